@@ -1,0 +1,55 @@
+# The two set-up commands are `make demo` and `make test`; both bootstrap a fresh machine.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+export CARDIO_HOME ?= $(CURDIR)/var
+export DAGSTER_HOME ?= $(CURDIR)
+UV := $(shell command -v uv 2>/dev/null || echo $(HOME)/.local/bin/uv)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.synced
+
+.PHONY: help install baml launcher test demo ui lint format bench eval clean
+
+help:
+	@echo "make demo   - install everything, run the whole pipeline on the sample guidelines"
+	@echo "make test   - install everything and run the test suite"
+	@echo "make ui     - Dagster UI on http://127.0.0.1:3000"
+	@echo "make lint   - ruff check + format check"
+
+$(UV):
+	@command -v uv >/dev/null 2>&1 || python3 -m pip install --quiet --user uv || python3 -m pip install --quiet --break-system-packages --user uv
+
+$(STAMP): pyproject.toml uv.lock | $(UV)
+	$(UV) sync --frozen --python 3.11
+	@touch $(STAMP)
+
+install: $(STAMP) baml launcher
+
+# The BAML client is generated from baml_src/ by the build, never edited (and not committed).
+baml: $(STAMP)
+	@if [ -d baml_src ]; then $(VENV)/bin/baml-cli generate --from baml_src >/dev/null && echo "baml_client generated"; fi
+
+# Embedded Neo4j launcher: built once from Maven Central artifacts, started by `cardio neo4j start`.
+launcher:
+	@if [ -f neo4j_launcher/pom.xml ]; then $(MAKE) -C neo4j_launcher build; fi
+
+test: install
+	$(VENV)/bin/pytest -q
+
+demo: install
+	$(VENV)/bin/cardio demo
+
+ui: install
+	$(VENV)/bin/dagster-webserver -h 127.0.0.1 -p 3000 -w workspace.yaml
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(STAMP)
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+clean:
+	rm -rf var baml_client neo4j_launcher/target

@@ -1,0 +1,32 @@
+"""The ``cardio`` command line.
+
+Subcommands live beside the stage they drive and are imported only when called,
+so ``cardio --help`` stays fast and one broken optional dependency cannot take
+down unrelated commands. Register a new one in ``SUBCOMMANDS``.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+# name -> "module:attribute" of a click.Command
+SUBCOMMANDS: dict[str, str] = {}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(SUBCOMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = SUBCOMMANDS.get(cmd_name)
+        if target is None:
+            return None
+        module_name, attr = target.split(":")
+        return getattr(importlib.import_module(module_name), attr)
+
+
+@click.group(cls=LazyGroup)
+def main() -> None:
+    """CardioGuidelinesGraph: guideline recommendation tables -> SNOMED CT-grounded graph."""

@@ -1,0 +1,216 @@
+"""Load and validate configs/*.yaml.
+
+Every config file is parsed into a pydantic model on load, so a typo fails at once with
+the file and the dotted key in the message instead of deep inside a run. Each stage hashes
+exactly the config section it reads (``config_hash``) into its asset's code_version, so a
+change there marks that stage and its downstream stale and nothing else.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from cardio_assets import paths
+
+GUIDELINE_ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
+M = TypeVar("M", bound=BaseModel)
+
+
+class ConfigError(ValueError):
+    """A config file is missing, not YAML, or has an invalid key."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --------------------------------------------------------------------------- registry
+
+
+class GuidelineEntry(_Strict):
+    """One guideline = one partition of every asset."""
+
+    id: str = Field(pattern=GUIDELINE_ID_PATTERN)
+    title: str = Field(min_length=1)
+    society: str | None = None
+    year: int | None = Field(default=None, ge=1900, le=2100)
+    sources: list[str] = Field(min_length=1)
+    expected_rows: dict[str, int] = Field(default_factory=dict)
+
+    @field_validator("sources")
+    @classmethod
+    def _non_empty_paths(cls, value: list[str]) -> list[str]:
+        for source in value:
+            if not source.strip():
+                raise ValueError("source path must not be empty")
+        return value
+
+    @field_validator("expected_rows")
+    @classmethod
+    def _non_negative(cls, value: dict[str, int]) -> dict[str, int]:
+        for table_id, count in value.items():
+            if count < 0:
+                raise ValueError(f"expected_rows[{table_id}] must be >= 0, got {count}")
+        return value
+
+    def source_paths(self) -> list[Path]:
+        """Sources as absolute paths (relative entries resolve against the repo root)."""
+        return [resolve_project_path(s) for s in self.sources]
+
+
+class GuidelineRegistry(_Strict):
+    guidelines: list[GuidelineEntry] = Field(default_factory=list)
+
+    @field_validator("guidelines")
+    @classmethod
+    def _unique_ids(cls, value: list[GuidelineEntry]) -> list[GuidelineEntry]:
+        seen: set[str] = set()
+        for entry in value:
+            if entry.id in seen:
+                raise ValueError(f"duplicate guideline id '{entry.id}'")
+            seen.add(entry.id)
+        return value
+
+    def get(self, guideline_id: str) -> GuidelineEntry | None:
+        return next((g for g in self.guidelines if g.id == guideline_id), None)
+
+    @property
+    def ids(self) -> list[str]:
+        return [g.id for g in self.guidelines]
+
+
+# --------------------------------------------------------------------------- pipeline
+
+
+class InboxSettings(_Strict):
+    # Relative paths resolve against $CARDIO_HOME (default var/), so the default is var/inbox.
+    dir: str = "inbox"
+    extensions: list[str] = Field(
+        default_factory=lambda: [".html", ".htm", ".md", ".docx", ".json", ".pdf"]
+    )
+
+
+class DoclingSettings(_Strict):
+    # Folder holding Docling's layout + TableFormer weights (`docling-tools models download`).
+    # Only PDF input needs it; null = Docling's default cache (~/.cache/docling/models).
+    artifacts_path: str | None = None
+    # Lines right under a table that start with one of these are its footnotes.
+    footnote_marker_pattern: str = r"^\s*(?:[a-h]|\*{1,3}|[†‡§¶#]|\d{1,2})(?=[\s.):]|[A-Z])"
+    # A caption/title containing one of these marks a table piece as a continuation.
+    continuation_words: list[str] = Field(default_factory=lambda: ["continued", "cont."])
+
+    @field_validator("footnote_marker_pattern")
+    @classmethod
+    def _compiles(cls, value: str) -> str:
+        try:
+            re.compile(value)
+        except re.error as exc:
+            raise ValueError(f"not a valid regular expression: {exc}") from exc
+        return value
+
+
+class RowSettings(_Strict):
+    # Header labels (lower-case, footnote markers stripped) that identify the class / level columns.
+    class_labels: list[str] = Field(
+        default_factory=lambda: ["class", "class of recommendation", "cor", "recommendation class"]
+    )
+    level_labels: list[str] = Field(
+        default_factory=lambda: ["level", "level of evidence", "loe", "evidence level"]
+    )
+
+
+class PipelineSettings(_Strict):
+    inbox: InboxSettings = Field(default_factory=InboxSettings)
+    docling: DoclingSettings = Field(default_factory=DoclingSettings)
+    rows: RowSettings = Field(default_factory=RowSettings)
+
+    def inbox_dir(self) -> Path:
+        path = Path(self.inbox.dir).expanduser()
+        return path if path.is_absolute() else paths.var_dir() / path
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def config_dir() -> Path:
+    """Read at call time so tests and users can point CARDIO_CONFIG_DIR elsewhere."""
+    return Path(os.environ.get("CARDIO_CONFIG_DIR", paths.CONFIG_DIR))
+
+
+def resolve_project_path(path: str | Path) -> Path:
+    p = Path(path).expanduser()
+    return p if p.is_absolute() else paths.PROJECT_ROOT / p
+
+
+def _dotted_key(loc: tuple[Any, ...], data: Any) -> str:
+    """Turn a pydantic error location into 'guidelines[esc_ccs].title' style keys."""
+    parts: list[str] = []
+    node = data
+    for item in loc:
+        if isinstance(item, int):
+            label = str(item)
+            if isinstance(node, list) and 0 <= item < len(node):
+                node = node[item]
+                if isinstance(node, dict) and isinstance(node.get("id"), str):
+                    label = node["id"]
+            else:
+                node = None
+            parts.append(f"[{label}]")
+        else:
+            parts.append(("." if parts else "") + str(item))
+            node = node.get(item) if isinstance(node, dict) else None
+    return "".join(parts) or "<top level>"
+
+
+def _load_yaml(path: Path) -> Any:
+    if not path.is_file():
+        raise ConfigError(f"{path}: config file not found")
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: not valid YAML: {exc}") from exc
+
+
+def _validate(model: type[M], data: Any, path: Path) -> M:
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: expected a mapping at the top level, got {type(data).__name__}")
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        problems = [
+            f"  key '{_dotted_key(tuple(err['loc']), data)}': {err['msg']}" for err in exc.errors()
+        ]
+        raise ConfigError(f"{path}: invalid configuration\n" + "\n".join(problems)) from None
+
+
+def load_registry(path: Path | None = None) -> GuidelineRegistry:
+    path = path or config_dir() / "guidelines.yaml"
+    data = _load_yaml(path)
+    if isinstance(data, dict) and data.get("guidelines") is None:
+        data = {**data, "guidelines": []}
+    return _validate(GuidelineRegistry, data, path)
+
+
+def load_pipeline_settings(path: Path | None = None) -> PipelineSettings:
+    path = path or config_dir() / "pipeline.yaml"
+    if not path.exists():
+        return PipelineSettings()
+    return _validate(PipelineSettings, _load_yaml(path), path)
+
+
+def config_hash(obj: Any) -> str:
+    """Stable short sha256 of exactly the config a stage reads (for asset code_version)."""
+    if isinstance(obj, BaseModel):
+        obj = obj.model_dump(mode="json", by_alias=True)
+    blob = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]

@@ -24,6 +24,11 @@ def warehouse_path() -> Path:
     return Path(os.environ.get("CARDIO_WAREHOUSE", var_dir() / "warehouse.duckdb"))
 
 
+def llm_cache_path() -> Path:
+    """DuckDB file of raw LLM responses: its own file so extraction never waits on the warehouse lock."""
+    return Path(os.environ.get("CARDIO_LLM_CACHE", var_dir() / "llm_cache.duckdb"))
+
+
 def outputs_dir() -> Path:
     """Human-facing exports: per-table JSON, grounding_index JSON, extracted_rules JSONL."""
     return var_dir() / "outputs"

@@ -1,0 +1,608 @@
+"""The `llm` extraction backend: BAML functions over tagged rows, with retries and a cache.
+
+Design choices (DESIGN.md, lessons):
+- Calls go through the generated BAML client (baml_client.async_client); the client is
+  built at run time from configs/models.yaml as a BAML ClientRegistry, so one baml_src
+  serves vLLM, Ollama, OpenAI and Anthropic.
+- ALL retries happen here in Python with exponential backoff, for network errors, HTTP
+  408/429/5xx, timeouts AND for answers that cannot be parsed or were cut off: BAML retry
+  policies only cover the network side, and local models fail mostly on the parse side.
+- The final answer is always re-parsed with ``b.parse`` after removing ``<think>`` blocks,
+  and checked against the raw text: BAML's lenient parser returns empty lists for prose
+  and silently drops list items with a missing field, which would pass as "no concepts".
+- Every raw answer is kept (RowExtraction.raw_output and the cache); a failing row is
+  recorded with its error and never raises, so one bad row never sinks a guideline.
+- The prompt hash is the sha256 of the request messages BAML renders for a fixed
+  placeholder input through a fixed internal client (``b.request``): it changes when the
+  template, the few-shot examples or the output schema change, and does not depend on
+  the model or endpoint (those are a separate part of the cache key).
+No Dagster imports: the resource in resources/llm_extractor.py and the CLI both call this.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import os
+import re
+import threading
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+
+from cardio_assets import settings
+from cardio_assets.logic.llm_cache import CacheEntry, LlmCache
+from cardio_assets.records import ExtractedAction, ExtractedConcept, RowExtraction, TaggedRow
+
+log = logging.getLogger(__name__)
+
+FUNCTION_BY_FOCUS: dict[str, str] = {"MAIN": "ExtractMain", "POPULATION": "ExtractPopulation"}
+# Top-level answer fields per function: an answer without any of them is not an answer.
+ANSWER_FIELDS: dict[str, tuple[str, ...]] = {
+    "ExtractMain": ("concepts", "actions"),
+    "ExtractPopulation": ("conditions",),
+}
+RUNTIME_CLIENT = "CardioRuntime"  # name of the registry client made primary for a run
+PROMPT_PLACEHOLDER = "<<TAGGED_ROW>>"
+RETRYABLE_HTTP = frozenset({408, 409, 425, 429})
+
+
+class LlmConfigError(settings.ConfigError):
+    """The chosen LLM client cannot be used as configured (unknown name, missing key...)."""
+
+
+# --------------------------------------------------------------------------- configuration
+
+
+class LlmClientConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    provider: Literal["openai-generic", "openai", "anthropic"]
+    model: str = Field(min_length=1)
+    base_url: str | None = None
+    base_url_env: str | None = None
+    api_key_env: str | None = None
+    default_role: Literal["user", "system"] = "user"
+    temperature: float | None = Field(default=0.0, ge=0, le=2)
+    max_tokens: int | None = Field(default=4096, ge=1)
+    timeout_s: float = Field(default=120.0, gt=0)
+    connect_timeout_s: float = Field(default=10.0, gt=0)
+    max_retries: int = Field(default=3, ge=0, le=20)
+    backoff_initial_s: float = Field(default=1.0, ge=0)
+    backoff_multiplier: float = Field(default=2.0, ge=1)
+    backoff_max_s: float = Field(default=30.0, ge=0)
+    max_concurrency: int = Field(default=4, ge=1, le=256)
+    options: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("base_url")
+    @classmethod
+    def _openai_style_base_url(cls, value: str | None, info: ValidationInfo) -> str | None:
+        provider = info.data.get("provider")
+        if value is not None and provider in ("openai-generic", "openai"):
+            if not value.rstrip("/").endswith("/v1"):
+                raise ValueError(f"must end in /v1 (got {value!r})")
+            return value.rstrip("/")
+        return value
+
+    @field_validator("options")
+    @classmethod
+    def _no_secrets_in_options(cls, value: dict[str, Any]) -> dict[str, Any]:
+        if "api_key" in value:
+            raise ValueError(
+                "do not put api_key here: name its environment variable in api_key_env"
+            )
+        return value
+
+    @model_validator(mode="after")
+    def _required_per_provider(self) -> LlmClientConfig:
+        if self.provider == "openai-generic" and not (self.base_url or self.base_url_env):
+            raise ValueError("provider openai-generic needs base_url (ending in /v1)")
+        if self.provider in ("openai", "anthropic") and not self.api_key_env:
+            raise ValueError(f"provider {self.provider} needs api_key_env (an env var name)")
+        return self
+
+    def effective_base_url(self) -> str | None:
+        override = os.environ.get(self.base_url_env, "").strip() if self.base_url_env else ""
+        return override.rstrip("/") if override else self.base_url
+
+    def backoff_delay(self, attempt: int) -> float:
+        """Seconds to wait after failed attempt number `attempt` (1-based)."""
+        delay = self.backoff_initial_s * self.backoff_multiplier ** (attempt - 1)
+        return min(delay, self.backoff_max_s)
+
+
+class ModelsConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    default: str | None = None
+    clients: dict[str, LlmClientConfig] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _default_is_a_client(self) -> ModelsConfig:
+        if self.default is not None and self.default not in self.clients:
+            raise ValueError(
+                f"default {self.default!r} is not one of the clients: {sorted(self.clients)}"
+            )
+        return self
+
+    def client(self, name: str | None) -> tuple[str, LlmClientConfig]:
+        chosen = name or self.default
+        if not chosen:
+            raise LlmConfigError("no LLM client chosen and models.yaml has no `default`")
+        if chosen not in self.clients:
+            raise LlmConfigError(
+                f"unknown LLM client {chosen!r}; configs/models.yaml defines {sorted(self.clients)}"
+            )
+        return chosen, self.clients[chosen]
+
+
+def load_models_config(path: Path | str | None = None) -> ModelsConfig:
+    path = Path(path) if path else settings.config_dir() / "models.yaml"
+    return settings._validate(ModelsConfig, settings._load_yaml(path), path)
+
+
+def _api_key(name: str, cfg: LlmClientConfig) -> str | None:
+    """Read at call time from the named env var; the value is never logged or stored."""
+    if not cfg.api_key_env:
+        return None
+    key = os.environ.get(cfg.api_key_env, "").strip()
+    if not key:
+        raise LlmConfigError(
+            f"LLM client {name!r} reads its API key from the environment variable "
+            f"{cfg.api_key_env}, which is not set: export it (or remove api_key_env "
+            "for an endpoint that needs no key)"
+        )
+    return key
+
+
+def build_client_registry(name: str, cfg: LlmClientConfig) -> Any:
+    """A BAML ClientRegistry whose primary client is `cfg` (keys read now, from env)."""
+    from baml_py import ClientRegistry
+
+    options: dict[str, Any] = {
+        "model": cfg.model,
+        "default_role": cfg.default_role,
+        "http": {
+            "request_timeout_ms": int(cfg.timeout_s * 1000),
+            "connect_timeout_ms": int(cfg.connect_timeout_s * 1000),
+        },
+        # A cut-off answer must fail loudly: the lenient parser would accept half a list.
+        "finish_reason_deny_list": ["max_tokens"] if cfg.provider == "anthropic" else ["length"],
+    }
+    base_url = cfg.effective_base_url()
+    if base_url:
+        options["base_url"] = base_url
+    if cfg.temperature is not None:
+        options["temperature"] = cfg.temperature
+    if cfg.max_tokens is not None:
+        options["max_tokens"] = cfg.max_tokens
+    key = _api_key(name, cfg)
+    if key:
+        options["api_key"] = key
+    options.update(cfg.options)
+    registry = ClientRegistry()
+    registry.add_llm_client(RUNTIME_CLIENT, cfg.provider, options)
+    registry.set_primary(RUNTIME_CLIENT)
+    return registry
+
+
+# --------------------------------------------------------------------------- BAML client
+
+
+def _baml_async_client() -> Any:
+    try:
+        from baml_client.async_client import b
+    except ImportError as exc:
+        raise RuntimeError(
+            "baml_client is missing: generate it from baml_src/ with `make baml` "
+            "(.venv/bin/baml-cli generate --from baml_src)"
+        ) from exc
+    _quiet_baml_logs()
+    return b
+
+
+def _quiet_baml_logs() -> None:
+    """BAML logs every prompt and answer at INFO; we record outcomes ourselves."""
+    if "BAML_LOG" not in os.environ:
+        from baml_py.logging import set_log_level
+
+        set_log_level("ERROR")
+
+
+_PROMPT_HASHES: dict[str, str] = {}
+_PROMPT_HASH_LOCK = threading.Lock()
+
+
+async def prompt_hash(function: str) -> str:
+    """sha256 (16 hex) of the messages BAML renders for a fixed placeholder input."""
+    with _PROMPT_HASH_LOCK:
+        if function in _PROMPT_HASHES:
+            return _PROMPT_HASHES[function]
+    from baml_py import ClientRegistry
+
+    b = _baml_async_client()
+    registry = ClientRegistry()
+    registry.add_llm_client(
+        "PromptHash",
+        "openai-generic",
+        {"base_url": "http://127.0.0.1:9/v1", "model": "prompt-hash", "default_role": "user"},
+    )
+    registry.set_primary("PromptHash")
+    request = await getattr(b.request, function)(
+        PROMPT_PLACEHOLDER, baml_options={"client_registry": registry}
+    )
+    messages = request.body.json()["messages"]
+    digest = hashlib.sha256(
+        json.dumps(messages, sort_keys=True, ensure_ascii=False).encode("utf-8")
+    ).hexdigest()[:16]
+    with _PROMPT_HASH_LOCK:
+        _PROMPT_HASHES[function] = digest
+    return digest
+
+
+def input_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+# --------------------------------------------------------------------------- answers
+
+_THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
+
+
+def strip_think(text: str) -> str:
+    """Drop reasoning blocks: closed ones, a dangling close (template ate the opening
+    tag), and an unclosed one (the model ran out of tokens while thinking)."""
+    text = _THINK_BLOCK.sub("", text)
+    lower = text.lower()
+    if "</think>" in lower:
+        text = text[lower.rindex("</think>") + len("</think>") :]
+        lower = text.lower()
+    if "<think>" in lower:
+        text = text[: lower.index("<think>")]
+    return text.strip()
+
+
+def _field_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(rf"""["']?\b{name}\b["']?\s*:""")
+
+
+_ITEM_FIELD = _field_pattern("text")
+
+
+def _norm(value: str | None, fallback: str) -> str:
+    return " ".join((value or fallback).split()).lower()
+
+
+def _threshold(value: float | list[float] | None) -> float | list[float] | None:
+    if isinstance(value, list):
+        return float(value[0]) if len(value) == 1 else [float(v) for v in value]
+    return value
+
+
+def to_records(function: str, parsed: Any) -> dict[str, list[dict[str, Any]]]:
+    """BAML result -> record dumps ({"concepts": [...], "actions": [...]}), the cached form."""
+    concepts: list[ExtractedConcept] = []
+    actions: list[ExtractedAction] = []
+    if function == "ExtractMain":
+        for c in parsed.concepts:
+            concepts.append(
+                ExtractedConcept(
+                    role=c.role,
+                    text=c.text.strip(),
+                    normalized=_norm(c.normalized, c.text),
+                    operator=c.operator,
+                    threshold=_threshold(c.threshold),
+                    unit=(c.unit or "").strip() or None,
+                    or_group=(c.or_group or "").strip() or None,
+                    negated=bool(c.negated),
+                )
+            )
+        for a in parsed.actions:
+            actions.append(
+                ExtractedAction(
+                    text=a.text.strip(),
+                    normalized=_norm(a.normalized, a.text),
+                    role=a.role,
+                    class_=(a.recommendation_class or "").strip() or None,
+                    level=(a.level or "").strip() or None,
+                    polarity=a.polarity,
+                )
+            )
+    else:
+        for p in parsed.conditions:
+            concepts.append(
+                ExtractedConcept(
+                    role="Condition",
+                    text=p.text.strip(),
+                    normalized=_norm(p.normalized, p.text),
+                    or_group=(p.or_group or "").strip() or None,
+                    negated=bool(p.negated),
+                )
+            )
+    return {
+        "concepts": [c.model_dump(mode="json", by_alias=True) for c in concepts],
+        "actions": [a.model_dump(mode="json", by_alias=True) for a in actions],
+    }
+
+
+def parse_answer(b: Any, function: str, raw: str) -> tuple[dict[str, Any] | None, str | None]:
+    """(records, None) or (None, why the answer is unusable)."""
+    from baml_py.errors import BamlError
+
+    answer = strip_think(raw)
+    if not answer:
+        return None, "empty answer (nothing outside <think>)"
+    fields = ANSWER_FIELDS[function]
+    if not any(_field_pattern(f).search(answer) for f in fields):
+        return None, f"no {' or '.join(fields)} field in the answer"
+    try:
+        parsed = getattr(b.parse, function)(answer)
+    except BamlError as exc:
+        return None, f"parser: {getattr(exc, 'message', str(exc))[:300]}"
+    records = to_records(function, parsed)
+    kept = len(records["concepts"]) + len(records["actions"])
+    written = len(_ITEM_FIELD.findall(answer))
+    if kept < written:
+        return None, f"parser kept {kept} of {written} items (missing or invalid fields)"
+    return records, None
+
+
+# --------------------------------------------------------------------------- calls
+
+
+@dataclass
+class CallOutcome:
+    raw: str | None
+    records: dict[str, Any] | None
+    error: str | None
+    attempts: int
+    http_calls: int
+    latency_ms: float | None
+    input_tokens: int | None
+    output_tokens: int | None
+
+
+async def _attempt(
+    b: Any, registry: Any, function: str, text: str, cfg: LlmClientConfig
+) -> tuple[str | None, dict[str, Any] | None, str | None, bool, dict[str, Any]]:
+    """One HTTP call: (raw, records, error, retryable, usage)."""
+    from baml_py import Collector
+    from baml_py.errors import (
+        BamlClientError,
+        BamlClientFinishReasonError,
+        BamlClientHttpError,
+        BamlError,
+        BamlTimeoutError,
+        BamlValidationError,
+    )
+
+    collector = Collector(name=f"cardio-{function}")
+    raw: str | None = None
+    error: str | None = None
+    retryable = False
+    guard = cfg.timeout_s + cfg.connect_timeout_s + 5.0  # BAML enforces timeout_s itself
+    try:
+        await asyncio.wait_for(
+            getattr(b, function)(
+                text, baml_options={"client_registry": registry, "collector": collector}
+            ),
+            timeout=guard,
+        )
+        last = collector.last
+        raw = last.raw_llm_response if last is not None else None
+    except BamlValidationError as exc:
+        raw = exc.raw_output  # parsed again below, after removing <think> blocks
+    except BamlClientFinishReasonError as exc:
+        raw = exc.raw_output
+        error, retryable = f"truncated answer (finish reason {exc.finish_reason})", True
+    except BamlTimeoutError:
+        error, retryable = f"timeout after {cfg.timeout_s:g} s", True
+    except BamlClientHttpError as exc:
+        status = exc.status_code
+        error = f"HTTP {status}: {str(exc.message)[:300]}"
+        retryable = status in RETRYABLE_HTTP or status >= 500
+    except TimeoutError:
+        error, retryable = f"no answer within {guard:g} s", True
+    except BamlClientError as exc:
+        error, retryable = f"client error: {str(exc)[:300]}", True
+    except BamlError as exc:
+        error = f"{type(exc).__name__}: {str(exc)[:300]}"
+    usage: dict[str, Any] = {}
+    last = collector.last
+    if last is not None:
+        usage = {"input": last.usage.input_tokens, "output": last.usage.output_tokens}
+    if error is not None:
+        return raw, None, error, retryable, usage
+    if raw is None:
+        return None, None, "no answer text", True, usage
+    records, problem = parse_answer(b, function, raw)
+    if problem:
+        return raw, None, f"unparseable answer: {problem}", True, usage
+    return raw, records, None, False, usage
+
+
+async def call_with_retries(
+    b: Any,
+    registry: Any,
+    function: str,
+    text: str,
+    cfg: LlmClientConfig,
+    sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+) -> CallOutcome:
+    raw: str | None = None
+    error: str | None = None
+    attempts = 0
+    tokens_in = tokens_out = 0
+    for attempt in range(1, cfg.max_retries + 2):
+        attempts = attempt
+        started = time.monotonic()
+        raw_now, records, error, retryable, usage = await _attempt(b, registry, function, text, cfg)
+        latency_ms = (time.monotonic() - started) * 1000.0
+        tokens_in += usage.get("input") or 0
+        tokens_out += usage.get("output") or 0
+        raw = raw_now if raw_now is not None else raw
+        if error is None:
+            return CallOutcome(
+                raw_now, records, None, attempt, attempt, latency_ms, tokens_in, tokens_out
+            )
+        if not retryable or attempt > cfg.max_retries:
+            break
+        await sleep(cfg.backoff_delay(attempt))
+    return CallOutcome(
+        raw,
+        None,
+        f"{error} (after {attempts} attempt{'s' if attempts > 1 else ''})",
+        attempts,
+        attempts,
+        None,
+        tokens_in or None,
+        tokens_out or None,
+    )
+
+
+# --------------------------------------------------------------------------- runs
+
+
+@dataclass
+class LlmRunReport:
+    """What a run did, for asset metadata and the CLI summary."""
+
+    results: list[RowExtraction]
+    client: str
+    model: str
+    prompt_hashes: dict[str, str]
+    http_calls: int = 0
+    cache_hits: int = 0
+    failures: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    failed_rows: list[str] = field(default_factory=list)
+
+
+async def extract_rows_async(
+    rows: Sequence[TaggedRow],
+    *,
+    client_name: str,
+    client: LlmClientConfig,
+    cache: LlmCache,
+    max_concurrency: int | None = None,
+) -> LlmRunReport:
+    """One RowExtraction per row, in order; errors are recorded, never raised per row."""
+    b = _baml_async_client()
+    registry = build_client_registry(client_name, client)  # raises on a missing key, once
+    functions = sorted({FUNCTION_BY_FOCUS[row.focus] for row in rows})
+    hashes = {fn: await prompt_hash(fn) for fn in functions}
+
+    # One call per distinct (function, input), however often a row text repeats.
+    todo: dict[tuple[str, str], str] = {}
+    for row in rows:
+        todo.setdefault((FUNCTION_BY_FOCUS[row.focus], input_hash(row.text)), row.text)
+    entries: dict[tuple[str, str], CacheEntry] = {}
+    cached_keys: set[tuple[str, str]] = set()
+    for fn in functions:
+        hits = cache.successes(fn, hashes[fn], client.model, [ih for f, ih in todo if f == fn])
+        for ih, entry in hits.items():
+            entries[(fn, ih)] = entry
+            cached_keys.add((fn, ih))
+
+    report = LlmRunReport(results=[], client=client_name, model=client.model, prompt_hashes=hashes)
+    semaphore = asyncio.Semaphore(max_concurrency or client.max_concurrency)
+    store_lock = asyncio.Lock()
+
+    async def run(key: tuple[str, str], text: str) -> None:
+        fn, ih = key
+        async with semaphore:
+            outcome = await call_with_retries(b, registry, fn, text, client)
+        entry = CacheEntry(
+            function=fn,
+            prompt_hash=hashes[fn],
+            model=client.model,
+            input_hash=ih,
+            raw_response=outcome.raw,
+            parsed=outcome.records,
+            error=outcome.error,
+            client=client_name,
+            provider=client.provider,
+            input_tokens=outcome.input_tokens,
+            output_tokens=outcome.output_tokens,
+            latency_ms=outcome.latency_ms,
+            attempts=outcome.attempts,
+        )
+        entries[key] = entry
+        report.http_calls += outcome.http_calls
+        report.input_tokens += outcome.input_tokens or 0
+        report.output_tokens += outcome.output_tokens or 0
+        async with store_lock:  # short-lived DuckDB writes, one at a time, off the loop
+            await asyncio.to_thread(cache.store, entry)
+
+    await asyncio.gather(*(run(k, t) for k, t in todo.items() if k not in cached_keys))
+
+    for row in rows:
+        key = (FUNCTION_BY_FOCUS[row.focus], input_hash(row.text))
+        entry = entries[key]
+        records = entry.parsed or {"concepts": [], "actions": []}
+        result = RowExtraction(
+            row_id=row.row_id,
+            guideline=row.guideline,
+            focus=row.focus,
+            backend="llm",
+            model=client.model,
+            prompt_hash=hashes[key[0]],
+            input_hash=key[1],
+            raw_output=entry.raw_response,
+            concepts=[ExtractedConcept.model_validate(c) for c in records["concepts"]],
+            actions=[ExtractedAction.model_validate(a) for a in records["actions"]],
+            error=entry.error,
+            cached=key in cached_keys,
+        )
+        if result.cached:
+            report.cache_hits += 1
+        if result.error:
+            report.failures += 1
+            report.failed_rows.append(row.row_id)
+            log.warning(
+                "LLM extraction failed for %s (%s): %s", row.row_id, row.focus, result.error
+            )
+        report.results.append(result)
+    return report
+
+
+def extract_rows(
+    rows: Sequence[TaggedRow],
+    *,
+    client_name: str | None = None,
+    models_config: Path | str | None = None,
+    cache_path: Path | str | None = None,
+    max_concurrency: int | None = None,
+) -> LlmRunReport:
+    """Synchronous entry point (Dagster ops and the CLI are synchronous)."""
+    name, client = load_models_config(models_config).client(client_name)
+    cache = LlmCache(cache_path)
+    coro_factory = lambda: extract_rows_async(  # noqa: E731 - built where it runs
+        rows, client_name=name, client=client, cache=cache, max_concurrency=max_concurrency
+    )
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro_factory())
+    # Called from inside an event loop: run on a fresh loop in a worker thread.
+    box: dict[str, Any] = {}
+
+    def runner() -> None:
+        try:
+            box["value"] = asyncio.run(coro_factory())
+        except BaseException as exc:  # re-raised in the caller's thread
+            box["error"] = exc
+
+    worker = threading.Thread(target=runner, name="cardio-llm-extraction")
+    worker.start()
+    worker.join()
+    if "error" in box:
+        raise box["error"]
+    return box["value"]

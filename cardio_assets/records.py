@@ -37,6 +37,7 @@ class TableRecord(_Record):
     footnotes: list[str] = Field(default_factory=list)
     pieces: int = 1  # Docling table items joined into this table
     raw_grid: list[list[str]] = Field(default_factory=list)  # before forward-fill, for audit
+    footnote_markers: list[str] = Field(default_factory=list)  # e.g. ["a", "b"]: stripped from labels
 
 
 class RowRecord(_Record):
@@ -104,3 +105,117 @@ class RowExtraction(_Record):
     actions: list[ExtractedAction] = Field(default_factory=list)
     error: str | None = None
     cached: bool = False
+
+
+class LogicNode(_Record):
+    """Boolean structure of a row's conditions: AND/OR over leaves (indices into concepts).
+
+    Kept beside the flat ``or_group`` ids because a flat id cannot say "A or (B and C)".
+    """
+
+    op: Literal["AND", "OR", "LEAF"]
+    concept: int | None = None  # index into MergedRow.concepts when op == "LEAF"
+    children: list[LogicNode] = Field(default_factory=list)
+
+
+class MergedConcept(_Record):
+    """One concept of a row after merging the MAIN and POPULATION passes."""
+
+    role: Role
+    text: str
+    normalized: str
+    operator: Operator | None = None
+    threshold: float | list[float] | None = None
+    unit: str | None = None
+    or_group: str | None = None  # "g1", "g2", ... unique within the row
+    negated: bool = False
+    is_population: bool = False
+    sources: list[Focus] = Field(default_factory=list)  # passes that produced it
+
+
+class MergedRow(_Record):
+    """Merged extraction of one row: the unit grounding and rule building consume."""
+
+    row_id: str
+    guideline: str
+    backend: Literal["llm", "lexicon"] | None = None
+    model: str | None = None
+    concepts: list[MergedConcept] = Field(default_factory=list)
+    actions: list[ExtractedAction] = Field(default_factory=list)
+    logic: LogicNode | None = None  # AND/OR tree over the non-action concepts
+    errors: list[str] = Field(default_factory=list)  # per-pass errors carried forward
+
+
+class TaxonomyStep(_Record):
+    """One concept on a taxonomy path (concept first, then is-a parents up to the root)."""
+
+    concept_id: str
+    term: str  # FSN
+
+
+class GroundingCandidate(_Record):
+    """One SNOMED CT concept proposed for a term, before any filter (threshold-free).
+
+    Carries everything the filters need (tag, ancestors, path) so changing a threshold
+    re-runs only the selection, never the terminology search.
+    """
+
+    term: str  # the term as extracted
+    role: Role
+    query: str  # normalized search text (abbreviations expanded, thresholds stripped)
+    rank: int  # 1 = best score
+    concept_id: str
+    fsn: str
+    semantic_tag: str
+    matched_term: str  # the description (FSN or synonym) that scored best
+    matched_is_fsn: bool = False
+    score: float  # composite similarity in [0, 1]
+    score_components: dict[str, float] = Field(default_factory=dict)
+    taxonomy_path: list[TaxonomyStep] = Field(default_factory=list)
+    ancestor_ids: list[str] = Field(default_factory=list)  # full is-a closure, for root filters
+
+
+class FilterCheck(_Record):
+    """The verdict of one filter on one candidate, in words a reviewer can audit."""
+
+    filter: Literal["min_match_score", "domain", "semantic_tag", "off_domain_min_score"]
+    passed: bool
+    detail: str
+
+
+class GroundingDecision(_Record):
+    """Why a candidate was kept or dropped for its role."""
+
+    concept_id: str
+    fsn: str
+    score: float
+    kept: bool
+    selected: bool = False  # the kept candidate with the best score
+    checks: list[FilterCheck] = Field(default_factory=list)
+    reason: str  # one-line summary of the deciding check(s)
+    taxonomy_path: list[TaxonomyStep] = Field(default_factory=list)
+
+
+class GroundingIndexEntry(_Record):
+    """One grounding_index JSON entry (keyed by ``snomed_id`` in the exported file)."""
+
+    entity_standardized_candidate: str
+    snomed_id: int
+    preferred_term: str  # the FSN
+    score: float
+    taxonomy_path: list[TaxonomyStep] = Field(default_factory=list)
+    target_label: Role
+    term: str | None = None  # the extracted term it grounds
+    role: Role | None = None
+    matched_term: str | None = None
+    semantic_tag: str | None = None
+
+
+class GroundingOutcome(_Record):
+    """Selection result for one (term, role): the entry, or why the term stays unmapped."""
+
+    term: str
+    role: Role
+    entry: GroundingIndexEntry | None = None
+    unmapped_reason: str | None = None
+    decisions: list[GroundingDecision] = Field(default_factory=list)

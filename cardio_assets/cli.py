@@ -12,7 +12,10 @@ import importlib
 import click
 
 # name -> "module:attribute" of a click.Command
-SUBCOMMANDS: dict[str, str] = {}
+SUBCOMMANDS: dict[str, str] = {
+    "snomed": "cardio_assets.snomed_cli:snomed",
+    "ground": "cardio_assets.snomed_cli:ground",
+}
 
 
 class LazyGroup(click.Group):

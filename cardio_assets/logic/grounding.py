@@ -1,0 +1,679 @@
+"""SNOMED CT grounding: term normalization, composite scoring, per-role filters.
+
+Pure logic (no Dagster, no DuckDB): the terminology is reached through the small
+``TermSearcher`` protocol, so the same code runs in the ``grounding_candidates`` /
+``grounding_index`` assets, in ``cardio ground`` and in tests against a real store.
+
+Two steps, matching the two assets:
+
+1. ``ground_candidates(term, role, searcher, abbreviations)``: threshold-free top-k
+   concepts with composite scores and everything the filters need (tag, is-a
+   ancestors, taxonomy path). Stored once, so tuning a threshold never re-searches.
+2. ``select_grounding(term, role, candidates, rule)``: applies the role's filters
+   (configs/guideline_graph_schema.yaml) to stored candidates and returns the winning
+   grounding_index entry plus one explained decision per candidate.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from rapidfuzz import fuzz
+
+from cardio_assets.paths import CONFIG_DIR
+from cardio_assets.records import (
+    ROLES,
+    FilterCheck,
+    GroundingCandidate,
+    GroundingDecision,
+    GroundingIndexEntry,
+    GroundingOutcome,
+    Role,
+    TaxonomyStep,
+)
+from cardio_assets.settings import ConfigError
+
+# Terms longer than this are text blocks, not concept names: searching them only
+# produces confident-looking noise, so they get no candidates.
+MAX_TERM_CHARS = 300
+MAX_QUERY_TOKENS = 16
+DEFAULT_TOP_K = 20
+DEFAULT_POOL = 300  # descriptions the index hands to rapidfuzz rescoring
+
+# Function words carry no meaning for concept matching and have huge posting lists;
+# dropping them from index and query keeps search cost bounded.
+STOPWORDS = frozenset("a an and as at by for from in into of on or the to with without due".split())
+
+# ---------------------------------------------------------------------------
+# Text normalization shared by the index builder and the query side
+# ---------------------------------------------------------------------------
+
+_SEMANTIC_TAG = re.compile(r"\s*\(([^()]+)\)\s*$")
+_POSSESSIVE = re.compile(r"'s\b")
+_NON_ALNUM = re.compile(r"[^0-9a-z]+")
+
+
+def split_semantic_tag(fsn: str) -> tuple[str, str]:
+    """'Heart failure (disorder)' -> ('Heart failure', 'disorder'); no tag -> (fsn, '')."""
+    match = _SEMANTIC_TAG.search(fsn)
+    if not match:
+        return fsn, ""
+    return fsn[: match.start()], match.group(1).strip()
+
+
+def fold(text: str) -> str:
+    """Lower-case, strip accents, drop possessive 's, punctuation to single spaces."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    text = _POSSESSIVE.sub("", text)
+    return _NON_ALNUM.sub(" ", text).strip()
+
+
+def search_tokens(text: str) -> list[str]:
+    """Unique content tokens in order of appearance (the index and query use the same)."""
+    seen: dict[str, None] = {}
+    for tok in fold(text).split():
+        if tok not in STOPWORDS:
+            seen.setdefault(tok, None)
+    return list(seen)
+
+
+# ---------------------------------------------------------------------------
+# Abbreviations
+# ---------------------------------------------------------------------------
+
+
+# (ConfigError is the project's one config error type: a malformed file names file + key/line.)
+
+
+def load_abbreviations(path: Path) -> dict[str, str]:
+    """Read ``ABBREVIATION<TAB>expansion`` lines (keys kept exactly as written)."""
+    out: dict[str, str] = {}
+    for lineno, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        parts = line.split("\t")
+        if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
+            raise ConfigError(
+                f"{path}:{lineno}: expected 'ABBREVIATION<TAB>expansion', got {line!r}"
+            )
+        out[parts[0].strip()] = parts[1].strip()
+    return out
+
+
+def _abbreviation_matcher(
+    abbreviations: dict[str, str],
+) -> tuple[dict[str, str], re.Pattern[str] | None]:
+    # Case-sensitive on purpose: guideline abbreviations are capitalised, and "as" or
+    # "hr" in running text must never become "aortic stenosis" / "heart rate". The
+    # all-capitals spelling of a mixed-case key ("EGFR" for "eGFR") is accepted too.
+    lookup: dict[str, str] = {}
+    for key, expansion in abbreviations.items():
+        lookup.setdefault(key, expansion)
+        lookup.setdefault(key.upper(), expansion)
+    if not lookup:
+        return lookup, None
+    keys = sorted(lookup, key=len, reverse=True)  # HFrEF before HF
+    alternation = "|".join(re.escape(k) for k in keys)
+    # optional plural "s" (ARBs); never inside a longer word or hyphenated token
+    return lookup, re.compile(rf"(?<![\w-])({alternation})s?(?![\w-])")
+
+
+_MATCHERS: dict[int, tuple[dict[str, str], dict[str, str], re.Pattern[str] | None]] = {}
+
+
+def expand_abbreviations(text: str, abbreviations: dict[str, str]) -> tuple[str, list[str]]:
+    """Replace whole-word abbreviations; returns the new text and the keys expanded."""
+    cached = _MATCHERS.get(id(abbreviations))
+    if cached is None or cached[0] is not abbreviations:
+        cached = (abbreviations, *_abbreviation_matcher(abbreviations))
+        _MATCHERS[id(abbreviations)] = cached
+    _src, lookup, pattern = cached
+    if pattern is None:
+        return text, []
+    used: list[str] = []
+
+    def repl(m: re.Match[str]) -> str:
+        used.append(m.group(1))
+        return lookup[m.group(1)]
+
+    return pattern.sub(repl, text), used
+
+
+# ---------------------------------------------------------------------------
+# Thresholds, operators and units
+# ---------------------------------------------------------------------------
+
+_UNICODE_OPS = {
+    "≤": "<=",
+    "≥": ">=",
+    "⩽": "<=",
+    "⩾": ">=",
+    "＜": "<",
+    "＞": ">",
+    "–": "-",
+    "—": "-",
+}
+_WORD_OPS = [
+    (re.compile(r"\b(?:less than or equal to|at most|no more than|up to)\b", re.I), "<="),
+    (re.compile(r"\b(?:greater than or equal to|at least|no less than)\b", re.I), ">="),
+    (re.compile(r"\b(?:less than|lower than|below|under)\b", re.I), "<"),
+    (re.compile(r"\b(?:greater than|more than|higher than|above|over|exceeding)\b", re.I), ">"),
+]
+_UNIT = (
+    r"(?:%|percent|mg/dl|mg/l|mmol/l|mmol/mol|µmol/l|umol/l|g/dl|g/l|ng/ml|pg/ml|"
+    r"ml/min/1\.73\s*m2|ml/min/1\.73m²|ml/min|mmhg|bpm|beats/min|/min|kg/m2|kg/m²|kg|"
+    r"cm|mm|ms|years?|yrs?|months?|weeks?|days?|hours?|h)"
+)
+_NUMBER = r"\d+(?:[.,]\d+)?"
+_RANGE = re.compile(
+    rf"\b(?:between\s+)?({_NUMBER})\s*{_UNIT}?\s*(?:-|to|and)\s*({_NUMBER})\s*({_UNIT})?(?![\w])",
+    re.I,
+)
+_OP_VALUE = re.compile(rf"(<=|>=|<|>|=)\s*({_NUMBER})\s*({_UNIT})?(?![\w])", re.I)
+_BARE_VALUE = re.compile(rf"(?<![\w.])({_NUMBER})\s*({_UNIT})(?![\w])", re.I)
+_TRAILING_ONLY_OPS = re.compile(r"\s*(<=|>=|<|>|=)\s*")
+
+
+@dataclass(frozen=True)
+class NormalizedTerm:
+    """A term split into what to search for and the measurement around it."""
+
+    original: str
+    search_text: str  # lower-case, thresholds/units stripped, abbreviations expanded
+    unexpanded: str  # same without abbreviation expansion (abbreviations may be synonyms)
+    abbreviations_used: tuple[str, ...] = ()
+    operator: str | None = None
+    threshold: float | tuple[float, float] | None = None
+    unit: str | None = None
+    standardized: str = ""  # search_text with the measurement re-attached, for the index entry
+    rejected: str | None = None  # why the term cannot be searched (empty, too long, ...)
+
+
+def _num(text: str) -> float:
+    return float(text.replace(",", "."))
+
+
+def normalize_term(term: str, abbreviations: dict[str, str]) -> NormalizedTerm:
+    """Lower-case, unify operators, pull out threshold/unit, expand abbreviations.
+
+    "LVEF ≤ 35%" -> search "left ventricular ejection fraction", operator "<=",
+    threshold 35, unit "%", standardized "left ventricular ejection fraction <= 35%".
+    """
+    if term is None or not term.strip():
+        return NormalizedTerm(term or "", "", "", rejected="empty term")
+    if len(term) > MAX_TERM_CHARS:
+        return NormalizedTerm(
+            term[:80] + "…",
+            "",
+            "",
+            rejected=f"term is {len(term)} characters (> {MAX_TERM_CHARS}): a text block, not a concept name",
+        )
+    text = unicodedata.normalize("NFKC", term)
+    for src, dst in _UNICODE_OPS.items():
+        text = text.replace(src, dst)
+    for pattern, op in _WORD_OPS:
+        text = pattern.sub(f" {op} ", text)
+
+    operator: str | None = None
+    threshold: float | tuple[float, float] | None = None
+    unit: str | None = None
+
+    m = _OP_VALUE.search(text)
+    r = _RANGE.search(text)
+    if m:
+        operator, threshold, unit = m.group(1), _num(m.group(2)), m.group(3)
+        text = text[: m.start()] + " " + text[m.end() :]
+    elif r:
+        operator, threshold, unit = "between", (_num(r.group(1)), _num(r.group(2))), r.group(3)
+        text = text[: r.start()] + " " + text[r.end() :]
+    else:
+        b = _BARE_VALUE.search(text)
+        if b:
+            threshold, unit = _num(b.group(1)), b.group(2)
+            operator = "="
+            text = text[: b.start()] + " " + text[b.end() :]
+    text = _TRAILING_ONLY_OPS.sub(" ", text)
+    text = re.sub(r"\s+", " ", text).strip(" ,;:-")
+    unit = unit.lower() if unit else None
+
+    unexpanded = " ".join(fold(text).split())
+    expanded_text, used = expand_abbreviations(text, abbreviations)
+    search_text = " ".join(fold(expanded_text).split())
+    if not search_tokens(search_text):
+        return NormalizedTerm(
+            term, "", "", operator=operator, threshold=threshold, unit=unit,
+            rejected="no searchable words (punctuation, numbers or stopwords only)",
+        )  # fmt: skip
+
+    standardized = attach_measurement(search_text, operator, threshold, unit)
+    return NormalizedTerm(
+        original=term,
+        search_text=search_text,
+        unexpanded=unexpanded,
+        abbreviations_used=tuple(used),
+        operator=operator,
+        threshold=threshold,
+        unit=unit,
+        standardized=standardized,
+    )
+
+
+def attach_measurement(
+    text: str,
+    operator: str | None,
+    threshold: float | tuple[float, float] | None,
+    unit: str | None,
+) -> str:
+    """'left ventricular ejection fraction' + '<=' 35 '%' -> '... <= 35%'."""
+    if not operator or threshold is None:
+        return text
+    if isinstance(threshold, tuple):
+        low, high = (_fmt_num(t) for t in threshold)
+        return f"{text} {low}-{high}{_unit_suffix(unit)}"
+    op = "" if operator == "=" else f"{operator} "
+    return f"{text} {op}{_fmt_num(threshold)}{_unit_suffix(unit)}"
+
+
+def _unit_suffix(unit: str | None) -> str:
+    if not unit:
+        return ""
+    return unit if unit == "%" else f" {unit}"
+
+
+def _fmt_num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+# ---------------------------------------------------------------------------
+# Composite score
+# ---------------------------------------------------------------------------
+
+# Weights of the composite score. Why each part:
+# - token_sort_ratio (0.35): whole-string similarity independent of word order
+#   ("fraction ejection left ventricular" still matches); the main signal.
+# - ratio (0.15): plain character similarity; rewards near-identical strings and
+#   tolerates small spelling variants (oedema/edema, -ise/-ize).
+# - token_set_ratio (0.15): high when one side's words are a subset of the other's,
+#   so "heart failure" still scores on "chronic heart failure"; it over-rewards
+#   subsets ("score" in any "... score"), hence the small weight.
+# - jaccard (0.35): content-token overlap |Q∩D|/|Q∪D|; punishes both missing and
+#   extra words, which is what separates "SYNTAX score" from "Leukocyte alkaline
+#   phosphatase score" (one shared generic word out of four).
+# Bonuses: an exact match of the normalized strings scores 1.0 (nothing can beat an
+# identical name); a description that contains the abbreviation the author used
+# ("LVEF - Left ventricular ejection fraction") gets +0.05, because release
+# synonyms that carry the abbreviation are the intended concept. The result is
+# clipped to [0, 1] and rounded to 4 decimals so stored scores compare stably.
+W_TOKEN_SORT = 0.35
+W_RATIO = 0.15
+W_TOKEN_SET = 0.15
+W_JACCARD = 0.35
+ABBREVIATION_BONUS = 0.05
+
+
+def _description_text(description: str) -> str:
+    body, _tag = split_semantic_tag(description)
+    return " ".join(fold(body).split())
+
+
+def composite_score(
+    query: str, description: str, *, abbreviations_used: Sequence[str] = ()
+) -> tuple[float, dict[str, float]]:
+    """Similarity in [0, 1] between a normalized query and a SNOMED description.
+
+    ``description`` may be an FSN: its semantic tag is ignored for scoring (the tag is
+    checked by the semantic-tag filter instead). Returns (score, components).
+    """
+    q = " ".join(fold(query).split())
+    d = _description_text(description)
+    if not q or not d:
+        return 0.0, {}
+    q_tokens, d_tokens = set(search_tokens(q)), set(search_tokens(d))
+    union = q_tokens | d_tokens
+    parts = {
+        "token_sort": fuzz.token_sort_ratio(q, d) / 100.0,
+        "ratio": fuzz.ratio(q, d) / 100.0,
+        "token_set": fuzz.token_set_ratio(q, d) / 100.0,
+        "jaccard": len(q_tokens & d_tokens) / len(union) if union else 0.0,
+    }
+    score = (
+        W_TOKEN_SORT * parts["token_sort"]
+        + W_RATIO * parts["ratio"]
+        + W_TOKEN_SET * parts["token_set"]
+        + W_JACCARD * parts["jaccard"]
+    )
+    if q == d:
+        parts["exact"] = 1.0
+        score = 1.0
+    raw_tokens = set(fold(description).split())
+    if abbreviations_used and any(a in raw_tokens for a in (fold(x) for x in abbreviations_used)):
+        parts["abbreviation_bonus"] = ABBREVIATION_BONUS
+        score += ABBREVIATION_BONUS
+    score = round(min(1.0, max(0.0, score)), 4)
+    return score, {k: round(v, 4) for k, v in parts.items()}
+
+
+# ---------------------------------------------------------------------------
+# Terminology access (implemented by resources.snomed_store.SnomedStore)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DescriptionHit:
+    concept_id: str
+    term: str
+    is_fsn: bool
+
+
+@dataclass(frozen=True)
+class ConceptDetails:
+    concept_id: str
+    fsn: str
+    semantic_tag: str
+    taxonomy_path: list[tuple[str, str]] = field(default_factory=list)  # concept -> root
+    ancestor_ids: frozenset[str] = frozenset()
+
+
+class TermSearcher(Protocol):
+    def candidate_descriptions(self, tokens: Sequence[str], limit: int) -> list[DescriptionHit]:
+        """Descriptions sharing words with the query, best index score first."""
+        ...
+
+    def concept_details(self, concept_ids: Iterable[str]) -> dict[str, ConceptDetails]: ...
+
+
+def ground_candidates(
+    term: str,
+    role: Role,
+    searcher: TermSearcher,
+    abbreviations: dict[str, str],
+    *,
+    top_k: int = DEFAULT_TOP_K,
+    pool: int = DEFAULT_POOL,
+) -> list[GroundingCandidate]:
+    """Top-k concepts for a term, scored, threshold-free and filter-free.
+
+    Both the expanded and the unexpanded text are searched (a release may list the
+    abbreviation itself as a synonym); each concept keeps its best-scoring description.
+    """
+    norm = normalize_term(term, abbreviations)
+    if norm.rejected:
+        return []
+    variants = [norm.search_text]
+    if norm.unexpanded and norm.unexpanded != norm.search_text:
+        variants.append(norm.unexpanded)
+
+    hits: dict[tuple[str, str], DescriptionHit] = {}
+    for variant in variants:
+        tokens = search_tokens(variant)[:MAX_QUERY_TOKENS]
+        for hit in searcher.candidate_descriptions(tokens, pool):
+            hits.setdefault((hit.concept_id, hit.term), hit)
+
+    best: dict[str, tuple[float, dict[str, float], DescriptionHit]] = {}
+    for hit in hits.values():
+        for variant in variants:
+            used = norm.abbreviations_used if variant == norm.search_text else ()
+            score, parts = composite_score(variant, hit.term, abbreviations_used=used)
+            current = best.get(hit.concept_id)
+            # Ties prefer the FSN, then the shorter description: deterministic output.
+            key = (score, hit.is_fsn, -len(hit.term))
+            if current is None or key > (current[0], current[2].is_fsn, -len(current[2].term)):
+                best[hit.concept_id] = (score, parts, hit)
+
+    ranked = sorted(best.items(), key=lambda kv: (-kv[1][0], kv[0]))[:top_k]
+    details = searcher.concept_details([cid for cid, _ in ranked])
+    out: list[GroundingCandidate] = []
+    for rank, (cid, (score, parts, hit)) in enumerate(ranked, 1):
+        info = details.get(cid)
+        if info is None:
+            continue
+        out.append(
+            GroundingCandidate(
+                term=term,
+                role=role,
+                query=norm.search_text,
+                rank=rank,
+                concept_id=cid,
+                fsn=info.fsn,
+                semantic_tag=info.semantic_tag,
+                matched_term=hit.term,
+                matched_is_fsn=hit.is_fsn,
+                score=score,
+                score_components=parts,
+                taxonomy_path=[TaxonomyStep(concept_id=c, term=t) for c, t in info.taxonomy_path],
+                ancestor_ids=sorted(info.ancestor_ids),
+            )
+        )
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Per-role filters (configs/guideline_graph_schema.yaml, key ``grounding``)
+# ---------------------------------------------------------------------------
+
+
+class RoleFilter(BaseModel):
+    """Filters for one role. Every threshold lives here and nowhere else."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    target_label: Role
+    allowed_roots: list[str] = Field(default_factory=list)  # SCTIDs; empty = no domain filter
+    semantic_tags: list[str] = Field(default_factory=list)  # FSN tags; empty = no tag filter
+    min_match_score: float = Field(ge=0.0, le=1.0)
+    off_domain_min_score: float | None = Field(default=None, ge=0.0, le=1.0)
+
+    @field_validator("allowed_roots", mode="before")
+    @classmethod
+    def _ids_as_text(cls, value: object) -> object:
+        if isinstance(value, list):
+            out = []
+            for v in value:
+                text = str(v).strip()
+                if not text.isdigit():
+                    raise ValueError(f"{v!r} is not a SNOMED CT concept id (digits only)")
+                out.append(text)
+            return out
+        return value
+
+    @field_validator("semantic_tags", mode="before")
+    @classmethod
+    def _tags_lower(cls, value: object) -> object:
+        if isinstance(value, list):
+            return [str(v).strip().lower() for v in value]
+        return value
+
+
+class GroundingSchema(BaseModel):
+    """The ``roles`` section of guideline_graph_schema.yaml (other top-level keys belong
+    to the graph mapping and are ignored here)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    roles: dict[Role, RoleFilter]
+
+    @field_validator("roles")
+    @classmethod
+    def _all_roles(cls, value: dict[str, RoleFilter]) -> dict[str, RoleFilter]:
+        missing = [r for r in ROLES if r not in value]
+        if missing:
+            raise ValueError(f"missing role(s) {missing}; every role needs its filters")
+        return value
+
+    def rule(self, role: str) -> RoleFilter:
+        if role not in self.roles:
+            raise ConfigError(f"unknown role {role!r}; expected one of {list(ROLES)}")
+        return self.roles[role]  # type: ignore[index]
+
+
+def parse_grounding_schema(
+    data: object, source: str = "guideline_graph_schema.yaml"
+) -> GroundingSchema:
+    """Validate the ``roles`` section; errors name the offending key path."""
+    if not isinstance(data, dict) or "roles" not in data:
+        raise ConfigError(f"{source}: missing top-level key 'roles'")
+    try:
+        return GroundingSchema.model_validate({"roles": data["roles"]})
+    except ValidationError as exc:
+        lines = []
+        for err in exc.errors():
+            key = ".".join(str(p) for p in err["loc"])
+            lines.append(f"{source}: key '{key}': {err['msg']}")
+        raise ConfigError("\n".join(lines)) from None
+
+
+def load_grounding_schema(path: Path | None = None) -> GroundingSchema:
+    """Load configs/guideline_graph_schema.yaml (or ``path``)."""
+    path = Path(path) if path else CONFIG_DIR / "guideline_graph_schema.yaml"
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: file not found") from None
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: not valid YAML: {exc}") from None
+    return parse_grounding_schema(data, str(path))
+
+
+def default_abbreviations() -> dict[str, str]:
+    return load_abbreviations(CONFIG_DIR / "abbreviations.txt")
+
+
+def decide(candidate: GroundingCandidate, rule: RoleFilter) -> GroundingDecision:
+    """Run every filter on one candidate and say which kept or dropped it and why.
+
+    Order of reasoning: a candidate must reach ``min_match_score``. It is in domain
+    when its taxonomy path (itself + is-a ancestors) contains an allowed root AND its
+    FSN tag is allowed (each check is skipped when its list is empty). An off-domain
+    candidate survives only if ``off_domain_min_score`` is set and reached: a near
+    exact name match outweighs an imperfect subset hierarchy, a fuzzy one never does.
+    """
+    checks: list[FilterCheck] = []
+    score = candidate.score
+    score_ok = score >= rule.min_match_score
+    checks.append(
+        FilterCheck(
+            filter="min_match_score",
+            passed=score_ok,
+            detail=f"score {score:.2f} {'>=' if score_ok else '<'} min_match_score {rule.min_match_score:.2f}",
+        )
+    )
+    lineage = {candidate.concept_id, *candidate.ancestor_ids}
+    in_roots = True
+    if rule.allowed_roots:
+        hit_roots = [r for r in rule.allowed_roots if r in lineage]
+        in_roots = bool(hit_roots)
+        names = _root_names(candidate, rule.allowed_roots)
+        checks.append(
+            FilterCheck(
+                filter="domain",
+                passed=in_roots,
+                detail=(
+                    f"taxonomy path contains allowed root {_root_names(candidate, hit_roots)}"
+                    if in_roots
+                    else f"taxonomy path has none of the allowed roots {names}"
+                ),
+            )
+        )
+    tag_ok = True
+    if rule.semantic_tags:
+        tag_ok = candidate.semantic_tag.lower() in rule.semantic_tags
+        checks.append(
+            FilterCheck(
+                filter="semantic_tag",
+                passed=tag_ok,
+                detail=f"semantic tag ({candidate.semantic_tag}) "
+                + ("is in" if tag_ok else "is not in")
+                + f" the allowlist {rule.semantic_tags}",
+            )
+        )
+    in_domain = in_roots and tag_ok
+    kept = score_ok and in_domain
+    if score_ok and not in_domain:
+        limit = rule.off_domain_min_score
+        off_ok = limit is not None and score >= limit
+        checks.append(
+            FilterCheck(
+                filter="off_domain_min_score",
+                passed=off_ok,
+                detail=(
+                    "off-domain candidates are never kept for this role (off_domain_min_score not set)"
+                    if limit is None
+                    else f"off-domain candidate: score {score:.2f} {'>=' if off_ok else '<'} "
+                    f"off_domain_min_score {limit:.2f}"
+                ),
+            )
+        )
+        kept = off_ok
+    failed = [c for c in checks if not c.passed]
+    if kept:
+        reason = "kept: " + "; ".join(c.detail for c in checks)
+    else:
+        reason = "dropped by " + "+".join(c.filter for c in failed) + ": "
+        reason += "; ".join(c.detail for c in failed)
+    return GroundingDecision(
+        concept_id=candidate.concept_id,
+        fsn=candidate.fsn,
+        score=score,
+        kept=kept,
+        checks=checks,
+        reason=reason,
+        taxonomy_path=candidate.taxonomy_path,
+    )
+
+
+def _root_names(candidate: GroundingCandidate, roots: Sequence[str]) -> str:
+    names = {s.concept_id: s.term for s in candidate.taxonomy_path}
+    return ", ".join(f"{r} |{names[r]}|" if r in names else r for r in roots)
+
+
+def select_grounding(
+    term: str,
+    role: Role,
+    candidates: Sequence[GroundingCandidate],
+    rule: RoleFilter,
+    *,
+    standardized: str | None = None,
+) -> GroundingOutcome:
+    """Best kept candidate -> grounding_index entry; otherwise the reason it stays unmapped.
+
+    ``standardized`` is the text stored as ``entity_standardized_candidate``; by default
+    it is the normalized term with its threshold re-attached.
+    """
+    ordered = sorted(candidates, key=lambda c: (-c.score, c.rank, c.concept_id))
+    decisions = [decide(c, rule) for c in ordered]
+    winner_idx = next((i for i, d in enumerate(decisions) if d.kept), None)
+    if winner_idx is None:
+        if not decisions:
+            reason = "no candidates (term empty, too long, or no description shares a word with it)"
+        else:
+            top = decisions[0]
+            reason = f"no candidate passed the {role} filters; best was {top.concept_id} |{top.fsn}| ({top.reason})"
+        return GroundingOutcome(term=term, role=role, unmapped_reason=reason, decisions=decisions)
+    decisions[winner_idx] = decisions[winner_idx].model_copy(update={"selected": True})
+    win = ordered[winner_idx]
+    if standardized is None:
+        measured = normalize_term(term, {})
+        standardized = attach_measurement(
+            win.query, measured.operator, measured.threshold, measured.unit
+        )
+    entry = GroundingIndexEntry(
+        entity_standardized_candidate=standardized,
+        snomed_id=int(win.concept_id),
+        preferred_term=win.fsn,
+        score=win.score,
+        taxonomy_path=win.taxonomy_path,
+        target_label=rule.target_label,
+        term=term,
+        role=role,
+        matched_term=win.matched_term,
+        semantic_tag=win.semantic_tag,
+    )
+    return GroundingOutcome(term=term, role=role, entry=entry, decisions=decisions)

@@ -1,0 +1,83 @@
+"""Abbreviation expansion for ``normalized`` concept names.
+
+The abbreviation list itself (configs/abbreviations.txt) belongs to the terminology stage;
+this module only reads it, so extraction and grounding expand "LVEF" the same way.
+Expansion is case-sensitive on the abbreviation ("HF", not "hf") because guideline
+abbreviations are written in capitals and lower-case words must never be rewritten.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# Accepted line shapes: "ABBR<TAB>expansion", "ABBR = expansion", "ABBR: expansion",
+# "ABBR | expansion"; a trailing "| more" or "; more" keeps only the first expansion.
+_LINE = re.compile(r"^\s*(?P<abbr>[^\t=:|]+?)\s*(?:\t+|\s+=\s+|\s*:\s+|\s+\|\s+)(?P<exp>.+?)\s*$")
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass(frozen=True)
+class Abbreviations:
+    """Immutable abbreviation -> expansion map with one compiled matcher."""
+
+    mapping: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        keys = sorted(self.mapping, key=len, reverse=True)
+        if keys:
+            alternation = "|".join(re.escape(k) for k in keys)
+            # Not inside a longer word or hyphenated token ("LDL" must not fire in "LDL-C").
+            pattern = re.compile(rf"(?<![\w\-])(?:{alternation})(?:s)?(?![\w\-])")
+        else:
+            pattern = None
+        object.__setattr__(self, "_pattern", pattern)
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Abbreviations:
+        """Load the shared list; a malformed line names the file and line number."""
+        path = Path(path)
+        mapping: dict[str, str] = {}
+        for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            line = raw.split("#", 1)[0].rstrip() if not raw.lstrip().startswith("#") else ""
+            if not line.strip():
+                continue
+            match = _LINE.match(line)
+            if match is None:
+                raise ValueError(
+                    f"{path}:{number}: cannot read abbreviation line {raw!r}; "
+                    "expected 'ABBR<TAB>expansion'"
+                )
+            expansion = re.split(r"\s*[|;]\s*", match.group("exp"))[0].strip()
+            mapping.setdefault(match.group("abbr").strip(), expansion)
+        return cls(mapping)
+
+    def lookup(self, token: str) -> str | None:
+        """Expansion of one abbreviation (exact, then without a plural 's')."""
+        if token in self.mapping:
+            return self.mapping[token]
+        if token.endswith("s") and token[:-1] in self.mapping:
+            return self.mapping[token[:-1]]
+        return None
+
+    def expand(self, text: str) -> str:
+        """Replace every known abbreviation by its expansion; drop "X (ABBR)" echoes."""
+        pattern = self._pattern  # type: ignore[attr-defined]
+        if pattern is None or not text:
+            return text
+
+        def _sub(match: re.Match[str]) -> str:
+            return self.lookup(match.group(0)) or match.group(0)
+
+        expanded = pattern.sub(_sub, text)
+        # "heart failure (HF)" became "heart failure (heart failure)": keep one copy.
+        expanded = re.sub(r"\b(.+?)\s*\(\1\)", r"\1", expanded, flags=re.IGNORECASE)
+        return expanded
+
+    def normalize(self, text: str) -> str:
+        """The ``normalized`` form: abbreviations expanded, lower-case, single spaces."""
+        expanded = self.expand(text)
+        expanded = _SPACES.sub(" ", expanded).strip(" .,;:")
+        return expanded.lower()

@@ -1,0 +1,1102 @@
+"""Offline, deterministic extraction of concepts and actions from one recommendation row.
+
+Why rules and not only dictionary matching: guideline rows follow a small set of sentence
+shapes ("In <cohort>, <action> is recommended to <outcome>."), and the boolean and numeric
+structure (OR groups, "LVEF of 35% or less") lives in those shapes, not in the
+terminology. So the extractor first cuts the sentence into cohort / action / outcome /
+background slots, pulls out parameters with their operator, threshold and unit, splits
+the remaining phrases into AND/OR leaves, and only then asks the terminology (when one is
+given) which role each leaf plays. It produces the same RowExtraction records as the
+LLM backend, for both passes (MAIN and POPULATION).
+
+No Dagster imports here: the ConfigurableResource in resources/lexicon_extractor.py wraps it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from cardio_assets.logic.abbrev_expansion import Abbreviations
+from cardio_assets.logic.logic_split import Expr, Leaf, Node, leaves, split_logic
+from cardio_assets.records import (
+    ExtractedAction,
+    ExtractedConcept,
+    Focus,
+    RowExtraction,
+    RowRecord,
+)
+
+RULES_VERSION = "lexicon-rules-1"
+
+
+# ---------------------------------------------------------------------------------------
+# Terminology interface
+# ---------------------------------------------------------------------------------------
+class TermHit(NamedTuple):
+    """One terminology match for a phrase: what the extractor needs to pick a role."""
+
+    concept_id: str
+    term: str
+    semantic_tag: str  # FSN tag without brackets, e.g. "disorder", "observable entity"
+    score: float  # 0..1, 1 = exact
+
+
+# Returns the best matches for a phrase, best first (may be empty).
+TermLookup = Callable[[str], Sequence[TermHit]]
+
+SEMANTIC_TAG_ROLES: dict[str, str] = {
+    "disorder": "Condition",
+    "finding": "Condition",
+    "situation": "Condition",
+    "morphologic abnormality": "Condition",
+    "observable entity": "ClinicalParameter",
+    "assessment scale": "ClinicalParameter",
+    "procedure": "Procedure",
+    "regime/therapy": "Procedure",
+    "substance": "Medication",
+    "product": "Medication",
+    "medicinal product": "Medication",
+    "medicinal product form": "Medication",
+    "clinical drug": "Medication",
+}
+
+
+@dataclass(frozen=True)
+class LexiconSettings:
+    """Tunable knobs (one source of truth: the resource passes its config here)."""
+
+    min_term_score: float = 0.9  # terminology hit needed to trust its semantic tag
+    max_ngram: int = 6  # longest sub-phrase tried against the terminology
+
+
+# ---------------------------------------------------------------------------------------
+# Vocabularies for role heuristics when the terminology is silent
+# ---------------------------------------------------------------------------------------
+_MED_SUFFIXES = (
+    "pril", "sartan", "olol", "ilol", "statin", "gliflozin", "xaban", "gatran", "parin",
+    "grel", "relor", "mab", "siran", "glutide", "tide", "dipine", "azem", "amil", "arone",
+    "enone", "thiazide", "semide", "amide", "etanide", "digoxin", "arin", "irin", "ciguat",
+    "inone", "ezetimibe", "ranolazine", "ivabradine", "colchicine", "metformin",
+    "nitrate", "nitrates", "plase", "kinase", "sacubitril", "icosapent",
+)  # fmt: skip
+_MED_WORDS = frozenset(
+    """
+    inhibitor inhibitors blocker blockers antagonist antagonists agonist agonists agent agents
+    drug drugs medication medications anticoagulant anticoagulants anticoagulation
+    antiplatelet antiplatelets antiarrhythmic antiarrhythmics diuretic diuretics statin
+    statins aspirin heparin warfarin insulin fibrate fibrates nitrate nitrates
+    thrombolysis fibrinolysis pharmacotherapy vaccine vaccination dapt oac noac doac vka
+    ace-i acei arb arbs arni mra mras sglt2i medical pharmacological lipid-lowering
+    antihypertensive antithrombotic glucose-lowering antianginal diuretic
+    """.split()
+)
+_PROCEDURE_HEADS = frozenset(
+    """
+    intervention interventions implantation implant replacement repair surgery surgeries
+    grafting graft bypass ablation angiography angiogram echocardiography echocardiogram
+    imaging test testing tests assessment assessments measurement measurements monitoring
+    screening rehabilitation revascularization revascularisation cardioversion training
+    evaluation referral counselling counseling closure occlusion resection pacing
+    programme program stenting angioplasty catheterization catheterisation scan scanning
+    ecg electrocardiogram electrocardiography mri ct cmr biopsy transplantation
+    transplant procedure procedures strategy management follow-up follow up exercise
+    education consultation review auscultation examination imaging. support
+    defibrillator pacemaker device therapy therapies treatment treatments
+    """.split()
+)
+_CONDITION_HEADS = frozenset(
+    """
+    intolerance intolerant allergy contraindication contraindications disease diseases
+    failure syndrome syndromes stenosis regurgitation infarction risk insufficiency
+    dysfunction history hypertension diabetes angina fibrillation flutter arrest shock
+    cardiomyopathy symptoms symptom pregnancy obesity smoking smoker smokers
+    """.split()
+)
+_OUTCOME_VERBS = (
+    r"reduce|lower|prevent|improve|decrease|relieve|control|delay|avoid|slow|minimi[sz]e|"
+    r"alleviate|limit|protect|preserve|prolong"
+)
+_PATIENT_NOUN = re.compile(
+    r"\b(?:patients|patient|individuals|people|persons|subjects|those|women|men|adults|"
+    r"survivors|candidates|children|adolescents|cases)\b",
+    re.IGNORECASE,
+)
+_COHORT_DETERMINERS = frozenset(
+    """
+    all selected the these such other eligible most any some adult certain appropriate
+    """.split()
+)
+_LEAD_INS = re.compile(
+    r"^(?:(?:the|a|an)\s+)?(?:(?:use|administration|initiation|addition|prescription|"
+    r"consideration|implementation|provision|performance|introduction)\s+of\s+|"
+    r"(?:treatment|therapy)\s+with\s+|routine(?:ly)?\s+|systematic\s+|"
+    r"(?:the|a|an)\s+)+",
+    re.IGNORECASE,
+)
+
+# ---------------------------------------------------------------------------------------
+# Sentence shapes
+# ---------------------------------------------------------------------------------------
+_VP_OBJECTS = (
+    r"used|given|performed|administered|offered|initiated|prescribed|started|undertaken|"
+    r"continued|implanted|treated|evaluated|assessed|measured|screened|referred|discussed|"
+    r"obtained|maintained|titrated|followed|monitored|considered|repeated|added|switched|"
+    r"applied|instituted|withheld|stopped|discontinued|avoided|done|sought|encouraged|"
+    r"advised|tested|replaced|re-evaluated|reassessed|managed"
+)
+_NEGATIVE_VERBS = [
+    r"\b(?:is|are)\s+not\s+(?:routinely\s+)?(?:recommended|indicated|advised|suggested)\b",
+    rf"\b(?:should|must)\s+not\s+(?:be\s+)?(?:routinely\s+)?(?:{_VP_OBJECTS})\b",
+    r"\b(?:should|must)\s+not\s+(?:receive|undergo|have|use|be)\b",
+    r"\b(?:is|are)\s+(?:contraindicated|harmful|potentially\s+harmful)\b",
+    r"\bshould\s+be\s+avoided\b",
+]
+_POSITIVE_VERBS = [
+    r"\b(?:is|are)\s+(?:also\s+|generally\s+|strongly\s+)?(?:recommended|indicated)\b",
+    r"\b(?:should|may|might|can|could)\s+(?:also\s+)?(?:still\s+)?be\s+considered\b",
+    rf"\b(?:should|may|must|can)\s+(?:also\s+)?be\s+(?:{_VP_OBJECTS})\b",
+    r"\b(?:is|are)\s+(?:reasonable|advised|beneficial|useful|preferred|suggested|effective)\b",
+    r"\bcan\s+be\s+(?:useful|beneficial)\b",
+    r"\b(?:should|may|must)\s+(?:receive|undergo|have|use|take)\b",
+]
+_VERB_RE = re.compile(
+    "|".join(f"(?P<n{i}>{p})" for i, p in enumerate(_NEGATIVE_VERBS))
+    + "|"
+    + "|".join(f"(?P<p{i}>{p})" for i, p in enumerate(_POSITIVE_VERBS)),
+    re.IGNORECASE,
+)
+_COHORT_LEAD = re.compile(
+    r"^(?:in|among|for|amongst)\s+(?!addition\b)(?!order\b)(?!the\s+absence\b)"
+    r"|^in\s+the\s+(?:case|setting|presence|context)\s+of\s+"
+    r"|^in\s+case\s+of\s+",
+    re.IGNORECASE,
+)
+_ABSENCE_LEAD = re.compile(r"^in\s+the\s+absence\s+of\s+", re.IGNORECASE)
+_BACKGROUND_LEAD = re.compile(
+    r"^(?:in\s+addition\s+to|on\s+top\s+of|as\s+an?\s+adjunct\s+to)\s+", re.IGNORECASE
+)
+# Markers that start a cohort or outcome phrase inside the action or after the verb.
+_POST_MARKERS = re.compile(
+    r"(?:^|\s|,\s*)(?P<m>"
+    r"(?:in|for|among)\s+(?:all\s+|selected\s+|the\s+)?(?:[\w\-/²]+\s+){0,4}?"
+    r"(?:patients|individuals|people|persons|subjects|those|women|men|adults|survivors|"
+    r"candidates|children|cases)\b"
+    rf"|to\s+(?:further\s+)?(?:{_OUTCOME_VERBS})\b"
+    r"|for\s+(?:the\s+)?(?:reduction|prevention|improvement|relief)\s+(?:of|in)\b"
+    r"|for\s+(?:the\s+)?(?:treatment|management)\s+of\b"
+    r"|for\s+(?:primary|secondary)\s+prevention\b"
+    r"|in\s+addition\s+to\b|on\s+top\s+of\b|in\s+combination\s+with\b|added\s+to\b"
+    r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b"
+    r"|(?:if|when|unless|despite)\b"
+    r"|(?:before|after|following|prior\s+to|during)\b"
+    r")",
+    re.IGNORECASE,
+)
+
+# ---------------------------------------------------------------------------------------
+# Parameters
+# ---------------------------------------------------------------------------------------
+_NUM = r"\d+(?:[.,]\d+)?"
+_UNIT = (
+    r"%|mm\s?Hg|mmol/mol|mmol/[Ll]|[µμu]mol/[Ll]|mg/d[Ll]|g/d[Ll]|g/[Ll]|"
+    r"m[Ll]/min/1[.,]73\s?m(?:²|2|\^2)|m[Ll]/min|ng/[Ll]|ng/m[Ll]|pg/m[Ll]|mg/mmol|"
+    r"kg/m(?:²|2|\^2)|beats?\s?/\s?min|beats\s+per\s+minute|b\.?p\.?m\.?|ms|m/s|cm(?:²|2)|"
+    r"cm|mm|IU/[Ll]|U/[Ll]|[x×]\s?ULN|points?|years?|yrs?"
+)
+_OP_WORDS: list[tuple[str, str]] = [
+    (r"less\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+less\s+than", "<="),
+    (r"greater\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+(?:greater|more)\s+than", ">="),
+    (r"at\s+most|no\s+more\s+than|not\s+more\s+than|not\s+exceeding|up\s+to|≤|⩽|=<|<=", "<="),
+    (r"at\s+least|no\s+less\s+than|not\s+less\s+than|≥|⩾|=>|>=", ">="),
+    (r"below|under|lower\s+than|less\s+than|fewer\s+than|younger\s+than|<", "<"),
+    (r"above|over|greater\s+than|higher\s+than|more\s+than|exceeding|in\s+excess\s+of|"
+     r"older\s+than|>", ">"),
+    (r"equal\s+to|=", "="),
+]  # fmt: skip
+_OP_ALT = "|".join(f"(?:{p})" for p, _ in _OP_WORDS)
+_POST_OP = re.compile(
+    r"(?:or|and)\s+(?P<w>less|lower|below|under|fewer|younger|more|greater|higher|above|"
+    r"over|older)\b",
+    re.IGNORECASE,
+)
+_PARAM_VALUE = re.compile(
+    # between 36 and 49 % | from 36 to 49% | 36-49% | 36% to 49%
+    rf"(?P<range>(?:between|from)\s+(?P<lo1>{_NUM})\s*(?P<u1>{_UNIT})?\s+(?:and|to)\s+"
+    rf"(?P<hi1>{_NUM})\s*(?P<u2>{_UNIT})?"
+    rf"|(?P<lo2>{_NUM})\s*(?P<u3>{_UNIT})?\s*(?:[-–—−]|to)\s*(?P<hi2>{_NUM})\s*(?P<u4>{_UNIT})?)"
+    rf"|(?P<op>{_OP_ALT})\s*(?P<v1>{_NUM})\s*(?P<u5>{_UNIT})?"
+    rf"|(?P<v2>{_NUM})\s*(?P<u6>{_UNIT})\s+(?P<post>(?:or|and)\s+(?:less|lower|below|under|"
+    r"fewer|younger|more|greater|higher|above|over|older))\b"
+    rf"|(?:of|is|was|at|=|:)\s+(?P<v3>{_NUM})\s*(?P<u7>{_UNIT})",
+    re.IGNORECASE,
+)
+_NAME_STOP = frozenset(
+    """
+    with and or who whom which that have has had are is was were a an the in of patients
+    patient those individuals without no despite on at to for by if when after before but
+    than as persistent persistently who's their her his its be being been plus nor either
+    neither also still remains remain while whose
+    """.split()
+)
+_NAME_QUALIFIERS = frozenset(
+    "elevated reduced raised increased decreased low high severely moderately mildly very".split()
+)
+_DOSE_OR_TIME_UNITS = re.compile(r"^(?:mg|g|µg|mcg|h|hours?|days?|weeks?|months?)$", re.I)
+_PLACEHOLDER = "⟦P{}⟧"
+_PLACEHOLDER_RE = re.compile(r"⟦P(\d+)⟧")
+
+
+@dataclass
+class Parameter:
+    text: str  # verbatim name span ("LVEF") or the whole span when no name was written
+    name_normalized: str | None
+    operator: str
+    threshold: float | list[float]
+    unit: str | None
+
+
+def _number(raw: str) -> float:
+    value = float(raw.replace(",", "."))
+    return value
+
+
+def _clean_unit(raw: str | None) -> str | None:
+    if not raw:
+        return None
+    unit = re.sub(r"\s+", " ", raw.strip())
+    unit = re.sub(r"^mm ?Hg$", "mmHg", unit, flags=re.I)
+    unit = re.sub(r"\^2$", "²", unit)
+    if re.fullmatch(r"years?|yrs?", unit, flags=re.I):
+        return "years"
+    if re.fullmatch(r"b\.?p\.?m\.?|beats?\s?/\s?min|beats per minute", unit, flags=re.I):
+        return "bpm"
+    return unit
+
+
+def _op_from_words(words: str) -> str:
+    for pattern, op in _OP_WORDS:
+        if re.fullmatch(pattern, words.strip(), flags=re.IGNORECASE):
+            return op
+    raise ValueError(f"unknown operator words {words!r}")
+
+
+def _post_op(word: str) -> str:
+    word = word.lower()
+    return "<=" if word in {"less", "lower", "below", "under", "fewer", "younger"} else ">="
+
+
+def _name_before(text: str, end: int) -> tuple[int, str]:
+    """Scan back from ``end`` over the words naming the parameter ("systolic BP")."""
+    prefix = text[:end]
+    tokens = list(re.finditer(r"[^\s,;:()\[\]]+", prefix))
+    # Stop at the last separator character before the value.
+    barrier = max(prefix.rfind(c) for c in ",;:([")
+    chosen: list[re.Match[str]] = []
+    for tok in reversed(tokens):
+        if tok.start() < barrier:
+            break
+        word = tok.group(0)
+        if word.lower() in _NAME_STOP or re.fullmatch(r"[\d.,%<>=≤≥]+", word):
+            break
+        chosen.append(tok)
+        if len(chosen) >= 5:
+            break
+    chosen.reverse()
+    while chosen and chosen[0].group(0).lower() in _NAME_QUALIFIERS and len(chosen) > 1:
+        chosen.pop(0)
+    if not chosen:
+        return end, ""
+    return chosen[0].start(), text[chosen[0].start() : chosen[-1].end()]
+
+
+def extract_parameters(
+    text: str, abbreviations: Abbreviations, start_index: int = 0
+) -> tuple[str, list[Parameter]]:
+    """Find parameter expressions, return the text with placeholders and the parameters.
+
+    Placeholders keep the parameter as one item for AND/OR splitting, so "or less"
+    and "between 36 and 49" never read as logic.
+    """
+    params: list[Parameter] = []
+    pieces: list[str] = []
+    cursor = 0
+    for match in _PARAM_VALUE.finditer(text):
+        if match.start() < cursor:
+            continue
+        groups = match.groupdict()
+        if groups["range"] is not None or groups["lo2"] is not None:
+            lo = groups["lo1"] or groups["lo2"]
+            hi = groups["hi1"] or groups["hi2"]
+            unit = next((groups[u] for u in ("u2", "u4", "u1", "u3") if groups[u]), None)
+            operator, threshold = "between", [_number(lo), _number(hi)]
+        elif groups["op"] is not None:
+            operator, threshold, unit = (
+                _op_from_words(groups["op"]),
+                _number(groups["v1"]),
+                groups["u5"],
+            )
+        elif groups["v2"] is not None:
+            post = _POST_OP.match(groups["post"])
+            operator = _post_op(post.group("w")) if post else "="
+            threshold, unit = _number(groups["v2"]), groups["u6"]
+        else:
+            operator, threshold, unit = "=", _number(groups["v3"]), groups["u7"]
+        unit = _clean_unit(unit)
+        end = match.end()
+        # "35% or less" written after an explicit value: the post word decides the operator.
+        tail = _POST_OP.match(text[end:].lstrip())
+        if tail and operator == "=":
+            operator = _post_op(tail.group("w"))
+            end = end + (len(text[end:]) - len(text[end:].lstrip())) + tail.end()
+        if unit and _DOSE_OR_TIME_UNITS.match(unit):
+            continue
+        name_start, name = _name_before(text, match.start())
+        lowered = name.lower()
+        if unit == "years" and (not name or lowered in {"aged", "age", "old", "older"}):
+            normalized = "age"
+            if not name:
+                name, name_start = text[match.start() : end].strip(), match.start()
+        elif not name:
+            continue  # a bare number (dose, count) is not a parameter
+        else:
+            normalized = abbreviations.normalize(name)
+        if unit is None and operator != "between" and groups["op"] is None:
+            continue  # "of 3" without unit or operator: too weak to call a threshold
+        params.append(Parameter(name, normalized, operator, threshold, unit))
+        pieces.append(text[cursor:name_start])
+        pieces.append(_PLACEHOLDER.format(start_index + len(params) - 1))
+        cursor = end
+    pieces.append(text[cursor:])
+    return "".join(pieces), params
+
+
+# ---------------------------------------------------------------------------------------
+# Text preparation
+# ---------------------------------------------------------------------------------------
+def clean_row_text(text: str) -> str:
+    """Collapse whitespace and drop reference / footnote markers that are not content."""
+    text = text.replace("\u00a0", " ").replace("\u2009", " ").replace("\u202f", " ")
+    text = re.sub(r"\[\d+(?:[,–-]\s*\d+)*\]", " ", text)  # [12], [3-5]
+    # Footnote letters glued after punctuation at the end: "considered.a" / "considered.b,c".
+    text = re.sub(r"([.;])\s*[a-e](?:\s*,\s*[a-e])*\s*$", r"\1", text)
+    text = re.sub(r"\s+", " ", text).strip()
+    return text
+
+
+# ---------------------------------------------------------------------------------------
+# Drafts before they become records
+# ---------------------------------------------------------------------------------------
+@dataclass
+class Draft:
+    role: str
+    text: str
+    normalized: str
+    slot: str  # cohort | action | outcome | background | context
+    operator: str | None = None
+    threshold: float | list[float] | None = None
+    unit: str | None = None
+    negated: bool = False
+    or_group: str | None = None
+    population: bool = False
+
+
+@dataclass
+class RowParse:
+    """Intermediate parse, kept as the lexicon's raw_output for audit."""
+
+    cohort: str = ""
+    action: str = ""
+    post: list[tuple[str, str]] = field(default_factory=list)  # (marker kind, text)
+    polarity: str = "recommended"
+    verb: str | None = None
+
+
+# ---------------------------------------------------------------------------------------
+# The extractor
+# ---------------------------------------------------------------------------------------
+class LexiconExtractor:
+    """Rule + terminology extractor; one instance per run (holds no per-row state)."""
+
+    def __init__(
+        self,
+        abbreviations: Abbreviations | None = None,
+        term_lookup: TermLookup | None = None,
+        settings: LexiconSettings | None = None,
+    ) -> None:
+        self.abbreviations = abbreviations or Abbreviations({})
+        self.term_lookup = term_lookup
+        self.settings = settings or LexiconSettings()
+        self._cache: dict[str, TermHit | None] = {}
+        self._row_workers: dict[tuple, LexiconExtractor] = {}
+
+    # -- identity -----------------------------------------------------------------------
+    @property
+    def model_name(self) -> str:
+        return RULES_VERSION
+
+    def prompt_hash(self) -> str:
+        """Changes whenever rules, settings or abbreviations change (cache key)."""
+        payload = json.dumps(
+            {
+                "rules": RULES_VERSION,
+                "settings": self.settings.__dict__,
+                "abbreviations": sorted(self.abbreviations.mapping.items()),
+                "terminology": self.term_lookup is not None,
+            },
+            sort_keys=True,
+        )
+        return hashlib.sha256(payload.encode()).hexdigest()[:16]
+
+    # -- public API ---------------------------------------------------------------------
+    def extract(self, row: RowRecord, focus: Focus) -> RowExtraction:
+        """One pass over one row; a failure is recorded on the record, never raised."""
+        input_hash = hashlib.sha256(
+            json.dumps([focus, row.row_text, row.class_, row.level]).encode()
+        ).hexdigest()
+        base = {
+            "row_id": row.id,
+            "guideline": row.guideline,
+            "focus": focus,
+            "backend": "lexicon",
+            "model": self.model_name,
+            "prompt_hash": self.prompt_hash(),
+            "input_hash": input_hash,
+        }
+        worker = self._for_row(row)
+        try:
+            drafts, parses = worker.analyse(row.row_text)
+        except Exception as exc:  # one odd row must not sink the guideline
+            return RowExtraction(**base, error=f"{type(exc).__name__}: {exc}")
+        polarity = "recommended"
+        if (row.class_ or "").strip().upper() == "III" or any(
+            p.polarity == "not recommended" for p in parses
+        ):
+            polarity = "not recommended"
+        if focus == "POPULATION":
+            chosen = [d for d in drafts if d.population]
+            actions: list[ExtractedAction] = []
+        else:
+            chosen = drafts
+            actions = [
+                ExtractedAction(
+                    text=d.text,
+                    normalized=d.normalized,
+                    role=d.role,
+                    class_=_clean_grade(row.class_),
+                    level=_clean_grade(row.level),
+                    polarity=polarity,
+                )
+                for d in drafts
+                if d.slot == "action"
+            ]
+        concepts = [
+            ExtractedConcept(
+                role=d.role,
+                text=d.text,
+                normalized=d.normalized,
+                operator=d.operator,
+                threshold=d.threshold,
+                unit=d.unit,
+                or_group=d.or_group,
+                negated=d.negated,
+            )
+            for d in chosen
+        ]
+        raw = json.dumps(
+            [
+                {"cohort": p.cohort, "action": p.action, "post": p.post, "verb": p.verb}
+                for p in parses
+            ]
+        )
+        return RowExtraction(**base, raw_output=raw, concepts=concepts, actions=actions)
+
+    def _for_row(self, row: RowRecord) -> LexiconExtractor:
+        """Same extractor with the table's own footnote abbreviations added.
+
+        The shared list wins on conflicts so grounding and extraction agree; footnotes
+        only fill gaps ("LBBB = left bundle branch block").
+        """
+        extra = footnote_abbreviations(row.footnotes)
+        extra = {k: v for k, v in extra.items() if k not in self.abbreviations.mapping}
+        if not extra:
+            return self
+        key = tuple(sorted(extra.items()))
+        worker = self._row_workers.get(key)
+        if worker is None:
+            worker = LexiconExtractor(
+                Abbreviations({**extra, **dict(self.abbreviations.mapping)}),
+                self.term_lookup,
+                self.settings,
+            )
+            worker._cache = self._cache
+            self._row_workers[key] = worker
+        return worker
+
+    # -- analysis -----------------------------------------------------------------------
+    def analyse(self, row_text: str) -> tuple[list[Draft], list[RowParse]]:
+        text = clean_row_text(row_text)
+        drafts: list[Draft] = []
+        parses: list[RowParse] = []
+        group_counter = [0]
+        for sentence in _sentences(text):
+            parse = parse_sentence(sentence)
+            parses.append(parse)
+            drafts.extend(self._drafts_for(parse, group_counter))
+        return _dedupe(drafts), parses
+
+    def _drafts_for(self, parse: RowParse, group_counter: list[int]) -> list[Draft]:
+        out: list[Draft] = []
+        if parse.cohort:
+            out.extend(self._cohort(parse.cohort, group_counter))
+        if parse.action:
+            out.extend(self._phrase(parse.action, "action", group_counter))
+        for kind, phrase in parse.post:
+            out.extend(self._post_phrase(kind, phrase, group_counter))
+        return out
+
+    def _post_phrase(self, kind: str, phrase: str, group_counter: list[int]) -> list[Draft]:
+        if kind == "cohort":
+            return self._cohort(phrase, group_counter, population_allowed=True)
+        if kind == "outcome":
+            phrase = re.sub(
+                r"^(?:the\s+)?(?:risk|rates?|incidence)\s+of\s+", "", phrase, flags=re.I
+            )
+            return self._phrase(phrase, "outcome", group_counter)
+        if kind == "background":
+            return self._phrase(phrase, "background", group_counter)
+        if kind == "alternative":
+            return self._phrase(phrase, "background", group_counter)
+        if kind == "negated":
+            return _negate(self._phrase(phrase, "context", group_counter))
+        return self._phrase(phrase, "context", group_counter)
+
+    def _cohort(
+        self, text: str, group_counter: list[int], population_allowed: bool = True
+    ) -> list[Draft]:
+        """Cohort phrase: pre-modifiers before the patient noun, then segments."""
+        text = text.strip(" ,;.")
+        negate_all = False
+        absence = _ABSENCE_LEAD.match(text)
+        if absence:
+            text, negate_all = text[absence.end() :], True
+        lead = _COHORT_LEAD.match(text)
+        if lead:
+            text = text[lead.end() :]
+        out: list[Draft] = []
+        noun = _PATIENT_NOUN.search(text)
+        premod_drafts: list[Draft] = []
+        if noun is not None:
+            premod = text[: noun.start()].strip()
+            words = premod.split()
+            while words and words[0].lower() in _COHORT_DETERMINERS:
+                words.pop(0)
+            premod = " ".join(words)
+            rest = text[noun.end() :]
+            if premod:
+                premod_drafts = self._phrase(premod, "cohort", group_counter)
+        else:
+            rest = " with " + text
+        segments = _cohort_segments(rest)
+        seg_drafts: list[tuple[str, list[Draft]]] = []
+        for kind, segment in segments:
+            slot = {"background": "background", "procedure": "context"}.get(kind, "cohort")
+            drafts = self._phrase(segment, slot, group_counter)
+            if kind == "without":
+                _negate(drafts)
+            seg_drafts.append((kind, drafts))
+        if negate_all:
+            for _, drafts in seg_drafts:
+                _negate(drafts)
+        # Population: the disease written before the patient noun, else the conditions of
+        # the first "with" segment.
+        if population_allowed:
+            if premod_drafts:
+                for d in premod_drafts:
+                    if d.role == "Condition" and not d.negated:
+                        d.population = True
+            elif seg_drafts and seg_drafts[0][0] == "with":
+                for d in seg_drafts[0][1]:
+                    if d.role == "Condition" and not d.negated:
+                        d.population = True
+        out.extend(premod_drafts)
+        for _, drafts in seg_drafts:
+            out.extend(drafts)
+        return out
+
+    def _phrase(self, text: str, slot: str, group_counter: list[int]) -> list[Draft]:
+        """Parameters, then AND/OR leaves, then a role for each leaf."""
+        text = text.strip(" ,;.")
+        if not text:
+            return []
+        masked, params = extract_parameters(text, self.abbreviations)
+        tree = split_logic(masked, keep_together=self._is_known_term)
+        drafts: list[Draft] = []
+        group_of = _or_groups(tree, group_counter)
+        for leaf in leaves(tree):
+            for draft in self._leaf_drafts(leaf, params, slot):
+                draft.or_group = group_of.get(id(leaf))
+                drafts.append(draft)
+        # An OR group that lost members (dropped empty leaves) is no group.
+        counts: dict[str, int] = {}
+        for d in drafts:
+            if d.or_group:
+                counts[d.or_group] = counts.get(d.or_group, 0) + 1
+        for d in drafts:
+            if d.or_group and counts[d.or_group] < 2:
+                d.or_group = None
+        return drafts
+
+    def _leaf_drafts(self, leaf: Leaf, params: list[Parameter], slot: str) -> list[Draft]:
+        out: list[Draft] = []
+        text = leaf.text
+        for match in _PLACEHOLDER_RE.finditer(text):
+            p = params[int(match.group(1))]
+            out.append(
+                Draft(
+                    role="ClinicalParameter",
+                    text=p.text,
+                    normalized=p.name_normalized or self.abbreviations.normalize(p.text),
+                    slot="cohort" if slot == "action" else slot,
+                    operator=p.operator,
+                    threshold=p.threshold,
+                    unit=p.unit,
+                    negated=leaf.negated,
+                )
+            )
+        rest = _PLACEHOLDER_RE.sub(" ", text)
+        rest = _tidy_leaf(rest, slot)
+        if not rest or not re.search(r"[A-Za-z]", rest):
+            return out
+        if out and len(rest.split()) <= 1 and rest.lower() in _NAME_STOP | {"both", "who"}:
+            return out
+        role = self.role_for(rest, slot)
+        if role is None:
+            return out
+        out.append(
+            Draft(
+                role=role,
+                text=rest,
+                normalized=self.abbreviations.normalize(rest),
+                slot=slot,
+                negated=leaf.negated,
+            )
+        )
+        return out
+
+    # -- roles --------------------------------------------------------------------------
+    def role_for(self, text: str, slot: str) -> str | None:
+        """Outcome slot wins; then an exact-enough terminology hit; then word rules."""
+        if slot == "outcome":
+            return "Outcome"
+        normalized = self.abbreviations.normalize(text)
+        hit = self._best_hit(normalized) or self._best_hit(text.lower())
+        if hit is not None:
+            role = SEMANTIC_TAG_ROLES.get(hit.semantic_tag)
+            if role is not None:
+                return role
+        role = _heuristic_role(normalized)
+        if role is not None:
+            return role
+        sub = self._head_ngram_role(normalized)
+        if sub is not None:
+            return sub
+        return {
+            "action": "Procedure",
+            "background": "Medication",
+            "context": "Condition",
+            "cohort": "Condition",
+        }[slot]
+
+    def _best_hit(self, phrase: str) -> TermHit | None:
+        if self.term_lookup is None or not phrase:
+            return None
+        if phrase not in self._cache:
+            hits = list(self.term_lookup(phrase))
+            best = max(hits, key=lambda h: h.score) if hits else None
+            if best is not None and best.score < self.settings.min_term_score:
+                best = None
+            self._cache[phrase] = best
+        return self._cache[phrase]
+
+    def _head_ngram_role(self, normalized: str) -> str | None:
+        """Longest terminology match among the sub-phrases ending at the head word."""
+        if self.term_lookup is None:
+            return None
+        words = normalized.split()
+        for size in range(min(len(words) - 1, self.settings.max_ngram), 0, -1):
+            hit = self._best_hit(" ".join(words[-size:]))
+            if hit is not None and SEMANTIC_TAG_ROLES.get(hit.semantic_tag):
+                return SEMANTIC_TAG_ROLES[hit.semantic_tag]
+        return None
+
+    def _is_known_term(self, phrase: str) -> bool:
+        """Veto splitting a phrase that is itself a terminology description."""
+        if self.term_lookup is None or not re.search(r"\b(?:and|or)\b", phrase):
+            return False
+        hit = self._best_hit(self.abbreviations.normalize(phrase))
+        return hit is not None and hit.score >= 0.97
+
+
+# ---------------------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------------------
+_FOOTNOTE_DEFINITION = re.compile(
+    r"(?<![\w\-])(?P<abbr>[A-Za-z][A-Za-z0-9\-/]{0,14})\s+=\s+(?P<exp>[^;=]+?)\s*(?=;|\.\s|\.$|$)"
+)
+
+
+def footnote_abbreviations(footnotes: Sequence[str]) -> dict[str, str]:
+    """ "ACE-I = angiotensin-converting enzyme inhibitor; ARB = ..." -> {abbr: expansion}.
+
+    Only tokens that look like abbreviations (a capital or digit after the first letter)
+    are taken, so a sentence with "=" in it cannot redefine ordinary words.
+    """
+    found: dict[str, str] = {}
+    for note in footnotes:
+        for match in _FOOTNOTE_DEFINITION.finditer(note):
+            abbr, expansion = match.group("abbr"), match.group("exp").strip()
+            if not re.search(r"[A-Z]", abbr[1:] + abbr[0]) or len(expansion) < 3:
+                continue
+            found.setdefault(abbr, expansion)
+    return found
+
+
+def _clean_grade(value: str | None) -> str | None:
+    if value is None:
+        return None
+    value = value.strip()
+    return value or None
+
+
+def _sentences(text: str) -> list[str]:
+    """Split on sentence ends (". " followed by a capital), not on decimals or "e.g."."""
+    parts = re.split(r"(?<=[a-z0-9)%])\.\s+(?=[A-Z])", text)
+    return [p.strip() for p in parts if p.strip()]
+
+
+def parse_sentence(sentence: str) -> RowParse:
+    """Cut a sentence into cohort, action and trailing phrases around its verb."""
+    sentence = sentence.strip().rstrip(".")
+    parse = RowParse()
+    verb = _VERB_RE.search(sentence)
+    if verb is None:
+        # No recommendation verb: a cohort lead-in plus a bare action ("In X: Y"), or
+        # just an action phrase.
+        pre, post = sentence, ""
+    else:
+        parse.verb = verb.group(0)
+        if any(k.startswith("n") and v for k, v in verb.groupdict().items()):
+            parse.polarity = "not recommended"
+        pre, post = sentence[: verb.start()], sentence[verb.end() :]
+    pre = pre.strip(" ,;")
+    post = post.strip(" ,;")
+
+    # "It is recommended to/that ..." puts the action after the verb.
+    if re.fullmatch(r"it", pre, flags=re.IGNORECASE):
+        pre = ""
+        post = re.sub(
+            r"^(?:that\s+|to\s+(?:use|perform|give|administer|consider|initiate|start|"
+            r"measure|assess|evaluate|prescribe|obtain|add|implant|refer|offer|treat)\s+)",
+            "",
+            post,
+            flags=re.IGNORECASE,
+        )
+        post = re.sub(r"\s+(?:be|is|are|should\s+be)\s+\w+(?:ed)?\b", "", post, count=1)
+
+    active = verb is not None and re.search(
+        r"\b(?:receive|undergo|have|use|take)$", verb.group(0), re.IGNORECASE
+    )
+    considered_for = verb is not None and re.match(r"(?:for|with)\s+", post, re.IGNORECASE)
+    cohort_subject = _PATIENT_NOUN.search(pre) and not _COHORT_LEAD.match(pre)
+    if (active or considered_for) and cohort_subject:
+        # "Patients with X should receive Y" / "... should be considered for Y".
+        parse.cohort = pre
+        post = re.sub(r"^(?:for|with)\s+", "", post, flags=re.IGNORECASE)
+        action, trailing = _split_post(post)
+        parse.action = action
+        parse.post = trailing
+        return parse
+
+    background = _BACKGROUND_LEAD.match(pre)
+    if _COHORT_LEAD.match(pre) or _ABSENCE_LEAD.match(pre) or background:
+        cut = _last_top_level_comma(pre)
+        if cut is not None:
+            lead_phrase, action_part = pre[:cut], pre[cut + 1 :]
+        else:
+            lead_phrase, action_part = pre, ""
+        if background:
+            parse.post.append(("background", lead_phrase[background.end() :]))
+        else:
+            parse.cohort = lead_phrase
+        if not action_part and not post:
+            return parse
+        if not action_part:
+            action_part, trailing = _split_post(post)
+            parse.action = action_part
+            parse.post.extend(trailing)
+            return parse
+        pre = action_part.strip()
+        # A second lead-in ("In patients with X, in addition to Y, Z is recommended").
+        if _BACKGROUND_LEAD.match(pre) or _COHORT_LEAD.match(pre):
+            inner = parse_sentence(pre + (" " + parse.verb if parse.verb else "") + " " + post)
+            if parse.cohort and inner.cohort:
+                inner.cohort = parse.cohort + ", " + inner.cohort
+            elif parse.cohort:
+                inner.cohort = parse.cohort
+            inner.post = parse.post + inner.post
+            inner.polarity = parse.polarity
+            return inner
+
+    action, inner_trailing = _split_post(pre)
+    parse.action = action
+    parse.post.extend(inner_trailing)
+    if post:
+        extra_action, trailing = _split_post(post)
+        if extra_action and not parse.action:
+            parse.action = extra_action
+        elif extra_action:
+            parse.post.append(("context", extra_action))
+        parse.post.extend(trailing)
+    return parse
+
+
+def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """Split "X in patients with Y to reduce Z" into head X and marked trailing phrases."""
+    text = text.strip(" ,;")
+    marks = list(_POST_MARKERS.finditer(text))
+    marks = [m for m in marks if _depth_at(text, m.start("m")) == 0]
+    if not marks:
+        return text, []
+    head = text[: marks[0].start("m")].strip(" ,;")
+    trailing: list[tuple[str, str]] = []
+    for i, m in enumerate(marks):
+        end = marks[i + 1].start("m") if i + 1 < len(marks) else len(text)
+        marker = m.group("m")
+        body = text[m.end("m") : end].strip(" ,;")
+        kind, phrase = _classify_marker(marker, body)
+        if phrase:
+            trailing.append((kind, phrase))
+    return head, trailing
+
+
+def _classify_marker(marker: str, body: str) -> tuple[str, str]:
+    low = marker.lower()
+    if re.match(r"to\s+", low) or re.match(
+        r"for\s+(?:the\s+)?(?:reduction|prevention|improvement|relief)", low
+    ):
+        return "outcome", body
+    if re.match(r"for\s+(?:primary|secondary)\s+prevention", low):
+        return "outcome", (marker + " " + body).strip()
+    if re.match(r"for\s+(?:the\s+)?(?:treatment|management)\s+of", low):
+        return "context", body
+    if re.match(r"(?:in\s+addition\s+to|on\s+top\s+of|in\s+combination\s+with|added\s+to)", low):
+        return "background", body
+    if re.match(r"(?:rather\s+than|instead\s+of|in\s+preference\s+to)", low):
+        return "alternative", body
+    if low in {"despite"}:
+        return "background", body
+    if low == "unless":
+        return "negated", body
+    if low in {"if", "when"}:
+        return "context", re.sub(r"^(?:there\s+is|there\s+are|the\s+patient\s+has)\s+", "", body)
+    if re.match(r"(?:before|after|following|prior\s+to|during)", low):
+        return "context", body
+    return "cohort", (marker + " " + body).strip()
+
+
+def _depth_at(text: str, index: int) -> int:
+    return text[:index].count("(") - text[:index].count(")")
+
+
+def _last_top_level_comma(text: str) -> int | None:
+    depth = 0
+    last = None
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif ch == "," and depth == 0:
+            last = i
+    return last
+
+
+_SEGMENT_RE = re.compile(
+    r"(?P<kind>\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwho\b|\bin\s+whom\b"
+    r"|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bdespite\b|\btreated\s+with\b|\breceiving\b"
+    r"|\btaking\b|\balready\s+on\b|\bon\b(?!\s+top\b)|\bon\s+top\s+of\b|\bin\s+addition\s+to\b|\bundergoing\b"
+    r"|\bscheduled\s+for\b|\breferred\s+for\b|\bafter\b|\bfollowing\b|\bwith\b|\bat\b(?=\s+(?:high|increased|intermediate|low|very)\b))",
+    re.IGNORECASE,
+)
+
+
+def _cohort_segments(rest: str) -> list[tuple[str, str]]:
+    """Split what follows the patient noun into typed segments.
+
+    "with" only starts a segment at the front or after a comma / and / or, so
+    "HF with reduced ejection fraction" stays one condition.
+    """
+    segments: list[tuple[str, str]] = []
+    kind = "with"
+    start = 0
+    for m in _SEGMENT_RE.finditer(rest):
+        word = m.group("kind").lower().strip()
+        if _depth_at(rest, m.start()) != 0:
+            continue
+        before = rest[: m.start()].rstrip()
+        if word == "with" and not (
+            not before.strip() or before.endswith(",") or re.search(r"\b(?:and|or)$", before)
+        ):
+            continue
+        body = rest[start : m.start()]
+        body = re.sub(r"[,\s]*\b(?:and|or)\s*$", "", body.strip())
+        if body.strip(" ,;"):
+            segments.append((kind, body.strip(" ,;")))
+        kind = _segment_kind(word)
+        start = m.end()
+        if word == "at":
+            start = m.start()  # keep "at high risk of ..." as the condition text
+    tail = rest[start:].strip(" ,;")
+    if tail:
+        segments.append((kind, tail))
+    return segments
+
+
+def _segment_kind(word: str) -> str:
+    if word in {"without"} or word.startswith("in the absence"):
+        return "without"
+    if word in {"despite", "treated with", "receiving", "taking", "already on", "on"} or word in {
+        "on top of",
+        "in addition to",
+    }:
+        return "background"
+    if word in {"undergoing", "scheduled for", "referred for", "after", "following"}:
+        return "procedure"
+    if word.startswith("who") or word == "in whom":
+        return "who"
+    return "with"
+
+
+def _tidy_leaf(text: str, slot: str) -> str:
+    """Minimal span: drop determiners, lead-in verbs and connectors around the term."""
+    text = text.strip(" ,;.:")
+    text = re.sub(
+        r"^(?:with|who\s+(?:are|have|had|were)|who|having|and|or|are|have|has|had)\s+",
+        "",
+        text,
+        flags=re.I,
+    )
+    text = re.sub(r"^at\s+(?=(?:high|increased|intermediate|low|very)\b)", "", text, flags=re.I)
+    if slot in {"action", "background"}:
+        text = _LEAD_INS.sub("", text)
+    else:
+        text = re.sub(r"^(?:(?:a|an|the|any|known|documented)\s+)+", "", text, flags=re.I)
+    text = re.sub(r"\s+", " ", text)
+    # Unbalanced parentheses left by cutting: drop the dangling part.
+    if text.count("(") > text.count(")"):
+        text = text[: text.rfind("(")].strip()
+    elif text.count(")") > text.count("("):
+        text = text.replace(")", "").strip()
+    return text.strip(" ,;.:")
+
+
+def _negate(drafts: list[Draft]) -> list[Draft]:
+    """Negate a whole phrase: "without A or B" is NOT A AND NOT B, so no OR group."""
+    for d in drafts:
+        if d.negated:
+            continue
+        d.negated = True
+        d.or_group = None
+    return drafts
+
+
+def _heuristic_role(normalized: str) -> str | None:
+    words: list[str] = []
+    for token in re.findall(r"[a-z0-9\-]+", normalized.lower()):
+        words.append(token)
+        if "-" in token:
+            words.extend(part for part in token.split("-") if part)
+    if not words:
+        return None
+    head = normalized.lower().split()[-1].strip("()")
+    head_parts = [head, *head.split("-")[-1:]]
+    if any(h in _CONDITION_HEADS for h in head_parts):
+        return "Condition"
+    is_drug = any(w in _MED_WORDS or w.endswith(_MED_SUFFIXES) for w in words)
+    if head in {"therapy", "therapies", "treatment", "treatments", "regimen"}:
+        return "Medication" if is_drug else "Procedure"
+    if any(h in _MED_WORDS or h.endswith(_MED_SUFFIXES) for h in head_parts):
+        return "Medication"
+    if head in _PROCEDURE_HEADS or head.endswith(("ectomy", "plasty", "scopy", "graphy", "otomy")):
+        return "Procedure"
+    if is_drug:
+        return "Medication"
+    return None
+
+
+def _or_groups(tree: Node, group_counter: list[int]) -> dict[int, str]:
+    """Every OR node gets the next row-level id ("g1", "g2", ...); its leaves share it.
+
+    A flat id cannot hold "A or (B and C)": B and C join A's group, and the exact tree
+    is rebuilt by the merge stage from split_logic when needed.
+    """
+    assigned: dict[int, str] = {}
+
+    def visit(node: Node, current: str | None) -> None:
+        if isinstance(node, Leaf):
+            if current:
+                assigned[id(node)] = current
+            return
+        group = current
+        if node.op == "OR" and current is None:
+            group_counter[0] += 1
+            group = f"g{group_counter[0]}"
+        for child in node.children:
+            visit(child, group)
+
+    visit(tree, None)
+    return assigned
+
+
+def _dedupe(drafts: list[Draft]) -> list[Draft]:
+    """One draft per (role, normalized, negated, parameter values); population sticks."""
+    seen: dict[tuple, Draft] = {}
+    out: list[Draft] = []
+    for d in drafts:
+        key = (
+            d.role,
+            d.normalized,
+            d.negated,
+            d.operator,
+            json.dumps(d.threshold),
+            d.unit,
+            d.slot == "action",
+        )
+        if key in seen:
+            kept = seen[key]
+            kept.population = kept.population or d.population
+            kept.or_group = kept.or_group or d.or_group
+            continue
+        seen[key] = d
+        out.append(d)
+    return out
+
+
+__all__ = [
+    "Expr",
+    "LexiconExtractor",
+    "LexiconSettings",
+    "Parameter",
+    "RULES_VERSION",
+    "SEMANTIC_TAG_ROLES",
+    "TermHit",
+    "TermLookup",
+    "clean_row_text",
+    "extract_parameters",
+    "parse_sentence",
+]

@@ -1,0 +1,207 @@
+"""Splitting a phrase into its AND/OR structure ("A or B and C", "neither A nor B").
+
+Shared by the lexicon extractor (which splits cohort and action phrases) and the merge
+stage (which splits OR phrases an LLM returned as one concept), so both backends split
+the same way. Precedence follows reading convention in guideline text: AND binds tighter
+than OR, so "A or B and C" is A OR (B AND C). "neither A nor B" is (NOT A) AND (NOT B).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+# Single words that modify the head that follows, so "moderate or severe aortic stenosis"
+# stays one concept instead of becoming "moderate" + "severe aortic stenosis".
+SHARED_MODIFIERS = frozenset(
+    """
+    mild moderate severe very high low intermediate acute chronic subacute stable unstable
+    symptomatic asymptomatic persistent paroxysmal permanent primary secondary early late
+    recent previous prior known suspected confirmed definite probable significant
+    ischaemic ischemic valvular familial hereditary congenital acquired left right
+    systolic diastolic total partial complete incomplete first second third recurrent
+    moderately severely mildly frail elderly older young
+    """.split()
+)
+
+NEGATION_PREFIX = re.compile(
+    r"^(?:in\s+the\s+absence\s+of|absence\s+of|without(?:\s+any)?|no(?:\s+evidence\s+of)?|"
+    r"free\s+of|lack\s+of|not\s+having)\s+",
+    re.IGNORECASE,
+)
+_POSITIVE_PREFIX = re.compile(r"^(?:with|who|having|and\s+with)\b", re.IGNORECASE)
+
+# Words after "or"/"and" that make it part of a value, not a logical connector.
+_PROTECTED_AFTER = re.compile(
+    r"(?:\s+(?:or|and)\s+(?:less|lower|below|under|fewer|more|greater|higher|above|over|"
+    r"older|younger|equal(?:\s+to)?|longer|shorter)\b)",
+    re.IGNORECASE,
+)
+_PROTECTED_BETWEEN = re.compile(r"\bbetween\s+\S+(?:\s+\S+)?\s+and\s+\S+", re.IGNORECASE)
+_SEPARATOR = re.compile(
+    r"\s*[,;]\s*(?:(?P<c1>and/or|and|or|nor)\s+)?|\s+(?P<c2>and/or|and|or|nor)\s+",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Leaf:
+    text: str
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class Expr:
+    op: Literal["AND", "OR"]
+    children: tuple[Leaf | Expr, ...]
+
+
+Node = Leaf | Expr
+
+
+def leaves(node: Node) -> list[Leaf]:
+    """Leaves in reading order."""
+    if isinstance(node, Leaf):
+        return [node]
+    out: list[Leaf] = []
+    for child in node.children:
+        out.extend(leaves(child))
+    return out
+
+
+def _mask(text: str) -> str:
+    """Same-length copy with parenthesised text and value phrases blanked out,
+    so separators are only found at the top level of the phrase."""
+    chars = list(text)
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "([":
+            depth += 1
+        if depth > 0:
+            chars[i] = "_"
+        if ch in ")]" and depth > 0:
+            depth -= 1
+    masked = "".join(chars)
+    for pattern in (_PROTECTED_AFTER, _PROTECTED_BETWEEN):
+        masked = pattern.sub(lambda m: "_" * len(m.group(0)), masked)
+    return masked
+
+
+def _strip_item(text: str) -> str:
+    text = text.strip(" ,;.")
+    return re.sub(r"^(?:either|both)\s+", "", text, flags=re.IGNORECASE)
+
+
+def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -> Node:
+    """Parse ``text`` into an AND/OR tree of verbatim leaf phrases.
+
+    ``keep_together`` may veto a split when the whole phrase (or two joined items) is a
+    known term, e.g. a terminology description containing "and".
+    """
+    text = _strip_item(text)
+    if not text:
+        return Leaf("")
+    if keep_together is not None and keep_together(text):
+        return Leaf(text)
+
+    neither = re.match(r"^neither\s+", text, flags=re.IGNORECASE)
+    if neither:
+        body = text[neither.end() :]
+        parts = [_strip_item(p) for p in re.split(r"\s*,?\s+nor\s+", body, flags=re.IGNORECASE)]
+        return Expr("AND", tuple(Leaf(p, negated=True) for p in parts if p))
+
+    masked = _mask(text)
+    items: list[str] = []
+    connectors: list[str] = []
+    start = 0
+    for match in _SEPARATOR.finditer(masked):
+        items.append(text[start : match.start()])
+        conn = (match.group("c1") or match.group("c2") or ",").lower()
+        connectors.append({"and/or": "or", "nor": "or"}.get(conn, conn))
+        start = match.end()
+    items.append(text[start:])
+    items = [_strip_item(i) for i in items]
+
+    # Drop empty items (e.g. "A, and B" produced an empty piece) with their connector.
+    cleaned_items: list[str] = []
+    cleaned_conns: list[str] = []
+    for i, item in enumerate(items):
+        if not item:
+            continue
+        if cleaned_items:
+            cleaned_conns.append(connectors[i - 1] if i - 1 < len(connectors) else "and")
+        cleaned_items.append(item)
+    items, connectors = cleaned_items, cleaned_conns
+    if len(items) == 1:
+        return _leaf(items[0])
+
+    # A bare comma takes the kind of the next explicit connector ("A, B, or C"),
+    # else the previous one; a list of commas only reads as AND.
+    resolved: list[str] = []
+    for i, conn in enumerate(connectors):
+        if conn != ",":
+            resolved.append(conn)
+            continue
+        after = next((c for c in connectors[i + 1 :] if c != ","), None)
+        before = next((c for c in reversed(connectors[:i]) if c != ","), None)
+        resolved.append(after or before or "and")
+    connectors = resolved
+
+    # Re-join shared modifiers and known multi-word terms.
+    merged_items = [items[0]]
+    merged_conns: list[str] = []
+    for conn, item in zip(connectors, items[1:], strict=True):
+        previous = merged_items[-1]
+        joined = f"{previous} {conn} {item}"
+        is_modifier = previous.lower() in SHARED_MODIFIERS and len(item.split()) >= 2
+        if is_modifier or (keep_together is not None and keep_together(joined)):
+            merged_items[-1] = joined
+        else:
+            merged_items.append(item)
+            merged_conns.append(conn)
+    items, connectors = merged_items, merged_conns
+    if len(items) == 1:
+        return _leaf(items[0])
+
+    nodes = [_leaf(i) for i in items]
+    nodes, connectors = _distribute_negation(items, nodes, connectors)
+
+    # AND binds tighter than OR.
+    groups: list[list[Leaf]] = [[nodes[0]]]
+    for conn, node in zip(connectors, nodes[1:], strict=True):
+        if conn == "or":
+            groups.append([node])
+        else:
+            groups[-1].append(node)
+    parts: list[Node] = [g[0] if len(g) == 1 else Expr("AND", tuple(g)) for g in groups]
+    if len(parts) == 1:
+        return parts[0]
+    return Expr("OR", tuple(parts))
+
+
+def _leaf(item: str) -> Leaf:
+    match = NEGATION_PREFIX.match(item)
+    if match:
+        return Leaf(item[match.end() :].strip(), negated=True)
+    return Leaf(item)
+
+
+def _distribute_negation(
+    items: list[str], nodes: list[Leaf], connectors: list[str]
+) -> tuple[list[Leaf], list[str]]:
+    """ "without A or B" means without A and without B: the negation carries over to
+    following bare items, and the OR between negated items becomes AND (De Morgan)."""
+    out_nodes = list(nodes)
+    out_conns = list(connectors)
+    for i in range(1, len(nodes)):
+        prev, cur = out_nodes[i - 1], out_nodes[i]
+        raw = items[i]
+        bare = not NEGATION_PREFIX.match(raw) and not _POSITIVE_PREFIX.match(raw)
+        if prev.negated and not cur.negated and bare and not re.search(r"\d|⟦", raw):
+            out_nodes[i] = Leaf(cur.text, negated=True)
+            out_conns[i - 1] = "and"
+        elif prev.negated and cur.negated and out_conns[i - 1] == "or":
+            out_conns[i - 1] = "and"
+    return out_nodes, out_conns

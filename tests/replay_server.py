@@ -29,6 +29,7 @@ FAULTS = (
     "prose",  # recorded JSON with chatty sentences before and after it
     "truncated",  # first part of the answer only, finish_reason "length"
     "garbage",  # prose with no JSON at all (an unparseable answer)
+    "missing_field",  # the first item lacks its "role" (a lenient parser would drop it)
     "http500",  # HTTP 500 with an error body
     "slow",  # the recorded answer, after `slow_seconds`
 )
@@ -76,6 +77,8 @@ class ReplayState:
     calls: Counter = field(default_factory=Counter)
     requests: list[dict[str, Any]] = field(default_factory=list)
     slow_seconds: float = 3.0
+    in_flight: int = 0
+    max_in_flight: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def match(self, prompt: str) -> Recording | None:
@@ -108,6 +111,8 @@ def _answer(recording: Recording, fault: str) -> dict[str, Any]:
         choice["finish_reason"] = "length"
     elif fault == "garbage":
         content = "I am unable to identify structured concepts in this row."
+    elif fault == "missing_field":
+        content = re.sub(r'"role":\s*"[^"]*",\s*', "", content, count=1)
     choice["message"]["content"] = content
     return response
 
@@ -153,14 +158,21 @@ class _Handler(BaseHTTPRequestHandler):
             self._send_json(404, {"error": {"message": "no recording matches this prompt"}})
             return
         fault = state.next_fault(recording.name)
-        if fault == "http500":
-            self._send_json(500, {"error": {"message": "replay: scripted internal error"}})
-            return
-        if fault == "slow":
-            time.sleep(state.slow_seconds)
-        response = _answer(recording, fault)
-        response["model"] = body.get("model", response.get("model"))
-        self._send_json(200, response)
+        with state.lock:
+            state.in_flight += 1
+            state.max_in_flight = max(state.max_in_flight, state.in_flight)
+        try:
+            if fault == "http500":
+                self._send_json(500, {"error": {"message": "replay: scripted internal error"}})
+                return
+            if fault == "slow":
+                time.sleep(state.slow_seconds)
+            response = _answer(recording, fault)
+            response["model"] = body.get("model", response.get("model"))
+            self._send_json(200, response)
+        finally:
+            with state.lock:
+                state.in_flight -= 1
 
 
 class _ReplayHTTPServer(ThreadingHTTPServer):
@@ -201,6 +213,7 @@ class ReplayServer:
             self.state.calls.clear()
             self.state.scripts.clear()
             self.state.requests.clear()
+            self.state.max_in_flight = 0
 
     def start(self) -> ReplayServer:
         self._thread.start()

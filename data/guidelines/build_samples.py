@@ -80,28 +80,28 @@ CCS_TABLES = [
                 "C",
             ),
             Rec(
-                "Transthoracic echocardiography is recommended in individuals with suspected CCS to measure LVEF and to detect valvular heart disease.",
+                "Transthoracic echocardiography is recommended in all individuals with suspected CCS to detect valvular heart disease and left ventricular dysfunction.",
                 "I",
                 "B",
             ),
             Rec(
-                "Measurement of LDL-C, HbA1c and eGFR is recommended in all individuals with suspected CCS\nto refine the estimate of cardiovascular risk.",
+                "HbA1c measurement and a lipid profile are recommended in all individuals with suspected CCS\nto detect diabetes and dyslipidaemia.",
                 "I",
                 "B",
             ),
             Section("Non-invasive testing", marker="c"),
             Rec(
-                "CCTA is recommended as the first-line test in symptomatic individuals with a low or moderate clinical likelihood of obstructive CAD.",
+                "CCTA is recommended as the first-line test in symptomatic individuals with suspected CCS and no known CAD.",
                 "I",
                 "B",
             ),
             Rec(
-                "Stress echocardiography or stress CMR is recommended when CCTA is inconclusive.",
+                "Stress echocardiography or stress CMR is recommended in symptomatic individuals with known CAD to assess myocardial ischaemia.",
                 "I",
                 "B",
             ),
             Rec(
-                "Exercise ECG may be considered to assess exercise tolerance and symptoms in individuals with suspected CCS and an interpretable resting ECG.",
+                "Exercise ECG may be considered in individuals with suspected CCS and a normal resting ECG.",
                 "IIb",
                 "C",
             ),
@@ -112,7 +112,7 @@ CCS_TABLES = [
             ),
             Section("Invasive testing"),
             Rec(
-                "Invasive coronary angiography is recommended in individuals with a high clinical likelihood of obstructive CAD and severe symptoms refractory to medical therapy.",
+                "Invasive coronary angiography is recommended in individuals with suspected CCS and typical angina despite antianginal drugs.",
                 "I",
                 "B",
             ),
@@ -122,12 +122,12 @@ CCS_TABLES = [
                 "C",
             ),
             Rec(
-                "Invasive functional assessment with FFR should be considered before revascularization of an intermediate stenosis of 50–90% diameter.",
+                "Invasive FFR measurement should be considered before revascularization when the coronary diameter stenosis is 50–90%.",
                 "IIa",
                 "B",
             ),
             Rec(
-                "Routine invasive coronary angiography is not recommended in asymptomatic individuals in the absence of high-risk findings on non-invasive testing.",
+                "Routine invasive coronary angiography is not recommended in asymptomatic individuals in the absence of myocardial ischaemia on non-invasive testing.",
                 "III",
                 "C",
             ),
@@ -139,7 +139,7 @@ CCS_TABLES = [
             ),
             (
                 "d",
-                "CAD = coronary artery disease; ECG = electrocardiogram; FFR = fractional flow reserve; HbA1c = glycated haemoglobin; LDL-C = low-density lipoprotein cholesterol; eGFR = estimated glomerular filtration rate; LVEF = left ventricular ejection fraction.",
+                "CAD = coronary artery disease; CCS = chronic coronary syndrome; ECG = electrocardiogram; FFR = fractional flow reserve; HbA1c = glycated haemoglobin; LVEF = left ventricular ejection fraction.",
             ),
         ],
     ),
@@ -159,28 +159,28 @@ CCS_TABLES = [
                 "B",
             ),
             Rec(
-                "After elective PCI, dual antiplatelet therapy with aspirin and clopidogrel is recommended for 6 months in patients with CCS.",
+                "After elective PCI, aspirin plus clopidogrel is recommended for 6 months in patients with CCS.",
                 "I",
                 "A",
             ),
             Rec(
-                "In patients with CCS at high ischaemic risk and without high bleeding risk, adding a second antithrombotic drug to aspirin should be considered for long-term secondary prevention.",
+                "In patients with CCS at high ischaemic risk and without high bleeding risk, adding a second antithrombotic drug to aspirin should be considered.",
                 "IIa",
                 "A",
             ),
             Rec(
-                "Prasugrel or ticagrelor may be considered instead of clopidogrel after elective PCI with a high-risk stenting procedure.",
+                "Prasugrel or ticagrelor may be considered instead of clopidogrel in patients with CCS undergoing high-risk elective PCI.",
                 "IIb",
                 "C",
             ),
             Section("Patients with an indication for OAC", marker="c"),
             Rec(
-                "In patients with CCS and AF who are eligible for OAC, a DOAC is recommended in preference to a VKA.",
+                "In patients with CCS and AF, a DOAC is recommended in preference to a VKA.",
                 "I",
                 "A",
             ),
             Rec(
-                "In patients with CCS and AF undergoing PCI, OAC plus clopidogrel is recommended for up to 12 months after stopping aspirin within the first week.",
+                "In patients with CCS and AF undergoing PCI, OAC plus clopidogrel is recommended for up to 12 months.",
                 "I",
                 "A",
             ),
@@ -220,7 +220,7 @@ CCS_TABLES = [
                 "A",
             ),
             Rec(
-                "Ezetimibe is recommended in addition to the maximally tolerated statin dose when the LDL-C goal is not reached.",
+                "In patients with CCS whose LDL-C remains ≥1.4 mmol/L despite a maximally tolerated statin, adding ezetimibe is recommended.",
                 "I",
                 "B",
             ),
@@ -242,17 +242,17 @@ CCS_TABLES = [
             ),
             Section("Blood pressure and renin–angiotensin system"),
             Rec(
-                "An ACE inhibitor is recommended in patients with CCS and hypertension, diabetes, LVEF ≤40% or CKD.\nAn ARB is a suitable alternative when an ACE inhibitor is not tolerated.",
+                "An ACE inhibitor is recommended in patients with CCS and hypertension, diabetes, LVEF ≤40% or CKD.",
                 "I",
                 "A",
             ),
             Rec(
-                "In patients with CCS and hypertension, a treatment target of systolic blood pressure 120–129 mmHg is recommended when tolerated.",
+                "In patients with CCS and hypertension, antihypertensive drugs are recommended to lower systolic blood pressure to 120–129 mmHg.",
                 "I",
                 "A",
             ),
             Rec(
-                "Long-term beta-blocker therapy is not recommended in patients with CCS without prior myocardial infarction and with LVEF >50% solely to improve prognosis.",
+                "Routine long-term beta-blocker therapy is not recommended in patients with CCS without prior myocardial infarction and with LVEF >50%.",
                 "III",
                 "B",
             ),
@@ -260,7 +260,7 @@ CCS_TABLES = [
         extra_footnotes=[
             (
                 "c",
-                "ACE = angiotensin-converting enzyme; ARB = angiotensin receptor blocker; CKD = chronic kidney disease; PCSK9 = proprotein convertase subtilisin/kexin type 9; SGLT2 = sodium–glucose co-transporter 2.",
+                "ACE = angiotensin-converting enzyme; CKD = chronic kidney disease; LDL-C = low-density lipoprotein cholesterol; PCSK9 = proprotein convertase subtilisin/kexin type 9; SGLT2 = sodium–glucose co-transporter 2.",
             ),
         ],
     ),
@@ -270,12 +270,12 @@ CCS_TABLES = [
         [
             Section("General recommendations"),
             Rec(
-                "Revascularization is recommended in addition to medical therapy in patients with CCS whose angina persists despite antianginal treatment, to improve symptoms.",
+                "Revascularization is recommended in patients with CCS whose angina persists despite antianginal drugs, to improve symptoms.",
                 "I",
                 "A",
             ),
             Rec(
-                "A Heart Team discussion is recommended before choosing between PCI and CABG in patients with CCS and left main or multivessel disease.",
+                "A Heart Team discussion is recommended before choosing between PCI and CABG in patients with CCS and left main disease or multivessel disease.",
                 "I",
                 "C",
             ),
@@ -296,23 +296,23 @@ CCS_TABLES = [
                 "A",
             ),
             Rec(
-                "In patients with CCS, multivessel disease and LVEF ≤35% who are suitable for surgery, CABG is recommended over medical therapy alone to improve long-term survival.",
+                "In patients with CCS, multivessel disease and LVEF ≤35% who are suitable for surgery, CABG is recommended to improve survival.",
                 "I",
                 "B",
             ),
             Rec(
-                "For patients with CCS and LVEF ≤35% who are at high surgical risk or not operable, PCI may be considered as an alternative to CABG.",
+                "For patients with CCS and LVEF ≤35% who are at high surgical risk or not operable, PCI may be considered.",
                 "IIb",
                 "B",
             ),
             Section("Single-vessel disease and intermediate stenoses"),
             Rec(
-                "In patients with CCS and a significant stenosis of the proximal LAD, revascularization by PCI or CABG is recommended to improve outcome.",
+                "In patients with CCS and significant proximal LAD stenosis, PCI or CABG is recommended.",
                 "I",
                 "B",
             ),
             Rec(
-                "Intravascular imaging with IVUS or OCT is recommended to guide PCI of left main or complex lesions.",
+                "IVUS or OCT is recommended to guide PCI in patients with left main disease or complex coronary lesions.",
                 "I",
                 "A",
             ),
@@ -331,7 +331,7 @@ CCS_TABLES = [
             ("c", "SYNTAX score thresholds refer to the anatomical SYNTAX score."),
             (
                 "d",
-                "CABG = coronary artery bypass grafting; FFR = fractional flow reserve; IVUS = intravascular ultrasound; LAD = left anterior descending artery; OCT = optical coherence tomography.",
+                "CABG = coronary artery bypass grafting; FFR = fractional flow reserve; IVUS = intravascular ultrasound; LAD = left anterior descending artery; LVEF = left ventricular ejection fraction; OCT = optical coherence tomography.",
             ),
         ],
         # The first 7 body rows (2 sections + 5 recommendations) sit on page 62; the rest,
@@ -380,7 +380,7 @@ HF_TABLES = [
             ),
             Section("Other therapies for selected patients"),
             Rec(
-                "Loop diuretics are recommended in patients with HFrEF and signs or symptoms of congestion to improve symptoms and exercise capacity.",
+                "Loop diuretics are recommended in patients with HFrEF and congestion to improve symptoms and exercise capacity.",
                 "I",
                 "C",
             ),
@@ -434,7 +434,7 @@ HF_TABLES = [
                 "A",
             ),
             Rec(
-                "ICD implantation is not recommended less than 40 days after a myocardial infarction.",
+                "ICD implantation is not recommended early after an acute myocardial infarction.",
                 "III",
                 "A",
             ),
@@ -509,11 +509,7 @@ HF_TABLES = [
                 "III",
                 "A",
             ),
-            Rec(
-                "Flecainide is not recommended in patients with HF and LVEF ≤40%.",
-                "III",
-                "B",
-            ),
+            Rec("Flecainide is not recommended in patients with HF and LVEF ≤40%.", "III", "B"),
         ],
         extra_footnotes=[
             (
@@ -544,7 +540,7 @@ HF_TABLES = [
             ),
             Section("Renal function and potassium"),
             Rec(
-                "In patients with HFrEF and eGFR ≥30 mL/min/1.73 m², an MRA is recommended with regular monitoring of serum potassium and renal function.",
+                "In patients with HFrEF and eGFR ≥30 mL/min/1.73 m², an MRA is recommended to reduce HF hospitalization and death.",
                 "I",
                 "A",
             ),
@@ -560,10 +556,7 @@ HF_TABLES = [
             ),
         ],
         extra_footnotes=[
-            (
-                "c",
-                "CKD defined as eGFR <60 mL/min/1.73 m² or persistent albuminuria.",
-            ),
+            ("c", "CKD defined as eGFR <60 mL/min/1.73 m² or persistent albuminuria."),
             (
                 "d",
                 "eGFR = estimated glomerular filtration rate; MRA = mineralocorticoid receptor antagonist; SGLT2 = sodium–glucose co-transporter 2.",
@@ -597,13 +590,13 @@ HF_TABLES = [
                 "C",
             ),
             Rec(
-                "In patients with HF, LVEF ≥50% and hypertension, a systolic blood pressure target <130 mmHg should be considered.",
+                "In patients with HF, LVEF ≥50% and hypertension, antihypertensive drugs should be considered to lower systolic blood pressure to <130 mmHg.",
                 "IIa",
                 "C",
             ),
         ],
         extra_footnotes=[
-            ("c", "LVEF = left ventricular ejection fraction; SBP = systolic blood pressure."),
+            ("c", "HF = heart failure; LVEF = left ventricular ejection fraction."),
         ],
     ),
 ]

@@ -7,9 +7,17 @@ Pure data: no Dagster imports.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    field_validator,
+    model_validator,
+)
 
 Role = Literal["Condition", "ClinicalParameter", "Procedure", "Medication", "Outcome"]
 ROLES: tuple[str, ...] = ("Condition", "ClinicalParameter", "Procedure", "Medication", "Outcome")
@@ -219,3 +227,241 @@ class GroundingOutcome(_Record):
     entry: GroundingIndexEntry | None = None
     unmapped_reason: str | None = None
     decisions: list[GroundingDecision] = Field(default_factory=list)
+
+
+# --- extracted_rules: one logic-preserving rule per recommendation row -------------------
+# Contract between the rule builder and the Neo4j loader. The JSON Schema in
+# schemas/extracted_rule.schema.json is generated from these models
+# (extracted_rule_json_schema) and a test keeps the two identical.
+
+EXTRACTED_RULE_SCHEMA_VERSION = 1
+_SHA256 = r"^[0-9a-f]{64}$"
+
+
+class ConceptGrounding(_Record):
+    """The SNOMED CT concept a term was grounded to, copied from its grounding index entry."""
+
+    snomed_id: str = Field(pattern=r"^[1-9][0-9]{5,17}$")  # SCTID as a string (ids reach 18 digits)
+    preferred_term: str  # the FSN
+    score: float = Field(ge=0.0, le=1.0)  # composite match score of the winning candidate
+    target_label: Role  # second Neo4j label of the Concept node
+    matched_term: str | None = None
+    semantic_tag: str | None = None
+
+    @field_validator("snomed_id", mode="before")
+    @classmethod
+    def _sctid_as_text(cls, value: Any) -> Any:
+        # The grounding index stores SCTIDs as integers; the graph keys on text.
+        return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+class ConceptRef(_Record):
+    """A concept as a rule uses it: grounded to SNOMED CT, or kept unmapped with the reason."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "oneOf": [
+                {
+                    "required": ["grounding"],
+                    "properties": {
+                        "grounding": {"type": "object"},
+                        "unmapped_reason": {"type": "null"},
+                    },
+                },
+                {
+                    "required": ["unmapped_reason"],
+                    "properties": {
+                        "grounding": {"type": "null"},
+                        "unmapped_reason": {"type": "string"},
+                    },
+                },
+            ]
+        }
+    )
+
+    role: Role
+    text: str = Field(min_length=1)  # span as extracted
+    normalized: str = Field(min_length=1)  # lower-case, abbreviations expanded: the unmapped key
+    grounding: ConceptGrounding | None = None
+    unmapped_reason: str | None = Field(default=None, min_length=1)
+    passes: list[Focus] = Field(default_factory=list)  # extraction passes that produced it
+    is_population: bool = False
+
+    @model_validator(mode="after")
+    def _grounded_xor_unmapped(self) -> ConceptRef:
+        if (self.grounding is None) == (self.unmapped_reason is None):
+            raise ValueError(
+                f"concept {self.text!r} ({self.role}): set exactly one of 'grounding' "
+                "or 'unmapped_reason'"
+            )
+        return self
+
+
+def _require_role(concept: ConceptRef, allowed: tuple[str, ...], where: str) -> None:
+    if concept.role not in allowed:
+        raise ValueError(
+            f"{where}: concept {concept.text!r} has role {concept.role}, expected {allowed}"
+        )
+
+
+def _role_schema(*roles: str) -> dict[str, Any]:
+    """JSON Schema refinement so the schema file states the same role rules as the validators."""
+    return {"properties": {"role": {"enum": list(roles)}}}
+
+
+class ConditionTest(_Record):
+    """Leaf: the patient has (or, negated, does not have) a condition."""
+
+    kind: Literal["condition"] = "condition"
+    concept: ConceptRef = Field(json_schema_extra=_role_schema("Condition"))
+    negated: bool = False
+
+    @model_validator(mode="after")
+    def _is_condition(self) -> ConditionTest:
+        _require_role(self.concept, ("Condition",), "condition test")
+        return self
+
+
+class ParameterTest(_Record):
+    """Leaf: a clinical parameter compared with a threshold, e.g. LVEF <= 35 %."""
+
+    kind: Literal["parameter"] = "parameter"
+    concept: ConceptRef = Field(json_schema_extra=_role_schema("ClinicalParameter"))
+    operator: Operator
+    threshold: float | Annotated[list[float], Field(min_length=2, max_length=2)]  # [low, high]
+    unit: str | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ParameterTest:
+        _require_role(self.concept, ("ClinicalParameter",), "parameter test")
+        is_range = isinstance(self.threshold, list)
+        if (self.operator == "between") != is_range:
+            raise ValueError(
+                f"parameter test on {self.concept.text!r}: operator 'between' takes "
+                "[low, high]; every other operator takes one number"
+            )
+        if is_range and self.threshold[0] > self.threshold[1]:
+            raise ValueError(f"parameter test on {self.concept.text!r}: range low > high")
+        return self
+
+
+def _rule_child_kind(value: Any) -> str | None:
+    """Tag of a logic child; inferred from its keys when 'kind' is omitted."""
+    if isinstance(value, dict):
+        if "kind" in value:
+            return value["kind"]
+        if "op" in value:
+            return "logic"
+        return "parameter" if "operator" in value else "condition"
+    return getattr(value, "kind", None)
+
+
+RuleChild = Annotated[
+    Annotated["RuleNode", Tag("logic")]
+    | Annotated[ConditionTest, Tag("condition")]
+    | Annotated[ParameterTest, Tag("parameter")],
+    Discriminator(_rule_child_kind),
+]
+
+
+class RuleNode(_Record):
+    """AND/OR over condition tests, parameter tests and nested nodes: the row's logic."""
+
+    kind: Literal["logic"] = "logic"
+    op: Literal["AND", "OR"]
+    children: list[RuleChild] = Field(min_length=1)
+
+    def leaves(self) -> list[ConditionTest | ParameterTest]:
+        out: list[ConditionTest | ParameterTest] = []
+        for child in self.children:
+            out.extend(child.leaves() if isinstance(child, RuleNode) else [child])
+        return out
+
+
+class RuleAction(_Record):
+    """What the row recommends (or recommends against), with its class and level of evidence."""
+
+    concept: ConceptRef = Field(json_schema_extra=_role_schema("Procedure", "Medication"))
+    class_: str | None = Field(default=None, alias="class")
+    level: str | None = None
+    polarity: Polarity = "recommended"
+
+    @model_validator(mode="after")
+    def _is_action(self) -> RuleAction:
+        _require_role(self.concept, ("Procedure", "Medication"), "action")
+        return self
+
+
+class RuleProvenance(_Record):
+    """Where the rule came from, down to the row, the extraction passes and the Dagster run."""
+
+    guideline: str
+    guideline_title: str | None = None
+    table_id: str
+    table_title: str | None = None
+    row_id: str
+    row_index: int | None = None
+    section: str | None = None
+    pages: list[int] = Field(default_factory=list)  # empty = unknown, never guessed
+    source_file: str | None = None
+    source_sha256: str | None = Field(default=None, pattern=_SHA256)
+    cell_sha256: str | None = Field(default=None, pattern=_SHA256)
+    passes: list[Focus] = Field(default_factory=list)
+    backend: Literal["llm", "lexicon"]
+    model: str | None = None
+    prompt_hash: str | None = None
+    config_hash: str
+    run_id: str | None = None
+
+
+class ExtractedRule(_Record):
+    """One recommendation row as a computable rule: IF logic THEN actions (-> outcomes)."""
+
+    schema_version: Literal[1] = EXTRACTED_RULE_SCHEMA_VERSION
+    id: str = Field(min_length=1)  # by convention the row id: "<guideline>:<table_id>:r<row>"
+    guideline: str = Field(min_length=1)
+    text: str  # the recommendation row text, kept as evidence
+    class_: str | None = Field(default=None, alias="class")
+    level: str | None = None
+    polarity: Polarity = "recommended"
+    logic: RuleNode | None = None  # None: applies to the whole guideline population
+    actions: list[RuleAction] = Field(default_factory=list)
+    outcomes: list[ConceptRef] = Field(default_factory=list)  # role Outcome
+    provenance: RuleProvenance
+
+    @model_validator(mode="after")
+    def _coherent(self) -> ExtractedRule:
+        if self.provenance.guideline != self.guideline:
+            raise ValueError(
+                f"rule {self.id}: provenance.guideline {self.provenance.guideline!r} "
+                f"!= guideline {self.guideline!r}"
+            )
+        for outcome in self.outcomes:
+            _require_role(outcome, ("Outcome",), f"rule {self.id} outcome")
+        if self.logic is None and not self.actions and not self.outcomes:
+            raise ValueError(f"rule {self.id}: no logic, actions or outcomes left (drop it)")
+        return self
+
+    def concepts(self) -> list[ConceptRef]:
+        """Every concept the rule mentions, in logic, action, outcome order."""
+        leaves = self.logic.leaves() if self.logic else []
+        return (
+            [leaf.concept for leaf in leaves]
+            + [a.concept for a in self.actions]
+            + list(self.outcomes)
+        )
+
+
+def extracted_rule_json_schema() -> dict[str, Any]:
+    """The JSON Schema of one extracted_rules JSONL line (source of schemas/*.schema.json)."""
+    schema = ExtractedRule.model_json_schema(by_alias=True, mode="validation")
+    # Same role rule as the validator, stated in the file for non-Python consumers.
+    schema["properties"]["outcomes"]["items"] = {
+        "$ref": "#/$defs/ConceptRef",
+        **_role_schema("Outcome"),
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://cardio-guidelines-graph.local/schemas/extracted_rule.schema.json",
+        **schema,
+    }

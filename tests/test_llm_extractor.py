@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cardio_assets.records import RowExtraction, TaggedRow
+from cardio_assets.records import RowExtraction, RowRecord, TaggedRow
 from cardio_assets.settings import ConfigError
 from tests.replay_server import ReplayServer, load_recordings
 
@@ -471,28 +471,83 @@ DESIGN_WORKED_EXAMPLE = {
 }
 
 
+def worked_example_row() -> RowRecord:
+    return RowRecord(
+        id="ccs:table9:r5",
+        guideline="ccs",
+        guideline_title="2024 ESC Guidelines for the management of chronic coronary syndromes",
+        table_id="table9",
+        row_index=5,
+        header=["Recommendations", "Class", "Level"],
+        row_text=(
+            "In chronic coronary syndrome patients with LVEF <= 35% who are high surgical "
+            "risk or not operable, PCI may be considered."
+        ),
+        level="B",
+        section="Revascularization in CCS",
+        **{"class": "IIb"},
+    )
+
+
 def test_design_worked_example_through_both_passes(tmp_path: Path, replay: ReplayServer) -> None:
-    report = run(tmp_path, ["ccs_pci_main", "ccs_pci_population"], replay.base_url)
+    """Row -> tagged MAIN/POPULATION texts -> BAML over HTTP -> both passes -> merge."""
+    from cardio_assets.logic.abbrev_expansion import Abbreviations
+    from cardio_assets.logic.llm_extraction import extract_rows
+    from cardio_assets.logic.merged_concepts import merge_row
+    from cardio_assets.logic.tagged_rows import tag_rows
+
+    models = write_models(tmp_path / "models.yaml", replay.base_url)
+    report = extract_rows(
+        tag_rows([worked_example_row()]), models_config=models, cache_path=tmp_path / "c.duckdb"
+    )
     main, population = report.results
     assert (main.focus, population.focus) == ("MAIN", "POPULATION")
+    assert main.error is None and population.error is None  # the recordings matched the tags
+    assert replay.calls("ccs_pci_main") == replay.calls("ccs_pci_population") == 1
 
-    # Union of both passes, deduplicated by (role, normalized), actions as their concepts.
-    merged: dict[tuple[str, str], tuple] = {}
+    # Union of the two raw passes, deduplicated by (role, normalized), actions as concepts.
+    union: dict[tuple[str, str], tuple] = {}
     or_groups: dict[str, set[str | None]] = {}
     for result in (main, population):
         for c in result.concepts:
-            merged.setdefault(
+            union.setdefault(
                 (c.role, c.normalized), (c.role, c.normalized, c.operator, c.threshold, c.unit)
             )
             or_groups.setdefault(c.normalized, set()).add(c.or_group)
     for a in main.actions:
-        merged.setdefault((a.role, a.normalized), (a.role, a.normalized, None, None, None))
-    assert set(merged.values()) == DESIGN_WORKED_EXAMPLE
-
-    # "high surgical risk or not operable": one OR group shared by both, in both passes.
+        union.setdefault((a.role, a.normalized), (a.role, a.normalized, None, None, None))
+    assert set(union.values()) == DESIGN_WORKED_EXAMPLE
     (group,) = or_groups["high surgical risk"]
     assert group and or_groups["not operable"] == {group}
     assert or_groups["chronic coronary syndrome"] == {None}
-    (action,) = main.actions
+
+    # The pipeline's merge step gives the final set of DESIGN.md.
+    merged = merge_row(
+        main, population, Abbreviations.from_file(ROOT / "configs" / "abbreviations.txt")
+    )
+    final = {(c.role, c.normalized, c.operator, c.threshold, c.unit) for c in merged.concepts}
+    assert final == DESIGN_WORKED_EXAMPLE
+    by_term = {c.normalized: c for c in merged.concepts}
+    assert by_term["high surgical risk"].or_group == by_term["not operable"].or_group is not None
+    assert by_term["chronic coronary syndrome"].or_group is None
+    assert by_term["chronic coronary syndrome"].is_population
+    assert not any(c.negated for c in merged.concepts)
+    (action,) = merged.actions
+    assert (action.role, action.normalized) == ("Procedure", "percutaneous coronary intervention")
     assert (action.class_, action.level, action.polarity) == ("IIb", "B", "recommended")
-    assert all(not c.negated for c in main.concepts + population.concepts)
+
+
+# --------------------------------------------------------------------------- prompts
+
+
+def test_few_shot_rows_come_from_the_sample_guidelines_not_from_tests() -> None:
+    baml = (ROOT / "baml_src" / "extraction.baml").read_text("utf-8")
+    examples = re.findall(r"^\s*ROW: (.+?) \| (I|IIa|IIb|III) \| ([ABC])$", baml, flags=re.M)
+    assert len(examples) >= 3
+    # The examples are rows of the Markdown sample guideline, class and level included.
+    samples = "\n".join(p.read_text("utf-8") for p in (ROOT / "data" / "guidelines").rglob("*.md"))
+    test_rows = " ".join(r.tagged_row for r in load_recordings().values())
+    test_rows += worked_example_row().row_text
+    for text, klass, level in examples:
+        assert f"| {text} | {klass} | {level} |" in samples, f"not a sample guideline row: {text}"
+        assert text not in test_rows, f"few-shot row used by a test: {text}"

@@ -15,6 +15,7 @@ import click
 SUBCOMMANDS: dict[str, str] = {
     "snomed": "cardio_assets.snomed_cli:snomed",
     "ground": "cardio_assets.snomed_cli:ground",
+    "neo4j": "cardio_assets.neo4j_cli:neo4j_group",
 }
 
 

@@ -146,3 +146,32 @@ def guideline_rows(
     if not tables:
         result.warnings.append("no tables found: 0 rows")
     return result
+
+
+ROW_JSON_KEYS = (
+    "id",
+    "guideline_title",
+    "table_title",
+    "header",
+    "footnotes",
+    "row_text",
+    "class",
+    "level",
+    "section",
+    "table_id",
+    "row_index",
+    "pages",
+)
+
+
+def row_json(row: RowRecord) -> dict:
+    """The public one-line-per-row shape (``cardio rows`` and outputs/<guideline>/rows.jsonl)."""
+    data = row.model_dump(mode="json", by_alias=True)
+    return {key: data[key] for key in ROW_JSON_KEYS}
+
+
+def write_rows_jsonl(rows: list[RowRecord], target) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write(json.dumps(row_json(row), ensure_ascii=False) + "\n")

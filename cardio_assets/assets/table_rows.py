@@ -1,0 +1,114 @@
+"""Asset ``table_rows``: one record per recommendation row, with header, section, footnotes,
+class and level. Also written to ``$CARDIO_HOME/outputs/<guideline>/rows.jsonl`` in the same
+shape as ``cardio rows``."""
+
+from collections import Counter
+
+import dagster as dg
+
+from cardio_assets import paths
+from cardio_assets.asset_helpers import markdown_preview, stage_code_version, warnings_metadata
+from cardio_assets.logic.table_rows import guideline_rows, write_rows_jsonl
+from cardio_assets.partitions import guideline_partitions, resolve_guideline
+from cardio_assets.records import TableRecord
+from cardio_assets.settings import load_pipeline_settings, load_registry
+
+STAGE_VERSION = "1"
+_settings = load_pipeline_settings()
+
+
+@dg.asset(
+    partitions_def=guideline_partitions,
+    group_name="rows",
+    code_version=stage_code_version(STAGE_VERSION, _settings.rows),
+    metadata={"record_type": "RowRecord", "partition_expr": "guideline"},
+    kinds={"duckdb"},
+    check_specs=[
+        dg.AssetCheckSpec(
+            "rows_found",
+            asset="table_rows",
+            description="At least one recommendation row (warns on a document without tables).",
+        ),
+        dg.AssetCheckSpec(
+            "expected_rows_per_table",
+            asset="table_rows",
+            description="Row count per table equals expected_rows in configs/guidelines.yaml.",
+        ),
+        dg.AssetCheckSpec(
+            "class_and_level_found",
+            asset="table_rows",
+            description="Every row has a class and a level (warns on tables without them).",
+        ),
+    ],
+)
+def table_rows(context: dg.AssetExecutionContext, docling_tables: list[TableRecord]):
+    guideline = context.partition_key
+    settings = load_pipeline_settings()
+    entry = resolve_guideline(guideline)
+    result = guideline_rows(
+        docling_tables,
+        guideline_title=entry.title,
+        class_labels=settings.rows.class_labels,
+        level_labels=settings.rows.level_labels,
+    )
+    for warning in result.warnings:
+        context.log.warning(f"guideline '{guideline}': {warning}")
+    rows = result.rows
+    jsonl = paths.guideline_output_dir(guideline) / "rows.jsonl"
+    write_rows_jsonl(rows, jsonl)
+    per_table = Counter(r.table_id for r in rows)
+    yield dg.Output(
+        rows,
+        metadata={
+            "rows": len(rows),
+            "tables": len(docling_tables),
+            "rows_per_table": dg.MetadataValue.json(dict(per_table)),
+            "sections": len({(r.table_id, r.section) for r in rows if r.section}),
+            "warnings": warnings_metadata(result.warnings),
+            "rows_jsonl": dg.MetadataValue.path(str(jsonl)),
+            "preview": markdown_preview(
+                rows,
+                {
+                    "id": lambda r: r.id,
+                    "section": lambda r: r.section,
+                    "row": lambda r: r.row_text,
+                    "class": lambda r: r.class_,
+                    "level": lambda r: r.level,
+                    "pages": lambda r: ",".join(map(str, r.pages)) or "?",
+                },
+            ),
+        },
+    )
+    yield dg.AssetCheckResult(
+        check_name="rows_found",
+        passed=bool(rows),
+        severity=dg.AssetCheckSeverity.WARN,
+        metadata={"rows": len(rows)},
+    )
+    registered = load_registry().get(guideline)
+    expected = registered.expected_rows if registered else {}
+    mismatches = {
+        table_id: {"expected": count, "found": per_table.get(table_id, 0)}
+        for table_id, count in expected.items()
+        if per_table.get(table_id, 0) != count
+    }
+    yield dg.AssetCheckResult(
+        check_name="expected_rows_per_table",
+        passed=not mismatches,
+        metadata={
+            "expected": dg.MetadataValue.json(expected),
+            "found": dg.MetadataValue.json(dict(per_table)),
+            "mismatches": dg.MetadataValue.json(mismatches),
+            "checked_tables": len(expected),
+        },
+    )
+    missing = [r.id for r in rows if not r.class_ or not r.level]
+    yield dg.AssetCheckResult(
+        check_name="class_and_level_found",
+        passed=not missing,
+        severity=dg.AssetCheckSeverity.WARN,
+        metadata={
+            "rows_without_class_or_level": len(missing),
+            "first": dg.MetadataValue.json(missing[:10]),
+        },
+    )

@@ -1,0 +1,60 @@
+"""Asset ``tagged_rows``: the MAIN and POPULATION texts of every row, exactly as the
+extraction passes receive them (format in DESIGN.md / cardio_assets.logic.tagged_rows).
+Also written to ``$CARDIO_HOME/outputs/<guideline>/tagged_rows.jsonl``."""
+
+import json
+
+import dagster as dg
+
+from cardio_assets import paths
+from cardio_assets.asset_helpers import stage_code_version
+from cardio_assets.logic.tagged_rows import TAG_FORMAT_VERSION, tag_rows
+from cardio_assets.partitions import guideline_partitions
+from cardio_assets.records import RowRecord
+
+STAGE_VERSION = "1"
+
+
+@dg.asset(
+    partitions_def=guideline_partitions,
+    group_name="rows",
+    code_version=stage_code_version(STAGE_VERSION, {"tag_format": TAG_FORMAT_VERSION}),
+    metadata={"record_type": "TaggedRow", "partition_expr": "guideline"},
+    kinds={"duckdb"},
+    check_specs=[
+        dg.AssetCheckSpec(
+            "both_passes_tagged",
+            asset="tagged_rows",
+            description="Every row has exactly one MAIN and one POPULATION text.",
+        )
+    ],
+)
+def tagged_rows(context: dg.AssetExecutionContext, table_rows: list[RowRecord]):
+    guideline = context.partition_key
+    tagged = tag_rows(table_rows)
+    target = paths.guideline_output_dir(guideline) / "tagged_rows.jsonl"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("w", encoding="utf-8") as fh:
+        for item in tagged:
+            fh.write(json.dumps(item.model_dump(mode="json"), ensure_ascii=False) + "\n")
+    example = next((t.text for t in tagged if t.focus == "MAIN"), "")
+    yield dg.Output(
+        tagged,
+        metadata={
+            "tagged_rows": len(tagged),
+            "rows": len(table_rows),
+            "tagged_jsonl": dg.MetadataValue.path(str(target)),
+            "first_main_text": dg.MetadataValue.md(
+                f"```\n{example}\n```" if example else "_no rows_"
+            ),
+        },
+    )
+    per_row: dict[str, set[str]] = {}
+    for item in tagged:
+        per_row.setdefault(item.row_id, set()).add(item.focus)
+    incomplete = [r.id for r in table_rows if per_row.get(r.id) != {"MAIN", "POPULATION"}]
+    yield dg.AssetCheckResult(
+        check_name="both_passes_tagged",
+        passed=not incomplete and len(tagged) == 2 * len(table_rows),
+        metadata={"rows": len(table_rows), "tagged": len(tagged), "incomplete": len(incomplete)},
+    )

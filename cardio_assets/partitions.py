@@ -1,0 +1,145 @@
+"""Guideline partitions: one dynamic partition per guideline.
+
+Partition keys come from two places:
+- the registry, configs/guidelines.yaml (``id`` of each entry);
+- the guideline inbox folder (configs/pipeline.yaml ``inbox.dir``; default
+  ``$CARDIO_HOME/inbox``, i.e. ``var/inbox/``). Drop a document there (.html, .htm, .md,
+  .docx, .json Docling export, .pdf) and ``guideline_inbox_sensor`` adds a partition named
+  after its lower-cased file stem (other characters become '_') and requests a run of every
+  asset for it. Its title is the file stem until you register it in configs/guidelines.yaml
+  (a registry entry with the same id wins). Replacing the file requests a new run.
+
+``sync_guideline_partitions`` adds missing keys; the definitions module, the sensor and
+``cardio demo`` call it, so the Dagster UI and ``dagster asset materialize`` see them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import dagster as dg
+
+from cardio_assets.settings import (
+    GuidelineEntry,
+    PipelineSettings,
+    load_pipeline_settings,
+    load_registry,
+)
+
+GUIDELINE_PARTITIONS_NAME = "guidelines"
+guideline_partitions = dg.DynamicPartitionsDefinition(name=GUIDELINE_PARTITIONS_NAME)
+
+
+class UnknownGuidelineError(LookupError):
+    pass
+
+
+def inbox_guideline_id(path: Path) -> str:
+    key = re.sub(r"[^a-z0-9_-]+", "_", path.stem.lower()).strip("_-")
+    return key or "document"
+
+
+def inbox_documents(settings: PipelineSettings | None = None) -> dict[str, Path]:
+    """Partition key -> document for every supported file in the inbox folder."""
+    settings = settings or load_pipeline_settings()
+    folder = settings.inbox_dir()
+    if not folder.is_dir():
+        return {}
+    allowed = {e.lower() for e in settings.inbox.extensions}
+    found: dict[str, Path] = {}
+    for path in sorted(folder.iterdir()):
+        if path.is_file() and path.suffix.lower() in allowed and not path.name.startswith("."):
+            found.setdefault(inbox_guideline_id(path), path)
+    return found
+
+
+def resolve_guideline(guideline_id: str) -> GuidelineEntry:
+    """The registry entry for a partition, or an entry made up for an inbox document."""
+    registry = load_registry()
+    entry = registry.get(guideline_id)
+    if entry is not None:
+        return entry
+    document = inbox_documents().get(guideline_id)
+    if document is not None:
+        return GuidelineEntry(
+            id=guideline_id, title=document.stem.replace("_", " "), sources=[str(document)]
+        )
+    raise UnknownGuidelineError(
+        f"guideline '{guideline_id}' is neither in configs/guidelines.yaml nor a document in "
+        f"the inbox {load_pipeline_settings().inbox_dir()}; register it or drop its file there"
+    )
+
+
+def known_guideline_ids() -> list[str]:
+    ids = list(load_registry().ids)
+    ids += [key for key in inbox_documents() if key not in ids]
+    return ids
+
+
+def sync_guideline_partitions(instance: dg.DagsterInstance, prune: bool = False) -> list[str]:
+    """Add partitions for every registered or inbox guideline; with ``prune``, also delete
+    partitions that are in neither. Returns the keys added."""
+    wanted = known_guideline_ids()
+    existing = set(instance.get_dynamic_partitions(GUIDELINE_PARTITIONS_NAME))
+    added = [key for key in wanted if key not in existing]
+    if added:
+        instance.add_dynamic_partitions(GUIDELINE_PARTITIONS_NAME, added)
+    if prune:
+        for key in sorted(existing - set(wanted)):
+            instance.delete_dynamic_partition(GUIDELINE_PARTITIONS_NAME, key)
+    return added
+
+
+def _fingerprint(path: Path) -> str:
+    stat = path.stat()
+    return f"{stat.st_mtime_ns}-{stat.st_size}"
+
+
+def build_inbox_sensor(target: dg.AssetSelection) -> dg.SensorDefinition:
+    """Sensor registering inbox documents as partitions and requesting their runs."""
+
+    @dg.sensor(
+        name="guideline_inbox_sensor",
+        target=target,
+        minimum_interval_seconds=30,
+        default_status=dg.DefaultSensorStatus.RUNNING,
+        description=(
+            "Registers documents dropped in the guideline inbox (configs/pipeline.yaml "
+            "inbox.dir, default var/inbox/) as guideline partitions and runs them; also adds "
+            "partitions for new entries of configs/guidelines.yaml."
+        ),
+    )
+    def guideline_inbox_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
+        seen: dict[str, str] = json.loads(context.cursor) if context.cursor else {}
+        existing = set(context.instance.get_dynamic_partitions(GUIDELINE_PARTITIONS_NAME))
+        registry_ids = load_registry().ids
+        new_keys = [key for key in registry_ids if key not in existing]
+        run_requests = []
+        for key, path in inbox_documents().items():
+            fingerprint = _fingerprint(path)
+            if key not in existing and key not in new_keys:
+                new_keys.append(key)
+            if seen.get(key) != fingerprint:
+                seen[key] = fingerprint
+                run_requests.append(
+                    dg.RunRequest(
+                        run_key=f"inbox:{key}:{fingerprint}",
+                        partition_key=key,
+                        tags={"cardio/inbox_file": path.name},
+                    )
+                )
+        if not new_keys and not run_requests:
+            return dg.SensorResult(
+                skip_reason="no new guideline documents", cursor=json.dumps(seen)
+            )
+        return dg.SensorResult(
+            run_requests=run_requests,
+            dynamic_partitions_requests=[guideline_partitions.build_add_request(new_keys)]
+            if new_keys
+            else [],
+            cursor=json.dumps(seen, sort_keys=True),
+        )
+
+    return guideline_inbox_sensor

@@ -20,6 +20,7 @@ from cardio_assets.logic.llm_extraction import (
     LlmRunReport,
     extract_rows,
     load_models_config,
+    prompt_hashes,
 )
 from cardio_assets.records import TaggedRow
 from cardio_assets.settings import config_hash
@@ -55,11 +56,12 @@ class LlmExtractor(ConfigurableResource):
         )
 
     def describe(self) -> dict[str, Any]:
-        """Client identity (no secrets) for asset metadata and code_version hashing."""
+        """Client identity and prompt hashes (no secrets) for asset metadata and code_version."""
         name, client = load_models_config(self.models_config or None).client(self.model or None)
         return {
             "client": name,
             "provider": client.provider,
             "model": client.model,
             "config_hash": config_hash(client),
+            "prompt_hashes": prompt_hashes(),
         }

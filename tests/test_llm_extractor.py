@@ -457,6 +457,8 @@ def test_resource_runs_the_same_code_and_exposes_the_pool(
     assert LLM_POOL == "llm"
     info = extractor.describe()
     assert info["model"] == "replay/qwen2.5-7b-instruct" and info["provider"] == "openai-generic"
+    assert info["prompt_hashes"] == report.prompt_hashes
+    assert {r.prompt_hash for r in report.results} == set(info["prompt_hashes"].values())
 
 
 # --------------------------------------------------------------------------- worked example

@@ -196,6 +196,9 @@ def build_client_registry(name: str, cfg: LlmClientConfig) -> Any:
 
 
 def _baml_async_client() -> Any:
+    # BAML logs every prompt and answer at INFO; outcomes are recorded here instead.
+    # Set before the runtime loads; an explicit BAML_LOG from the user wins.
+    os.environ.setdefault("BAML_LOG", "error")
     try:
         from baml_client.async_client import b
     except ImportError as exc:
@@ -203,30 +206,27 @@ def _baml_async_client() -> Any:
             "baml_client is missing: generate it from baml_src/ with `make baml` "
             "(.venv/bin/baml-cli generate --from baml_src)"
         ) from exc
-    _quiet_baml_logs()
     return b
-
-
-def _quiet_baml_logs() -> None:
-    """BAML logs every prompt and answer at INFO; we record outcomes ourselves."""
-    if "BAML_LOG" not in os.environ:
-        from baml_py.logging import set_log_level
-
-        set_log_level("ERROR")
 
 
 _PROMPT_HASHES: dict[str, str] = {}
 _PROMPT_HASH_LOCK = threading.Lock()
 
 
-async def prompt_hash(function: str) -> str:
-    """sha256 (16 hex) of the messages BAML renders for a fixed placeholder input."""
+def prompt_hash(function: str) -> str:
+    """sha256 (16 hex) of the messages BAML renders for a fixed placeholder input.
+
+    Rendering only (``b.request``), no network; cheap enough to call when computing an
+    asset's code_version.
+    """
     with _PROMPT_HASH_LOCK:
         if function in _PROMPT_HASHES:
             return _PROMPT_HASHES[function]
     from baml_py import ClientRegistry
 
-    b = _baml_async_client()
+    _baml_async_client()  # same import checks and log settings
+    from baml_client.sync_client import b as sync_b
+
     registry = ClientRegistry()
     registry.add_llm_client(
         "PromptHash",
@@ -234,7 +234,7 @@ async def prompt_hash(function: str) -> str:
         {"base_url": "http://127.0.0.1:9/v1", "model": "prompt-hash", "default_role": "user"},
     )
     registry.set_primary("PromptHash")
-    request = await getattr(b.request, function)(
+    request = getattr(sync_b.request, function)(
         PROMPT_PLACEHOLDER, baml_options={"client_registry": registry}
     )
     messages = request.body.json()["messages"]
@@ -244,6 +244,11 @@ async def prompt_hash(function: str) -> str:
     with _PROMPT_HASH_LOCK:
         _PROMPT_HASHES[function] = digest
     return digest
+
+
+def prompt_hashes() -> dict[str, str]:
+    """Prompt hash of every extraction function (for asset code_version and metadata)."""
+    return {fn: prompt_hash(fn) for fn in FUNCTION_BY_FOCUS.values()}
 
 
 def input_hash(text: str) -> str:
@@ -345,7 +350,10 @@ def parse_answer(b: Any, function: str, raw: str) -> tuple[dict[str, Any] | None
         parsed = getattr(b.parse, function)(answer)
     except BamlError as exc:
         return None, f"parser: {getattr(exc, 'message', str(exc))[:300]}"
-    records = to_records(function, parsed)
+    try:
+        records = to_records(function, parsed)
+    except ValueError as exc:  # pydantic ValidationError included
+        return None, f"answer does not fit the record schema: {str(exc)[:300]}"
     kept = len(records["concepts"]) + len(records["actions"])
     written = len(_ITEM_FIELD.findall(answer))
     if kept < written:
@@ -497,7 +505,7 @@ async def extract_rows_async(
     b = _baml_async_client()
     registry = build_client_registry(client_name, client)  # raises on a missing key, once
     functions = sorted({FUNCTION_BY_FOCUS[row.focus] for row in rows})
-    hashes = {fn: await prompt_hash(fn) for fn in functions}
+    hashes = {fn: prompt_hash(fn) for fn in functions}
 
     # One call per distinct (function, input), however often a row text repeats.
     todo: dict[tuple[str, str], str] = {}
@@ -518,7 +526,13 @@ async def extract_rows_async(
     async def run(key: tuple[str, str], text: str) -> None:
         fn, ih = key
         async with semaphore:
-            outcome = await call_with_retries(b, registry, fn, text, client)
+            try:
+                outcome = await call_with_retries(b, registry, fn, text, client)
+            except Exception as exc:  # one row never sinks the batch, whatever went wrong
+                log.exception("LLM extraction crashed on one input (%s)", fn)
+                outcome = CallOutcome(
+                    None, None, f"internal error: {exc!r}"[:400], 1, 1, None, None, None
+                )
         entry = CacheEntry(
             function=fn,
             prompt_hash=hashes[fn],
@@ -539,7 +553,10 @@ async def extract_rows_async(
         report.input_tokens += outcome.input_tokens or 0
         report.output_tokens += outcome.output_tokens or 0
         async with store_lock:  # short-lived DuckDB writes, one at a time, off the loop
-            await asyncio.to_thread(cache.store, entry)
+            try:
+                await asyncio.to_thread(cache.store, entry)
+            except Exception:  # the result is still returned; only its reuse is lost
+                log.exception("could not write the LLM cache at %s", cache.path)
 
     await asyncio.gather(*(run(k, t) for k, t in todo.items() if k not in cached_keys))
 

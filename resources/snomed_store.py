@@ -324,6 +324,9 @@ def _build(
 
     with connect(db) as con:
         con.execute("SET preserve_insertion_order = false")
+        # Bound DuckDB's buffer pool (default: 80 % of RAM) so a full release loads
+        # within the 4 GB budget on a shared machine; it spills to disk beyond this.
+        con.execute("SET memory_limit = '1536MB'")
         for kind in RF2_FILES:
             _say(progress, f"reading {kind} file(s): " + ", ".join(p.name for p in files[kind]))
             con.execute(

@@ -20,12 +20,14 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
+import numpy as np
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from cardio_assets.paths import CONFIG_DIR
 from cardio_assets.records import (
@@ -45,7 +47,9 @@ from cardio_assets.settings import ConfigError
 MAX_TERM_CHARS = 300
 MAX_QUERY_TOKENS = 16
 DEFAULT_TOP_K = 20
-DEFAULT_POOL = 300  # descriptions the index hands to rapidfuzz rescoring
+# Descriptions the index hands to rapidfuzz rescoring. 150 keeps p95 under 10 ms at
+# 1.6M descriptions; the index ranking already puts full-coverage names first.
+DEFAULT_POOL = 150
 
 # Function words carry no meaning for concept matching and have huge posting lists;
 # dropping them from index and query keeps search cost bounded.
@@ -68,21 +72,23 @@ def split_semantic_tag(fsn: str) -> tuple[str, str]:
     return fsn[: match.start()], match.group(1).strip()
 
 
+@lru_cache(maxsize=1 << 16)
 def fold(text: str) -> str:
-    """Lower-case, strip accents, drop possessive 's, punctuation to single spaces."""
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
-    text = _POSSESSIVE.sub("", text)
-    return _NON_ALNUM.sub(" ", text).strip()
+    """Lower-case, strip accents, drop possessive 's, punctuation to single spaces.
+
+    Cached: the same descriptions come back for many queries, and this is the hot
+    path of rescoring.
+    """
+    if not text.isascii():
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = _POSSESSIVE.sub("", text.lower())
+    return " ".join(_NON_ALNUM.sub(" ", text).split())
 
 
 def search_tokens(text: str) -> list[str]:
     """Unique content tokens in order of appearance (the index and query use the same)."""
-    seen: dict[str, None] = {}
-    for tok in fold(text).split():
-        if tok not in STOPWORDS:
-            seen.setdefault(tok, None)
-    return list(seen)
+    return list(dict.fromkeys(t for t in fold(text).split() if t not in STOPWORDS))
 
 
 # ---------------------------------------------------------------------------
@@ -319,45 +325,85 @@ W_JACCARD = 0.35
 ABBREVIATION_BONUS = 0.05
 
 
+@lru_cache(maxsize=1 << 16)
 def _description_text(description: str) -> str:
     body, _tag = split_semantic_tag(description)
-    return " ".join(fold(body).split())
+    return fold(body)
+
+
+def _combine(token_sort, ratio, token_set, jaccard, exact, bonus):  # type: ignore[no-untyped-def]
+    """The formula (floats or numpy arrays): weighted sum, exact -> 1.0, + bonus, clip."""
+    score = W_TOKEN_SORT * token_sort + W_RATIO * ratio + W_TOKEN_SET * token_set
+    score = score + W_JACCARD * jaccard
+    score = np.where(exact > 0, 1.0, score) + bonus
+    return np.round(np.clip(score, 0.0, 1.0), 4)
+
+
+@lru_cache(maxsize=1 << 16)
+def _content_tokens(body: str) -> frozenset[str]:
+    return frozenset(t for t in body.split() if t not in STOPWORDS)
+
+
+def _jaccard(q_tokens: frozenset[str], body: str) -> float:
+    d_tokens = _content_tokens(body)
+    union = q_tokens | d_tokens
+    return len(q_tokens & d_tokens) / len(union) if union else 0.0
+
+
+def _bonus(abbrevs: set[str], description: str) -> float:
+    return ABBREVIATION_BONUS if abbrevs and abbrevs & set(fold(description).split()) else 0.0
+
+
+def composite_scores(
+    query: str, descriptions: Sequence[str], *, abbreviations_used: Sequence[str] = ()
+) -> np.ndarray:
+    """Composite scores of many descriptions at once (rapidfuzz ``cdist`` runs in C)."""
+    q = fold(query)
+    bodies = [_description_text(d) for d in descriptions]
+    if not q or not bodies:
+        return np.zeros(len(bodies), dtype=np.float64)
+    q_tokens = _content_tokens(q)
+    abbrevs = {fold(a) for a in abbreviations_used}
+
+    def cd(scorer: object) -> np.ndarray:
+        return process.cdist([q], bodies, scorer=scorer, dtype=np.float32)[0] / 100.0  # type: ignore[arg-type]
+
+    score = _combine(
+        cd(fuzz.token_sort_ratio),
+        cd(fuzz.ratio),
+        cd(fuzz.token_set_ratio),
+        np.array([_jaccard(q_tokens, d) for d in bodies]),
+        np.array([1.0 if d == q else 0.0 for d in bodies]),
+        np.array([_bonus(abbrevs, d) for d in descriptions]),
+    )
+    return np.where(np.array([bool(b) for b in bodies]), score, 0.0)
 
 
 def composite_score(
     query: str, description: str, *, abbreviations_used: Sequence[str] = ()
 ) -> tuple[float, dict[str, float]]:
-    """Similarity in [0, 1] between a normalized query and a SNOMED description.
+    """Similarity in [0, 1] between a normalized query and one SNOMED description.
 
     ``description`` may be an FSN: its semantic tag is ignored for scoring (the tag is
-    checked by the semantic-tag filter instead). Returns (score, components).
+    checked by the semantic-tag filter instead). Returns (score, components), the
+    components being what a reviewer needs to see why the score is what it is.
     """
-    q = " ".join(fold(query).split())
-    d = _description_text(description)
+    q, d = fold(query), _description_text(description)
     if not q or not d:
         return 0.0, {}
-    q_tokens, d_tokens = set(search_tokens(q)), set(search_tokens(d))
-    union = q_tokens | d_tokens
     parts = {
         "token_sort": fuzz.token_sort_ratio(q, d) / 100.0,
         "ratio": fuzz.ratio(q, d) / 100.0,
         "token_set": fuzz.token_set_ratio(q, d) / 100.0,
-        "jaccard": len(q_tokens & d_tokens) / len(union) if union else 0.0,
+        "jaccard": _jaccard(_content_tokens(q), d),
     }
-    score = (
-        W_TOKEN_SORT * parts["token_sort"]
-        + W_RATIO * parts["ratio"]
-        + W_TOKEN_SET * parts["token_set"]
-        + W_JACCARD * parts["jaccard"]
-    )
-    if q == d:
+    exact = 1.0 if q == d else 0.0
+    bonus = _bonus({fold(a) for a in abbreviations_used}, description)
+    score = float(_combine(*parts.values(), exact, bonus))
+    if exact:
         parts["exact"] = 1.0
-        score = 1.0
-    raw_tokens = set(fold(description).split())
-    if abbreviations_used and any(a in raw_tokens for a in (fold(x) for x in abbreviations_used)):
-        parts["abbreviation_bonus"] = ABBREVIATION_BONUS
-        score += ABBREVIATION_BONUS
-    score = round(min(1.0, max(0.0, score)), 4)
+    if bonus:
+        parts["abbreviation_bonus"] = bonus
     return score, {k: round(v, 4) for k, v in parts.items()}
 
 
@@ -412,29 +458,46 @@ def ground_candidates(
         variants.append(norm.unexpanded)
 
     hits: dict[tuple[str, str], DescriptionHit] = {}
-    for variant in variants:
+    for i, variant in enumerate(variants):
         tokens = search_tokens(variant)[:MAX_QUERY_TOKENS]
-        for hit in searcher.candidate_descriptions(tokens, pool):
+        # the unexpanded form only looks for the abbreviation itself as a synonym
+        for hit in searcher.candidate_descriptions(tokens, pool if i == 0 else max(pool // 3, 10)):
             hits.setdefault((hit.concept_id, hit.term), hit)
 
-    best: dict[str, tuple[float, dict[str, float], DescriptionHit]] = {}
-    for hit in hits.values():
-        for variant in variants:
-            used = norm.abbreviations_used if variant == norm.search_text else ()
-            score, parts = composite_score(variant, hit.term, abbreviations_used=used)
-            current = best.get(hit.concept_id)
-            # Ties prefer the FSN, then the shorter description: deterministic output.
-            key = (score, hit.is_fsn, -len(hit.term))
-            if current is None or key > (current[0], current[2].is_fsn, -len(current[2].term)):
-                best[hit.concept_id] = (score, parts, hit)
+    # Score every hit against each variant in one batch; a concept keeps its best
+    # description. Ties prefer the FSN, then the shorter description (deterministic).
+    hit_list = list(hits.values())
+    terms = [h.term for h in hit_list]
+    scores = np.zeros(len(hit_list))
+    for variant in variants:
+        used = norm.abbreviations_used if variant == norm.search_text else ()
+        scores = np.maximum(scores, composite_scores(variant, terms, abbreviations_used=used))
+    best: dict[str, tuple[float, DescriptionHit]] = {}
+    for hit, score in zip(hit_list, scores.tolist(), strict=True):
+        current = best.get(hit.concept_id)
+        key = (score, hit.is_fsn, -len(hit.term))
+        if current is None or key > (current[0], current[1].is_fsn, -len(current[1].term)):
+            best[hit.concept_id] = (score, hit)
 
     ranked = sorted(best.items(), key=lambda kv: (-kv[1][0], kv[0]))[:top_k]
     details = searcher.concept_details([cid for cid, _ in ranked])
     out: list[GroundingCandidate] = []
-    for rank, (cid, (score, parts, hit)) in enumerate(ranked, 1):
+    for rank, (cid, (score, hit)) in enumerate(ranked, 1):
         info = details.get(cid)
         if info is None:
             continue
+        # components of the winning description, for the explanation
+        parts = max(
+            (
+                composite_score(
+                    v,
+                    hit.term,
+                    abbreviations_used=norm.abbreviations_used if v == norm.search_text else (),
+                )
+                for v in variants
+            ),
+            key=lambda sp: sp[0],
+        )[1]
         out.append(
             GroundingCandidate(
                 term=term,

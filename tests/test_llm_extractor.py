@@ -553,3 +553,41 @@ def test_few_shot_rows_come_from_the_sample_guidelines_not_from_tests() -> None:
     for text, klass, level in examples:
         assert f"| {text} | {klass} | {level} |" in samples, f"not a sample guideline row: {text}"
         assert text not in test_rows, f"few-shot row used by a test: {text}"
+
+
+@pytest.mark.parametrize(
+    ("provider", "extra", "url", "key_header"),
+    [
+        (
+            "openai-generic",
+            {"base_url": "http://10.0.0.5:8000/v1"},
+            "http://10.0.0.5:8000/v1/chat/completions",
+            "authorization",
+        ),
+        ("openai", {}, "https://api.openai.com/v1/chat/completions", "authorization"),
+        ("anthropic", {}, "https://api.anthropic.com/v1/messages", "x-api-key"),
+    ],
+)
+def test_each_provider_renders_a_request_from_config(
+    provider: str, extra: dict, url: str, key_header: str, monkeypatch
+) -> None:
+    """No network: b.request renders what would be sent for each configured provider."""
+    from baml_client.sync_client import b
+    from cardio_assets.logic.llm_extraction import LlmClientConfig, build_client_registry
+
+    monkeypatch.setenv("CARDIO_TEST_PROVIDER_KEY", "test-key-value")
+    cfg = LlmClientConfig(
+        provider=provider, model="some-model", api_key_env="CARDIO_TEST_PROVIDER_KEY", **extra
+    )
+    request = b.request.ExtractMain(
+        tagged("hf_icd_main").text,
+        baml_options={"client_registry": build_client_registry("x", cfg)},
+    )
+    assert request.url == url
+    assert "test-key-value" in str(request.headers.get(key_header))
+    body = request.body.json()
+    assert body["model"] == "some-model" and body["max_tokens"] == 4096
+    assert body["messages"][0]["role"] == "user"
+    contents = [m["content"] for m in body["messages"]]
+    prompt = "".join(c if isinstance(c, str) else "".join(p["text"] for p in c) for c in contents)
+    assert tagged("hf_icd_main").text in prompt

@@ -66,6 +66,25 @@ SEMANTIC_TAG_ROLES: dict[str, str] = {
 }
 
 
+def term_lookup_from_searcher(
+    searcher: object, abbreviations: dict[str, str] | None = None, top_k: int = 3
+) -> TermLookup:
+    """Adapt the terminology store (grounding.TermSearcher) to the lexicon's lookup.
+
+    Uses the grounding stage's own candidate search and composite score, so "how well
+    does this phrase match SNOMED" means the same in extraction and grounding.
+    """
+    from cardio_assets.logic.grounding import ground_candidates
+
+    mapping = dict(abbreviations or {})
+
+    def lookup(phrase: str) -> list[TermHit]:
+        candidates = ground_candidates(phrase, "Condition", searcher, mapping, top_k=top_k)  # type: ignore[arg-type]
+        return [TermHit(c.concept_id, c.matched_term, c.semantic_tag, c.score) for c in candidates]
+
+    return lookup
+
+
 @dataclass(frozen=True)
 class LexiconSettings:
     """Tunable knobs (one source of truth: the resource passes its config here)."""
@@ -82,7 +101,8 @@ _MED_SUFFIXES = (
     "grel", "relor", "mab", "siran", "glutide", "tide", "dipine", "azem", "amil", "arone",
     "enone", "thiazide", "semide", "amide", "etanide", "digoxin", "arin", "irin", "ciguat",
     "inone", "ezetimibe", "ranolazine", "ivabradine", "colchicine", "metformin",
-    "nitrate", "nitrates", "plase", "kinase", "sacubitril", "icosapent",
+    "nitrate", "nitrates", "plase", "kinase", "sacubitril", "icosapent", "ainide", "afil",
+    "olone", "azole", "oxacin", "cillin", "mycin", "verapamil", "diltiazem",
 )  # fmt: skip
 _MED_WORDS = frozenset(
     """
@@ -92,7 +112,7 @@ _MED_WORDS = frozenset(
     statins aspirin heparin warfarin insulin fibrate fibrates nitrate nitrates
     thrombolysis fibrinolysis pharmacotherapy vaccine vaccination dapt oac noac doac vka
     ace-i acei arb arbs arni mra mras sglt2i medical pharmacological lipid-lowering
-    antihypertensive antithrombotic glucose-lowering antianginal diuretic
+    antihypertensive antithrombotic glucose-lowering antianginal
     """.split()
 )
 _PROCEDURE_HEADS = frozenset(
@@ -104,9 +124,10 @@ _PROCEDURE_HEADS = frozenset(
     evaluation referral counselling counseling closure occlusion resection pacing
     programme program stenting angioplasty catheterization catheterisation scan scanning
     ecg electrocardiogram electrocardiography mri ct cmr biopsy transplantation
-    transplant procedure procedures strategy management follow-up follow up exercise
-    education consultation review auscultation examination imaging. support
-    defibrillator pacemaker device therapy therapies treatment treatments
+    transplant procedure procedures strategy management follow-up exercise
+    education consultation review auscultation examination support discussion
+    defibrillator pacemaker device therapy therapies treatment treatments ultrasound
+    tomography resonance
     """.split()
 )
 _CONDITION_HEADS = frozenset(
@@ -114,29 +135,63 @@ _CONDITION_HEADS = frozenset(
     intolerance intolerant allergy contraindication contraindications disease diseases
     failure syndrome syndromes stenosis regurgitation infarction risk insufficiency
     dysfunction history hypertension diabetes angina fibrillation flutter arrest shock
-    cardiomyopathy symptoms symptom pregnancy obesity smoking smoker smokers
+    cardiomyopathy symptoms symptom pregnancy obesity smoking smoker smokers lesion lesions
+    rhythm morphology congestion instability tachycardia bradycardia block calcification
+    """.split()
+)
+# First words that make a cohort phrase a state of the patient, whatever its head says
+# ("intolerant of aspirin", "contraindication to OAC", "eligible for OAC").
+_CONDITION_FIRST_WORDS = frozenset(
+    """
+    intolerant intolerance allergic allergy contraindication contraindications eligible
+    ineligible suitable unsuitable unfit fit candidate candidates refractory resistant
+    indication history severe significant persistent high low moderate mild very
+    """.split()
+)
+# Observable heads: a bare mention ("to measure LVEF") is still a parameter.
+_PARAMETER_HEADS = frozenset(
+    """
+    fraction pressure rate duration score cholesterol glucose clearance index concentration
+    level levels potassium sodium creatinine haemoglobin hemoglobin a1c peptide reserve
     """.split()
 )
 _OUTCOME_VERBS = (
     r"reduce|lower|prevent|improve|decrease|relieve|control|delay|avoid|slow|minimi[sz]e|"
     r"alleviate|limit|protect|preserve|prolong"
 )
-_PATIENT_NOUN = re.compile(
-    r"\b(?:patients|patient|individuals|people|persons|subjects|those|women|men|adults|"
-    r"survivors|candidates|children|adolescents|cases)\b",
-    re.IGNORECASE,
+_PURPOSE_VERBS = (
+    r"measure|detect|assess|refine|clarify|reach|achieve|guide|confirm|exclude|identify|"
+    r"evaluate|estimate|establish|diagnose|stratify|determine|rule\s+out|obtain|maintain|"
+    r"monitor|check|screen|facilitate|allow|enable|support|select"
 )
+_PATIENT_WORDS = (
+    r"patients|patient|individuals|individual|people|persons|person|subjects|those|women|"
+    r"men|adults|survivors|candidates|children|adolescents|cases|participants"
+)
+_PATIENT_NOUN = re.compile(rf"\b(?:{_PATIENT_WORDS})\b", re.IGNORECASE)
 _COHORT_DETERMINERS = frozenset(
     """
     all selected the these such other eligible most any some adult certain appropriate
+    every each
+    """.split()
+)
+# Pre-noun words describing a state, not a disease: population comes from "with ..." then.
+_STATE_ADJECTIVES = frozenset(
+    """
+    symptomatic asymptomatic stable elderly older young frail high-risk low-risk selected
     """.split()
 )
 _LEAD_INS = re.compile(
     r"^(?:(?:the|a|an)\s+)?(?:(?:use|administration|initiation|addition|prescription|"
     r"consideration|implementation|provision|performance|introduction)\s+of\s+|"
     r"(?:treatment|therapy)\s+with\s+|routine(?:ly)?\s+|systematic\s+|"
+    r"(?:adding|starting|initiating|continuing|using|switching\s+to|giving)\s+|"
     r"(?:the|a|an)\s+)+",
     re.IGNORECASE,
+)
+# Context words that carry no concept ("when tolerated").
+_EMPTY_CONTEXT = frozenset(
+    "tolerated possible feasible available indicated needed appropriate required".split()
 )
 
 # ---------------------------------------------------------------------------------------
@@ -160,6 +215,8 @@ _POSITIVE_VERBS = [
     r"\b(?:is|are)\s+(?:also\s+|generally\s+|strongly\s+)?(?:recommended|indicated)\b",
     r"\b(?:should|may|might|can|could)\s+(?:also\s+)?(?:still\s+)?be\s+considered\b",
     rf"\b(?:should|may|must|can)\s+(?:also\s+)?be\s+(?:{_VP_OBJECTS})\b",
+    r"\b(?:is|are)\s+(?:a|an)\s+(?:suitable|reasonable|acceptable|preferred)\s+"
+    r"(?:alternative|option|choice)\b",
     r"\b(?:is|are)\s+(?:reasonable|advised|beneficial|useful|preferred|suggested|effective)\b",
     r"\bcan\s+be\s+(?:useful|beneficial)\b",
     r"\b(?:should|may|must)\s+(?:receive|undergo|have|use|take)\b",
@@ -176,22 +233,35 @@ _COHORT_LEAD = re.compile(
     r"|^in\s+case\s+of\s+",
     re.IGNORECASE,
 )
+_CONTEXT_LEAD = re.compile(
+    r"^(?:after|following|before|prior\s+to|during|when|if|once)\s+", re.IGNORECASE
+)
 _ABSENCE_LEAD = re.compile(r"^in\s+the\s+absence\s+of\s+", re.IGNORECASE)
 _BACKGROUND_LEAD = re.compile(
     r"^(?:in\s+addition\s+to|on\s+top\s+of|as\s+an?\s+adjunct\s+to)\s+", re.IGNORECASE
 )
-# Markers that start a cohort or outcome phrase inside the action or after the verb.
+# Markers that start a cohort, purpose or outcome phrase inside the action or after the
+# verb. The cohort form allows a few words before the patient noun ("in symptomatic
+# patients") but no preposition, so "for rate control in patients" is not one marker.
 _POST_MARKERS = re.compile(
     r"(?:^|\s|,\s*)(?P<m>"
-    r"(?:in|for|among)\s+(?:all\s+|selected\s+|the\s+)?(?:[\w\-/²]+\s+){0,4}?"
-    r"(?:patients|individuals|people|persons|subjects|those|women|men|adults|survivors|"
-    r"candidates|children|cases)\b"
-    rf"|to\s+(?:further\s+)?(?:{_OUTCOME_VERBS})\b"
+    r"(?:in|for|among)\s+(?:all\s+|selected\s+|the\s+|every\s+|each\s+)?"
+    r"(?:(?!(?:in|for|with|to)\b)[\w\-/²]+\s+){0,4}?"
+    rf"(?:{_PATIENT_WORDS})\b"
+    rf"|(?:(?:solely|only|mainly|primarily)\s+)?to\s+(?:further\s+)?(?:{_OUTCOME_VERBS})\b"
+    rf"|to\s+(?:{_PURPOSE_VERBS})\b"
     r"|for\s+(?:the\s+)?(?:reduction|prevention|improvement|relief)\s+(?:of|in)\b"
     r"|for\s+(?:the\s+)?(?:treatment|management)\s+of\b"
-    r"|for\s+(?:primary|secondary)\s+prevention\b"
+    r"|for\s+(?:[\w\-]+\s+)?(?:primary|secondary)\s+prevention\b"
+    r"|for\s+(?:rate|rhythm|symptom|heart\s+rate|blood\s+pressure)\s+control\b"
+    r"|as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\b"
+    r"|as\s+(?:a\s+)?part\s+of\b"
+    r"|as\s+(?:the\s+|a\s+)?(?:first|second)[\s\-]line\s+(?:test|therapy|treatment|option)\b"
+    r"|(?:as|because|since)\s+(?:it|they|this)\s+(?:increases?|raises?|worsens?)"
+    r"(?:\s+the\s+risk\s+of)?\b"
+    r"|because\s+of\s+(?:the\s+)?(?:(?:increased|higher)\s+)?(?:risk\s+of\b)?"
     r"|in\s+addition\s+to\b|on\s+top\s+of\b|in\s+combination\s+with\b|added\s+to\b"
-    r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b"
+    r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b|over\b"
     r"|(?:if|when|unless|despite)\b"
     r"|(?:before|after|following|prior\s+to|during)\b"
     r")",
@@ -240,13 +310,17 @@ _NAME_STOP = frozenset(
     with and or who whom which that have has had are is was were a an the in of patients
     patient those individuals without no despite on at to for by if when after before but
     than as persistent persistently who's their her his its be being been plus nor either
-    neither also still remains remain while whose
+    neither also still remains remain while whose plus over under below above less more
+    greater lower higher than
     """.split()
 )
 _NAME_QUALIFIERS = frozenset(
     "elevated reduced raised increased decreased low high severely moderately mildly very".split()
 )
 _DOSE_OR_TIME_UNITS = re.compile(r"^(?:mg|g|µg|mcg|h|hours?|days?|weeks?|months?)$", re.I)
+_DOSE_AFTER = re.compile(
+    r"\s*(?:mg|g|µg|μg|mcg|IU|units?|h|hours?|days?|weeks?|months?)\b", re.IGNORECASE
+)
 _PLACEHOLDER = "⟦P{}⟧"
 _PLACEHOLDER_RE = re.compile(r"⟦P(\d+)⟧")
 
@@ -290,12 +364,27 @@ def _post_op(word: str) -> str:
     return "<=" if word in {"less", "lower", "below", "under", "fewer", "younger"} else ">="
 
 
+_LINKING_BEFORE_VALUE = frozenset(
+    "of is are was were remains remain stays persists at still persistently goal target".split()
+)
+_NAME_SUFFIX_NOISE = frozenset("goal target level levels value values concentration".split())
+
+
 def _name_before(text: str, end: int) -> tuple[int, str]:
-    """Scan back from ``end`` over the words naming the parameter ("systolic BP")."""
+    """Scan back from ``end`` over the words naming the parameter ("systolic BP").
+
+    Linking words between name and value ("LDL-C remains", "LDL-C goal of") are
+    skipped, and "goal"/"target" dropped from the name: the parameter is LDL-C.
+    """
     prefix = text[:end]
     tokens = list(re.finditer(r"[^\s,;:()\[\]]+", prefix))
-    # Stop at the last separator character before the value.
     barrier = max(prefix.rfind(c) for c in ",;:([")
+    while (
+        tokens
+        and tokens[-1].start() > barrier
+        and (tokens[-1].group(0).lower() in _LINKING_BEFORE_VALUE)
+    ):
+        tokens.pop()
     chosen: list[re.Match[str]] = []
     for tok in reversed(tokens):
         if tok.start() < barrier:
@@ -309,6 +398,8 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
     chosen.reverse()
     while chosen and chosen[0].group(0).lower() in _NAME_QUALIFIERS and len(chosen) > 1:
         chosen.pop(0)
+    while len(chosen) > 1 and chosen[-1].group(0).lower() in _NAME_SUFFIX_NOISE:
+        chosen.pop()
     if not chosen:
         return end, ""
     return chosen[0].start(), text[chosen[0].start() : chosen[-1].end()]
@@ -355,6 +446,8 @@ def extract_parameters(
             end = end + (len(text[end:]) - len(text[end:].lstrip())) + tail.end()
         if unit and _DOSE_OR_TIME_UNITS.match(unit):
             continue
+        if _DOSE_AFTER.match(text[end:]):
+            continue  # "75-100 mg daily" is a dose, not a threshold
         name_start, name = _name_before(text, match.start())
         lowered = name.lower()
         if unit == "years" and (not name or lowered in {"aged", "age", "old", "older"}):
@@ -378,12 +471,60 @@ def extract_parameters(
 # ---------------------------------------------------------------------------------------
 # Text preparation
 # ---------------------------------------------------------------------------------------
+_NOISE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    # reference markers: [12], [3-5]
+    (re.compile(r"\[\d+(?:[,–-]\s*\d+)*\]"), " "),
+    # doses: "75–100 mg daily", "75 mg once daily"
+    (
+        re.compile(
+            r"\s*\b\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+(?:[.,]\d+)?)?\s*(?:mg|µg|μg|mcg|IU)\b"
+            r"(?:\s+(?:once\s+|twice\s+)?(?:daily|a\s+day|per\s+day|b\.?i\.?d\.?|o\.?d\.?))?",
+            re.I,
+        ),
+        "",
+    ),
+    # durations: "for 6 months", "for up to 12 months", "within the first week"
+    (
+        re.compile(
+            r"\b(?:for|within|during)\s+(?:up\s+to\s+|at\s+least\s+|the\s+first\s+)?"
+            r"(?:\d+\s*)?(?:days?|weeks?|months?|years?|hours?)\b",
+            re.I,
+        ),
+        "",
+    ),
+    # time windows: "less than 40 days after ..." keeps "after ..."
+    (
+        re.compile(
+            r"\b(?:less|more|fewer)\s+than\s+\d+\s*(?:days?|weeks?|months?|years?|hours?)\s*",
+            re.I,
+        ),
+        "",
+    ),
+    # dose intensity: "up to the highest tolerated dose", "maximally tolerated statin dose"
+    (
+        re.compile(
+            r"\b(?:up\s+to|at)\s+the\s+(?:highest|maximum|maximally)\s+tolerated\s+dose\b", re.I
+        ),
+        "",
+    ),
+    (re.compile(r"\b(?:maximally|maximum|highest)\s+tolerated\s+", re.I), ""),
+    (re.compile(r"(?<=\w)\s+dose\b(?!-)", re.I), ""),
+]
+
+
 def clean_row_text(text: str) -> str:
-    """Collapse whitespace and drop reference / footnote markers that are not content."""
+    """Collapse whitespace; drop reference markers, doses and durations.
+
+    Doses and durations are not concepts of the recommendation graph, and left in
+    place they read like parameters ("Aspirin 75–100 mg") or conditions ("6 months").
+    """
     text = text.replace("\u00a0", " ").replace("\u2009", " ").replace("\u202f", " ")
-    text = re.sub(r"\[\d+(?:[,–-]\s*\d+)*\]", " ", text)  # [12], [3-5]
+    text = text.replace("<br>", " ").replace("\n", " ")
     # Footnote letters glued after punctuation at the end: "considered.a" / "considered.b,c".
     text = re.sub(r"([.;])\s*[a-e](?:\s*,\s*[a-e])*\s*$", r"\1", text)
+    for pattern, replacement in _NOISE_PATTERNS:
+        text = pattern.sub(replacement, text)
+    text = re.sub(r"\s+([,.;])", r"\1", text)
     text = re.sub(r"\s+", " ", text).strip()
     return text
 
@@ -396,13 +537,14 @@ class Draft:
     role: str
     text: str
     normalized: str
-    slot: str  # cohort | action | outcome | background | context
+    slot: str  # cohort | action | outcome | background | context | purpose | example
     operator: str | None = None
     threshold: float | list[float] | None = None
     unit: str | None = None
     negated: bool = False
     or_group: str | None = None
     population: bool = False
+    polarity: str = "recommended"
 
 
 @dataclass
@@ -456,7 +598,7 @@ class LexiconExtractor:
     def extract(self, row: RowRecord, focus: Focus) -> RowExtraction:
         """One pass over one row; a failure is recorded on the record, never raised."""
         input_hash = hashlib.sha256(
-            json.dumps([focus, row.row_text, row.class_, row.level]).encode()
+            json.dumps([focus, row.row_text, row.class_, row.level, row.footnotes]).encode()
         ).hexdigest()
         base = {
             "row_id": row.id,
@@ -472,11 +614,7 @@ class LexiconExtractor:
             drafts, parses = worker.analyse(row.row_text)
         except Exception as exc:  # one odd row must not sink the guideline
             return RowExtraction(**base, error=f"{type(exc).__name__}: {exc}")
-        polarity = "recommended"
-        if (row.class_ or "").strip().upper() == "III" or any(
-            p.polarity == "not recommended" for p in parses
-        ):
-            polarity = "not recommended"
+        class_iii = (row.class_ or "").strip().upper() == "III"
         if focus == "POPULATION":
             chosen = [d for d in drafts if d.population]
             actions: list[ExtractedAction] = []
@@ -489,7 +627,7 @@ class LexiconExtractor:
                     role=d.role,
                     class_=_clean_grade(row.class_),
                     level=_clean_grade(row.level),
-                    polarity=polarity,
+                    polarity="not recommended" if class_iii else d.polarity,
                 )
                 for d in drafts
                 if d.slot == "action"
@@ -522,7 +660,7 @@ class LexiconExtractor:
         only fill gaps ("LBBB = left bundle branch block").
         """
         extra = footnote_abbreviations(row.footnotes)
-        extra = {k: v for k, v in extra.items() if k not in self.abbreviations.mapping}
+        extra = {k: v for k, v in extra.items() if self.abbreviations.lookup(k) is None}
         if not extra:
             return self
         key = tuple(sorted(extra.items()))
@@ -544,9 +682,17 @@ class LexiconExtractor:
         parses: list[RowParse] = []
         group_counter = [0]
         for sentence in _sentences(text):
+            bare = sentence.rstrip(".")
+            if bare.startswith("(") and bare.endswith(")") and drafts:
+                # "(bisoprolol, carvedilol or nebivolol)": examples of the action above.
+                drafts.extend(self._phrase(bare[1:-1], "example", group_counter))
+                continue
             parse = parse_sentence(sentence)
             parses.append(parse)
-            drafts.extend(self._drafts_for(parse, group_counter))
+            sentence_drafts = self._drafts_for(parse, group_counter)
+            for d in sentence_drafts:
+                d.polarity = parse.polarity
+            drafts.extend(sentence_drafts)
         return _dedupe(drafts), parses
 
     def _drafts_for(self, parse: RowParse, group_counter: list[int]) -> list[Draft]:
@@ -554,31 +700,59 @@ class LexiconExtractor:
         if parse.cohort:
             out.extend(self._cohort(parse.cohort, group_counter))
         if parse.action:
-            out.extend(self._phrase(parse.action, "action", group_counter))
+            out.extend(self._action(parse.action, group_counter))
         for kind, phrase in parse.post:
             out.extend(self._post_phrase(kind, phrase, group_counter))
         return out
 
+    def _action(self, text: str, group_counter: list[int], slot: str = "action") -> list[Draft]:
+        """The recommended thing, with its components and companions split off.
+
+        "DAPT with aspirin and clopidogrel", "imaging with IVUS or OCT": the head is the
+        action, what follows "with/by/using/via" are its components. "adding X to Y":
+        X is the action, Y the background therapy.
+        """
+        text = text.strip(" ,;.")
+        components = ""
+        adding = re.match(r"^(?:(?:routine|the)\s+)*(?:adding|addition\s+of)\s+", text, re.I)
+        if adding:
+            rest = text[adding.end() :]
+            cut = re.search(r"\s+to\s+(?:the\s+combination\s+of\s+)?", rest)
+            if cut:
+                text, background = rest[: cut.start()], rest[cut.end() :]
+                return self._phrase(text, slot, group_counter) + self._phrase(
+                    background, "background", group_counter
+                )
+        cut = _top_level_search(r"\s+(?:with|by|using|via)\s+", text)
+        generic_head = cut is not None and re.fullmatch(
+            r"(?:(?:the|a|an)\s+)?(?:treatment|therapy|pretreatment|management)",
+            text[: cut.start()].strip(),
+            flags=re.I,
+        )
+        if cut is not None and not generic_head:
+            text, components = text[: cut.start()], text[cut.end() :]
+        out = self._phrase(text, slot, group_counter)
+        if components:
+            out.extend(self._phrase(components, "component", group_counter))
+        return out
+
     def _post_phrase(self, kind: str, phrase: str, group_counter: list[int]) -> list[Draft]:
+        if kind == "drop":
+            return []
         if kind == "cohort":
-            return self._cohort(phrase, group_counter, population_allowed=True)
+            return self._cohort(phrase, group_counter)
         if kind == "outcome":
-            phrase = re.sub(
-                r"^(?:the\s+)?(?:risk|rates?|incidence)\s+of\s+", "", phrase, flags=re.I
-            )
             return self._phrase(phrase, "outcome", group_counter)
-        if kind == "background":
-            return self._phrase(phrase, "background", group_counter)
-        if kind == "alternative":
-            return self._phrase(phrase, "background", group_counter)
+        if kind == "purpose":
+            return self._phrase(phrase, "purpose", group_counter)
+        if kind in {"background", "alternative"}:
+            return self._action(phrase, group_counter, slot="background")
         if kind == "negated":
             return _negate(self._phrase(phrase, "context", group_counter))
         return self._phrase(phrase, "context", group_counter)
 
-    def _cohort(
-        self, text: str, group_counter: list[int], population_allowed: bool = True
-    ) -> list[Draft]:
-        """Cohort phrase: pre-modifiers before the patient noun, then segments."""
+    def _cohort(self, text: str, group_counter: list[int]) -> list[Draft]:
+        """Cohort phrase: pre-modifiers before the patient noun, then typed segments."""
         text = text.strip(" ,;.")
         negate_all = False
         absence = _ABSENCE_LEAD.match(text)
@@ -587,43 +761,45 @@ class LexiconExtractor:
         lead = _COHORT_LEAD.match(text)
         if lead:
             text = text[lead.end() :]
-        out: list[Draft] = []
         noun = _PATIENT_NOUN.search(text)
         premod_drafts: list[Draft] = []
-        if noun is not None:
-            premod = text[: noun.start()].strip()
-            words = premod.split()
-            while words and words[0].lower() in _COHORT_DETERMINERS:
-                words.pop(0)
-            premod = " ".join(words)
+        premod_words: list[str] = []
+        if noun is not None and _depth_at(text, noun.start()) == 0:
+            premod_words = text[: noun.start()].split()
+            while premod_words and premod_words[0].lower() in _COHORT_DETERMINERS:
+                premod_words.pop(0)
             rest = text[noun.end() :]
-            if premod:
-                premod_drafts = self._phrase(premod, "cohort", group_counter)
+            if premod_words:
+                premod_drafts = self._phrase(" ".join(premod_words), "cohort", group_counter)
         else:
             rest = " with " + text
-        segments = _cohort_segments(rest)
         seg_drafts: list[tuple[str, list[Draft]]] = []
-        for kind, segment in segments:
+        for kind, segment in _cohort_segments(rest):
             slot = {"background": "background", "procedure": "context"}.get(kind, "cohort")
             drafts = self._phrase(segment, slot, group_counter)
             if kind == "without":
                 _negate(drafts)
             seg_drafts.append((kind, drafts))
         if negate_all:
+            _negate(premod_drafts)
             for _, drafts in seg_drafts:
                 _negate(drafts)
-        # Population: the disease written before the patient noun, else the conditions of
-        # the first "with" segment.
-        if population_allowed:
-            if premod_drafts:
-                for d in premod_drafts:
-                    if d.role == "Condition" and not d.negated:
-                        d.population = True
-            elif seg_drafts and seg_drafts[0][0] == "with":
-                for d in seg_drafts[0][1]:
-                    if d.role == "Condition" and not d.negated:
-                        d.population = True
-        out.extend(premod_drafts)
+        # Population: the disease written before the patient noun; else the leading
+        # conditions of the first "with" segment (up to its first parameter or OR group).
+        disease_premods = [
+            d
+            for d in premod_drafts
+            if d.role == "Condition" and not d.negated and d.text.lower() not in _STATE_ADJECTIVES
+        ]
+        if disease_premods:
+            for d in disease_premods:
+                d.population = True
+        elif seg_drafts and seg_drafts[0][0] == "with":
+            for d in seg_drafts[0][1]:
+                if d.role != "Condition" or d.negated or d.or_group:
+                    break
+                d.population = True
+        out = list(premod_drafts)
         for _, drafts in seg_drafts:
             out.extend(drafts)
         return out
@@ -633,27 +809,30 @@ class LexiconExtractor:
         text = text.strip(" ,;.")
         if not text:
             return []
+        if slot == "outcome":
+            text = _OUTCOME_LEAD.sub("", text)
+        text, asides = _pull_parentheticals(text)
         masked, params = extract_parameters(text, self.abbreviations)
         tree = split_logic(masked, keep_together=self._is_known_term)
         drafts: list[Draft] = []
         group_of = _or_groups(tree, group_counter)
         for leaf in leaves(tree):
-            for draft in self._leaf_drafts(leaf, params, slot):
+            leaf_text = _OUTCOME_LEAD.sub("", leaf.text) if slot == "outcome" else leaf.text
+            for draft in self._leaf_drafts(Leaf(leaf_text, leaf.negated), params, slot):
                 draft.or_group = group_of.get(id(leaf))
                 drafts.append(draft)
-        # An OR group that lost members (dropped empty leaves) is no group.
-        counts: dict[str, int] = {}
-        for d in drafts:
-            if d.or_group:
-                counts[d.or_group] = counts.get(d.or_group, 0) + 1
-        for d in drafts:
-            if d.or_group and counts[d.or_group] < 2:
-                d.or_group = None
+        # Parenthetical asides: examples of the head ("MRA (spironolactone or
+        # eplerenone)") or measurements ("(SYNTAX score >32)"); never actions.
+        aside_slot = "example" if slot in {"action", "background", "component"} else slot
+        for aside in asides:
+            drafts.extend(self._phrase(aside, aside_slot, group_counter))
+        _drop_lonely_groups(drafts)
         return drafts
 
     def _leaf_drafts(self, leaf: Leaf, params: list[Parameter], slot: str) -> list[Draft]:
         out: list[Draft] = []
         text = leaf.text
+        param_slot = "cohort" if slot in {"action", "component", "example"} else slot
         for match in _PLACEHOLDER_RE.finditer(text):
             p = params[int(match.group(1))]
             out.append(
@@ -661,18 +840,22 @@ class LexiconExtractor:
                     role="ClinicalParameter",
                     text=p.text,
                     normalized=p.name_normalized or self.abbreviations.normalize(p.text),
-                    slot="cohort" if slot == "action" else slot,
+                    slot=param_slot,
                     operator=p.operator,
                     threshold=p.threshold,
                     unit=p.unit,
                     negated=leaf.negated,
                 )
             )
-        rest = _PLACEHOLDER_RE.sub(" ", text)
-        rest = _tidy_leaf(rest, slot)
+        had_param = bool(out)
+        rest = _tidy_leaf(_PLACEHOLDER_RE.sub(" ", text), slot)
+        if had_param:
+            rest = re.sub(r"\s+(?:of|with|to|for|by|in|at|is|are)$", "", rest, flags=re.I)
+            if set(rest.lower().split()) <= _PARAM_LEFTOVERS:
+                return out
         if not rest or not re.search(r"[A-Za-z]", rest):
             return out
-        if out and len(rest.split()) <= 1 and rest.lower() in _NAME_STOP | {"both", "who"}:
+        if rest.lower() in _EMPTY_CONTEXT or rest.lower() in _NAME_STOP:
             return out
         role = self.role_for(rest, slot)
         if role is None:
@@ -694,22 +877,29 @@ class LexiconExtractor:
         if slot == "outcome":
             return "Outcome"
         normalized = self.abbreviations.normalize(text)
+        first = normalized.split()[0] if normalized.split() else ""
+        if slot in {"cohort", "context"} and first in _CONDITION_FIRST_WORDS:
+            return "Condition"
         hit = self._best_hit(normalized) or self._best_hit(text.lower())
         if hit is not None:
             role = SEMANTIC_TAG_ROLES.get(hit.semantic_tag)
             if role is not None:
                 return role
-        role = _heuristic_role(normalized)
+        role = _heuristic_role(normalized) or self._head_ngram_role(normalized)
+        if role == "ClinicalParameter" and slot not in {"purpose", "component"}:
+            role = "Condition"  # "irregular heart rate", "HFrEF": states, not measurements
+        if slot == "action" and role not in (None, "Procedure", "Medication"):
+            role = "Procedure"  # the recommended thing is done or given, never a state
         if role is not None:
             return role
-        sub = self._head_ngram_role(normalized)
-        if sub is not None:
-            return sub
         return {
             "action": "Procedure",
+            "component": "Procedure",
+            "example": "Medication",
             "background": "Medication",
             "context": "Condition",
             "cohort": "Condition",
+            "purpose": "Condition",
         }[slot]
 
     def _best_hit(self, phrase: str) -> TermHit | None:
@@ -748,19 +938,29 @@ class LexiconExtractor:
 _FOOTNOTE_DEFINITION = re.compile(
     r"(?<![\w\-])(?P<abbr>[A-Za-z][A-Za-z0-9\-/]{0,14})\s+=\s+(?P<exp>[^;=]+?)\s*(?=;|\.\s|\.$|$)"
 )
+_OUTCOME_LEAD = re.compile(
+    rf"^(?:(?:to\s+)?(?:{_OUTCOME_VERBS})\s+)?(?:the\s+)?"
+    r"(?:(?:risk|rates?|incidence|number|likelihood)\s+of\s+)?",
+    re.IGNORECASE,
+)
+_PARAM_LEFTOVERS = frozenset(
+    "a an the treatment target goal level value of with in to for and or".split()
+)
 
 
 def footnote_abbreviations(footnotes: Sequence[str]) -> dict[str, str]:
     """ "ACE-I = angiotensin-converting enzyme inhibitor; ARB = ..." -> {abbr: expansion}.
 
-    Only tokens that look like abbreviations (a capital or digit after the first letter)
-    are taken, so a sentence with "=" in it cannot redefine ordinary words.
+    Only abbreviation-like tokens whose expansion starts with the same letter are taken,
+    so a descriptive note ("CHA2DS2-VASc = stroke risk score") never renames a term.
     """
     found: dict[str, str] = {}
     for note in footnotes:
         for match in _FOOTNOTE_DEFINITION.finditer(note):
             abbr, expansion = match.group("abbr"), match.group("exp").strip()
-            if not re.search(r"[A-Z]", abbr[1:] + abbr[0]) or len(expansion) < 3:
+            if not re.search(r"[A-Z]", abbr) or len(expansion) < 3:
+                continue
+            if expansion[0].lower() != abbr[0].lower():
                 continue
             found.setdefault(abbr, expansion)
     return found
@@ -774,9 +974,50 @@ def _clean_grade(value: str | None) -> str | None:
 
 
 def _sentences(text: str) -> list[str]:
-    """Split on sentence ends (". " followed by a capital), not on decimals or "e.g."."""
-    parts = re.split(r"(?<=[a-z0-9)%])\.\s+(?=[A-Z])", text)
-    return [p.strip() for p in parts if p.strip()]
+    """Split on sentence ends (". " before a capital or "("), not on decimals."""
+    parts = re.split(r"(?<=[A-Za-z0-9)%²])\.\s+(?=[A-Z(])", text)
+    out: list[str] = []
+    for part in parts:
+        part = part.strip()
+        if not part:
+            continue
+        out.append(part)
+    return out
+
+
+def _top_level_search(pattern: str, text: str) -> re.Match[str] | None:
+    for match in re.finditer(pattern, text, flags=re.IGNORECASE):
+        if _depth_at(text, match.start()) == 0:
+            return match
+    return None
+
+
+def _pull_parentheticals(text: str) -> tuple[str, list[str]]:
+    """Take top-level "( … )" asides out of a phrase; return the phrase and the asides."""
+    asides: list[str] = []
+    out: list[str] = []
+    depth = 0
+    current: list[str] = []
+    for ch in text:
+        if ch == "(":
+            depth += 1
+            if depth == 1:
+                current = []
+                continue
+        elif ch == ")" and depth > 0:
+            depth -= 1
+            if depth == 0:
+                aside = "".join(current).strip()
+                if aside:
+                    asides.append(aside)
+                continue
+        if depth > 0:
+            current.append(ch)
+        else:
+            out.append(ch)
+    if depth > 0 and current:  # unbalanced: keep the text as it was
+        return text, []
+    return re.sub(r"\s+", " ", "".join(out)).strip(" ,;"), asides
 
 
 def parse_sentence(sentence: str) -> RowParse:
@@ -785,8 +1026,6 @@ def parse_sentence(sentence: str) -> RowParse:
     parse = RowParse()
     verb = _VERB_RE.search(sentence)
     if verb is None:
-        # No recommendation verb: a cohort lead-in plus a bare action ("In X: Y"), or
-        # just an action phrase.
         pre, post = sentence, ""
     else:
         parse.verb = verb.group(0)
@@ -823,7 +1062,8 @@ def parse_sentence(sentence: str) -> RowParse:
         return parse
 
     background = _BACKGROUND_LEAD.match(pre)
-    if _COHORT_LEAD.match(pre) or _ABSENCE_LEAD.match(pre) or background:
+    context = _CONTEXT_LEAD.match(pre)
+    if _COHORT_LEAD.match(pre) or _ABSENCE_LEAD.match(pre) or background or context:
         cut = _last_top_level_comma(pre)
         if cut is not None:
             lead_phrase, action_part = pre[:cut], pre[cut + 1 :]
@@ -831,6 +1071,8 @@ def parse_sentence(sentence: str) -> RowParse:
             lead_phrase, action_part = pre, ""
         if background:
             parse.post.append(("background", lead_phrase[background.end() :]))
+        elif context and not _COHORT_LEAD.match(pre):
+            parse.post.append(("context", lead_phrase[context.end() :]))
         else:
             parse.cohort = lead_phrase
         if not action_part and not post:
@@ -842,8 +1084,8 @@ def parse_sentence(sentence: str) -> RowParse:
             return parse
         pre = action_part.strip()
         # A second lead-in ("In patients with X, in addition to Y, Z is recommended").
-        if _BACKGROUND_LEAD.match(pre) or _COHORT_LEAD.match(pre):
-            inner = parse_sentence(pre + (" " + parse.verb if parse.verb else "") + " " + post)
+        if (_BACKGROUND_LEAD.match(pre) or _COHORT_LEAD.match(pre)) and parse.verb:
+            inner = parse_sentence(f"{pre} {parse.verb} {post}")
             if parse.cohort and inner.cohort:
                 inner.cohort = parse.cohort + ", " + inner.cohort
             elif parse.cohort:
@@ -868,8 +1110,7 @@ def parse_sentence(sentence: str) -> RowParse:
 def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
     """Split "X in patients with Y to reduce Z" into head X and marked trailing phrases."""
     text = text.strip(" ,;")
-    marks = list(_POST_MARKERS.finditer(text))
-    marks = [m for m in marks if _depth_at(text, m.start("m")) == 0]
+    marks = [m for m in _POST_MARKERS.finditer(text) if _depth_at(text, m.start("m")) == 0]
     if not marks:
         return text, []
     head = text[: marks[0].start("m")].strip(" ,;")
@@ -877,34 +1118,52 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
     for i, m in enumerate(marks):
         end = marks[i + 1].start("m") if i + 1 < len(marks) else len(text)
         marker = m.group("m")
-        body = text[m.end("m") : end].strip(" ,;")
+        body = re.sub(r"[\s,]+(?:and|or)$", "", text[m.end("m") : end].strip(" ,;"))
         kind, phrase = _classify_marker(marker, body)
-        if phrase:
+        if phrase or kind == "drop":
             trailing.append((kind, phrase))
     return head, trailing
 
 
 def _classify_marker(marker: str, body: str) -> tuple[str, str]:
-    low = marker.lower()
-    if re.match(r"to\s+", low) or re.match(
-        r"for\s+(?:the\s+)?(?:reduction|prevention|improvement|relief)", low
+    low = re.sub(r"\s+", " ", marker.lower()).strip()
+    if re.match(r"as (?:the |a )?(?:first|second)[\s\-]line", low):
+        return "drop", ""
+    if re.match(r"(?:as|because|since) (?:it|they|this) |because of", low):
+        return "outcome", body
+    if re.match(r"as (?:an? )?(?:suitable )?(?:alternative|replacement|substitute)|over$", low):
+        return "alternative", body
+    if re.match(r"as (?:a )?part of", low):
+        return "background", body
+    if re.match(r"for (?:rate|rhythm|symptom|heart rate|blood pressure) control", low):
+        return "outcome", marker.split(None, 1)[1]
+    if re.match(rf"to (?:{_PURPOSE_VERBS})\b", low):
+        body = re.sub(
+            r"^(?:the\s+)?(?:cause|estimate|presence|extent|severity|need)\s+(?:of|for)\s+",
+            "",
+            body,
+            flags=re.I,
+        )
+        return "purpose", body
+    if re.match(r"(?:(?:solely|only|mainly|primarily) )?to ", low) or re.match(
+        r"for (?:the )?(?:reduction|prevention|improvement|relief)", low
     ):
         return "outcome", body
-    if re.match(r"for\s+(?:primary|secondary)\s+prevention", low):
-        return "outcome", (marker + " " + body).strip()
-    if re.match(r"for\s+(?:the\s+)?(?:treatment|management)\s+of", low):
+    if re.match(r"for (?:[\w\-]+ )?(?:primary|secondary) prevention", low):
+        return "outcome", re.sub(r"^for\s+", "", marker, flags=re.I)
+    if re.match(r"for (?:the )?(?:treatment|management) of", low):
         return "context", body
-    if re.match(r"(?:in\s+addition\s+to|on\s+top\s+of|in\s+combination\s+with|added\s+to)", low):
+    if re.match(r"(?:in addition to|on top of|in combination with|added to)", low):
         return "background", body
-    if re.match(r"(?:rather\s+than|instead\s+of|in\s+preference\s+to)", low):
+    if re.match(r"(?:rather than|instead of|in preference to)", low):
         return "alternative", body
-    if low in {"despite"}:
+    if low == "despite":
         return "background", body
     if low == "unless":
         return "negated", body
     if low in {"if", "when"}:
         return "context", re.sub(r"^(?:there\s+is|there\s+are|the\s+patient\s+has)\s+", "", body)
-    if re.match(r"(?:before|after|following|prior\s+to|during)", low):
+    if re.match(r"(?:before|after|following|prior to|during)", low):
         return "context", body
     return "cohort", (marker + " " + body).strip()
 
@@ -927,37 +1186,43 @@ def _last_top_level_comma(text: str) -> int | None:
 
 
 _SEGMENT_RE = re.compile(
-    r"(?P<kind>\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwho\b|\bin\s+whom\b"
-    r"|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bdespite\b|\btreated\s+with\b|\breceiving\b"
-    r"|\btaking\b|\balready\s+on\b|\bon\b(?!\s+top\b)|\bon\s+top\s+of\b|\bin\s+addition\s+to\b|\bundergoing\b"
-    r"|\bscheduled\s+for\b|\breferred\s+for\b|\bafter\b|\bfollowing\b|\bwith\b|\bat\b(?=\s+(?:high|increased|intermediate|low|very)\b))",
+    r"(?P<kind>\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\bwho\b"
+    r"|\bin\s+whom\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bdespite\b|\btreated\s+with\b"
+    r"|\breceiving\b|\btaking\b|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
+    r"|\bon\b(?!\s+top\b)|\bundergoing\b|\bscheduled\s+for\b|\breferred\s+for\b|\bafter\b"
+    r"|\bfollowing\b|\bwith\b"
+    r"|\bin\b(?!\s+(?:the|a|an|whom|addition|preference|combination|case|order)\b)"
+    r"|\bat\b(?=\s+(?:high|increased|intermediate|low|very)\b))",
+    re.IGNORECASE,
+)
+# "HF with reduced ejection fraction": here "with" belongs to the disease name.
+_WITH_INSIDE_TERM = re.compile(
+    r"\s*(?:reduced|preserved|mildly|mid-range|midrange|moderately|normal|improved|"
+    r"recovered)\b",
     re.IGNORECASE,
 )
 
 
 def _cohort_segments(rest: str) -> list[tuple[str, str]]:
-    """Split what follows the patient noun into typed segments.
-
-    "with" only starts a segment at the front or after a comma / and / or, so
-    "HF with reduced ejection fraction" stays one condition.
-    """
+    """Split what follows the patient noun into typed segments ("with", "who", ...)."""
     segments: list[tuple[str, str]] = []
     kind = "with"
     start = 0
     for m in _SEGMENT_RE.finditer(rest):
-        word = m.group("kind").lower().strip()
-        if _depth_at(rest, m.start()) != 0:
+        word = re.sub(r"\s+", " ", m.group("kind").lower().strip())
+        if _depth_at(rest, m.start()) != 0 or m.start() < start:
             continue
-        before = rest[: m.start()].rstrip()
-        if word == "with" and not (
-            not before.strip() or before.endswith(",") or re.search(r"\b(?:and|or)$", before)
-        ):
+        if word == "with" and _WITH_INSIDE_TERM.match(rest[m.end() :]):
             continue
+        if word == "in" and not rest[start : m.start()].strip(" ,;"):
+            continue  # "in" right after a connector is part of the phrase
         body = rest[start : m.start()]
         body = re.sub(r"[,\s]*\b(?:and|or)\s*$", "", body.strip())
         if body.strip(" ,;"):
             segments.append((kind, body.strip(" ,;")))
-        kind = _segment_kind(word)
+        new_kind = _segment_kind(word)
+        # "... and in sinus rhythm": a bare "in" continues the current kind.
+        kind = kind if word == "in" and kind != "without" else new_kind
         start = m.end()
         if word == "at":
             start = m.start()  # keep "at high risk of ..." as the condition text
@@ -968,9 +1233,15 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
 
 
 def _segment_kind(word: str) -> str:
-    if word in {"without"} or word.startswith("in the absence"):
+    if word == "without" or word.startswith("in the absence"):
         return "without"
-    if word in {"despite", "treated with", "receiving", "taking", "already on", "on"} or word in {
+    if word in {
+        "despite",
+        "treated with",
+        "receiving",
+        "taking",
+        "already on",
+        "on",
         "on top of",
         "in addition to",
     }:
@@ -982,22 +1253,25 @@ def _segment_kind(word: str) -> str:
     return "with"
 
 
+_LEADING_VERBS = re.compile(
+    r"^(?:(?:with|who\s+(?:are|have|had|were)|who|whose|having|and|or|are|have|has|had|"
+    r"survived|experienced|developed|suffered|underwent|remain|remains|still|is|be)\s+)+",
+    re.IGNORECASE,
+)
+
+
 def _tidy_leaf(text: str, slot: str) -> str:
     """Minimal span: drop determiners, lead-in verbs and connectors around the term."""
     text = text.strip(" ,;.:")
-    text = re.sub(
-        r"^(?:with|who\s+(?:are|have|had|were)|who|having|and|or|are|have|has|had)\s+",
-        "",
-        text,
-        flags=re.I,
-    )
+    text = re.sub(r"\(\s*\)", " ", text)
+    text = _LEADING_VERBS.sub("", text)
     text = re.sub(r"^at\s+(?=(?:high|increased|intermediate|low|very)\b)", "", text, flags=re.I)
-    if slot in {"action", "background"}:
+    if slot in {"action", "background", "component", "example"}:
         text = _LEAD_INS.sub("", text)
     else:
         text = re.sub(r"^(?:(?:a|an|the|any|known|documented)\s+)+", "", text, flags=re.I)
+    text = re.sub(r"\s+(?:persists|persist|remains|remain|continues)$", "", text, flags=re.I)
     text = re.sub(r"\s+", " ", text)
-    # Unbalanced parentheses left by cutting: drop the dangling part.
     if text.count("(") > text.count(")"):
         text = text[: text.rfind("(")].strip()
     elif text.count(")") > text.count("("):
@@ -1013,6 +1287,17 @@ def _negate(drafts: list[Draft]) -> list[Draft]:
         d.negated = True
         d.or_group = None
     return drafts
+
+
+def _drop_lonely_groups(drafts: list[Draft]) -> None:
+    """An OR group that lost members (dropped empty leaves) is no group."""
+    counts: dict[str, int] = {}
+    for d in drafts:
+        if d.or_group:
+            counts[d.or_group] = counts.get(d.or_group, 0) + 1
+    for d in drafts:
+        if d.or_group and counts[d.or_group] < 2:
+            d.or_group = None
 
 
 def _heuristic_role(normalized: str) -> str | None:
@@ -1036,30 +1321,47 @@ def _heuristic_role(normalized: str) -> str | None:
         return "Procedure"
     if is_drug:
         return "Medication"
+    if head in _PARAMETER_HEADS:
+        return "ClinicalParameter"
     return None
 
 
 def _or_groups(tree: Node, group_counter: list[int]) -> dict[int, str]:
-    """Every OR node gets the next row-level id ("g1", "g2", ...); its leaves share it.
+    """Row-level OR group ids ("g1", "g2", ...) for the leaves of each OR node.
 
-    A flat id cannot hold "A or (B and C)": B and C join A's group, and the exact tree
-    is rebuilt by the merge stage from split_logic when needed.
+    split_logic gives AND precedence ("A and B or C" = (A AND B) OR C), but guideline
+    cohorts read the outer conjuncts as separate conditions: "CCS and prior MI or prior
+    revascularization" is CCS AND (MI OR revascularization). So an AND branch of an OR
+    contributes only its item next to the "or"; its outer items stay ungrouped.
     """
     assigned: dict[int, str] = {}
 
-    def visit(node: Node, current: str | None) -> None:
+    def visit(node: Node) -> None:
         if isinstance(node, Leaf):
-            if current:
-                assigned[id(node)] = current
             return
-        group = current
-        if node.op == "OR" and current is None:
-            group_counter[0] += 1
-            group = f"g{group_counter[0]}"
-        for child in node.children:
-            visit(child, group)
+        if node.op == "AND":
+            for child in node.children:
+                visit(child)
+            return
+        group_counter[0] += 1
+        group = f"g{group_counter[0]}"
+        last = len(node.children) - 1
+        for i, child in enumerate(node.children):
+            if isinstance(child, Leaf):
+                assigned[id(child)] = group
+                continue
+            inner = [c for c in child.children if isinstance(c, Leaf)]
+            if not inner:
+                continue
+            # first branch: its last item joins; last branch: its first item joins.
+            joiner = inner[-1] if i == 0 else inner[0] if i == last else None
+            if joiner is None:
+                for leaf in inner:
+                    assigned[id(leaf)] = group
+            else:
+                assigned[id(joiner)] = group
 
-    visit(tree, None)
+    visit(tree)
     return assigned
 
 
@@ -1098,5 +1400,6 @@ __all__ = [
     "TermLookup",
     "clean_row_text",
     "extract_parameters",
+    "footnote_abbreviations",
     "parse_sentence",
 ]

@@ -41,7 +41,7 @@ _PROTECTED_AFTER = re.compile(
 )
 _PROTECTED_BETWEEN = re.compile(r"\bbetween\s+\S+(?:\s+\S+)?\s+and\s+\S+", re.IGNORECASE)
 _SEPARATOR = re.compile(
-    r"\s*[,;]\s*(?:(?P<c1>and/or|and|or|nor)\s+)?|\s+(?P<c2>and/or|and|or|nor)\s+",
+    r"\s*[,;]\s*(?:(?P<c1>and/or|and|or|nor|plus)\s+)?|\s+(?P<c2>and/or|and|or|nor|plus)\s+",
     re.IGNORECASE,
 )
 
@@ -119,7 +119,7 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
     for match in _SEPARATOR.finditer(masked):
         items.append(text[start : match.start()])
         conn = (match.group("c1") or match.group("c2") or ",").lower()
-        connectors.append({"and/or": "or", "nor": "or"}.get(conn, conn))
+        connectors.append({"and/or": "or", "nor": "or", "plus": "and"}.get(conn, conn))
         start = match.end()
     items.append(text[start:])
     items = [_strip_item(i) for i in items]
@@ -137,6 +137,22 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
     if len(items) == 1:
         return _leaf(items[0])
 
+    # Re-join shared modifiers, roman-numeral lists and known multi-word terms before
+    # commas are resolved, so "NYHA class II or III" never reads as two conditions.
+    merged_items = [items[0]]
+    merged_conns: list[str] = []
+    for conn, item in zip(connectors, items[1:], strict=True):
+        previous = merged_items[-1]
+        joined = f"{previous} {conn} {item}"
+        if conn != "," and _joins(previous, item, joined, keep_together):
+            merged_items[-1] = joined
+        else:
+            merged_items.append(item)
+            merged_conns.append(conn)
+    items, connectors = merged_items, merged_conns
+    if len(items) == 1:
+        return _leaf(items[0])
+
     # A bare comma takes the kind of the next explicit connector ("A, B, or C"),
     # else the previous one; a list of commas only reads as AND.
     resolved: list[str] = []
@@ -148,22 +164,6 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
         before = next((c for c in reversed(connectors[:i]) if c != ","), None)
         resolved.append(after or before or "and")
     connectors = resolved
-
-    # Re-join shared modifiers and known multi-word terms.
-    merged_items = [items[0]]
-    merged_conns: list[str] = []
-    for conn, item in zip(connectors, items[1:], strict=True):
-        previous = merged_items[-1]
-        joined = f"{previous} {conn} {item}"
-        is_modifier = previous.lower() in SHARED_MODIFIERS and len(item.split()) >= 2
-        if is_modifier or (keep_together is not None and keep_together(joined)):
-            merged_items[-1] = joined
-        else:
-            merged_items.append(item)
-            merged_conns.append(conn)
-    items, connectors = merged_items, merged_conns
-    if len(items) == 1:
-        return _leaf(items[0])
 
     nodes = [_leaf(i) for i in items]
     nodes, connectors = _distribute_negation(items, nodes, connectors)
@@ -179,6 +179,25 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
     if len(parts) == 1:
         return parts[0]
     return Expr("OR", tuple(parts))
+
+
+_COMPLEMENT_NOUNS = frozenset("signs sign symptoms symptom features evidence history".split())
+_ROMAN = re.compile(r"^(?:I{1,3}|IV|V)(?:[a-d])?$")
+_ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
+
+
+def _joins(
+    previous: str, item: str, joined: str, keep_together: Callable[[str], bool] | None
+) -> bool:
+    """True when "previous conn item" is one concept, not two."""
+    bare = _ARTICLE.sub("", previous).lower()
+    if bare in SHARED_MODIFIERS and len(item.split()) >= 2:
+        return True  # "moderate or severe aortic stenosis"
+    if bare in _COMPLEMENT_NOUNS and " of " in f" {item} ":
+        return True  # "signs or symptoms of congestion": shared complement
+    if _ROMAN.match(item) and re.search(r"\b(?:class|stage|grade|type)\s+\S+$", previous, re.I):
+        return True  # "NYHA class II or III"
+    return keep_together is not None and keep_together(joined)
 
 
 def _leaf(item: str) -> Leaf:

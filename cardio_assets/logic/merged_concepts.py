@@ -271,3 +271,65 @@ def _tree_to_logic(node: Node, leaf_index: dict[int, int]) -> LogicNode:
     if isinstance(node, Leaf):
         return LogicNode(op="LEAF", concept=leaf_index[id(node)])
     return LogicNode(op=node.op, children=[_tree_to_logic(c, leaf_index) for c in node.children])
+
+
+def prediction_line(
+    row_text: str,
+    guideline: str,
+    merged: MergedRow,
+    *,
+    row_id: str = "",
+    class_: str | None = None,
+    level: str | None = None,
+    groundings: dict[tuple[str, str], tuple[str | None, str | None]] | None = None,
+) -> dict:
+    """One line of the ``cardio extract`` output for a merged row.
+
+    ``groundings`` maps (role, normalized) to (snomed_id, fsn); absent = unmapped (null).
+    Population is every non-negated, ungrouped Condition the POPULATION pass (or the
+    merge) flagged.
+    """
+    groundings = groundings or {}
+    concepts = []
+    for c in merged.concepts:
+        snomed_id, fsn = groundings.get((c.role, c.normalized), (None, None))
+        concepts.append(
+            {
+                "role": c.role,
+                "text": c.text,
+                "normalized": c.normalized,
+                "operator": c.operator,
+                "threshold": c.threshold,
+                "unit": c.unit,
+                "or_group": c.or_group,
+                "negated": c.negated,
+                "snomed_id": snomed_id,
+                "fsn": fsn,
+            }
+        )
+    actions = [
+        {
+            "text": a.text,
+            "normalized": a.normalized,
+            "role": a.role,
+            "class": a.class_,
+            "level": a.level,
+            "polarity": a.polarity,
+        }
+        for a in merged.actions
+    ]
+    population = [
+        c.normalized
+        for c in merged.concepts
+        if c.is_population and c.role == "Condition" and not c.negated and not c.or_group
+    ]
+    return {
+        "id": row_id or merged.row_id,
+        "guideline": guideline,
+        "row_text": row_text,
+        "class": class_,
+        "level": level,
+        "concepts": concepts,
+        "actions": actions,
+        "population": population,
+    }

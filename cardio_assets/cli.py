@@ -13,6 +13,8 @@ import click
 
 # name -> "module:attribute" of a click.Command
 SUBCOMMANDS: dict[str, str] = {
+    "rows": "cardio_assets.rows_cli:rows_command",
+    "demo": "cardio_assets.demo:demo",
     "snomed": "cardio_assets.snomed_cli:snomed",
     "ground": "cardio_assets.snomed_cli:ground",
     "neo4j": "cardio_assets.neo4j_cli:neo4j_group",

@@ -24,6 +24,7 @@ _settings = load_pipeline_settings()
     code_version=stage_code_version(STAGE_VERSION, _settings.docling),
     metadata={"record_type": "TableRecord", "partition_expr": "guideline"},
     kinds={"docling", "duckdb"},
+    pool="docling",  # CPU-bound: one conversion at a time (dagster.yaml pools.default_limit)
     check_specs=[
         dg.AssetCheckSpec(
             "tables_have_header_and_rows",

@@ -79,7 +79,9 @@ def check_source(path: Path, guideline: str) -> tuple[str, bytes]:
     fmt = source_format(path, guideline)
     where = f"guideline '{guideline}': file {path}"
     if not path.exists():
-        raise SourceError(f"{where}: does not exist (fix the path in configs/guidelines.yaml)")
+        raise SourceError(
+            f"{where}: does not exist (check the path; registered guidelines list theirs in configs/guidelines.yaml)"
+        )
     if not path.is_file():
         raise SourceError(f"{where}: is not a regular file")
     try:

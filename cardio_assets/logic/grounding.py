@@ -310,7 +310,8 @@ def _fmt_num(x: float) -> str:
 # - token_set_ratio (0.15): high when one side's words are a subset of the other's,
 #   so "heart failure" still scores on "chronic heart failure"; it over-rewards
 #   subsets ("score" in any "... score"), hence the small weight.
-# - jaccard (0.35): content-token overlap |Q∩D|/|Q∪D|; punishes both missing and
+# - jaccard (0.35): content-token overlap |Q∩D|/|Q∪D| (a one-typo word counts as
+#   shared, so misspellings are not punished twice); punishes both missing and
 #   extra words, which is what separates "SYNTAX score" from "Leukocyte alkaline
 #   phosphatase score" (one shared generic word out of four).
 # Bonuses: an exact match of the normalized strings scores 1.0 (nothing can beat an
@@ -323,6 +324,7 @@ W_RATIO = 0.15
 W_TOKEN_SET = 0.15
 W_JACCARD = 0.35
 ABBREVIATION_BONUS = 0.05
+JACCARD_FUZZY_MIN = 85  # rapidfuzz ratio at which two words count as the same word
 
 
 @lru_cache(maxsize=1 << 16)
@@ -345,9 +347,17 @@ def _content_tokens(body: str) -> frozenset[str]:
 
 
 def _jaccard(q_tokens: frozenset[str], body: str) -> float:
+    """Token overlap |Q∩D| / |Q∪D|, where a one-typo token ("fibrilation") still counts
+    as shared (rapidfuzz ratio >= 85 on words of 5+ letters)."""
     d_tokens = _content_tokens(body)
-    union = q_tokens | d_tokens
-    return len(q_tokens & d_tokens) / len(union) if union else 0.0
+    shared = len(q_tokens & d_tokens)
+    for tok in q_tokens - d_tokens:
+        if len(tok) >= 5 and process.extractOne(
+            tok, d_tokens - q_tokens, scorer=fuzz.ratio, score_cutoff=JACCARD_FUZZY_MIN
+        ):
+            shared += 1
+    union = len(q_tokens) + len(d_tokens) - shared
+    return shared / union if union else 0.0
 
 
 def _bonus(abbrevs: set[str], description: str) -> float:

@@ -115,25 +115,36 @@ class LlmCache:
 
     def store(self, entry: CacheEntry) -> None:
         """Insert or replace the entry for its key (a retried failure overwrites itself)."""
-        created = entry.created_at or datetime.now(UTC).replace(tzinfo=None)
-        values = [
-            entry.function,
-            entry.prompt_hash,
-            entry.model,
-            entry.input_hash,
-            entry.client,
-            entry.provider,
-            entry.raw_response,
-            json.dumps(entry.parsed, sort_keys=True) if entry.parsed is not None else None,
-            entry.input_tokens,
-            entry.output_tokens,
-            entry.latency_ms,
-            entry.attempts,
-            entry.error,
-            created,
+        self.store_many([entry])
+
+    def store_many(self, entries: Iterable[CacheEntry]) -> None:
+        """One short connection and transaction for a batch of finished calls."""
+        now = datetime.now(UTC).replace(tzinfo=None)
+        rows = [
+            [
+                e.function,
+                e.prompt_hash,
+                e.model,
+                e.input_hash,
+                e.client,
+                e.provider,
+                e.raw_response,
+                json.dumps(e.parsed, sort_keys=True) if e.parsed is not None else None,
+                e.input_tokens,
+                e.output_tokens,
+                e.latency_ms,
+                e.attempts,
+                e.error,
+                e.created_at or now,
+            ]
+            for e in entries
         ]
+        if not rows:
+            return
         with connect(self.path) as con:
-            con.execute(_UPSERT, values)
+            con.execute("BEGIN TRANSACTION")
+            con.executemany(_UPSERT, rows)
+            con.execute("COMMIT")
 
     def entries(self) -> list[CacheEntry]:
         """Every entry, newest first (for audits and tests)."""

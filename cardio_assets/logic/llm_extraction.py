@@ -522,6 +522,7 @@ async def extract_rows_async(
     report = LlmRunReport(results=[], client=client_name, model=client.model, prompt_hashes=hashes)
     semaphore = asyncio.Semaphore(max_concurrency or client.max_concurrency)
     store_lock = asyncio.Lock()
+    pending: list[CacheEntry] = []
 
     async def run(key: tuple[str, str], text: str) -> None:
         fn, ih = key
@@ -552,11 +553,17 @@ async def extract_rows_async(
         report.http_calls += outcome.http_calls
         report.input_tokens += outcome.input_tokens or 0
         report.output_tokens += outcome.output_tokens or 0
-        async with store_lock:  # short-lived DuckDB writes, one at a time, off the loop
-            try:
-                await asyncio.to_thread(cache.store, entry)
-            except Exception:  # the result is still returned; only its reuse is lost
-                log.exception("could not write the LLM cache at %s", cache.path)
+        # Persist at once (a crash keeps what was paid for), in batches under load: while
+        # one short DuckDB write runs off the loop, finished entries queue for the next.
+        pending.append(entry)
+        async with store_lock:
+            batch = pending[:]
+            pending.clear()
+            if batch:
+                try:
+                    await asyncio.to_thread(cache.store_many, batch)
+                except Exception:  # the results are still returned; only their reuse is lost
+                    log.exception("could not write the LLM cache at %s", cache.path)
 
     await asyncio.gather(*(run(k, t) for k, t in todo.items() if k not in cached_keys))
 

@@ -13,7 +13,7 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -127,10 +127,31 @@ class RowSettings(_Strict):
     )
 
 
+class ExtractionSettings(_Strict):
+    # Backend of main_extractions / population_extractions and `cardio extract`; a run config
+    # or --backend overrides it. lexicon = offline default; llm = BAML over models.yaml.
+    backend: Literal["lexicon", "llm"] = "lexicon"
+    # Client name in configs/models.yaml for the llm backend (null = its `default`).
+    model: str | None = None
+    # The extraction_failures asset check fails above this share of failed rows.
+    max_failure_share: float = Field(default=0.1, ge=0.0, le=1.0)
+
+
+class GroundingStageSettings(_Strict):
+    # Candidates kept per term by grounding_candidates (threshold-free; filters live in
+    # configs/guideline_graph_schema.yaml and never trigger a new search).
+    top_k: int = Field(default=20, ge=1, le=200)
+    # grounding_index checks: mapped share of distinct concepts, median winning score.
+    min_mapped_share: float = Field(default=0.5, ge=0.0, le=1.0)
+    min_median_score: float = Field(default=0.85, ge=0.0, le=1.0)
+
+
 class PipelineSettings(_Strict):
     inbox: InboxSettings = Field(default_factory=InboxSettings)
     docling: DoclingSettings = Field(default_factory=DoclingSettings)
     rows: RowSettings = Field(default_factory=RowSettings)
+    extraction: ExtractionSettings = Field(default_factory=ExtractionSettings)
+    grounding: GroundingStageSettings = Field(default_factory=GroundingStageSettings)
 
     def inbox_dir(self) -> Path:
         path = Path(self.inbox.dir).expanduser()

@@ -77,7 +77,42 @@ class Abbreviations:
         return expanded
 
     def normalize(self, text: str) -> str:
-        """The ``normalized`` form: abbreviations expanded, lower-case, single spaces."""
+        """The ``normalized`` form: abbreviations expanded, lower-case, single spaces,
+        head noun in the singular ("Loop diuretics" -> "loop diuretic")."""
         expanded = self.expand(text)
         expanded = _SPACES.sub(" ", expanded).strip(" .,;:")
-        return expanded.lower()
+        return singular_head(expanded.lower())
+
+
+# Words ending in "s" that are not plurals.
+_NOT_PLURAL = frozenset(
+    """
+    diabetes mellitus series species status sepsis stenosis thrombosis fibrosis sclerosis
+    necrosis ischaemia pectoris always plus less unless various previous analysis
+    diagnosis prognosis arteriosclerosis atherosclerosis haemostasis hemostasis
+    haemodynamics hemodynamics genetics statistics pharmacokinetics
+    """.split()
+)
+
+
+def singular_head(text: str) -> str:
+    """Singular of the last word, by regular English rules only (no dictionary)."""
+    words = text.split(" ")
+    if not words or not words[-1]:
+        return text
+    last = words[-1]
+    if (
+        len(last) <= 3
+        or last in _NOT_PLURAL
+        or not last.isalpha()
+        or last.endswith(("ss", "us", "is", "ous", "ys"))
+    ):
+        return text
+    if last.endswith("ies"):
+        last = last[:-3] + "y"
+    elif last.endswith(("ches", "shes", "xes", "sses")):
+        last = last[:-2]
+    elif last.endswith("s"):
+        last = last[:-1]
+    words[-1] = last
+    return " ".join(words)

@@ -145,7 +145,8 @@ _CONDITION_FIRST_WORDS = frozenset(
     """
     intolerant intolerance allergic allergy contraindication contraindications eligible
     ineligible suitable unsuitable unfit fit candidate candidates refractory resistant
-    indication history severe significant persistent high low moderate mild very
+    indication history severe significant persistent high low moderate mild very prior
+    previous normal abnormal
     """.split()
 )
 # Observable heads: a bare mention ("to measure LVEF") is still a parameter.
@@ -191,7 +192,8 @@ _LEAD_INS = re.compile(
 )
 # Context words that carry no concept ("when tolerated").
 _EMPTY_CONTEXT = frozenset(
-    "tolerated possible feasible available indicated needed appropriate required".split()
+    """tolerated possible feasible available indicated needed appropriate required early
+    late soon immediately""".split()
 )
 
 # ---------------------------------------------------------------------------------------
@@ -508,6 +510,13 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "",
     ),
     (re.compile(r"\b(?:maximally|maximum|highest)\s+tolerated\s+", re.I), ""),
+    # "myocardial ischaemia on non-invasive testing": the test category only qualifies
+    (
+        re.compile(
+            r"\s+on\s+(?:non-invasive|invasive|stress)?\s*(?:testing|imaging|tests?)\b", re.I
+        ),
+        "",
+    ),
     (re.compile(r"(?<=\w)\s+dose\b(?!-)", re.I), ""),
 ]
 
@@ -616,7 +625,7 @@ class LexiconExtractor:
             return RowExtraction(**base, error=f"{type(exc).__name__}: {exc}")
         class_iii = (row.class_ or "").strip().upper() == "III"
         if focus == "POPULATION":
-            chosen = [d for d in drafts if d.population]
+            chosen = [d for d in drafts if _is_population(d)]
             actions: list[ExtractedAction] = []
         else:
             chosen = drafts
@@ -685,7 +694,7 @@ class LexiconExtractor:
             bare = sentence.rstrip(".")
             if bare.startswith("(") and bare.endswith(")") and drafts:
                 # "(bisoprolol, carvedilol or nebivolol)": examples of the action above.
-                drafts.extend(self._phrase(bare[1:-1], "example", group_counter))
+                drafts.extend(self._phrase(bare[1:-1], "action", group_counter))
                 continue
             parse = parse_sentence(sentence)
             parses.append(parse)
@@ -733,7 +742,11 @@ class LexiconExtractor:
             text, components = text[: cut.start()], text[cut.end() :]
         out = self._phrase(text, slot, group_counter)
         if components:
-            out.extend(self._phrase(components, "component", group_counter))
+            parts = self._phrase(components, "component", group_counter)
+            regimen = re.search(r"\b(?:therapy|regimen|combination)$", text.strip(), re.I)
+            if regimen and any(p.role == "Medication" for p in parts):
+                out = []  # "triple therapy with aspirin and an OAC": the drugs, not the name
+            out.extend(parts)
         return out
 
     def _post_phrase(self, kind: str, phrase: str, group_counter: list[int]) -> list[Draft]:
@@ -811,6 +824,15 @@ class LexiconExtractor:
             return []
         if slot == "outcome":
             text = _OUTCOME_LEAD.sub("", text)
+            target = re.match(r"^(.+?)\s+to\s+(?=(?:<|>|≤|≥|<=|>=)?\s*\d)", text)
+            if target:  # "lower systolic blood pressure to 120–129 mmHg": a target parameter
+                return self._phrase(
+                    f"{target.group(1)} {text[target.end() :]}", "purpose", group_counter
+                )
+        if slot in {"context", "purpose"}:
+            text = re.sub(
+                r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I
+            )
         text, asides = _pull_parentheticals(text)
         masked, params = extract_parameters(text, self.abbreviations)
         tree = split_logic(masked, keep_together=self._is_known_term)
@@ -818,14 +840,20 @@ class LexiconExtractor:
         group_of = _or_groups(tree, group_counter)
         for leaf in leaves(tree):
             leaf_text = _OUTCOME_LEAD.sub("", leaf.text) if slot == "outcome" else leaf.text
-            for draft in self._leaf_drafts(Leaf(leaf_text, leaf.negated), params, slot):
+            for draft in self._leaf_drafts(Leaf(leaf_text, leaf.negated, leaf.full), params, slot):
                 draft.or_group = group_of.get(id(leaf))
                 drafts.append(draft)
         # Parenthetical asides: examples of the head ("MRA (spironolactone or
         # eplerenone)") or measurements ("(SYNTAX score >32)"); never actions.
-        aside_slot = "example" if slot in {"action", "background", "component"} else slot
+        # Members of a recommended drug class are recommended too.
+        aside_slot = {"action": "action", "background": "example", "component": "example"}.get(
+            slot, slot
+        )
         for aside in asides:
             drafts.extend(self._phrase(aside, aside_slot, group_counter))
+        if slot == "outcome":
+            for d in drafts:
+                d.or_group = None  # outcomes are aims, never alternatives to choose from
         _drop_lonely_groups(drafts)
         return drafts
 
@@ -860,15 +888,42 @@ class LexiconExtractor:
         role = self.role_for(rest, slot)
         if role is None:
             return out
+        full = _tidy_leaf(leaf.full, slot) if leaf.full else rest
         out.append(
             Draft(
                 role=role,
                 text=rest,
-                normalized=self.abbreviations.normalize(rest),
+                normalized=self.abbreviations.normalize(full),
                 slot=slot,
                 negated=leaf.negated,
             )
         )
+        # "symptomatic HFrEF": a patient state written onto the disease is its own
+        # condition ("symptomatic") beside the disease ("HFrEF").
+        state = re.match(r"^(\w+)\s+(?=\S)", rest)
+        if (
+            role == "Condition"
+            and state
+            and state.group(1).lower() in _SPLIT_STATES
+            and slot in {"cohort", "context"}
+        ):
+            remainder = rest[state.end() :]
+            out[-1] = Draft(
+                role="Condition",
+                text=state.group(1),
+                normalized=state.group(1).lower(),
+                slot=slot,
+                negated=leaf.negated,
+            )
+            out.append(
+                Draft(
+                    role=self.role_for(remainder, slot) or "Condition",
+                    text=remainder,
+                    normalized=self.abbreviations.normalize(remainder),
+                    slot=slot,
+                    negated=leaf.negated,
+                )
+            )
         return out
 
     # -- roles --------------------------------------------------------------------------
@@ -1136,7 +1191,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     if re.match(r"as (?:a )?part of", low):
         return "background", body
     if re.match(r"for (?:rate|rhythm|symptom|heart rate|blood pressure) control", low):
-        return "outcome", marker.split(None, 1)[1]
+        return "drop", ""  # a therapeutic goal, not an outcome (annotation guidelines §1)
     if re.match(rf"to (?:{_PURPOSE_VERBS})\b", low):
         body = re.sub(
             r"^(?:the\s+)?(?:cause|estimate|presence|extent|severity|need)\s+(?:of|for)\s+",
@@ -1253,6 +1308,29 @@ def _segment_kind(word: str) -> str:
     return "with"
 
 
+# Qualifiers that do not change what the concept is: dropped from spans (annotation
+# guidelines, section 2). "resting" only before a test ("resting 12-lead ECG").
+_QUALIFIERS = frozenset(
+    """
+    significant stable long-term short-term lifelong high-intensity moderate-intensity
+    low-dose high-dose routine urgent emergency elective high-risk combined second
+    """.split()
+)
+_ACTION_QUALIFIERS = _QUALIFIERS | {"resting"}
+_SPLIT_STATES = frozenset({"symptomatic", "asymptomatic"})
+# "statin therapy" -> "statin": the drug names the concept; "antithrombotic therapy" keeps
+# its noun because "antithrombotic" alone is an adjective.
+_DRUG_NOUN_THERAPY = re.compile(
+    r"^(.*\b(?:statins?|aspirin|heparin|warfarin|insulin|digoxin|[\w\-]*(?:blockers?|"
+    r"inhibitors?|antagonists?|pril|sartan|olol|gliflozin|xaban|gatran|grel|relor)))"
+    r"\s+(?:therapy|treatment)$",
+    re.IGNORECASE,
+)
+# "chest pain of suspected coronary origin", "stenosis of high anatomical complexity"
+_QUALIFYING_OF = re.compile(
+    r"\s+of\s+(?:[\w\-]+\s+){0,3}(?:origin|complexity|severity|extent|degree|grade)$",
+    re.IGNORECASE,
+)
 _LEADING_VERBS = re.compile(
     r"^(?:(?:with|who\s+(?:are|have|had|were)|who|whose|having|and|or|are|have|has|had|"
     r"survived|experienced|developed|suffered|underwent|remain|remains|still|is|be)\s+)+",
@@ -1270,6 +1348,18 @@ def _tidy_leaf(text: str, slot: str) -> str:
         text = _LEAD_INS.sub("", text)
     else:
         text = re.sub(r"^(?:(?:a|an|the|any|known|documented)\s+)+", "", text, flags=re.I)
+    qualifiers = _ACTION_QUALIFIERS if slot in {"action", "example"} else _QUALIFIERS
+    words = text.split()
+    while len(words) > 1 and words[0].lower() in qualifiers:
+        words.pop(0)
+    text = " ".join(words)
+    text = _QUALIFYING_OF.sub("", text)
+    if slot in {"action", "background", "example"}:
+        text = _DRUG_NOUN_THERAPY.sub(r"\1", text)
+    if slot in {"action", "background", "component"}:
+        text = re.sub(r"\s+of\s+(?:a|an|the)\s+(?:stenosis|lesion)$", "", text, flags=re.I)
+    if slot in {"context", "purpose"}:
+        text = re.sub(r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I)
     text = re.sub(r"\s+(?:persists|persist|remains|remain|continues)$", "", text, flags=re.I)
     text = re.sub(r"\s+", " ", text)
     if text.count("(") > text.count(")"):
@@ -1277,6 +1367,17 @@ def _tidy_leaf(text: str, slot: str) -> str:
     elif text.count(")") > text.count("("):
         text = text.replace(")", "").strip()
     return text.strip(" ,;.:")
+
+
+def _is_population(d: Draft) -> bool:
+    """The cohort: conditions that select patients, not negated, not alternatives, and
+    not what a test is meant to find (purpose clause)."""
+    return (
+        d.role == "Condition"
+        and d.slot in {"cohort", "context"}
+        and not d.negated
+        and not d.or_group
+    )
 
 
 def _negate(drafts: list[Draft]) -> list[Draft]:

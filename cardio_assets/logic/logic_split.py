@@ -50,6 +50,9 @@ _SEPARATOR = re.compile(
 class Leaf:
     text: str
     negated: bool = False
+    # Elliptical coordination: "paroxysmal" in "paroxysmal or persistent AF" stands for
+    # "paroxysmal AF"; the verbatim text stays minimal, ``full`` names the concept.
+    full: str | None = None
 
 
 @dataclass(frozen=True)
@@ -141,36 +144,61 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
     # commas are resolved, so "NYHA class II or III" never reads as two conditions.
     merged_items = [items[0]]
     merged_conns: list[str] = []
+    completions: dict[int, str] = {}  # item index -> completed name
     for conn, item in zip(connectors, items[1:], strict=True):
         previous = merged_items[-1]
         joined = f"{previous} {conn} {item}"
         if conn != "," and _joins(previous, item, joined, keep_together):
             merged_items[-1] = joined
-        else:
-            merged_items.append(item)
-            merged_conns.append(conn)
+            continue
+        if conn != ",":
+            completion = _complete_ellipsis(previous, item)
+            if completion is not None:
+                index, full = completion
+                completions[len(merged_items) - 1 + index] = full
+                conn = conn + "*"  # local: binds its two items only
+        merged_items.append(item)
+        merged_conns.append(conn)
     items, connectors = merged_items, merged_conns
     if len(items) == 1:
         return _leaf(items[0])
 
     # A bare comma takes the kind of the next explicit connector ("A, B, or C"),
-    # else the previous one; a list of commas only reads as AND.
+    # else the previous one; a list of commas only reads as AND. Local connectors of an
+    # elliptical pair ("NYHA class II or III") do not count.
     resolved: list[str] = []
     for i, conn in enumerate(connectors):
         if conn != ",":
             resolved.append(conn)
             continue
-        after = next((c for c in connectors[i + 1 :] if c != ","), None)
-        before = next((c for c in reversed(connectors[:i]) if c != ","), None)
+        after = next((c for c in connectors[i + 1 :] if c in ("and", "or")), None)
+        before = next((c for c in reversed(connectors[:i]) if c in ("and", "or")), None)
         resolved.append(after or before or "and")
     connectors = resolved
 
-    nodes = [_leaf(i) for i in items]
-    nodes, connectors = _distribute_negation(items, nodes, connectors)
+    leaf_nodes = [_leaf(item, completions.get(i)) for i, item in enumerate(items)]
+    plain = [c.rstrip("*") for c in connectors]
+    leaf_nodes, plain = _distribute_negation(items, leaf_nodes, plain)
+
+    # Elliptical pairs bind tightest: "A, NYHA class II or III and B" is
+    # A AND (II OR III) AND B.
+    nodes: list[Node] = [leaf_nodes[0]]
+    conns: list[str] = []
+    for i, node in enumerate(leaf_nodes[1:]):
+        if connectors[i].endswith("*"):
+            previous = nodes[-1]
+            op = "OR" if plain[i] == "or" else "AND"
+            if isinstance(previous, Expr) and previous.op == op:
+                nodes[-1] = Expr(op, (*previous.children, node))
+            else:
+                nodes[-1] = Expr(op, (previous, node))
+            continue
+        nodes.append(node)
+        conns.append(plain[i])
 
     # AND binds tighter than OR.
-    groups: list[list[Leaf]] = [[nodes[0]]]
-    for conn, node in zip(connectors, nodes[1:], strict=True):
+    groups: list[list[Node]] = [[nodes[0]]]
+    for conn, node in zip(conns, nodes[1:], strict=True):
         if conn == "or":
             groups.append([node])
         else:
@@ -191,20 +219,33 @@ def _joins(
 ) -> bool:
     """True when "previous conn item" is one concept, not two."""
     bare = _ARTICLE.sub("", previous).lower()
-    if bare in SHARED_MODIFIERS and len(item.split()) >= 2:
-        return True  # "moderate or severe aortic stenosis"
     if bare in _COMPLEMENT_NOUNS and " of " in f" {item} ":
         return True  # "signs or symptoms of congestion": shared complement
-    if _ROMAN.match(item) and re.search(r"\b(?:class|stage|grade|type)\s+\S+$", previous, re.I):
-        return True  # "NYHA class II or III"
     return keep_together is not None and keep_together(joined)
 
 
-def _leaf(item: str) -> Leaf:
+def _complete_ellipsis(previous: str, item: str) -> tuple[int, str] | None:
+    """Complete the elided part of a coordination: (0 = previous, 1 = item, full name).
+
+    "paroxysmal or persistent AF": previous is a lone modifier, it borrows item's head
+    -> "paroxysmal AF". "NYHA class II or III": item is a lone numeral, it borrows
+    previous' stem -> "NYHA class III".
+    """
+    bare = _ARTICLE.sub("", previous)
+    item_words = item.split()
+    if bare.lower() in SHARED_MODIFIERS and len(item_words) >= 2:
+        return 0, f"{bare} {' '.join(item_words[1:])}"
+    stem = re.match(r"^(.*\b(?:class|stage|grade|type))\s+\S+$", previous, re.I)
+    if _ROMAN.match(item) and stem:
+        return 1, f"{stem.group(1)} {item}"
+    return None
+
+
+def _leaf(item: str, full: str | None = None) -> Leaf:
     match = NEGATION_PREFIX.match(item)
     if match:
-        return Leaf(item[match.end() :].strip(), negated=True)
-    return Leaf(item)
+        return Leaf(item[match.end() :].strip(), negated=True, full=full)
+    return Leaf(item, full=full)
 
 
 def _distribute_negation(
@@ -219,7 +260,7 @@ def _distribute_negation(
         raw = items[i]
         bare = not NEGATION_PREFIX.match(raw) and not _POSITIVE_PREFIX.match(raw)
         if prev.negated and not cur.negated and bare and not re.search(r"\d|⟦", raw):
-            out_nodes[i] = Leaf(cur.text, negated=True)
+            out_nodes[i] = Leaf(cur.text, negated=True, full=cur.full)
             out_conns[i - 1] = "and"
         elif prev.negated and cur.negated and out_conns[i - 1] == "or":
             out_conns[i - 1] = "and"

@@ -79,7 +79,7 @@ def _split_or_concept(
         ExtractedConcept(
             role=concept.role,
             text=leaf.text,
-            normalized=abbreviations.normalize(leaf.text),
+            normalized=abbreviations.normalize(leaf.full or leaf.text),
             negated=concept.negated != leaf.negated,
         )
         for leaf in parts

@@ -46,7 +46,7 @@ def server():
 @pytest.fixture()
 def replay(server: ReplayServer) -> ReplayServer:
     server.reset()
-    server.state.slow_seconds = 2.5
+    server.state.slow_seconds = 4.0
     return server
 
 
@@ -56,7 +56,7 @@ def write_models(path: Path, base_url: str, **overrides: object) -> Path:
         "base_url": base_url,
         "model": "replay/qwen2.5-7b-instruct",
         "default_role": "user",
-        "timeout_s": 1.0,
+        "timeout_s": 2.0,  # generous for a loaded 2-core machine; "slow" answers take 4 s
         "connect_timeout_s": 1.0,
         "max_retries": 2,
         "backoff_initial_s": 0.01,
@@ -321,7 +321,7 @@ def test_one_failed_attempt_is_retried(tmp_path: Path, replay: ReplayServer, fau
     ("fault", "message"),
     [
         ("http500", "HTTP 500"),
-        ("slow", "timeout after 1 s"),
+        ("slow", "timeout after 2 s"),
         ("truncated", "truncated answer (finish reason length)"),
         ("garbage", "unparseable answer: no concepts or actions field"),
         ("missing_field", "unparseable answer: parser kept 5 of 6 items"),
@@ -430,14 +430,17 @@ def test_prompt_hash_tracks_the_rendered_prompt(tmp_path: Path, replay: ReplaySe
 # --------------------------------------------------------------------------- concurrency
 
 
-def test_concurrency_is_bounded(tmp_path: Path, replay: ReplayServer) -> None:
+def test_concurrency_is_bounded(tmp_path: Path) -> None:
+    # A server of its own: a "slow" handler left over from another test would count as in flight.
     names = ["af_oac_main", "hf_icd_main", "hf_ndhp_ccb_main", "ccs_pci_main"]
-    for name in names:
-        replay.script(name, ["slow"])
-    replay.state.slow_seconds = 0.4
-    report = run(tmp_path, names, replay.base_url, timeout_s=5.0, max_concurrency=2)
-    assert report.failures == 0
-    assert replay.state.max_in_flight == 2
+    with ReplayServer() as fresh:
+        for name in names:
+            fresh.script(name, ["slow"])
+        fresh.state.slow_seconds = 0.4
+        report = run(tmp_path, names, fresh.base_url, timeout_s=5.0, max_concurrency=2)
+        assert report.failures == 0
+        assert fresh.state.max_in_flight == 2
+        assert fresh.calls() == len(names)
 
 
 # --------------------------------------------------------------------------- resource

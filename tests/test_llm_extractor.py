@@ -337,6 +337,9 @@ def test_persistent_failure_is_recorded_and_the_batch_succeeds(
     assert message in failed.error and "after 3 attempts" in failed.error
     assert failed.concepts == [] and failed.actions == []
     assert report.failures == 1 and report.failed_rows == ["test:af_oac_main"]
+    summary = report.summary()
+    assert (summary["rows"], summary["failures"], summary["failure_share"]) == (3, 1, 0.3333)
+    assert summary["http_calls"] == 5 and summary["cache_hits"] == 0
     assert all(r.error is None and r.concepts for r in others)
     assert replay.calls("af_oac_main") == 3
     if fault in ("truncated", "garbage", "missing_field"):

@@ -492,6 +492,23 @@ class LlmRunReport:
     output_tokens: int = 0
     failed_rows: list[str] = field(default_factory=list)
 
+    def summary(self) -> dict[str, Any]:
+        """Plain numbers for asset metadata and the CLI (no raw text, no secrets)."""
+        rows = len(self.results)
+        return {
+            "rows": rows,
+            "client": self.client,
+            "model": self.model,
+            "prompt_hashes": dict(self.prompt_hashes),
+            "http_calls": self.http_calls,
+            "cache_hits": self.cache_hits,
+            "failures": self.failures,
+            "failure_share": round(self.failures / rows, 4) if rows else 0.0,
+            "input_tokens": self.input_tokens,
+            "output_tokens": self.output_tokens,
+            "failed_rows": list(self.failed_rows),
+        }
+
 
 async def extract_rows_async(
     rows: Sequence[TaggedRow],

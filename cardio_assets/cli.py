@@ -14,6 +14,7 @@ import click
 # name -> "module:attribute" of a click.Command
 SUBCOMMANDS: dict[str, str] = {
     "rows": "cardio_assets.rows_cli:rows_command",
+    "extract": "cardio_assets.extract_cli:extract_command",
     "demo": "cardio_assets.demo:demo",
     "snomed": "cardio_assets.snomed_cli:snomed",
     "ground": "cardio_assets.snomed_cli:ground",

@@ -20,6 +20,8 @@ from cardio_assets.partitions import build_inbox_sensor, sync_guideline_partitio
 from cardio_assets.settings import load_pipeline_settings
 from resources.docling_converter import DoclingConverterResource
 from resources.duckdb_io_manager import DuckDBRecordIOManager
+from resources.llm_extractor import LlmExtractor
+from resources.terminology import SnomedTerminology
 
 _log = logging.getLogger(__name__)
 _settings = load_pipeline_settings()
@@ -46,6 +48,8 @@ def _module_sensors(modules: list[ModuleType]) -> list[dg.SensorDefinition]:
 RESOURCES: dict[str, object] = {
     "io_manager": DuckDBRecordIOManager(),
     "docling": DoclingConverterResource(artifacts_path=_settings.docling.artifacts_path),
+    "terminology": SnomedTerminology(),  # bundled SNOMED CT sample unless store_path is set
+    "llm": LlmExtractor(),  # llm extraction backend (configs/models.yaml)
 }
 
 _modules = stage_modules()

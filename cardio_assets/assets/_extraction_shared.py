@@ -1,0 +1,212 @@
+"""Shared pieces of the extraction and grounding assets (not an asset module itself: the
+leading underscore keeps definitions.py from collecting it).
+
+The assets stay thin: every computation is in cardio_assets/logic/extraction_runs.py,
+which ``cardio extract`` calls too. This module holds the Dagster-side glue: run config,
+code versions (a hash of exactly the config each stage reads) and the one factory both
+extraction passes use.
+"""
+
+from pathlib import Path
+from typing import Any
+
+import dagster as dg
+
+from cardio_assets.asset_helpers import markdown_preview, stage_code_version
+from cardio_assets.logic import extraction_runs as runs
+from cardio_assets.logic.grounding import load_grounding_schema
+from cardio_assets.logic.lexicon import RULES_VERSION
+from cardio_assets.partitions import guideline_partitions
+from cardio_assets.paths import CONFIG_DIR
+from cardio_assets.records import Focus, RowRecord, TaggedRow
+from cardio_assets.settings import load_pipeline_settings
+from resources.llm_extractor import LLM_POOL, LlmExtractor
+from resources.terminology import SnomedTerminology
+
+EXTRACTION_STAGE_VERSION = "1"
+GROUNDING_CANDIDATES_VERSION = "1"
+GROUNDING_INDEX_VERSION = "1"
+
+
+class ExtractionRunConfig(dg.Config):
+    """Per-run override of configs/pipeline.yaml `extraction` (empty = use the file)."""
+
+    backend: str = ""  # "lexicon" | "llm"
+    model: str = ""  # client name in configs/models.yaml (implies llm)
+
+
+# --------------------------------------------------------------------------- code versions
+
+
+def _llm_identity(model: str | None) -> dict[str, Any]:
+    """Client config + prompt hashes of the llm backend, without secrets."""
+    from cardio_assets.logic.llm_extraction import load_models_config, prompt_hashes
+
+    try:
+        name, client = load_models_config(CONFIG_DIR / "models.yaml").client(model)
+        hashes = prompt_hashes()
+    except Exception as exc:  # no baml_client yet or a bad models.yaml: visible, not fatal
+        return {"unavailable": f"{type(exc).__name__}: {exc}"[:200]}
+    return {"client": name, "model": client.model, "provider": client.provider, "prompts": hashes}
+
+
+def extraction_code_version() -> str:
+    """pipeline.yaml `extraction` + what the configured backend reads (lexicon rules and the
+    abbreviation list, or the models.yaml client and rendered prompts)."""
+    settings = load_pipeline_settings().extraction
+    reads: dict[str, Any] = {"extraction": settings.model_dump(mode="json")}
+    if settings.backend == "lexicon":
+        reads["lexicon"] = {
+            "rules": RULES_VERSION,
+            "abbreviations": runs.file_sha256(runs.abbreviations_path()),
+        }
+    else:
+        reads["llm"] = _llm_identity(settings.model)
+    return stage_code_version(EXTRACTION_STAGE_VERSION, reads)
+
+
+def merged_concepts_code_version() -> str:
+    return stage_code_version(
+        runs.MERGE_STAGE_VERSION,
+        {"abbreviations": runs.file_sha256(runs.abbreviations_path())},
+    )
+
+
+def grounding_candidates_code_version() -> str:
+    """Search settings only: the filter thresholds are NOT read here (tuning never re-searches)."""
+    settings = load_pipeline_settings().grounding
+    return stage_code_version(
+        GROUNDING_CANDIDATES_VERSION,
+        {
+            "top_k": settings.top_k,
+            "abbreviations": runs.file_sha256(runs.abbreviations_path()),
+        },
+    )
+
+
+def grounding_schema_path() -> Path:
+    return CONFIG_DIR / "guideline_graph_schema.yaml"
+
+
+def grounding_index_code_version() -> str:
+    """The per-role filters of guideline_graph_schema.yaml + the grounding check limits."""
+    settings = load_pipeline_settings().grounding
+    schema = load_grounding_schema(grounding_schema_path())
+    return stage_code_version(
+        GROUNDING_INDEX_VERSION,
+        schema.model_dump(mode="json"),
+        {
+            "min_mapped_share": settings.min_mapped_share,
+            "min_median_score": settings.min_median_score,
+        },
+    )
+
+
+# --------------------------------------------------------------------------- extraction
+
+
+def _extraction_preview(results: list) -> dg.MetadataValue:
+    return markdown_preview(
+        results,
+        {
+            "row": lambda r: r.row_id,
+            "concepts": lambda r: "; ".join(
+                f"{c.role}:{c.normalized or c.text}" for c in r.concepts
+            ),
+            "actions": lambda r: "; ".join(a.normalized or a.text for a in r.actions),
+            "error": lambda r: r.error or "",
+        },
+    )
+
+
+def build_extraction_asset(focus: Focus, name: str, description: str) -> dg.AssetsDefinition:
+    """main_extractions / population_extractions: one RowExtraction per row, failures kept."""
+    check_name = "extraction_failures"
+
+    @dg.asset(
+        name=name,
+        description=description,
+        partitions_def=guideline_partitions,
+        group_name="extraction",
+        code_version=extraction_code_version(),
+        metadata={"record_type": "RowExtraction", "partition_expr": "guideline"},
+        kinds={"duckdb"},
+        pool=LLM_POOL,  # caps LLM work across simultaneous runs (dagster.yaml pools)
+        check_specs=[
+            dg.AssetCheckSpec(
+                check_name,
+                asset=name,
+                description="Share of rows whose extraction failed is at most "
+                "extraction.max_failure_share (configs/pipeline.yaml).",
+            )
+        ],
+    )
+    def _extraction(
+        context: dg.AssetExecutionContext,
+        config: ExtractionRunConfig,
+        terminology: SnomedTerminology,
+        llm: LlmExtractor,
+        table_rows: list[RowRecord],
+        tagged_rows: list[TaggedRow],
+    ):
+        settings = load_pipeline_settings().extraction
+        choice = runs.choose_backend(settings, config.backend or None, config.model or None)
+        if choice.backend == "lexicon":
+            extractor = runs.build_lexicon(terminology.store(), runs.load_shared_abbreviations())
+            report = runs.run_lexicon_pass(table_rows, focus, extractor)
+        else:
+            report = runs.run_llm_pass(
+                tagged_rows,
+                focus,
+                client_name=choice.model or llm.model or None,
+                models_config=llm.models_config or None,
+                cache_path=llm.cache_path or None,
+                max_concurrency=llm.max_concurrency or None,
+            )
+        failures = report.failures
+        for failed in failures[:20]:
+            context.log.warning(f"{focus} extraction failed for {failed.row_id}: {failed.error}")
+        concepts = sum(len(r.concepts) for r in report.results)
+        yield dg.Output(
+            report.results,
+            metadata={
+                "rows": len(report.results),
+                "failures": len(failures),
+                "failure_share": round(report.failure_share(), 4),
+                "backend": report.backend,
+                "model": report.model or "",
+                "prompt_hash": report.prompt_hash or "",
+                "concepts": concepts,
+                "actions": sum(len(r.actions) for r in report.results),
+                "http_calls": report.http_calls,
+                "cache_hits": report.cache_hits,
+                "roles": dg.MetadataValue.json(
+                    _role_counts(c.role for r in report.results for c in r.concepts)
+                ),
+                "preview": _extraction_preview(report.results),
+                "failed_rows": dg.MetadataValue.json([f.row_id for f in failures][:50]),
+            },
+        )
+        limit = settings.max_failure_share
+        yield dg.AssetCheckResult(
+            check_name=check_name,
+            passed=report.failure_share() <= limit,
+            metadata={
+                "failures": len(failures),
+                "rows": len(report.results),
+                "failure_share": round(report.failure_share(), 4),
+                "max_failure_share": limit,
+                "first_errors": dg.MetadataValue.json(
+                    {f.row_id: (f.error or "")[:200] for f in failures[:10]}
+                ),
+            },
+        )
+
+    return _extraction
+
+
+def _role_counts(roles) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for role in roles:
+        counts[role] = counts.get(role, 0) + 1
+    return dict(sorted(counts.items()))

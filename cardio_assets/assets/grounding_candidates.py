@@ -1,0 +1,76 @@
+"""Asset ``grounding_candidates``: top-k SNOMED CT candidates with composite scores for
+every distinct (role, normalized term) of the guideline's merged concepts.
+
+Threshold-free on purpose: its code_version hashes only the search settings (top_k,
+abbreviations), never the filters of configs/guideline_graph_schema.yaml, so tuning a
+threshold re-runs grounding_index alone and never searches the terminology again.
+"""
+
+import dagster as dg
+
+from cardio_assets.asset_helpers import markdown_preview
+from cardio_assets.assets._extraction_shared import grounding_candidates_code_version
+from cardio_assets.logic import extraction_runs as runs
+from cardio_assets.partitions import guideline_partitions
+from cardio_assets.records import MergedRow
+from cardio_assets.settings import load_pipeline_settings
+from resources.terminology import SnomedTerminology
+
+
+@dg.asset(
+    partitions_def=guideline_partitions,
+    group_name="grounding",
+    code_version=grounding_candidates_code_version(),
+    metadata={"record_type": "GroundingCandidate", "partition_expr": "guideline"},
+    kinds={"duckdb"},
+    check_specs=[
+        dg.AssetCheckSpec(
+            "terms_with_candidates",
+            asset="grounding_candidates",
+            description="Share of distinct terms with at least one candidate (warns below half).",
+        )
+    ],
+)
+def grounding_candidates(
+    context: dg.AssetExecutionContext,
+    terminology: SnomedTerminology,
+    merged_concepts: list[MergedRow],
+):
+    settings = load_pipeline_settings().grounding
+    store = terminology.store()
+    terms = runs.grounding_terms(merged_concepts)
+    candidates = runs.search_candidates(terms, store, runs.grounding_abbreviations(), settings)
+    found = {(c.role, c.term) for c in candidates}
+    best = [c for c in candidates if c.rank == 1]
+    yield dg.Output(
+        candidates,
+        metadata={
+            "terms": len(terms),
+            "terms_with_candidates": len(found),
+            "candidates": len(candidates),
+            "top_k": settings.top_k,
+            "terminology_store": dg.MetadataValue.path(str(store.db_path)),
+            "best_candidates": markdown_preview(
+                best,
+                {
+                    "role": lambda c: c.role,
+                    "term": lambda c: c.term,
+                    "best": lambda c: f"{c.concept_id} {c.fsn}",
+                    "score": lambda c: f"{c.score:.3f}",
+                },
+                limit=15,
+            ),
+        },
+    )
+    share = len(found) / len(terms) if terms else 1.0
+    yield dg.AssetCheckResult(
+        check_name="terms_with_candidates",
+        passed=share >= 0.5,
+        severity=dg.AssetCheckSeverity.WARN,
+        metadata={
+            "share": round(share, 4),
+            "without": dg.MetadataValue.json(
+                [f"{r}: {t}" for r, t in terms if (r, t) not in found][:20]
+            ),
+        },
+    )

@@ -13,9 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-# Accepted line shapes: "ABBR<TAB>expansion", "ABBR = expansion", "ABBR: expansion",
-# "ABBR | expansion"; a trailing "| more" or "; more" keeps only the first expansion.
-_LINE = re.compile(r"^\s*(?P<abbr>[^\t=:|]+?)\s*(?:\t+|\s+=\s+|\s*:\s+|\s+\|\s+)(?P<exp>.+?)\s*$")
 _SPACES = re.compile(r"\s+")
 
 
@@ -37,22 +34,11 @@ class Abbreviations:
 
     @classmethod
     def from_file(cls, path: str | Path) -> Abbreviations:
-        """Load the shared list; a malformed line names the file and line number."""
-        path = Path(path)
-        mapping: dict[str, str] = {}
-        for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            line = raw.split("#", 1)[0].rstrip() if not raw.lstrip().startswith("#") else ""
-            if not line.strip():
-                continue
-            match = _LINE.match(line)
-            if match is None:
-                raise ValueError(
-                    f"{path}:{number}: cannot read abbreviation line {raw!r}; "
-                    "expected 'ABBR<TAB>expansion'"
-                )
-            expansion = re.split(r"\s*[|;]\s*", match.group("exp"))[0].strip()
-            mapping.setdefault(match.group("abbr").strip(), expansion)
-        return cls(mapping)
+        """Load the shared list with the grounding stage's own reader (one file format,
+        one parser); a malformed line is reported with file and line number."""
+        from cardio_assets.logic.grounding import load_abbreviations
+
+        return cls(load_abbreviations(Path(path)))
 
     def lookup(self, token: str) -> str | None:
         """Expansion of one abbreviation (exact, then without a plural 's')."""

@@ -302,7 +302,7 @@ _PARAM_VALUE = re.compile(
     rf"(?P<hi1>{_NUM})\s*(?P<u2>{_UNIT})?"
     rf"|(?P<lo2>{_NUM})\s*(?P<u3>{_UNIT})?\s*(?:[-–—−]|to)\s*(?P<hi2>{_NUM})\s*(?P<u4>{_UNIT})?)"
     rf"|(?P<op>{_OP_ALT})\s*(?P<v1>{_NUM})\s*(?P<u5>{_UNIT})?"
-    rf"|(?P<v2>{_NUM})\s*(?P<u6>{_UNIT})\s+(?P<post>(?:or|and)\s+(?:less|lower|below|under|"
+    rf"|(?P<v2>{_NUM})\s*(?P<u6>{_UNIT})?\s+(?P<post>(?:or|and)\s+(?:less|lower|below|under|"
     r"fewer|younger|more|greater|higher|above|over|older))\b"
     rf"|(?:of|is|was|at|=|:)\s+(?P<v3>{_NUM})\s*(?P<u7>{_UNIT})",
     re.IGNORECASE,
@@ -367,7 +367,8 @@ def _post_op(word: str) -> str:
 
 
 _LINKING_BEFORE_VALUE = frozenset(
-    "of is are was were remains remain stays persists at still persistently goal target".split()
+    "of is are was were remains remain stays persists at still persistently goal target that "
+    "which".split()
 )
 _NAME_SUFFIX_NOISE = frozenset("goal target level levels value values concentration".split())
 
@@ -460,7 +461,7 @@ def extract_parameters(
             continue  # a bare number (dose, count) is not a parameter
         else:
             normalized = abbreviations.normalize(name)
-        if unit is None and operator != "between" and groups["op"] is None:
+        if unit is None and operator != "between" and groups["op"] is None and not groups["post"]:
             continue  # "of 3" without unit or operator: too weak to call a threshold
         params.append(Parameter(name, normalized, operator, threshold, unit))
         pieces.append(text[cursor:name_start])

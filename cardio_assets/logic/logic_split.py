@@ -112,7 +112,10 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
     neither = re.match(r"^neither\s+", text, flags=re.IGNORECASE)
     if neither:
         body = text[neither.end() :]
-        parts = [_strip_item(p) for p in re.split(r"\s*,?\s+nor\s+", body, flags=re.IGNORECASE)]
+        parts = [
+            _strip_item(p)
+            for p in re.split(r"\s*,\s*(?:nor\s+)?|\s+nor\s+", body, flags=re.IGNORECASE)
+        ]
         return Expr("AND", tuple(Leaf(p, negated=True) for p in parts if p))
 
     masked = _mask(text)

@@ -136,13 +136,15 @@ def merge_row(
             pieces, tree = _split_or_concept(concept, abbreviations, keep_together)
             split_group = None
             if tree is not None:
-                split_group = next_group()
-                subtrees[split_group] = tree
+                key = next_group()
+                subtrees[key] = tree
+                # Only a disjunction makes a group ("neither A nor B" is an AND).
+                split_group = key if _has_or(tree) else None
             for piece, leaf in zip(
                 pieces, leaves(tree) if tree is not None else [None] * len(pieces), strict=True
             ):
-                group = split_group
-                if group is None and piece.or_group:
+                group = split_group if not piece.negated else None
+                if tree is None and piece.or_group:
                     local = (focus, piece.or_group)
                     if local not in group_ids:
                         group_ids[local] = next_group()
@@ -197,6 +199,10 @@ def merge_row(
     )
 
 
+def _has_or(node: Node) -> bool:
+    return isinstance(node, Expr) and (node.op == "OR" or any(_has_or(c) for c in node.children))
+
+
 def _renumber_groups(concepts: list[MergedConcept]) -> None:
     """Row-local ids in reading order; a group left with one member is no group."""
     counts: dict[str, int] = {}
@@ -230,6 +236,7 @@ def logic_from_groups(
     children: list[LogicNode] = []
     done_groups: set[str] = set()
     used_by_tree: set[int] = set()
+    subtrees = {k: t for k, t in subtrees.items() if _has_or(t)}  # AND-only: plain leaves
     for tree in subtrees.values():
         for leaf in leaves(tree):
             if id(leaf) in leaf_index:

@@ -1,0 +1,81 @@
+"""Dagster resource for the offline ``lexicon`` extraction backend.
+
+Thin on purpose: the rules live in cardio_assets/logic/lexicon.py (no Dagster there), so
+the CLI, the benchmark and the assets run exactly the same code. The resource only
+holds configuration and wires the abbreviation list and (optionally) the SNOMED CT store
+into the extractor. Same output records as resources/llm_extractor.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from dagster import ConfigurableResource
+from pydantic import Field
+
+from cardio_assets.logic.abbrev_expansion import Abbreviations
+from cardio_assets.logic.lexicon import (
+    LexiconExtractor as LexiconLogic,
+)
+from cardio_assets.logic.lexicon import (
+    LexiconSettings,
+    term_lookup_from_searcher,
+)
+from cardio_assets.paths import CONFIG_DIR
+from cardio_assets.records import Focus, RowExtraction, RowRecord
+
+
+class LexiconExtractor(ConfigurableResource):
+    """Rule + terminology extraction of MAIN and POPULATION passes, offline and deterministic."""
+
+    abbreviations_path: str = Field(
+        default="", description="Abbreviation list (empty = configs/abbreviations.txt)."
+    )
+    use_terminology: bool = Field(
+        default=True,
+        description="Ask the SNOMED CT store which role a phrase plays (semantic tag).",
+    )
+    min_term_score: float = Field(
+        default=0.9,
+        ge=0.0,
+        le=1.0,
+        description="Composite match score a SNOMED description needs before its tag decides a role.",
+    )
+    max_ngram: int = Field(
+        default=6, ge=1, le=12, description="Longest sub-phrase tried against the terminology."
+    )
+
+    def abbreviations(self) -> Abbreviations:
+        path = (
+            Path(self.abbreviations_path)
+            if self.abbreviations_path
+            else CONFIG_DIR / "abbreviations.txt"
+        )
+        return Abbreviations.from_file(path)
+
+    def build(self, searcher: object | None = None) -> LexiconLogic:
+        """The logic extractor; ``searcher`` is a grounding.TermSearcher (the SNOMED store)."""
+        abbreviations = self.abbreviations()
+        lookup = None
+        if self.use_terminology and searcher is not None:
+            lookup = term_lookup_from_searcher(searcher, dict(abbreviations.mapping))
+        settings = LexiconSettings(min_term_score=self.min_term_score, max_ngram=self.max_ngram)
+        return LexiconLogic(abbreviations, lookup, settings)
+
+    def extract(
+        self, rows: Sequence[RowRecord], focus: Focus, searcher: object | None = None
+    ) -> list[RowExtraction]:
+        """One RowExtraction per row (a failing row carries its error, never raises)."""
+        extractor = self.build(searcher)
+        return [extractor.extract(row, focus) for row in rows]
+
+    def describe(self, searcher: object | None = None) -> dict[str, Any]:
+        """Backend identity for asset metadata and code_version hashing."""
+        extractor = self.build(searcher)
+        return {
+            "backend": "lexicon",
+            "model": extractor.model_name,
+            "prompt_hash": extractor.prompt_hash(),
+        }

@@ -67,6 +67,14 @@ def column_type(annotation: Any) -> str:
     return _SCALARS.get(annotation, "JSON")
 
 
+def _allows_none(annotation: Any) -> bool:
+    if annotation is None or annotation is type(None) or annotation is Any:
+        return True
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return type(None) in typing.get_args(annotation)
+    return False
+
+
 def model_columns(model: type[BaseModel]) -> list[tuple[str, str, str]]:
     """(field name, column name, column kind) per model field; kind 'JSON' = stored as text."""
     columns = []
@@ -181,7 +189,9 @@ def read_records(
     out = []
     for row in result:
         data: dict[str, Any] = {"guideline": row[0]}
-        for (_, column, kind), value in zip(columns, row[1:], strict=True):
+        for (name, column, kind), value in zip(columns, row[1:], strict=True):
+            if value is None and not _allows_none(model.model_fields[name].annotation):
+                continue  # a column added after this row was written: use the field default
             data[column] = json.loads(value) if kind == "JSON" and value is not None else value
         if "guideline" not in model.model_fields:
             data.pop("guideline")

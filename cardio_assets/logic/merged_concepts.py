@@ -289,6 +289,7 @@ def prediction_line(
     class_: str | None = None,
     level: str | None = None,
     groundings: dict[tuple[str, str], tuple[str | None, str | None]] | None = None,
+    table_caption: str | None = None,
 ) -> dict:
     """One line of the ``cardio extract`` output for a merged row.
 
@@ -333,6 +334,7 @@ def prediction_line(
     return {
         "id": row_id or merged.row_id,
         "guideline": guideline,
+        "table_caption": table_caption,
         "row_text": row_text,
         "class": class_,
         "level": level,

@@ -706,7 +706,7 @@ class TermIndex:
         tok_col = array("i")
         for i, term in enumerate(terms):
             body, _tag = split_semantic_tag(term) if desc["is_fsn"][i] else (term, "")
-            for tok in search_tokens(body):
+            for tok in search_tokens(body, cached=False):
                 tid = token_id.get(tok)
                 if tid is None:
                     tid = token_id[tok] = len(token_id)
@@ -909,7 +909,7 @@ class TermIndex:
                 fsn=fsn,
                 semantic_tag=split_semantic_tag(fsn)[1],
                 taxonomy_path=path,
-                ancestor_ids=frozenset(str(int(x)) for x in self.concept_ids[anc]),
+                ancestor_ids=frozenset(map(str, self.concept_ids[anc].tolist())),
             )
         return out
 

@@ -72,13 +72,8 @@ def split_semantic_tag(fsn: str) -> tuple[str, str]:
     return fsn[: match.start()], match.group(1).strip()
 
 
-@lru_cache(maxsize=1 << 16)
-def fold(text: str) -> str:
-    """Lower-case, strip accents, drop possessive 's, punctuation to single spaces.
-
-    Cached: the same descriptions come back for many queries, and this is the hot
-    path of rescoring.
-    """
+def fold_uncached(text: str) -> str:
+    """Lower-case, strip accents, drop possessive 's, punctuation to single spaces."""
     if not text.isascii():
         text = unicodedata.normalize("NFKD", text)
         text = "".join(ch for ch in text if not unicodedata.combining(ch))
@@ -86,9 +81,18 @@ def fold(text: str) -> str:
     return " ".join(_NON_ALNUM.sub(" ", text).split())
 
 
-def search_tokens(text: str) -> list[str]:
-    """Unique content tokens in order of appearance (the index and query use the same)."""
-    return list(dict.fromkeys(t for t in fold(text).split() if t not in STOPWORDS))
+# Cached: the same descriptions come back for many queries; rescoring's hot path.
+fold = lru_cache(maxsize=1 << 16)(fold_uncached)
+
+
+def search_tokens(text: str, *, cached: bool = True) -> list[str]:
+    """Unique content tokens in order of appearance (the index and query use the same).
+
+    The index builder passes ``cached=False``: a million one-off descriptions would
+    only churn the query-side cache.
+    """
+    folded = fold(text) if cached else fold_uncached(text)
+    return list(dict.fromkeys(t for t in folded.split() if t not in STOPWORDS))
 
 
 # ---------------------------------------------------------------------------
@@ -346,6 +350,17 @@ def _content_tokens(body: str) -> frozenset[str]:
     return frozenset(t for t in body.split() if t not in STOPWORDS)
 
 
+def _combine_one(
+    token_sort: float, ratio: float, token_set: float, jaccard: float, exact: float, bonus: float
+) -> float:
+    """``_combine`` for one description in plain Python (numpy scalars are slow);
+    tests assert both give identical scores."""
+    score = W_TOKEN_SORT * token_sort + W_RATIO * ratio + W_TOKEN_SET * token_set
+    score = score + W_JACCARD * jaccard
+    score = (1.0 if exact > 0 else score) + bonus
+    return round(min(1.0, max(0.0, score)), 4)
+
+
 def _jaccard(q_tokens: frozenset[str], body: str) -> float:
     """Token overlap |Q∩D| / |Q∪D|, where a one-typo token ("fibrilation") still counts
     as shared (rapidfuzz ratio >= 85 on words of 5+ letters)."""
@@ -409,7 +424,7 @@ def composite_score(
     }
     exact = 1.0 if q == d else 0.0
     bonus = _bonus({fold(a) for a in abbreviations_used}, description)
-    score = float(_combine(*parts.values(), exact, bonus))
+    score = _combine_one(*parts.values(), exact, bonus)
     if exact:
         parts["exact"] = 1.0
     if bonus:
@@ -497,17 +512,10 @@ def ground_candidates(
         if info is None:
             continue
         # components of the winning description, for the explanation
-        parts = max(
-            (
-                composite_score(
-                    v,
-                    hit.term,
-                    abbreviations_used=norm.abbreviations_used if v == norm.search_text else (),
-                )
-                for v in variants
-            ),
-            key=lambda sp: sp[0],
-        )[1]
+        parts = composite_score(variants[0], hit.term, abbreviations_used=norm.abbreviations_used)
+        if len(variants) > 1 and parts[0] < score:
+            parts = composite_score(variants[1], hit.term)
+        parts = parts[1]
         out.append(
             GroundingCandidate(
                 term=term,

@@ -78,6 +78,12 @@ def _caption(caption: str | None) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=Path)
+    parser.add_argument(
+        "--rows-from-gold",
+        action="store_true",
+        help="build the rows from the gold file itself (row_text, class, level; no footnotes), "
+        "e.g. for benchmarks/heldout/heldout_gold.jsonl",
+    )
     parser.add_argument("--gold", type=Path, default=ROOT / "data/gold/gold.jsonl")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--no-terminology", action="store_true")
@@ -90,7 +96,23 @@ def main() -> int:
     )
     args = parser.parse_args()
 
-    if args.rows:
+    if args.rows_from_gold:
+        rows = [
+            RowRecord(
+                id=f"{g['guideline']}:gold:r{i}",
+                guideline=g["guideline"],
+                guideline_title=g.get("guideline_title") or g["guideline"],
+                table_id="gold",
+                table_title=g.get("table_caption"),
+                row_index=i,
+                header=["Recommendations", "Class", "Level"],
+                row_text=g["row_text"],
+                level=g.get("level"),
+                **{"class": g.get("class")},
+            )
+            for i, g in enumerate(load_jsonl(args.gold))
+        ]
+    elif args.rows:
         rows = [RowRecord.model_validate_json(x) for x in args.rows.read_text().splitlines() if x]
     else:
         rows = sample_rows([p for p in args.partitions.split(",") if p])
@@ -125,7 +147,11 @@ def main() -> int:
     print(f"lexicon backend, terminology={'off' if lookup is None else 'sample store'}")
     print(f"{len(rows)} rows extracted (2 passes + merge) in {elapsed:.2f} s")
     gold = load_jsonl(args.gold)
-    primary = [p for p in predictions if SAMPLE_PARTITIONS.get(p["guideline"]) == p["guideline"]]
+    primary = [
+        p
+        for p in predictions
+        if SAMPLE_PARTITIONS.get(p["guideline"], p["guideline"]) == p["guideline"]
+    ]
     if primary:
         names = sorted({p["guideline"] for p in primary})
         report = evaluate([g for g in gold if g["guideline"] in names], primary)

@@ -414,3 +414,32 @@ def test_resource_runs_both_passes_with_the_store(store) -> None:  # type: ignor
     assert main[1].concepts == [] and main[1].error is None  # an empty row is no failure
     described = resource.describe(searcher=store)
     assert described["backend"] == "lexicon" and described["prompt_hash"] == main[0].prompt_hash
+
+
+def test_that_clause_cohort_and_action(lexicon: LexiconExtractor, abbreviations) -> None:  # type: ignore[no-untyped-def]
+    out = merged(
+        lexicon,
+        row(
+            "It is recommended that patients with symptomatic mitral regurgitation receive mitral valve repair."
+        ),
+        abbreviations,
+    )
+    assert [a.normalized for a in out.actions] == ["mitral valve repair"]
+    c = by_norm(out.concepts)
+    assert c["symptomatic"].is_population and c["mitral regurgitation"].role == "Condition"
+
+
+def test_verb_operators_and_plural_hyphenated_heads(
+    lexicon: LexiconExtractor, abbreviations
+) -> None:  # type: ignore[no-untyped-def]
+    out = merged(
+        lexicon,
+        row(
+            "Beta-blockers should be stopped in patients with HF when the heart rate falls below 50 bpm."
+        ),
+        abbreviations,
+    )
+    c = by_norm(out.concepts)
+    assert c["beta-blocker"].role == "Medication"
+    hr = c["heart rate"]
+    assert (hr.operator, hr.threshold, hr.unit) == ("<", 50.0, "bpm")

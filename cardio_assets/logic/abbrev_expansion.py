@@ -86,7 +86,8 @@ def singular_head(text: str) -> str:
     words = text.split(" ")
     if not words or not words[-1]:
         return text
-    last = words[-1]
+    prefix, _, last = words[-1].rpartition("-")  # "beta-blockers": singular of "blockers"
+    prefix = prefix + "-" if prefix else ""
     if (
         len(last) <= 3
         or last in _NOT_PLURAL
@@ -100,5 +101,5 @@ def singular_head(text: str) -> str:
         last = last[:-2]
     elif last.endswith("s"):
         last = last[:-1]
-    words[-1] = last
+    words[-1] = prefix + last
     return " ".join(words)

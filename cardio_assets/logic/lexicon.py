@@ -286,7 +286,8 @@ _OP_WORDS: list[tuple[str, str]] = [
     (r"at\s+most|no\s+more\s+than|not\s+more\s+than|not\s+exceeding|up\s+to|≤|⩽|=<|<=", "<="),
     (r"at\s+least|no\s+less\s+than|not\s+less\s+than|≥|⩾|=>|>=", ">="),
     (r"below|under|lower\s+than|less\s+than|fewer\s+than|younger\s+than|<", "<"),
-    (r"above|over|greater\s+than|higher\s+than|more\s+than|exceeding|in\s+excess\s+of|"
+    (r"above|over|greater\s+than|higher\s+than|more\s+than|exceeding|exceeds|exceeded|"
+     r"exceed|in\s+excess\s+of|"
      r"older\s+than|>", ">"),
     (r"equal\s+to|=", "="),
 ]  # fmt: skip
@@ -368,7 +369,7 @@ def _post_op(word: str) -> str:
 
 _LINKING_BEFORE_VALUE = frozenset(
     "of is are was were remains remain stays persists at still persistently goal target that "
-    "which".split()
+    "which falls fall drops drop rises rise".split()
 )
 _NAME_SUFFIX_NOISE = frozenset("goal target level levels value values concentration".split())
 
@@ -745,8 +746,13 @@ class LexiconExtractor:
         if components:
             parts = self._phrase(components, "component", group_counter)
             regimen = re.search(r"\b(?:therapy|regimen|combination)$", text.strip(), re.I)
+            if regimen is None:
+                regimen = all(d.role == "Medication" for d in out) and out
             if regimen and any(p.role == "Medication" for p in parts):
                 out = []  # "triple therapy with aspirin and an OAC": the drugs, not the name
+                for part in parts:
+                    if part.role == "Medication":
+                        part.slot = slot  # the listed drugs are what is recommended
             out.extend(parts)
         return out
 
@@ -1091,6 +1097,19 @@ def parse_sentence(sentence: str) -> RowParse:
     pre = pre.strip(" ,;")
     post = post.strip(" ,;")
 
+    # "It is recommended that <cohort> undergo/receive <action>".
+    that_clause = re.match(
+        r"^that\s+(?P<cohort>.+?)\s+(?:should\s+)?(?:undergo|receive|be\s+treated\s+with|"
+        r"be\s+offered|be\s+given|be\s+started\s+on|take|have)\s+(?P<action>.+)$",
+        post,
+        flags=re.IGNORECASE,
+    )
+    if re.fullmatch(r"it", pre, flags=re.IGNORECASE) and that_clause:
+        parse.cohort = that_clause.group("cohort")
+        action, trailing = _split_post(that_clause.group("action"))
+        parse.action = action
+        parse.post = trailing
+        return parse
     # "It is recommended to/that ..." puts the action after the verb.
     if re.fullmatch(r"it", pre, flags=re.IGNORECASE):
         pre = ""
@@ -1333,7 +1352,7 @@ _QUALIFYING_OF = re.compile(
     re.IGNORECASE,
 )
 _LEADING_VERBS = re.compile(
-    r"^(?:(?:with|who\s+(?:are|have|had|were)|who|whose|having|and|or|are|have|has|had|"
+    r"^(?:(?:with|who\s+(?:are|have|had|were)|who|whose|having|and|or|are|have|has|had|in|"
     r"survived|experienced|developed|suffered|underwent|remain|remains|still|is|be)\s+)+",
     re.IGNORECASE,
 )

@@ -9,6 +9,15 @@ the remaining phrases into AND/OR leaves, and only then asks the terminology (wh
 given) which role each leaf plays. It produces the same RowExtraction records as the
 LLM backend, for both passes (MAIN and POPULATION).
 
+Where the terminology is used: (1) a leaf whose whole text (or, failing that, the longest
+sub-phrase ending at its head word, up to ``max_ngram`` words) matches a SNOMED CT
+description at ``min_term_score`` takes the role of that description's semantic tag;
+(2) a phrase containing "and"/"or" that is itself a description is not split. Spans are
+cut by the sentence rules, not by dictionary matches: the sample terminology lacks many
+guideline terms ("chronic coronary syndrome"), and annotation spans keep qualifiers a
+dictionary match would drop ("suspected CCS"). Spans follow data/gold/ANNOTATION_GUIDELINES.md:
+minimal verbatim text, dose/duration/frequency qualifiers dropped, negation cues outside.
+
 No Dagster imports here: the ConfigurableResource in resources/lexicon_extractor.py wraps it.
 """
 

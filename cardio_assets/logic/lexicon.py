@@ -40,7 +40,22 @@ from cardio_assets.records import (
     RowRecord,
 )
 
-RULES_VERSION = "lexicon-rules-1"
+
+def _source_fingerprint(*names: str) -> str:
+    """Hash of the rule modules' source: any rule edit changes the version, so assets
+    whose code_version includes it go stale without anyone remembering to bump a number."""
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for name in names:
+        digest.update((here / name).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+RULES_VERSION = "lexicon-" + _source_fingerprint(
+    "lexicon.py", "logic_split.py", "abbrev_expansion.py"
+)
 
 
 # ---------------------------------------------------------------------------------------

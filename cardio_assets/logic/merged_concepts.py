@@ -33,7 +33,24 @@ from cardio_assets.records import (
     RowExtraction,
 )
 
-__all__ = ["merge_row", "split_logic", "Leaf", "Expr", "logic_from_groups"]
+__all__ = ["MERGE_LOGIC_VERSION", "merge_row", "split_logic", "Leaf", "Expr", "logic_from_groups"]
+
+
+def _source_fingerprint(*names: str) -> str:
+    from hashlib import sha256
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    digest = sha256()
+    for name in names:
+        digest.update((here / name).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+# Changes with any edit of the merge, split or normalization code (for code_version).
+MERGE_LOGIC_VERSION = "merge-" + _source_fingerprint(
+    "merged_concepts.py", "logic_split.py", "abbrev_expansion.py"
+)
 
 _LOGIC_ROLES = frozenset({"Condition", "ClinicalParameter"})
 _OR_WORD = re.compile(r"\s(?:or|and/or|nor)\s|^neither\s", re.IGNORECASE)

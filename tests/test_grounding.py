@@ -400,3 +400,18 @@ def test_cli_ground_explains(store) -> None:
     assert len(payload["candidates"]) <= 5
     res = runner.invoke(cli, ["ground", "LVEF", "--role", "Nonsense", "--db", db])
     assert res.exit_code != 0
+
+
+def test_batch_and_single_scores_agree_on_real_descriptions(store) -> None:
+    """composite_scores (vectorised, used for ranking) and composite_score (used for the
+    explanation) implement one formula: they must agree on every pair."""
+    terms = [store.index._text(i) for i in range(0, len(store.index.doc_norm), 7)]
+    for query in [
+        "left ventricular ejection fraction",
+        "heart failure",
+        "aspirin",
+        "atrial fibrilation",
+    ]:
+        batch = composite_scores(query, terms, abbreviations_used=["LVEF"])
+        single = [composite_score(query, t, abbreviations_used=["LVEF"])[0] for t in terms]
+        assert list(batch) == single

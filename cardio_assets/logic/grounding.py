@@ -342,7 +342,8 @@ def _combine(token_sort, ratio, token_set, jaccard, exact, bonus):  # type: igno
     score = W_TOKEN_SORT * token_sort + W_RATIO * ratio + W_TOKEN_SET * token_set
     score = score + W_JACCARD * jaccard
     score = np.where(exact > 0, 1.0, score) + bonus
-    return np.round(np.clip(score, 0.0, 1.0), 4)
+    # Python's round (exact decimal) rather than np.round, so batch == single scores
+    return np.array([round(min(1.0, max(0.0, x)), 4) for x in np.atleast_1d(score).tolist()])
 
 
 @lru_cache(maxsize=1 << 16)
@@ -391,7 +392,7 @@ def composite_scores(
     abbrevs = {fold(a) for a in abbreviations_used}
 
     def cd(scorer: object) -> np.ndarray:
-        return process.cdist([q], bodies, scorer=scorer, dtype=np.float32)[0] / 100.0  # type: ignore[arg-type]
+        return process.cdist([q], bodies, scorer=scorer, dtype=np.float64)[0] / 100.0  # type: ignore[arg-type]
 
     score = _combine(
         cd(fuzz.token_sort_ratio),

@@ -279,7 +279,8 @@ def _cell_text(doc: DoclingDocument, cell: TableCell) -> str:
             parts.append(render_superscript(item.text) if _is_super(item) else item.text)
         stack[0:0] = list(getattr(item, "children", []))
     text = " ".join(p for p in parts if p.strip())
-    return re.sub(r"\s+\^", "^", text) if parts else cell.text
+    # inline pieces lose their own spacing: no space before a marker or closing punctuation
+    return re.sub(r"\s+(?=[\^.,;:)\]])", "", text) if parts else cell.text
 
 
 def _piece_from_table(doc: DoclingDocument, table: TableItem) -> TablePiece:

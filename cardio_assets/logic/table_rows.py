@@ -53,6 +53,10 @@ def locate_column(header: list[str], labels: list[str]) -> int | None:
     for index, label in enumerate(header):
         if _label_key(label) in wanted:
             return index
+    # a marker whose footnote Docling missed: 'Level b' still names the level column
+    for index, label in enumerate(header):
+        if _label_key(re.sub(r"\s*(?:[a-h]|[*†‡§])$", "", label)) in wanted:
+            return index
     return None
 
 

@@ -370,3 +370,51 @@ def test_condition_test_roles() -> None:
     rule = build_rule(row(), worked_example(), {}, config_hash="c")
     assert all(isinstance(x, ConditionTest | ParameterTest) for x in rule.logic.leaves())
     assert {x.concept.role for x in rule.logic.leaves()} == {"Condition", "ClinicalParameter"}
+
+
+def test_asset_materializes_valid_rules_on_a_sample() -> None:
+    """Real pipeline (Docling, lexicon backend, bundled SNOMED sample) up to extracted_rules."""
+    import dagster as dg
+
+    from cardio_assets import paths
+    from cardio_assets.definitions import RESOURCES, defs
+    from cardio_assets.partitions import sync_guideline_partitions
+    from resources.duckdb_io_manager import read_records
+
+    guideline = "hf-sample-docx"
+    upstream = dg.AssetSelection.assets("extracted_rules").upstream()
+    with dg.DagsterInstance.ephemeral() as instance:
+        sync_guideline_partitions(instance)
+        result = dg.materialize(
+            [*defs.assets, *(defs.asset_checks or [])],
+            instance=instance,
+            resources=RESOURCES,
+            selection=upstream,
+            partition_key=guideline,
+        )
+    assert result.success
+    [event] = [
+        e
+        for e in result.get_asset_materialization_events()
+        if e.asset_key == dg.AssetKey("extracted_rules")
+    ]
+    meta = event.step_materialization_data.materialization.metadata
+    lines = (paths.guideline_output_dir(guideline) / "extracted_rules.jsonl").read_text()
+    rules = [json.loads(line) for line in lines.splitlines()]
+    assert rules and len(rules) == meta["rules"].value
+    assert len(rules) + meta["dropped"].value == meta["rows"].value
+    for data in rules:
+        errors = list(VALIDATOR.iter_errors(data))
+        assert not errors, f"{data['id']}: {errors[0].message}"
+        assert data["provenance"]["run_id"] == result.run_id
+        assert data["provenance"]["source_sha256"]
+    stored = read_records(paths.warehouse_path(), "extracted_rules", ExtractedRule, [guideline])
+    assert [r.model_dump(by_alias=True) for r in stored] == [
+        ExtractedRule.model_validate(d).model_dump(by_alias=True) for d in rules
+    ]
+    assert any(r.logic and r.logic.leaves() for r in stored)
+    assert any(c.grounding for r in stored for c in r.concepts())
+    [check] = [
+        c for c in result.get_asset_check_evaluations() if c.check_name == "rules_have_actions"
+    ]
+    assert check.passed

@@ -1,0 +1,130 @@
+"""Asset ``extracted_rules``: one logic-preserving rule per recommendation row
+(cardio_assets/logic/extracted_rules.py), kept in DuckDB and exported as
+``$CARDIO_HOME/outputs/<guideline>/extracted_rules.jsonl`` (one line per rule, valid for
+schemas/extracted_rule.schema.json). The Neo4j loader reads these rules.
+"""
+
+import os
+from pathlib import Path
+
+import dagster as dg
+
+from cardio_assets import paths
+from cardio_assets.asset_helpers import markdown_preview, stage_code_version, warnings_metadata
+from cardio_assets.logic.extracted_rules import BUILDER_VERSION, build_rules, rule_outline
+from cardio_assets.partitions import guideline_partitions
+from cardio_assets.records import (
+    EXTRACTED_RULE_SCHEMA_VERSION,
+    ExtractedRule,
+    GroundingOutcome,
+    MergedRow,
+    RowExtraction,
+    RowRecord,
+)
+from cardio_assets.settings import config_hash
+
+
+def pipeline_config_hash(context: dg.AssetExecutionContext) -> str:
+    """Hash of the code versions (each one hashing exactly its stage's config) of this asset
+    and everything upstream of it: the configuration that produced a rule, in one value."""
+    graph = context.job_def.asset_layer.asset_graph  # set under materialize() and in runs
+    seen: dict[str, str | None] = {}
+    todo = [context.asset_key]
+    while todo:
+        key = todo.pop()
+        if key.to_user_string() in seen or not graph.has(key):
+            continue
+        node = graph.get(key)
+        seen[key.to_user_string()] = node.code_version
+        todo.extend(node.parent_keys)
+    return config_hash(dict(sorted(seen.items())))
+
+
+def write_jsonl(rules: list[ExtractedRule], target: Path) -> None:
+    """Whole file or nothing: readers never see a half-written export."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_suffix(".jsonl.tmp")
+    with tmp.open("w", encoding="utf-8") as fh:
+        for rule in rules:
+            fh.write(rule.model_dump_json(by_alias=True) + "\n")
+    os.replace(tmp, target)
+
+
+@dg.asset(
+    partitions_def=guideline_partitions,
+    group_name="rules",
+    code_version=stage_code_version(
+        BUILDER_VERSION, {"schema_version": EXTRACTED_RULE_SCHEMA_VERSION}
+    ),
+    metadata={"record_type": "ExtractedRule", "partition_expr": "guideline"},
+    kinds={"duckdb", "json"},
+    check_specs=[
+        dg.AssetCheckSpec(
+            "rules_have_actions",
+            asset="extracted_rules",
+            description="Every rule recommends (or recommends against) at least one action.",
+        )
+    ],
+)
+def extracted_rules(
+    context: dg.AssetExecutionContext,
+    table_rows: list[RowRecord],
+    merged_concepts: list[MergedRow],
+    grounding_index: list[GroundingOutcome],
+    main_extractions: list[RowExtraction],
+    population_extractions: list[RowExtraction],
+):
+    guideline = context.partition_key
+    build = build_rules(
+        table_rows,
+        merged_concepts,
+        grounding_index,
+        [*main_extractions, *population_extractions],
+        config_hash=pipeline_config_hash(context),
+        run_id=context.run.run_id,
+    )
+    for dropped in build.dropped[:20]:
+        context.log.info(f"row {dropped.row_id} gave no rule: {dropped.reason}")
+    target = paths.guideline_output_dir(guideline) / "extracted_rules.jsonl"
+    write_jsonl(build.rules, target)
+    counts = build.counts()
+    uses = counts["concept_uses"]
+    yield dg.Output(
+        build.rules,
+        metadata={
+            **{key: value for key, value in counts.items()},
+            "rows": len(table_rows),
+            "mapped_share_of_concept_uses": round(counts["concept_uses_mapped"] / uses, 4)
+            if uses
+            else 0.0,
+            "dropped_by_reason": dg.MetadataValue.json(build.dropped_by_reason()),
+            "dropped_rows": markdown_preview(
+                build.dropped,
+                {"row": lambda d: d.row_id, "reason": lambda d: d.reason},
+                limit=20,
+                width=160,
+            ),
+            "builder_notes": warnings_metadata(build.notes[:30]),
+            "extracted_rules_jsonl": dg.MetadataValue.path(str(target)),
+            "preview": markdown_preview(
+                build.rules,
+                {
+                    "rule": lambda r: r.id,
+                    "class/level": lambda r: f"{r.class_ or '?'}/{r.level or '?'}",
+                    "logic": rule_outline,
+                },
+                limit=15,
+                width=220,
+            ),
+        },
+    )
+    without = [r.id for r in build.rules if not r.actions]
+    yield dg.AssetCheckResult(
+        check_name="rules_have_actions",
+        passed=not without,
+        metadata={
+            "rules": len(build.rules),
+            "rules_without_action": len(without),
+            "first": dg.MetadataValue.json(without[:20]),
+        },
+    )

@@ -43,9 +43,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from cardio_assets.logic.grounding import (
+    TOKENIZER_VERSION,
     ConceptDetails,
     DescriptionHit,
     search_tokens,
@@ -635,7 +636,7 @@ def _validate_store(db: Path, index_file: Path) -> None:
     if n == 0 or d == 0:
         raise RF2Error(f"built store has {n} concepts and {d} descriptions; refusing to install it")
     index = TermIndex.load(index_file)
-    if index.build_id != build_id or len(index.concept_ids) != n:
+    if index.build_id != f"{build_id}/{TOKENIZER_VERSION}" or len(index.concept_ids) != n:
         raise RF2Error("search index does not match the built store; refusing to install it")
 
 
@@ -655,7 +656,7 @@ def _blob(strings: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
 class TermIndex:
     """Inverted token index over all descriptions plus the concept data filters need."""
 
-    build_id: str
+    build_id: str  # "<store build_id>/<tokenizer version>"
     vocab: list[str]  # sorted tokens
     post_offsets: np.ndarray  # int64 [V+1]
     post_docs: np.ndarray  # int32 description rows
@@ -742,7 +743,7 @@ class TermIndex:
         doc_text, doc_text_off = _blob(terms)
         fsn_blob, fsn_off = _blob(list(concepts["fsn"]))
         return cls(
-            build_id=build_id,
+            build_id=f"{build_id}/{TOKENIZER_VERSION}",
             vocab=vocab,
             post_offsets=post_offsets,
             post_docs=post_docs,
@@ -807,26 +808,16 @@ class TermIndex:
         return self.concept_fsn[a:b].tobytes().decode("utf-8")
 
     def _fuzzy_tokens(self, tok: str) -> list[tuple[int, float]]:
-        """Vocabulary tokens close to an unknown token (same 3-letter prefix, ratio >= 85).
-
-        Catches spelling variants (oedema/edema is not caught: different prefix; but
-        "ischaemic"/"ischemic", "haemorrhage"/"hemorrhage" stay within prefix buckets
-        only partly: the abbreviation list and release synonyms carry the rest).
-        """
+        """Vocabulary words within one typo of an unknown word (same 3-letter prefix,
+        rapidfuzz ratio >= 85), so "fibrilation" still reaches "fibrillation"."""
         if len(tok) < 4:
             return []
-        prefix = tok[:3]
-        lo = _bisect(self.vocab, prefix)
-        hi = _bisect(self.vocab, prefix + "\uffff")
-        if hi - lo > 5000:
+        lo = _bisect(self.vocab, tok[:3])
+        hi = _bisect(self.vocab, tok[:3] + "\uffff")
+        if hi - lo > 20000:
             return []
-        out = []
-        for row in range(lo, hi):
-            sim = fuzz.ratio(tok, self.vocab[row]) / 100.0
-            if sim >= 0.85:
-                out.append((row, sim))
-        out.sort(key=lambda x: -x[1])
-        return out[:3]
+        found = process.extract(tok, self.vocab[lo:hi], scorer=fuzz.ratio, score_cutoff=85, limit=3)
+        return [(lo + idx, score / 100.0) for _word, score, idx in found]
 
     def search_rows(self, tokens: Sequence[str], limit: int) -> np.ndarray:
         """Description rows ranked by idf-weighted two-sided token coverage."""
@@ -953,7 +944,7 @@ class SnomedStore:
                     index = TermIndex.load(idx_file)
                 except (OSError, ValueError, KeyError):
                     index = None
-            if index is None or index.build_id != build_id:
+            if index is None or index.build_id != f"{build_id}/{TOKENIZER_VERSION}":
                 _say(
                     progress, f"search index missing or stale for {db_path}: rebuilding from DuckDB"
                 )

@@ -214,6 +214,8 @@ def test_composite_score_exact_order_bonus_and_bounds() -> None:
         ("heart failure", "Condition", "84114007"),
         ("PCI", "Procedure", "415070008"),
         ("atrial fibrilation", "Condition", "49436004"),  # misspelt
+        ("hyperkalaemia", "Outcome", "14140009"),  # British spelling vs US FSN
+        ("ischaemic heart disease", "Condition", "414545008"),
         ("Aspirin", "Medication", "387458008"),
     ],
 )

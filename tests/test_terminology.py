@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardio_assets.cli import main as cli
+from cardio_assets.logic.grounding import TOKENIZER_VERSION
 from cardio_assets.paths import DATA_DIR
 from cardio_assets.warehouse import connect
 from resources.snomed_store import (
@@ -294,7 +295,7 @@ def test_failed_load_leaves_the_good_store_in_place(tmp_path: Path) -> None:
         load_rf2(rel, db)
     with connect(db, read_only=True) as con:
         assert con.execute("SELECT value FROM meta WHERE key = 'build_id'").fetchone()[0] == before
-    assert SnomedStore.open(db).index.build_id == before
+    assert SnomedStore.open(db).index.build_id == f"{before}/{TOKENIZER_VERSION}"
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "rel",
         "store.duckdb",
@@ -315,7 +316,7 @@ def test_missing_or_stale_index_is_rebuilt_from_duckdb(tmp_path: Path) -> None:
     shutil.copy(index_path_for(other), index_path_for(db))
     with connect(db, read_only=True) as con:
         build_id = con.execute("SELECT value FROM meta WHERE key = 'build_id'").fetchone()[0]
-    assert SnomedStore.open(db).index.build_id == build_id
+    assert SnomedStore.open(db).index.build_id == f"{build_id}/{TOKENIZER_VERSION}"
 
 
 def test_default_store_is_built_once_under_cardio_home() -> None:

@@ -72,12 +72,23 @@ def split_semantic_tag(fsn: str) -> tuple[str, str]:
     return fsn[: match.start()], match.group(1).strip()
 
 
+# British digraphs: ESC guidelines write "haemodynamic", "ischaemic", "oedema", SNOMED
+# FSNs use US spelling. Folding "ae"/"oe" before a consonant to "e" on BOTH sides makes
+# them equal; it only ever runs on matching text, never on what is displayed or stored.
+_BRITISH_DIGRAPH = re.compile(r"(?<![aeiou])[ao]e(?=[bcdfghjklmnpqrstvwxz])")
+# Bump when fold/search_tokens change: stored indexes built with another version are
+# rebuilt from DuckDB on open.
+TOKENIZER_VERSION = "2"
+
+
 def fold_uncached(text: str) -> str:
-    """Lower-case, strip accents, drop possessive 's, punctuation to single spaces."""
+    """Lower-case, strip accents, drop possessive 's, unify British digraphs,
+    punctuation to single spaces."""
     if not text.isascii():
         text = unicodedata.normalize("NFKD", text)
         text = "".join(ch for ch in text if not unicodedata.combining(ch))
     text = _POSSESSIVE.sub("", text.lower())
+    text = _BRITISH_DIGRAPH.sub("e", text)
     return " ".join(_NON_ALNUM.sub(" ", text).split())
 
 

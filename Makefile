@@ -16,6 +16,7 @@ help:
 	@echo "make test   - install everything and run the test suite"
 	@echo "make ui     - Dagster UI on http://127.0.0.1:3000"
 	@echo "make lint   - ruff check + format check"
+	@echo "make eval   - score extraction + grounding against the gold annotation (BACKEND=lexicon|llm)"
 
 $(UV):
 	@command -v uv >/dev/null 2>&1 || python3 -m pip install --quiet --user uv || python3 -m pip install --quiet --break-system-packages --user uv
@@ -50,6 +51,20 @@ lint: $(STAMP)
 format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
+
+# Quality of extraction + grounding against the gold annotation (data/gold/gold.jsonl):
+# `cardio rows` on the sample documents, `cardio extract`, `cardio eval` (table + targets).
+# BACKEND=llm MODEL=<models.yaml client> scores the llm backend instead.
+BACKEND ?= lexicon
+MODEL ?=
+EVAL_DIR := $(CARDIO_HOME)/eval
+eval: $(STAMP) baml
+	@mkdir -p $(EVAL_DIR)
+	$(VENV)/bin/cardio rows data/guidelines/ccs-sample/ccs-sample.html --out $(EVAL_DIR)/ccs-sample.rows.jsonl
+	$(VENV)/bin/cardio rows data/guidelines/hf-sample/hf-sample.md --out $(EVAL_DIR)/hf-sample.rows.jsonl
+	cat $(EVAL_DIR)/ccs-sample.rows.jsonl $(EVAL_DIR)/hf-sample.rows.jsonl > $(EVAL_DIR)/rows.jsonl
+	$(VENV)/bin/cardio extract --rows $(EVAL_DIR)/rows.jsonl --out $(EVAL_DIR)/pred-$(BACKEND).jsonl --backend $(BACKEND) $(if $(MODEL),--model $(MODEL))
+	$(VENV)/bin/cardio eval --pred $(EVAL_DIR)/pred-$(BACKEND).jsonl --gold data/gold/gold.jsonl
 
 clean:
 	rm -rf var baml_client neo4j_launcher/target

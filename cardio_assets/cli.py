@@ -15,10 +15,12 @@ import click
 SUBCOMMANDS: dict[str, str] = {
     "rows": "cardio_assets.rows_cli:rows_command",
     "extract": "cardio_assets.extract_cli:extract_command",
+    "eval": "cardio_assets.eval_cli:eval_command",
     "demo": "cardio_assets.demo:demo",
     "snomed": "cardio_assets.snomed_cli:snomed",
     "ground": "cardio_assets.snomed_cli:ground",
     "neo4j": "cardio_assets.neo4j_cli:neo4j_group",
+    "audit": "cardio_assets.audit:audit_command",
 }
 
 

@@ -20,6 +20,7 @@ SUBCOMMANDS: dict[str, str] = {
     "snomed": "cardio_assets.snomed_cli:snomed",
     "ground": "cardio_assets.snomed_cli:ground",
     "neo4j": "cardio_assets.neo4j_cli:neo4j_group",
+    "audit": "cardio_assets.audit:audit_command",
 }
 
 

@@ -443,3 +443,34 @@ def test_verb_operators_and_plural_hyphenated_heads(
     assert c["beta-blocker"].role == "Medication"
     hr = c["heart rate"]
     assert (hr.operator, hr.threshold, hr.unit) == ("<", 50.0, "bpm")
+
+
+@pytest.mark.parametrize(
+    ("text", "klass", "action", "cohort", "polarity"),
+    [
+        # the patients are the subject; the recommended thing follows the verb
+        ("Patients with HFrEF should be offered cardiac rehabilitation.", "I", "cardiac rehabilitation",
+         "heart failure with reduced ejection fraction", "recommended"),
+        ("All patients with AF should be treated with an oral anticoagulant unless contraindicated.", "I",
+         "oral anticoagulant", "atrial fibrillation", "recommended"),
+        ("Patients with CCS should receive aspirin.", "I", "aspirin", "chronic coronary syndrome", "recommended"),
+        # imperative rows
+        ("Consider ivabradine in patients with HFrEF.", "IIb", "ivabradine",
+         "heart failure with reduced ejection fraction", "recommended"),
+        ("Avoid diltiazem in patients with HFrEF.", "IIb", "diltiazem",
+         "heart failure with reduced ejection fraction", "not recommended"),
+    ],
+)  # fmt: skip
+def test_cohort_subject_and_imperative_shapes(
+    text: str,
+    klass: str,
+    action: str,
+    cohort: str,
+    polarity: str,
+    lexicon: LexiconExtractor,
+    abbreviations,
+) -> None:  # type: ignore[no-untyped-def]
+    out = merged(lexicon, row(text, klass, "B"), abbreviations)
+    assert [(a.normalized, a.polarity) for a in out.actions] == [(action, polarity)]
+    assert [c.normalized for c in out.concepts if c.is_population] == [cohort]
+    assert "contraindicated" not in {c.normalized for c in out.concepts}

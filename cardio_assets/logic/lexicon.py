@@ -217,7 +217,7 @@ _LEAD_INS = re.compile(
 # Context words that carry no concept ("when tolerated").
 _EMPTY_CONTEXT = frozenset(
     """tolerated possible feasible available indicated needed appropriate required early
-    late soon immediately""".split()
+    late soon immediately contraindicated""".split()
 )
 
 # ---------------------------------------------------------------------------------------
@@ -261,6 +261,10 @@ _COHORT_LEAD = re.compile(
 )
 _CONTEXT_LEAD = re.compile(
     r"^(?:after|following|before|prior\s+to|during|when|if|once)\s+", re.IGNORECASE
+)
+_COHORT_SUBJECT = re.compile(
+    rf"^(?:(?!(?:in|for|with|among|of|to)\b)[\w\-]+\s+){{0,3}}?(?:{_PATIENT_WORDS})\b",
+    re.IGNORECASE,
 )
 _ABSENCE_LEAD = re.compile(r"^in\s+the\s+absence\s+of\s+", re.IGNORECASE)
 _BACKGROUND_LEAD = re.compile(
@@ -1112,6 +1116,18 @@ def parse_sentence(sentence: str) -> RowParse:
     parse = RowParse()
     verb = _VERB_RE.search(sentence)
     if verb is None:
+        # Imperative rows ("Consider aspirin in ...", "Avoid NSAIDs in ...").
+        imperative = re.match(
+            r"^(?:(?P<neg>avoid|do\s+not\s+(?:use|give|start|offer))|consider|use|give|offer|"
+            r"start|initiate|perform|prescribe)\s+",
+            sentence,
+            flags=re.IGNORECASE,
+        )
+        if imperative:
+            parse.verb = imperative.group(0).strip()
+            if imperative.group("neg"):
+                parse.polarity = "not recommended"
+            sentence = sentence[imperative.end() :]
         pre, post = sentence, ""
     else:
         parse.verb = verb.group(0)
@@ -1149,12 +1165,21 @@ def parse_sentence(sentence: str) -> RowParse:
     active = verb is not None and re.search(
         r"\b(?:receive|undergo|have|use|take)$", verb.group(0), re.IGNORECASE
     )
-    considered_for = verb is not None and re.match(r"(?:for|with)\s+", post, re.IGNORECASE)
-    cohort_subject = _PATIENT_NOUN.search(pre) and not _COHORT_LEAD.match(pre)
-    if (active or considered_for) and cohort_subject:
+    considered_for = verb is not None and re.match(r"(?:for|with|on|to)\s+", post, re.IGNORECASE)
+    # The subject is the cohort when the sentence starts with the patients themselves
+    # ("Patients with X should receive / be offered / be treated with Y").
+    cohort_subject = _COHORT_SUBJECT.match(pre) is not None
+    passive_with_object = (
+        verb is not None
+        and parse.polarity == "recommended"
+        and bool(post)
+        and not _POST_MARKERS.match(post)
+        and re.search(rf"\bbe\s+(?:{_VP_OBJECTS})$", verb.group(0), re.IGNORECASE) is not None
+    )
+    if (active or considered_for or passive_with_object) and cohort_subject:
         # "Patients with X should receive Y" / "... should be considered for Y".
         parse.cohort = pre
-        post = re.sub(r"^(?:for|with)\s+", "", post, flags=re.IGNORECASE)
+        post = re.sub(r"^(?:for|with|on|to)\s+", "", post, flags=re.IGNORECASE)
         action, trailing = _split_post(post)
         parse.action = action
         parse.post = trailing
@@ -1405,6 +1430,7 @@ def _tidy_leaf(text: str, slot: str) -> str:
     if slot in {"context", "purpose"}:
         text = re.sub(r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I)
     text = re.sub(r"\s+(?:persists|persist|remains|remain|continues)$", "", text, flags=re.I)
+    text = re.sub(r"\s+(?:routinely|regularly|systematically|always)$", "", text, flags=re.I)
     text = re.sub(r"\s+", " ", text)
     if text.count("(") > text.count(")"):
         text = text[: text.rfind("(")].strip()

@@ -20,6 +20,7 @@ from cardio_assets.partitions import build_inbox_sensor, sync_guideline_partitio
 from cardio_assets.settings import load_pipeline_settings
 from resources.docling_converter import DoclingConverterResource
 from resources.duckdb_io_manager import DuckDBRecordIOManager
+from resources.lexicon_extractor import LexiconExtractor
 from resources.llm_extractor import LlmExtractor
 from resources.terminology import SnomedTerminology
 
@@ -50,6 +51,7 @@ RESOURCES: dict[str, object] = {
     "docling": DoclingConverterResource(artifacts_path=_settings.docling.artifacts_path),
     "terminology": SnomedTerminology(),  # bundled SNOMED CT sample unless store_path is set
     "llm": LlmExtractor(),  # llm extraction backend (configs/models.yaml)
+    "lexicon": LexiconExtractor(),  # offline lexicon extraction backend
 }
 
 _modules = stage_modules()

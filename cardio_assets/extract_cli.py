@@ -132,7 +132,9 @@ def extract_command(
 
     passes = {}
     if choice.backend == "lexicon":
-        extractor = runs.build_lexicon(store, abbreviations)
+        from resources.lexicon_extractor import LexiconExtractor
+
+        extractor = LexiconExtractor().build(store)  # the assets' default lexicon resource
         for focus in ("MAIN", "POPULATION"):
             with _bar(f"{focus:<10}", len(rows)) as bar:
                 passes[focus] = runs.run_lexicon_pass(

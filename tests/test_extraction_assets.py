@@ -96,6 +96,7 @@ def defs():
 
     from resources.docling_converter import DoclingConverterResource
     from resources.duckdb_io_manager import DuckDBRecordIOManager
+    from resources.lexicon_extractor import LexiconExtractor
     from resources.llm_extractor import LlmExtractor
     from resources.terminology import SnomedTerminology
 
@@ -105,6 +106,7 @@ def defs():
         "docling": DoclingConverterResource(),
         "terminology": SnomedTerminology(),
         "llm": LlmExtractor(),
+        "lexicon": LexiconExtractor(),
     }
     return assets, resources
 

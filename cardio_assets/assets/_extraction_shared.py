@@ -16,10 +16,12 @@ from cardio_assets.asset_helpers import markdown_preview, stage_code_version
 from cardio_assets.logic import extraction_runs as runs
 from cardio_assets.logic.grounding import load_grounding_schema
 from cardio_assets.logic.lexicon import RULES_VERSION
+from cardio_assets.logic.merged_concepts import MERGE_LOGIC_VERSION
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.paths import CONFIG_DIR
 from cardio_assets.records import Focus, RowRecord, TaggedRow
 from cardio_assets.settings import load_pipeline_settings
+from resources.lexicon_extractor import LexiconExtractor
 from resources.llm_extractor import LLM_POOL, LlmExtractor
 from resources.terminology import SnomedTerminology
 
@@ -68,7 +70,10 @@ def extraction_code_version() -> str:
 def merged_concepts_code_version() -> str:
     return stage_code_version(
         runs.MERGE_STAGE_VERSION,
-        {"abbreviations": runs.file_sha256(runs.abbreviations_path())},
+        {
+            "merge_logic": MERGE_LOGIC_VERSION,
+            "abbreviations": runs.file_sha256(runs.abbreviations_path()),
+        },
     )
 
 
@@ -145,6 +150,7 @@ def build_extraction_asset(focus: Focus, name: str, description: str) -> dg.Asse
         context: dg.AssetExecutionContext,
         config: ExtractionRunConfig,
         terminology: SnomedTerminology,
+        lexicon: LexiconExtractor,
         llm: LlmExtractor,
         table_rows: list[RowRecord],
         tagged_rows: list[TaggedRow],
@@ -152,7 +158,7 @@ def build_extraction_asset(focus: Focus, name: str, description: str) -> dg.Asse
         settings = load_pipeline_settings().extraction
         choice = runs.choose_backend(settings, config.backend or None, config.model or None)
         if choice.backend == "lexicon":
-            extractor = runs.build_lexicon(terminology.store(), runs.load_shared_abbreviations())
+            extractor = lexicon.build(terminology.store())
             report = runs.run_lexicon_pass(table_rows, focus, extractor)
         else:
             report = runs.run_llm_pass(

@@ -26,7 +26,7 @@ from cardio_assets.logic.grounding import (
     load_abbreviations,
     select_grounding,
 )
-from cardio_assets.logic.lexicon import LexiconExtractor, term_lookup_from_searcher
+from cardio_assets.logic.lexicon import LexiconExtractor
 from cardio_assets.logic.merged_concepts import merge_row, prediction_line
 from cardio_assets.paths import CONFIG_DIR
 from cardio_assets.records import (
@@ -82,17 +82,6 @@ def file_sha256(path: Path) -> str:
     """Content hash of a config file, for code versions (a missing file hashes as empty)."""
     data = path.read_bytes() if path.is_file() else b""
     return hashlib.sha256(data).hexdigest()[:16]
-
-
-def build_lexicon(searcher: TermSearcher | None, abbreviations: Abbreviations) -> LexiconExtractor:
-    """The lexicon extractor exactly as the pipeline configures it (shared abbreviation list,
-    terminology-driven role lookup through the grounding stage's own scoring)."""
-    lookup = (
-        term_lookup_from_searcher(searcher, dict(abbreviations.mapping))
-        if searcher is not None
-        else None
-    )
-    return LexiconExtractor(abbreviations, lookup)
 
 
 # --------------------------------------------------------------------------- extraction

@@ -93,6 +93,13 @@ def _bar(label: str, total: int):
 )
 @click.option("--model", default=None, help="Client name in configs/models.yaml (implies llm).")
 @click.option(
+    "--models",
+    "models_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="Models YAML for the llm backend (default: configs/models.yaml).",
+)
+@click.option(
     "--terminology",
     "store_path",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -104,6 +111,7 @@ def extract_command(
     out_path: Path,
     backend: str | None,
     model: str | None,
+    models_path: Path | None,
     store_path: Path | None,
 ) -> None:
     """Extract, merge and ground the concepts of ROWS like the pipeline does."""
@@ -147,7 +155,9 @@ def extract_command(
                 f"{focus}: {len(rows)} LLM calls at most (cached answers are reused)", err=True
             )
             try:
-                passes[focus] = runs.run_llm_pass(tagged, focus, client_name=choice.model)
+                passes[focus] = runs.run_llm_pass(
+                    tagged, focus, client_name=choice.model, models_config=models_path
+                )
             except ConfigError as exc:
                 raise click.ClickException(str(exc)) from exc
 

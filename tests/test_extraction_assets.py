@@ -495,6 +495,41 @@ def test_cardio_extract_writes_the_issue_format(tmp_path: Path) -> None:
     assert meds == {"diltiazem", "verapamil"}
 
 
+def test_cardio_extract_llm_backend_against_replay_server(
+    tmp_path: Path, baml_client, replay, monkeypatch
+) -> None:
+    from cardio_assets.cli import main
+
+    monkeypatch.setenv("CARDIO_LLM_CACHE", str(tmp_path / "cache.duckdb"))
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(json.dumps(_row_line("demo:table_000:r0", WORKED_ROW, "IIb", "B")) + "\n")
+    models = tmp_path / "models.yaml"
+    models.write_text(
+        json.dumps(
+            {
+                "default": "replay",
+                "clients": {
+                    "replay": {
+                        "provider": "openai-generic",
+                        "base_url": replay.base_url,
+                        "model": "replay/model",
+                        "max_retries": 0,
+                    }
+                },
+            }
+        )
+    )
+    out = tmp_path / "pred.jsonl"
+    args = ["extract", "--rows", str(rows), "--out", str(out), "--backend", "llm"]
+    result = CliRunner().invoke(main, [*args, "--models", str(models)])
+    assert result.exit_code == 0, result.output
+    assert "failed rows 0" in result.output
+    (line,) = [json.loads(x) for x in out.read_text().splitlines()]
+    assert _concept_set(line["concepts"]) == WORKED_CONCEPTS
+    assert _or_members(line["concepts"]) == {"g1": {"high surgical risk", "not operable"}}
+    assert line["population"] == ["chronic coronary syndrome"]
+
+
 def test_cardio_extract_names_bad_input(tmp_path: Path) -> None:
     from cardio_assets.cli import main
 

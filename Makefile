@@ -41,8 +41,10 @@ test: install
 demo: install
 	$(VENV)/bin/cardio demo
 
+# `dagster dev` = dagster-webserver + the daemon, which launches queued runs (dagster.yaml uses
+# the QueuedRunCoordinator) and ticks the guideline inbox sensor.
 ui: install
-	$(VENV)/bin/dagster-webserver -h 127.0.0.1 -p 3000 -w workspace.yaml
+	$(VENV)/bin/dagster dev -h 127.0.0.1 -p 3000 -w workspace.yaml
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -22,6 +22,7 @@ from resources.docling_converter import DoclingConverterResource
 from resources.duckdb_io_manager import DuckDBRecordIOManager
 from resources.lexicon_extractor import LexiconExtractor
 from resources.llm_extractor import LlmExtractor
+from resources.neo4j_resource import neo4j_resource_from_env
 from resources.terminology import SnomedTerminology
 
 _log = logging.getLogger(__name__)
@@ -50,6 +51,7 @@ RESOURCES: dict[str, object] = {
     "io_manager": DuckDBRecordIOManager(),
     "docling": DoclingConverterResource(artifacts_path=_settings.docling.artifacts_path),
     "terminology": SnomedTerminology(),  # bundled SNOMED CT sample unless store_path is set
+    "neo4j": neo4j_resource_from_env(),  # NEO4J_URI/USER/PASSWORD, else the local launcher
     "llm": LlmExtractor(),  # llm extraction backend (configs/models.yaml)
     "lexicon": LexiconExtractor(),  # offline lexicon extraction backend
 }

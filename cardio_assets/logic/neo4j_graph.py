@@ -1,0 +1,901 @@
+"""Load one guideline's extracted rules into Neo4j: idempotent, isolated, failure-safe.
+
+Graph shape (DESIGN.md "Neo4j mapping"):
+
+    (:Guideline)-[:HAS_TABLE]->(:SourceTable)-[:HAS_ROW]->(:SourceRow)
+    (:Recommendation)-[:DERIVED_FROM]->(:SourceRow)
+    (:Decision {op: AND|OR})-[:LEADS_TO]->(:Decision | :Recommendation)   child -> parent
+    (:Decision)-[:CHECKS_FOR {negated}]->(:Concept:Condition)
+    (:Decision)-[:EVALUATES {operator, threshold, unit}]->(:Concept:ClinicalParameter)
+    (:Recommendation)-[:RECOMMENDS_PROCEDURE | RECOMMENDS_MEDICATION {class, level, polarity}]->(:Concept)
+    (:Recommendation)-[:RESULTS_IN]->(:Concept:Outcome)
+
+Grounded concepts are shared: one ``(:Concept {snomed_id})`` per SCTID, merged by its
+``key`` ("sct:<id>"), written only ON CREATE so loading guideline A never edits a node that
+guideline B also uses. Unmapped concepts belong to their guideline: ``(:Concept:Unmapped)``
+keyed by load + guideline + role + normalized term, with ``unmapped: true``.
+
+Why loads are versioned: every guideline-owned node carries the ``load_id`` of the load that
+wrote it. A load writes a complete new version beside the current one, then ONE transaction
+points ``Guideline.current_load_id`` at it, then the old version is deleted. A load that dies
+midway (Neo4j stopped, a rejected batch) therefore leaves the previous version current and
+whole; its half-written nodes are recorded in ``Guideline.pending_load_ids`` and removed by
+the next load of that guideline. Readers that must never see two versions during the short
+switch window filter on ``n.load_id = g.current_load_id``.
+
+Safety: labels and relationship types come only from the allowlists below and are validated
+before use; every value travels as a query parameter. Managed transactions
+(``execute_write``) retry transient errors (deadlocks, lost connections) within the driver's
+``max_transaction_retry_time``. Concurrent loads of the SAME guideline are not supported
+(Dagster runs one partition at a time per run; different guidelines may load concurrently).
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import neo4j
+from pydantic import ValidationError
+
+from cardio_assets.records import (
+    ConceptRef,
+    ConditionTest,
+    ExtractedRule,
+    ParameterTest,
+    RuleNode,
+)
+
+# --- allowlists -----------------------------------------------------------------------
+ROLE_LABELS: tuple[str, ...] = (
+    "Condition",
+    "ClinicalParameter",
+    "Procedure",
+    "Medication",
+    "Outcome",
+)
+NODE_LABELS: frozenset[str] = frozenset(
+    {"Guideline", "SourceTable", "SourceRow", "Recommendation", "Decision", "Concept", "Unmapped"}
+    | set(ROLE_LABELS)
+)
+REL_TYPES: frozenset[str] = frozenset(
+    {
+        "HAS_TABLE",
+        "HAS_ROW",
+        "DERIVED_FROM",
+        "LEADS_TO",
+        "CHECKS_FOR",
+        "EVALUATES",
+        "RESULTS_IN",
+        "RECOMMENDS_PROCEDURE",
+        "RECOMMENDS_MEDICATION",
+    }
+)
+ACTION_REL: dict[str, str] = {
+    "Procedure": "RECOMMENDS_PROCEDURE",
+    "Medication": "RECOMMENDS_MEDICATION",
+}
+# Guideline-owned labels, deleted per load (children first keeps DETACH DELETE cheap).
+VERSIONED_LABELS: tuple[str, ...] = ("Decision", "Recommendation", "SourceRow", "SourceTable")
+
+DEFAULT_BATCH_SIZE = 2000
+DELETE_BATCH_SIZE = 5000
+
+
+class Neo4jLoadError(RuntimeError):
+    """A load could not complete; the message names guideline, step, batch and what to do."""
+
+
+def _label(name: str) -> str:
+    if name not in NODE_LABELS:
+        raise ValueError(f"label {name!r} is not in the graph allowlist {sorted(NODE_LABELS)}")
+    return name
+
+
+def _rel(name: str) -> str:
+    if name not in REL_TYPES:
+        raise ValueError(f"relationship type {name!r} is not in the allowlist {sorted(REL_TYPES)}")
+    return name
+
+
+# --- schema -----------------------------------------------------------------------------
+SCHEMA_STATEMENTS: tuple[str, ...] = (
+    "CREATE CONSTRAINT concept_snomed_id IF NOT EXISTS "
+    "FOR (c:Concept) REQUIRE c.snomed_id IS UNIQUE",
+    "CREATE CONSTRAINT concept_key IF NOT EXISTS FOR (c:Concept) REQUIRE c.key IS UNIQUE",
+    "CREATE CONSTRAINT guideline_id IF NOT EXISTS FOR (g:Guideline) REQUIRE g.id IS UNIQUE",
+    # One Recommendation per rule per load: two versions coexist during the switch.
+    "CREATE CONSTRAINT recommendation_uid IF NOT EXISTS "
+    "FOR (r:Recommendation) REQUIRE r.uid IS UNIQUE",
+    "CREATE CONSTRAINT decision_uid IF NOT EXISTS FOR (d:Decision) REQUIRE d.uid IS UNIQUE",
+    "CREATE CONSTRAINT source_table_uid IF NOT EXISTS FOR (t:SourceTable) REQUIRE t.uid IS UNIQUE",
+    "CREATE CONSTRAINT source_row_uid IF NOT EXISTS FOR (s:SourceRow) REQUIRE s.uid IS UNIQUE",
+    "CREATE INDEX recommendation_rule_id IF NOT EXISTS FOR (r:Recommendation) ON (r.rule_id)",
+    "CREATE INDEX recommendation_guideline IF NOT EXISTS FOR (r:Recommendation) ON (r.guideline)",
+    "CREATE INDEX recommendation_load IF NOT EXISTS FOR (r:Recommendation) ON (r.load_id)",
+    "CREATE INDEX decision_load IF NOT EXISTS FOR (d:Decision) ON (d.load_id)",
+    "CREATE INDEX source_table_load IF NOT EXISTS FOR (t:SourceTable) ON (t.load_id)",
+    "CREATE INDEX source_row_load IF NOT EXISTS FOR (s:SourceRow) ON (s.load_id)",
+    "CREATE INDEX concept_load IF NOT EXISTS FOR (c:Concept) ON (c.load_id)",
+    "CREATE INDEX concept_unmapped_key IF NOT EXISTS FOR (c:Concept) ON (c.unmapped_key)",
+)
+
+
+def ensure_schema(driver: neo4j.Driver, database: str = "neo4j") -> None:
+    """Create missing constraints and indexes, each in its own transaction (Neo4j refuses
+    schema and data changes in one transaction); a no-op when all exist."""
+    existing = {
+        record["name"]
+        for query in ("SHOW CONSTRAINTS YIELD name", "SHOW INDEXES YIELD name")
+        for record in driver.execute_query(query, database_=database).records
+    }
+    missing = [s for s in SCHEMA_STATEMENTS if s.split()[2] not in existing]
+    for statement in missing:
+        driver.execute_query(statement, database_=database)
+    if missing:
+        driver.execute_query("CALL db.awaitIndexes(300)", database_=database)
+
+
+# --- rows: pure transformation of rules into parameter maps -------------------------------
+@dataclass
+class GraphRows:
+    """Everything one load writes, as parameter maps for ``UNWIND $rows`` queries.
+
+    Values repeated across thousands of rows travel once per batch instead of once per row
+    (Bolt encoding dominated load time): ``common`` (guideline, load id, run) and
+    ``profiles`` (distinct rule-level provenance: source, passes, backend, model, prompt
+    hash, config hash, run) are query parameters; rows point at a profile with ``pi``.
+    Concept node definitions are keyed by ``ckey`` and sent per batch for the concepts that
+    batch uses.
+    """
+
+    common: dict[str, Any] = field(default_factory=dict)
+    profiles: list[dict[str, Any]] = field(default_factory=list)
+    concepts: dict[str, dict[str, Any]] = field(default_factory=dict)
+    tables: list[dict[str, Any]] = field(default_factory=list)
+    source_rows: list[dict[str, Any]] = field(default_factory=list)
+    recommendations: list[dict[str, Any]] = field(default_factory=list)
+    root_decisions: list[dict[str, Any]] = field(default_factory=list)
+    nested_decisions: list[list[dict[str, Any]]] = field(default_factory=list)  # by depth
+    decision_concept_edges: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    recommendation_concept_edges: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+    def relationship_count(self) -> int:
+        return (
+            len(self.tables)  # HAS_TABLE
+            + len(self.source_rows)  # HAS_ROW
+            + len(self.recommendations)  # DERIVED_FROM
+            + len(self.root_decisions)
+            + sum(len(level) for level in self.nested_decisions)  # LEADS_TO
+            + sum(len(v) for v in self.decision_concept_edges.values())
+            + sum(len(v) for v in self.recommendation_concept_edges.values())
+        )
+
+    def node_count(self) -> int:
+        """Guideline-owned nodes written (shared grounded concepts not included)."""
+        return (
+            len(self.tables)
+            + len(self.source_rows)
+            + len(self.recommendations)
+            + len(self.root_decisions)
+            + sum(len(level) for level in self.nested_decisions)
+            + sum(1 for c in self.concepts.values() if c["props"].get("unmapped"))
+        )
+
+
+def _clean(props: dict[str, Any]) -> dict[str, Any]:
+    """Drop None (Neo4j stores no nulls; absent means unknown, never a guessed value)."""
+    return {k: v for k, v in props.items() if v is not None}
+
+
+def _profile(rule: ExtractedRule) -> dict[str, Any]:
+    """Rule-level provenance that many rules of a guideline share."""
+    p = rule.provenance
+    return _clean(
+        {
+            "source_file": p.source_file,
+            "source_sha256": p.source_sha256,
+            "passes": list(p.passes),
+            "backend": p.backend,
+            "model": p.model,
+            "prompt_hash": p.prompt_hash,
+            "config_hash": p.config_hash,
+            "run_id": p.run_id,
+        }
+    )
+
+
+def _rule_keys(rule: ExtractedRule) -> dict[str, Any]:
+    """Provenance unique to the rule: which rule, table, row and pages."""
+    p = rule.provenance
+    return {"rule_id": rule.id, "table_id": p.table_id, "row_id": p.row_id, "pages": list(p.pages)}
+
+
+def _concept_target(
+    concept: ConceptRef, guideline: str, load_id: str, load_run_id: str | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(node definition {key, labels, props}, per-use edge props) of a concept."""
+    role_label = _label(concept.role)
+    usage = _clean(
+        {
+            "term": concept.text,
+            "normalized": concept.normalized,
+            "concept_passes": list(concept.passes),
+            "is_population": concept.is_population,
+        }
+    )
+    if concept.grounding is not None:
+        g = concept.grounding
+        key = f"sct:{g.snomed_id}"
+        labels = [role_label]
+        if g.target_label != concept.role:
+            labels.append(_label(g.target_label))
+        props = _clean(
+            {
+                "key": key,
+                "snomed_id": g.snomed_id,
+                "name": g.preferred_term,
+                "preferred_term": g.preferred_term,
+                "semantic_tag": g.semantic_tag,
+                "target_label": g.target_label,
+                "unmapped": False,
+                "created_by_guideline": guideline,
+                "created_load_id": load_id,
+                "created_run_id": load_run_id,
+            }
+        )
+        usage.update(
+            _clean(
+                {
+                    "snomed_id": g.snomed_id,
+                    "grounding_score": g.score,
+                    "matched_term": g.matched_term,
+                }
+            )
+        )
+        return {"key": key, "labels": labels, "props": props}, usage
+    unmapped_key = f"{guideline}|{concept.role}|{concept.normalized}"
+    key = f"unmapped|{load_id}|{unmapped_key}"
+    props = _clean(
+        {
+            "key": key,
+            "unmapped_key": unmapped_key,
+            "unmapped": True,
+            "unmapped_reason": concept.unmapped_reason,
+            "name": concept.normalized,
+            "normalized": concept.normalized,
+            "role": concept.role,
+            "guideline": guideline,
+            "load_id": load_id,
+            "load_run_id": load_run_id,
+        }
+    )
+    usage["unmapped_reason"] = concept.unmapped_reason
+    return {"key": key, "labels": [role_label, "Unmapped"], "props": props}, usage
+
+
+def build_graph_rows(
+    rules: Sequence[ExtractedRule], guideline: str, load_id: str, load_run_id: str | None = None
+) -> GraphRows:
+    """Flatten validated rules of one guideline into the parameter rows of every query."""
+    out = GraphRows(
+        common=_clean({"guideline": guideline, "load_id": load_id, "load_run_id": load_run_id})
+    )
+    profile_index: dict[str, int] = {}
+    tables: dict[str, dict[str, Any]] = {}
+    nested: dict[int, list[dict[str, Any]]] = {}
+
+    def profile_of(rule: ExtractedRule) -> int:
+        profile = _profile(rule)
+        token = repr(sorted(profile.items()))
+        if token not in profile_index:
+            profile_index[token] = len(out.profiles)
+            out.profiles.append(profile)
+        return profile_index[token]
+
+    def concept_edge(
+        bucket: dict[str, list[dict[str, Any]]],
+        rel: str,
+        src: str,
+        uid: str,
+        concept: ConceptRef,
+        base: dict[str, Any],
+        extra: dict[str, Any],
+    ) -> None:
+        node, usage = _concept_target(concept, guideline, load_id, load_run_id)
+        out.concepts.setdefault(node["key"], node)
+        bucket.setdefault(_rel(rel), []).append(
+            {
+                **base,
+                "src": src,
+                "uid": uid,
+                "ckey": node["key"],
+                "props": {**usage, **_clean(extra)},
+            }
+        )
+
+    def walk(
+        node: RuleNode, path: str, depth: int, parent_uid: str, rec_uid: str, base: dict[str, Any]
+    ) -> None:
+        uid = f"{rec_uid}|d{path}"
+        row = {
+            **base,
+            "uid": uid,
+            "parent": parent_uid,
+            "edge_uid": f"{uid}|LEADS_TO",
+            "props": {"op": node.op, "path": path, "depth": depth},
+        }
+        (out.root_decisions if depth == 0 else nested.setdefault(depth, [])).append(row)
+        for j, child in enumerate(node.children):
+            if isinstance(child, RuleNode):
+                walk(child, f"{path}.{j}", depth + 1, uid, rec_uid, base)
+            elif isinstance(child, ParameterTest):
+                threshold = child.threshold
+                extra: dict[str, Any] = {"operator": child.operator, "unit": child.unit}
+                if isinstance(threshold, list):
+                    extra.update(
+                        threshold=[float(t) for t in threshold],
+                        threshold_low=float(threshold[0]),
+                        threshold_high=float(threshold[1]),
+                    )
+                else:
+                    extra["threshold"] = float(threshold)
+                concept_edge(
+                    out.decision_concept_edges,
+                    "EVALUATES",
+                    uid,
+                    f"{uid}|c{j}",
+                    child.concept,
+                    base,
+                    extra,
+                )
+            elif isinstance(child, ConditionTest):
+                concept_edge(
+                    out.decision_concept_edges,
+                    "CHECKS_FOR",
+                    uid,
+                    f"{uid}|c{j}",
+                    child.concept,
+                    base,
+                    {"negated": child.negated},
+                )
+
+    for rule in rules:
+        p = rule.provenance
+        base = {"pi": profile_of(rule), "rule": _rule_keys(rule)}
+        table_uid = f"{load_id}|{guideline}|{p.table_id}"
+        if table_uid not in tables:
+            tables[table_uid] = {
+                "uid": table_uid,
+                "edge_uid": f"{table_uid}|HAS_TABLE",
+                "pi": base["pi"],
+                "props": _clean({"table_id": p.table_id, "title": p.table_title, "pages": []}),
+            }
+        pages = tables[table_uid]["props"]["pages"]
+        pages.extend(page for page in p.pages if page not in pages)
+
+        row_uid = f"{load_id}|{p.row_id}"
+        out.source_rows.append(
+            {
+                **base,
+                "uid": row_uid,
+                "table_uid": table_uid,
+                "props": _clean(
+                    {
+                        "text": rule.text,
+                        "row_index": p.row_index,
+                        "section": p.section,
+                        "cell_sha256": p.cell_sha256,
+                    }
+                ),
+            }
+        )
+        rec_uid = f"{load_id}|{rule.id}"
+        out.recommendations.append(
+            {
+                **base,
+                "uid": rec_uid,
+                "row_uid": row_uid,
+                "props": _clean(
+                    {
+                        "text": rule.text,
+                        "class": rule.class_,
+                        "level": rule.level,
+                        "polarity": rule.polarity,
+                        "section": p.section,
+                    }
+                ),
+            }
+        )
+        for i, action in enumerate(rule.actions):
+            concept_edge(
+                out.recommendation_concept_edges,
+                ACTION_REL[action.concept.role],
+                rec_uid,
+                f"{rec_uid}|a{i}",
+                action.concept,
+                base,
+                {
+                    "class": action.class_ or rule.class_,
+                    "level": action.level or rule.level,
+                    "polarity": action.polarity,
+                },
+            )
+        for i, outcome in enumerate(rule.outcomes):
+            concept_edge(
+                out.recommendation_concept_edges,
+                "RESULTS_IN",
+                rec_uid,
+                f"{rec_uid}|o{i}",
+                outcome,
+                base,
+                {},
+            )
+        if rule.logic is not None:
+            walk(rule.logic, "0", 0, rec_uid, rec_uid, base)
+
+    out.tables = list(tables.values())
+    out.nested_decisions = [nested[d] for d in sorted(nested)]
+    return out
+
+
+def validate_rules(
+    rules: Iterable[Any], guideline: str
+) -> tuple[list[ExtractedRule], list[tuple[str, str]]]:
+    """Re-validate every rule; bad ones are skipped with a reason (one bad row never sinks
+    a guideline). Returns (valid rules, [(rule id, reason)])."""
+    valid: list[ExtractedRule] = []
+    skipped: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for position, rule in enumerate(rules):
+        rule_id = str(getattr(rule, "id", None) or f"#{position}")
+        try:
+            data = rule.model_dump(by_alias=True) if hasattr(rule, "model_dump") else rule
+            checked = ExtractedRule.model_validate(data)
+        except (ValidationError, TypeError, ValueError, AttributeError) as exc:
+            first = str(exc).splitlines()
+            reason = " ".join(first[:3]) if first else type(exc).__name__
+            skipped.append((rule_id, f"invalid rule: {reason}"))
+            continue
+        if checked.guideline != guideline:
+            skipped.append(
+                (rule_id, f"belongs to guideline {checked.guideline!r}, not {guideline!r}")
+            )
+            continue
+        if checked.id in seen:
+            skipped.append((rule_id, "duplicate rule id (the first one was loaded)"))
+            continue
+        seen.add(checked.id)
+        valid.append(checked)
+    return valid, skipped
+
+
+# --- Cypher (constant text; labels/types fixed; values in $rows) ---------------------------
+_Q_BEGIN = """
+MERGE (g:Guideline {id: $guideline})
+ON CREATE SET g.created_at = datetime(), g.pending_load_ids = []
+WITH g, [x IN coalesce(g.pending_load_ids, []) WHERE x <> g.current_load_id] AS stale
+SET g.pending_load_ids = coalesce(g.pending_load_ids, []) + $load_id
+RETURN g.current_load_id AS current, stale
+"""
+# Every node and edge gets: $common (guideline, load), its profile, its rule keys, own props.
+_SET_PROVENANCE = "{v} += $common, {v} += $profiles[row.pi]"
+_Q_TABLES = f"""
+UNWIND $rows AS row
+MATCH (g:Guideline {{id: $common.guideline}})
+MERGE (t:SourceTable {{uid: row.uid}})
+SET {_SET_PROVENANCE.format(v="t")}, t += row.props
+MERGE (g)-[r:HAS_TABLE {{uid: row.edge_uid}}]->(t)
+SET {_SET_PROVENANCE.format(v="r")}, r.table_id = row.props.table_id
+RETURN count(*) AS n
+"""
+_Q_SOURCE_ROWS = f"""
+UNWIND $rows AS row
+MATCH (t:SourceTable {{uid: row.table_uid}})
+MERGE (s:SourceRow {{uid: row.uid}})
+SET {_SET_PROVENANCE.format(v="s")}, s += row.rule, s += row.props
+MERGE (t)-[r:HAS_ROW {{uid: row.uid}}]->(s)
+SET {_SET_PROVENANCE.format(v="r")}, r += row.rule
+RETURN count(*) AS n
+"""
+_Q_RECOMMENDATIONS = f"""
+UNWIND $rows AS row
+MATCH (s:SourceRow {{uid: row.row_uid}})
+MERGE (rec:Recommendation {{uid: row.uid}})
+SET {_SET_PROVENANCE.format(v="rec")}, rec += row.rule, rec += row.props
+MERGE (rec)-[r:DERIVED_FROM {{uid: row.uid}}]->(s)
+SET {_SET_PROVENANCE.format(v="r")}, r += row.rule
+RETURN count(*) AS n
+"""
+_DECISION_TEMPLATE = f"""
+UNWIND $rows AS row
+MATCH (parent:{{parent}} {{{{uid: row.parent}}}})
+MERGE (d:Decision {{{{uid: row.uid}}}})
+SET {_SET_PROVENANCE.format(v="d")}, d += row.rule, d += row.props
+MERGE (d)-[r:LEADS_TO {{{{uid: row.edge_uid}}}}]->(parent)
+SET {_SET_PROVENANCE.format(v="r")}, r += row.rule
+RETURN count(*) AS n
+"""
+_Q_ROOT_DECISIONS = _DECISION_TEMPLATE.format(parent=_label("Recommendation"))
+_Q_NESTED_DECISIONS = _DECISION_TEMPLATE.format(parent=_label("Decision"))
+# Concept MERGE and the edge in one statement: a concurrent load of another guideline that
+# sweeps an orphaned shared concept cannot slip in between creating the node and linking it.
+_CONCEPT_EDGE_TEMPLATE = f"""
+UNWIND $rows AS row
+MATCH (s:{{src}} {{{{uid: row.src}}}})
+WITH s, row, $concepts[row.ci] AS cdef
+MERGE (c:Concept {{{{key: cdef.key}}}})
+ON CREATE SET c += cdef.props
+WITH s, c, row, [x IN cdef.labels WHERE NOT x IN labels(c)] AS missing
+FOREACH (_ IN CASE WHEN size(missing) > 0 THEN [1] ELSE [] END | SET c:$(missing))
+MERGE (s)-[r:{{rel}} {{{{uid: row.uid}}}}]->(c)
+SET {_SET_PROVENANCE.format(v="r")}, r += row.rule, r += row.props
+RETURN count(*) AS n
+"""
+_Q_CONCEPT_EDGES: dict[tuple[str, str], str] = {
+    (src, rel): _CONCEPT_EDGE_TEMPLATE.format(src=_label(src), rel=_rel(rel))
+    for src, rels in (
+        ("Decision", ("CHECKS_FOR", "EVALUATES")),
+        ("Recommendation", ("RESULTS_IN", "RECOMMENDS_PROCEDURE", "RECOMMENDS_MEDICATION")),
+    )
+    for rel in rels
+}
+_Q_SWITCH = """
+MATCH (g:Guideline {id: $guideline})
+WITH g, g.current_load_id AS previous
+SET g += $props,
+    g.current_load_id = $load_id,
+    g.previous_load_id = previous,
+    g.pending_load_ids = [x IN coalesce(g.pending_load_ids, []) WHERE x <> $load_id]
+        + CASE WHEN previous IS NULL THEN [] ELSE [previous] END
+RETURN previous
+"""
+_Q_FORGET_LOAD = """
+MATCH (g:Guideline {id: $guideline})
+SET g.pending_load_ids = [x IN coalesce(g.pending_load_ids, []) WHERE x <> $load_id]
+"""
+_Q_LOAD_CONCEPT_KEYS = {
+    src: f"""
+MATCH (n:{_label(src)} {{load_id: $load_id}})-->(c:Concept)
+WHERE c.snomed_id IS NOT NULL
+RETURN collect(DISTINCT c.key) AS keys
+"""
+    for src in ("Decision", "Recommendation")
+}
+_Q_DELETE_BATCH = {
+    label: f"""
+MATCH (n:{_label(label)} {{load_id: $load_id}})
+WITH n LIMIT $limit
+DETACH DELETE n
+RETURN count(*) AS n
+"""
+    for label in (*VERSIONED_LABELS, "Concept")
+}
+_Q_DELETE_ORPHAN_CONCEPTS = """
+UNWIND $keys AS key
+MATCH (c:Concept {key: key})
+WHERE c.snomed_id IS NOT NULL AND NOT (c)--()
+DELETE c
+RETURN count(*) AS n
+"""
+
+
+# --- load -------------------------------------------------------------------------------
+@dataclass
+class LoadResult:
+    guideline: str
+    load_id: str
+    previous_load_id: str | None
+    rules_loaded: int
+    rules_skipped: list[tuple[str, str]]
+    nodes_written: int  # guideline-owned nodes (shared grounded concepts not counted)
+    relationships_written: int
+    write_seconds: float
+    total_seconds: float
+    phases: dict[str, float] = field(default_factory=dict)  # seconds per phase
+    stale_loads_removed: list[str] = field(default_factory=list)
+    cleanup_error: str | None = None  # old version not fully deleted (retried next load)
+
+
+ProgressCallback = Callable[[str, int, int], None]  # (step, rows done, rows in step)
+
+
+def new_load_id() -> str:
+    return f"{time.strftime('%Y%m%dT%H%M%S', time.gmtime())}-{uuid.uuid4().hex[:12]}"
+
+
+def _write(session: neo4j.Session, query: str, params: dict[str, Any]) -> int:
+    def work(tx: neo4j.ManagedTransaction) -> int:
+        record = tx.run(query, params).single()
+        return int(record["n"]) if record is not None else 0
+
+    return session.execute_write(work)
+
+
+def _batches(rows: list[dict[str, Any]], size: int) -> Iterable[tuple[int, list[dict[str, Any]]]]:
+    for start in range(0, len(rows), size):
+        yield start, rows[start : start + size]
+
+
+def _rule_ids(batch: list[dict[str, Any]]) -> str:
+    ids = sorted({str(r.get("rule", {}).get("rule_id", "?")) for r in batch})
+    shown = ", ".join(ids[:3])
+    return f"{shown} (+{len(ids) - 3} more)" if len(ids) > 3 else shown
+
+
+Step = tuple[str, str, list[dict[str, Any]], bool]  # name, query, rows, rows point at concepts
+
+
+def _steps(rows: GraphRows) -> list[Step]:
+    steps: list[Step] = [
+        ("SourceTable+HAS_TABLE", _Q_TABLES, rows.tables, False),
+        ("SourceRow+HAS_ROW", _Q_SOURCE_ROWS, rows.source_rows, False),
+        ("Recommendation+DERIVED_FROM", _Q_RECOMMENDATIONS, rows.recommendations, False),
+        ("Decision+LEADS_TO (root)", _Q_ROOT_DECISIONS, rows.root_decisions, False),
+    ]
+    for depth, level in enumerate(rows.nested_decisions, start=1):
+        steps.append((f"Decision+LEADS_TO (depth {depth})", _Q_NESTED_DECISIONS, level, False))
+    for rel, edge_rows in sorted(rows.decision_concept_edges.items()):
+        steps.append((rel, _Q_CONCEPT_EDGES[("Decision", rel)], edge_rows, True))
+    for rel, edge_rows in sorted(rows.recommendation_concept_edges.items()):
+        steps.append((rel, _Q_CONCEPT_EDGES[("Recommendation", rel)], edge_rows, True))
+    return steps
+
+
+def _batch_params(
+    rows: GraphRows, batch: list[dict[str, Any]], uses_concepts: bool
+) -> dict[str, Any]:
+    """Query parameters of one batch: its rows plus the shared maps they index into."""
+    params: dict[str, Any] = {"common": rows.common, "profiles": rows.profiles}
+    if not uses_concepts:
+        params["rows"] = batch
+        return params
+    index: dict[str, int] = {}
+    concepts: list[dict[str, Any]] = []
+    sent = []
+    for row in batch:
+        key = row["ckey"]
+        if key not in index:
+            index[key] = len(concepts)
+            concepts.append(rows.concepts[key])
+        sent.append({k: v for k, v in row.items() if k != "ckey"} | {"ci": index[key]})
+    params["rows"] = sent
+    params["concepts"] = concepts
+    return params
+
+
+def load_guideline(
+    driver: neo4j.Driver,
+    guideline: str,
+    rules: Iterable[Any],
+    *,
+    guideline_title: str | None = None,
+    load_run_id: str | None = None,
+    database: str = "neo4j",
+    batch_size: int = DEFAULT_BATCH_SIZE,
+    on_progress: ProgressCallback | None = None,
+) -> LoadResult:
+    """Replace guideline's subgraph with these rules; other guidelines are never touched.
+
+    Raises Neo4jLoadError when the new version could not be written; the previously loaded
+    version then stays current and complete.
+    """
+    started = time.perf_counter()
+    phases: dict[str, float] = {}
+
+    def lap(name: str, since: float) -> float:
+        now = time.perf_counter()
+        phases[name] = round(now - since, 3)
+        return now
+
+    valid, skipped = validate_rules(rules, guideline)
+    load_id = new_load_id()
+    rows = build_graph_rows(valid, guideline, load_id, load_run_id)
+    mark = lap("prepare", started)
+
+    previous: str | None = None
+    registered = False
+    removed: list[str] = []
+    step_name, batch_note = "schema", ""
+    try:
+        ensure_schema(driver, database)
+        mark = lap("schema", mark)
+        step_name = "register load"
+        with driver.session(database=database) as session:
+            begin = session.execute_write(
+                lambda tx: tx.run(_Q_BEGIN, guideline=guideline, load_id=load_id).single()
+            )
+        registered = True
+        previous = begin["current"]
+        step_name = "remove leftovers of failed loads"
+        for stale_id in begin["stale"]:
+            delete_load(driver, guideline, stale_id, database=database)
+            removed.append(stale_id)
+        mark = lap("begin", mark)
+
+        with driver.session(database=database) as session:
+            for step_name, query, step_rows, uses_concepts in _steps(rows):
+                for start, batch in _batches(step_rows, batch_size):
+                    batch_note = f"rows {start + 1}-{start + len(batch)} of {len(step_rows)}"
+                    params = _batch_params(rows, batch, uses_concepts)
+                    written = _write(session, query, params)
+                    if written != len(batch):
+                        raise Neo4jLoadError(
+                            f"{written} of {len(batch)} rows linked (a referenced node is "
+                            f"missing); rules {_rule_ids(batch)}"
+                        )
+                    if on_progress is not None:
+                        on_progress(step_name, start + len(batch), len(step_rows))
+        mark = lap("write", mark)
+        step_name, batch_note = "switch current load", ""
+        props = _clean(
+            {
+                "title": guideline_title,
+                "loaded_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                "load_run_id": load_run_id,
+                "rules": len(valid),
+                "rules_skipped": len(skipped),
+                "source_files": sorted({r.provenance.source_file for r in valid} - {None}),
+                "source_sha256s": sorted({r.provenance.source_sha256 for r in valid} - {None}),
+                "config_hashes": sorted({r.provenance.config_hash for r in valid}),
+                "run_ids": sorted({r.provenance.run_id for r in valid} - {None}),
+            }
+        )
+        with driver.session(database=database) as session:
+            switched = session.execute_write(
+                lambda tx: tx.run(
+                    _Q_SWITCH, guideline=guideline, load_id=load_id, props=props
+                ).single()
+            )
+        previous = switched["previous"]
+        mark = lap("switch", mark)
+    except Exception as exc:
+        note = (
+            _abandon(driver, guideline, load_id, database) if registered else "nothing was written."
+        )
+        kept = f"load {previous}" if previous else "none loaded yet"
+        where = f"{step_name} ({batch_note})" if batch_note else step_name
+        raise Neo4jLoadError(
+            f"loading guideline {guideline!r} into Neo4j failed at step {where}: "
+            f"{type(exc).__name__}: {exc}. The current version ({kept}) is unchanged; {note} "
+            "Fix the cause (is Neo4j up? `cardio neo4j status`) and re-materialize the "
+            "partition."
+        ) from exc
+
+    cleanup_error = None
+    if previous is not None:
+        try:
+            delete_load(driver, guideline, previous, database=database)
+        except Exception as exc:  # noqa: BLE001 - the new version is live; retried next load
+            cleanup_error = f"old load {previous} not fully deleted ({exc}); removed next load"
+        lap("delete previous", mark)
+    return LoadResult(
+        guideline=guideline,
+        load_id=load_id,
+        previous_load_id=previous,
+        rules_loaded=len(valid),
+        rules_skipped=skipped,
+        nodes_written=rows.node_count(),
+        relationships_written=rows.relationship_count(),
+        write_seconds=phases["write"],
+        total_seconds=time.perf_counter() - started,
+        phases=phases,
+        stale_loads_removed=removed,
+        cleanup_error=cleanup_error,
+    )
+
+
+def _abandon(driver: neo4j.Driver, guideline: str, load_id: str, database: str) -> str:
+    """Best-effort removal of a failed load's partial nodes; if Neo4j is down they stay
+    listed in pending_load_ids and the next load removes them."""
+    try:
+        delete_load(driver, guideline, load_id, database=database)
+        return f"the partial load {load_id} was removed."
+    except Exception:  # noqa: BLE001 - the original error is what the user needs
+        return f"the partial load {load_id} will be removed by the next load."
+
+
+def delete_load(
+    driver: neo4j.Driver, guideline: str, load_id: str, *, database: str = "neo4j"
+) -> int:
+    """Delete every node of one load, then shared concepts it left without any edge."""
+    deleted = 0
+    with driver.session(database=database) as session:
+        keys: set[str] = set()
+        for query in _Q_LOAD_CONCEPT_KEYS.values():
+            record = session.execute_read(lambda tx, q=query: tx.run(q, load_id=load_id).single())
+            keys.update(record["keys"] if record else [])
+        for label in (*VERSIONED_LABELS, "Concept"):
+            while True:
+                n = _write(
+                    session,
+                    _Q_DELETE_BATCH[label],
+                    {"load_id": load_id, "limit": DELETE_BATCH_SIZE},
+                )
+                deleted += n
+                if n < DELETE_BATCH_SIZE:
+                    break
+        ordered = sorted(keys)
+        for start in range(0, len(ordered), DELETE_BATCH_SIZE):
+            deleted += _write(
+                session,
+                _Q_DELETE_ORPHAN_CONCEPTS,
+                {"keys": ordered[start : start + DELETE_BATCH_SIZE]},
+            )
+        session.execute_write(
+            lambda tx: tx.run(_Q_FORGET_LOAD, guideline=guideline, load_id=load_id).consume()
+        )
+    return deleted
+
+
+def delete_guideline(driver: neo4j.Driver, guideline: str, *, database: str = "neo4j") -> None:
+    """Remove a guideline entirely (all its loads and its Guideline node)."""
+    record = driver.execute_query(
+        "MATCH (g:Guideline {id: $guideline}) "
+        "RETURN [g.current_load_id] + coalesce(g.pending_load_ids, []) AS loads",
+        guideline=guideline,
+        database_=database,
+    ).records
+    for load_id in record[0]["loads"] if record else []:
+        if load_id:
+            delete_load(driver, guideline, load_id, database=database)
+    driver.execute_query(
+        "MATCH (g:Guideline {id: $guideline}) DETACH DELETE g",
+        guideline=guideline,
+        database_=database,
+    )
+
+
+# --- counts -----------------------------------------------------------------------------
+def graph_counts(driver: neo4j.Driver, guideline: str, *, database: str = "neo4j") -> dict:
+    """Nodes by label and relationships by type of the guideline's CURRENT version.
+
+    ``concepts`` counts the distinct shared (grounded) concepts it links to; ``unmapped``
+    its own unmapped concept nodes.
+    """
+    records = driver.execute_query(
+        "MATCH (g:Guideline {id: $guideline}) RETURN g.current_load_id AS load_id",
+        guideline=guideline,
+        database_=database,
+    ).records
+    load_id = records[0]["load_id"] if records else None
+    nodes: dict[str, int] = {}
+    rels: Counter[str] = Counter()
+    if load_id is None:
+        return {"load_id": None, "nodes": nodes, "relationships": dict(rels)}
+    with driver.session(database=database) as session:
+
+        def one(query: str, **params: Any) -> Any:
+            return session.execute_read(lambda tx: tx.run(query, params).single())
+
+        for label in VERSIONED_LABELS:
+            nodes[label] = one(
+                f"MATCH (n:{_label(label)} {{load_id: $load_id}}) RETURN count(n) AS n",
+                load_id=load_id,
+            )["n"]
+            for row in session.execute_read(
+                lambda tx, lbl=label: tx.run(
+                    f"MATCH (n:{_label(lbl)} {{load_id: $load_id}})-[r]->() "
+                    "RETURN type(r) AS type, count(r) AS n",
+                    load_id=load_id,
+                ).data()
+            ):
+                rels[row["type"]] += row["n"]
+        nodes["Unmapped"] = one(
+            "MATCH (c:Concept {load_id: $load_id}) RETURN count(c) AS n", load_id=load_id
+        )["n"]
+        keys: set[str] = set()
+        for query in _Q_LOAD_CONCEPT_KEYS.values():
+            keys.update(one(query, load_id=load_id)["keys"])
+        nodes["Concept"] = len(keys)
+        rels["HAS_TABLE"] = one(
+            "MATCH (:Guideline {id: $guideline})-[r:HAS_TABLE]->(t:SourceTable {load_id: $load_id}) "
+            "RETURN count(r) AS n",
+            guideline=guideline,
+            load_id=load_id,
+        )["n"]
+    return {"load_id": load_id, "nodes": nodes, "relationships": dict(sorted(rels.items()))}

@@ -45,7 +45,8 @@ def load(rf2_dir: Path, db_path: Path | None, quiet: bool) -> None:
     for line in report.lines():
         click.echo(line)
     click.echo(
-        f"use it: SnomedTerminology(store_path='{db_path}') or `cardio ground TERM --db {db_path}`"
+        f"use it: export CARDIO_SNOMED_STORE={db_path}  (or SnomedTerminology(store_path=...),"
+        f" or `cardio ground TERM --db {db_path}`)"
     )
 
 
@@ -59,7 +60,7 @@ def load(rf2_dir: Path, db_path: Path | None, quiet: bool) -> None:
     "db_path",
     type=click.Path(exists=True, path_type=Path),
     default=None,
-    help="Terminology store (default: the bundled sample, built on first use).",
+    help="Terminology store (default: $CARDIO_SNOMED_STORE, else the bundled sample).",
 )
 def ground(term: str, role: str, top_k: int, as_json: bool, db_path: Path | None) -> None:
     """Show SNOMED CT candidates for TERM, every filter decision, and the chosen entry."""

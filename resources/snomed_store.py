@@ -16,10 +16,11 @@ Store layout (one DuckDB file, plus ``<file>.index.npz`` beside it):
 
 Search index (why numpy): DuckDB's fts extension cannot be downloaded here, and
 brute-force rapidfuzz over 1.6M descriptions costs ~1.7 s per query. Posting lists
-per token (CSR arrays) + idf weighting pick a few hundred candidate descriptions in
-a few milliseconds; rapidfuzz then rescores only those. The arrays are written at
-load time and memory-mapped-fast to load; if the file is missing or its build_id
-differs from the store's, it is rebuilt from DuckDB on first use.
+per token (CSR arrays) + idf weighting pick ~150 candidate descriptions in a few
+milliseconds; rapidfuzz then rescores only those. The arrays are written at load time
+as one uncompressed .npz (about 1 s to load at International scale); if the file is
+missing, or its id differs from the store's build_id + tokenizer version, it is
+rebuilt from DuckDB on first use (and saved when the folder is writable).
 
 Loads are atomic: everything is built in temporary files beside the target,
 validated, then renamed over it (index first; a crash between the two renames leaves
@@ -1030,11 +1031,21 @@ def ensure_default_store(progress: Progress | None = None) -> Path:
 _OPEN: dict[tuple[str, float], SnomedStore] = {}
 
 
+STORE_ENV = "CARDIO_SNOMED_STORE"
+
+
+def configured_store_path(progress: Progress | None = None) -> Path:
+    """$CARDIO_SNOMED_STORE if set (a store built by ``cardio snomed load``), else the
+    bundled sample store, built on first use."""
+    env = os.environ.get(STORE_ENV)
+    return Path(env) if env else ensure_default_store(progress)
+
+
 def open_store(
     db_path: Path | str | None = None, *, progress: Progress | None = None
 ) -> SnomedStore:
-    """Open (and cache per process) a store; ``None`` = the bundled sample store."""
-    path = Path(db_path) if db_path else ensure_default_store(progress)
+    """Open (and cache per process) a store; ``None`` = ``configured_store_path()``."""
+    path = Path(db_path) if db_path else configured_store_path(progress)
     key = (str(path.resolve()), path.stat().st_mtime if path.exists() else 0.0)
     store = _OPEN.get(key)
     if store is None:

@@ -17,6 +17,7 @@ from resources.snomed_store import (
     RF2Error,
     SnomedStore,
     TermIndex,
+    configured_store_path,
     default_store_path,
     ensure_default_store,
     find_rf2_files,
@@ -30,6 +31,7 @@ __all__ = [
     "SnomedStore",
     "SnomedTerminology",
     "TermIndex",
+    "configured_store_path",
     "default_store_path",
     "ensure_default_store",
     "find_rf2_files",
@@ -41,8 +43,8 @@ __all__ = [
 class SnomedTerminology(ConfigurableResource):
     """A built SNOMED CT store (DuckDB + search index).
 
-    Leave ``store_path`` empty to use the bundled sample release, built on first use
-    into $CARDIO_HOME/terminology/. Point it at a store made by
+    Leave ``store_path`` empty to use $CARDIO_SNOMED_STORE, or else the bundled sample
+    release, built on first use into $CARDIO_HOME/terminology/. Point it at a store made by
     ``cardio snomed load RF2_DIR --db PATH`` to ground against a licensed release.
     """
 
@@ -52,7 +54,7 @@ class SnomedTerminology(ConfigurableResource):
     )
 
     def resolved_path(self) -> Path:
-        return Path(self.store_path) if self.store_path else ensure_default_store()
+        return Path(self.store_path) if self.store_path else configured_store_path()
 
     def store(self) -> SnomedStore:
         """The opened store, cached per process (index arrays load once)."""

@@ -339,3 +339,31 @@ def test_cli_snomed_load(tmp_path: Path) -> None:
     next(rel.rglob(CONCEPT_FILE)).unlink()
     result = runner.invoke(cli, ["snomed", "load", str(rel), "--db", str(db), "--quiet"])
     assert result.exit_code != 0 and "sct2_Concept_Snapshot" in result.output
+
+
+def test_resource_follows_env_and_fingerprints_the_release(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from resources.terminology import SnomedTerminology
+
+    a, b = tmp_path / "a.duckdb", tmp_path / "b.duckdb"
+    load_rf2(SAMPLE, a)
+    load_rf2(SAMPLE, b)
+    monkeypatch.setenv("CARDIO_SNOMED_STORE", str(a))
+    resource = SnomedTerminology()
+    assert resource.resolved_path() == a
+    assert (
+        resource.store().candidate_descriptions(["heart", "failure"], 1)[0].concept_id == "84114007"
+    )
+    explicit = SnomedTerminology(store_path=str(b))
+    assert explicit.resolved_path() == b
+    # same release -> same fingerprint (grounding not stale), though the build ids differ
+    assert resource.fingerprint() == explicit.fingerprint() != ""
+    assert resource.store().index.build_id != explicit.store().index.build_id
+    rel = _copy_release(tmp_path)
+    _append(
+        next(rel.rglob(DESC_FILE)),
+        "9100009990011\t20250101\t1\t900000000000207008\t84114007\ten\t900000000000013009\tCardiac failure NOS\t900000000000448009",
+    )
+    load_rf2(rel, b)
+    assert SnomedTerminology(store_path=str(b)).fingerprint() != resource.fingerprint()

@@ -119,6 +119,13 @@ def test_normalize_strips_measurements_and_expands(
     assert norm.rejected is None
 
 
+def test_operator_words_only_before_numbers(abbreviations: dict[str, str]) -> None:
+    under = normalize_term("age under 65 years", abbreviations)
+    assert (under.search_text, under.operator, under.threshold) == ("age", "<", 65.0)
+    plain = normalize_term("heart failure under treatment", abbreviations)
+    assert plain.search_text == "heart failure under treatment" and plain.operator is None
+
+
 def test_standardized_keeps_the_measurement(abbreviations: dict[str, str]) -> None:
     norm = normalize_term("LVEF ≤ 35%", abbreviations)
     assert norm.standardized == "left ventricular ejection fraction <= 35%"

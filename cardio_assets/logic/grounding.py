@@ -182,11 +182,16 @@ _UNICODE_OPS = {
     "–": "-",
     "—": "-",
 }
+# Words become operators only right before a number: "under 65 years" is a threshold,
+# "under treatment" is not.
 _WORD_OPS = [
-    (re.compile(r"\b(?:less than or equal to|at most|no more than|up to)\b", re.I), "<="),
-    (re.compile(r"\b(?:greater than or equal to|at least|no less than)\b", re.I), ">="),
-    (re.compile(r"\b(?:less than|lower than|below|under)\b", re.I), "<"),
-    (re.compile(r"\b(?:greater than|more than|higher than|above|over|exceeding)\b", re.I), ">"),
+    (re.compile(rf"\b(?:{words})\b(?=\s*\d)", re.I), op)
+    for words, op in [
+        ("less than or equal to|at most|no more than|up to", "<="),
+        ("greater than or equal to|at least|no less than", ">="),
+        ("less than|lower than|below|under", "<"),
+        ("greater than|more than|higher than|above|over|exceeding", ">"),
+    ]
 ]
 _UNIT = (
     r"(?:%|percent|mg/dl|mg/l|mmol/l|mmol/mol|µmol/l|umol/l|g/dl|g/l|ng/ml|pg/ml|"

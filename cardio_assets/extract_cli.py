@@ -165,6 +165,7 @@ def extract_command(
         rows, passes["MAIN"].results, passes["POPULATION"].results, abbreviations
     )
     terms = runs.grounding_terms(merged)
+    search_errors: dict[tuple[str, str], str] = {}
     with _bar("grounding ", len(terms)) as bar:
         candidates = runs.search_candidates(
             terms,
@@ -172,7 +173,10 @@ def extract_command(
             runs.grounding_abbreviations(),
             settings.grounding,
             progress=lambda done, total: bar.update(1),
+            errors=search_errors,
         )
+    for (role, term), error in search_errors.items():
+        click.echo(f"  terminology search failed for {role} {term!r}: {error}", err=True)
     outcomes = runs.select_all(merged, candidates, schema)
     lines = runs.prediction_lines(rows, merged, outcomes)
     out_path.parent.mkdir(parents=True, exist_ok=True)

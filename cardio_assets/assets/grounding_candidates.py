@@ -39,7 +39,12 @@ def grounding_candidates(
     settings = load_pipeline_settings().grounding
     store = terminology.store()
     terms = runs.grounding_terms(merged_concepts)
-    candidates = runs.search_candidates(terms, store, runs.grounding_abbreviations(), settings)
+    errors: dict[tuple[str, str], str] = {}
+    candidates = runs.search_candidates(
+        terms, store, runs.grounding_abbreviations(), settings, errors=errors
+    )
+    for (role, term), error in list(errors.items())[:20]:
+        context.log.warning(f"terminology search failed for {role} {term!r}: {error}")
     found = {(c.role, c.term) for c in candidates}
     best = [c for c in candidates if c.rank == 1]
     yield dg.Output(
@@ -49,6 +54,9 @@ def grounding_candidates(
             "terms_with_candidates": len(found),
             "candidates": len(candidates),
             "top_k": settings.top_k,
+            "search_errors": len(errors),
+            # the loaded release: another release means new candidates (re-materialize)
+            "terminology_release_sha256": terminology.fingerprint(),
             "terminology_store": dg.MetadataValue.path(str(store.db_path)),
             "best_candidates": markdown_preview(
                 best,

@@ -188,7 +188,20 @@ def merge_extractions(
         m, p = main_by_id.get(row_id), pop_by_id.get(row_id)
         if m is None and p is None:
             continue
-        merged.append(merge_row(m, p, abbreviations))
+        try:
+            merged.append(merge_row(m, p, abbreviations))
+        except Exception as exc:  # one odd row must not sink the guideline
+            first = m or p
+            assert first is not None
+            merged.append(
+                MergedRow(
+                    row_id=row_id,
+                    guideline=first.guideline,
+                    backend=first.backend,
+                    model=first.model,
+                    errors=[f"merge: {type(exc).__name__}: {exc}"[:400]],
+                )
+            )
     return merged
 
 
@@ -212,11 +225,22 @@ def search_candidates(
     abbreviations: dict[str, str],
     settings: GroundingStageSettings,
     progress: Progress | None = None,
+    errors: dict[tuple[str, str], str] | None = None,
 ) -> list[GroundingCandidate]:
-    """Top-k candidates per term, threshold-free (filters apply later, in selection)."""
+    """Top-k candidates per term, threshold-free (filters apply later, in selection).
+
+    A term whose search fails gets no candidates (it stays unmapped downstream) and its
+    error goes to ``errors`` when given: one odd term never sinks a guideline.
+    """
     out: list[GroundingCandidate] = []
     for i, (role, term) in enumerate(terms, 1):
-        out.extend(ground_candidates(term, role, searcher, abbreviations, top_k=settings.top_k))  # type: ignore[arg-type]
+        try:
+            found = ground_candidates(term, role, searcher, abbreviations, top_k=settings.top_k)  # type: ignore[arg-type]
+        except Exception as exc:
+            found = []
+            if errors is not None:
+                errors[(role, term)] = f"{type(exc).__name__}: {exc}"[:300]
+        out.extend(found)
         if progress:
             progress(i, len(terms))
     return out

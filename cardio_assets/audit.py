@@ -214,9 +214,15 @@ def graph_lookup(kind: str, value: str) -> dict[str, Any]:
 
 def dagster_runs(guideline: str, assets: Iterable[str] = PIPELINE_ASSETS) -> dict[str, Any]:
     """Last materialization (run id, time, code version) of each step for the partition."""
+    # The project's dagster.yaml uses paths relative to DAGSTER_HOME (default: the repo root,
+    # as in `cardio demo`): open the instance from there, then go back.
+    home = Path(os.environ.get("DAGSTER_HOME") or paths.PROJECT_ROOT).resolve()
+    previous_home, previous_cwd = os.environ.get("DAGSTER_HOME"), Path.cwd()
     try:
         import dagster as dg
 
+        os.environ["DAGSTER_HOME"] = str(home)
+        os.chdir(home)
         with dg.DagsterInstance.get() as instance:
             steps: dict[str, Any] = {}
             for asset in assets:
@@ -236,9 +242,15 @@ def dagster_runs(guideline: str, assets: Iterable[str] = PIPELINE_ASSETS) -> dic
                     "timestamp": record.timestamp,
                     "code_version": tags.get("dagster/code_version"),
                 }
-            return {"available": True, "instance": os.environ.get("DAGSTER_HOME"), "steps": steps}
+            return {"available": True, "instance": str(home), "steps": steps}
     except Exception as exc:  # noqa: BLE001 - no instance is a fact to report, not a crash
         return {"available": False, "error": f"{type(exc).__name__}: {exc}"}
+    finally:
+        os.chdir(previous_cwd)
+        if previous_home is None:
+            os.environ.pop("DAGSTER_HOME", None)
+        else:
+            os.environ["DAGSTER_HOME"] = previous_home
 
 
 # --------------------------------------------------------------------------- chain
@@ -592,11 +604,6 @@ def render_text(report: dict[str, Any]) -> str:
 @click.option("--max-rules", default=5, show_default=True, help="Full chains shown per ID.")
 def audit_command(identifier: str, as_json: bool, max_rules: int) -> None:
     """Trace a graph node (SNOMED id, rule id or Neo4j element id) back to its source row."""
-    # dagster.yaml paths are relative to DAGSTER_HOME (as in `cardio demo`).
-    os.environ["CARDIO_HOME"] = str(paths.var_dir())
-    home = Path(os.environ.setdefault("DAGSTER_HOME", str(paths.PROJECT_ROOT))).resolve()
-    os.environ["DAGSTER_HOME"] = str(home)
-    os.chdir(home)
     report = audit(identifier, max_rules=max_rules)
     if as_json:
         click.echo(json.dumps(report, indent=2, ensure_ascii=False, default=str))

@@ -14,13 +14,12 @@ from pathlib import Path
 
 import click
 
-
 # step logs stay in the run's event log (visible in the UI); the console gets warnings only
 _QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
 
 
 def _count(metadata: dict) -> str:
-    for key in ("duckdb_rows_written", "rows", "tables"):
+    for key in ("duckdb_rows_written", "rows", "tables", "rules_loaded"):
         if key in metadata:
             return str(getattr(metadata[key], "value", metadata[key]))
     return "-"
@@ -59,7 +58,13 @@ def demo(guidelines: tuple[str, ...]) -> None:
     ]
     everything = [*defs.assets, *(defs.asset_checks or [])]
 
+    from cardio_assets.demo_graph import ensure_neo4j, graph_summary, pipeline_summary
+
     failures = 0
+    neo4j_problem = ensure_neo4j()  # NEO4J_URI, else the local launcher (cardio neo4j start)
+    if neo4j_problem:
+        click.echo(f"WARNING: {neo4j_problem}; neo4j_graph will fail", err=True)
+    metadata: dict[str, dict[str, dict]] = {}
     with dg.DagsterInstance.get() as instance:
         added = sync_guideline_partitions(instance)
         if added:
@@ -88,12 +93,13 @@ def demo(guidelines: tuple[str, ...]) -> None:
                 tags={"cardio/origin": "demo"},
                 run_config=_QUIET,
             )
-            counts = {
-                event.asset_key.to_user_string(): _count(
+            metadata[guideline] = {
+                event.asset_key.to_user_string(): dict(
                     event.step_materialization_data.materialization.metadata
                 )
                 for event in result.get_asset_materialization_events()
             }
+            counts = {key: _count(meta) for key, meta in metadata[guideline].items()}
             status = "ok" if result.success else "FAILED"
             click.echo(
                 f"{guideline}: {status}  "
@@ -105,7 +111,10 @@ def demo(guidelines: tuple[str, ...]) -> None:
                     if event.is_step_failure and event.step_failure_data.error:
                         message = event.step_failure_data.error.message.strip().splitlines()
                         click.echo(f"  {event.step_key}: {message[-1] if message else ''}")
-    click.echo(f"outputs:   {paths.outputs_dir()}/<guideline>/")
+    pipeline_summary(metadata)
+    if not graph_summary():
+        failures += 1
+    click.echo(f"\noutputs:   {paths.outputs_dir()}/<guideline>/")
     click.echo(f"warehouse: {paths.warehouse_path()}")
     click.echo(f"dagster:   {home / 'var' / 'dagster'} (see runs with `make ui`)")
     if failures:

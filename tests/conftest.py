@@ -15,6 +15,9 @@ os.environ["CARDIO_SYNC_ON_LOAD"] = "0"
 # Real local Neo4j (session-scoped, started on first use): neo4j_server, neo4j_driver.
 from tests.neo4j_fixtures import neo4j_driver, neo4j_server  # noqa: E402, F401
 
+# The whole pipeline on one sample into that Neo4j (session-scoped): loaded_sample.
+from tests.pipeline_fixtures import loaded_sample  # noqa: E402, F401
+
 
 @pytest.fixture(scope="session", autouse=True)
 def _isolated_cardio_home(tmp_path_factory: pytest.TempPathFactory) -> Path:

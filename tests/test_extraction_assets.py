@@ -649,3 +649,35 @@ def test_evaluation_perfect_prediction_scores_one() -> None:
     ]
     s = evaluate(gold, json.loads(json.dumps(gold))).summary()
     assert s["concepts"]["f1"] == 1.0 and s["or_group_pairs"]["f1"] == 1.0
+
+
+def test_cardio_eval_prints_the_table_and_checks_targets(tmp_path: Path) -> None:
+    from cardio_assets.cli import main
+
+    gold_rows = [
+        _gold_row(
+            "r",
+            [_c("Condition", "a", group="g1"), _c("Condition", "b", group="g1")],
+            [{"role": "Condition", "normalized": "a", "class": "I", "level": "A"}],
+        )
+    ]
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text("".join(json.dumps(r) + "\n" for r in gold_rows))
+    perfect = tmp_path / "perfect.jsonl"
+    perfect.write_text(gold.read_text())
+    result = CliRunner().invoke(
+        main, ["eval", "--pred", str(perfect), "--gold", str(gold), "--check"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "| concept F1 | 1.000 | 0.85 | ok |" in result.output
+
+    half = tmp_path / "half.jsonl"
+    half.write_text(json.dumps(_gold_row("r", [_c("Condition", "a")], [])) + "\n")
+    result = CliRunner().invoke(main, ["eval", "--pred", str(half), "--gold", str(gold), "--check"])
+    assert result.exit_code == 1
+    assert "MISSED" in result.output and "Condition 1 missed / 0 spurious" in result.output
+
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(perfect.read_text() + "not json\n")
+    result = CliRunner().invoke(main, ["eval", "--pred", str(broken), "--gold", str(gold)])
+    assert result.exit_code != 0 and f"{broken}:2: not a JSON line" in result.output

@@ -15,6 +15,7 @@ without Neo4j (the graph section then says why it is missing).
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import sys
@@ -120,6 +121,12 @@ def _neo4j_resource():  # type: ignore[no-untyped-def]
     return Neo4jResource(**kwargs)
 
 
+def quiet_neo4j_notifications() -> None:
+    """Server hints such as "label does not exist yet" (an empty graph) are not errors
+    here; the driver logs them as warnings, which would bury the report."""
+    logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _jsonable(v) for k, v in value.items()}
@@ -163,6 +170,7 @@ def graph_lookup(kind: str, value: str) -> dict[str, Any]:
 
     from resources.neo4j_resource import Neo4jSettingsError
 
+    quiet_neo4j_notifications()
     resource = _neo4j_resource()
     try:
         with resource.driver() as driver:

@@ -9,7 +9,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.synced
 
-.PHONY: help install baml launcher test demo ui lint format bench eval clean
+.PHONY: help install baml launcher browser test demo ui lint format bench eval clean
 
 help:
 	@echo "make demo   - install everything, run the whole pipeline on the sample guidelines"
@@ -35,7 +35,20 @@ baml: $(STAMP)
 launcher:
 	@if [ -f neo4j_launcher/pom.xml ]; then $(MAKE) -C neo4j_launcher build; fi
 
-test: install
+# Headless Chromium + chromedriver for tests/test_ui.py, from Debian: installed only when missing
+# and running as root; otherwise a one-line notice and that test skips with how to install them.
+browser:
+	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "installing chromium + chromium-driver (apt-get) for the UI test..."; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		{ apt-get update -qq && apt-get install -y -qq chromium chromium-driver; } >/dev/null \
+			|| echo "could not install chromium; tests/test_ui.py will be skipped"; \
+	else \
+		echo "chromium/chromedriver missing: tests/test_ui.py will be skipped (install: sudo apt-get install -y chromium chromium-driver)"; \
+	fi
+
+test: install browser
 	$(VENV)/bin/pytest -q
 
 demo: install

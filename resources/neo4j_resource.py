@@ -78,6 +78,8 @@ class Neo4jResource(ConfigurableResource):
             auth=(s.user, s.password),
             max_transaction_retry_time=self.max_transaction_retry_s,
             connection_timeout=self.connection_timeout_s,
+            # "label does not exist yet" hints on a fresh database are noise in run logs
+            notifications_min_severity="OFF",
         )
         try:
             try:

@@ -64,6 +64,7 @@ def neo4j_driver(neo4j_server: LocalNeo4jServer) -> Iterator[neo4j.Driver]:
         auth=(neo4j_server.user, neo4j_server.password),
         max_transaction_retry_time=3.0,
         connection_timeout=5.0,
+        notifications_min_severity="OFF",
     )
     try:
         yield driver

@@ -258,7 +258,7 @@ def test_load_interrupted_by_stopping_neo4j_keeps_previous_version(
     stopped: list[str] = []
 
     def stop_midway(step: str, done: int, total: int) -> None:
-        if step.startswith("Recommendation") and not stopped:
+        if "Recommendation" in step and not stopped:
             stopped.append(step)
             neo4j_server.stop()
 
@@ -379,7 +379,7 @@ def test_labels_and_types_only_from_allowlist() -> None:
         graph._label("Concept:Evil")
     with pytest.raises(ValueError, match="allowlist"):
         graph._rel("LEADS_TO]->() DETACH DELETE n //")
-    for query in (*graph._Q_CONCEPT_EDGES.values(), graph._Q_TABLES, graph._Q_ROOT_DECISIONS):
+    for query in (*graph._Q_CONCEPT_EDGES.values(), graph._Q_TABLES, graph._Q_RULES):
         assert "$rows" in query and "'" not in query
 
 

@@ -157,34 +157,39 @@ class GraphRows:
     profiles: list[dict[str, Any]] = field(default_factory=list)
     concepts: dict[str, dict[str, Any]] = field(default_factory=dict)
     tables: list[dict[str, Any]] = field(default_factory=list)
-    source_rows: list[dict[str, Any]] = field(default_factory=list)
-    recommendations: list[dict[str, Any]] = field(default_factory=list)
-    root_decisions: list[dict[str, Any]] = field(default_factory=list)
+    # one row per rule: its SourceRow, Recommendation and root Decision, written together
+    rule_rows: list[dict[str, Any]] = field(default_factory=list)
     nested_decisions: list[list[dict[str, Any]]] = field(default_factory=list)  # by depth
     decision_concept_edges: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     recommendation_concept_edges: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
-    def relationship_count(self) -> int:
-        return (
-            len(self.tables)  # HAS_TABLE
-            + len(self.source_rows)  # HAS_ROW
-            + len(self.recommendations)  # DERIVED_FROM
-            + len(self.root_decisions)
-            + sum(len(level) for level in self.nested_decisions)  # LEADS_TO
-            + sum(len(v) for v in self.decision_concept_edges.values())
-            + sum(len(v) for v in self.recommendation_concept_edges.values())
+    def expected_counts(self) -> tuple[dict[str, int], dict[str, int]]:
+        """(nodes by label, relationships by type) this load must leave in the graph."""
+        roots = sum(len(r["roots"]) for r in self.rule_rows)
+        nodes = {
+            "SourceTable": len(self.tables),
+            "SourceRow": len(self.rule_rows),
+            "Recommendation": len(self.rule_rows),
+            "Decision": roots + sum(len(level) for level in self.nested_decisions),
+            "Unmapped": sum(1 for c in self.concepts.values() if c["props"].get("unmapped")),
+        }
+        rels: Counter[str] = Counter(
+            HAS_TABLE=len(self.tables),
+            HAS_ROW=len(self.rule_rows),
+            DERIVED_FROM=len(self.rule_rows),
+            LEADS_TO=nodes["Decision"],
         )
+        for edges in (self.decision_concept_edges, self.recommendation_concept_edges):
+            for rel, edge_rows in edges.items():
+                rels[rel] += len(edge_rows)
+        return nodes, {k: v for k, v in sorted(rels.items()) if v}
+
+    def relationship_count(self) -> int:
+        return sum(self.expected_counts()[1].values())
 
     def node_count(self) -> int:
         """Guideline-owned nodes written (shared grounded concepts not included)."""
-        return (
-            len(self.tables)
-            + len(self.source_rows)
-            + len(self.recommendations)
-            + len(self.root_decisions)
-            + sum(len(level) for level in self.nested_decisions)
-            + sum(1 for c in self.concepts.values() if c["props"].get("unmapped"))
-        )
+        return sum(self.expected_counts()[0].values())
 
 
 def _clean(props: dict[str, Any]) -> dict[str, Any]:
@@ -319,20 +324,23 @@ def build_graph_rows(
         )
 
     def walk(
-        node: RuleNode, path: str, depth: int, parent_uid: str, rec_uid: str, base: dict[str, Any]
+        node: RuleNode,
+        path: str,
+        depth: int,
+        parent: dict[str, Any],
+        rec_uid: str,
+        base: dict[str, Any],
     ) -> None:
         uid = f"{rec_uid}|d{path}"
-        row = {
-            **base,
-            "uid": uid,
-            "parent": parent_uid,
-            "edge_uid": f"{uid}|LEADS_TO",
-            "props": {"op": node.op, "path": path, "depth": depth},
-        }
-        (out.root_decisions if depth == 0 else nested.setdefault(depth, [])).append(row)
+        decision = {"uid": uid, "edge_uid": f"{uid}|LEADS_TO"}
+        decision["props"] = {"op": node.op, "path": path, "depth": depth}
+        if depth == 0:
+            parent["roots"].append(decision)  # written with its rule
+        else:
+            nested.setdefault(depth, []).append({**base, **decision, "parent": parent["uid"]})
         for j, child in enumerate(node.children):
             if isinstance(child, RuleNode):
-                walk(child, f"{path}.{j}", depth + 1, uid, rec_uid, base)
+                walk(child, f"{path}.{j}", depth + 1, decision, rec_uid, base)
             elif isinstance(child, ParameterTest):
                 threshold = child.threshold
                 extra: dict[str, Any] = {"operator": child.operator, "unit": child.unit}
@@ -379,38 +387,32 @@ def build_graph_rows(
         pages.extend(page for page in p.pages if page not in pages)
 
         row_uid = f"{load_id}|{p.row_id}"
-        out.source_rows.append(
-            {
-                **base,
-                "uid": row_uid,
-                "table_uid": table_uid,
-                "props": _clean(
-                    {
-                        "text": rule.text,
-                        "row_index": p.row_index,
-                        "section": p.section,
-                        "cell_sha256": p.cell_sha256,
-                    }
-                ),
-            }
-        )
         rec_uid = f"{load_id}|{rule.id}"
-        out.recommendations.append(
-            {
-                **base,
-                "uid": rec_uid,
-                "row_uid": row_uid,
-                "props": _clean(
-                    {
-                        "text": rule.text,
-                        "class": rule.class_,
-                        "level": rule.level,
-                        "polarity": rule.polarity,
-                        "section": p.section,
-                    }
-                ),
-            }
-        )
+        rule_row = {
+            **base,
+            "table_uid": table_uid,
+            "row_uid": row_uid,
+            "row_props": _clean(
+                {
+                    "text": rule.text,
+                    "row_index": p.row_index,
+                    "section": p.section,
+                    "cell_sha256": p.cell_sha256,
+                }
+            ),
+            "uid": rec_uid,
+            "rec_props": _clean(
+                {
+                    "text": rule.text,
+                    "class": rule.class_,
+                    "level": rule.level,
+                    "polarity": rule.polarity,
+                    "section": p.section,
+                }
+            ),
+            "roots": [],
+        }
+        out.rule_rows.append(rule_row)
         for i, action in enumerate(rule.actions):
             concept_edge(
                 out.recommendation_concept_edges,
@@ -436,7 +438,7 @@ def build_graph_rows(
                 {},
             )
         if rule.logic is not None:
-            walk(rule.logic, "0", 0, rec_uid, rec_uid, base)
+            walk(rule.logic, "0", 0, rule_row, rec_uid, base)
 
     out.tables = list(tables.values())
     out.nested_decisions = [nested[d] for d in sorted(nested)]
@@ -483,57 +485,55 @@ SET g.pending_load_ids = coalesce(g.pending_load_ids, []) + $load_id
 RETURN g.current_load_id AS current, stale
 """
 # Every node and edge gets: $common (guideline, load), its profile, its rule keys, own props.
-_SET_PROVENANCE = "{v} += $common, {v} += $profiles[row.pi]"
-_Q_TABLES = f"""
+# Guideline-owned nodes and edges are CREATEd: they belong to a brand-new load id, a failed
+# transaction is rolled back before the driver retries it, and the counts check before the
+# switch catches anything else (duplicates or gaps fail the load, the old version stays).
+_Q_TABLES = """
 UNWIND $rows AS row
-MATCH (g:Guideline {{id: $common.guideline}})
-MERGE (t:SourceTable {{uid: row.uid}})
-SET {_SET_PROVENANCE.format(v="t")}, t += row.props
-MERGE (g)-[r:HAS_TABLE {{uid: row.edge_uid}}]->(t)
-SET {_SET_PROVENANCE.format(v="r")}, r.table_id = row.props.table_id
+MATCH (g:Guideline {id: $common.guideline})
+WITH g, row, $profiles[row.pi] AS prof
+CREATE (g)-[r:HAS_TABLE {uid: row.edge_uid}]->(t:SourceTable {uid: row.uid})
+SET t += row.props, t += $common, t += prof,
+    r += $common, r += prof, r.table_id = row.props.table_id
 RETURN count(*) AS n
 """
-_Q_SOURCE_ROWS = f"""
+_Q_RULES = """
 UNWIND $rows AS row
-MATCH (t:SourceTable {{uid: row.table_uid}})
-MERGE (s:SourceRow {{uid: row.uid}})
-SET {_SET_PROVENANCE.format(v="s")}, s += row.rule, s += row.props
-MERGE (t)-[r:HAS_ROW {{uid: row.uid}}]->(s)
-SET {_SET_PROVENANCE.format(v="r")}, r += row.rule
+MATCH (t:SourceTable {uid: row.table_uid})
+WITH t, row, $profiles[row.pi] AS prof
+CREATE (t)-[hr:HAS_ROW {uid: row.row_uid}]->(s:SourceRow {uid: row.row_uid})
+CREATE (rec:Recommendation {uid: row.uid})-[df:DERIVED_FROM {uid: row.uid}]->(s)
+SET s += row.row_props, s += $common, s += prof, s += row.rule,
+    hr += row.rule, hr += $common, hr += prof,
+    rec += row.rec_props, rec += $common, rec += prof, rec += row.rule,
+    df += row.rule, df += $common, df += prof
+FOREACH (root IN row.roots |
+    CREATE (d:Decision {uid: root.uid})-[lt:LEADS_TO {uid: root.edge_uid}]->(rec)
+    SET d += root.props, d += $common, d += prof, d += row.rule,
+        lt += row.rule, lt += $common, lt += prof)
 RETURN count(*) AS n
 """
-_Q_RECOMMENDATIONS = f"""
+_Q_NESTED_DECISIONS = """
 UNWIND $rows AS row
-MATCH (s:SourceRow {{uid: row.row_uid}})
-MERGE (rec:Recommendation {{uid: row.uid}})
-SET {_SET_PROVENANCE.format(v="rec")}, rec += row.rule, rec += row.props
-MERGE (rec)-[r:DERIVED_FROM {{uid: row.uid}}]->(s)
-SET {_SET_PROVENANCE.format(v="r")}, r += row.rule
+MATCH (parent:Decision {uid: row.parent})
+WITH parent, row, $profiles[row.pi] AS prof
+CREATE (d:Decision {uid: row.uid})-[lt:LEADS_TO {uid: row.edge_uid}]->(parent)
+SET d += row.props, d += $common, d += prof, d += row.rule,
+    lt += row.rule, lt += $common, lt += prof
 RETURN count(*) AS n
 """
-_DECISION_TEMPLATE = f"""
-UNWIND $rows AS row
-MATCH (parent:{{parent}} {{{{uid: row.parent}}}})
-MERGE (d:Decision {{{{uid: row.uid}}}})
-SET {_SET_PROVENANCE.format(v="d")}, d += row.rule, d += row.props
-MERGE (d)-[r:LEADS_TO {{{{uid: row.edge_uid}}}}]->(parent)
-SET {_SET_PROVENANCE.format(v="r")}, r += row.rule
-RETURN count(*) AS n
-"""
-_Q_ROOT_DECISIONS = _DECISION_TEMPLATE.format(parent=_label("Recommendation"))
-_Q_NESTED_DECISIONS = _DECISION_TEMPLATE.format(parent=_label("Decision"))
 # Concept MERGE and the edge in one statement: a concurrent load of another guideline that
 # sweeps an orphaned shared concept cannot slip in between creating the node and linking it.
-_CONCEPT_EDGE_TEMPLATE = f"""
+_CONCEPT_EDGE_TEMPLATE = """
 UNWIND $rows AS row
-MATCH (s:{{src}} {{{{uid: row.src}}}})
+MATCH (s:{src} {{uid: row.src}})
 WITH s, row, $concepts[row.ci] AS cdef
-MERGE (c:Concept {{{{key: cdef.key}}}})
+MERGE (c:Concept {{key: cdef.key}})
 ON CREATE SET c += cdef.props
 WITH s, c, row, [x IN cdef.labels WHERE NOT x IN labels(c)] AS missing
 FOREACH (_ IN CASE WHEN size(missing) > 0 THEN [1] ELSE [] END | SET c:$(missing))
-MERGE (s)-[r:{{rel}} {{{{uid: row.uid}}}}]->(c)
-SET {_SET_PROVENANCE.format(v="r")}, r += row.rule, r += row.props
+CREATE (s)-[r:{rel} {{uid: row.uid}}]->(c)
+SET r += $common, r += $profiles[row.pi], r += row.rule, r += row.props
 RETURN count(*) AS n
 """
 _Q_CONCEPT_EDGES: dict[tuple[str, str], str] = {
@@ -633,9 +633,7 @@ Step = tuple[str, str, list[dict[str, Any]], bool]  # name, query, rows, rows po
 def _steps(rows: GraphRows) -> list[Step]:
     steps: list[Step] = [
         ("SourceTable+HAS_TABLE", _Q_TABLES, rows.tables, False),
-        ("SourceRow+HAS_ROW", _Q_SOURCE_ROWS, rows.source_rows, False),
-        ("Recommendation+DERIVED_FROM", _Q_RECOMMENDATIONS, rows.recommendations, False),
-        ("Decision+LEADS_TO (root)", _Q_ROOT_DECISIONS, rows.root_decisions, False),
+        ("SourceRow+Recommendation+root Decision", _Q_RULES, rows.rule_rows, False),
     ]
     for depth, level in enumerate(rows.nested_decisions, start=1):
         steps.append((f"Decision+LEADS_TO (depth {depth})", _Q_NESTED_DECISIONS, level, False))
@@ -731,7 +729,16 @@ def load_guideline(
                     if on_progress is not None:
                         on_progress(step_name, start + len(batch), len(step_rows))
         mark = lap("write", mark)
-        step_name, batch_note = "switch current load", ""
+        step_name, batch_note = "verify counts", ""
+        with driver.session(database=database) as session:
+            found = _load_counts(session, guideline, load_id, with_concepts=False)
+        if found != rows.expected_counts():
+            raise Neo4jLoadError(
+                f"the written load does not match the rules: expected {rows.expected_counts()}, "
+                f"found {found}"
+            )
+        mark = lap("verify", mark)
+        step_name = "switch current load"
         props = _clean(
             {
                 "title": guideline_title,
@@ -851,10 +858,50 @@ def delete_guideline(driver: neo4j.Driver, guideline: str, *, database: str = "n
 
 
 # --- counts -----------------------------------------------------------------------------
+def _load_counts(
+    session: neo4j.Session, guideline: str, load_id: str, *, with_concepts: bool = True
+) -> tuple[dict[str, int], dict[str, int]]:
+    """(nodes by label, relationships by type) written by one load."""
+
+    def one(query: str, **params: Any) -> Any:
+        return session.execute_read(lambda tx: tx.run(query, params).single())
+
+    nodes: dict[str, int] = {}
+    rels: Counter[str] = Counter()
+    for label in VERSIONED_LABELS:
+        nodes[label] = one(
+            f"MATCH (n:{_label(label)} {{load_id: $load_id}}) RETURN count(n) AS n",
+            load_id=load_id,
+        )["n"]
+        for row in session.execute_read(
+            lambda tx, lbl=label: tx.run(
+                f"MATCH (n:{_label(lbl)} {{load_id: $load_id}})-[r]->() "
+                "RETURN type(r) AS type, count(r) AS n",
+                load_id=load_id,
+            ).data()
+        ):
+            rels[row["type"]] += row["n"]
+    nodes["Unmapped"] = one(
+        "MATCH (c:Concept {load_id: $load_id}) RETURN count(c) AS n", load_id=load_id
+    )["n"]
+    if with_concepts:
+        keys: set[str] = set()
+        for query in _Q_LOAD_CONCEPT_KEYS.values():
+            keys.update(one(query, load_id=load_id)["keys"])
+        nodes["Concept"] = len(keys)
+    rels["HAS_TABLE"] = one(
+        "MATCH (:Guideline {id: $guideline})-[r:HAS_TABLE]->(t:SourceTable {load_id: $load_id}) "
+        "RETURN count(r) AS n",
+        guideline=guideline,
+        load_id=load_id,
+    )["n"]
+    return nodes, {k: v for k, v in sorted(rels.items()) if v}
+
+
 def graph_counts(driver: neo4j.Driver, guideline: str, *, database: str = "neo4j") -> dict:
     """Nodes by label and relationships by type of the guideline's CURRENT version.
 
-    ``concepts`` counts the distinct shared (grounded) concepts it links to; ``unmapped``
+    ``Concept`` counts the distinct shared (grounded) concepts it links to; ``Unmapped``
     its own unmapped concept nodes.
     """
     records = driver.execute_query(
@@ -863,39 +910,8 @@ def graph_counts(driver: neo4j.Driver, guideline: str, *, database: str = "neo4j
         database_=database,
     ).records
     load_id = records[0]["load_id"] if records else None
-    nodes: dict[str, int] = {}
-    rels: Counter[str] = Counter()
     if load_id is None:
-        return {"load_id": None, "nodes": nodes, "relationships": dict(rels)}
+        return {"load_id": None, "nodes": {}, "relationships": {}}
     with driver.session(database=database) as session:
-
-        def one(query: str, **params: Any) -> Any:
-            return session.execute_read(lambda tx: tx.run(query, params).single())
-
-        for label in VERSIONED_LABELS:
-            nodes[label] = one(
-                f"MATCH (n:{_label(label)} {{load_id: $load_id}}) RETURN count(n) AS n",
-                load_id=load_id,
-            )["n"]
-            for row in session.execute_read(
-                lambda tx, lbl=label: tx.run(
-                    f"MATCH (n:{_label(lbl)} {{load_id: $load_id}})-[r]->() "
-                    "RETURN type(r) AS type, count(r) AS n",
-                    load_id=load_id,
-                ).data()
-            ):
-                rels[row["type"]] += row["n"]
-        nodes["Unmapped"] = one(
-            "MATCH (c:Concept {load_id: $load_id}) RETURN count(c) AS n", load_id=load_id
-        )["n"]
-        keys: set[str] = set()
-        for query in _Q_LOAD_CONCEPT_KEYS.values():
-            keys.update(one(query, load_id=load_id)["keys"])
-        nodes["Concept"] = len(keys)
-        rels["HAS_TABLE"] = one(
-            "MATCH (:Guideline {id: $guideline})-[r:HAS_TABLE]->(t:SourceTable {load_id: $load_id}) "
-            "RETURN count(r) AS n",
-            guideline=guideline,
-            load_id=load_id,
-        )["n"]
-    return {"load_id": load_id, "nodes": nodes, "relationships": dict(sorted(rels.items()))}
+        nodes, rels = _load_counts(session, guideline, load_id)
+    return {"load_id": load_id, "nodes": nodes, "relationships": rels}

@@ -86,13 +86,16 @@ def _uses_concept(rule: ExtractedRule, snomed_id: str) -> bool:
     return any(c.grounding and c.grounding.snomed_id == snomed_id for c in rule.concepts())
 
 
-def _grounded_term(rules: list[ExtractedRule], snomed_id: str) -> tuple[str, str] | None:
-    """(role, term) under which the rules use a SNOMED concept (the first use)."""
-    for rule in rules:
-        for c in rule.concepts():
-            if c.grounding and c.grounding.snomed_id == snomed_id:
-                return c.role, c.normalized
-    return None
+def _grounded_terms(rules: list[ExtractedRule], snomed_id: str) -> list[tuple[str, str]] | None:
+    """Every (role, term) under which the rules use a SNOMED concept ("HF", "heart failure"
+    and an Outcome use may all ground to one id); None when no rule uses it."""
+    terms = {
+        (c.role, c.normalized): None
+        for rule in rules
+        for c in rule.concepts()
+        if c.grounding and c.grounding.snomed_id == snomed_id
+    }
+    return list(terms) or None
 
 
 def _uses_unmapped(rule: ExtractedRule, role: str, normalized: str) -> bool:
@@ -344,13 +347,13 @@ def _grounding_section(
     }
 
 
-def _merged_concepts(merged: MergedRow | None, focus: tuple[str, str] | None) -> list[dict]:
+def _merged_concepts(merged: MergedRow | None, focus: set[tuple[str, str]] | None) -> list[dict]:
     if merged is None:
         return []
     return [
         c.model_dump(mode="json")
         for c in merged.concepts
-        if focus is None or (c.role, c.normalized) == focus
+        if focus is None or (c.role, c.normalized) in focus
     ]
 
 
@@ -379,7 +382,7 @@ def _chain(
         concept_terms = [(c.role, c.normalized) for c in rule.concepts()]
         for key in focus_terms or concept_terms:
             terms.setdefault(key, None)
-        focus = focus_terms[0] if focus_terms and len(focus_terms) == 1 else None
+        focus = set(focus_terms) if focus_terms else None
         rule_sections.append(
             {
                 "rule_id": rule.id,
@@ -424,8 +427,7 @@ def audit(identifier: str, warehouse: Path | None = None, max_rules: int = 5) ->
     if _SCTID.match(identifier):
         kind = "concept"
         rules = [r for r in wh.rules() if _uses_concept(r, identifier)]
-        term = _grounded_term(rules, identifier)
-        focus = [term] if term else None
+        focus = _grounded_terms(rules, identifier)
         graph = graph_lookup("snomed", identifier)
     else:
         guideline = _rule_guideline(identifier)
@@ -467,8 +469,7 @@ def _from_node(
     if "Concept" in labels and props.get("snomed_id"):
         sctid = str(props["snomed_id"])
         rules = [r for r in wh.rules() if _uses_concept(r, sctid)]
-        term = _grounded_term(rules, sctid)
-        return "concept", rules, [term] if term else None
+        return "concept", rules, _grounded_terms(rules, sctid)
     if "Concept" in labels and props.get("unmapped_key"):
         guideline, role, normalized = str(props["unmapped_key"]).split("|", 2)
         rules = [r for r in wh.rules(guideline) if _uses_unmapped(r, role, normalized)]

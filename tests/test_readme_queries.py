@@ -106,3 +106,29 @@ def test_recommended_against(readme_queries, loaded_sample, neo4j_driver):
         rule = by_id[row["rule"]]
         leaves = rule.logic.leaves() if rule.logic else []
         assert sorted(row["conditions"]) == sorted({name(leaf.concept) for leaf in leaves})
+
+
+ROLE_OF_EDGE = {
+    "CHECKS_FOR": "Condition",
+    "EVALUATES": "ClinicalParameter",
+    "RECOMMENDS_PROCEDURE": "Procedure",
+    "RECOMMENDS_MEDICATION": "Medication",
+    "RESULTS_IN": "Outcome",
+}
+
+
+def test_concepts_carry_a_label_for_every_role_they_play(loaded_sample, neo4j_driver):
+    """Browser users write (c:Condition): a concept used as a condition in one row and as
+    an outcome in another must carry both labels."""
+    rows = neo4j_driver.execute_query(
+        """
+        MATCH (g:Guideline {id: $g})
+        MATCH (r:Recommendation {guideline: $g}) WHERE r.load_id = g.current_load_id
+        MATCH (r)<-[:LEADS_TO*0..]-(s)-[e]->(c:Concept)
+        RETURN DISTINCT type(e) AS rel, labels(c) AS labels, c.name AS name
+        """,
+        g=loaded_sample.guideline,
+    ).records
+    assert rows
+    missing = [(r["name"], r["rel"]) for r in rows if ROLE_OF_EDGE[r["rel"]] not in r["labels"]]
+    assert not missing, f"concepts without the label of a role they play: {missing[:5]}"

@@ -312,7 +312,10 @@ def build_graph_rows(
         extra: dict[str, Any],
     ) -> None:
         node, usage = _concept_target(concept, guideline, load_id, load_run_id)
-        out.concepts.setdefault(node["key"], node)
+        known = out.concepts.setdefault(node["key"], node)
+        # one SNOMED concept can play several roles (condition here, outcome there): every
+        # role it plays in this load becomes a label, not only the first one seen
+        known["labels"] += [label for label in node["labels"] if label not in known["labels"]]
         bucket.setdefault(_rel(rel), []).append(
             {
                 **base,

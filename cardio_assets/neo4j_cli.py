@@ -18,7 +18,7 @@ def neo4j_group() -> None:
 @click.option(
     "--port", type=int, default=None, help="Bolt port (default 7687 or $CARDIO_NEO4J_PORT)."
 )
-@click.option("--heap", default="1g", show_default=True, help="JVM heap (-Xmx).")
+@click.option("--heap", default="2g", show_default=True, help="JVM heap (-Xmx).")
 @click.option("--page-cache", default="512m", show_default=True, help="Neo4j page cache size.")
 @click.option("--timeout", type=float, default=180.0, show_default=True, help="Seconds to wait.")
 def start_command(port: int | None, heap: str, page_cache: str, timeout: float) -> None:

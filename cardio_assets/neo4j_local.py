@@ -217,7 +217,7 @@ def start(
     root: Path | None = None,
     *,
     port: int | None = None,
-    heap: str = "1g",
+    heap: str = "2g",
     page_cache: str = "512m",
     timeout_s: float = 180.0,
 ) -> LocalNeo4jStatus:

@@ -115,7 +115,6 @@ SCHEMA_STATEMENTS: tuple[str, ...] = (
     "CREATE CONSTRAINT source_table_uid IF NOT EXISTS FOR (t:SourceTable) REQUIRE t.uid IS UNIQUE",
     "CREATE CONSTRAINT source_row_uid IF NOT EXISTS FOR (s:SourceRow) REQUIRE s.uid IS UNIQUE",
     "CREATE INDEX recommendation_rule_id IF NOT EXISTS FOR (r:Recommendation) ON (r.rule_id)",
-    "CREATE INDEX recommendation_guideline IF NOT EXISTS FOR (r:Recommendation) ON (r.guideline)",
     "CREATE INDEX recommendation_load IF NOT EXISTS FOR (r:Recommendation) ON (r.load_id)",
     "CREATE INDEX decision_load IF NOT EXISTS FOR (d:Decision) ON (d.load_id)",
     "CREATE INDEX source_table_load IF NOT EXISTS FOR (t:SourceTable) ON (t.load_id)",
@@ -306,7 +305,6 @@ def build_graph_rows(
         bucket: dict[str, list[dict[str, Any]]],
         rel: str,
         src: str,
-        uid: str,
         concept: ConceptRef,
         base: dict[str, Any],
         extra: dict[str, Any],
@@ -320,7 +318,6 @@ def build_graph_rows(
             {
                 **base,
                 "src": src,
-                "uid": uid,
                 "ckey": node["key"],
                 "props": {**usage, **_clean(extra)},
             }
@@ -335,7 +332,7 @@ def build_graph_rows(
         base: dict[str, Any],
     ) -> None:
         uid = f"{rec_uid}|d{path}"
-        decision = {"uid": uid, "edge_uid": f"{uid}|LEADS_TO"}
+        decision: dict[str, Any] = {"uid": uid}
         decision["props"] = {"op": node.op, "path": path, "depth": depth}
         if depth == 0:
             parent["roots"].append(decision)  # written with its rule
@@ -359,7 +356,6 @@ def build_graph_rows(
                     out.decision_concept_edges,
                     "EVALUATES",
                     uid,
-                    f"{uid}|c{j}",
                     child.concept,
                     base,
                     extra,
@@ -369,7 +365,6 @@ def build_graph_rows(
                     out.decision_concept_edges,
                     "CHECKS_FOR",
                     uid,
-                    f"{uid}|c{j}",
                     child.concept,
                     base,
                     {"negated": child.negated},
@@ -382,7 +377,6 @@ def build_graph_rows(
         if table_uid not in tables:
             tables[table_uid] = {
                 "uid": table_uid,
-                "edge_uid": f"{table_uid}|HAS_TABLE",
                 "pi": base["pi"],
                 "props": _clean({"table_id": p.table_id, "title": p.table_title, "pages": []}),
             }
@@ -416,12 +410,11 @@ def build_graph_rows(
             "roots": [],
         }
         out.rule_rows.append(rule_row)
-        for i, action in enumerate(rule.actions):
+        for action in rule.actions:
             concept_edge(
                 out.recommendation_concept_edges,
                 ACTION_REL[action.concept.role],
                 rec_uid,
-                f"{rec_uid}|a{i}",
                 action.concept,
                 base,
                 {
@@ -430,12 +423,11 @@ def build_graph_rows(
                     "polarity": action.polarity,
                 },
             )
-        for i, outcome in enumerate(rule.outcomes):
+        for outcome in rule.outcomes:
             concept_edge(
                 out.recommendation_concept_edges,
                 "RESULTS_IN",
                 rec_uid,
-                f"{rec_uid}|o{i}",
                 outcome,
                 base,
                 {},
@@ -495,7 +487,7 @@ _Q_TABLES = """
 UNWIND $rows AS row
 MATCH (g:Guideline {id: $common.guideline})
 WITH g, row, $profiles[row.pi] AS prof
-CREATE (g)-[r:HAS_TABLE {uid: row.edge_uid}]->(t:SourceTable {uid: row.uid})
+CREATE (g)-[r:HAS_TABLE]->(t:SourceTable {uid: row.uid})
 SET t += row.props, t += $common, t += prof,
     r += $common, r += prof, r.table_id = row.props.table_id
 RETURN count(*) AS n
@@ -504,14 +496,14 @@ _Q_RULES = """
 UNWIND $rows AS row
 MATCH (t:SourceTable {uid: row.table_uid})
 WITH t, row, $profiles[row.pi] AS prof
-CREATE (t)-[hr:HAS_ROW {uid: row.row_uid}]->(s:SourceRow {uid: row.row_uid})
-CREATE (rec:Recommendation {uid: row.uid})-[df:DERIVED_FROM {uid: row.uid}]->(s)
+CREATE (t)-[hr:HAS_ROW]->(s:SourceRow {uid: row.row_uid})
+CREATE (rec:Recommendation {uid: row.uid})-[df:DERIVED_FROM]->(s)
 SET s += row.row_props, s += $common, s += prof, s += row.rule,
     hr += row.rule, hr += $common, hr += prof,
     rec += row.rec_props, rec += $common, rec += prof, rec += row.rule,
     df += row.rule, df += $common, df += prof
 FOREACH (root IN row.roots |
-    CREATE (d:Decision {uid: root.uid})-[lt:LEADS_TO {uid: root.edge_uid}]->(rec)
+    CREATE (d:Decision {uid: root.uid})-[lt:LEADS_TO]->(rec)
     SET d += root.props, d += $common, d += prof, d += row.rule,
         lt += row.rule, lt += $common, lt += prof)
 RETURN count(*) AS n
@@ -520,7 +512,7 @@ _Q_NESTED_DECISIONS = """
 UNWIND $rows AS row
 MATCH (parent:Decision {uid: row.parent})
 WITH parent, row, $profiles[row.pi] AS prof
-CREATE (d:Decision {uid: row.uid})-[lt:LEADS_TO {uid: row.edge_uid}]->(parent)
+CREATE (d:Decision {uid: row.uid})-[lt:LEADS_TO]->(parent)
 SET d += row.props, d += $common, d += prof, d += row.rule,
     lt += row.rule, lt += $common, lt += prof
 RETURN count(*) AS n
@@ -535,7 +527,7 @@ MERGE (c:Concept {{key: cdef.key}})
 ON CREATE SET c += cdef.props
 WITH s, c, row, [x IN cdef.labels WHERE NOT x IN labels(c)] AS missing
 FOREACH (_ IN CASE WHEN size(missing) > 0 THEN [1] ELSE [] END | SET c:$(missing))
-CREATE (s)-[r:{rel} {{uid: row.uid}}]->(c)
+CREATE (s)-[r:{rel}]->(c)
 SET r += $common, r += $profiles[row.pi], r += row.rule, r += row.props
 RETURN count(*) AS n
 """

@@ -26,12 +26,19 @@ from cardio_assets.logic.synthetic_rules import synthetic_rules  # noqa: E402
 from resources.neo4j_resource import Neo4jResource  # noqa: E402
 
 GUIDELINE = "bench-synthetic"
+WARMUP = "bench-warmup"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", type=int, default=10_000)
     parser.add_argument("--batch-size", type=int, default=graph.DEFAULT_BATCH_SIZE)
+    parser.add_argument(
+        "--no-warmup",
+        action="store_true",
+        help="measure on a cold JVM too (by default 1,000 rules of another guideline are "
+        "loaded and deleted first, so JIT and query planning are not billed to the load)",
+    )
     args = parser.parse_args()
 
     started_here = False
@@ -52,6 +59,10 @@ def main() -> None:
         with resource.driver() as driver:
             graph.delete_guideline(driver, GUIDELINE)
             graph.ensure_schema(driver)
+            if not args.no_warmup:
+                warm = synthetic_rules(WARMUP, 1000, seed=7, concept_pool=100)
+                graph.load_guideline(driver, WARMUP, warm, batch_size=args.batch_size)
+                graph.delete_guideline(driver, WARMUP)
             first = graph.load_guideline(driver, GUIDELINE, rules, batch_size=args.batch_size)
             again = graph.load_guideline(driver, GUIDELINE, rules, batch_size=args.batch_size)
             counts = graph.graph_counts(driver, GUIDELINE)
@@ -62,6 +73,8 @@ def main() -> None:
 
     rels = first.relationships_written
     in_graph = sum(counts["relationships"].values())
+    print(f"JVM warm-up:               {'no (cold)' if args.no_warmup else '1,000 rules'}")
+    print(f"batch size:                {args.batch_size}")
     print(f"rules loaded:              {first.rules_loaded}")
     print(f"relationships written:     {rels} (in graph after re-load: {in_graph})")
     print(f"nodes written:             {first.nodes_written} (+ shared concepts)")

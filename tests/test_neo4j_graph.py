@@ -431,3 +431,29 @@ def test_status_reports_running_server(neo4j_server) -> None:
     assert status.pid is not None
     mode = (neo4j_server.root / "password").stat().st_mode & 0o777
     assert mode == 0o600
+
+
+def test_two_guidelines_loading_at_once_share_concepts_safely(neo4j_driver) -> None:
+    """A Dagster backfill may load partitions concurrently; shared concepts must not clash."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    rules = {
+        g: synthetic_rules(g, 300, seed=i, concept_pool=20, revision=i)
+        for i, g in enumerate(["g-par-1", "g-par-2"], start=10)
+    }
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        futures = [
+            pool.submit(graph.load_guideline, neo4j_driver, g, r, batch_size=100)
+            for g, r in rules.items()
+        ]
+        results = [f.result() for f in futures]
+    assert [r.rules_loaded for r in results] == [300, 300]
+    for g, r in rules.items():
+        assert_counts(neo4j_driver, g, r)
+    duplicates = neo4j_driver.execute_query(
+        "MATCH (c:Concept) WHERE c.snomed_id IS NOT NULL "
+        "WITH c.snomed_id AS id, count(*) AS n WHERE n > 1 RETURN count(id) AS n"
+    ).records[0]["n"]
+    assert duplicates == 0
+    for g in rules:
+        graph.delete_guideline(neo4j_driver, g)

@@ -134,7 +134,12 @@ def ensure_schema(driver: neo4j.Driver, database: str = "neo4j") -> None:
     }
     missing = [s for s in SCHEMA_STATEMENTS if s.split()[2] not in existing]
     for statement in missing:
-        driver.execute_query(statement, database_=database)
+        try:
+            driver.execute_query(statement, database_=database)
+        except neo4j.exceptions.ClientError as exc:
+            # two partitions loading at once may race to create the same constraint
+            if "already exists" not in str(exc).lower() and "equivalent" not in str(exc).lower():
+                raise
     if missing:
         driver.execute_query("CALL db.awaitIndexes(300)", database_=database)
 

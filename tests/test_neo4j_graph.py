@@ -457,3 +457,34 @@ def test_two_guidelines_loading_at_once_share_concepts_safely(neo4j_driver) -> N
     assert duplicates == 0
     for g in rules:
         graph.delete_guideline(neo4j_driver, g)
+
+
+def test_batch_rejected_by_neo4j_midway_keeps_previous_version(neo4j_driver, monkeypatch) -> None:
+    """A row Neo4j refuses (here: a uniqueness clash) fails the load cleanly after earlier
+    batches were committed: the old version stays current and the partial load is removed."""
+    v0 = synthetic_rules("g-reject", 300, seed=8)
+    graph.load_guideline(neo4j_driver, "g-reject", v0)
+    before = subgraph_snapshot(neo4j_driver, "g-reject")
+    totals_before = totals(neo4j_driver)
+
+    v1 = synthetic_rules("g-reject", 300, seed=8, revision=1)
+    load_id = "test-reject-load"
+    monkeypatch.setattr(graph, "new_load_id", lambda: load_id)
+    clash = f"{load_id}|{v1[250].provenance.row_id}"  # the SourceRow uid rule 251 will need
+    neo4j_driver.execute_query("CREATE (:SourceRow {uid: $uid, planted: true})", uid=clash)
+    try:
+        with pytest.raises(graph.Neo4jLoadError) as failure:
+            graph.load_guideline(neo4j_driver, "g-reject", v1, batch_size=100)
+    finally:
+        neo4j_driver.execute_query("MATCH (n:SourceRow {planted: true}) DELETE n")
+    message = str(failure.value)
+    assert "SourceRow+Recommendation+root Decision (rows 201-300 of 300; rules " in message
+    assert "ConstraintValidationFailed" in message or "already exists" in message
+    assert "partial load test-reject-load was removed" in message
+    assert subgraph_snapshot(neo4j_driver, "g-reject") == before
+    assert totals(neo4j_driver) == totals_before
+    pending = neo4j_driver.execute_query(
+        "MATCH (g:Guideline {id: 'g-reject'}) RETURN g.pending_load_ids AS p"
+    ).records[0]["p"]
+    assert pending == []
+    graph.delete_guideline(neo4j_driver, "g-reject")

@@ -719,12 +719,13 @@ def load_guideline(
             for step_name, query, step_rows, uses_concepts in _steps(rows):
                 for start, batch in _batches(step_rows, batch_size):
                     batch_note = f"rows {start + 1}-{start + len(batch)} of {len(step_rows)}"
+                    if "rule" in batch[0]:
+                        batch_note += f"; rules {_rule_ids(batch)}"
                     params = _batch_params(rows, batch, uses_concepts)
                     written = _write(session, query, params)
                     if written != len(batch):
                         raise Neo4jLoadError(
-                            f"{written} of {len(batch)} rows linked (a referenced node is "
-                            f"missing); rules {_rule_ids(batch)}"
+                            f"{written} of {len(batch)} rows linked (a referenced node is missing)"
                         )
                     if on_progress is not None:
                         on_progress(step_name, start + len(batch), len(step_rows))

@@ -488,3 +488,24 @@ def test_batch_rejected_by_neo4j_midway_keeps_previous_version(neo4j_driver, mon
     ).records[0]["p"]
     assert pending == []
     graph.delete_guideline(neo4j_driver, "g-reject")
+
+
+def test_leftovers_of_a_failed_first_load_are_removed_by_the_next(neo4j_driver) -> None:
+    """A first load that died with Neo4j (so it could not clean up) has no current version;
+    its half-written nodes must still be removed by the next load."""
+    neo4j_driver.execute_query(
+        """
+        CREATE (g:Guideline {id: 'g-ghost', pending_load_ids: ['ghost-load']})
+        CREATE (g)-[:HAS_TABLE]->(t:SourceTable {uid: 'ghost-load|t1', load_id: 'ghost-load'})
+        CREATE (t)-[:HAS_ROW]->(:SourceRow {uid: 'ghost-load|r1', load_id: 'ghost-load'})
+        """
+    )
+    rules = synthetic_rules("g-ghost", 30, seed=9)
+    result = graph.load_guideline(neo4j_driver, "g-ghost", rules)
+    assert result.stale_loads_removed == ["ghost-load"] and result.previous_load_id is None
+    left = neo4j_driver.execute_query(
+        "MATCH (n {load_id: 'ghost-load'}) RETURN count(n) AS n"
+    ).records[0]["n"]
+    assert left == 0
+    assert_counts(neo4j_driver, "g-ghost", rules)
+    graph.delete_guideline(neo4j_driver, "g-ghost")

@@ -480,7 +480,8 @@ def validate_rules(
 _Q_BEGIN = """
 MERGE (g:Guideline {id: $guideline})
 ON CREATE SET g.created_at = datetime(), g.pending_load_ids = []
-WITH g, [x IN coalesce(g.pending_load_ids, []) WHERE x <> g.current_load_id] AS stale
+WITH g, [x IN coalesce(g.pending_load_ids, [])
+         WHERE g.current_load_id IS NULL OR x <> g.current_load_id] AS stale
 SET g.pending_load_ids = coalesce(g.pending_load_ids, []) + $load_id
 RETURN g.current_load_id AS current, stale
 """

@@ -1041,6 +1041,21 @@ def configured_store_path(progress: Progress | None = None) -> Path:
     return Path(env) if env else ensure_default_store(progress)
 
 
+def configured_release_identity() -> str:
+    """Cheap identity of the release grounding will search, for code versions.
+
+    Reads the stored content hash of $CARDIO_SNOMED_STORE (no index load) or hashes the
+    bundled sample's RF2 files, so loading another release marks grounding_candidates
+    stale while rebuilding the same one does not.
+    """
+    env = os.environ.get(STORE_ENV)
+    if env and Path(env).exists():
+        with connect(Path(env), read_only=True) as con:
+            row = con.execute("SELECT value FROM meta WHERE key = 'source_sha256'").fetchone()
+        return f"store:{row[0] if row else env}"
+    return f"sample:{_release_fingerprint(sample_release_dir())}"
+
+
 def open_store(
     db_path: Path | str | None = None, *, progress: Progress | None = None
 ) -> SnomedStore:

@@ -221,9 +221,9 @@ def test_lexicon_partition_metadata(lexicon_run) -> None:
 # --------------------------------------------------------------------------- selective rematerialization
 
 
-def _code_versions(config_dir: Path | None) -> dict[str, str]:
+def _code_versions(config_dir: Path | None, **extra_env: str) -> dict[str, str]:
     """Code versions as the definitions compute them, in a fresh interpreter."""
-    env = {**os.environ, "CARDIO_SYNC_ON_LOAD": "0"}
+    env = {**os.environ, "CARDIO_SYNC_ON_LOAD": "0", **extra_env}
     if config_dir is not None:
         env["CARDIO_CONFIG_DIR"] = str(config_dir)
     script = (
@@ -262,6 +262,30 @@ def test_threshold_change_only_changes_grounding_index_code_version(tmp_path: Pa
     assert changed == {"grounding_index"}
     for key in ["main_extractions", "population_extractions", "grounding_candidates"]:
         assert before[key] == after[key]
+
+
+def test_another_terminology_release_re_searches_but_never_re_extracts(tmp_path: Path) -> None:
+    from resources.snomed_store import load_rf2
+
+    release = tmp_path / "release"
+    shutil.copytree(ROOT / "data" / "snomed_sample", release)
+    descriptions = next(release.glob("sct2_Description_Snapshot-en_*.txt"))
+    lines = descriptions.read_text(encoding="utf-8").splitlines(keepends=True)
+    edited = tmp_path / "edited"
+    shutil.copytree(release, edited)
+    (edited / descriptions.name).write_text("".join(lines[:-1]), encoding="utf-8")
+    first, again, other = tmp_path / "a.duckdb", tmp_path / "b.duckdb", tmp_path / "c.duckdb"
+    load_rf2(release, first)
+    load_rf2(release, again)
+    load_rf2(edited, other)
+
+    v_first = _code_versions(None, CARDIO_SNOMED_STORE=str(first))
+    v_again = _code_versions(None, CARDIO_SNOMED_STORE=str(again))
+    v_other = _code_versions(None, CARDIO_SNOMED_STORE=str(other))
+    assert v_first == v_again  # rebuilding the same release changes nothing
+    changed = {k for k in v_first if v_first[k] != v_other[k]}
+    assert "grounding_candidates" in changed
+    assert not changed & {"main_extractions", "population_extractions", "merged_concepts"}
 
 
 def test_grounding_index_alone_rematerializes_from_stored_upstream(

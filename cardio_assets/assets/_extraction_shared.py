@@ -23,6 +23,7 @@ from cardio_assets.records import Focus, RowRecord, TaggedRow
 from cardio_assets.settings import load_pipeline_settings
 from resources.lexicon_extractor import LexiconExtractor
 from resources.llm_extractor import LLM_POOL, LlmExtractor
+from resources.snomed_store import configured_release_identity
 from resources.terminology import SnomedTerminology
 
 EXTRACTION_STAGE_VERSION = "1"
@@ -78,13 +79,15 @@ def merged_concepts_code_version() -> str:
 
 
 def grounding_candidates_code_version() -> str:
-    """Search settings only: the filter thresholds are NOT read here (tuning never re-searches)."""
+    """Search settings and the terminology release only: the filter thresholds are NOT read
+    here (tuning never re-searches), but loading another SNOMED CT release does re-search."""
     settings = load_pipeline_settings().grounding
     return stage_code_version(
         GROUNDING_CANDIDATES_VERSION,
         {
             "top_k": settings.top_k,
             "abbreviations": runs.file_sha256(runs.abbreviations_path()),
+            "terminology_release": configured_release_identity(),
         },
     )
 

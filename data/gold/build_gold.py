@@ -9,12 +9,14 @@ Row text, caption, section, class and level come from the same content source as
 sample guidelines (data/guidelines/build_samples.py), so they cannot drift apart.
 
 Run from the repo root:  .venv/bin/python data/gold/build_gold.py
-Writes data/gold/gold.jsonl and data/gold/missing_concepts.tsv.
+Writes data/gold/gold.jsonl and data/gold/missing_concepts.tsv (the unmapped terms, derived
+from the same build so it cannot go stale); `--check` only verifies both are up to date.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import json
 import sys
 from collections import defaultdict
@@ -42,6 +44,14 @@ ROLE_ROOTS = {
     "Outcome": {"404684003", "272379006", "363787002"},  # Clinical finding, Event, Observable
 }
 
+# SNOMED CT models a hospital admission as a procedure and has no event concept for it, so an
+# Outcome such as "HF hospitalization" may take exactly these admission procedures (listed by
+# id: the sample's simplified taxonomy does not place 416683003 under 32485007).
+OUTCOME_ADMISSION_PROCEDURES = {
+    "32485007",  # Hospital admission (procedure)
+    "416683003",  # Emergency hospital admission for heart failure (procedure)
+}
+
 # Hierarchy suggested to the terminology owner for unmapped terms (role default, then overrides).
 SUGGESTED_HIERARCHY = {
     "Condition": "Clinical finding (finding/disorder)",
@@ -60,19 +70,25 @@ HIERARCHY_OVERRIDES = {
     "suitable for surgery": "Situation with explicit context or Clinical finding",
     "high surgical risk": "Clinical finding (at risk of ...)",
     "high ischaemic risk": "Clinical finding (at risk of ...)",
-    "high bleeding risk": "Clinical finding (at risk of ...)",
-    "high risk of gastrointestinal bleeding": "Clinical finding (at risk of ...)",
-    "death": "Event (death)",
-    "cardiovascular death": "Event (death)",
-    "sudden death": "Event (death)",
-    "mortality": "Observable entity or Event (death)",
+    "cardiovascular death": "Event (death from cardiovascular cause; Death is broader)",
     "survival": "Observable entity",
-    "heart failure hospitalization": "Procedure/Event (hospital admission)",
-    "hospitalization": "Procedure/Event (hospital admission)",
+    "sinus rhythm": "Clinical finding (sinus rhythm; the sample's Normal sinus rhythm is narrower)",
+    "low density lipoprotein cholesterol": (
+        "Observable entity (the sample's LDL cholesterol is a substance)"
+    ),
+    "oral anticoagulant": (
+        "Substance (drug class; the sample's anticoagulant product is broader and a product)"
+    ),
+    "stress cardiac magnetic resonance": "Procedure (Magnetic resonance imaging of heart is broader)",
+    "high risk of gastrointestinal bleeding": (
+        "Clinical finding (at risk of ...; At risk of hemorrhage is broader)"
+    ),
     "syntax score": "Staging and scales (assessment scale)",
     "cha2ds2-vasc score": "Staging and scales (assessment scale)",
     "lipid profile": "Procedure (laboratory test)",
-    "fractional flow reserve measurement": "Procedure (measurement)",
+    "fractional flow reserve measurement": (
+        "Procedure (measurement; the sample's Fractional flow reserve is the observable)"
+    ),
     "heart team discussion": "Procedure (regime/therapy)",
     "optimized medical therapy": "Procedure (regime/therapy) or Substance",
     "antithrombotic therapy": "Substance (drug class) or Procedure (regime/therapy)",
@@ -232,7 +248,10 @@ def build() -> tuple[list[dict], list[tuple[str, str, str, str, int]]]:
                 if c["snomed_id"] not in fsn:
                     raise ValueError(f"{key}: {c['snomed_id']} is not in data/snomed_sample")
                 roots = ancestors(c["snomed_id"], parents) | {c["snomed_id"]}
-                if not roots & ROLE_ROOTS[c["role"]]:
+                admission = (
+                    c["role"] == "Outcome" and c["snomed_id"] in OUTCOME_ADMISSION_PROCEDURES
+                )
+                if not roots & ROLE_ROOTS[c["role"]] and not admission:
                     raise ValueError(
                         f"{key}: {c['snomed_id']} {fsn[c['snomed_id']]} is outside the "
                         f"hierarchies allowed for {c['role']}"
@@ -301,15 +320,36 @@ def build() -> tuple[list[dict], list[tuple[str, str, str, str, int]]]:
     return [record for _, record in keyed], missing_rows
 
 
+def render(records: list[dict], missing: list[tuple[str, str, str, str, int]]) -> dict[str, str]:
+    """File name -> exact text, so writing and --check compare the same bytes."""
+    gold = "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter="\t", lineterminator="\n")
+    writer.writerow(["term", "role", "suggested_hierarchy", "example_span", "gold_rows"])
+    writer.writerows(missing)
+    return {"gold.jsonl": gold, "missing_concepts.tsv": buffer.getvalue()}
+
+
 def main() -> None:
     records, missing = build()
-    with (HERE / "gold.jsonl").open("w", encoding="utf-8") as fh:
-        for record in records:
-            fh.write(json.dumps(record, ensure_ascii=False) + "\n")
-    with (HERE / "missing_concepts.tsv").open("w", encoding="utf-8", newline="") as fh:
-        writer = csv.writer(fh, delimiter="\t", lineterminator="\n")
-        writer.writerow(["term", "role", "suggested_hierarchy", "example_span", "gold_rows"])
-        writer.writerows(missing)
+    outputs = render(records, missing)
+    if "--check" in sys.argv[1:]:
+        # WHY: both files are derived; a stale copy (e.g. after the SNOMED sample or the
+        # annotation changed) must fail loudly rather than skew evaluation or mislead.
+        stale = [
+            name
+            for name, text in outputs.items()
+            if not (HERE / name).exists() or (HERE / name).read_text(encoding="utf-8") != text
+        ]
+        if stale:
+            sys.exit(
+                f"stale: {', '.join(stale)} differ from annotations.yaml + data/snomed_sample; "
+                "run .venv/bin/python data/gold/build_gold.py and commit the result"
+            )
+        print("gold.jsonl and missing_concepts.tsv are up to date")
+        return
+    for name, text in outputs.items():
+        (HERE / name).write_text(text, encoding="utf-8", newline="")
     concepts = sum(len(r["concepts"]) for r in records)
     mapped = sum(1 for r in records for c in r["concepts"] if c["snomed_id"])
     params = sum(1 for r in records for c in r["concepts"] if c["operator"])

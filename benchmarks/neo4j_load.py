@@ -34,14 +34,17 @@ def main() -> None:
     parser.add_argument("--rules", type=int, default=10_000)
     parser.add_argument("--batch-size", type=int, default=graph.DEFAULT_BATCH_SIZE)
     parser.add_argument(
-        "--no-warmup",
-        action="store_true",
-        help="measure on a cold JVM too (by default 1,000 rules of another guideline are "
-        "loaded and deleted first, so JIT and query planning are not billed to the load)",
+        "--warmup-rules",
+        type=int,
+        default=1000,
+        help="rules of another guideline loaded and deleted first, so JIT compilation and "
+        "query planning of a freshly started JVM are not billed to the measured load",
     )
+    parser.add_argument("--no-warmup", action="store_true", help="same as --warmup-rules 0")
     args = parser.parse_args()
 
     started_here = False
+    warmup_rules = 0
     if not os.environ.get("NEO4J_URI") and not neo4j_local.status().ready:
         print("starting the local Neo4j launcher ...", flush=True)
         neo4j_local.start()
@@ -59,8 +62,9 @@ def main() -> None:
         with resource.driver() as driver:
             graph.delete_guideline(driver, GUIDELINE)
             graph.ensure_schema(driver)
-            if not args.no_warmup:
-                warm = synthetic_rules(WARMUP, 1000, seed=7, concept_pool=100)
+            warmup_rules = 0 if args.no_warmup else args.warmup_rules
+            if warmup_rules:
+                warm = synthetic_rules(WARMUP, warmup_rules, seed=7, concept_pool=100)
                 graph.load_guideline(driver, WARMUP, warm, batch_size=args.batch_size)
                 graph.delete_guideline(driver, WARMUP)
             first = graph.load_guideline(driver, GUIDELINE, rules, batch_size=args.batch_size)
@@ -73,7 +77,7 @@ def main() -> None:
 
     rels = first.relationships_written
     in_graph = sum(counts["relationships"].values())
-    print(f"JVM warm-up:               {'no (cold)' if args.no_warmup else '1,000 rules'}")
+    print(f"JVM warm-up:               {warmup_rules:,} rules of another guideline")
     print(f"batch size:                {args.batch_size}")
     print(f"rules loaded:              {first.rules_loaded}")
     print(f"relationships written:     {rels} (in graph after re-load: {in_graph})")

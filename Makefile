@@ -81,5 +81,13 @@ eval: $(STAMP) baml
 	$(VENV)/bin/cardio extract --rows $(EVAL_DIR)/rows.jsonl --out $(EVAL_DIR)/pred-$(BACKEND).jsonl --backend $(BACKEND) $(if $(MODEL),--model $(MODEL))
 	$(VENV)/bin/cardio eval --pred $(EVAL_DIR)/pred-$(BACKEND).jsonl --gold data/gold/gold.jsonl
 
+# Benchmarks print numbers; none of them is a test. snomed_scale builds a synthetic
+# International-size release (~10 min, ~2.5 GB RAM); neo4j_load needs the local Neo4j launcher.
+bench: install
+	$(PY) benchmarks/lexicon_eval.py
+	$(PY) benchmarks/llm_replay.py --rows 80 --delay 0.2 --concurrency 1 4 8
+	$(PY) benchmarks/neo4j_load.py
+	$(PY) benchmarks/snomed_scale.py
+
 clean:
 	rm -rf var baml_client neo4j_launcher/target

@@ -141,6 +141,12 @@ def test_gold_is_built_from_annotations_and_joins_docling_rows(converted):
         assert all(a["class"] == record["class"] for a in record["actions"])
 
 
+def test_missing_concepts_list_is_derived_from_current_gold_and_sample():
+    records, missing = build_gold.build()
+    expected = build_gold.render(records, missing)["missing_concepts.tsv"]
+    assert (GOLD / "missing_concepts.tsv").read_text(encoding="utf-8") == expected
+
+
 def test_worked_example_row_is_annotated_as_in_design():
     records, _ = build_gold.build()
     (row,) = [r for r in records if "high surgical risk or not operable" in r["row_text"]]

@@ -5,7 +5,6 @@ failure-safe loads). The graph lives in Neo4j, not in the IO manager: the asset 
 MaterializeResult with counts, timings and where to look.
 """
 
-import importlib.util
 from collections.abc import Iterator
 
 import dagster as dg
@@ -25,21 +24,6 @@ from resources.neo4j_resource import Neo4jResource
 
 STAGE_VERSION = "1"
 
-if importlib.util.find_spec("cardio_assets.assets.extracted_rules") is None:
-    # Placeholder until the rule builder's asset module exists (it then replaces this spec
-    # automatically): keeps Definitions loadable and documents the input contract.
-    [extracted_rules_placeholder] = dg.external_assets_from_specs(
-        [
-            dg.AssetSpec(
-                "extracted_rules",
-                partitions_def=guideline_partitions,
-                group_name="rules",
-                description="Placeholder: list[ExtractedRule] per guideline "
-                "(schemas/extracted_rule.schema.json); built by cardio_assets/assets/extracted_rules.py.",
-                metadata={"record_type": "ExtractedRule", "partition_expr": "guideline"},
-            )
-        ]
-    )
 GRAPH_MAPPING = {
     "labels": sorted(NODE_LABELS),
     "relationships": sorted(REL_TYPES),

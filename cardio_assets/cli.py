@@ -21,6 +21,7 @@ SUBCOMMANDS: dict[str, str] = {
     "ground": "cardio_assets.snomed_cli:ground",
     "neo4j": "cardio_assets.neo4j_cli:neo4j_group",
     "audit": "cardio_assets.audit:audit_command",
+    "status": "cardio_assets.status:status_command",
 }
 
 

@@ -1,0 +1,270 @@
+"""``cardio status [--guideline ID] [--json]``: which asset partitions are stale, per guideline.
+
+After a threshold edit in configs/, users need to know exactly what to re-run for which
+guideline. Dagster's global "unsynced" badge is unreliable for partitioned assets, so this
+reads each partition's LAST materialization from the instance (its ``dagster/code_version``,
+``dagster/data_version`` and ``dagster/input_data_version/<upstream>`` tags), compares them
+with the code versions the definitions compute NOW from configs/, and applies the rule in
+cardio_assets/logic/staleness.py. It ends with the ``dagster asset materialize`` selection
+that brings each guideline back in sync.
+
+Current code versions come from importing cardio_assets.definitions in this process, so
+the command sees configs/ (or $CARDIO_CONFIG_DIR) as they are when it runs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cardio_assets import paths
+from cardio_assets.logic.staleness import (
+    AssetNode,
+    AssetStatus,
+    Materialization,
+    State,
+    partition_status,
+    rematerialize_roots,
+    selection_string,
+)
+
+DATA_VERSION_TAG = "dagster/data_version"
+CODE_VERSION_TAG = "dagster/code_version"
+INPUT_DATA_VERSION_PREFIX = "dagster/input_data_version/"
+
+# What each asset's code_version hashes (see the code_version= of each asset module), so a
+# "code version changed" reason names the file to look at. tests/test_status.py checks that
+# every asset of the definitions is listed.
+CODE_VERSION_READS: dict[str, str] = {
+    "docling_tables": "configs/pipeline.yaml (docling)",
+    "table_rows": "configs/pipeline.yaml (rows)",
+    "tagged_rows": "the tag format",
+    "main_extractions": "configs/pipeline.yaml (extraction), configs/abbreviations.txt, "
+    "configs/models.yaml or the lexicon rules",
+    "population_extractions": "configs/pipeline.yaml (extraction), configs/abbreviations.txt, "
+    "configs/models.yaml or the lexicon rules",
+    "merged_concepts": "configs/abbreviations.txt, the merge logic",
+    "grounding_candidates": "configs/pipeline.yaml (grounding.top_k), "
+    "configs/abbreviations.txt, the SNOMED CT release",
+    "grounding_index": "configs/guideline_graph_schema.yaml (roles), "
+    "configs/pipeline.yaml (grounding.min_mapped_share, min_median_score)",
+    "extracted_rules": "the rule builder and extracted-rule schema version",
+    "neo4j_graph": "the graph mapping (labels, relationship types)",
+}
+
+
+@dataclass(frozen=True)
+class GuidelineStatus:
+    guideline: str
+    registered: bool  # a partition of the instance (else: never materialized by definition)
+    assets: list[AssetStatus]
+    roots: list[str]
+
+    @property
+    def select(self) -> str:
+        return selection_string(self.roots)
+
+    def command(self) -> str | None:
+        if not self.roots:
+            return None
+        return (
+            "dagster asset materialize -m cardio_assets.definitions "
+            f"--select '{self.select}' --partition {self.guideline}"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "guideline": self.guideline,
+            "registered_partition": self.registered,
+            "assets": [
+                {
+                    "asset": s.asset,
+                    "state": str(s.state),
+                    "reasons": list(s.reasons),
+                    "run_id": s.run_id,
+                    "timestamp": s.timestamp,
+                    "materialized_at": _iso(s.timestamp),
+                    "recorded_code_version": s.recorded_code_version,
+                    "current_code_version": s.current_code_version,
+                }
+                for s in self.assets
+            ],
+            "stale": [s.asset for s in self.assets if s.state is State.STALE],
+            "never_materialized": [s.asset for s in self.assets if s.state is State.NEVER],
+            "rematerialize": {"select": self.select, "command": self.command()}
+            if self.roots
+            else None,
+        }
+
+
+def _iso(timestamp: float | None) -> str | None:
+    if timestamp is None:
+        return None
+    return datetime.fromtimestamp(timestamp, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+# --------------------------------------------------------------------------- dagster side
+
+
+def current_nodes(defs: Any = None) -> list[AssetNode]:
+    """The pipeline's partitioned assets as defined now (code versions from configs/)."""
+    if defs is None:
+        from cardio_assets.definitions import defs
+    from cardio_assets.partitions import GUIDELINE_PARTITIONS_NAME
+
+    nodes = []
+    for spec in defs.resolve_all_asset_specs():
+        partitions = spec.partitions_def
+        if getattr(partitions, "name", None) != GUIDELINE_PARTITIONS_NAME:
+            continue
+        name = spec.key.to_user_string()
+        nodes.append(
+            AssetNode(
+                name=name,
+                code_version=spec.code_version,
+                parents=tuple(d.asset_key.to_user_string() for d in spec.deps),
+                code_version_reads=CODE_VERSION_READS.get(name, ""),
+            )
+        )
+    return nodes
+
+
+def last_materialization(instance: Any, asset: str, guideline: str) -> Materialization | None:
+    import dagster as dg
+
+    result = instance.fetch_materializations(
+        dg.AssetRecordsFilter(
+            asset_key=dg.AssetKey.from_user_string(asset), asset_partitions=[guideline]
+        ),
+        limit=1,
+    )
+    if not result.records:
+        return None
+    record = result.records[0]
+    tags = dict(record.asset_materialization.tags or {})
+    return Materialization(
+        run_id=record.run_id,
+        timestamp=record.timestamp,
+        code_version=tags.get(CODE_VERSION_TAG),
+        data_version=tags.get(DATA_VERSION_TAG),
+        input_data_versions={
+            k[len(INPUT_DATA_VERSION_PREFIX) :]: v
+            for k, v in tags.items()
+            if k.startswith(INPUT_DATA_VERSION_PREFIX)
+        },
+    )
+
+
+def guideline_status(
+    instance: Any, nodes: Sequence[AssetNode], guideline: str, registered: bool = True
+) -> GuidelineStatus:
+    last = {n.name: last_materialization(instance, n.name, guideline) for n in nodes}
+    statuses = partition_status(nodes, last)
+    return GuidelineStatus(guideline, registered, statuses, rematerialize_roots(nodes, statuses))
+
+
+@contextmanager
+def open_instance() -> Iterator[Any]:
+    """The instance at $DAGSTER_HOME (default: the repo root, as `cardio demo` and the
+    Makefile use). The project's dagster.yaml has paths relative to DAGSTER_HOME, so it is
+    opened from there and the working directory restored after."""
+    import dagster as dg
+
+    home = Path(os.environ.get("DAGSTER_HOME") or paths.PROJECT_ROOT).resolve()
+    if not home.is_dir():
+        raise click.ClickException(
+            f"DAGSTER_HOME={home} is not a folder: point it at the instance the pipeline runs in"
+        )
+    previous_home, previous_cwd = os.environ.get("DAGSTER_HOME"), Path.cwd()
+    os.environ["DAGSTER_HOME"] = str(home)
+    os.chdir(home)
+    try:
+        with dg.DagsterInstance.get() as instance:
+            yield instance
+    finally:
+        os.chdir(previous_cwd)
+        if previous_home is None:
+            os.environ.pop("DAGSTER_HOME", None)
+        else:
+            os.environ["DAGSTER_HOME"] = previous_home
+
+
+def collect(
+    instance: Any, guideline: str | None, nodes: Sequence[AssetNode]
+) -> list[GuidelineStatus]:
+    """Status of every known guideline (instance partitions, registry, inbox), or one."""
+    from cardio_assets.partitions import GUIDELINE_PARTITIONS_NAME, known_guideline_ids
+
+    partitions = list(instance.get_dynamic_partitions(GUIDELINE_PARTITIONS_NAME))
+    known = known_guideline_ids()
+    everything = [*known, *(p for p in partitions if p not in known)]
+    if guideline is not None:
+        if guideline not in everything:
+            raise click.BadParameter(
+                f"unknown guideline '{guideline}': not a partition of the instance, not in "
+                f"configs/guidelines.yaml, not in the inbox. Known: {', '.join(everything) or 'none'}",
+                param_hint="--guideline",
+            )
+        everything = [guideline]
+    return [guideline_status(instance, nodes, g, g in partitions) for g in everything]
+
+
+# --------------------------------------------------------------------------- output
+
+
+def render(report: GuidelineStatus) -> str:
+    rows = [("asset", "state", "last run", "materialized", "reason")]
+    for s in report.assets:
+        rows.append(
+            (
+                s.asset,
+                "STALE" if s.state is State.STALE else str(s.state),
+                (s.run_id or "-")[:8],
+                _iso(s.timestamp) or "-",
+                "; ".join(s.reasons),
+            )
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = [f"guideline {report.guideline}"]
+    if not report.registered:
+        lines[0] += "  (not yet a partition of this instance)"
+    for row in rows:
+        lines.append(
+            "  "
+            + "  ".join(c.ljust(w) for c, w in zip(row[:4], widths, strict=True))
+            + "  "
+            + row[4]
+        )
+    command = report.command()
+    lines.append(f"  rematerialize: {command}" if command else "  up to date")
+    return "\n".join(line.rstrip() for line in lines)
+
+
+@click.command("status")
+@click.option("--guideline", "guideline", default=None, help="One guideline (partition) id.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def status_command(guideline: str | None, as_json: bool) -> None:
+    """Per-guideline staleness of every asset partition (code and upstream data versions)."""
+    with open_instance() as instance:
+        # imported here: loading the definitions may sync partitions into the instance,
+        # whose relative storage paths need the working directory open_instance sets
+        reports = collect(instance, guideline, current_nodes())
+    if as_json:
+        click.echo(json.dumps({"guidelines": [r.to_json() for r in reports]}, indent=2))
+        return
+    for report in reports:
+        click.echo(render(report))
+        click.echo()
+    stale = sum(1 for r in reports for s in r.assets if s.state is State.STALE)
+    never = sum(1 for r in reports for s in r.assets if s.state is State.NEVER)
+    click.echo(
+        f"{len(reports)} guideline(s): {stale} stale, {never} never materialized asset partitions"
+    )

@@ -114,10 +114,25 @@ def _iso(timestamp: float | None) -> str | None:
 # --------------------------------------------------------------------------- dagster side
 
 
+def _load_definitions() -> Any:
+    """The Definitions object, imported without its partition sync: a status report only
+    reads the instance (registry guidelines missing from it are reported as such)."""
+    previous = os.environ.get("CARDIO_SYNC_ON_LOAD")
+    os.environ["CARDIO_SYNC_ON_LOAD"] = "0"
+    try:
+        from cardio_assets.definitions import defs
+    finally:
+        if previous is None:
+            os.environ.pop("CARDIO_SYNC_ON_LOAD", None)
+        else:
+            os.environ["CARDIO_SYNC_ON_LOAD"] = previous
+    return defs
+
+
 def current_nodes(defs: Any = None) -> list[AssetNode]:
     """The pipeline's partitioned assets as defined now (code versions from configs/)."""
     if defs is None:
-        from cardio_assets.definitions import defs
+        defs = _load_definitions()
     from cardio_assets.partitions import GUIDELINE_PARTITIONS_NAME
 
     nodes = []
@@ -253,10 +268,9 @@ def render(report: GuidelineStatus) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def status_command(guideline: str | None, as_json: bool) -> None:
     """Per-guideline staleness of every asset partition (code and upstream data versions)."""
+    nodes = current_nodes()
     with open_instance() as instance:
-        # imported here: loading the definitions may sync partitions into the instance,
-        # whose relative storage paths need the working directory open_instance sets
-        reports = collect(instance, guideline, current_nodes())
+        reports = collect(instance, guideline, nodes)
     if as_json:
         click.echo(json.dumps({"guidelines": [r.to_json() for r in reports]}, indent=2))
         return

@@ -181,7 +181,8 @@ def _status_json(*args: str) -> dict:
 
 def _status_subprocess(config_dir: Path | None, *args: str) -> subprocess.CompletedProcess:
     """`cardio status` in a fresh interpreter, so code versions are computed from config_dir."""
-    env = {**os.environ, "CARDIO_SYNC_ON_LOAD": "0"}
+    # no CARDIO_SYNC_ON_LOAD=0 here: the command itself must not add partitions (checked below)
+    env = {k: v for k, v in os.environ.items() if k != "CARDIO_SYNC_ON_LOAD"}
     if config_dir is not None:
         env["CARDIO_CONFIG_DIR"] = str(config_dir)
     return subprocess.run(
@@ -305,3 +306,18 @@ def test_threshold_change_marks_grounding_index_and_downstream_stale(
     assert assets["extracted_rules"]["reasons"] == ["upstream grounding_index changed"]
     assert _by_state(after)["stale"] == {"extracted_rules"}
     assert after["rematerialize"]["select"] == "extracted_rules*"
+
+
+def test_every_guideline_without_writing_to_the_instance(dagster_home: tuple[Path, str]) -> None:
+    import dagster as dg
+
+    from cardio_assets.settings import load_registry
+
+    reports = {r["guideline"]: r for r in _status_json()["guidelines"]}
+    assert set(reports) == set(load_registry().ids) | {PARTITION, UNTOUCHED}
+    assert reports[PARTITION]["registered_partition"] is True
+    # registry entries the instance has no partition for yet: reported, not added
+    others = set(reports) - {PARTITION, UNTOUCHED}
+    assert others and all(not reports[g]["registered_partition"] for g in others)
+    with dg.DagsterInstance.get() as instance:
+        assert set(instance.get_dynamic_partitions("guidelines")) == {PARTITION, UNTOUCHED}

@@ -45,7 +45,9 @@ class TableRecord(_Record):
     footnotes: list[str] = Field(default_factory=list)
     pieces: int = 1  # Docling table items joined into this table
     raw_grid: list[list[str]] = Field(default_factory=list)  # before forward-fill, for audit
-    footnote_markers: list[str] = Field(default_factory=list)  # e.g. ["a", "b"]: stripped from labels
+    footnote_markers: list[str] = Field(
+        default_factory=list
+    )  # e.g. ["a", "b"]: stripped from labels
 
 
 class RowRecord(_Record):

@@ -32,6 +32,7 @@ before use; every value travels as a query parameter. Managed transactions
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 from collections import Counter
@@ -319,13 +320,14 @@ def build_graph_rows(
         # one SNOMED concept can play several roles (condition here, outcome there): every
         # role it plays in this load becomes a label, not only the first one seen
         known["labels"] += [label for label in node["labels"] if label not in known["labels"]]
+        props = {**usage, **_clean(extra)}
+        if not props.keys() <= _CONCEPT_EDGE_KEY_SET:  # the query writes only listed keys
+            raise ValueError(
+                f"edge properties {sorted(props.keys() - _CONCEPT_EDGE_KEY_SET)} "
+                "are missing from CONCEPT_EDGE_KEYS"
+            )
         bucket.setdefault(_rel(rel), []).append(
-            {
-                **base,
-                "src": src,
-                "ckey": node["key"],
-                "props": {**usage, **_clean(extra)},
-            }
+            {**base, "src": src, "ckey": node["key"], "props": props}
         )
 
     def walk(
@@ -489,56 +491,114 @@ RETURN g.current_load_id AS current, stale
 # Guideline-owned nodes and edges are CREATEd: they belong to a brand-new load id, a failed
 # transaction is rolled back before the driver retries it, and the counts check before the
 # switch catches anything else (duplicates or gaps fail the load, the old version stays).
-_Q_TABLES = """
+#
+# Why the properties are spelled out as literal maps inside CREATE rather than a chain of
+# ``SET x += map``: every ``+=`` of a map whose keys the planner cannot see forced an Eager
+# barrier (PROFILE showed ~15 per statement) and a separate write pass per map; one CREATE
+# with constant keys writes each entity once. Absent (null) values are simply not stored.
+COMMON_KEYS: tuple[str, ...] = ("guideline", "load_id", "load_run_id")
+PROFILE_KEYS: tuple[str, ...] = (
+    "source_file",
+    "source_sha256",
+    "passes",
+    "backend",
+    "model",
+    "prompt_hash",
+    "config_hash",
+    "run_id",
+)
+RULE_KEYS: tuple[str, ...] = ("rule_id", "table_id", "row_id", "pages")
+TABLE_KEYS: tuple[str, ...] = ("table_id", "title", "pages")
+ROW_KEYS: tuple[str, ...] = ("text", "row_index", "section", "cell_sha256")
+RECOMMENDATION_KEYS: tuple[str, ...] = ("text", "class", "level", "polarity", "section")
+DECISION_KEYS: tuple[str, ...] = ("op", "path", "depth")
+# per-use properties of a concept edge (usage of the concept + the test or action details)
+CONCEPT_EDGE_KEYS: tuple[str, ...] = (
+    "term",
+    "normalized",
+    "concept_passes",
+    "is_population",
+    "snomed_id",
+    "grounding_score",
+    "matched_term",
+    "unmapped_reason",
+    "operator",
+    "unit",
+    "threshold",
+    "threshold_low",
+    "threshold_high",
+    "negated",
+    "class",
+    "level",
+    "polarity",
+)
+_CONCEPT_EDGE_KEY_SET = frozenset(CONCEPT_EDGE_KEYS)
+_KEY = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def _map(*groups: tuple[str, tuple[str, ...]], uid: str | None = None) -> str:
+    """Cypher map literal ``{k: source.k, ...}`` over constant keys (never user data);
+    ``uid`` is the expression of the node's ``uid`` property."""
+    items: dict[str, str] = {} if uid is None else {"uid": uid}
+    for source, keys in groups:
+        for key in keys:
+            if not _KEY.fullmatch(key) or key in items:
+                raise ValueError(f"bad or duplicate property key {key!r}")
+            items[key] = f"{source}.`{key}`"
+    return "{" + ", ".join(f"`{k}`: {v}" for k, v in items.items()) + "}"
+
+
+_PROV = (("$common", COMMON_KEYS), ("prof", PROFILE_KEYS))
+_PROV_RULE = (*_PROV, ("row.rule", RULE_KEYS))
+_Q_TABLES = f"""
 UNWIND $rows AS row
-MATCH (g:Guideline {id: $common.guideline})
+MATCH (g:Guideline {{id: $common.guideline}})
 WITH g, row, $profiles[row.pi] AS prof
-CREATE (g)-[r:HAS_TABLE]->(t:SourceTable {uid: row.uid})
-SET t += row.props, t += $common, t += prof,
-    r += $common, r += prof, r.table_id = row.props.table_id
+CREATE (g)-[:HAS_TABLE {_map(*_PROV, ("row.props", ("table_id",)))}]->
+       (:SourceTable {_map(("row.props", TABLE_KEYS), *_PROV, uid="row.uid")})
 RETURN count(*) AS n
 """
-_Q_RULES = """
+_Q_RULES = f"""
 UNWIND $rows AS row
-MATCH (t:SourceTable {uid: row.table_uid})
+MATCH (t:SourceTable {{uid: row.table_uid}})
 WITH t, row, $profiles[row.pi] AS prof
-CREATE (t)-[hr:HAS_ROW]->(s:SourceRow {uid: row.row_uid})
-CREATE (rec:Recommendation {uid: row.uid})-[df:DERIVED_FROM]->(s)
-SET s += row.row_props, s += $common, s += prof, s += row.rule,
-    hr += row.rule, hr += $common, hr += prof,
-    rec += row.rec_props, rec += $common, rec += prof, rec += row.rule,
-    df += row.rule, df += $common, df += prof
+CREATE (t)-[:HAS_ROW {_map(*_PROV_RULE)}]->
+       (s:SourceRow {_map(("row.row_props", ROW_KEYS), *_PROV_RULE, uid="row.row_uid")})
+       <-[:DERIVED_FROM {_map(*_PROV_RULE)}]-
+       (rec:Recommendation {_map(("row.rec_props", RECOMMENDATION_KEYS), *_PROV_RULE, uid="row.uid")})
 FOREACH (root IN row.roots |
-    CREATE (d:Decision {uid: root.uid})-[lt:LEADS_TO]->(rec)
-    SET d += root.props, d += $common, d += prof, d += row.rule,
-        lt += row.rule, lt += $common, lt += prof)
+    CREATE (:Decision {_map(("root.props", DECISION_KEYS), *_PROV_RULE, uid="root.uid")})
+           -[:LEADS_TO {_map(*_PROV_RULE)}]->(rec))
 RETURN count(*) AS n
 """
-_Q_NESTED_DECISIONS = """
+_Q_NESTED_DECISIONS = f"""
 UNWIND $rows AS row
-MATCH (parent:Decision {uid: row.parent})
+MATCH (parent:Decision {{uid: row.parent}})
 WITH parent, row, $profiles[row.pi] AS prof
-CREATE (d:Decision {uid: row.uid})-[lt:LEADS_TO]->(parent)
-SET d += row.props, d += $common, d += prof, d += row.rule,
-    lt += row.rule, lt += $common, lt += prof
+CREATE (:Decision {_map(("row.props", DECISION_KEYS), *_PROV_RULE, uid="row.uid")})
+       -[:LEADS_TO {_map(*_PROV_RULE)}]->(parent)
 RETURN count(*) AS n
 """
 # Concept MERGE and the edge in one statement: a concurrent load of another guideline that
 # sweeps an orphaned shared concept cannot slip in between creating the node and linking it.
-_CONCEPT_EDGE_TEMPLATE = """
+
+
+def _concept_edge_query(src: str, rel: str) -> str:
+    return f"""
 UNWIND $rows AS row
-MATCH (s:{src} {{uid: row.src}})
-WITH s, row, $concepts[row.ci] AS cdef
+MATCH (s:{_label(src)} {{uid: row.src}})
+WITH s, row, $concepts[row.ci] AS cdef, $profiles[row.pi] AS prof
 MERGE (c:Concept {{key: cdef.key}})
 ON CREATE SET c += cdef.props
-WITH s, c, row, [x IN cdef.labels WHERE NOT x IN labels(c)] AS missing
+WITH s, c, row, prof, [x IN cdef.labels WHERE NOT x IN labels(c)] AS missing
 FOREACH (_ IN CASE WHEN size(missing) > 0 THEN [1] ELSE [] END | SET c:$(missing))
-CREATE (s)-[r:{rel}]->(c)
-SET r += $common, r += $profiles[row.pi], r += row.rule, r += row.props
+CREATE (s)-[:{_rel(rel)} {_map(*_PROV_RULE, ("row.props", CONCEPT_EDGE_KEYS))}]->(c)
 RETURN count(*) AS n
 """
+
+
 _Q_CONCEPT_EDGES: dict[tuple[str, str], str] = {
-    (src, rel): _CONCEPT_EDGE_TEMPLATE.format(src=_label(src), rel=_rel(rel))
+    (src, rel): _concept_edge_query(src, rel)
     for src, rels in (
         ("Decision", ("CHECKS_FOR", "EVALUATES")),
         ("Recommendation", ("RESULTS_IN", "RECOMMENDS_PROCEDURE", "RECOMMENDS_MEDICATION")),

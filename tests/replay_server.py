@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 import threading
 import time
 from collections import Counter
@@ -21,6 +22,25 @@ from pathlib import Path
 from typing import Any
 
 FIXTURE_DIR = Path(__file__).parent / "fixtures" / "llm_replay"
+ROOT = Path(__file__).resolve().parent.parent
+BAML_CLI = ROOT / ".venv" / "bin" / "baml-cli"
+
+
+def ensure_baml_client() -> Path:
+    """Generate baml_client from baml_src when missing or older than the .baml sources
+    (`make baml` does it too; this keeps a bare pytest run honest)."""
+    client = ROOT / "baml_client" / "__init__.py"
+    sources = list((ROOT / "baml_src").glob("*.baml"))
+    stale = not client.exists() or client.stat().st_mtime < max(p.stat().st_mtime for p in sources)
+    if stale:
+        subprocess.run(
+            [str(BAML_CLI), "generate", "--from", "baml_src"],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
+    return client.parent
+
 
 # Faults a script may contain, applied to the recorded answer of the matching request.
 FAULTS = (

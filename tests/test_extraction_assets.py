@@ -29,10 +29,9 @@ from cardio_assets.records import (
     RowRecord,
 )
 from resources.duckdb_io_manager import read_records
-from tests.replay_server import ReplayServer
+from tests.replay_server import ReplayServer, ensure_baml_client
 
 ROOT = Path(__file__).resolve().parent.parent
-BAML_CLI = ROOT / ".venv" / "bin" / "baml-cli"
 LEXICON_PARTITION = "hf-sample"
 EXTRACTION_ASSETS = [
     "main_extractions",
@@ -327,16 +326,7 @@ def test_grounding_index_alone_rematerializes_from_stored_upstream(
 
 @pytest.fixture(scope="module")
 def baml_client() -> Path:
-    client = ROOT / "baml_client" / "__init__.py"
-    sources = list((ROOT / "baml_src").glob("*.baml"))
-    if not client.exists() or client.stat().st_mtime < max(p.stat().st_mtime for p in sources):
-        subprocess.run(
-            [str(BAML_CLI), "generate", "--from", "baml_src"],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-        )
-    return client.parent
+    return ensure_baml_client()
 
 
 @pytest.fixture(scope="module")

@@ -8,33 +8,20 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from cardio_assets.records import RowExtraction, RowRecord, TaggedRow
 from cardio_assets.settings import ConfigError
-from tests.replay_server import ReplayServer, load_recordings
+from tests.replay_server import ReplayServer, ensure_baml_client, load_recordings
 
 ROOT = Path(__file__).resolve().parent.parent
-BAML_CLI = ROOT / ".venv" / "bin" / "baml-cli"
 
 
 @pytest.fixture(scope="session", autouse=True)
 def baml_client_generated() -> Path:
-    """Generate baml_client from baml_src when missing or older than the .baml sources."""
-    client = ROOT / "baml_client" / "__init__.py"
-    sources = list((ROOT / "baml_src").glob("*.baml"))
-    stale = not client.exists() or client.stat().st_mtime < max(p.stat().st_mtime for p in sources)
-    if stale:
-        subprocess.run(
-            [str(BAML_CLI), "generate", "--from", "baml_src"],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-        )
-    return client.parent
+    return ensure_baml_client()
 
 
 @pytest.fixture(scope="module")

@@ -4,18 +4,15 @@
 schemas/extracted_rule.schema.json). The Neo4j loader reads these rules.
 """
 
-import os
-from pathlib import Path
-
 import dagster as dg
 
 from cardio_assets import paths
 from cardio_assets.asset_helpers import markdown_preview, stage_code_version, warnings_metadata
+from cardio_assets.exports import write_jsonl
 from cardio_assets.logic.extracted_rules import BUILDER_VERSION, build_rules, rule_outline
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import (
     EXTRACTED_RULE_SCHEMA_VERSION,
-    ExtractedRule,
     GroundingOutcome,
     MergedRow,
     RowExtraction,
@@ -38,16 +35,6 @@ def pipeline_config_hash(context: dg.AssetExecutionContext) -> str:
         seen[key.to_user_string()] = node.code_version
         todo.extend(node.parent_keys)
     return config_hash(dict(sorted(seen.items())))
-
-
-def write_jsonl(rules: list[ExtractedRule], target: Path) -> None:
-    """Whole file or nothing: readers never see a half-written export."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_suffix(".jsonl.tmp")
-    with tmp.open("w", encoding="utf-8") as fh:
-        for rule in rules:
-            fh.write(rule.model_dump_json(by_alias=True) + "\n")
-    os.replace(tmp, target)
 
 
 @dg.asset(
@@ -86,7 +73,7 @@ def extracted_rules(
     for dropped in build.dropped[:20]:
         context.log.info(f"row {dropped.row_id} gave no rule: {dropped.reason}")
     target = paths.guideline_output_dir(guideline) / "extracted_rules.jsonl"
-    write_jsonl(build.rules, target)
+    write_jsonl(target, (rule.model_dump_json(by_alias=True) for rule in build.rules))
     counts = build.counts()
     uses = counts["concept_uses"]
     yield dg.Output(

@@ -6,8 +6,6 @@ unmapped and dropped terms included) and exported as DESIGN.md's grounding_index
 keyed by snomed_id, to ``$CARDIO_HOME/outputs/<guideline>/grounding_index.json``.
 """
 
-import json
-
 import dagster as dg
 
 from cardio_assets import paths
@@ -16,6 +14,7 @@ from cardio_assets.assets._extraction_shared import (
     grounding_index_code_version,
     grounding_schema_path,
 )
+from cardio_assets.exports import write_json
 from cardio_assets.logic import extraction_runs as runs
 from cardio_assets.logic.grounding import load_grounding_schema
 from cardio_assets.partitions import guideline_partitions
@@ -63,8 +62,7 @@ def grounding_index(
     outcomes = runs.select_all(merged_concepts, grounding_candidates, schema)
     index = runs.grounding_index_json(outcomes)
     target = paths.guideline_output_dir(guideline) / "grounding_index.json"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(index, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_json(target, index)
     stats = runs.grounding_stats(outcomes)
     yield dg.Output(
         outcomes,

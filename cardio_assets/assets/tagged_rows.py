@@ -2,12 +2,11 @@
 extraction passes receive them (format in DESIGN.md / cardio_assets.logic.tagged_rows).
 Also written to ``$CARDIO_HOME/outputs/<guideline>/tagged_rows.jsonl``."""
 
-import json
-
 import dagster as dg
 
 from cardio_assets import paths
 from cardio_assets.asset_helpers import stage_code_version
+from cardio_assets.exports import write_jsonl
 from cardio_assets.logic.tagged_rows import TAG_FORMAT_VERSION, tag_rows
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import RowRecord
@@ -33,10 +32,7 @@ def tagged_rows(context: dg.AssetExecutionContext, table_rows: list[RowRecord]):
     guideline = context.partition_key
     tagged = tag_rows(table_rows)
     target = paths.guideline_output_dir(guideline) / "tagged_rows.jsonl"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with target.open("w", encoding="utf-8") as fh:
-        for item in tagged:
-            fh.write(json.dumps(item.model_dump(mode="json"), ensure_ascii=False) + "\n")
+    write_jsonl(target, (item.model_dump(mode="json") for item in tagged))
     example = next((t.text for t in tagged if t.focus == "MAIN"), "")
     yield dg.Output(
         tagged,

@@ -35,6 +35,7 @@ from docling_core.types.doc import (
 from docling_core.types.doc.document import TableCell
 from pydantic import ValidationError
 
+from cardio_assets.exports import write_json
 from cardio_assets.records import TableRecord
 
 SUPPORTED_FORMATS: dict[str, str] = {
@@ -555,10 +556,6 @@ def write_table_json(records: list[TableRecord], out_dir: Path) -> list[Path]:
     written = []
     for record in records:
         target = out_dir / f"{record.table_id}.json"
-        target.write_text(
-            json.dumps(record.model_dump(mode="json", by_alias=True), indent=2, ensure_ascii=False)
-            + "\n",
-            encoding="utf-8",
-        )
+        write_json(target, record.model_dump(mode="json", by_alias=True))
         written.append(target)
     return written

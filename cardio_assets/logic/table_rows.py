@@ -13,6 +13,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
+from cardio_assets.exports import write_jsonl
 from cardio_assets.logic.docling_tables import clean_text, is_section_row
 from cardio_assets.records import RowRecord, TableRecord
 
@@ -175,7 +176,4 @@ def row_json(row: RowRecord) -> dict:
 
 
 def write_rows_jsonl(rows: list[RowRecord], target) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with target.open("w", encoding="utf-8") as fh:
-        for row in rows:
-            fh.write(json.dumps(row_json(row), ensure_ascii=False) + "\n")
+    write_jsonl(target, (row_json(row) for row in rows))

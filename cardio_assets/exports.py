@@ -1,0 +1,31 @@
+"""Writing the human-facing export files (rows.jsonl, tagged_rows.jsonl, per-table JSON,
+grounding_index.json, extracted_rules.jsonl).
+
+Every export is written to a temporary file beside the target and renamed over it, so a
+reader (or a failed run) never sees a half-written file. No Dagster imports.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+
+def write_text_atomic(target: Path, text: str) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, target)
+
+
+def write_json(target: Path, data: Any) -> None:
+    write_text_atomic(target, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def write_jsonl(target: Path, records: Iterable[Any]) -> None:
+    """One line per record: JSON-ready values, or a pre-serialised JSON string."""
+    lines = (r if isinstance(r, str) else json.dumps(r, ensure_ascii=False) for r in records)
+    write_text_atomic(target, "".join(line + "\n" for line in lines))

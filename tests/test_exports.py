@@ -1,0 +1,32 @@
+"""Export files are whole or untouched: a failure mid-write keeps the previous version."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cardio_assets.exports import write_json, write_jsonl
+
+
+def test_jsonl_lines_and_json_round_trip(tmp_path: Path) -> None:
+    target = tmp_path / "out" / "rules.jsonl"
+    write_jsonl(target, [{"a": "é"}, '{"b": 2}'])
+    assert target.read_text(encoding="utf-8") == '{"a": "é"}\n{"b": 2}\n'
+    write_json(tmp_path / "index.json", {"k": [1, 2]})
+    assert json.loads((tmp_path / "index.json").read_text()) == {"k": [1, 2]}
+    assert sorted(p.name for p in tmp_path.rglob("*.tmp")) == []
+
+
+def test_failure_while_serialising_keeps_the_previous_file(tmp_path: Path) -> None:
+    target = tmp_path / "rules.jsonl"
+    write_jsonl(target, [{"version": 1}])
+
+    def records():
+        yield {"version": 2}
+        raise RuntimeError("bad record")
+
+    with pytest.raises(RuntimeError, match="bad record"):
+        write_jsonl(target, records())
+    assert target.read_text(encoding="utf-8") == '{"version": 1}\n'

@@ -6,6 +6,7 @@ loader, so a loader bug cannot agree with itself.
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from typing import Any
 
@@ -258,8 +259,8 @@ def test_load_interrupted_by_stopping_neo4j_keeps_previous_version(
     stopped: list[str] = []
 
     def stop_midway(step: str, done: int, total: int) -> None:
-        if "Recommendation" in step and not stopped:
-            stopped.append(step)
+        if done < total and not stopped:  # the first of three chunks is written
+            stopped.append(f"{step} {done}/{total}")
             neo4j_server.stop()
 
     try:
@@ -329,6 +330,119 @@ INJECTIONS = [
     "$param {curly} \\ back\\slash",
     "naïve — ünïcödé ✓",
 ]
+
+
+def load_content(driver: neo4j.Driver, guideline: str) -> Counter:
+    """Every edge of the current load with both ends, load ids masked: the load's content."""
+    load_id = graph.graph_counts(driver, guideline)["load_id"]
+    records = driver.execute_query(
+        """
+        MATCH (g:Guideline {id: $g})
+        MATCH (n {load_id: g.current_load_id})-[r]->(m)
+        RETURN labels(n) AS ln, properties(n) AS pn, type(r) AS t, properties(r) AS pr,
+               labels(m) AS lm, properties(m) AS pm
+        """,
+        g=guideline,
+    ).records
+    return Counter(
+        repr(
+            [
+                sorted(rec["ln"]),
+                sorted(rec["pn"].items()),
+                rec["t"],
+                sorted(rec["pr"].items()),
+                sorted(rec["lm"]),
+                sorted(
+                    (k, v)
+                    for k, v in rec["pm"].items()
+                    if k not in ("created_load_id", "created_run_id")
+                ),
+            ]
+        ).replace(load_id, "<load>")
+        for rec in records
+    )
+
+
+def test_chunked_load_writes_the_same_graph_as_one_chunk(neo4j_driver) -> None:
+    """Rules are prepared and written batch_size at a time, in a worker thread: a table
+    spanning chunks gets every page, a duplicate in a later chunk is caught, unmapped
+    concepts shared by chunks are one node, and the content equals a one-chunk load."""
+    rules = synthetic_rules("g-chunks", 130, seed=11, concept_pool=30, rules_per_table=1000)
+    rules = [
+        r.model_copy(
+            update={"provenance": r.provenance.model_copy(update={"pages": [i // 50 + 1]})}
+        )
+        for i, r in enumerate(rules)
+    ]
+    whole = graph.load_guideline(neo4j_driver, "g-chunks", [*rules, rules[3]], batch_size=2000)
+    one_chunk = load_content(neo4j_driver, "g-chunks")
+    chunked = graph.load_guideline(neo4j_driver, "g-chunks", [*rules, rules[3]], batch_size=40)
+    assert chunked.rules_loaded == whole.rules_loaded == 130
+    assert [r for r, _ in chunked.rules_skipped] == [rules[3].id]  # duplicate, 4th chunk
+    assert chunked.relationships_written == whole.relationships_written
+    assert_counts(neo4j_driver, "g-chunks", rules)
+    pages = neo4j_driver.execute_query(
+        "MATCH (g:Guideline {id: 'g-chunks'})-[:HAS_TABLE]->(t:SourceTable) RETURN t.pages AS p"
+    ).records
+    assert [r["p"] for r in pages] == [[1, 2, 3]]
+    assert load_content(neo4j_driver, "g-chunks") == one_chunk
+    one_writer = graph.load_guideline(neo4j_driver, "g-chunks", rules, batch_size=40, writers=1)
+    assert one_writer.relationships_written == whole.relationships_written
+    assert load_content(neo4j_driver, "g-chunks") == one_chunk
+    graph.delete_guideline(neo4j_driver, "g-chunks")
+
+
+def test_concepts_merged_by_a_failed_load_but_never_linked_are_removed(neo4j_driver) -> None:
+    """A chunk's new concepts are committed before its edges; if the load dies in between,
+    the next load's cleanup of that failed load removes them (no orphan shared concepts)."""
+    neo4j_driver.execute_query(
+        """
+        CREATE (:Guideline {id: 'g-unlinked', pending_load_ids: ['died-load']})
+        CREATE (:Concept:Condition {key: 'sct:999999001', snomed_id: '999999001',
+                                    created_load_id: 'died-load'})
+        CREATE (:Concept:Condition {key: 'sct:999999002', snomed_id: '999999002',
+                                    created_load_id: 'died-load'})-[:PLANTED]->(:Planted)
+        """
+    )
+    result = graph.load_guideline(neo4j_driver, "g-unlinked", synthetic_rules("g-unlinked", 5))
+    assert result.stale_loads_removed == ["died-load"]
+    left = neo4j_driver.execute_query(
+        "MATCH (c:Concept) WHERE c.snomed_id IN ['999999001', '999999002'] RETURN c.snomed_id AS id"
+    ).records
+    assert [r["id"] for r in left] == ["999999002"]  # still linked: kept
+    neo4j_driver.execute_query(
+        "MATCH (c:Concept {snomed_id: '999999002'})-->(p) DETACH DELETE c, p"
+    )
+    graph.delete_guideline(neo4j_driver, "g-unlinked")
+
+
+def test_read_ahead_hands_over_items_errors_and_stops_with_its_consumer() -> None:
+    assert list(graph.read_ahead(iter(range(50)), depth=2)) == list(range(50))
+
+    def failing():
+        yield 1
+        raise ValueError("bad chunk")
+
+    ahead = graph.read_ahead(failing())
+    assert next(ahead) == 1
+    with pytest.raises(ValueError, match="bad chunk"):
+        next(ahead)
+
+    produced: list[int] = []
+
+    def endless():
+        n = 0
+        while True:
+            produced.append(n)
+            yield n
+            n += 1
+
+    ahead = graph.read_ahead(endless(), depth=2)
+    assert next(ahead) == 0
+    ahead.close()  # the consumer failed: the producer thread must stop, not run forever
+    stopped_at = len(produced)
+    assert stopped_at <= 5
+    assert not [t for t in threading.enumerate() if t.name == "neo4j-load-prepare"]
 
 
 def test_injection_attempts_are_stored_verbatim_and_harmless(neo4j_driver) -> None:
@@ -478,7 +592,10 @@ def test_batch_rejected_by_neo4j_midway_keeps_previous_version(neo4j_driver, mon
     finally:
         neo4j_driver.execute_query("MATCH (n:SourceRow {planted: true}) DELETE n")
     message = str(failure.value)
-    assert "SourceRow+Recommendation+root Decision (rows 201-300 of 300; rules " in message
+    assert (
+        "SourceRow+Recommendation+root Decision (valid rules 201-300: rows 1-100 of 100; "
+        "rule ids g-reject:" in message
+    )
     assert "ConstraintValidationFailed" in message or "already exists" in message
     assert "partial load test-reject-load was removed" in message
     assert subgraph_snapshot(neo4j_driver, "g-reject") == before

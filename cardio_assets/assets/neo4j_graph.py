@@ -70,8 +70,7 @@ def neo4j_graph(
     )
 
     def progress(step: str, done: int, total: int) -> None:
-        if done == total:
-            context.log.debug(f"{step}: {total} rows")
+        context.log.info(f"written {done} of {total} {step}")
 
     with neo4j.driver() as driver:
         result = load_guideline(

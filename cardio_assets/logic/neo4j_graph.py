@@ -32,13 +32,18 @@ before use; every value travels as a query parameter. Managed transactions
 
 from __future__ import annotations
 
+import itertools
+import queue
 import re
+import threading
 import time
 import uuid
-from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import neo4j
 from pydantic import ValidationError
@@ -84,6 +89,9 @@ ACTION_REL: dict[str, str] = {
 VERSIONED_LABELS: tuple[str, ...] = ("Decision", "Recommendation", "SourceRow", "SourceTable")
 
 DEFAULT_BATCH_SIZE = 2000
+# Chunks written at once: one Bolt worker thread per transaction in Neo4j, so a second
+# writer uses a core the first leaves idle (benchmarks/neo4j_load.py, README Speed).
+DEFAULT_WRITERS = 2
 DELETE_BATCH_SIZE = 5000
 
 
@@ -122,6 +130,7 @@ SCHEMA_STATEMENTS: tuple[str, ...] = (
     "CREATE INDEX source_row_load IF NOT EXISTS FOR (s:SourceRow) ON (s.load_id)",
     "CREATE INDEX concept_load IF NOT EXISTS FOR (c:Concept) ON (c.load_id)",
     "CREATE INDEX concept_unmapped_key IF NOT EXISTS FOR (c:Concept) ON (c.unmapped_key)",
+    "CREATE INDEX concept_created_load IF NOT EXISTS FOR (c:Concept) ON (c.created_load_id)",
 )
 
 
@@ -189,12 +198,8 @@ class GraphRows:
                 rels[rel] += len(edge_rows)
         return nodes, {k: v for k, v in sorted(rels.items()) if v}
 
-    def relationship_count(self) -> int:
-        return sum(self.expected_counts()[1].values())
-
-    def node_count(self) -> int:
-        """Guideline-owned nodes written (shared grounded concepts not included)."""
-        return sum(self.expected_counts()[0].values())
+    def unmapped_keys(self) -> set[str]:
+        return {key for key, c in self.concepts.items() if c["props"].get("unmapped")}
 
 
 def _clean(props: dict[str, Any]) -> dict[str, Any]:
@@ -225,55 +230,44 @@ def _rule_keys(rule: ExtractedRule) -> dict[str, Any]:
     return {"rule_id": rule.id, "table_id": p.table_id, "row_id": p.row_id, "pages": list(p.pages)}
 
 
-def _concept_target(
-    concept: ConceptRef, guideline: str, load_id: str, load_run_id: str | None
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(node definition {key, labels, props}, per-use edge props) of a concept."""
-    role_label = _label(concept.role)
-    usage = _clean(
-        {
-            "term": concept.text,
-            "normalized": concept.normalized,
-            "concept_passes": list(concept.passes),
-            "is_population": concept.is_population,
-        }
-    )
+def _concept_key(concept: ConceptRef, guideline: str, load_id: str) -> str:
+    """Node key: shared ``sct:<id>`` when grounded, else owned by this load and guideline."""
     if concept.grounding is not None:
-        g = concept.grounding
-        key = f"sct:{g.snomed_id}"
-        labels = [role_label]
-        if g.target_label != concept.role:
-            labels.append(_label(g.target_label))
-        props = _clean(
-            {
-                "key": key,
-                "snomed_id": g.snomed_id,
-                "name": g.preferred_term,
-                "preferred_term": g.preferred_term,
-                "semantic_tag": g.semantic_tag,
-                "target_label": g.target_label,
-                "unmapped": False,
-                "created_by_guideline": guideline,
-                "created_load_id": load_id,
-                "created_run_id": load_run_id,
-            }
-        )
-        usage.update(
-            _clean(
-                {
-                    "snomed_id": g.snomed_id,
-                    "grounding_score": g.score,
-                    "matched_term": g.matched_term,
-                }
-            )
-        )
-        return {"key": key, "labels": labels, "props": props}, usage
-    unmapped_key = f"{guideline}|{concept.role}|{concept.normalized}"
-    key = f"unmapped|{load_id}|{unmapped_key}"
-    props = _clean(
-        {
+        return f"sct:{concept.grounding.snomed_id}"
+    return f"unmapped|{load_id}|{guideline}|{concept.role}|{concept.normalized}"
+
+
+def _concept_labels(concept: ConceptRef) -> list[str]:
+    labels = [_label(concept.role)]
+    if concept.grounding is None:
+        labels.append("Unmapped")
+    elif concept.grounding.target_label != concept.role:
+        labels.append(_label(concept.grounding.target_label))
+    return labels
+
+
+def _concept_node(
+    concept: ConceptRef, key: str, guideline: str, load_id: str, load_run_id: str | None
+) -> dict[str, Any]:
+    """Node definition {key, labels, props}; props are written only when the node is new."""
+    g = concept.grounding
+    if g is not None:
+        props = {
             "key": key,
-            "unmapped_key": unmapped_key,
+            "snomed_id": g.snomed_id,
+            "name": g.preferred_term,
+            "preferred_term": g.preferred_term,
+            "semantic_tag": g.semantic_tag,
+            "target_label": g.target_label,
+            "unmapped": False,
+            "created_by_guideline": guideline,
+            "created_load_id": load_id,
+            "created_run_id": load_run_id,
+        }
+    else:
+        props = {
+            "key": key,
+            "unmapped_key": f"{guideline}|{concept.role}|{concept.normalized}",
             "unmapped": True,
             "unmapped_reason": concept.unmapped_reason,
             "name": concept.normalized,
@@ -283,15 +277,40 @@ def _concept_target(
             "load_id": load_id,
             "load_run_id": load_run_id,
         }
-    )
-    usage["unmapped_reason"] = concept.unmapped_reason
-    return {"key": key, "labels": [role_label, "Unmapped"], "props": props}, usage
+    return {"key": key, "labels": _concept_labels(concept), "props": _clean(props)}
+
+
+def _concept_usage(concept: ConceptRef) -> dict[str, Any]:
+    """Per-use edge properties: how this rule worded the concept and how it was grounded."""
+    usage = {
+        "term": concept.text,
+        "normalized": concept.normalized,
+        "concept_passes": list(concept.passes),
+        "is_population": concept.is_population,
+    }
+    g = concept.grounding
+    if g is not None:
+        usage.update(snomed_id=g.snomed_id, grounding_score=g.score, matched_term=g.matched_term)
+    else:
+        usage["unmapped_reason"] = concept.unmapped_reason
+    return _clean(usage)
 
 
 def build_graph_rows(
-    rules: Sequence[ExtractedRule], guideline: str, load_id: str, load_run_id: str | None = None
+    rules: Sequence[ExtractedRule],
+    guideline: str,
+    load_id: str,
+    load_run_id: str | None = None,
+    *,
+    known_tables: dict[str, list[int]] | None = None,
 ) -> GraphRows:
-    """Flatten validated rules of one guideline into the parameter rows of every query."""
+    """Flatten validated rules of one guideline into the parameter rows of every query.
+
+    A load prepares its rules in chunks; ``known_tables`` (table uid -> pages so far) is
+    shared by the chunks of one load, so each SourceTable is written by the first chunk that
+    has it, and pages found later are collected there (see ``_table_page_updates``).
+    """
+    known_tables = {} if known_tables is None else known_tables
     out = GraphRows(
         common=_clean({"guideline": guideline, "load_id": load_id, "load_run_id": load_run_id})
     )
@@ -315,20 +334,22 @@ def build_graph_rows(
         base: dict[str, Any],
         extra: dict[str, Any],
     ) -> None:
-        node, usage = _concept_target(concept, guideline, load_id, load_run_id)
-        known = out.concepts.setdefault(node["key"], node)
-        # one SNOMED concept can play several roles (condition here, outcome there): every
-        # role it plays in this load becomes a label, not only the first one seen
-        known["labels"] += [label for label in node["labels"] if label not in known["labels"]]
-        props = {**usage, **_clean(extra)}
+        key = _concept_key(concept, guideline, load_id)
+        known = out.concepts.get(key)
+        if known is None:
+            out.concepts[key] = _concept_node(concept, key, guideline, load_id, load_run_id)
+        else:
+            # one SNOMED concept can play several roles (condition here, outcome there):
+            # every role it plays in this load becomes a label, not only the first one seen
+            labels = known["labels"]
+            labels += [label for label in _concept_labels(concept) if label not in labels]
+        props = {**_concept_usage(concept), **_clean(extra)}
         if not props.keys() <= _CONCEPT_EDGE_KEY_SET:  # the query writes only listed keys
             raise ValueError(
                 f"edge properties {sorted(props.keys() - _CONCEPT_EDGE_KEY_SET)} "
                 "are missing from CONCEPT_EDGE_KEYS"
             )
-        bucket.setdefault(_rel(rel), []).append(
-            {**base, "src": src, "ckey": node["key"], "props": props}
-        )
+        bucket.setdefault(_rel(rel), []).append({**base, "src": src, "ckey": key, "props": props})
 
     def walk(
         node: RuleNode,
@@ -381,13 +402,13 @@ def build_graph_rows(
         p = rule.provenance
         base = {"pi": profile_of(rule), "rule": _rule_keys(rule)}
         table_uid = f"{load_id}|{guideline}|{p.table_id}"
-        if table_uid not in tables:
+        if table_uid not in tables and table_uid not in known_tables:
             tables[table_uid] = {
                 "uid": table_uid,
                 "pi": base["pi"],
                 "props": _clean({"table_id": p.table_id, "title": p.table_title, "pages": []}),
             }
-        pages = tables[table_uid]["props"]["pages"]
+        pages = known_tables.setdefault(table_uid, [])
         pages.extend(page for page in p.pages if page not in pages)
 
         row_uid = f"{load_id}|{p.row_id}"
@@ -442,20 +463,23 @@ def build_graph_rows(
         if rule.logic is not None:
             walk(rule.logic, "0", 0, rule_row, rec_uid, base)
 
+    for uid, table in tables.items():
+        table["props"]["pages"] = list(known_tables[uid])  # a copy: later chunks may add pages
     out.tables = list(tables.values())
     out.nested_decisions = [nested[d] for d in sorted(nested)]
     return out
 
 
 def validate_rules(
-    rules: Iterable[Any], guideline: str
+    rules: Iterable[Any], guideline: str, *, seen: set[str] | None = None, first_position: int = 0
 ) -> tuple[list[ExtractedRule], list[tuple[str, str]]]:
     """Re-validate every rule; bad ones are skipped with a reason (one bad row never sinks
-    a guideline). Returns (valid rules, [(rule id, reason)])."""
+    a guideline). Returns (valid rules, [(rule id, reason)]). ``seen`` carries the rule ids
+    of earlier chunks of the same load, so duplicates are caught across chunks."""
     valid: list[ExtractedRule] = []
     skipped: list[tuple[str, str]] = []
-    seen: set[str] = set()
-    for position, rule in enumerate(rules):
+    seen = set() if seen is None else seen
+    for position, rule in enumerate(rules, start=first_position):
         rule_id = str(getattr(rule, "id", None) or f"#{position}")
         try:
             data = rule.model_dump(by_alias=True) if hasattr(rule, "model_dump") else rule
@@ -597,6 +621,18 @@ RETURN count(*) AS n
 """
 
 
+# A chunk's concepts not seen earlier in the load, merged before its edges are written
+# concurrently with other chunks' (the edge query still MERGEs: a concept swept by another
+# guideline's cleanup in between is simply created again).
+_Q_CONCEPTS = """
+UNWIND $concepts AS cdef
+MERGE (c:Concept {key: cdef.key})
+ON CREATE SET c += cdef.props
+WITH c, [x IN cdef.labels WHERE NOT x IN labels(c)] AS missing
+FOREACH (_ IN CASE WHEN size(missing) > 0 THEN [1] ELSE [] END | SET c:$(missing))
+RETURN count(*) AS n
+"""
+
 _Q_CONCEPT_EDGES: dict[tuple[str, str], str] = {
     (src, rel): _concept_edge_query(src, rel)
     for src, rels in (
@@ -643,6 +679,13 @@ WHERE c.snomed_id IS NOT NULL AND NOT (c)--()
 DELETE c
 RETURN count(*) AS n
 """
+# concepts a failed load merged but never linked (its edges were not written)
+_Q_DELETE_UNLINKED_CONCEPTS = """
+MATCH (c:Concept {created_load_id: $load_id})
+WHERE NOT (c)--()
+DELETE c
+RETURN count(*) AS n
+"""
 
 
 # --- load -------------------------------------------------------------------------------
@@ -662,7 +705,7 @@ class LoadResult:
     cleanup_error: str | None = None  # old version not fully deleted (retried next load)
 
 
-ProgressCallback = Callable[[str, int, int], None]  # (step, rows done, rows in step)
+ProgressCallback = Callable[[str, int, int], None]  # (step, done, total)
 
 
 def new_load_id() -> str:
@@ -727,6 +770,222 @@ def _batch_params(
     return params
 
 
+_Q_TABLE_PAGES = """
+UNWIND $rows AS row
+MATCH (t:SourceTable {uid: row.uid})
+SET t.pages = row.pages
+RETURN count(*) AS n
+"""
+
+
+@dataclass
+class WriteBatch:
+    """One ready-to-send query: prepared off the writer thread, described for errors."""
+
+    step: str
+    query: str
+    params: dict[str, Any]
+    rows: int
+    where: str  # "rules 201-300, rows 1-100 of 100 of this step; rules a, b, c (+97 more)"
+
+
+@dataclass
+class PreparedChunk:
+    """The writes of one chunk of input rules, and what they must leave in the graph.
+
+    ``ordered`` (its new SourceTables and Concepts) is committed before the chunk is handed
+    to a writer, because later chunks, written concurrently, link to those nodes;
+    ``batches`` touch only this chunk's own nodes plus existing tables and concepts.
+    """
+
+    ordered: list[WriteBatch]
+    batches: list[WriteBatch]
+    rows: GraphRows
+    rules: list[ExtractedRule]
+    input_rules: int  # rules read from the input so far, valid or not
+    skipped: list[tuple[str, str]]
+    prepare_seconds: float  # worker-thread time spent on this chunk (overlaps writes)
+
+
+def prepare_chunks(
+    rules: Iterable[Any],
+    guideline: str,
+    load_id: str,
+    load_run_id: str | None,
+    *,
+    chunk_size: int,
+    known_tables: dict[str, list[int]],
+) -> Iterator[PreparedChunk]:
+    """Validate, flatten and parameterize the rules ``chunk_size`` at a time, so writing can
+    start after the first chunk instead of after the whole guideline."""
+    seen: set[str] = set()
+    known_concepts: set[str] = set()
+    read = 0
+    written = 0  # valid rules in earlier chunks: positions in error messages are load-wide
+    iterator = iter(rules)
+    while True:
+        began = time.perf_counter()
+        chunk = list(itertools.islice(iterator, chunk_size))
+        if not chunk:
+            return
+        valid, skipped = validate_rules(chunk, guideline, seen=seen, first_position=read)
+        read += len(chunk)
+        rows = build_graph_rows(valid, guideline, load_id, load_run_id, known_tables=known_tables)
+        span = f"valid rules {written + 1}-{written + len(valid)}" if valid else "no valid rules"
+        written += len(valid)
+        ordered: list[WriteBatch] = []
+        new_concepts = sorted(rows.concepts.keys() - known_concepts)
+        known_concepts.update(new_concepts)
+        for start in range(0, len(new_concepts), chunk_size):
+            keys = new_concepts[start : start + chunk_size]
+            params = {"concepts": [rows.concepts[key] for key in keys]}
+            where = f"{span}: {len(keys)} concepts new to this load"
+            ordered.append(WriteBatch("Concept", _Q_CONCEPTS, params, len(keys), where))
+        batches: list[WriteBatch] = []
+        for step, query, step_rows, uses_concepts in _steps(rows):
+            if uses_concepts:
+                # concurrent writers lock shared concepts in one global order: no deadlocks
+                step_rows = sorted(step_rows, key=lambda row: row["ckey"])
+            target = ordered if query is _Q_TABLES else batches
+            for start, batch in _batches(step_rows, chunk_size):
+                where = f"{span}: rows {start + 1}-{start + len(batch)} of {len(step_rows)}"
+                if "rule" in batch[0]:
+                    where += f"; rule ids {_rule_ids(batch)}"
+                params = _batch_params(rows, batch, uses_concepts)
+                target.append(WriteBatch(step, query, params, len(batch), where))
+        yield PreparedChunk(
+            ordered, batches, rows, valid, read, skipped, time.perf_counter() - began
+        )
+
+
+_T = TypeVar("_T")
+
+
+def read_ahead(items: Iterable[_T], depth: int = 2) -> Iterator[_T]:
+    """Produce ``items`` in a worker thread, up to ``depth`` ahead of the consumer.
+
+    Why: the writer spends most of a load waiting for Neo4j; preparing the next chunk in
+    the meantime hides the Python side (validation, flattening) instead of paying it first.
+    The producer's exception is re-raised in the consumer; a consumer that stops early (a
+    failed write) stops the producer.
+    """
+    handoff: queue.Queue[tuple[bool, Any]] = queue.Queue(maxsize=depth)
+    stop = threading.Event()
+
+    def put(item: tuple[bool, Any]) -> bool:
+        while not stop.is_set():
+            try:
+                handoff.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def produce() -> None:
+        try:
+            for item in items:
+                if not put((False, item)):
+                    return
+            put((True, None))
+        except BaseException as exc:  # noqa: BLE001 - handed to the consumer, re-raised there
+            put((True, exc))
+
+    worker = threading.Thread(target=produce, name="neo4j-load-prepare", daemon=True)
+    worker.start()
+    try:
+        while True:
+            done, item = handoff.get()
+            if done:
+                if item is not None:
+                    raise item
+                return
+            yield item
+    finally:
+        stop.set()
+        worker.join()
+
+
+@dataclass
+class _LoadTally:
+    """What the chunks written so far must have left in the graph, and their provenance."""
+
+    nodes: Counter[str] = field(default_factory=Counter)
+    rels: Counter[str] = field(default_factory=Counter)
+    unmapped: set[str] = field(default_factory=set)
+    rules: list[ExtractedRule] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    written_pages: dict[str, list[int]] = field(default_factory=dict)
+    prepare_seconds: float = 0.0
+
+    def add(self, chunk: PreparedChunk) -> None:
+        nodes, rels = chunk.rows.expected_counts()
+        self.nodes.update(nodes)
+        self.rels.update(rels)
+        self.unmapped |= chunk.rows.unmapped_keys()
+        self.rules += chunk.rules
+        self.skipped += chunk.skipped
+        self.written_pages.update((t["uid"], t["props"]["pages"]) for t in chunk.rows.tables)
+        self.prepare_seconds += chunk.prepare_seconds
+
+    def expected_counts(self) -> tuple[dict[str, int], dict[str, int]]:
+        nodes = {label: self.nodes[label] for label in VERSIONED_LABELS}
+        nodes["Unmapped"] = len(self.unmapped)  # chunks share unmapped concept nodes
+        return nodes, {k: v for k, v in sorted(self.rels.items()) if v}
+
+    def guideline_props(self, title: str | None, load_run_id: str | None) -> dict[str, Any]:
+        provenance = [r.provenance for r in self.rules]
+        return _clean(
+            {
+                "title": title,
+                "loaded_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                "load_run_id": load_run_id,
+                "rules": len(self.rules),
+                "rules_skipped": len(self.skipped),
+                "source_files": sorted({p.source_file for p in provenance} - {None}),
+                "source_sha256s": sorted({p.source_sha256 for p in provenance} - {None}),
+                "config_hashes": sorted({p.config_hash for p in provenance}),
+                "run_ids": sorted({p.run_id for p in provenance} - {None}),
+            }
+        )
+
+
+def _table_page_updates(
+    known_tables: dict[str, list[int]], written: dict[str, list[int]]
+) -> list[dict[str, Any]]:
+    """Tables whose rules in later chunks cited pages the table was first written without."""
+    return [
+        {"uid": uid, "pages": pages}
+        for uid, pages in known_tables.items()
+        if uid in written and pages != written[uid]
+    ]
+
+
+class _BatchError(Exception):
+    """A batch failed; carries the batch so the load's error can name step, rows and rules."""
+
+    def __init__(self, batch: WriteBatch, cause: Exception) -> None:
+        super().__init__(str(cause))
+        self.batch, self.cause = batch, cause
+
+
+def _write_batches(driver: neo4j.Driver, database: str, batches: list[WriteBatch]) -> None:
+    """Write batches in order, each in its own managed (retried) transaction; own session,
+    so writer threads never share one."""
+    if not batches:
+        return
+    with driver.session(database=database) as session:
+        for batch in batches:
+            try:
+                written = _write(session, batch.query, batch.params)
+            except Exception as exc:
+                raise _BatchError(batch, exc) from exc
+            if written != batch.rows:
+                missing = Neo4jLoadError(
+                    f"{written} of {batch.rows} rows linked (a referenced node is missing)"
+                )
+                raise _BatchError(batch, missing)
+
+
 def load_guideline(
     driver: neo4j.Driver,
     guideline: str,
@@ -736,12 +995,15 @@ def load_guideline(
     load_run_id: str | None = None,
     database: str = "neo4j",
     batch_size: int = DEFAULT_BATCH_SIZE,
+    writers: int = DEFAULT_WRITERS,
     on_progress: ProgressCallback | None = None,
 ) -> LoadResult:
     """Replace guideline's subgraph with these rules; other guidelines are never touched.
 
-    Raises Neo4jLoadError when the new version could not be written; the previously loaded
-    version then stays current and complete.
+    Rules are prepared ``batch_size`` at a time in a worker thread while earlier chunks are
+    written, ``writers`` chunks at once (each chunk in its own session, its batches in
+    order). Raises Neo4jLoadError when the new version could not be written; the
+    previously loaded version then stays current and complete.
     """
     started = time.perf_counter()
     phases: dict[str, float] = {}
@@ -751,15 +1013,15 @@ def load_guideline(
         phases[name] = round(now - since, 3)
         return now
 
-    valid, skipped = validate_rules(rules, guideline)
     load_id = new_load_id()
-    rows = build_graph_rows(valid, guideline, load_id, load_run_id)
-    mark = lap("prepare", started)
-
+    total = len(rules) if isinstance(rules, Sized) else None
+    known_tables: dict[str, list[int]] = {}
+    tally = _LoadTally()
     previous: str | None = None
     registered = False
     removed: list[str] = []
     step_name, batch_note = "schema", ""
+    mark = started
     try:
         ensure_schema(driver, database)
         mark = lap("schema", mark)
@@ -776,44 +1038,52 @@ def load_guideline(
             removed.append(stale_id)
         mark = lap("begin", mark)
 
-        with driver.session(database=database) as session:
-            for step_name, query, step_rows, uses_concepts in _steps(rows):
-                for start, batch in _batches(step_rows, batch_size):
-                    batch_note = f"rows {start + 1}-{start + len(batch)} of {len(step_rows)}"
-                    if "rule" in batch[0]:
-                        batch_note += f"; rules {_rule_ids(batch)}"
-                    params = _batch_params(rows, batch, uses_concepts)
-                    written = _write(session, query, params)
-                    if written != len(batch):
-                        raise Neo4jLoadError(
-                            f"{written} of {len(batch)} rows linked (a referenced node is missing)"
-                        )
-                    if on_progress is not None:
-                        on_progress(step_name, start + len(batch), len(step_rows))
+        chunks = prepare_chunks(
+            rules, guideline, load_id, load_run_id, chunk_size=batch_size, known_tables=known_tables
+        )
+        step_name, batch_note = "prepare rules", ""
+        in_flight: deque[tuple[Future[None], PreparedChunk]] = deque()
+
+        def settle(keep: int) -> None:
+            """Wait for the oldest chunks until at most ``keep`` are still being written."""
+            while len(in_flight) > keep:
+                future, chunk = in_flight.popleft()
+                future.result()
+                tally.add(chunk)
+                if on_progress is not None:
+                    on_progress("rules", chunk.input_rules, total or chunk.input_rules)
+
+        pool = ThreadPoolExecutor(max(1, writers), thread_name_prefix="neo4j-load-write")
+        try:
+            with closing(read_ahead(chunks)) as ahead:
+                for chunk in ahead:
+                    settle(max(1, writers) - 1)
+                    _write_batches(driver, database, chunk.ordered)
+                    in_flight.append(
+                        (pool.submit(_write_batches, driver, database, chunk.batches), chunk)
+                    )
+            settle(0)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+        updates = _table_page_updates(known_tables, tally.written_pages)
+        if updates:
+            pages = WriteBatch(
+                "SourceTable pages", _Q_TABLE_PAGES, {"rows": updates}, len(updates), ""
+            )
+            _write_batches(driver, database, [pages])
         mark = lap("write", mark)
+        phases["prepare (overlapped with write)"] = round(tally.prepare_seconds, 3)
         step_name, batch_note = "verify counts", ""
         with driver.session(database=database) as session:
             found = _load_counts(session, guideline, load_id, with_concepts=False)
-        if found != rows.expected_counts():
+        if found != tally.expected_counts():
             raise Neo4jLoadError(
-                f"the written load does not match the rules: expected {rows.expected_counts()}, "
+                f"the written load does not match the rules: expected {tally.expected_counts()}, "
                 f"found {found}"
             )
         mark = lap("verify", mark)
         step_name = "switch current load"
-        props = _clean(
-            {
-                "title": guideline_title,
-                "loaded_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-                "load_run_id": load_run_id,
-                "rules": len(valid),
-                "rules_skipped": len(skipped),
-                "source_files": sorted({r.provenance.source_file for r in valid} - {None}),
-                "source_sha256s": sorted({r.provenance.source_sha256 for r in valid} - {None}),
-                "config_hashes": sorted({r.provenance.config_hash for r in valid}),
-                "run_ids": sorted({r.provenance.run_id for r in valid} - {None}),
-            }
-        )
+        props = tally.guideline_props(guideline_title, load_run_id)
         with driver.session(database=database) as session:
             switched = session.execute_write(
                 lambda tx: tx.run(
@@ -823,6 +1093,8 @@ def load_guideline(
         previous = switched["previous"]
         mark = lap("switch", mark)
     except Exception as exc:
+        if isinstance(exc, _BatchError):
+            step_name, batch_note, exc = exc.batch.step, exc.batch.where, exc.cause
         note = (
             _abandon(driver, guideline, load_id, database) if registered else "nothing was written."
         )
@@ -842,14 +1114,15 @@ def load_guideline(
         except Exception as exc:  # noqa: BLE001 - the new version is live; retried next load
             cleanup_error = f"old load {previous} not fully deleted ({exc}); removed next load"
         lap("delete previous", mark)
+    nodes, rels = tally.expected_counts()
     return LoadResult(
         guideline=guideline,
         load_id=load_id,
         previous_load_id=previous,
-        rules_loaded=len(valid),
-        rules_skipped=skipped,
-        nodes_written=rows.node_count(),
-        relationships_written=rows.relationship_count(),
+        rules_loaded=len(tally.rules),
+        rules_skipped=tally.skipped,
+        nodes_written=sum(nodes.values()),
+        relationships_written=sum(rels.values()),
         write_seconds=phases["write"],
         total_seconds=time.perf_counter() - started,
         phases=phases,
@@ -895,6 +1168,7 @@ def delete_load(
                 _Q_DELETE_ORPHAN_CONCEPTS,
                 {"keys": ordered[start : start + DELETE_BATCH_SIZE]},
             )
+        deleted += _write(session, _Q_DELETE_UNLINKED_CONCEPTS, {"load_id": load_id})
         session.execute_write(
             lambda tx: tx.run(_Q_FORGET_LOAD, guideline=guideline, load_id=load_id).consume()
         )

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cardio_assets import neo4j_local  # noqa: E402
 from cardio_assets.logic import neo4j_graph as graph  # noqa: E402
 from cardio_assets.logic.synthetic_rules import synthetic_rules  # noqa: E402
-from resources.neo4j_resource import Neo4jResource  # noqa: E402
+from resources.neo4j_resource import Neo4jResource, neo4j_resource_from_env  # noqa: E402
 
 GUIDELINE = "bench-synthetic"
 WARMUP = "bench-warmup"
@@ -100,17 +100,15 @@ def main() -> None:
         help="rules of the warm-up guideline (default: as many as --rules; 0: none)",
     )
     args = parser.parse_args()
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     warmup_rules = args.rules if args.warmup_rules is None else args.warmup_rules
     options = {"batch_size": args.batch_size, "writers": args.writers}
 
     # A server already running (NEO4J_URI, or a local launcher someone started) is used as
     # it is and left running; otherwise a fresh local JVM is started here and stopped again.
     external = bool(os.environ.get("NEO4J_URI")) or neo4j_local.status().ready
-    resource = Neo4jResource(
-        uri=os.environ.get("NEO4J_URI") or None,
-        user=os.environ.get("NEO4J_USER", "neo4j"),
-        password=os.environ.get("NEO4J_PASSWORD") or None,
-    )
+    resource = neo4j_resource_from_env(resolved=True)  # NEO4J_DATABASE too
     t0 = time.perf_counter()
     # the same generator for both: the warm-up load does exactly the measured load's work
     rules = synthetic_rules(GUIDELINE, args.rules, seed=42, concept_pool=500)

@@ -110,18 +110,11 @@ def _uses_unmapped(rule: ExtractedRule, role: str, normalized: str) -> bool:
 
 def _neo4j_resource():  # type: ignore[no-untyped-def]
     """The same connection settings as the pipeline (environment, else the local launcher)."""
-    from resources.neo4j_resource import Neo4jResource
+    from resources.neo4j_resource import neo4j_resource_from_env
 
-    kwargs: dict[str, Any] = {"connection_timeout_s": 3.0, "max_transaction_retry_s": 3.0}
-    for name, key in (
-        ("uri", "NEO4J_URI"),
-        ("user", "NEO4J_USER"),
-        ("password", "NEO4J_PASSWORD"),
-        ("database", "NEO4J_DATABASE"),
-    ):
-        if os.environ.get(key):
-            kwargs[name] = os.environ[key]
-    return Neo4jResource(**kwargs)
+    return neo4j_resource_from_env(
+        resolved=True, connection_timeout_s=3.0, max_transaction_retry_s=3.0
+    )
 
 
 def quiet_neo4j_notifications() -> None:
@@ -225,16 +218,13 @@ def graph_lookup(kind: str, value: str) -> dict[str, Any]:
 
 def dagster_runs(guideline: str, assets: Iterable[str] = PIPELINE_ASSETS) -> dict[str, Any]:
     """Last materialization (run id, time, code version) of each step for the partition."""
-    # The project's dagster.yaml uses paths relative to DAGSTER_HOME (default: the repo root,
-    # as in `cardio demo`): open the instance from there, then go back.
-    home = Path(os.environ.get("DAGSTER_HOME") or paths.PROJECT_ROOT).resolve()
-    previous_home, previous_cwd = os.environ.get("DAGSTER_HOME"), Path.cwd()
     try:
         import dagster as dg
 
-        os.environ["DAGSTER_HOME"] = str(home)
-        os.chdir(home)
-        with dg.DagsterInstance.get() as instance:
+        from cardio_assets.status import open_instance
+
+        with open_instance() as instance:
+            home = os.environ["DAGSTER_HOME"]  # open_instance resolved and set it
             steps: dict[str, Any] = {}
             for asset in assets:
                 result = instance.fetch_materializations(
@@ -253,15 +243,9 @@ def dagster_runs(guideline: str, assets: Iterable[str] = PIPELINE_ASSETS) -> dic
                     "timestamp": record.timestamp,
                     "code_version": tags.get("dagster/code_version"),
                 }
-            return {"available": True, "instance": str(home), "steps": steps}
+            return {"available": True, "instance": home, "steps": steps}
     except Exception as exc:  # noqa: BLE001 - no instance is a fact to report, not a crash
         return {"available": False, "error": f"{type(exc).__name__}: {exc}"}
-    finally:
-        os.chdir(previous_cwd)
-        if previous_home is None:
-            os.environ.pop("DAGSTER_HOME", None)
-        else:
-            os.environ["DAGSTER_HOME"] = previous_home
 
 
 # --------------------------------------------------------------------------- chain

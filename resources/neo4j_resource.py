@@ -13,6 +13,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 import neo4j
 from dagster import ConfigurableResource, EnvVar
@@ -100,19 +101,25 @@ class Neo4jResource(ConfigurableResource):
             drv.close()
 
 
-def neo4j_resource_from_env() -> Neo4jResource:
+# Resource field -> environment variable: the one place the NEO4J_* names are listed.
+NEO4J_ENV_VARIABLES: tuple[tuple[str, str], ...] = (
+    ("uri", "NEO4J_URI"),
+    ("user", "NEO4J_USER"),
+    ("password", "NEO4J_PASSWORD"),
+    ("database", "NEO4J_DATABASE"),
+)
+
+
+def neo4j_resource_from_env(*, resolved: bool = False, **options: Any) -> Neo4jResource:
     """The resource for Definitions: EnvVar for each variable that is set, else the defaults.
 
     EnvVar fields fail when their variable is missing, so unset ones are left out and the
     resource falls back to the local launcher. EnvVar keeps the password out of the UI.
+    ``resolved=True`` reads the values now instead, for code that uses the resource outside
+    a Dagster run (the CLI, benchmarks), where EnvVar is never resolved.
     """
-    kwargs: dict[str, object] = {}
-    for name, key in (
-        ("uri", "NEO4J_URI"),
-        ("user", "NEO4J_USER"),
-        ("password", "NEO4J_PASSWORD"),
-        ("database", "NEO4J_DATABASE"),
-    ):
+    kwargs: dict[str, Any] = dict(options)
+    for name, key in NEO4J_ENV_VARIABLES:
         if os.environ.get(key):
-            kwargs[name] = EnvVar(key)
+            kwargs[name] = os.environ[key] if resolved else EnvVar(key)
     return Neo4jResource(**kwargs)

@@ -178,14 +178,14 @@ class GraphRows:
     recommendation_concept_edges: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     def expected_counts(self) -> tuple[dict[str, int], dict[str, int]]:
-        """(nodes by label, relationships by type) this load must leave in the graph."""
+        """(nodes by versioned label, relationships by type) these rows write. Unmapped
+        concept nodes are not counted here: chunks of one load share them (``unmapped_keys``)."""
         roots = sum(len(r["roots"]) for r in self.rule_rows)
         nodes = {
             "SourceTable": len(self.tables),
             "SourceRow": len(self.rule_rows),
             "Recommendation": len(self.rule_rows),
             "Decision": roots + sum(len(level) for level in self.nested_decisions),
-            "Unmapped": sum(1 for c in self.concepts.values() if c["props"].get("unmapped")),
         }
         rels: Counter[str] = Counter(
             HAS_TABLE=len(self.tables),
@@ -302,7 +302,7 @@ def build_graph_rows(
     load_id: str,
     load_run_id: str | None = None,
     *,
-    known_tables: dict[str, list[int]] | None = None,
+    known_tables: dict[str, list[int]],
 ) -> GraphRows:
     """Flatten validated rules of one guideline into the parameter rows of every query.
 
@@ -310,7 +310,6 @@ def build_graph_rows(
     shared by the chunks of one load, so each SourceTable is written by the first chunk that
     has it, and pages found later are collected there (see ``_table_page_updates``).
     """
-    known_tables = {} if known_tables is None else known_tables
     out = GraphRows(
         common=_clean({"guideline": guideline, "load_id": load_id, "load_run_id": load_run_id})
     )
@@ -1053,11 +1052,12 @@ def load_guideline(
                 if on_progress is not None:
                     on_progress("rules", chunk.input_rules, total or chunk.input_rules)
 
-        pool = ThreadPoolExecutor(max(1, writers), thread_name_prefix="neo4j-load-write")
+        writers = max(1, writers)
+        pool = ThreadPoolExecutor(writers, thread_name_prefix="neo4j-load-write")
         try:
             with closing(read_ahead(chunks)) as ahead:
                 for chunk in ahead:
-                    settle(max(1, writers) - 1)
+                    settle(writers - 1)
                     _write_batches(driver, database, chunk.ordered)
                     in_flight.append(
                         (pool.submit(_write_batches, driver, database, chunk.batches), chunk)

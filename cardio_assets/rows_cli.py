@@ -11,10 +11,31 @@ from pathlib import Path
 import click
 
 from cardio_assets.logic.docling_tables import SourceError, guideline_tables
-from cardio_assets.logic.table_rows import guideline_rows, write_rows_jsonl
+from cardio_assets.logic.table_rows import RowsResult, guideline_rows, write_rows_jsonl
 from cardio_assets.partitions import inbox_guideline_id
 from cardio_assets.settings import ConfigError, load_pipeline_settings
 from resources.docling_converter import DoclingConverterResource
+
+
+def document_rows(document: Path, title: str | None = None) -> tuple[list, RowsResult]:
+    """Tables and rows of one document, exactly as the docling_tables and table_rows assets
+    make them (raises SourceError / ConfigError)."""
+    settings = load_pipeline_settings()
+    guideline = inbox_guideline_id(document)
+    tables = guideline_tables(
+        guideline,
+        [document],
+        DoclingConverterResource(artifacts_path=settings.docling.artifacts_path).convert,
+        footnote_marker_pattern=settings.docling.footnote_marker_pattern,
+        continuation_words=settings.docling.continuation_words,
+    )
+    result = guideline_rows(
+        tables,
+        guideline_title=title or document.stem,
+        class_labels=settings.rows.class_labels,
+        level_labels=settings.rows.level_labels,
+    )
+    return tables, result
 
 
 @click.command("rows")
@@ -30,23 +51,9 @@ from resources.docling_converter import DoclingConverterResource
 def rows_command(document: Path, title: str | None, out: Path) -> None:
     """Convert DOCUMENT (HTML, Markdown, DOCX, Docling JSON, PDF) into recommendation rows."""
     try:
-        settings = load_pipeline_settings()
-        guideline = inbox_guideline_id(document)
-        tables = guideline_tables(
-            guideline,
-            [document],
-            DoclingConverterResource(artifacts_path=settings.docling.artifacts_path).convert,
-            footnote_marker_pattern=settings.docling.footnote_marker_pattern,
-            continuation_words=settings.docling.continuation_words,
-        )
+        tables, result = document_rows(document, title)
     except (SourceError, ConfigError) as exc:
         raise click.ClickException(str(exc)) from exc
-    result = guideline_rows(
-        tables,
-        guideline_title=title or document.stem,
-        class_labels=settings.rows.class_labels,
-        level_labels=settings.rows.level_labels,
-    )
     for warning in result.warnings:
         click.echo(f"warning: {document}: {warning}", err=True)
     write_rows_jsonl(result.rows, out)

@@ -1,0 +1,221 @@
+"""Row recovery on real converter-made guideline Markdown (run by hand, never in CI).
+
+    .venv/bin/python benchmarks/real_corpus.py --corpus DIR [--only NAME ...] [--json OUT]
+        [--misses N]
+
+DIR holds guideline Markdown files (e.g. the development files of the real-ingestion
+issue, fetched from their public snapshot; the text is copyrighted and never committed).
+For every ``*.md`` file the script runs the same conversion and row building as
+``cardio rows`` and compares the rows with an *independent* expectation:
+
+- expected rows: every pipe-table line whose last two non-empty cells are a class (I, IIa,
+  IIb, III) and a level (A, B, C); text = the first non-empty cell with ``<br>`` read as a
+  space;
+- a recovered row matches when its class and level are the same and its text equals the
+  expected text after folding both the same way: Unicode NFKC, lower-case, dashes and
+  quotes folded, citation reference numbers removed, whitespace collapsed.
+
+The expectation shares no code with the ingestion (it is a line scan written here). Prints
+a per-guideline table (expected rows, recovered with the right class and level, extra rows,
+failures, seconds) and the totals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+import traceback
+import unicodedata
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+CLASSES = {"I", "IIa", "IIb", "III"}
+LEVELS = {"A", "B", "C"}
+
+# --------------------------------------------------------------------------- expectation
+
+_DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u0002"), "-")
+_QUOTES = {
+    **dict.fromkeys(map(ord, "\u2018\u2019\u201a\u201b\u2032"), "'"),
+    **dict.fromkeys(map(ord, "\u201c\u201d\u201e\u201f\u2033"), '"'),
+}
+# citation numbers: "…outcomes.94,103", "…recurrence.131-137", "ECG shows25-39:", "[12]"
+_CITATION = re.compile(
+    r"(?<=[a-z\)\]%.,;:'\"])\s?\d{1,3}(?:\s?[-,]\s?\d{1,3})*(?=[\s.,;:)]|$)|\[\d+(?:[-,]\d+)*\]"
+)
+
+
+def fold(text: str) -> str:
+    """The comparison form of a row text (both sides fold the same way)."""
+    text = unicodedata.normalize("NFKC", text or "").translate(_DASHES).translate(_QUOTES)
+    text = text.replace("\u00ad", "").lower()
+    text = _CITATION.sub(" ", text)
+    text = re.sub(r"[^\w%<>=≤≥+/'\"-]+", " ", text)
+    return " ".join(text.split())
+
+
+def _cells(line: str) -> list[str]:
+    body = line.strip()
+    if body.startswith("|"):
+        body = body[1:]
+    if body.endswith("|"):
+        body = body[:-1]
+    return [c.strip() for c in body.split("|")]
+
+
+def expected_rows(markdown: str) -> list[tuple[str, str, str, int]]:
+    """(text, class, level, line number) of every class/level-bearing pipe-table line."""
+    found = []
+    for number, line in enumerate(markdown.splitlines(), 1):
+        if not line.lstrip().startswith("|"):
+            continue
+        cells = [c for c in _cells(line) if c]  # empty cells (a blank leading column) ignored
+        if len(cells) < 3:
+            continue
+        klass, level = cells[-2], cells[-1]
+        if klass in CLASSES and level in LEVELS:
+            text = re.sub(r"<br\s*/?>", " ", cells[0], flags=re.IGNORECASE)
+            found.append((text, klass, level, number))
+    return found
+
+
+# --------------------------------------------------------------------------- measurement
+
+
+@dataclass
+class GuidelineScore:
+    name: str
+    expected: int = 0
+    recovered: int = 0
+    rows_out: int = 0
+    extra: int = 0
+    failed: str = ""
+    seconds: float = 0.0
+    misses: list[str] = field(default_factory=list)
+    extras: list[str] = field(default_factory=list)
+
+
+def document_rows(path: Path) -> list:
+    """Rows exactly as ``cardio rows`` makes them (same functions, same settings)."""
+    from cardio_assets.rows_cli import document_rows as rows_of
+
+    return rows_of(path)[1].rows
+
+
+def row_texts(row) -> list[str]:
+    """Texts a recovered row may be compared by: as printed (a bullet without its stem)
+    and as extraction sees it."""
+    texts = [row.row_text]
+    printed = getattr(row, "printed_text", None)
+    if printed:
+        texts.append(printed)
+    return texts
+
+
+def score_guideline(path: Path, keep: int) -> GuidelineScore:
+    score = GuidelineScore(path.stem)
+    expected = expected_rows(path.read_text(encoding="utf-8"))
+    score.expected = len(expected)
+    started = time.perf_counter()
+    try:
+        rows = document_rows(path)
+    except Exception as exc:  # a failure is a result here, not a crash of the benchmark
+        score.failed = f"{type(exc).__name__}: {exc}"[:300]
+        score.seconds = time.perf_counter() - started
+        traceback.print_exc(file=sys.stderr)
+        return score
+    score.seconds = time.perf_counter() - started
+    score.rows_out = len(rows)
+    recovered: Counter[tuple[str, str, str]] = Counter()
+    row_keys: list[set[tuple[str, str, str]]] = []
+    for row in rows:
+        keys = {(fold(t), row.class_ or "", row.level or "") for t in row_texts(row)}
+        row_keys.append(keys)
+        for key in keys:
+            recovered[key] += 1
+    wanted = {(fold(t), c, lv) for t, c, lv, _ in expected}
+    for text, klass, level, number in expected:
+        if recovered[(fold(text), klass, level)]:
+            score.recovered += 1
+        elif len(score.misses) < keep:
+            score.misses.append(f"line {number}: [{klass}/{level}] {text[:160]}")
+    for row, keys in zip(rows, row_keys, strict=True):
+        if not keys & wanted:
+            score.extra += 1
+            if len(score.extras) < keep:
+                score.extras.append(f"{row.id} [{row.class_}/{row.level}] {row.row_text[:160]}")
+    return score
+
+
+def print_table(scores: list[GuidelineScore]) -> None:
+    head = f"{'guideline':<62} {'expected':>8} {'recovered':>9} {'share':>7} {'extra':>6} {'extra%':>7} {'s':>6}"
+    print(head)
+    print("-" * len(head))
+    for s in scores:
+        share = s.recovered / s.expected if s.expected else 1.0
+        extra = s.extra / s.expected if s.expected else 0.0
+        flag = "  FAILED: " + s.failed if s.failed else ""
+        print(
+            f"{s.name[:62]:<62} {s.expected:>8} {s.recovered:>9} {share:>7.1%} {s.extra:>6} "
+            f"{extra:>7.1%} {s.seconds:>6.1f}{flag}"
+        )
+    total_e = sum(s.expected for s in scores)
+    total_r = sum(s.recovered for s in scores)
+    total_x = sum(s.extra for s in scores)
+    print("-" * len(head))
+    print(
+        f"{'TOTAL':<62} {total_e:>8} {total_r:>9} {total_r / max(total_e, 1):>7.1%} "
+        f"{total_x:>6} {total_x / max(total_e, 1):>7.1%} "
+        f"{sum(s.seconds for s in scores):>6.1f}"
+    )
+    failed = [s.name for s in scores if s.failed]
+    slowest = max(scores, key=lambda s: s.seconds, default=None)
+    print(
+        f"failures: {len(failed)}{' (' + ', '.join(failed) + ')' if failed else ''}; "
+        f"slowest: {slowest.name if slowest else '-'} {slowest.seconds if slowest else 0:.1f} s"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", required=True, type=Path, help="folder of guideline .md files")
+    parser.add_argument("--only", nargs="*", default=[], help="file stems to include")
+    parser.add_argument("--json", type=Path, help="write per-guideline results as JSON")
+    parser.add_argument(
+        "--misses", type=int, default=0, help="print up to N missed and N extra rows each"
+    )
+    args = parser.parse_args(argv)
+    if not args.corpus.is_dir():
+        parser.error(f"--corpus {args.corpus}: not a folder")
+    files = sorted(args.corpus.glob("*.md"))
+    if args.only:
+        files = [f for f in files if f.stem in set(args.only)]
+    if not files:
+        parser.error(f"--corpus {args.corpus}: no .md files")
+    scores = []
+    for path in files:
+        print(f"... {path.name}", file=sys.stderr, flush=True)
+        scores.append(score_guideline(path, args.misses))
+    print_table(scores)
+    if args.misses:
+        for s in scores:
+            if s.misses or s.extras:
+                print(f"\n## {s.name}")
+                for line in s.misses:
+                    print(f"  MISS  {line}")
+                for line in s.extras:
+                    print(f"  EXTRA {line}")
+    if args.json:
+        args.json.write_text(json.dumps([asdict(s) for s in scores], indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -7,12 +7,14 @@ with a message saying how to provide them instead of a deep import or download e
 
 import importlib.util
 from functools import lru_cache
+from io import BytesIO
 from pathlib import Path
 
 import dagster as dg
+from docling.datamodel.base_models import DocumentStream
 from docling_core.types.doc import DoclingDocument
 
-from cardio_assets.logic.docling_tables import SourceError
+from cardio_assets.logic.docling_tables import SourceError, protect_escaped_brackets
 
 
 def default_artifacts_path() -> Path:
@@ -67,7 +69,12 @@ def convert_path(path: Path, artifacts_path: str | None = None) -> DoclingDocume
         problem = pdf_support_problem(artifacts_path)
         if problem:
             raise SourceError(f"file {path}: {problem}")
-    result = _converter(artifacts_path, is_pdf).convert(path, raises_on_error=True)
+    source: Path | DocumentStream = path
+    if path.suffix.lower() in (".md", ".markdown"):
+        # escaped "<" / ">" must stay text after Docling unescapes them (see clean_text)
+        text = protect_escaped_brackets(path.read_text(encoding="utf-8"))
+        source = DocumentStream(name=path.name, stream=BytesIO(text.encode("utf-8")))
+    result = _converter(artifacts_path, is_pdf).convert(source, raises_on_error=True)
     return result.document
 
 

@@ -17,7 +17,6 @@ cells that lost their span, collects footnotes explicitly, and joins continuatio
 from __future__ import annotations
 
 import hashlib
-import html
 import json
 import re
 from collections.abc import Callable
@@ -33,6 +32,7 @@ from docling_core.types.doc import (
     TextItem,
 )
 from docling_core.types.doc.document import TableCell
+from marko import patterns as marko_patterns
 from pydantic import ValidationError
 
 from cardio_assets.exports import write_json
@@ -133,13 +133,37 @@ def load_docling_json(path: Path, guideline: str) -> DoclingDocument:
 
 # --------------------------------------------------------------------------- text helpers
 
-_TAG = re.compile(r"<[^>]+>")
-_BR = re.compile(r"<br\s*/?>", re.IGNORECASE)
-_SUP = re.compile(r"<sup>\s*(.*?)\s*</sup>", re.IGNORECASE | re.DOTALL)
-
+# What reaches us as cell text, checked per format: Docling's HTML backend has parsed the
+# markup and unescaped the entities (a literal "<35%" arrives as "<35%", a <br> as "\n"); DOCX
+# and PDF carry no markup at all. Only Docling's Markdown backend passes raw inline HTML
+# through ("Class<sup>a</sup>", "<br>") -- after unescaping "&lt;" and "\<" to the same "<".
+# So markup is removed only where it can be (Markdown-origin text), by the Markdown parser's
+# own tag grammar, and only for HTML element names; any other "<" or ">" is text. Before a
+# Markdown file reaches Docling, its escaped brackets are swapped for two private-use
+# characters (``protect_escaped_brackets``) so that an escaped "\<b\>" stays text too.
+LITERAL_LT, LITERAL_GT = "\ue000", "\ue001"
+_ESCAPED_LT = re.compile(r"(?<!\\)\\<|&lt;|&#0*60;|&#[xX]0*3[cC];")
+_ESCAPED_GT = re.compile(r"(?<!\\)\\>|&gt;|&#0*62;|&#[xX]0*3[eE];")
+_INLINE_TAG = re.compile(
+    "<(/?)(" + marko_patterns.tag_name + ")((?:" + marko_patterns.attribute + ")*) */?>"
+)
+_HTML_ELEMENTS = frozenset(
+    "a abbr b big br cite code del dfn div em font i img ins kbd mark p q s samp small span "
+    "strike strong sub sup tt u var wbr".split()
+)
+_LINE_BREAK_ELEMENTS = frozenset({"br", "p", "div"})
 
 _MARKER_SHAPE = re.compile(r"^(?:[a-z]|\*{1,3}|[†‡§¶#])$")
 _SUPERSCRIPT_DIGITS = str.maketrans("0123456789+-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻")
+
+
+def protect_escaped_brackets(markdown: str) -> str:
+    """Markdown source with escaped angle brackets ("\\<", "&lt;", ...) as private-use
+    characters, so they survive conversion as text that no tag grammar can match.
+    A source already holding those characters is left as it is."""
+    if LITERAL_LT in markdown or LITERAL_GT in markdown:
+        return markdown
+    return _ESCAPED_GT.sub(LITERAL_GT, _ESCAPED_LT.sub(LITERAL_LT, markdown))
 
 
 def render_superscript(text: str) -> str:
@@ -152,12 +176,64 @@ def render_superscript(text: str) -> str:
     return text
 
 
-def clean_text(text: str) -> str:
-    """Cell/paragraph text as one line: markup removed, whitespace collapsed."""
-    text = _BR.sub(" ", text or "")
-    text = _SUP.sub(lambda m: render_superscript(m.group(1)), text)
-    text = html.unescape(_TAG.sub("", text))
+def _inline_html_parts(text: str) -> list[tuple[str, str]]:
+    """("text", chunk) / ("sup", content) / ("break", "") parts of Markdown-origin text."""
+    parts: list[tuple[str, str]] = []
+    sup: list[str] | None = None
+    position = 0
+    for match in _INLINE_TAG.finditer(text):
+        closing, name = match.group(1) == "/", match.group(2).lower()
+        if name not in _HTML_ELEMENTS:
+            continue  # "<age and BMI >30" is not markup any reader would drop
+        chunk = text[position : match.start()]
+        position = match.end()
+        if sup is not None:
+            sup.append(chunk)
+        elif chunk:
+            parts.append(("text", chunk))
+        if name == "sup":
+            if closing and sup is not None:
+                parts.append(("sup", "".join(sup)))
+                sup = None
+            elif not closing and sup is None:
+                sup = []
+        elif name in _LINE_BREAK_ELEMENTS:
+            parts.append(("break", ""))
+    rest = text[position:]
+    if sup is not None:  # an unclosed <sup>: keep its text
+        parts.append(("text", "".join(sup) + rest))
+    elif rest:
+        parts.append(("text", rest))
+    return parts
+
+
+def clean_text(text: str, *, inline_html: bool = False) -> str:
+    """Cell/paragraph text as one line, whitespace collapsed (a line break is a space).
+
+    ``inline_html``: the text comes from Markdown and may hold raw inline HTML; its tags are
+    removed as markup (``<sup>a</sup>`` becomes the marker ``^a``). Every other character,
+    "<" and ">" included, is kept."""
+    text = text or ""
+    if inline_html:
+        pieces = []
+        for kind, value in _inline_html_parts(text):
+            if kind == "text":
+                pieces.append(value)
+            elif kind == "sup":
+                pieces.append(render_superscript(value))
+            else:
+                pieces.append(" ")
+        text = "".join(pieces)
+    text = text.replace(LITERAL_LT, "<").replace(LITERAL_GT, ">")
     return " ".join(text.split())
+
+
+def markdown_origin(doc: DoclingDocument, source_format: str) -> bool:
+    """Whether the document's text can hold raw inline HTML (Markdown, or its Docling JSON)."""
+    if source_format == "md":
+        return True
+    mimetype = getattr(getattr(doc, "origin", None), "mimetype", None) or ""
+    return source_format == "docling_json" and "markdown" in mimetype
 
 
 def _is_super(item: object) -> bool:
@@ -166,7 +242,11 @@ def _is_super(item: object) -> bool:
 
 
 def _sup_markers(text: str) -> set[str]:
-    return {m.strip() for m in _SUP.findall(text or "") if _MARKER_SHAPE.match(m.strip())}
+    return {
+        value.strip()
+        for kind, value in _inline_html_parts(text or "")
+        if kind == "sup" and _MARKER_SHAPE.match(value.strip())
+    }
 
 
 def is_section_row(cells: list[str]) -> bool:
@@ -194,7 +274,7 @@ class _Block:
     table: TableItem | None = None
 
 
-def _linear_blocks(doc: DoclingDocument) -> list[_Block]:
+def _linear_blocks(doc: DoclingDocument, inline_html: bool) -> list[_Block]:
     """Reading-order blocks: tables (not descended) and text paragraphs (inline groups joined)."""
     blocks: list[_Block] = []
 
@@ -210,14 +290,22 @@ def _linear_blocks(doc: DoclingDocument) -> list[_Block]:
                     blocks.append(
                         _Block(
                             "text",
-                            text=clean_text(" ".join(t.text for t in texts)),
+                            text=clean_text(
+                                " ".join(t.text for t in texts), inline_html=inline_html
+                            ),
                             label=DocItemLabel.TEXT,
                             sup_start=_is_super(texts[0]),
                         )
                     )
             elif isinstance(item, TextItem):
                 if item.label not in _FURNITURE:
-                    blocks.append(_Block("text", text=clean_text(item.text), label=item.label))
+                    blocks.append(
+                        _Block(
+                            "text",
+                            text=clean_text(item.text, inline_html=inline_html),
+                            label=item.label,
+                        )
+                    )
                 visit(item)
             elif isinstance(item, GroupItem):
                 visit(item)
@@ -249,7 +337,7 @@ class TablePiece:
         return len(self.header) if self.header else (len(self.body[0]) if self.body else 0)
 
 
-def _table_markers(doc: DoclingDocument, table: TableItem) -> set[str]:
+def _table_markers(doc: DoclingDocument, table: TableItem, inline_html: bool) -> set[str]:
     markers: set[str] = set()
     stack = list(table.children)
     while stack:
@@ -261,8 +349,9 @@ def _table_markers(doc: DoclingDocument, table: TableItem) -> set[str]:
         ):
             markers.add(item.text.strip())
         stack.extend(getattr(item, "children", []))
-    for cell in table.data.table_cells:
-        markers |= _sup_markers(cell.text)
+    if inline_html:
+        for cell in table.data.table_cells:
+            markers |= _sup_markers(cell.text)
     return markers
 
 
@@ -284,7 +373,7 @@ def _cell_text(doc: DoclingDocument, cell: TableCell) -> str:
     return re.sub(r"\s+(?=[\^.,;:)\]])", "", text) if parts else cell.text
 
 
-def _piece_from_table(doc: DoclingDocument, table: TableItem) -> TablePiece:
+def _piece_from_table(doc: DoclingDocument, table: TableItem, inline_html: bool) -> TablePiece:
     data = table.data
     n_rows, n_cols = data.num_rows, data.num_cols
     raw = [["" for _ in range(n_cols)] for _ in range(n_rows)]
@@ -297,7 +386,7 @@ def _piece_from_table(doc: DoclingDocument, table: TableItem) -> TablePiece:
             raw[r][c] = text
         for rr in range(max(r, 0), min(cell.end_row_offset_idx, n_rows)):
             for cc in range(max(c, 0), min(cell.end_col_offset_idx, n_cols)):
-                grid[rr][cc] = clean_text(text)
+                grid[rr][cc] = clean_text(text, inline_html=inline_html)
         if cell.column_header:
             for rr in range(cell.start_row_offset_idx, min(cell.end_row_offset_idx, n_rows)):
                 header_flags[rr] = True
@@ -312,7 +401,7 @@ def _piece_from_table(doc: DoclingDocument, table: TableItem) -> TablePiece:
                 if row[col] and row[col] not in labels:
                     labels.append(row[col])
             header.append(" ".join(labels))
-    caption = clean_text(table.caption_text(doc)) or None
+    caption = clean_text(table.caption_text(doc), inline_html=inline_html) or None
     pages = sorted({p.page_no for p in table.prov})
     return TablePiece(
         header=header,
@@ -322,7 +411,7 @@ def _piece_from_table(doc: DoclingDocument, table: TableItem) -> TablePiece:
         pages=pages,
         caption=caption,
         caption_is_docling=caption is not None,
-        markers=_table_markers(doc, table),
+        markers=_table_markers(doc, table, inline_html),
     )
 
 
@@ -337,9 +426,9 @@ def _is_footnote(block: _Block, marker_re: re.Pattern[str]) -> bool:
 _SPLIT_FOOTNOTES = re.compile(r"(?<=[.;])\s+(?=(?:[a-h]|\*{1,3}|[†‡§¶])\s+[A-Z])")
 
 
-def _pieces(doc: DoclingDocument, marker_pattern: str) -> list[TablePiece]:
+def _pieces(doc: DoclingDocument, marker_pattern: str, inline_html: bool) -> list[TablePiece]:
     marker_re = re.compile(marker_pattern)
-    blocks = _linear_blocks(doc)
+    blocks = _linear_blocks(doc, inline_html)
     pieces: list[TablePiece] = []
     title_candidate: str | None = None
     i = 0
@@ -353,13 +442,13 @@ def _pieces(doc: DoclingDocument, marker_pattern: str) -> list[TablePiece]:
             i += 1
             continue
         assert block.table is not None
-        piece = _piece_from_table(doc, block.table)
+        piece = _piece_from_table(doc, block.table, inline_html)
         if piece.caption is None and title_candidate:
             piece.caption = title_candidate
         for ref in block.table.footnotes:
             note = ref.resolve(doc)
             if isinstance(note, TextItem) and note.text.strip():
-                piece.footnotes.append(clean_text(note.text))
+                piece.footnotes.append(clean_text(note.text, inline_html=inline_html))
         i += 1
         while i < len(blocks) and _is_footnote(blocks[i], marker_re):
             for note in _SPLIT_FOOTNOTES.split(blocks[i].text):
@@ -440,7 +529,7 @@ def tables_from_document(
 ) -> list[TableRecord]:
     """Join continuation pieces and number tables from ``first_index`` (table_000, ...)."""
     groups: list[list[TablePiece]] = []
-    for piece in _pieces(doc, footnote_marker_pattern):
+    for piece in _pieces(doc, footnote_marker_pattern, markdown_origin(doc, source_format)):
         if not piece.header and not piece.body:
             continue
         if groups and _continues(groups[-1][-1], piece, continuation_words):

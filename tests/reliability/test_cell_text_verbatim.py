@@ -1,0 +1,164 @@
+"""Item 1 of the "nothing lost" issue: cell text survives every input format verbatim.
+
+A threshold written with angle brackets ("LVEF <35% and QRS >150 ms") used to lose the text
+between the two brackets, because markup was stripped by pattern after Docling had already
+unescaped the text. Markup is now removed as markup (only Markdown can carry raw inline
+HTML), so any text built from words, numbers, "<", ">", "≤", "≥", "&", quotes and line
+breaks comes out of `cardio rows` as written, up to the documented joining: whitespace
+collapsed, and a line break inside a cell read as one space.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import docx
+from docling.document_converter import DocumentConverter
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from cardio_assets.logic.docling_tables import guideline_tables
+from cardio_assets.logic.table_rows import guideline_rows
+from cardio_assets.settings import load_pipeline_settings
+from resources.docling_converter import convert_path
+
+SETTINGS = load_pipeline_settings()
+BREAK = "\n"  # a line break inside a cell: <br> in HTML and Markdown, a break run in DOCX
+
+_word = st.text(alphabet="abcdefghijklmnopqrstuvwxyzLVEFQRS", min_size=1, max_size=8)
+_number = st.integers(min_value=0, max_value=999).map(str) | st.sampled_from(["3.5", "0.25"])
+# ASCII quotes: Docling's HTML backend itself folds typographic quotes and dashes to ASCII
+_symbol = st.sampled_from(["<", ">", "≤", "≥", "&", '"', "'", "<=", ">=", "<>", "&lt;"])
+_token = _word | _number | _symbol | st.tuples(_symbol, _number).map("".join)
+
+
+@st.composite
+def cell_texts(draw) -> str:
+    """One cell: tokens joined by spaces, sometimes glued, with optional line breaks."""
+    tokens = draw(st.lists(_token, min_size=1, max_size=14))
+    text = ""
+    for index, token in enumerate(tokens):
+        if index:
+            text += draw(st.sampled_from([" ", " ", " ", "", BREAK]))
+        text += token
+    # a cell must not look like a section row or be empty; start with a word
+    return "Use " + text.strip()
+
+
+def expected(text: str) -> str:
+    return " ".join(text.replace(BREAK, " ").split())
+
+
+def _markdown_cell(text: str) -> str:
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return escaped.replace("|", "\\|").replace(BREAK, "<br>")
+
+
+def write_markdown(path: Path, texts: list[str]) -> None:
+    lines = ["# Sample", "", "| Recommendations | Class | Level |", "|---|---|---|"]
+    lines += [f"| {_markdown_cell(t)} | I | A |" for t in texts]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def write_html(path: Path, texts: list[str]) -> None:
+    rows = "".join(
+        "<tr><td>" + "<br>".join(html.escape(p) for p in t.split(BREAK)) + "</td><td>I</td>"
+        "<td>A</td></tr>"
+        for t in texts
+    )
+    path.write_text(
+        "<html><body><h1>Sample</h1><table><tr><th>Recommendations</th><th>Class</th>"
+        f"<th>Level</th></tr>{rows}</table></body></html>",
+        encoding="utf-8",
+    )
+
+
+def write_docx(path: Path, texts: list[str]) -> None:
+    document = docx.Document()
+    document.add_heading("Sample", level=1)
+    grid = document.add_table(rows=1, cols=3)
+    for cell, label in zip(grid.rows[0].cells, ("Recommendations", "Class", "Level"), strict=True):
+        cell.paragraphs[0].add_run(label)
+    for text in texts:
+        cells = grid.add_row().cells
+        para = cells[0].paragraphs[0]
+        parts = text.split(BREAK)
+        for index, part in enumerate(parts):
+            run = para.add_run(part)
+            if index < len(parts) - 1:
+                run.add_break()
+        cells[1].paragraphs[0].add_run("I")
+        cells[2].paragraphs[0].add_run("A")
+    document.save(str(path))
+
+
+def write_docling_json(path: Path, texts: list[str]) -> None:
+    """A Docling JSON export, made the way users make one: Docling converting an HTML file."""
+    source = path.with_suffix(".src.html")
+    write_html(source, texts)
+    DocumentConverter().convert(source).document.save_as_json(path)
+
+
+WRITERS = {
+    "html": (".html", write_html),
+    "md": (".md", write_markdown),
+    "docx": (".docx", write_docx),
+    "docling_json": (".json", write_docling_json),
+}
+
+
+def row_texts(path: Path) -> list[str]:
+    tables = guideline_tables(
+        "g",
+        [path],
+        convert_path,
+        footnote_marker_pattern=SETTINGS.docling.footnote_marker_pattern,
+        continuation_words=SETTINGS.docling.continuation_words,
+    )
+    result = guideline_rows(
+        tables,
+        guideline_title="t",
+        class_labels=SETTINGS.rows.class_labels,
+        level_labels=SETTINGS.rows.level_labels,
+    )
+    return [row.row_text for row in result.rows]
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    # four real conversions per example: report the failing example as found, unshrunk
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(texts=st.lists(cell_texts(), min_size=1, max_size=4))
+def test_cell_text_survives_every_format(tmp_path: Path, texts: list[str]) -> None:
+    for fmt, (suffix, write) in WRITERS.items():
+        path = tmp_path / f"doc-{fmt}{suffix}"
+        write(path, texts)
+        assert row_texts(path) == [expected(t) for t in texts], fmt
+
+
+def test_the_reported_threshold_row_keeps_both_thresholds(tmp_path: Path) -> None:
+    text = "CRT is recommended in patients with LVEF <35% and QRS >150 ms."
+    for fmt, (suffix, write) in WRITERS.items():
+        path = tmp_path / f"doc-{fmt}{suffix}"
+        write(path, [text])
+        assert row_texts(path) == [text], fmt
+
+
+def test_raw_markdown_angle_brackets_that_are_not_tags_are_text(tmp_path: Path) -> None:
+    """Converter-made Markdown does not escape "<": "<40 b.p.m." is text, not a tag; only
+    HTML elements (<br>, <sup>) are markup, and an escaped "\\<b\\>" stays text too."""
+    path = tmp_path / "raw.md"
+    path.write_text(
+        "| Recommendations | Class<sup>a</sup> | Level<sup>b</sup> |\n|---|---|---|\n"
+        "| Pacing for pauses >3 s or rates <40 b.p.m.<br>when awake | I | C |\n"
+        "| Tag-like text \\<b\\> and <age and BMI >30 kept | IIa | B |\n",
+        encoding="utf-8",
+    )
+    assert row_texts(path) == [
+        "Pacing for pauses >3 s or rates <40 b.p.m. when awake",
+        "Tag-like text <b> and <age and BMI >30 kept",
+    ]

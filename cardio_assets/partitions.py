@@ -22,8 +22,11 @@ from pathlib import Path
 import dagster as dg
 
 from cardio_assets.settings import (
+    GUIDELINE_ID_PATTERN,
+    ConfigError,
     GuidelineEntry,
     PipelineSettings,
+    entry_error,
     load_pipeline_settings,
     load_registry,
 )
@@ -34,6 +37,10 @@ guideline_partitions = dg.DynamicPartitionsDefinition(name=GUIDELINE_PARTITIONS_
 
 class UnknownGuidelineError(LookupError):
     pass
+
+
+class InvalidGuidelineEntryError(ConfigError):
+    """The partition's registry entry is invalid (the message names the key)."""
 
 
 def inbox_guideline_id(path: Path) -> str:
@@ -61,6 +68,8 @@ def resolve_guideline(guideline_id: str) -> GuidelineEntry:
     entry = registry.get(guideline_id)
     if entry is not None:
         return entry
+    if guideline_id in registry.invalid:
+        raise InvalidGuidelineEntryError(entry_error(registry, guideline_id))
     document = inbox_documents().get(guideline_id)
     if document is not None:
         return GuidelineEntry(
@@ -72,8 +81,19 @@ def resolve_guideline(guideline_id: str) -> GuidelineEntry:
     )
 
 
+def registry_partition_ids(registry=None) -> list[str]:
+    """Registry ids that are partitions: the valid entries and the invalid ones whose id is
+    well-formed (their runs fail naming the bad key; the others run)."""
+    registry = registry or load_registry()
+    ids = list(registry.ids)
+    ids += [
+        key for key in registry.invalid if key not in ids and re.match(GUIDELINE_ID_PATTERN, key)
+    ]
+    return ids
+
+
 def known_guideline_ids() -> list[str]:
-    ids = list(load_registry().ids)
+    ids = registry_partition_ids()
     ids += [key for key in inbox_documents() if key not in ids]
     return ids
 
@@ -114,7 +134,7 @@ def build_inbox_sensor(target: dg.AssetSelection) -> dg.SensorDefinition:
     def guideline_inbox_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
         seen: dict[str, str] = json.loads(context.cursor) if context.cursor else {}
         existing = set(context.instance.get_dynamic_partitions(GUIDELINE_PARTITIONS_NAME))
-        registry_ids = load_registry().ids
+        registry_ids = registry_partition_ids()
         new_keys = [key for key in registry_ids if key not in existing]
         run_requests = []
         for key, path in inbox_documents().items():

@@ -16,7 +16,14 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from cardio_assets import paths
 
@@ -67,17 +74,15 @@ class GuidelineEntry(_Strict):
 
 
 class GuidelineRegistry(_Strict):
-    guidelines: list[GuidelineEntry] = Field(default_factory=list)
+    """The valid entries, and what is wrong with the others.
 
-    @field_validator("guidelines")
-    @classmethod
-    def _unique_ids(cls, value: list[GuidelineEntry]) -> list[GuidelineEntry]:
-        seen: set[str] = set()
-        for entry in value:
-            if entry.id in seen:
-                raise ValueError(f"duplicate guideline id '{entry.id}'")
-            seen.add(entry.id)
-        return value
+    Entries are validated one by one: a bad entry fails only its own partition (with the
+    key named), never the others."""
+
+    guidelines: list[GuidelineEntry] = Field(default_factory=list)
+    # id -> why that entry is unusable (ids that could be read; see ``problems`` for all)
+    invalid: dict[str, str] = Field(default_factory=dict)
+    problems: list[str] = Field(default_factory=list)  # one line per bad entry
 
     def get(self, guideline_id: str) -> GuidelineEntry | None:
         return next((g for g in self.guidelines if g.id == guideline_id), None)
@@ -85,6 +90,13 @@ class GuidelineRegistry(_Strict):
     @property
     def ids(self) -> list[str]:
         return [g.id for g in self.guidelines]
+
+    def raise_if_invalid(self, path: Path) -> None:
+        """For callers that need the whole file right (e.g. before writing to it)."""
+        if self.problems:
+            raise ConfigError(
+                f"{path}: invalid configuration\n" + "\n".join(f"  {p}" for p in self.problems)
+            )
 
 
 # --------------------------------------------------------------------------- pipeline
@@ -133,7 +145,8 @@ class ExtractionSettings(_Strict):
     backend: Literal["lexicon", "llm"] = "lexicon"
     # Client name in configs/models.yaml for the llm backend (null = its `default`).
     model: str | None = None
-    # The extraction_failures asset check fails above this share of failed rows.
+    # The extraction_failures asset check fails above this share of failed rows, and then
+    # blocks what follows in the run (a failed extraction must not replace a good graph).
     max_failure_share: float = Field(default=0.1, ge=0.0, le=1.0)
 
 
@@ -142,8 +155,34 @@ class GroundingStageSettings(_Strict):
     # configs/guideline_graph_schema.yaml and never trigger a new search).
     top_k: int = Field(default=20, ge=1, le=200)
     # grounding_index checks: mapped share of distinct concepts, median winning score.
+    # Below min_mapped_share the coverage check warns (a small terminology such as the
+    # bundled sample maps less); below block_below_mapped_share it fails and blocks the rules
+    # and the graph load (a missing or wrong terminology store maps next to nothing).
     min_mapped_share: float = Field(default=0.5, ge=0.0, le=1.0)
+    block_below_mapped_share: float = Field(default=0.2, ge=0.0, le=1.0)
     min_median_score: float = Field(default=0.85, ge=0.0, le=1.0)
+
+    @model_validator(mode="after")
+    def _block_floor_below_warning(self) -> GroundingStageSettings:
+        if self.block_below_mapped_share > self.min_mapped_share:
+            raise ValueError(
+                "block_below_mapped_share must not exceed min_mapped_share "
+                f"({self.block_below_mapped_share} > {self.min_mapped_share})"
+            )
+        return self
+
+
+class RulesSettings(_Strict):
+    # The rules_have_actions check warns when a rule recommends nothing (a diagnostic
+    # statement can be such a row) and fails, blocking the graph load, when fewer than this
+    # share of the rules have an action: extraction then lost the recommendations.
+    min_action_share: float = Field(default=0.5, ge=0.0, le=1.0)
+
+
+class GraphSettings(_Strict):
+    # neo4j_graph never replaces a loaded version of a guideline with one holding fewer than
+    # this share of its rules, unless the run says so (neo4j_graph config allow_shrink: true).
+    min_rule_share: float = Field(default=0.5, ge=0.0, le=1.0)
 
 
 class PipelineSettings(_Strict):
@@ -152,6 +191,8 @@ class PipelineSettings(_Strict):
     rows: RowSettings = Field(default_factory=RowSettings)
     extraction: ExtractionSettings = Field(default_factory=ExtractionSettings)
     grounding: GroundingStageSettings = Field(default_factory=GroundingStageSettings)
+    rules: RulesSettings = Field(default_factory=RulesSettings)
+    graph: GraphSettings = Field(default_factory=GraphSettings)
 
     def inbox_dir(self) -> Path:
         path = Path(self.inbox.dir).expanduser()
@@ -191,11 +232,34 @@ def _dotted_key(loc: tuple[Any, ...], data: Any) -> str:
     return "".join(parts) or "<top level>"
 
 
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """SafeLoader that refuses a key given twice in one mapping (PyYAML keeps the last)."""
+
+
+def _unique_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False):
+    seen: dict[Any, int] = {}
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None,
+                None,
+                f"duplicate key '{key}' (first given on line {seen[key] + 1}); "
+                "a second value would silently replace the first",
+                key_node.start_mark,
+            )
+        seen[key] = key_node.start_mark.line
+    return loader.construct_mapping(node, deep=deep)
+
+
+_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _unique_mapping)
+
+
 def _load_yaml(path: Path) -> Any:
     if not path.is_file():
         raise ConfigError(f"{path}: config file not found")
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=_UniqueKeyLoader)  # noqa: S506
     except yaml.YAMLError as exc:
         raise ConfigError(f"{path}: not valid YAML: {exc}") from exc
 
@@ -214,12 +278,69 @@ def _validate(model: type[M], data: Any, path: Path) -> M:
         raise ConfigError(f"{path}: invalid configuration\n" + "\n".join(problems)) from None
 
 
+def _entry_problems(index: int, item: Any, data: dict) -> tuple[GuidelineEntry | None, list[str]]:
+    """The entry, or the one-line problems that make it unusable (keys named)."""
+    if not isinstance(item, dict):
+        return None, [f"key 'guidelines[{index}]': expected a mapping, got {type(item).__name__}"]
+    try:
+        return GuidelineEntry.model_validate(item), []
+    except ValidationError as exc:
+        return None, [
+            f"key '{_dotted_key(('guidelines', index, *err['loc']), data)}': {err['msg']}"
+            for err in exc.errors()
+        ]
+
+
 def load_registry(path: Path | None = None) -> GuidelineRegistry:
+    """Every valid entry, plus the problems of the invalid ones. Raises ConfigError only
+    when the file as a whole is unusable (missing, not YAML, a duplicate key, not a list)."""
     path = path or config_dir() / "guidelines.yaml"
     data = _load_yaml(path)
-    if isinstance(data, dict) and data.get("guidelines") is None:
-        data = {**data, "guidelines": []}
-    return _validate(GuidelineRegistry, data, path)
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: expected a mapping at the top level, got {type(data).__name__}")
+    extra = sorted(set(data) - {"guidelines"})
+    if extra:
+        raise ConfigError(
+            f"{path}: invalid configuration\n  key '{extra[0]}': Extra inputs are not permitted "
+            "(the file holds one key, 'guidelines')"
+        )
+    items = data.get("guidelines") or []
+    if not isinstance(items, list):
+        raise ConfigError(
+            f"{path}: invalid configuration\n  key 'guidelines': expected a list of entries"
+        )
+    entries: list[GuidelineEntry] = []
+    invalid: dict[str, str] = {}
+    problems: list[str] = []
+    id_positions: dict[str, list[int]] = {}
+    for index, item in enumerate(items):
+        if isinstance(item, dict) and isinstance(item.get("id"), str):
+            id_positions.setdefault(item["id"], []).append(index)
+    for index, item in enumerate(items):
+        entry, errors = _entry_problems(index, item, data)
+        raw_id = item.get("id") if isinstance(item, dict) else None
+        if isinstance(raw_id, str) and len(id_positions[raw_id]) > 1:
+            where = ", ".join(f"#{i + 1}" for i in id_positions[raw_id])
+            errors = [*errors, f"key 'guidelines[{raw_id}].id': duplicate id (entries {where})"]
+        if errors:
+            problems.extend(errors)
+            if isinstance(raw_id, str):
+                previous = invalid.get(raw_id)
+                invalid[raw_id] = "; ".join(filter(None, [previous, *errors]))
+        elif entry is not None:
+            entries.append(entry)
+    return GuidelineRegistry(guidelines=entries, invalid=invalid, problems=problems)
+
+
+def entry_error(registry: GuidelineRegistry, guideline_id: str, path: Path | None = None) -> str:
+    """The message a partition with an invalid registry entry fails with."""
+    path = path or config_dir() / "guidelines.yaml"
+    return (
+        f"guideline '{guideline_id}': invalid entry in {path}: {registry.invalid[guideline_id]}. "
+        "Fix the entry; the other guidelines are not affected."
+    )
 
 
 def load_pipeline_settings(path: Path | None = None) -> PipelineSettings:

@@ -55,9 +55,11 @@ CODE_VERSION_READS: dict[str, str] = {
     "grounding_candidates": "configs/pipeline.yaml (grounding.top_k), "
     "configs/abbreviations.txt, the SNOMED CT release",
     "grounding_index": "configs/guideline_graph_schema.yaml (roles), "
-    "configs/pipeline.yaml (grounding.min_mapped_share, min_median_score)",
-    "extracted_rules": "the rule builder and extracted-rule schema version",
-    "neo4j_graph": "the graph mapping (labels, relationship types)",
+    "configs/pipeline.yaml (grounding.min_mapped_share, block_below_mapped_share, "
+    "min_median_score)",
+    "extracted_rules": "the rule builder, extracted-rule schema version, "
+    "configs/pipeline.yaml (rules)",
+    "neo4j_graph": "the graph mapping (labels, relationship types), configs/pipeline.yaml (graph)",
 }
 
 
@@ -268,12 +270,29 @@ def render(report: GuidelineStatus) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def status_command(guideline: str | None, as_json: bool) -> None:
     """Per-guideline staleness of every asset partition (code and upstream data versions)."""
-    nodes = current_nodes()
+    from cardio_assets.settings import ConfigError, config_dir, load_registry
+
+    try:
+        problems = load_registry().problems
+        nodes = current_nodes()
+    except ConfigError as exc:
+        raise click.ClickException(str(exc)) from None
     with open_instance() as instance:
         reports = collect(instance, guideline, nodes)
     if as_json:
-        click.echo(json.dumps({"guidelines": [r.to_json() for r in reports]}, indent=2))
+        click.echo(
+            json.dumps(
+                {"guidelines": [r.to_json() for r in reports], "registry_problems": problems},
+                indent=2,
+            )
+        )
         return
+    for problem in problems:
+        click.echo(
+            f"registry problem: {config_dir() / 'guidelines.yaml'}: {problem} "
+            "(that guideline's runs fail until it is fixed)",
+            err=True,
+        )
     for report in reports:
         click.echo(render(report))
         click.echo()

@@ -149,12 +149,16 @@ def test_broken_guideline_never_affects_another_partition(workspace):
     assert read_records(workspace["warehouse"], "table_rows", RowRecord, ["broken-json"]) == []
 
 
-def test_document_without_tables_gives_zero_rows_a_warning_and_success(workspace):
+def test_document_without_tables_gives_zero_rows_a_warning_and_stops_the_run(workspace):
+    """Zero rows are materialized with the warning, and the blocking rows_found check stops
+    the run there, so an empty document never replaces what follows (nothing-lost issue)."""
     result = workspace["run"]("no-tables")
-    assert result.success
+    assert not result.success
     checks = {e.check_name: e for e in result.get_asset_check_evaluations()}
     assert not checks["rows_found"].passed
-    assert checks["rows_found"].severity == dg.AssetCheckSeverity.WARN
+    assert checks["rows_found"].severity == dg.AssetCheckSeverity.ERROR
+    materialized = {e.asset_key.to_user_string() for e in result.get_asset_materialization_events()}
+    assert "tagged_rows" not in materialized
     rows_meta = next(
         e.step_materialization_data.materialization.metadata
         for e in result.get_asset_materialization_events()
@@ -224,8 +228,11 @@ def test_registry_entry_errors_name_the_key(tmp_path: Path):
         "  - id: third\n    sources: [z.html]\n    colour: blue\n",
         encoding="utf-8",
     )
-    with pytest.raises(ConfigError) as excinfo:
-        load_registry(bad)
+    registry = load_registry(bad)  # a bad entry fails only its own partition ...
+    assert registry.ids == ["fine"]
+    assert set(registry.invalid) == {"second", "third"}
+    with pytest.raises(ConfigError) as excinfo:  # ... and the whole file can still be checked
+        registry.raise_if_invalid(bad)
     message = str(excinfo.value)
     assert str(bad) in message
     assert "guidelines[second].expected_rows" in message

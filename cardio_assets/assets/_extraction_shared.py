@@ -105,6 +105,7 @@ def grounding_index_code_version() -> str:
         schema.model_dump(mode="json"),
         {
             "min_mapped_share": settings.min_mapped_share,
+            "block_below_mapped_share": settings.block_below_mapped_share,
             "min_median_score": settings.min_median_score,
         },
     )
@@ -145,7 +146,9 @@ def build_extraction_asset(focus: Focus, name: str, description: str) -> dg.Asse
                 check_name,
                 asset=name,
                 description="Share of rows whose extraction failed is at most "
-                "extraction.max_failure_share (configs/pipeline.yaml).",
+                "extraction.max_failure_share (configs/pipeline.yaml). Blocking: a failed "
+                "extraction (e.g. an unreachable LLM) never reaches the rules or the graph.",
+                blocking=True,
             )
         ],
     )
@@ -197,9 +200,16 @@ def build_extraction_asset(focus: Focus, name: str, description: str) -> dg.Asse
             },
         )
         limit = settings.max_failure_share
+        passed = report.failure_share() <= limit
         yield dg.AssetCheckResult(
             check_name=check_name,
-            passed=report.failure_share() <= limit,
+            passed=passed,
+            severity=dg.AssetCheckSeverity.ERROR,
+            description=None
+            if passed
+            else f"{len(failures)} of {len(report.results)} rows failed "
+            f"({report.failure_share():.0%} > {limit:.0%}); first error: "
+            f"{(failures[0].error or '')[:200]}",
             metadata={
                 "failures": len(failures),
                 "rows": len(report.results),

@@ -9,7 +9,12 @@ import dagster as dg
 from cardio_assets import paths
 from cardio_assets.asset_helpers import markdown_preview, stage_code_version
 from cardio_assets.logic.docling_tables import SourceError, guideline_tables, write_table_json
-from cardio_assets.partitions import UnknownGuidelineError, guideline_partitions, resolve_guideline
+from cardio_assets.partitions import (
+    InvalidGuidelineEntryError,
+    UnknownGuidelineError,
+    guideline_partitions,
+    resolve_guideline,
+)
 from cardio_assets.records import TableRecord
 from cardio_assets.settings import load_pipeline_settings
 from resources.docling_converter import DoclingConverterResource
@@ -46,7 +51,7 @@ def docling_tables(context: dg.AssetExecutionContext, docling: DoclingConverterR
             continuation_words=settings.docling.continuation_words,
             display_root=paths.PROJECT_ROOT,
         )
-    except (SourceError, UnknownGuidelineError) as exc:
+    except (SourceError, UnknownGuidelineError, InvalidGuidelineEntryError) as exc:
         raise dg.Failure(description=str(exc)) from exc
     if not tables:
         context.log.warning(f"guideline '{guideline}': no tables found in {entry.sources}")

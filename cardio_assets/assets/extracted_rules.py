@@ -18,7 +18,7 @@ from cardio_assets.records import (
     RowExtraction,
     RowRecord,
 )
-from cardio_assets.settings import config_hash
+from cardio_assets.settings import config_hash, load_pipeline_settings
 
 
 def pipeline_config_hash(context: dg.AssetExecutionContext) -> str:
@@ -41,7 +41,9 @@ def pipeline_config_hash(context: dg.AssetExecutionContext) -> str:
     partitions_def=guideline_partitions,
     group_name="rules",
     code_version=stage_code_version(
-        BUILDER_VERSION, {"schema_version": EXTRACTED_RULE_SCHEMA_VERSION}
+        BUILDER_VERSION,
+        {"schema_version": EXTRACTED_RULE_SCHEMA_VERSION},
+        load_pipeline_settings().rules,
     ),
     metadata={"record_type": "ExtractedRule", "partition_expr": "guideline"},
     kinds={"duckdb", "json"},
@@ -49,7 +51,10 @@ def pipeline_config_hash(context: dg.AssetExecutionContext) -> str:
         dg.AssetCheckSpec(
             "rules_have_actions",
             asset="extracted_rules",
-            description="Every rule recommends (or recommends against) at least one action.",
+            description="Every rule recommends (or recommends against) at least one action "
+            "(warns otherwise). Blocking when fewer than rules.min_action_share of the rules "
+            "have one (configs/pipeline.yaml): extraction lost the recommendations.",
+            blocking=True,
         )
     ],
 )
@@ -106,10 +111,20 @@ def extracted_rules(
         },
     )
     without = [r.id for r in build.rules if not r.actions]
+    min_share = load_pipeline_settings().rules.min_action_share
+    with_actions = (len(build.rules) - len(without)) / len(build.rules) if build.rules else 0.0
+    blocked = with_actions < min_share
     yield dg.AssetCheckResult(
         check_name="rules_have_actions",
-        passed=not without,
+        passed=not without and bool(build.rules),
+        severity=dg.AssetCheckSeverity.ERROR if blocked else dg.AssetCheckSeverity.WARN,
+        description=f"only {with_actions:.0%} of {len(build.rules)} rules have an action "
+        f"(< rules.min_action_share {min_share:.0%})"
+        if blocked
+        else None,
         metadata={
+            "share_with_actions": round(with_actions, 4),
+            "min_action_share": min_share,
             "rules": len(build.rules),
             "rules_without_action": len(without),
             "first": dg.MetadataValue.json(without[:20]),

@@ -41,7 +41,9 @@ def _histogram_md(histogram: dict[str, int]) -> dg.MetadataValue:
             "grounding_coverage",
             asset="grounding_index",
             description="Share of distinct concepts mapped >= grounding.min_mapped_share "
-            "(configs/pipeline.yaml).",
+            "(configs/pipeline.yaml; warns below it). Blocking below "
+            "grounding.block_below_mapped_share, where the terminology is missing or wrong.",
+            blocking=True,
         ),
         dg.AssetCheckSpec(
             "grounding_score_distribution",
@@ -99,15 +101,23 @@ def grounding_index(
             ),
         },
     )
+    share = stats["mapped_share"]
+    # Two floors: low coverage often means a small terminology (the bundled sample maps
+    # ~46%), not a broken run, so it warns; next to nothing mapped means the terminology is
+    # missing or wrong, and that must not reach the graph.
+    blocked = stats["terms"] > 0 and share < settings.block_below_mapped_share
     yield dg.AssetCheckResult(
         check_name="grounding_coverage",
-        passed=stats["mapped_share"] >= settings.min_mapped_share,
-        # a warning: low coverage often means a small terminology (the bundled sample),
-        # not a broken run; the unmapped reasons are in the materialization metadata
-        severity=dg.AssetCheckSeverity.WARN,
+        passed=share >= settings.min_mapped_share,
+        severity=dg.AssetCheckSeverity.ERROR if blocked else dg.AssetCheckSeverity.WARN,
+        description=f"mapped share {share:.1%} < block_below_mapped_share "
+        f"{settings.block_below_mapped_share:.0%}: check the terminology store"
+        if blocked
+        else None,
         metadata={
-            "mapped_share": stats["mapped_share"],
+            "mapped_share": share,
             "min_mapped_share": settings.min_mapped_share,
+            "block_below_mapped_share": settings.block_below_mapped_share,
             "by_role": dg.MetadataValue.json(stats["by_role"]),
         },
     )

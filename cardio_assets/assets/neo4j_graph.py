@@ -15,14 +15,25 @@ from cardio_assets.logic.neo4j_graph import (
     NODE_LABELS,
     REL_TYPES,
     SCHEMA_STATEMENTS,
+    GraphShrinkRefused,
     graph_counts,
     load_guideline,
 )
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import ExtractedRule
+from cardio_assets.settings import load_pipeline_settings
 from resources.neo4j_resource import Neo4jResource
 
 STAGE_VERSION = "1"
+
+
+class GraphLoadConfig(dg.Config):
+    """Run config of neo4j_graph."""
+
+    # Replace the loaded version even when the new one holds fewer than graph.min_rule_share
+    # of its rules (configs/pipeline.yaml): say so explicitly for a guideline that shrank.
+    allow_shrink: bool = False
+
 
 GRAPH_MAPPING = {
     "labels": sorted(NODE_LABELS),
@@ -42,7 +53,7 @@ EXAMPLE_QUERY = (
 @dg.asset(
     partitions_def=guideline_partitions,
     group_name="graph",
-    code_version=stage_code_version(STAGE_VERSION, GRAPH_MAPPING),
+    code_version=stage_code_version(STAGE_VERSION, GRAPH_MAPPING, load_pipeline_settings().graph),
     kinds={"neo4j"},
     description="Idempotent per-guideline load of extracted_rules into Neo4j.",
     check_specs=[
@@ -56,6 +67,7 @@ EXAMPLE_QUERY = (
 )
 def neo4j_graph(
     context: dg.AssetExecutionContext,
+    config: GraphLoadConfig,
     neo4j: Neo4jResource,
     extracted_rules: list[ExtractedRule],
 ) -> Iterator[dg.MaterializeResult | dg.AssetCheckResult]:
@@ -72,17 +84,22 @@ def neo4j_graph(
     def progress(step: str, done: int, total: int) -> None:
         context.log.info(f"written {done} of {total} {step}")
 
+    min_share = None if config.allow_shrink else load_pipeline_settings().graph.min_rule_share
     with neo4j.driver() as driver:
-        result = load_guideline(
-            driver,
-            guideline,
-            extracted_rules,
-            guideline_title=title,
-            load_run_id=context.run.run_id,
-            database=settings.database,
-            batch_size=DEFAULT_BATCH_SIZE,
-            on_progress=progress,
-        )
+        try:
+            result = load_guideline(
+                driver,
+                guideline,
+                extracted_rules,
+                guideline_title=title,
+                load_run_id=context.run.run_id,
+                database=settings.database,
+                batch_size=DEFAULT_BATCH_SIZE,
+                on_progress=progress,
+                min_rule_share=min_share,
+            )
+        except GraphShrinkRefused as exc:
+            raise dg.Failure(description=str(exc)) from exc
         counts = graph_counts(driver, guideline, database=settings.database)
 
     for rule_id, reason in result.rules_skipped:

@@ -27,7 +27,9 @@ _settings = load_pipeline_settings()
         dg.AssetCheckSpec(
             "rows_found",
             asset="table_rows",
-            description="At least one recommendation row (warns on a document without tables).",
+            description="At least one recommendation row. Blocking: a document without "
+            "recommendation tables stops the run here, so it never replaces a loaded graph.",
+            blocking=True,
         ),
         dg.AssetCheckSpec(
             "expected_rows_per_table",
@@ -82,8 +84,9 @@ def table_rows(context: dg.AssetExecutionContext, docling_tables: list[TableReco
     yield dg.AssetCheckResult(
         check_name="rows_found",
         passed=bool(rows),
-        severity=dg.AssetCheckSeverity.WARN,
-        metadata={"rows": len(rows)},
+        severity=dg.AssetCheckSeverity.ERROR,
+        description=None if rows else f"guideline '{guideline}': no recommendation rows found",
+        metadata={"rows": len(rows), "tables": len(docling_tables)},
     )
     registered = load_registry().get(guideline)
     expected = registered.expected_rows if registered else {}

@@ -99,6 +99,38 @@ class Neo4jLoadError(RuntimeError):
     """A load could not complete; the message names guideline, step, batch and what to do."""
 
 
+class GraphShrinkRefused(Neo4jLoadError):
+    """The new version would drop too many of the loaded version's rules (nothing written)."""
+
+
+def current_rule_count(driver: neo4j.Driver, guideline: str, *, database: str = "neo4j") -> int:
+    """Recommendations in the guideline's current (switched-to) version; 0 when none."""
+    records = driver.execute_query(
+        "MATCH (g:Guideline {id: $guideline}) WHERE g.current_load_id IS NOT NULL "
+        "MATCH (r:Recommendation {load_id: g.current_load_id}) RETURN count(r) AS n",
+        guideline=guideline,
+        database_=database,
+        routing_=neo4j.RoutingControl.READ,
+    ).records
+    return records[0]["n"] if records else 0
+
+
+def shrink_refusal(guideline: str, loaded: int, new: int, min_share: float) -> str | None:
+    """Why a version of ``new`` rules may not replace one of ``loaded`` rules, or None.
+
+    A failed extraction or an empty document gives few or no rules; replacing a good graph
+    with that would lose recommendations silently, so it takes an explicit override."""
+    if loaded == 0 or new >= min_share * loaded:
+        return None
+    return (
+        f"guideline '{guideline}': not replacing the loaded version ({loaded} rules) with one "
+        f"of {new} rules (fewer than {min_share:.0%} of them; graph.min_rule_share in "
+        "configs/pipeline.yaml). The loaded version stays. If the smaller version is right, "
+        "materialize neo4j_graph with run config "
+        "{ops: {neo4j_graph: {config: {allow_shrink: true}}}}."
+    )
+
+
 def _label(name: str) -> str:
     if name not in NODE_LABELS:
         raise ValueError(f"label {name!r} is not in the graph allowlist {sorted(NODE_LABELS)}")
@@ -996,8 +1028,12 @@ def load_guideline(
     batch_size: int = DEFAULT_BATCH_SIZE,
     writers: int = DEFAULT_WRITERS,
     on_progress: ProgressCallback | None = None,
+    min_rule_share: float | None = None,
 ) -> LoadResult:
     """Replace guideline's subgraph with these rules; other guidelines are never touched.
+
+    With ``min_rule_share``, a version holding fewer than that share of the loaded
+    version's rules raises GraphShrinkRefused before anything is written.
 
     Rules are prepared ``batch_size`` at a time in a worker thread while earlier chunks are
     written, ``writers`` chunks at once (each chunk in its own session, its batches in
@@ -1013,6 +1049,16 @@ def load_guideline(
         return now
 
     load_id = new_load_id()
+    if min_rule_share is not None:
+        rules = list(rules)
+        refusal = shrink_refusal(
+            guideline,
+            current_rule_count(driver, guideline, database=database),
+            len(rules),
+            min_rule_share,
+        )
+        if refusal:
+            raise GraphShrinkRefused(refusal)
     total = len(rules) if isinstance(rules, Sized) else None
     known_tables: dict[str, list[int]] = {}
     tally = _LoadTally()

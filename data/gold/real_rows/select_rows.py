@@ -1,0 +1,248 @@
+"""Choose the real-row gold rows (run once, before any extraction rule was changed).
+
+    .venv/bin/python data/gold/real_rows/select_rows.py --corpus DIR \
+        [--write-locators data/gold/real_rows/locators.jsonl] [--annotation-rows OUT.jsonl]
+
+DIR is the fetched ``mddocs/`` folder of the development corpus (real-ingestion issue);
+only the 15 development files listed in DEVELOPMENT_FILES are read. Rows are
+class/level-bearing pipe-table lines (rows.py), drawn with a fixed seed: a quota per
+guideline, hard rows first for part of it, bullet rows with their stem, every table shape.
+Each row is tagged (hard features, table shape) and split once into dev (~2/3) and test
+(~1/3), stratified by guideline. The locators (no text) are committed; the annotation rows
+(with text) go to a file outside the repository for the annotators.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from rows import bullet_items, class_level, first_cell, read_lines, row_text, sha256  # noqa: E402
+
+DEVELOPMENT_FILES = [
+    "Acute_Pulmonary_Embolism_2019.md",
+    "Adult_Congenital_Heart_Disease_2020.md",
+    "CVD_Prevention_2021.md",
+    "CVD_and_Diabetes_2023.md",
+    "Cardiac_Pacing_&_CRT_2021.md",
+    "Cardio_oncology_2022.md",
+    "Cardiovascular_Diseases_during_Pregnancy_2018.md",
+    "ESC:EACTS_Myocardial_Revascularization_2018.md",
+    "Fourth_Universal_Definition_of_Myocardial_Infarction_2018.md",
+    "Non_CardiacSurgery_Cardiovascular_Assessment_and_Management_2022.md",
+    "Pericardial_Disease_2018.md",
+    "Peripheral_Arterial_&_Aortic_Diseases_2024.md",
+    "Sports_Cardiology_and_Exercise_in_Patients_with_CVD_2020.md",
+    "Supraventricular_Tachycardia_2019.md",
+    "Syncope_2018.md",
+]
+SEED = 20261201
+PER_GUIDELINE = 12
+TEST_SHARE = 1 / 3
+
+_UNIT = r"(?:%|mmHg|mmol/L|mg/dL|mL/min|ms|kg/m|ng/mL|pg/mL|b\.p\.m\.|bpm|m/s|years?|h\b|hours?|days?|weeks?|months?|mm\b|cm|g/dL|µmol/L|IU)"
+HARD_FEATURES = {
+    "parameter": re.compile(r"[<>≤≥]\s?_?\s?\d|\d\s?" + _UNIT),
+    "range": re.compile(r"\d\s?[-–—]\s?\d|\bbetween\b.+\band\b|\d\s+to\s+\d"),
+    "dual_unit": re.compile(
+        r"\d\s?(?:mmol/L|mg/dL|µmol/L|kg)\b.{0,25}\d\s?(?:mmol/L|mg/dL|µmol/L|lb)"
+    ),
+    "exception": re.compile(
+        r"\b(?:unless|except|with the exception|other than|without|in the absence)\b", re.I
+    ),
+    "nested_logic": re.compile(
+        r"\bor\b.+\band\b.+\bor\b|\band\b.+\bor\b.+\band\b|\band/or\b", re.I
+    ),
+    "drug_list": re.compile(
+        r"(?:\w+(?:grel|gliflozin|statin|sartan|pril|olol|parin|xaban|gatran|mab|glutide)\b.*){2,}",
+        re.I,
+    ),
+    # a footnote letter glued to an acronym ("HBRc"), after a comma ("HBR,c") or in a run
+    # after the full stop ("death.c,d")
+    "glued_marker": re.compile(
+        r"\b[A-Z]{2,}[a-h]\b|[A-Za-z],[a-h](?:,[a-h])*\b|\.[a-h](?:,[a-h])+\b"
+    ),
+    "abbreviation": re.compile(r"\b[A-Z][A-Z0-9]{1,}[a-z]?\b.*\b[A-Z][A-Z0-9]{1,}\b"),
+}
+
+
+def _table_shape(lines: list[str], index: int) -> str:
+    filled = [c for c in lines[index].strip().strip("|").split("|") if c.strip()]
+    next_line = lines[index + 1].strip() if index + 1 < len(lines) else ""
+    if re.fullmatch(r"\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*\|?", next_line):
+        return "header_row_is_data"
+    if len(filled) >= 6:
+        return "side_by_side"
+    if len(filled) >= 4:
+        return "wide"
+    return "three_column"
+
+
+def _stem_line(lines: list[str], index: int) -> int | None:
+    """1-based line of the stem a bullet row continues, or None."""
+    text = first_cell(lines[index])
+    if not re.match(r"^(?:[•·\-–]|[a-z])", text):
+        return None
+    j = index - 1
+    while j >= 0 and lines[j].lstrip().startswith("|"):
+        previous = first_cell(lines[j])
+        if previous and ":" in previous and not re.match(r"^(?:[•·\-–])", previous):
+            return j + 1
+        j -= 1
+    return None
+
+
+def candidates(corpus: Path) -> list[dict]:
+    found = []
+    for file in DEVELOPMENT_FILES:
+        path = corpus / file
+        if not path.is_file():
+            print(f"missing development file: {path}", file=sys.stderr)
+            continue
+        lines = read_lines(corpus, file)
+        seen: set[str] = set()
+        # a merged "stem: • a • b" cell that a converter repeated on each class-bearing row it
+        # spans: the k-th repetition is the k-th item (when the counts agree)
+        repeats: dict[int, tuple[int, int]] = {}
+        index = 0
+        while index < len(lines):
+            cell = first_cell(lines[index]) if lines[index].lstrip().startswith("|") else ""
+            end = index
+            while (
+                end + 1 < len(lines)
+                and lines[end + 1].lstrip().startswith("|")
+                and first_cell(lines[end + 1]) == cell
+            ):
+                end += 1
+            bearing = [i for i in range(index, end + 1) if class_level(lines[i])]
+            if cell and len(bearing) >= 2 and len(bullet_items(cell)[1]) == len(bearing):
+                for k, i in enumerate(bearing, 1):
+                    repeats[i] = (k, len(bearing))
+            index = end + 1
+        for index, line in enumerate(lines):
+            if not line.lstrip().startswith("|"):
+                continue
+            pair = class_level(line)
+            if pair is None:
+                continue
+            bullet = repeats.get(index, (None, 0))[0]
+            stem = None if bullet else _stem_line(lines, index)
+            text = row_text(lines, index + 1, stem, bullet)
+            if len(text) < 25 or text in seen:
+                continue
+            seen.add(text)
+            tags = [name for name, rx in HARD_FEATURES.items() if rx.search(text)]
+            shape = "stem_bullet" if stem or bullet else _table_shape(lines, index)
+            found.append(
+                {
+                    "file": file,
+                    "line": index + 1,
+                    "stem_line": stem,
+                    "bullet": bullet,
+                    "sha256": sha256(text),
+                    "class": pair[0],
+                    "level": pair[1],
+                    "shape": shape,
+                    "tags": tags,
+                    "hard": len(tags) >= 2 or shape in ("stem_bullet", "side_by_side"),
+                    "text": text,
+                }
+            )
+    return found
+
+
+def choose(rows: list[dict]) -> list[dict]:
+    rng = random.Random(SEED)
+    by_file: dict[str, list[dict]] = {}
+    for row in rows:
+        by_file.setdefault(row["file"], []).append(row)
+    chosen = []
+    for file in DEVELOPMENT_FILES:
+        pool = by_file.get(file, [])
+        rng.shuffle(pool)
+        picked: list[dict] = []
+        # rare table shapes first (one each when present), then hard rows, then any
+        for shape in ("stem_bullet", "side_by_side", "header_row_is_data", "wide"):
+            extra = next((r for r in pool if r["shape"] == shape and r not in picked), None)
+            if extra is not None:
+                picked.append(extra)
+        hard = [r for r in pool if r["hard"] and r not in picked]
+        picked += hard[: PER_GUIDELINE // 2 - len(picked) + 2]
+        rest = [r for r in pool if r not in picked]
+        picked += rest[: max(0, PER_GUIDELINE - len(picked))]
+        chosen += picked[:PER_GUIDELINE]
+    split_rng = random.Random(SEED + 1)
+    for file in DEVELOPMENT_FILES:
+        group = [r for r in chosen if r["file"] == file]
+        split_rng.shuffle(group)
+        n_test = round(len(group) * TEST_SHARE)
+        for position, row in enumerate(group):
+            row["split"] = "test" if position < n_test else "dev"
+    for number, row in enumerate(chosen, 1):
+        row["id"] = f"real-{number:03d}"
+    return chosen
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, required=True)
+    parser.add_argument("--write-locators", type=Path)
+    parser.add_argument(
+        "--annotation-rows", type=Path, help="rows WITH text: keep outside the repo"
+    )
+    args = parser.parse_args(argv)
+    chosen = choose(candidates(args.corpus))
+    keys = (
+        "id",
+        "file",
+        "line",
+        "stem_line",
+        "bullet",
+        "sha256",
+        "class",
+        "level",
+        "shape",
+        "tags",
+        "hard",
+        "split",
+    )
+    if args.write_locators:
+        with args.write_locators.open("w", encoding="utf-8") as fh:
+            for row in chosen:
+                fh.write(json.dumps({k: row[k] for k in keys}, ensure_ascii=False) + "\n")
+    if args.annotation_rows:
+        with args.annotation_rows.open("w", encoding="utf-8") as fh:
+            for row in chosen:
+                fh.write(
+                    json.dumps(
+                        {
+                            "id": row["id"],
+                            "class": row["class"],
+                            "level": row["level"],
+                            "text": row["text"],
+                        },
+                        ensure_ascii=False,
+                    )
+                    + "\n"
+                )
+    files = {r["file"] for r in chosen}
+    print(
+        f"{len(chosen)} rows from {len(files)} guidelines; hard {sum(r['hard'] for r in chosen)}; "
+        f"dev {sum(r['split'] == 'dev' for r in chosen)}, test {sum(r['split'] == 'test' for r in chosen)}; "
+        "shapes "
+        + ", ".join(
+            f"{s} {sum(r['shape'] == s for r in chosen)}"
+            for s in ("three_column", "header_row_is_data", "wide", "side_by_side", "stem_bullet")
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

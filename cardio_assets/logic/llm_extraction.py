@@ -68,6 +68,9 @@ class LlmClientConfig(BaseModel):
     base_url: str | None = None
     base_url_env: str | None = None
     api_key_env: str | None = None
+    # True: an unset api_key_env variable means "send no key" (a vLLM server started
+    # without --api-key); False: an unset variable is a configuration error.
+    api_key_optional: bool = False
     default_role: Literal["user", "system"] = "user"
     temperature: float | None = Field(default=0.0, ge=0, le=2)
     max_tokens: int | None = Field(default=4096, ge=1)
@@ -105,6 +108,10 @@ class LlmClientConfig(BaseModel):
             raise ValueError("provider openai-generic needs base_url (ending in /v1)")
         if self.provider in ("openai", "anthropic") and not self.api_key_env:
             raise ValueError(f"provider {self.provider} needs api_key_env (an env var name)")
+        if self.provider in ("openai", "anthropic") and self.api_key_optional:
+            raise ValueError(f"provider {self.provider} always needs a key: drop api_key_optional")
+        if self.api_key_optional and not self.api_key_env:
+            raise ValueError("api_key_optional needs api_key_env (the variable that may be unset)")
         return self
 
     def effective_base_url(self) -> str | None:
@@ -152,11 +159,13 @@ def _api_key(name: str, cfg: LlmClientConfig) -> str | None:
     if not cfg.api_key_env:
         return None
     key = os.environ.get(cfg.api_key_env, "").strip()
+    if not key and cfg.api_key_optional:
+        return None
     if not key:
         raise LlmConfigError(
             f"LLM client {name!r} reads its API key from the environment variable "
-            f"{cfg.api_key_env}, which is not set: export it (or remove api_key_env "
-            "for an endpoint that needs no key)"
+            f"{cfg.api_key_env}, which is not set: export it (or set api_key_optional: "
+            "true for an endpoint that may run without a key)"
         )
     return key
 

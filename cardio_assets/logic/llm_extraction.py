@@ -12,6 +12,9 @@ Design choices (DESIGN.md, lessons):
   and silently drops list items with a missing field, which would pass as "no concepts".
 - Every raw answer is kept (RowExtraction.raw_output and the cache); a failing row is
   recorded with its error and never raises, so one bad row never sinks a guideline.
+- Error texts and raw answers are redacted of every known secret value, then bounded
+  (cardio_assets/logic/redaction.py), before anything stores, logs or shows them: an
+  endpoint may echo the key it got.
 - The prompt hash is the sha256 of the request messages BAML renders for a fixed
   placeholder input through a fixed internal client (``b.request``): it changes when the
   template, the few-shot examples or the output schema change, and does not depend on
@@ -29,6 +32,7 @@ import os
 import re
 import threading
 import time
+import traceback
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +42,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from cardio_assets import settings
 from cardio_assets.logic.llm_cache import CacheEntry, LlmCache
+from cardio_assets.logic.redaction import (
+    Secrets,
+    known_secrets,
+    redact,
+    register_secret_env,
+    safe_error,
+)
 from cardio_assets.records import ExtractedAction, ExtractedConcept, RowExtraction, TaggedRow
 
 log = logging.getLogger(__name__)
@@ -155,9 +166,11 @@ def load_models_config(path: Path | str | None = None) -> ModelsConfig:
 
 
 def _api_key(name: str, cfg: LlmClientConfig) -> str | None:
-    """Read at call time from the named env var; the value is never logged or stored."""
+    """Read at call time from the named env var; the value is never logged or stored (the
+    variable is registered with the redaction module, whatever models file named it)."""
     if not cfg.api_key_env:
         return None
+    register_secret_env(cfg.api_key_env)
     key = os.environ.get(cfg.api_key_env, "").strip()
     if not key and cfg.api_key_optional:
         return None
@@ -388,7 +401,9 @@ class CallOutcome:
 async def _attempt(
     b: Any, registry: Any, function: str, text: str, cfg: LlmClientConfig
 ) -> tuple[str | None, dict[str, Any] | None, str | None, bool, dict[str, Any]]:
-    """One HTTP call: (raw, records, error, retryable, usage)."""
+    """One HTTP call: (raw, records, error, retryable, usage). The error text is not yet
+    redacted or bounded: call_with_retries does both, once (a cut made here could leave
+    part of an echoed key that redaction then no longer recognises)."""
     from baml_py import Collector
     from baml_py.errors import (
         BamlClientError,
@@ -422,14 +437,14 @@ async def _attempt(
         error, retryable = f"timeout after {cfg.timeout_s:g} s", True
     except BamlClientHttpError as exc:
         status = exc.status_code
-        error = f"HTTP {status}: {str(exc.message)[:300]}"
+        error = f"HTTP {status}: {exc.message}"
         retryable = status in RETRYABLE_HTTP or status >= 500
     except TimeoutError:
         error, retryable = f"no answer within {guard:g} s", True
     except BamlClientError as exc:
-        error, retryable = f"client error: {str(exc)[:300]}", True
+        error, retryable = f"client error: {exc}", True
     except BamlError as exc:
-        error = f"{type(exc).__name__}: {str(exc)[:300]}"
+        error = f"{type(exc).__name__}: {exc}"
     usage: dict[str, Any] = {}
     last = collector.last
     if last is not None:
@@ -451,11 +466,16 @@ async def call_with_retries(
     text: str,
     cfg: LlmClientConfig,
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    secrets: Secrets | None = None,
 ) -> CallOutcome:
+    """Attempts until one succeeds or the retries run out. The returned error is redacted
+    and bounded (redaction.safe_error); the raw answer is redacted (`secrets`: the values
+    to remove, collected now when not given)."""
     raw: str | None = None
     error: str | None = None
     attempts = 0
     tokens_in = tokens_out = 0
+    secrets = known_secrets() if secrets is None else secrets
     for attempt in range(1, cfg.max_retries + 2):
         attempts = attempt
         started = time.monotonic()
@@ -466,21 +486,37 @@ async def call_with_retries(
         raw = raw_now if raw_now is not None else raw
         if error is None:
             return CallOutcome(
-                raw_now, records, None, attempt, attempt, latency_ms, tokens_in, tokens_out
+                _redact_raw(raw_now, secrets),
+                records,
+                None,
+                attempt,
+                attempt,
+                latency_ms,
+                tokens_in,
+                tokens_out,
             )
         if not retryable or attempt > cfg.max_retries:
             break
         await sleep(cfg.backoff_delay(attempt))
     return CallOutcome(
-        raw,
+        _redact_raw(raw, secrets),
         None,
-        f"{error} (after {attempts} attempt{'s' if attempts > 1 else ''})",
+        safe_error(
+            error or "unknown error",
+            suffix=f" (after {attempts} attempt{'s' if attempts > 1 else ''})",
+            secrets=secrets,
+        ),
         attempts,
         attempts,
         None,
         tokens_in or None,
         tokens_out or None,
     )
+
+
+def _redact_raw(raw: str | None, secrets: Secrets) -> str | None:
+    """A raw answer is kept whole for audit, except for secret values an endpoint echoed."""
+    return redact(raw, secrets) if raw else raw
 
 
 # --------------------------------------------------------------------------- runs
@@ -530,6 +566,7 @@ async def extract_rows_async(
     """One RowExtraction per row, in order; errors are recorded, never raised per row."""
     b = _baml_async_client()
     registry = build_client_registry(client_name, client)  # raises on a missing key, once
+    secrets = known_secrets()  # after the registry: its api_key_env is registered by now
     functions = sorted({FUNCTION_BY_FOCUS[row.focus] for row in rows})
     hashes = {fn: prompt_hash(fn) for fn in functions}
 
@@ -554,12 +591,15 @@ async def extract_rows_async(
         fn, ih = key
         async with semaphore:
             try:
-                outcome = await call_with_retries(b, registry, fn, text, client)
+                outcome = await call_with_retries(b, registry, fn, text, client, secrets=secrets)
             except Exception as exc:  # one row never sinks the batch, whatever went wrong
-                log.exception("LLM extraction crashed on one input (%s)", fn)
-                outcome = CallOutcome(
-                    None, None, f"internal error: {exc!r}"[:400], 1, 1, None, None, None
+                log.error(
+                    "LLM extraction crashed on one input (%s): %s",
+                    fn,
+                    redact(traceback.format_exc(), secrets),
                 )
+                error = safe_error(f"internal error: {exc!r}", secrets=secrets)
+                outcome = CallOutcome(None, None, error, 1, 1, None, None, None)
         entry = CacheEntry(
             function=fn,
             prompt_hash=hashes[fn],

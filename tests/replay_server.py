@@ -7,7 +7,7 @@ returned for it. Faults are scripted per recording so a test can make the first 
 fenced, wrapped in prose, truncated, an HTTP 500 or too slow, and then watch the
 extractor retry, record the failure or reuse its cache. Every request is counted.
 ``answer_all_with`` answers every request, matched or not, with one fault: a server that
-echoes the credentials it received in a 401 body.
+echoes the credentials it received in a 401 body, or one that sends a long HTML page.
 """
 
 from __future__ import annotations
@@ -55,7 +55,9 @@ FAULTS = (
     "http500",  # HTTP 500 with an error body
     "slow",  # the recorded answer, after `slow_seconds`
     "echo_auth401",  # HTTP 401 whose JSON body repeats the Authorization header received
+    "long_error",  # HTTP 500 with a long HTML page (not JSON) as its body
 )
+LONG_ERROR_HEAD = "<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1>"
 
 
 @dataclass
@@ -161,12 +163,21 @@ class _Handler(BaseHTTPRequestHandler):
             pass  # the client gave up (timeout test)
 
     def _send_fault(self, fault: str) -> None:
-        """The faults that need no recording: an echoing 401."""
+        """The faults that need no recording: an echoing 401 or a long non-JSON 500."""
         state = self.server.state
         if fault == "echo_auth401":
             received = self.headers.get("Authorization") or "(none)"
             message = "x" * state.echo_padding + f"Incorrect API key provided: {received}"
             self._send_json(401, {"error": {"message": message, "type": "invalid_request_error"}})
+            return
+        if fault == "long_error":
+            page = LONG_ERROR_HEAD + "<p>upstream sent no valid answer</p>" * 400 + "</body></html>"
+            data = page.encode("utf-8")
+            self.send_response(500)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
             return
         raise ValueError(f"fault {fault!r} needs a recording")
 
@@ -205,7 +216,7 @@ class _Handler(BaseHTTPRequestHandler):
             if fault == "http500":
                 self._send_json(500, {"error": {"message": "replay: scripted internal error"}})
                 return
-            if fault == "echo_auth401":
+            if fault in ("echo_auth401", "long_error"):
                 self._send_fault(fault)
                 return
             if fault == "slow":

@@ -14,7 +14,7 @@ Design choices (DESIGN.md, lessons):
   recorded with its error and never raises, so one bad row never sinks a guideline.
 - Error texts and raw answers are redacted of every known secret value, then bounded
   (cardio_assets/logic/redaction.py), before anything stores, logs or shows them: an
-  endpoint may echo the key it got.
+  endpoint may echo the key it got, and BAML's messages may repeat the whole prompt.
 - The prompt hash is the sha256 of the request messages BAML renders for a fixed
   placeholder input through a fixed internal client (``b.request``): it changes when the
   template, the few-shot examples or the output schema change, and does not depend on
@@ -37,6 +37,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
@@ -371,11 +372,11 @@ def parse_answer(b: Any, function: str, raw: str) -> tuple[dict[str, Any] | None
     try:
         parsed = getattr(b.parse, function)(answer)
     except BamlError as exc:
-        return None, f"parser: {getattr(exc, 'message', str(exc))[:300]}"
+        return None, f"parser: {getattr(exc, 'message', str(exc))}"
     try:
         records = to_records(function, parsed)
     except ValueError as exc:  # pydantic ValidationError included
-        return None, f"answer does not fit the record schema: {str(exc)[:300]}"
+        return None, f"answer does not fit the record schema: {exc}"
     kept = len(records["concepts"]) + len(records["actions"])
     written = len(_ITEM_FIELD.findall(answer))
     if kept < written:
@@ -396,6 +397,81 @@ class CallOutcome:
     latency_ms: float | None
     input_tokens: int | None
     output_tokens: int | None
+
+
+# reqwest error markers (BAML's text for a request that got no HTTP answer) -> plain words
+_TRANSPORT_REASONS: tuple[tuple[str, str], ...] = (
+    ("ConnectionRefused", "connection refused"),
+    ("dns error", "host name not found"),
+    ("ConnectionReset", "connection reset by the server"),
+    ("TimedOut", "timed out"),
+    ("IncompleteMessage", "connection closed before the answer"),
+    ("ConnectionAborted", "connection aborted"),
+)
+# Tail of BAML's "LLM call failed: LLMErrorResponse { ... }" text, which also holds the
+# whole rendered prompt (never stored): the parse message, the code and the server's body.
+_LLM_ERROR_TAIL = re.compile(
+    r', message: "((?:[^"\\]|\\.)*)", code: [^,]*, raw_response: '
+    r'(?:Some\("((?:[^"\\]|\\.)*)"\)|None) \}\s*$',
+    re.DOTALL,
+)
+_STATUS_LINE = re.compile(r"^Request failed with status code: (\d{3}[^.]*)\. ", re.DOTALL)
+_RUST_ESCAPE = re.compile(r"\\(u\{[0-9a-fA-F]+\}|.)", re.DOTALL)
+_RUST_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0"}
+
+
+def _rust_unescape(text: str) -> str:
+    """Undo Rust's Debug escaping of a string (\\" \\\\ \\n \\u{e9} ...)."""
+
+    def one(match: re.Match[str]) -> str:
+        code = match.group(1)
+        if code.startswith("u{"):
+            return chr(int(code[2:-1], 16))
+        return _RUST_ESCAPES.get(code, code)
+
+    return _RUST_ESCAPE.sub(one, text)
+
+
+def _display_url(url: str) -> str:
+    """The URL without user:password@ (credentials never go into an error text)."""
+    parts = urlsplit(url)
+    if parts.username is None and parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{host}:{parts.port}" if parts.port else host
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def describe_http_error(status: int, message: str, endpoint: str | None) -> tuple[str, bool]:
+    """(error text, retryable) for a BamlClientHttpError, in plain words.
+
+    BAML reports a request that never got an answer as "HTTP 503" (or 2) with a reqwest
+    debug dump, and a body it cannot read as an LLMErrorResponse dump that repeats the
+    whole prompt; neither is fit to store or show. Network failures are retryable.
+    """
+    message = message.split("\n\nStack backtrace:", 1)[0].strip()
+    if message.startswith("reqwest::Error"):
+        reason = next((r for marker, r in _TRANSPORT_REASONS if marker in message), None)
+        url_match = re.search(r'url: "([^"]+)"', message)
+        called = url_match.group(1) if url_match else "the endpoint"
+        where = endpoint or re.sub(r"/(chat/completions|messages)$", "", called)
+        return f"cannot reach {_display_url(where)} ({reason or 'network error'})", True
+    retryable = status in RETRYABLE_HTTP or status >= 500
+    if message.startswith("LLM call failed: LLMErrorResponse"):
+        tail = _LLM_ERROR_TAIL.search(message)
+        if tail is None:  # an unknown layout: say what happened, never the prompt it holds
+            return f"HTTP {status}: the server's answer could not be read", retryable
+        problem, body = _rust_unescape(tail.group(1)), _rust_unescape(tail.group(2) or "")
+        shown = " ".join(body.split()) or "(empty body)"
+        if 200 <= status < 300:  # an OK status with a body that is no chat completion
+            return f"HTTP {status} but no chat completion ({problem}): {shown}", True
+        return f"HTTP {status}: {shown}", retryable
+    status_line = _STATUS_LINE.match(message)
+    if status_line:
+        return f"HTTP {status_line.group(1)}: {message[status_line.end() :]}", retryable
+    if 200 <= status < 300 or status < 100:  # BAML's code for "answer of the wrong shape"
+        return f"unreadable answer: {message}", True
+    return f"HTTP {status}: {message}", retryable
 
 
 async def _attempt(
@@ -436,9 +512,9 @@ async def _attempt(
     except BamlTimeoutError:
         error, retryable = f"timeout after {cfg.timeout_s:g} s", True
     except BamlClientHttpError as exc:
-        status = exc.status_code
-        error = f"HTTP {status}: {exc.message}"
-        retryable = status in RETRYABLE_HTTP or status >= 500
+        error, retryable = describe_http_error(
+            int(exc.status_code), str(exc.message), cfg.effective_base_url()
+        )
     except TimeoutError:
         error, retryable = f"no answer within {guard:g} s", True
     except BamlClientError as exc:
@@ -450,7 +526,7 @@ async def _attempt(
     if last is not None:
         usage = {"input": last.usage.input_tokens, "output": last.usage.output_tokens}
     if error is not None:
-        return raw, None, error, retryable, usage
+        return raw, None, error.split("\n\nStack backtrace:", 1)[0], retryable, usage
     if raw is None:
         return None, None, "no answer text", True, usage
     records, problem = parse_answer(b, function, raw)

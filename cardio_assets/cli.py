@@ -26,6 +26,25 @@ SUBCOMMANDS: dict[str, str] = {
 
 
 class LazyGroup(click.Group):
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the subcommand; what it prints on failure carries no secret value
+        (cardio_assets/logic/redaction.py): a click error is redacted in place, any other
+        exception that holds a secret is replaced by its redacted text."""
+        from cardio_assets.logic.redaction import redact, redacted_copy
+
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as exc:
+            exc.message = redact(exc.message)
+            raise
+        except (click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except Exception as exc:
+            replacement = redacted_copy(exc)
+            if replacement is None:
+                raise
+            raise replacement from None
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(SUBCOMMANDS)
 

@@ -16,6 +16,7 @@ from typing import Any
 import click
 from pydantic import ValidationError
 
+from cardio_assets.logic.redaction import known_secrets, redact
 from cardio_assets.records import RowRecord
 
 
@@ -133,8 +134,10 @@ def extract_command(
         raise click.ClickException(str(exc)) from exc
     store = open_store(store_path, progress=lambda m: click.echo(m, err=True))
     click.echo(
-        f"{len(rows)} rows from {rows_path}; backend {choice.backend}"
-        + (f" (client {choice.model or 'default'})" if choice.backend == "llm" else ""),
+        redact(  # the client name is what the user typed, possibly a pasted key
+            f"{len(rows)} rows from {rows_path}; backend {choice.backend}"
+            + (f" (client {choice.model or 'default'})" if choice.backend == "llm" else "")
+        ),
         err=True,
     )
 
@@ -176,7 +179,7 @@ def extract_command(
             errors=search_errors,
         )
     for (role, term), error in search_errors.items():
-        click.echo(f"  terminology search failed for {role} {term!r}: {error}", err=True)
+        click.echo(redact(f"  terminology search failed for {role} {term!r}: {error}"), err=True)
     outcomes = runs.select_all(merged, candidates, schema)
     lines = runs.prediction_lines(rows, merged, outcomes)
     out_path.parent.mkdir(parents=True, exist_ok=True)
@@ -193,6 +196,7 @@ def extract_command(
         f"{sum(len(line['actions']) for line in lines)} | mapped {mapped}/{len(concepts)} "
         f"({share:.0%}) | failed rows {len(failed)} -> {out_path}"
     )
+    secrets = known_secrets()
     for focus, report in passes.items():
         for r in report.failures[:10]:
-            click.echo(f"  failed {focus} {r.row_id}: {r.error}", err=True)
+            click.echo(redact(f"  failed {focus} {r.row_id}: {r.error}", secrets), err=True)

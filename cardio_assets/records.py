@@ -19,6 +19,8 @@ from pydantic import (
     model_validator,
 )
 
+from cardio_assets.logic.redaction import safe_error
+
 Role = Literal["Condition", "ClinicalParameter", "Procedure", "Medication", "Outcome"]
 ROLES: tuple[str, ...] = ("Condition", "ClinicalParameter", "Procedure", "Medication", "Outcome")
 Focus = Literal["MAIN", "POPULATION"]
@@ -116,6 +118,12 @@ class RowExtraction(_Record):
     error: str | None = None
     cached: bool = False
 
+    @field_validator("error")
+    @classmethod
+    def _safe_error(cls, value: str | None) -> str | None:
+        """Stored, logged and shown: never a secret, never more than MAX_ERROR_CHARS."""
+        return safe_error(value) if value else value
+
 
 class LogicNode(_Record):
     """Boolean structure of a row's conditions: AND/OR over leaves (indices into concepts).
@@ -154,6 +162,12 @@ class MergedRow(_Record):
     actions: list[ExtractedAction] = Field(default_factory=list)
     logic: LogicNode | None = None  # AND/OR tree over the non-action concepts
     errors: list[str] = Field(default_factory=list)  # per-pass errors carried forward
+
+    @field_validator("errors")
+    @classmethod
+    def _safe_errors(cls, value: list[str]) -> list[str]:
+        """Same guarantee as RowExtraction.error (redacted, bounded)."""
+        return [safe_error(e) for e in value]
 
 
 class TaxonomyStep(_Record):

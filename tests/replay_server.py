@@ -6,6 +6,8 @@ hold the full tagged row a request must contain and the chat-completion body a m
 returned for it. Faults are scripted per recording so a test can make the first N answers
 fenced, wrapped in prose, truncated, an HTTP 500 or too slow, and then watch the
 extractor retry, record the failure or reuse its cache. Every request is counted.
+``answer_all_with`` answers every request, matched or not, with one fault: a server that
+echoes the credentials it received in a 401 body, or one that sends a long HTML page.
 """
 
 from __future__ import annotations
@@ -52,7 +54,10 @@ FAULTS = (
     "missing_field",  # the first item lacks its "role" (a lenient parser would drop it)
     "http500",  # HTTP 500 with an error body
     "slow",  # the recorded answer, after `slow_seconds`
+    "echo_auth401",  # HTTP 401 whose JSON body repeats the Authorization header received
+    "long_error",  # HTTP 500 with a long HTML page (not JSON) as its body
 )
+LONG_ERROR_HEAD = "<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1>"
 
 
 @dataclass
@@ -97,6 +102,8 @@ class ReplayState:
     calls: Counter = field(default_factory=Counter)
     requests: list[dict[str, Any]] = field(default_factory=list)
     slow_seconds: float = 3.0
+    answer_all_with: str | None = None  # a fault for every request, recording or not
+    echo_padding: int = 0  # filler characters before the echoed header (echo_auth401)
     in_flight: int = 0
     max_in_flight: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -155,6 +162,25 @@ class _Handler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client gave up (timeout test)
 
+    def _send_fault(self, fault: str) -> None:
+        """The faults that need no recording: an echoing 401 or a long non-JSON 500."""
+        state = self.server.state
+        if fault == "echo_auth401":
+            received = self.headers.get("Authorization") or "(none)"
+            message = "x" * state.echo_padding + f"Incorrect API key provided: {received}"
+            self._send_json(401, {"error": {"message": message, "type": "invalid_request_error"}})
+            return
+        if fault == "long_error":
+            page = LONG_ERROR_HEAD + "<p>upstream sent no valid answer</p>" * 400 + "</body></html>"
+            data = page.encode("utf-8")
+            self.send_response(500)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+            return
+        raise ValueError(f"fault {fault!r} needs a recording")
+
     def do_POST(self) -> None:  # noqa: N802 - stdlib naming
         state = self.server.state
         length = int(self.headers.get("Content-Length") or 0)
@@ -171,6 +197,11 @@ class _Handler(BaseHTTPRequestHandler):
         if not self.path.endswith("/chat/completions"):
             self._send_json(404, {"error": {"message": f"no route {self.path}"}})
             return
+        if state.answer_all_with is not None:
+            with state.lock:
+                state.calls["<all>"] += 1
+            self._send_fault(state.answer_all_with)
+            return
         recording = state.match(_prompt_text(body))
         if recording is None:
             with state.lock:
@@ -184,6 +215,9 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             if fault == "http500":
                 self._send_json(500, {"error": {"message": "replay: scripted internal error"}})
+                return
+            if fault in ("echo_auth401", "long_error"):
+                self._send_fault(fault)
                 return
             if fault == "slow":
                 time.sleep(state.slow_seconds)
@@ -234,6 +268,8 @@ class ReplayServer:
             self.state.scripts.clear()
             self.state.requests.clear()
             self.state.max_in_flight = 0
+            self.state.answer_all_with = None
+            self.state.echo_padding = 0
 
     def start(self) -> ReplayServer:
         self._thread.start()

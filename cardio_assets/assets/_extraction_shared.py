@@ -17,6 +17,7 @@ from cardio_assets.logic import extraction_runs as runs
 from cardio_assets.logic.grounding import load_grounding_schema
 from cardio_assets.logic.lexicon import RULES_VERSION
 from cardio_assets.logic.merged_concepts import MERGE_LOGIC_VERSION
+from cardio_assets.logic.redaction import known_secrets, redact, secrets_redacted
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.paths import CONFIG_DIR
 from cardio_assets.records import Focus, RowRecord, TaggedRow
@@ -128,6 +129,31 @@ def _extraction_preview(results: list) -> dg.MetadataValue:
     )
 
 
+def _run_pass(
+    focus: Focus,
+    config: ExtractionRunConfig,
+    terminology: SnomedTerminology,
+    lexicon: LexiconExtractor,
+    llm: LlmExtractor,
+    table_rows: list[RowRecord],
+    tagged_rows: list[TaggedRow],
+) -> runs.PassReport:
+    """One extraction pass with the backend the run config / pipeline.yaml chose."""
+    settings = load_pipeline_settings().extraction
+    choice = runs.choose_backend(settings, config.backend or None, config.model or None)
+    if choice.backend == "lexicon":
+        extractor = lexicon.build(terminology.store())
+        return runs.run_lexicon_pass(table_rows, focus, extractor)
+    return runs.run_llm_pass(
+        tagged_rows,
+        focus,
+        client_name=choice.model or llm.model or None,
+        models_config=llm.models_config or None,
+        cache_path=llm.cache_path or None,
+        max_concurrency=llm.max_concurrency or None,
+    )
+
+
 def build_extraction_asset(focus: Focus, name: str, description: str) -> dg.AssetsDefinition:
     """main_extractions / population_extractions: one RowExtraction per row, failures kept."""
     check_name = "extraction_failures"
@@ -161,23 +187,15 @@ def build_extraction_asset(focus: Focus, name: str, description: str) -> dg.Asse
         table_rows: list[RowRecord],
         tagged_rows: list[TaggedRow],
     ):
-        settings = load_pipeline_settings().extraction
-        choice = runs.choose_backend(settings, config.backend or None, config.model or None)
-        if choice.backend == "lexicon":
-            extractor = lexicon.build(terminology.store())
-            report = runs.run_lexicon_pass(table_rows, focus, extractor)
-        else:
-            report = runs.run_llm_pass(
-                tagged_rows,
-                focus,
-                client_name=choice.model or llm.model or None,
-                models_config=llm.models_config or None,
-                cache_path=llm.cache_path or None,
-                max_concurrency=llm.max_concurrency or None,
-            )
+        # An exception that carries a secret (e.g. an API key pasted as the model name)
+        # reaches Dagster's event log and compute logs only in redacted form.
+        with secrets_redacted():
+            report = _run_pass(focus, config, terminology, lexicon, llm, table_rows, tagged_rows)
         failures = report.failures
+        secrets = known_secrets()
         for failed in failures[:20]:
-            context.log.warning(f"{focus} extraction failed for {failed.row_id}: {failed.error}")
+            message = f"{focus} extraction failed for {failed.row_id}: {failed.error}"
+            context.log.warning(redact(message, secrets))
         concepts = sum(len(r.concepts) for r in report.results)
         yield dg.Output(
             report.results,
@@ -199,7 +217,7 @@ def build_extraction_asset(focus: Focus, name: str, description: str) -> dg.Asse
                 "failed_rows": dg.MetadataValue.json([f.row_id for f in failures][:50]),
             },
         )
-        limit = settings.max_failure_share
+        limit = load_pipeline_settings().extraction.max_failure_share
         passed = report.failure_share() <= limit
         yield dg.AssetCheckResult(
             check_name=check_name,

@@ -199,7 +199,7 @@ def merge_extractions(
                     guideline=first.guideline,
                     backend=first.backend,
                     model=first.model,
-                    errors=[f"merge: {type(exc).__name__}: {exc}"[:400]],
+                    errors=[f"merge: {type(exc).__name__}: {exc}"],  # bounded by MergedRow
                 )
             )
     return merged

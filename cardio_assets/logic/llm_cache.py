@@ -3,7 +3,9 @@
 Keyed by (function, prompt hash, model, input hash): a changed prompt template, output
 schema or model misses the cache, an unchanged row hits it. Successful entries are reused
 as they are; failed entries are kept for audit (raw answer + error) and retried on the next
-run. The cache is its own DuckDB file (``paths.llm_cache_path()``) so LLM work never waits
+run. Error texts and raw answers are redacted (cardio_assets/logic/redaction.py) as they
+are written, whoever built the entry; the key holds hashes and the model name, never a
+secret. The cache is its own DuckDB file (``paths.llm_cache_path()``) so LLM work never waits
 on the warehouse writer lock. Connections are short-lived (``warehouse.connect``).
 """
 
@@ -17,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from cardio_assets import paths
+from cardio_assets.logic.redaction import known_secrets, redact, safe_error
 from cardio_assets.warehouse import connect
 
 _SCHEMA = """
@@ -120,6 +123,7 @@ class LlmCache:
     def store_many(self, entries: Iterable[CacheEntry]) -> None:
         """One short connection and transaction for a batch of finished calls."""
         now = datetime.now(UTC).replace(tzinfo=None)
+        secrets = known_secrets()
         rows = [
             [
                 e.function,
@@ -128,13 +132,13 @@ class LlmCache:
                 e.input_hash,
                 e.client,
                 e.provider,
-                e.raw_response,
+                redact(e.raw_response, secrets) if e.raw_response else e.raw_response,
                 json.dumps(e.parsed, sort_keys=True) if e.parsed is not None else None,
                 e.input_tokens,
                 e.output_tokens,
                 e.latency_ms,
                 e.attempts,
-                e.error,
+                safe_error(e.error, secrets=secrets) if e.error else e.error,
                 e.created_at or now,
             ]
             for e in entries

@@ -12,6 +12,9 @@ Design choices (DESIGN.md, lessons):
   and silently drops list items with a missing field, which would pass as "no concepts".
 - Every raw answer is kept (RowExtraction.raw_output and the cache); a failing row is
   recorded with its error and never raises, so one bad row never sinks a guideline.
+- Error texts and raw answers are redacted of every known secret value, then bounded
+  (cardio_assets/logic/redaction.py), before anything stores, logs or shows them: an
+  endpoint may echo the key it got, and BAML's messages may repeat the whole prompt.
 - The prompt hash is the sha256 of the request messages BAML renders for a fixed
   placeholder input through a fixed internal client (``b.request``): it changes when the
   template, the few-shot examples or the output schema change, and does not depend on
@@ -29,15 +32,24 @@ import os
 import re
 import threading
 import time
+import traceback
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from cardio_assets import settings
 from cardio_assets.logic.llm_cache import CacheEntry, LlmCache
+from cardio_assets.logic.redaction import (
+    Secrets,
+    known_secrets,
+    redact,
+    register_secret_env,
+    safe_error,
+)
 from cardio_assets.records import ExtractedAction, ExtractedConcept, RowExtraction, TaggedRow
 
 log = logging.getLogger(__name__)
@@ -68,6 +80,9 @@ class LlmClientConfig(BaseModel):
     base_url: str | None = None
     base_url_env: str | None = None
     api_key_env: str | None = None
+    # True: an unset api_key_env variable means "send no key" (a vLLM server started
+    # without --api-key); False: an unset variable is a configuration error.
+    api_key_optional: bool = False
     default_role: Literal["user", "system"] = "user"
     temperature: float | None = Field(default=0.0, ge=0, le=2)
     max_tokens: int | None = Field(default=4096, ge=1)
@@ -105,6 +120,10 @@ class LlmClientConfig(BaseModel):
             raise ValueError("provider openai-generic needs base_url (ending in /v1)")
         if self.provider in ("openai", "anthropic") and not self.api_key_env:
             raise ValueError(f"provider {self.provider} needs api_key_env (an env var name)")
+        if self.provider in ("openai", "anthropic") and self.api_key_optional:
+            raise ValueError(f"provider {self.provider} always needs a key: drop api_key_optional")
+        if self.api_key_optional and not self.api_key_env:
+            raise ValueError("api_key_optional needs api_key_env (the variable that may be unset)")
         return self
 
     def effective_base_url(self) -> str | None:
@@ -148,15 +167,19 @@ def load_models_config(path: Path | str | None = None) -> ModelsConfig:
 
 
 def _api_key(name: str, cfg: LlmClientConfig) -> str | None:
-    """Read at call time from the named env var; the value is never logged or stored."""
+    """Read at call time from the named env var; the value is never logged or stored (the
+    variable is registered with the redaction module, whatever models file named it)."""
     if not cfg.api_key_env:
         return None
+    register_secret_env(cfg.api_key_env)
     key = os.environ.get(cfg.api_key_env, "").strip()
+    if not key and cfg.api_key_optional:
+        return None
     if not key:
         raise LlmConfigError(
             f"LLM client {name!r} reads its API key from the environment variable "
-            f"{cfg.api_key_env}, which is not set: export it (or remove api_key_env "
-            "for an endpoint that needs no key)"
+            f"{cfg.api_key_env}, which is not set: export it (or set api_key_optional: "
+            "true for an endpoint that may run without a key)"
         )
     return key
 
@@ -349,11 +372,11 @@ def parse_answer(b: Any, function: str, raw: str) -> tuple[dict[str, Any] | None
     try:
         parsed = getattr(b.parse, function)(answer)
     except BamlError as exc:
-        return None, f"parser: {getattr(exc, 'message', str(exc))[:300]}"
+        return None, f"parser: {getattr(exc, 'message', str(exc))}"
     try:
         records = to_records(function, parsed)
     except ValueError as exc:  # pydantic ValidationError included
-        return None, f"answer does not fit the record schema: {str(exc)[:300]}"
+        return None, f"answer does not fit the record schema: {exc}"
     kept = len(records["concepts"]) + len(records["actions"])
     written = len(_ITEM_FIELD.findall(answer))
     if kept < written:
@@ -376,10 +399,87 @@ class CallOutcome:
     output_tokens: int | None
 
 
+# reqwest error markers (BAML's text for a request that got no HTTP answer) -> plain words
+_TRANSPORT_REASONS: tuple[tuple[str, str], ...] = (
+    ("ConnectionRefused", "connection refused"),
+    ("dns error", "host name not found"),
+    ("ConnectionReset", "connection reset by the server"),
+    ("TimedOut", "timed out"),
+    ("IncompleteMessage", "connection closed before the answer"),
+    ("ConnectionAborted", "connection aborted"),
+)
+# Tail of BAML's "LLM call failed: LLMErrorResponse { ... }" text, which also holds the
+# whole rendered prompt (never stored): the parse message, the code and the server's body.
+_LLM_ERROR_TAIL = re.compile(
+    r', message: "((?:[^"\\]|\\.)*)", code: [^,]*, raw_response: '
+    r'(?:Some\("((?:[^"\\]|\\.)*)"\)|None) \}\s*$',
+    re.DOTALL,
+)
+_STATUS_LINE = re.compile(r"^Request failed with status code: (\d{3}[^.]*)\. ", re.DOTALL)
+_RUST_ESCAPE = re.compile(r"\\(u\{[0-9a-fA-F]+\}|.)", re.DOTALL)
+_RUST_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0"}
+
+
+def _rust_unescape(text: str) -> str:
+    """Undo Rust's Debug escaping of a string (\\" \\\\ \\n \\u{e9} ...)."""
+
+    def one(match: re.Match[str]) -> str:
+        code = match.group(1)
+        if code.startswith("u{"):
+            return chr(int(code[2:-1], 16))
+        return _RUST_ESCAPES.get(code, code)
+
+    return _RUST_ESCAPE.sub(one, text)
+
+
+def _display_url(url: str) -> str:
+    """The URL without user:password@ (credentials never go into an error text)."""
+    parts = urlsplit(url)
+    if parts.username is None and parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{host}:{parts.port}" if parts.port else host
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def describe_http_error(status: int, message: str, endpoint: str | None) -> tuple[str, bool]:
+    """(error text, retryable) for a BamlClientHttpError, in plain words.
+
+    BAML reports a request that never got an answer as "HTTP 503" (or 2) with a reqwest
+    debug dump, and a body it cannot read as an LLMErrorResponse dump that repeats the
+    whole prompt; neither is fit to store or show. Network failures are retryable.
+    """
+    message = message.split("\n\nStack backtrace:", 1)[0].strip()
+    if message.startswith("reqwest::Error"):
+        reason = next((r for marker, r in _TRANSPORT_REASONS if marker in message), None)
+        url_match = re.search(r'url: "([^"]+)"', message)
+        called = url_match.group(1) if url_match else "the endpoint"
+        where = endpoint or re.sub(r"/(chat/completions|messages)$", "", called)
+        return f"cannot reach {_display_url(where)} ({reason or 'network error'})", True
+    retryable = status in RETRYABLE_HTTP or status >= 500
+    if message.startswith("LLM call failed: LLMErrorResponse"):
+        tail = _LLM_ERROR_TAIL.search(message)
+        if tail is None:  # an unknown layout: say what happened, never the prompt it holds
+            return f"HTTP {status}: the server's answer could not be read", retryable
+        problem, body = _rust_unescape(tail.group(1)), _rust_unescape(tail.group(2) or "")
+        shown = " ".join(body.split()) or "(empty body)"
+        if 200 <= status < 300:  # an OK status with a body that is no chat completion
+            return f"HTTP {status} but no chat completion ({problem}): {shown}", True
+        return f"HTTP {status}: {shown}", retryable
+    status_line = _STATUS_LINE.match(message)
+    if status_line:
+        return f"HTTP {status_line.group(1)}: {message[status_line.end() :]}", retryable
+    if 200 <= status < 300 or status < 100:  # BAML's code for "answer of the wrong shape"
+        return f"unreadable answer: {message}", True
+    return f"HTTP {status}: {message}", retryable
+
+
 async def _attempt(
     b: Any, registry: Any, function: str, text: str, cfg: LlmClientConfig
 ) -> tuple[str | None, dict[str, Any] | None, str | None, bool, dict[str, Any]]:
-    """One HTTP call: (raw, records, error, retryable, usage)."""
+    """One HTTP call: (raw, records, error, retryable, usage). The error text is not yet
+    redacted or bounded: call_with_retries does both, once (a cut made here could leave
+    part of an echoed key that redaction then no longer recognises)."""
     from baml_py import Collector
     from baml_py.errors import (
         BamlClientError,
@@ -412,21 +512,21 @@ async def _attempt(
     except BamlTimeoutError:
         error, retryable = f"timeout after {cfg.timeout_s:g} s", True
     except BamlClientHttpError as exc:
-        status = exc.status_code
-        error = f"HTTP {status}: {str(exc.message)[:300]}"
-        retryable = status in RETRYABLE_HTTP or status >= 500
+        error, retryable = describe_http_error(
+            int(exc.status_code), str(exc.message), cfg.effective_base_url()
+        )
     except TimeoutError:
         error, retryable = f"no answer within {guard:g} s", True
     except BamlClientError as exc:
-        error, retryable = f"client error: {str(exc)[:300]}", True
+        error, retryable = f"client error: {exc}", True
     except BamlError as exc:
-        error = f"{type(exc).__name__}: {str(exc)[:300]}"
+        error = f"{type(exc).__name__}: {exc}"
     usage: dict[str, Any] = {}
     last = collector.last
     if last is not None:
         usage = {"input": last.usage.input_tokens, "output": last.usage.output_tokens}
     if error is not None:
-        return raw, None, error, retryable, usage
+        return raw, None, error.split("\n\nStack backtrace:", 1)[0], retryable, usage
     if raw is None:
         return None, None, "no answer text", True, usage
     records, problem = parse_answer(b, function, raw)
@@ -442,11 +542,16 @@ async def call_with_retries(
     text: str,
     cfg: LlmClientConfig,
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    secrets: Secrets | None = None,
 ) -> CallOutcome:
+    """Attempts until one succeeds or the retries run out. The returned error is redacted
+    and bounded (redaction.safe_error); the raw answer is redacted (`secrets`: the values
+    to remove, collected now when not given)."""
     raw: str | None = None
     error: str | None = None
     attempts = 0
     tokens_in = tokens_out = 0
+    secrets = known_secrets() if secrets is None else secrets
     for attempt in range(1, cfg.max_retries + 2):
         attempts = attempt
         started = time.monotonic()
@@ -457,21 +562,37 @@ async def call_with_retries(
         raw = raw_now if raw_now is not None else raw
         if error is None:
             return CallOutcome(
-                raw_now, records, None, attempt, attempt, latency_ms, tokens_in, tokens_out
+                _redact_raw(raw_now, secrets),
+                records,
+                None,
+                attempt,
+                attempt,
+                latency_ms,
+                tokens_in,
+                tokens_out,
             )
         if not retryable or attempt > cfg.max_retries:
             break
         await sleep(cfg.backoff_delay(attempt))
     return CallOutcome(
-        raw,
+        _redact_raw(raw, secrets),
         None,
-        f"{error} (after {attempts} attempt{'s' if attempts > 1 else ''})",
+        safe_error(
+            error or "unknown error",
+            suffix=f" (after {attempts} attempt{'s' if attempts > 1 else ''})",
+            secrets=secrets,
+        ),
         attempts,
         attempts,
         None,
         tokens_in or None,
         tokens_out or None,
     )
+
+
+def _redact_raw(raw: str | None, secrets: Secrets) -> str | None:
+    """A raw answer is kept whole for audit, except for secret values an endpoint echoed."""
+    return redact(raw, secrets) if raw else raw
 
 
 # --------------------------------------------------------------------------- runs
@@ -521,6 +642,7 @@ async def extract_rows_async(
     """One RowExtraction per row, in order; errors are recorded, never raised per row."""
     b = _baml_async_client()
     registry = build_client_registry(client_name, client)  # raises on a missing key, once
+    secrets = known_secrets()  # after the registry: its api_key_env is registered by now
     functions = sorted({FUNCTION_BY_FOCUS[row.focus] for row in rows})
     hashes = {fn: prompt_hash(fn) for fn in functions}
 
@@ -545,12 +667,15 @@ async def extract_rows_async(
         fn, ih = key
         async with semaphore:
             try:
-                outcome = await call_with_retries(b, registry, fn, text, client)
+                outcome = await call_with_retries(b, registry, fn, text, client, secrets=secrets)
             except Exception as exc:  # one row never sinks the batch, whatever went wrong
-                log.exception("LLM extraction crashed on one input (%s)", fn)
-                outcome = CallOutcome(
-                    None, None, f"internal error: {exc!r}"[:400], 1, 1, None, None, None
+                log.error(
+                    "LLM extraction crashed on one input (%s): %s",
+                    fn,
+                    redact(traceback.format_exc(), secrets),
                 )
+                error = safe_error(f"internal error: {exc!r}", secrets=secrets)
+                outcome = CallOutcome(None, None, error, 1, 1, None, None, None)
         entry = CacheEntry(
             function=fn,
             prompt_hash=hashes[fn],

@@ -11,6 +11,8 @@ import importlib
 
 import click
 
+from cardio_assets.errors import UserError, one_line
+
 # name -> "module:attribute" of a click.Command
 SUBCOMMANDS: dict[str, str] = {
     "rows": "cardio_assets.rows_cli:rows_command",
@@ -35,6 +37,14 @@ class LazyGroup(click.Group):
             return None
         module_name, attr = target.split(":")
         return getattr(importlib.import_module(module_name), attr)
+
+    def invoke(self, ctx: click.Context) -> object:
+        """A UserError (bad config, not a store, lock held, refused overwrite) ends the
+        command with its one-line message and exit code 1, never a traceback."""
+        try:
+            return super().invoke(ctx)
+        except UserError as exc:
+            raise click.ClickException(one_line(str(exc))) from None
 
 
 @click.group(cls=LazyGroup)

@@ -36,6 +36,7 @@ from marko import patterns as marko_patterns
 from pydantic import ValidationError
 
 from cardio_assets.exports import write_json
+from cardio_assets.files import private_dir
 from cardio_assets.records import TableRecord
 
 SUPPORTED_FORMATS: dict[str, str] = {
@@ -639,7 +640,7 @@ def guideline_tables(
 
 def write_table_json(records: list[TableRecord], out_dir: Path) -> list[Path]:
     """One JSON file per table (<table_id>.json); stale files of this guideline are removed."""
-    out_dir.mkdir(parents=True, exist_ok=True)
+    private_dir(out_dir)
     for old in out_dir.glob("table_*.json"):
         old.unlink()
     written = []

@@ -74,10 +74,10 @@ BACKEND ?= lexicon
 MODEL ?=
 EVAL_DIR := $(CARDIO_HOME)/eval
 eval: $(STAMP) baml
-	@mkdir -p $(EVAL_DIR)
+	@umask 077 && mkdir -p $(EVAL_DIR)
 	$(VENV)/bin/cardio rows data/guidelines/ccs-sample/ccs-sample.html --out $(EVAL_DIR)/ccs-sample.rows.jsonl
 	$(VENV)/bin/cardio rows data/guidelines/hf-sample/hf-sample.md --out $(EVAL_DIR)/hf-sample.rows.jsonl
-	cat $(EVAL_DIR)/ccs-sample.rows.jsonl $(EVAL_DIR)/hf-sample.rows.jsonl > $(EVAL_DIR)/rows.jsonl
+	umask 077 && cat $(EVAL_DIR)/ccs-sample.rows.jsonl $(EVAL_DIR)/hf-sample.rows.jsonl > $(EVAL_DIR)/rows.jsonl
 	$(VENV)/bin/cardio extract --rows $(EVAL_DIR)/rows.jsonl --out $(EVAL_DIR)/pred-$(BACKEND).jsonl --backend $(BACKEND) $(if $(MODEL),--model $(MODEL))
 	$(VENV)/bin/cardio eval --pred $(EVAL_DIR)/pred-$(BACKEND).jsonl --gold data/gold/gold.jsonl
 

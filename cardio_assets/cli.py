@@ -11,6 +11,8 @@ import importlib
 
 import click
 
+from cardio_assets.errors import UserError, one_line
+
 # name -> "module:attribute" of a click.Command
 SUBCOMMANDS: dict[str, str] = {
     "rows": "cardio_assets.rows_cli:rows_command",
@@ -27,13 +29,17 @@ SUBCOMMANDS: dict[str, str] = {
 
 class LazyGroup(click.Group):
     def invoke(self, ctx: click.Context) -> object:
-        """Run the subcommand; what it prints on failure carries no secret value
-        (cardio_assets/logic/redaction.py): a click error is redacted in place, any other
-        exception that holds a secret is replaced by its redacted text."""
+        """Run the subcommand. A UserError (bad config, not a store, lock held, refused
+        overwrite) ends it with its one-line message and exit code 1, never a traceback;
+        what it prints on failure carries no secret value (cardio_assets/logic/redaction.py):
+        a click error is redacted in place, any other exception that holds a secret is
+        replaced by its redacted text."""
         from cardio_assets.logic.redaction import redact, redacted_copy
 
         try:
             return super().invoke(ctx)
+        except UserError as exc:
+            raise click.ClickException(redact(one_line(str(exc)))) from None
         except click.ClickException as exc:
             exc.message = redact(exc.message)
             raise

@@ -2,7 +2,8 @@
 grounding_index.json, extracted_rules.jsonl).
 
 Every export is written to a temporary file beside the target and renamed over it, so a
-reader (or a failed run) never sees a half-written file. No Dagster imports.
+reader (or a failed run) never sees a half-written file; files and new folders are
+owner-only (cardio_assets/files.py). No Dagster imports.
 """
 
 from __future__ import annotations
@@ -13,11 +14,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from cardio_assets.files import open_private
+
 
 def write_text_atomic(target: Path, text: str) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
+    """Write beside ``target`` and rename over it; the file (and new folders) are owner-only."""
+    target = Path(target)
     tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
+    with open_private(tmp, "w") as fh:
+        fh.write(text)
     os.replace(tmp, target)
 
 

@@ -16,6 +16,8 @@ from typing import Any
 import click
 from pydantic import ValidationError
 
+from cardio_assets.exports import write_jsonl
+from cardio_assets.files import refuse_input_as_output
 from cardio_assets.logic.redaction import known_secrets, redact
 from cardio_assets.records import RowRecord
 
@@ -122,6 +124,7 @@ def extract_command(
     from cardio_assets.settings import ConfigError, load_pipeline_settings
     from resources.snomed_store import open_store
 
+    refuse_input_as_output(out_path, [rows_path, models_path, store_path])
     rows = load_rows(rows_path)
     if not rows:
         raise RowsFileError(f"{rows_path}: no rows in the file")
@@ -182,10 +185,7 @@ def extract_command(
         click.echo(redact(f"  terminology search failed for {role} {term!r}: {error}"), err=True)
     outcomes = runs.select_all(merged, candidates, schema)
     lines = runs.prediction_lines(rows, merged, outcomes)
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    with out_path.open("w", encoding="utf-8") as fh:
-        for line in lines:
-            fh.write(runs.dumps_line(line) + "\n")
+    write_jsonl(out_path, (runs.dumps_line(line) for line in lines))
 
     concepts = [c for line in lines for c in line["concepts"]]
     mapped = sum(1 for c in concepts if c["snomed_id"])

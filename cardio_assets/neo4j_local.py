@@ -4,7 +4,8 @@ Why: no Neo4j package or Docker exists on the target machines, but the Community
 are on Maven Central, so the launcher is built once with Maven and then run with plain
 ``java``. Everything it writes lives under ``$CARDIO_HOME/neo4j``: the DBMS home
 (data, transaction logs, debug.log), the generated password (mode 0600), the pid file,
-the launcher's log and a small state file with the Bolt URI the other commands read.
+the launcher's log and a small state file with the Bolt URI the other commands read; all of
+it owner-only (0700 folders, 0600 files).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from cardio_assets.files import open_private, private_dir, write_private_text
 from cardio_assets.paths import PROJECT_ROOT, var_dir
 
 LAUNCHER_DIR = PROJECT_ROOT / "neo4j_launcher"
@@ -27,6 +29,7 @@ DEFAULT_PORT = 7687
 DEFAULT_USER = "neo4j"
 READY_MARKER = "CARDIO-NEO4J READY"
 FAILED_MARKER = "CARDIO-NEO4J FAILED"
+NEO4J_UMASK = 0o077  # the launcher JVM and every file Neo4j creates: owner-only
 
 # Flags Neo4j's own start script passes on Java 17 (netty and the page cache need them),
 # except the collector: on this 2-core machine bulk loads are throughput-bound and the
@@ -215,6 +218,30 @@ def status(root: Path | None = None, *, check_bolt: bool = True) -> LocalNeo4jSt
     )
 
 
+def _env_port() -> int | None:
+    raw = os.environ.get("CARDIO_NEO4J_PORT", "").strip()
+    if not raw:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise Neo4jLocalError(f"CARDIO_NEO4J_PORT={raw!r} is not a port number") from None
+
+
+def refuse_other_port(
+    current: LocalNeo4jStatus, running_port: object, requested: int | None
+) -> None:
+    """A start asking for another port than the running server's must say so: silently
+    returning the running server would leave the caller on the wrong address."""
+    if requested is None or running_port is None or int(str(running_port)) == requested:
+        return
+    raise Neo4jLocalError(
+        f"Neo4j is already running on port {running_port} ({current.uri}, pid {current.pid}), "
+        f"not on {requested}: use {current.uri}, or run `cardio neo4j stop` and start again "
+        f"with --port {requested}"
+    )
+
+
 def start(
     root: Path | None = None,
     *,
@@ -225,8 +252,10 @@ def start(
 ) -> LocalNeo4jStatus:
     """Start the launcher in the background and return once Bolt answers (idempotent)."""
     paths = local_paths(root)
+    requested = port or _env_port()
     current = status(root)
     if current.running:
+        refuse_other_port(current, read_state(paths).get("port"), requested)
         if current.ready:
             return current
         raise Neo4jLocalError(
@@ -234,12 +263,12 @@ def start(
             f"see {paths.log_file} or run `cardio neo4j stop`"
         )
     ensure_launcher_built()
-    port = port or int(os.environ.get("CARDIO_NEO4J_PORT", DEFAULT_PORT))
+    port = requested or DEFAULT_PORT
     if not _port_free(port):
         raise Neo4jLocalError(
             f"port {port} on 127.0.0.1 is already in use: pass --port or set CARDIO_NEO4J_PORT"
         )
-    paths.root.mkdir(parents=True, exist_ok=True)
+    private_dir(paths.root)
     uri = f"bolt://127.0.0.1:{port}"
     command = [
         "java",
@@ -258,8 +287,9 @@ def start(
         page_cache,
     ]
     log_offset = paths.log_file.stat().st_size if paths.log_file.exists() else 0
-    with paths.log_file.open("ab") as log:
+    with open_private(paths.log_file, "ab") as log:
         # Own session: the DBMS outlives this command and ignores the terminal's Ctrl-C.
+        # umask 077: every file Neo4j writes (store, transaction logs, debug.log) is owner-only.
         process = subprocess.Popen(
             command,
             stdout=log,
@@ -267,10 +297,12 @@ def start(
             stdin=subprocess.DEVNULL,
             start_new_session=True,
             cwd=paths.root,
+            umask=NEO4J_UMASK,
         )
-    paths.pid_file.write_text(f"{process.pid}\n")
-    paths.state_file.write_text(
-        json.dumps({"uri": uri, "port": port, "pid": process.pid, "started_at": time.time()})
+    write_private_text(paths.pid_file, f"{process.pid}\n")
+    write_private_text(
+        paths.state_file,
+        json.dumps({"uri": uri, "port": port, "pid": process.pid, "started_at": time.time()}),
     )
 
     deadline = time.monotonic() + timeout_s

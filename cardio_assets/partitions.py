@@ -16,7 +16,9 @@ Partition keys come from two places:
 from __future__ import annotations
 
 import json
+import logging
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import dagster as dg
@@ -31,6 +33,7 @@ from cardio_assets.settings import (
     load_registry,
 )
 
+_log = logging.getLogger(__name__)
 GUIDELINE_PARTITIONS_NAME = "guidelines"
 guideline_partitions = dg.DynamicPartitionsDefinition(name=GUIDELINE_PARTITIONS_NAME)
 
@@ -48,18 +51,46 @@ def inbox_guideline_id(path: Path) -> str:
     return key or "document"
 
 
-def inbox_documents(settings: PipelineSettings | None = None) -> dict[str, Path]:
-    """Partition key -> document for every supported file in the inbox folder."""
-    settings = settings or load_pipeline_settings()
-    folder = settings.inbox_dir()
+@dataclass(frozen=True)
+class InboxScan:
+    """The inbox's documents by partition key, and the keys two or more files claim."""
+
+    documents: dict[str, Path]
+    clashes: dict[str, list[Path]]
+
+    def warnings(self) -> list[str]:
+        return [
+            f"inbox files {' and '.join(repr(p.name) for p in files)} both map to partition "
+            f"'{key}': both ignored; rename or remove one of them"
+            for key, files in self.clashes.items()
+        ]
+
+
+def scan_inbox(folder: Path, extensions: list[str]) -> InboxScan:
+    """Supported files in ``folder`` by partition key. A key claimed by two files
+    ("HF Sample.html", "hf_sample.md") names neither: picking one would run the wrong
+    document silently, so both are left out and reported."""
     if not folder.is_dir():
-        return {}
-    allowed = {e.lower() for e in settings.inbox.extensions}
-    found: dict[str, Path] = {}
+        return InboxScan({}, {})
+    allowed = {e.lower() for e in extensions}
+    by_key: dict[str, list[Path]] = {}
     for path in sorted(folder.iterdir()):
         if path.is_file() and path.suffix.lower() in allowed and not path.name.startswith("."):
-            found.setdefault(inbox_guideline_id(path), path)
-    return found
+            by_key.setdefault(inbox_guideline_id(path), []).append(path)
+    return InboxScan(
+        documents={k: v[0] for k, v in by_key.items() if len(v) == 1},
+        clashes={k: v for k, v in by_key.items() if len(v) > 1},
+    )
+
+
+def inbox_documents(settings: PipelineSettings | None = None) -> dict[str, Path]:
+    """Partition key -> document for every supported file in the inbox folder (files that
+    clash on one key are left out, with a logged warning naming both)."""
+    settings = settings or load_pipeline_settings()
+    scan = scan_inbox(settings.inbox_dir(), settings.inbox.extensions)
+    for warning in scan.warnings():
+        _log.warning(warning)
+    return scan.documents
 
 
 def resolve_guideline(guideline_id: str) -> GuidelineEntry:
@@ -137,7 +168,11 @@ def build_inbox_sensor(target: dg.AssetSelection) -> dg.SensorDefinition:
         registry_ids = registry_partition_ids()
         new_keys = [key for key in registry_ids if key not in existing]
         run_requests = []
-        for key, path in inbox_documents().items():
+        settings = load_pipeline_settings()
+        scan = scan_inbox(settings.inbox_dir(), settings.inbox.extensions)
+        for warning in scan.warnings():
+            context.log.warning(warning)
+        for key, path in scan.documents.items():
             fingerprint = _fingerprint(path)
             if key not in existing and key not in new_keys:
                 new_keys.append(key)
@@ -152,7 +187,8 @@ def build_inbox_sensor(target: dg.AssetSelection) -> dg.SensorDefinition:
                 )
         if not new_keys and not run_requests:
             return dg.SensorResult(
-                skip_reason="no new guideline documents", cursor=json.dumps(seen)
+                skip_reason="; ".join(["no new guideline documents", *scan.warnings()]),
+                cursor=json.dumps(seen),
             )
         return dg.SensorResult(
             run_requests=run_requests,

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from cardio_assets.files import refuse_input_as_output
 from cardio_assets.logic.docling_tables import SourceError, guideline_tables
 from cardio_assets.logic.table_rows import RowsResult, guideline_rows, write_rows_jsonl
 from cardio_assets.partitions import inbox_guideline_id
@@ -50,6 +51,7 @@ def document_rows(document: Path, title: str | None = None) -> tuple[list, RowsR
 )
 def rows_command(document: Path, title: str | None, out: Path) -> None:
     """Convert DOCUMENT (HTML, Markdown, DOCX, Docling JSON, PDF) into recommendation rows."""
+    refuse_input_as_output(out, [document])
     try:
         tables, result = document_rows(document, title)
     except (SourceError, ConfigError) as exc:

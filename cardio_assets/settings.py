@@ -26,12 +26,13 @@ from pydantic import (
 )
 
 from cardio_assets import paths
+from cardio_assets.errors import UserError
 
 GUIDELINE_ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
 M = TypeVar("M", bound=BaseModel)
 
 
-class ConfigError(ValueError):
+class ConfigError(UserError, ValueError):
     """A config file is missing, not YAML, or has an invalid key."""
 
 

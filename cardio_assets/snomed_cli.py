@@ -30,16 +30,24 @@ def snomed() -> None:
     default=None,
     help="Store to write (default: $CARDIO_HOME/terminology/snomed.duckdb).",
 )
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace --db even when it is not a store `cardio snomed load` built.",
+)
 @click.option("--quiet", is_flag=True, help="No progress lines.")
-def load(rf2_dir: Path, db_path: Path | None, quiet: bool) -> None:
-    """Build the store from an RF2 Snapshot folder or release .zip (atomic replace)."""
+def load(rf2_dir: Path, db_path: Path | None, force: bool, quiet: bool) -> None:
+    """Build the store from an RF2 Snapshot folder or release .zip (atomic replace).
+
+    An existing --db file is replaced only when it is such a store, or with --force.
+    """
     from cardio_assets.paths import var_dir
     from resources.snomed_store import RF2Error, load_rf2
 
     db_path = db_path or var_dir() / "terminology" / "snomed.duckdb"
     progress = None if quiet else (lambda msg: click.echo(f"  {msg}", err=True))
     try:
-        report = load_rf2(rf2_dir, db_path, progress=progress)
+        report = load_rf2(rf2_dir, db_path, progress=progress, force=force)
     except RF2Error as exc:
         raise click.ClickException(str(exc)) from None
     for line in report.lines():

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import shutil
 import tempfile
@@ -39,13 +40,23 @@ import time
 import uuid
 import zipfile
 from array import array
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import duckdb
 import numpy as np
 from rapidfuzz import fuzz, process
 
+from cardio_assets.errors import UserError
+from cardio_assets.files import (
+    OverwriteError,
+    open_private,
+    private_dir,
+    refuse_input_as_output,
+    write_private_text,
+)
 from cardio_assets.logic.grounding import (
     TOKENIZER_VERSION,
     ConceptDetails,
@@ -54,6 +65,8 @@ from cardio_assets.logic.grounding import (
     split_semantic_tag,
 )
 from cardio_assets.warehouse import connect
+
+_log = logging.getLogger(__name__)
 
 ROOT_ID = 138875005
 ISA_TYPE = 116680003
@@ -108,6 +121,81 @@ _NUMERIC = {
 
 class RF2Error(ValueError):
     """The release cannot be loaded; the message names the file (and line) and the fix."""
+
+
+class StoreError(UserError):
+    """A file given as a SNOMED CT store is missing, damaged or not a store at all."""
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def read_store_meta(db_path: Path) -> dict[str, str]:
+    """The ``meta`` table of a store built by ``load_rf2`` (format, build_id, ...).
+
+    Raises StoreError naming the file when it is missing, not DuckDB, truncated, or a
+    DuckDB file without a store's ``meta`` (the warehouse, say).
+    """
+    db_path = Path(db_path)
+    if not db_path.is_file():
+        what = "is a folder" if db_path.is_dir() else "does not exist"
+        raise StoreError(f"{db_path} {what}: expected a SNOMED CT store file")
+    try:
+        with connect(db_path, read_only=True) as con:
+            has_meta = con.execute(
+                "SELECT count(*) FROM information_schema.tables WHERE table_name = 'meta'"
+            ).fetchone()[0]
+            meta = dict(con.execute("SELECT key, value FROM meta").fetchall()) if has_meta else {}
+    except duckdb.Error as exc:
+        raise StoreError(
+            f"{db_path} cannot be read as a DuckDB store ({_first_line(exc)}): not a store, or "
+            "truncated or damaged"
+        ) from None
+    if not meta.get("build_id") or not meta.get("format"):
+        raise StoreError(
+            f"{db_path} is a DuckDB file but not a SNOMED CT store (no meta table with format "
+            "and build_id)"
+        )
+    return {str(k): str(v) for k, v in meta.items()}
+
+
+def is_project_store(db_path: Path) -> bool:
+    """True when ``db_path`` is a store some ``cardio snomed load`` built (any format)."""
+    try:
+        read_store_meta(db_path)
+    except StoreError:
+        return False
+    return True
+
+
+def _store_fix() -> str:
+    """What to do about an unusable store (never "overwrite it": it may be the warehouse)."""
+    return (
+        f"point {STORE_ENV} (or --db) at a store built by `cardio snomed load RF2_DIR --db "
+        f"FILE`, or unset {STORE_ENV} to use the bundled sample"
+    )
+
+
+def check_load_target(db_path: Path, source: Path, *, force: bool = False) -> None:
+    """Refuse a load that would destroy a file the user did not mean to replace.
+
+    The target may be missing or a store the project built; anything else (the warehouse,
+    a document, a damaged store) needs ``force``. The release itself is never a target.
+    """
+    refuse_input_as_output(db_path, [source])
+    if db_path.is_dir():
+        raise OverwriteError(f"{db_path} is a folder: give --db a file path for the store")
+    if not os.path.lexists(db_path) or force:
+        return
+    try:
+        read_store_meta(db_path)
+    except StoreError as exc:
+        raise OverwriteError(
+            f"refusing to replace {db_path}: {exc}. Choose another --db path, or pass --force "
+            "to replace it"
+        ) from None
 
 
 @dataclass
@@ -237,66 +325,101 @@ def _say(progress: Progress | None, msg: str) -> None:
         progress(msg)
 
 
-def load_rf2(source: Path, db_path: Path, *, progress: Progress | None = None) -> LoadReport:
-    """Build (or replace) the store at ``db_path`` from an RF2 Snapshot folder or .zip."""
+LOAD_DIR_PREFIX = ".snomed-load-"
+
+
+@contextmanager
+def _load_lock(folder: Path, progress: Progress | None) -> Iterator[None]:
+    """Shared lock on ``folder`` itself (flock on the directory, so no lock file is left)
+    for the whole load, after removing the work folders of loads that died (killed, out of
+    memory): when nobody holds the lock, no ``.snomed-load-*`` folder belongs to a running
+    load."""
+    import fcntl
+
+    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | os.O_CLOEXEC)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            pass  # another load is running here: its folder is not ours to judge
+        else:
+            for stale in sorted(folder.glob(LOAD_DIR_PREFIX + "*")):
+                if stale.is_dir() and not stale.is_symlink():
+                    _say(progress, f"removing {stale.name}, left by a load that did not finish")
+                    shutil.rmtree(stale, ignore_errors=True)
+        fcntl.flock(fd, fcntl.LOCK_SH)
+        yield
+    finally:
+        os.close(fd)
+
+
+def load_rf2(
+    source: Path, db_path: Path, *, progress: Progress | None = None, force: bool = False
+) -> LoadReport:
+    """Build (or replace) the store at ``db_path`` from an RF2 Snapshot folder or .zip.
+
+    An existing ``db_path`` is replaced only when it is a store (``check_load_target``) or
+    ``force`` is set. Everything is built in a private work folder beside the target.
+    """
     source = Path(source)
     db_path = Path(db_path)
     if not source.exists():
         raise RF2Error(f"RF2 source {source} does not exist")
+    check_load_target(db_path, source, force=force)
     t0 = time.monotonic()
-    db_path.parent.mkdir(parents=True, exist_ok=True)
-    tmp_dir = Path(tempfile.mkdtemp(prefix=".snomed-load-", dir=db_path.parent))
-    try:
-        folder = source
-        if source.is_file():
-            if not zipfile.is_zipfile(source):
-                raise RF2Error(f"{source} is neither a folder nor a .zip RF2 release")
-            folder = tmp_dir / "release"
-            _say(progress, f"extracting Snapshot files from {source.name}")
-            with zipfile.ZipFile(source) as zf:
-                for member in zf.namelist():
-                    base = member.rsplit("/", 1)[-1]
-                    if any(
-                        base.startswith(p + "_") or base.startswith(p + "-")
-                        for p, _ in RF2_FILES.values()
-                    ) and base.endswith(".txt"):
-                        target = folder / base
-                        target.parent.mkdir(parents=True, exist_ok=True)
-                        with zf.open(member) as src, open(target, "wb") as dst:
-                            shutil.copyfileobj(src, dst, 1 << 20)
-        files = find_rf2_files(folder)
-        digest = hashlib.sha256()
-        for kind, paths in files.items():
-            for path in paths:
-                _say(progress, f"checking {path.name}")
-                _validate_file(path, RF2_FILES[kind][1], digest)
-        tmp_db = tmp_dir / "store.duckdb"
-        report = _build(files, tmp_db, progress, digest.hexdigest())
-        report.source = str(source)
-        _say(progress, "building search index")
-        tmp_index = tmp_dir / "store.duckdb.index.npz"
-        with connect(tmp_db) as con:
-            build_id_value = con.execute(
-                "SELECT value FROM meta WHERE key = 'build_id'"
-            ).fetchone()[0]
-            index = TermIndex.build_from_db(con, build_id_value, progress)
-        index.save(tmp_index)
-        _say(progress, "validating")
-        _validate_store(tmp_db, tmp_index)
-        final_index = index_path_for(db_path)
-        os.replace(tmp_index, final_index)
-        os.replace(tmp_db, db_path)
-        wal = Path(str(tmp_db) + ".wal")
-        if wal.exists():
-            wal.unlink()
-        report.db_path = db_path
-        report.seconds = time.monotonic() - t0
-        report.size_bytes = db_path.stat().st_size
-        report.index_bytes = final_index.stat().st_size
-        _say(progress, f"done in {report.seconds:.1f} s")
-        return report
-    finally:
-        shutil.rmtree(tmp_dir, ignore_errors=True)
+    private_dir(db_path.parent)
+    with _load_lock(db_path.parent, progress):
+        tmp_dir = Path(tempfile.mkdtemp(prefix=LOAD_DIR_PREFIX, dir=db_path.parent))
+        try:
+            folder = source
+            if source.is_file():
+                if not zipfile.is_zipfile(source):
+                    raise RF2Error(f"{source} is neither a folder nor a .zip RF2 release")
+                folder = tmp_dir / "release"
+                _say(progress, f"extracting Snapshot files from {source.name}")
+                with zipfile.ZipFile(source) as zf:
+                    for member in zf.namelist():
+                        base = member.rsplit("/", 1)[-1]
+                        if any(
+                            base.startswith(p + "_") or base.startswith(p + "-")
+                            for p, _ in RF2_FILES.values()
+                        ) and base.endswith(".txt"):
+                            target = folder / base
+                            with zf.open(member) as src, open_private(target, "wb") as dst:
+                                shutil.copyfileobj(src, dst, 1 << 20)
+            files = find_rf2_files(folder)
+            digest = hashlib.sha256()
+            for kind, paths in files.items():
+                for path in paths:
+                    _say(progress, f"checking {path.name}")
+                    _validate_file(path, RF2_FILES[kind][1], digest)
+            tmp_db = tmp_dir / "store.duckdb"
+            report = _build(files, tmp_db, progress, digest.hexdigest())
+            report.source = str(source)
+            _say(progress, "building search index")
+            tmp_index = tmp_dir / "store.duckdb.index.npz"
+            with connect(tmp_db) as con:
+                build_id_value = con.execute(
+                    "SELECT value FROM meta WHERE key = 'build_id'"
+                ).fetchone()[0]
+                index = TermIndex.build_from_db(con, build_id_value, progress)
+            index.save(tmp_index)
+            _say(progress, "validating")
+            _validate_store(tmp_db, tmp_index)
+            final_index = index_path_for(db_path)
+            os.replace(tmp_index, final_index)
+            os.replace(tmp_db, db_path)
+            wal = Path(str(tmp_db) + ".wal")
+            if wal.exists():
+                wal.unlink()
+            report.db_path = db_path
+            report.seconds = time.monotonic() - t0
+            report.size_bytes = db_path.stat().st_size
+            report.index_bytes = final_index.stat().st_size
+            _say(progress, f"done in {report.seconds:.1f} s")
+            return report
+        finally:
+            shutil.rmtree(tmp_dir, ignore_errors=True)
 
 
 def index_path_for(db_path: Path) -> Path:
@@ -346,8 +469,22 @@ def _build(
                         f"{bad[1]}:{line or '?'}: column {col} must be a number, got {bad[0]!r}"
                     )
 
+        # Snapshot = one row per id; duplicates are tolerated (the latest row is kept) and
+        # counted, so a release with repeated ids says so in load_skip.
+        for kind, noun in (
+            ("concept", "concept"),
+            ("description", "description"),
+            ("relationship", "relationship"),
+        ):
+            skip(
+                con,
+                f"duplicate {noun} ids (extra rows dropped; the latest effectiveTime kept)",
+                f"SELECT count(*) - count(DISTINCT id) FROM raw_{kind}",  # noqa: S608 - fixed names
+                f"SELECT CAST(id AS BIGINT) AS i FROM raw_{kind} GROUP BY id "  # noqa: S608
+                "HAVING count(*) > 1 ORDER BY i LIMIT 3",
+            )
+
         _say(progress, "selecting active concepts")
-        # Snapshot = one row per id; tolerate duplicates by keeping the latest row.
         con.execute(
             """
             CREATE TABLE c_all AS
@@ -781,7 +918,7 @@ class TermIndex:
 
     def save(self, path: Path) -> None:
         vocab_blob = np.frombuffer("\n".join(self.vocab).encode("utf-8"), dtype=np.uint8)
-        with open(path, "wb") as fh:
+        with open_private(path, "wb") as fh:
             np.savez(
                 fh,
                 build_id=np.array(self.build_id),
@@ -931,32 +1068,49 @@ class SnomedStore:
 
     @classmethod
     def open(cls, db_path: Path, *, progress: Progress | None = None) -> SnomedStore:
+        """Open a store; StoreError (file named, fix given) when it is not a usable one."""
         db_path = Path(db_path)
         if not db_path.exists():
-            raise FileNotFoundError(
-                f"no SNOMED CT store at {db_path}; build one with `cardio snomed load RF2_DIR --db {db_path}`"
+            raise StoreError(
+                f"no SNOMED CT store at {db_path}; build one with "
+                f"`cardio snomed load RF2_DIR --db {db_path}`"
             )
-        with connect(db_path, read_only=True) as con:
-            build_id = con.execute("SELECT value FROM meta WHERE key = 'build_id'").fetchone()[0]
-            idx_file = index_path_for(db_path)
-            index = None
-            if idx_file.exists():
-                try:
-                    index = TermIndex.load(idx_file)
-                except (OSError, ValueError, KeyError):
-                    index = None
-            if index is None or index.build_id != f"{build_id}/{TOKENIZER_VERSION}":
-                _say(
-                    progress, f"search index missing or stale for {db_path}: rebuilding from DuckDB"
-                )
-                index = TermIndex.build_from_db(con, build_id, progress)
-                tmp = idx_file.with_name(idx_file.name + f".tmp-{os.getpid()}")
-                try:
-                    index.save(tmp)
-                    os.replace(tmp, idx_file)
-                except OSError:
-                    tmp.unlink(missing_ok=True)  # read-only location: keep it in memory only
+        try:
+            meta = read_store_meta(db_path)
+        except StoreError as exc:
+            raise StoreError(f"{exc}; {_store_fix()}") from None
+        if meta["format"] != str(STORE_FORMAT):
+            raise StoreError(
+                f"{db_path} has store format {meta['format']}, this code reads format "
+                f"{STORE_FORMAT}; {_store_fix()}"
+            )
+        try:
+            index = cls._open_index(db_path, meta["build_id"], progress)
+        except duckdb.Error as exc:
+            raise StoreError(f"{db_path} is damaged ({_first_line(exc)}); {_store_fix()}") from None
         return cls(db_path, index)
+
+    @staticmethod
+    def _open_index(db_path: Path, build_id: str, progress: Progress | None) -> TermIndex:
+        idx_file = index_path_for(db_path)
+        index = None
+        if idx_file.exists():
+            try:
+                index = TermIndex.load(idx_file)
+            except (OSError, ValueError, KeyError):
+                index = None
+        if index is not None and index.build_id == f"{build_id}/{TOKENIZER_VERSION}":
+            return index
+        _say(progress, f"search index missing or stale for {db_path}: rebuilding from DuckDB")
+        with connect(db_path, read_only=True) as con:
+            index = TermIndex.build_from_db(con, build_id, progress)
+        tmp = idx_file.with_name(idx_file.name + f".tmp-{os.getpid()}")
+        try:
+            index.save(tmp)
+            os.replace(tmp, idx_file)
+        except OSError:
+            tmp.unlink(missing_ok=True)  # read-only location: keep it in memory only
+        return index
 
     # TermSearcher protocol
     def candidate_descriptions(self, tokens: Sequence[str], limit: int) -> list[DescriptionHit]:
@@ -1015,16 +1169,21 @@ def ensure_default_store(progress: Progress | None = None) -> Path:
     import fcntl
 
     db_path = default_store_path()
-    db_path.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(db_path.parent)
     stamp = Path(str(db_path) + ".source-sha256")
     fingerprint = _release_fingerprint(sample_release_dir())
-    with open(Path(str(db_path) + ".lock"), "w") as lock:
+    with open_private(Path(str(db_path) + ".lock"), "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if db_path.exists() and stamp.exists() and stamp.read_text().strip() == fingerprint:
+        if (
+            stamp.exists()
+            and stamp.read_text().strip() == fingerprint
+            and is_project_store(db_path)
+        ):
             return db_path
         _say(progress, f"building the bundled SNOMED CT sample store at {db_path}")
-        load_rf2(sample_release_dir(), db_path, progress=progress)
-        stamp.write_text(fingerprint)
+        # our own file under $CARDIO_HOME: a damaged copy is rebuilt, never kept
+        load_rf2(sample_release_dir(), db_path, progress=progress, force=True)
+        write_private_text(stamp, fingerprint)
     return db_path
 
 
@@ -1050,9 +1209,14 @@ def configured_release_identity() -> str:
     """
     env = os.environ.get(STORE_ENV)
     if env and Path(env).exists():
-        with connect(Path(env), read_only=True) as con:
-            row = con.execute("SELECT value FROM meta WHERE key = 'source_sha256'").fetchone()
-        return f"store:{row[0] if row else env}"
+        try:
+            meta = read_store_meta(Path(env))
+        except StoreError as exc:
+            # Loading the code location must not fail on this: grounding fails instead,
+            # with the same message, when it opens the store.
+            _log.warning("%s: %s; %s", STORE_ENV, exc, _store_fix())
+            return f"store:unusable:{env}"
+        return f"store:{meta.get('source_sha256') or env}"
     return f"sample:{_release_fingerprint(sample_release_dir())}"
 
 

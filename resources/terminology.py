@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dagster import ConfigurableResource
+from dagster import ConfigurableResource, Failure
 from pydantic import Field
 
 from resources.snomed_store import (
     LoadReport,
     RF2Error,
     SnomedStore,
+    StoreError,
     TermIndex,
     configured_store_path,
     default_store_path,
@@ -30,6 +31,7 @@ __all__ = [
     "RF2Error",
     "SnomedStore",
     "SnomedTerminology",
+    "StoreError",
     "TermIndex",
     "configured_store_path",
     "default_store_path",
@@ -57,8 +59,12 @@ class SnomedTerminology(ConfigurableResource):
         return Path(self.store_path) if self.store_path else configured_store_path()
 
     def store(self) -> SnomedStore:
-        """The opened store, cached per process (index arrays load once)."""
-        return open_store(self.resolved_path())
+        """The opened store, cached per process (index arrays load once). An unusable store
+        fails the step with its one-line message (file + fix), not a traceback."""
+        try:
+            return open_store(self.resolved_path())
+        except StoreError as exc:
+            raise Failure(description=str(exc)) from None
 
     def fingerprint(self) -> str:
         """Content hash of the loaded RF2 files: put it in code versions so loading another

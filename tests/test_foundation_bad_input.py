@@ -124,7 +124,7 @@ def _failure_message(result: dg.ExecuteInProcessResult) -> str:
         ("folder", "a_folder.html", "is not a regular file"),
         ("empty-doc", "empty.html", "is empty"),
         ("fake-docx", "fake.docx", "is not a DOCX file"),
-        ("corrupt-docx", "corrupt.docx", "Docling could not convert it as docx"),
+        ("corrupt-docx", "corrupt.docx", "is a ZIP archive but not a Word document"),
         ("fake-pdf", "fake.pdf", "is not a PDF file"),
         ("broken-json", "broken.json", "malformed Docling JSON"),
         ("wrong-shape-json", "wrong_shape.json", "malformed Docling JSON at key 'body"),

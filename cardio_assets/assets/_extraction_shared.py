@@ -7,6 +7,7 @@ code versions (a hash of exactly the config each stage reads) and the one factor
 extraction passes use.
 """
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +22,13 @@ from cardio_assets.logic.redaction import known_secrets, redact, secrets_redacte
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.paths import CONFIG_DIR
 from cardio_assets.records import Focus, RowRecord, TaggedRow
-from cardio_assets.settings import load_pipeline_settings
+from cardio_assets.settings import ConfigError, load_pipeline_settings
 from resources.lexicon_extractor import LexiconExtractor
 from resources.llm_extractor import LLM_POOL, LlmExtractor
 from resources.snomed_store import configured_release_identity
 from resources.terminology import SnomedTerminology
 
+_log = logging.getLogger(__name__)
 EXTRACTION_STAGE_VERSION = "1"
 GROUNDING_CANDIDATES_VERSION = "1"
 GROUNDING_INDEX_VERSION = "1"
@@ -98,12 +100,21 @@ def grounding_schema_path() -> Path:
 
 
 def grounding_index_code_version() -> str:
-    """The per-role filters of guideline_graph_schema.yaml + the grounding check limits."""
+    """The per-role filters of guideline_graph_schema.yaml + the grounding check limits.
+
+    An invalid schema must not stop the code location from loading (every other asset
+    still works): it logs the one-line error, versions the file's bytes, and
+    grounding_index fails with the same message when it runs.
+    """
     settings = load_pipeline_settings().grounding
-    schema = load_grounding_schema(grounding_schema_path())
+    try:
+        filters: object = load_grounding_schema(grounding_schema_path()).model_dump(mode="json")
+    except ConfigError as exc:
+        _log.warning("%s", exc)
+        filters = {"invalid_schema": runs.file_sha256(grounding_schema_path())}
     return stage_code_version(
         GROUNDING_INDEX_VERSION,
-        schema.model_dump(mode="json"),
+        filters,
         {
             "min_mapped_share": settings.min_mapped_share,
             "block_below_mapped_share": settings.block_below_mapped_share,

@@ -19,7 +19,7 @@ from cardio_assets.logic import extraction_runs as runs
 from cardio_assets.logic.grounding import load_grounding_schema
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import GroundingCandidate, MergedRow
-from cardio_assets.settings import load_pipeline_settings
+from cardio_assets.settings import ConfigError, load_pipeline_settings
 
 
 def _histogram_md(histogram: dict[str, int]) -> dg.MetadataValue:
@@ -60,7 +60,10 @@ def grounding_index(
 ):
     guideline = context.partition_key
     settings = load_pipeline_settings().grounding
-    schema = load_grounding_schema(grounding_schema_path())
+    try:
+        schema = load_grounding_schema(grounding_schema_path())
+    except ConfigError as exc:
+        raise dg.Failure(description=str(exc)) from None
     outcomes = runs.select_all(merged_concepts, grounding_candidates, schema)
     index = runs.grounding_index_json(outcomes)
     target = paths.guideline_output_dir(guideline) / "grounding_index.json"

@@ -17,8 +17,10 @@ cells that lost their span, collects footnotes explicitly, and joins continuatio
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import re
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +38,7 @@ from marko import patterns as marko_patterns
 from pydantic import ValidationError
 
 from cardio_assets.exports import write_json
+from cardio_assets.files import private_dir
 from cardio_assets.records import TableRecord
 
 SUPPORTED_FORMATS: dict[str, str] = {
@@ -75,6 +78,25 @@ def source_format(path: Path, guideline: str) -> str:
     return fmt
 
 
+DOCX_MAIN_PART = "word/document.xml"
+
+
+def docx_container_problem(data: bytes) -> str | None:
+    """Why a ZIP file named .docx is not a Word document (None when it is one).
+
+    Any ZIP passes the magic-number test (an .xlsx, a zipped folder), and Docling then fails
+    deep inside with a message that names neither the file nor the cause.
+    """
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            names = set(archive.namelist())
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError):
+        return "is not a readable DOCX file (damaged or truncated ZIP container)"
+    if DOCX_MAIN_PART not in names:
+        return f"is a ZIP archive but not a Word document (no {DOCX_MAIN_PART})"
+    return None
+
+
 def check_source(path: Path, guideline: str) -> tuple[str, bytes]:
     """Fail early and clearly on missing, unreadable, empty or mislabelled files."""
     fmt = source_format(path, guideline)
@@ -95,6 +117,8 @@ def check_source(path: Path, guideline: str) -> tuple[str, bytes]:
     mismatch = None
     if fmt == "docx" and not data.startswith(b"PK\x03\x04"):
         mismatch = "is not a DOCX file (no ZIP container)"
+    elif fmt == "docx":
+        mismatch = docx_container_problem(data)
     elif fmt == "pdf" and not data.startswith(b"%PDF"):
         mismatch = "is not a PDF file (no %PDF header)"
     elif fmt in ("html", "md", "docling_json"):
@@ -105,7 +129,8 @@ def check_source(path: Path, guideline: str) -> tuple[str, bytes]:
         elif fmt == "docling_json" and not head.startswith(b"{"):
             mismatch = "is not a JSON object (expected a Docling JSON export)"
     if mismatch:
-        raise SourceError(f"{where}: {mismatch}; its extension says {path.suffix}")
+        fix = "; save the guideline from Word as .docx" if fmt == "docx" else ""
+        raise SourceError(f"{where}: {mismatch}; its extension says {path.suffix}{fix}")
     return fmt, data
 
 
@@ -639,7 +664,7 @@ def guideline_tables(
 
 def write_table_json(records: list[TableRecord], out_dir: Path) -> list[Path]:
     """One JSON file per table (<table_id>.json); stale files of this guideline are removed."""
-    out_dir.mkdir(parents=True, exist_ok=True)
+    private_dir(out_dir)
     for old in out_dir.glob("table_*.json"):
         old.unlink()
     written = []

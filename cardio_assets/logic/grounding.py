@@ -615,28 +615,33 @@ class GroundingSchema(BaseModel):
 def parse_grounding_schema(
     data: object, source: str = "guideline_graph_schema.yaml"
 ) -> GroundingSchema:
-    """Validate the ``roles`` section; errors name the offending key path."""
+    """Validate the ``roles`` section; one line naming the file, the key path and the fix."""
+    fix = f"fix {source} (its header comments describe every key) and reload"
     if not isinstance(data, dict) or "roles" not in data:
-        raise ConfigError(f"{source}: missing top-level key 'roles'")
+        raise ConfigError(f"{source}: missing top-level key 'roles'; {fix}")
     try:
         return GroundingSchema.model_validate({"roles": data["roles"]})
     except ValidationError as exc:
-        lines = []
-        for err in exc.errors():
-            key = ".".join(str(p) for p in err["loc"])
-            lines.append(f"{source}: key '{key}': {err['msg']}")
-        raise ConfigError("\n".join(lines)) from None
+        problems = [
+            f"key '{'.'.join(str(p) for p in err['loc'])}': {err['msg']}" for err in exc.errors()
+        ]
+        raise ConfigError(f"{source}: {'; '.join(problems)}; {fix}") from None
 
 
 def load_grounding_schema(path: Path | None = None) -> GroundingSchema:
-    """Load configs/guideline_graph_schema.yaml (or ``path``)."""
+    """Load configs/guideline_graph_schema.yaml (or ``path``); ConfigError in one line."""
     path = Path(path) if path else CONFIG_DIR / "guideline_graph_schema.yaml"
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ConfigError(f"{path}: file not found") from None
+        raise ConfigError(
+            f"{path}: file not found; restore it from git (configs/guideline_graph_schema.yaml)"
+        ) from None
     except yaml.YAMLError as exc:
-        raise ConfigError(f"{path}: not valid YAML: {exc}") from None
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
+        problem = getattr(exc, "problem", None) or type(exc).__name__
+        raise ConfigError(f"{where}: not valid YAML ({problem}); fix the file and reload") from None
     return parse_grounding_schema(data, str(path))
 
 

@@ -39,6 +39,8 @@ import org.neo4j.graphdb.GraphDatabaseService;
 public final class Launcher {
   private static final String TAG = "CARDIO-NEO4J";
   private static final String USER = "neo4j";
+  private static final Set<PosixFilePermission> OWNER_ONLY_DIR =
+      PosixFilePermissions.fromString("rwx------");
 
   private Launcher() {}
 
@@ -49,7 +51,9 @@ public final class Launcher {
     Path passwordFile = Path.of(require(args, "password-file")).toAbsolutePath();
     long pageCache = parseBytes(args.getOrDefault("page-cache", "512m"));
 
-    Files.createDirectories(home);
+    // Owner-only folders; the files Neo4j writes inside are owner-only through the umask
+    // (077) the Python side starts this JVM with (Java cannot set one itself).
+    Files.createDirectories(home, PosixFilePermissions.asFileAttribute(OWNER_ONLY_DIR));
     String password = readOrCreatePassword(passwordFile);
 
     log("starting Neo4j (home " + home + ", bolt 127.0.0.1:" + port + ")");
@@ -129,7 +133,8 @@ public final class Launcher {
         return existing;
       }
     }
-    Files.createDirectories(file.getParent());
+    Files.createDirectories(
+        file.getParent(), PosixFilePermissions.asFileAttribute(OWNER_ONLY_DIR));
     byte[] raw = new byte[24];
     new SecureRandom().nextBytes(raw);
     String password = Base64.getUrlEncoder().withoutPadding().encodeToString(raw);

@@ -130,13 +130,73 @@ def _or_pairs(concepts: Iterable[Row]) -> set[frozenset]:
 
 
 def _threshold(value: Any) -> Any:
+    """Comparable threshold: a number, a [low, high] range, or a paired value "140/90"."""
     if isinstance(value, list):
         return tuple(float(v) for v in value)
+    if isinstance(value, str):
+        try:
+            return tuple(float(v) for v in value.split("/"))
+        except ValueError:
+            return value
     return None if value is None else float(value)
 
 
-def evaluate(gold: list[Row], pred: list[Row], aliases: dict[str, str] | None = None) -> EvalReport:
-    """Score ``pred`` against ``gold``; ``aliases`` maps a partition to its gold guideline."""
+_NAME_STOP = frozenset("a an and the of in with for to on or by at as from".split())
+
+
+def _content_tokens(name: str) -> frozenset[str]:
+    return frozenset(t for t in re.findall(r"[a-z0-9]+", name.lower()) if t not in _NAME_STOP)
+
+
+def names_agree(a: str, b: str) -> bool:
+    """Relaxed name match: the same words in any order (rapidfuzz token_sort_ratio >= 85)
+    or mostly the same content words (Jaccard >= 0.75). "age-adjusted D-dimer cut-off" and
+    "D-dimer age-adjusted cut-off" agree; "heart failure" and "heart failure with reduced
+    ejection fraction" do not."""
+    from rapidfuzz import fuzz
+
+    a, b = a.strip().lower(), b.strip().lower()
+    if a == b:
+        return True
+    if fuzz.token_sort_ratio(a, b) >= 85:
+        return True
+    ta, tb = _content_tokens(a), _content_tokens(b)
+    return bool(ta and tb) and len(ta & tb) / len(ta | tb) >= 0.75
+
+
+def _relaxed_keys(gold: dict, pred: dict) -> dict:
+    """Predicted keys renamed to the gold key they agree with (same role, names agree),
+    one-to-one, exact names first, so set arithmetic scores the relaxed match."""
+    renamed: dict = {}
+    free = set(gold)
+    for pk in sorted(pred, key=lambda k: (k not in gold, k)):
+        if pk in free:
+            renamed[pk] = pk
+            free.discard(pk)
+            continue
+        match = next(
+            (gk for gk in sorted(free) if gk[0] == pk[0] and names_agree(gk[1], pk[1])), None
+        )
+        if match is not None:
+            renamed[pk] = match
+            free.discard(match)
+        else:
+            renamed[pk] = pk
+    return {renamed[k]: v for k, v in pred.items()}
+
+
+def evaluate(
+    gold: list[Row],
+    pred: list[Row],
+    aliases: dict[str, str] | None = None,
+    *,
+    relaxed: bool = False,
+) -> EvalReport:
+    """Score ``pred`` against ``gold``; ``aliases`` maps a partition to its gold guideline.
+
+    ``relaxed``: a predicted concept (or action, population name) counts as the gold one
+    when role is the same and the names agree (``names_agree``) instead of being equal;
+    the real-row benchmark reports both."""
     aliases = aliases or {}
     index: dict[tuple[str, str], Row] = {}
     for row in pred:
@@ -158,6 +218,8 @@ def evaluate(gold: list[Row], pred: list[Row], aliases: dict[str, str] | None = 
             report.rows_matched += 1
         g_concepts = {_key(c): c for c in g.get("concepts", [])}
         p_concepts = {_key(c): c for c in p.get("concepts", [])}
+        if relaxed:
+            p_concepts = _relaxed_keys(g_concepts, p_concepts)
         gold_keys, pred_keys = set(g_concepts), set(p_concepts)
         report.concepts.add(gold_keys, pred_keys)
         for role in {k[0] for k in gold_keys | pred_keys}:
@@ -169,10 +231,11 @@ def evaluate(gold: list[Row], pred: list[Row], aliases: dict[str, str] | None = 
             {k for k, c in g_concepts.items() if c.get("negated")},
             {k for k, c in p_concepts.items() if c.get("negated")},
         )
-        report.population.add(
-            {n.lower() for n in g.get("population", [])},
-            {n.lower() for n in p.get("population", [])},
-        )
+        g_population = {("", n.lower()): n for n in g.get("population", [])}
+        p_population = {("", n.lower()): n for n in p.get("population", [])}
+        if relaxed:
+            p_population = _relaxed_keys(g_population, p_population)
+        report.population.add(set(g_population), set(p_population))
         for k, gc in g_concepts.items():
             pc = p_concepts.get(k)
             if pc is None:
@@ -192,6 +255,8 @@ def evaluate(gold: list[Row], pred: list[Row], aliases: dict[str, str] | None = 
                 )
         g_actions = {_key(a): a for a in g.get("actions", [])}
         p_actions = {_key(a): a for a in p.get("actions", [])}
+        if relaxed:
+            p_actions = _relaxed_keys(g_actions, p_actions)
         report.actions.add(set(g_actions), set(p_actions))
         for k, ga in g_actions.items():
             pa = p_actions.get(k)

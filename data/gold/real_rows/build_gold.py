@@ -75,11 +75,11 @@ def build(corpus: Path, annotations: Path) -> list[dict]:
                 | {k: concept.get(k) for k in CONCEPT_KEYS}
             )
 
-        def logic(node):
+        def logic(node, numbers=number_to_index):
             if node is None:
                 return None
             if isinstance(node, int):
-                return number_to_index[node]
+                return numbers[node]
             return {"op": node["op"], "children": [logic(c) for c in node["children"]]}
 
         out.append(

@@ -1,0 +1,296 @@
+"""Extraction quality on real guideline rows, against the blind real-row gold (by hand).
+
+    .venv/bin/python benchmarks/real_rows.py --corpus DIR [--split dev|test|all]
+        [--rows-from pipeline|gold] [--backend lexicon|llm] [--model NAME]
+        [--pred OUT.jsonl] [--errors] [--json]
+
+DIR is the fetched ``mddocs/`` folder of the development corpus (the text is copyrighted:
+it is read from there, never from the repository). The gold (data/gold/real_rows/gold.jsonl)
+locates each row (file, line, stem line or bullet) and holds offsets into the row text; the
+script rebuilds the text, checks its sha256, then:
+
+- ``--rows-from pipeline`` (default): runs ``cardio rows``' conversion on each file and
+  takes the row it made for the gold row (matched by text; a gold row the ingestion did
+  not recover falls back to the gold text and is counted), so extraction reads what the
+  pipeline would give it (repaired text, references apart, the table's footnotes);
+- ``--rows-from gold``: the gold row text as printed, header "Recommendations | Class |
+  Level", no footnotes (the same input for any version of the code);
+
+runs ``cardio extract`` on those rows and scores the output with cardio_assets/evaluation.py
+(concepts, per role, actions, OR pairs, parameters, negation, population), plus the SNOMED CT
+id accuracy the issue asks for: of the gold concepts found whose gold id is verified exact
+and present in the bundled store, the share predicted with that id.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import tempfile
+import unicodedata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "data" / "gold" / "real_rows"))
+
+from rows import read_lines, row_text, sha256  # noqa: E402
+
+GOLD = ROOT / "data" / "gold" / "real_rows" / "gold.jsonl"
+HEADER = ["Recommendations", "Class", "Level"]
+
+
+def _fold(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).lower()
+    text = re.sub(r"<\s?_", "≤", re.sub(r">\s?_", "≥", text))
+    text = re.sub(r"(?<=[a-z])-\s*(?=[a-z])", "", text)
+    text = re.sub(r"[\u2010-\u2015\u2212\u0002]", "-", text)
+    return " ".join(re.sub(r"[^a-z0-9%<>≤≥]+", " ", text).split())
+
+
+def guideline_id(file: str) -> str:
+    return re.sub(r"[^a-z0-9_-]+", "_", Path(file).stem.lower()).strip("_-")
+
+
+def load_gold(corpus: Path, split: str) -> list[tuple[dict, str]]:
+    rows = []
+    cache: dict[str, list[str]] = {}
+    for line in GOLD.read_text(encoding="utf-8").splitlines():
+        gold = json.loads(line)
+        if split != "all" and gold["split"] != split:
+            continue
+        path = corpus / gold["file"]
+        if not path.is_file():
+            raise SystemExit(f"{path}: missing; --corpus must be the fetched mddocs/ folder")
+        lines = cache.setdefault(gold["file"], read_lines(corpus, gold["file"]))
+        text = row_text(lines, gold["line"], gold.get("stem_line"), gold.get("bullet"))
+        if sha256(text) != gold["sha256"]:
+            raise SystemExit(f"{gold['id']}: the row text differs from the annotated one")
+        rows.append((gold, text))
+    return rows
+
+
+def _pipeline_rows(corpus: Path, files: set[str]) -> dict[str, list]:
+    from cardio_assets.rows_cli import document_rows
+
+    made = {}
+    for file in sorted(files):
+        print(f"... cardio rows {file}", file=sys.stderr, flush=True)
+        made[file] = document_rows(corpus / file)[1].rows
+    return made
+
+
+def _candidate_texts(row) -> list[str]:
+    texts = [row.row_text, getattr(row, "printed_text", "") or ""]
+    texts += [getattr(p, "printed_text", "") for p in getattr(row, "also_at", [])]
+    if getattr(row, "bullet", None):
+        texts.append(row.bullet)
+    return [t for t in texts if t]
+
+
+def extraction_rows(gold_rows: list[tuple[dict, str]], corpus: Path, mode: str):
+    """One extraction input row per gold row (id = gold id), and how many fell back."""
+    inputs, fallbacks = [], 0
+    made = _pipeline_rows(corpus, {g["file"] for g, _ in gold_rows}) if mode == "pipeline" else {}
+    for gold, text in gold_rows:
+        base = {
+            "id": gold["id"],
+            "guideline": guideline_id(gold["file"]),
+            "guideline_title": Path(gold["file"]).stem.replace("_", " "),
+            "table_title": None,
+            "header": HEADER,
+            "footnotes": [],
+            "row_text": text,
+            "class": gold["class"],
+            "level": gold["level"],
+            "section": None,
+            "table_id": "table_gold",
+            "row_index": 0,
+            "pages": [],
+        }
+        if mode == "pipeline":
+            want = _fold(text)
+            match = next(
+                (
+                    r
+                    for r in made[gold["file"]]
+                    if r.class_ == gold["class"]
+                    and any(
+                        _fold(t) == want or (want.endswith(_fold(t)) and len(t) > 20)
+                        for t in _candidate_texts(r)
+                    )
+                ),
+                None,
+            )
+            if match is None:
+                fallbacks += 1
+            else:
+                base.update(
+                    row_text=match.row_text,
+                    header=match.header,
+                    footnotes=match.footnotes,
+                    table_title=match.table_title,
+                    section=match.section,
+                )
+        inputs.append(base)
+    return inputs, fallbacks
+
+
+def gold_lines(gold_rows: list[tuple[dict, str]], inputs: list[dict]) -> list[dict]:
+    """The gold in the `cardio extract` line format, keyed to the rows fed to extraction."""
+    lines = []
+    for (gold, _), fed in zip(gold_rows, inputs, strict=True):
+        concepts = gold["concepts"]
+        lines.append(
+            {
+                "guideline": fed["guideline"],
+                "row_text": fed["row_text"],
+                "concepts": [
+                    {
+                        "role": c["role"],
+                        "normalized": c["normalized"],
+                        "operator": c["operator"],
+                        "threshold": c["threshold"],
+                        "unit": c["unit"],
+                        "or_group": c["or_group"],
+                        "negated": c["negated"],
+                        "snomed_id": c["snomed_id"] if c["snomed_status"] == "exact" else None,
+                        "snomed_status": c["snomed_status"],
+                    }
+                    for c in concepts
+                ],
+                "actions": [
+                    {
+                        "role": concepts[i]["role"],
+                        "normalized": concepts[i]["normalized"],
+                        "class": gold["class"],
+                        "level": gold["level"],
+                        "polarity": gold["polarity"],
+                    }
+                    for i in gold["actions"]
+                ],
+                "population": [concepts[i]["normalized"] for i in gold["population"]],
+            }
+        )
+    return lines
+
+
+def snomed_in_store(gold: list[dict], pred: list[dict], store_ids: set[str]) -> dict:
+    """Gold ids verified exact and present in the bundled store, among found concepts."""
+    from cardio_assets.evaluation import normalize_row_text
+
+    by_text = {normalize_row_text(p["row_text"]): p for p in pred}
+    right = total = unmapped_right = unmapped_total = 0
+    for g in gold:
+        p = by_text.get(normalize_row_text(g["row_text"]))
+        if p is None:
+            continue
+        found = {(c["role"], (c["normalized"] or "").lower()): c for c in p["concepts"]}
+        for c in g["concepts"]:
+            hit = found.get((c["role"], (c["normalized"] or "").lower()))
+            if hit is None:
+                continue
+            if c["snomed_status"] == "exact" and c["snomed_id"] in store_ids:
+                total += 1
+                right += int(str(hit.get("snomed_id") or "") == c["snomed_id"])
+            elif c["snomed_status"] == "no_exact_concept":
+                unmapped_total += 1
+                unmapped_right += int(not hit.get("snomed_id"))
+    return {
+        "snomed_accuracy_in_store": round(right / total, 4) if total else None,
+        "snomed_scored": total,
+        "rightly_unmapped": round(unmapped_right / unmapped_total, 4) if unmapped_total else None,
+        "unmapped_scored": unmapped_total,
+    }
+
+
+def store_concept_ids() -> set[str]:
+    from resources.snomed_store import open_store
+
+    store = open_store(None)
+    from cardio_assets.warehouse import connect
+
+    with connect(store.db_path, read_only=True) as con:
+        return {str(r[0]) for r in con.execute("SELECT concept_id FROM concept").fetchall()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, required=True)
+    parser.add_argument("--split", choices=["dev", "test", "all"], default="dev")
+    parser.add_argument("--rows-from", choices=["pipeline", "gold"], default="pipeline")
+    parser.add_argument("--backend", choices=["lexicon", "llm"], default="lexicon")
+    parser.add_argument("--model", default=None)
+    parser.add_argument("--pred", type=Path, help="keep the predictions here")
+    parser.add_argument("--errors", action="store_true", help="per-row missed/spurious concepts")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+
+    from cardio_assets.evaluation import evaluate, format_report
+
+    gold_rows = load_gold(args.corpus, args.split)
+    inputs, fallbacks = extraction_rows(gold_rows, args.corpus, args.rows_from)
+    with tempfile.TemporaryDirectory() as tmp:
+        rows_file = Path(tmp) / "rows.jsonl"
+        rows_file.write_text("".join(json.dumps(r) + "\n" for r in inputs), encoding="utf-8")
+        pred_file = args.pred or Path(tmp) / "pred.jsonl"
+        command = [
+            str(ROOT / ".venv" / "bin" / "cardio"),
+            "extract",
+            "--rows",
+            str(rows_file),
+            "--out",
+            str(pred_file),
+            "--backend",
+            args.backend,
+        ] + (["--model", args.model] if args.model else [])
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+        if done.returncode != 0:
+            print(done.stderr[-3000:], file=sys.stderr)
+            return done.returncode
+        pred = [json.loads(line) for line in pred_file.read_text().splitlines() if line.strip()]
+    gold = gold_lines(gold_rows, inputs)
+    strict = evaluate(gold, pred)
+    report = evaluate(gold, pred, relaxed=True)
+    extra = snomed_in_store(gold, pred, store_concept_ids())
+    summary = {
+        "split": args.split,
+        "rows_from": args.rows_from,
+        "rows": len(gold_rows),
+        "ingestion_fallbacks": fallbacks,
+        "match": "relaxed (role + names agree); strict in 'strict'",
+        **report.summary(),
+        **extra,
+        "strict": strict.summary(),
+    }
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print(
+            f"split {args.split}: {len(gold_rows)} rows, rows from {args.rows_from}"
+            + (
+                f" ({fallbacks} not recovered by the ingestion: gold text used)"
+                if fallbacks
+                else ""
+            )
+        )
+        print("relaxed match (same role, names agree: cardio_assets/evaluation.names_agree)")
+        print(format_report(report))
+        print("strict match (same role, equal normalized names)")
+        print(format_report(strict))
+        print(
+            f"SNOMED id accuracy, gold ids in the bundled store: "
+            f"{extra['snomed_accuracy_in_store']} (of {extra['snomed_scored']}); rightly "
+            f"unmapped: {extra['rightly_unmapped']} (of {extra['unmapped_scored']})"
+        )
+    if args.errors:
+        for err in report.errors:
+            print(f"\n{err['row_text']}\n  missing: {err['missing']}\n  extra:   {err['extra']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

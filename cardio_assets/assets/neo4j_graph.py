@@ -82,6 +82,7 @@ def neo4j_graph(
             database=settings.database,
             batch_size=DEFAULT_BATCH_SIZE,
             on_progress=progress,
+            on_lock_wait=context.log.info,  # another load of this guideline is running
         )
         counts = graph_counts(driver, guideline, database=settings.database)
 
@@ -89,6 +90,11 @@ def neo4j_graph(
         context.log.warning(f"rule {rule_id} skipped: {reason}")
     if result.cleanup_error:
         context.log.warning(result.cleanup_error)
+    if result.lock_taken_over:
+        context.log.warning(
+            f"took over the load lock of load {result.lock_taken_over}, whose process had "
+            "stopped renewing it; any partial copy it left was removed"
+        )
     rel_total = sum(counts["relationships"].values())
     rate = result.relationships_written / result.write_seconds if result.write_seconds else 0.0
     yield dg.MaterializeResult(

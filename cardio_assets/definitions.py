@@ -16,6 +16,7 @@ from types import ModuleType
 import dagster as dg
 
 from cardio_assets import assets as assets_package
+from cardio_assets.orphaned_runs import build_orphaned_run_sensor
 from cardio_assets.partitions import build_inbox_sensor, sync_guideline_partitions
 from cardio_assets.settings import config_dir, load_pipeline_settings, load_registry
 from resources.docling_converter import DoclingConverterResource
@@ -61,11 +62,13 @@ _assets = dg.load_assets_from_modules(_modules)
 _checks = dg.load_asset_checks_from_modules(_modules)
 # every asset is partitioned by guideline, so an inbox run materializes all of them
 inbox_sensor = build_inbox_sensor(dg.AssetSelection.all())
+# marks killed runs failed and frees their pool slots (README "Killed runs")
+orphaned_run_sensor = build_orphaned_run_sensor()
 
 defs = dg.Definitions(
     assets=_assets,
     asset_checks=_checks,
-    sensors=[inbox_sensor, *_module_sensors(_modules)],
+    sensors=[inbox_sensor, orphaned_run_sensor, *_module_sensors(_modules)],
     resources=RESOURCES,
 )
 

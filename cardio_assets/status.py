@@ -10,6 +10,9 @@ that brings each guideline back in sync.
 
 Current code versions come from importing cardio_assets.definitions in this process, so
 the command sees configs/ (or $CARDIO_CONFIG_DIR) as they are when it runs.
+
+Before reporting, it marks runs whose processes were killed as failed and frees the pool
+slots they held (cardio_assets/orphaned_runs.py), and prints each run it marked.
 """
 
 from __future__ import annotations
@@ -269,7 +272,8 @@ def render(report: GuidelineStatus) -> str:
 @click.option("--guideline", "guideline", default=None, help="One guideline (partition) id.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def status_command(guideline: str | None, as_json: bool) -> None:
-    """Per-guideline staleness of every asset partition (code and upstream data versions)."""
+    """Per-guideline staleness of every asset partition; marks killed runs failed first."""
+    from cardio_assets.orphaned_runs import release_orphaned_runs
     from cardio_assets.settings import ConfigError, config_dir, load_registry
 
     try:
@@ -278,11 +282,17 @@ def status_command(guideline: str | None, as_json: bool) -> None:
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
     with open_instance() as instance:
+        # a killed run would otherwise show STARTED and hold its pool slots forever
+        released = release_orphaned_runs(instance, by="cardio status")
         reports = collect(instance, guideline, nodes)
     if as_json:
         click.echo(
             json.dumps(
-                {"guidelines": [r.to_json() for r in reports], "registry_problems": problems},
+                {
+                    "guidelines": [r.to_json() for r in reports],
+                    "registry_problems": problems,
+                    "killed_runs": released.to_json(),
+                },
                 indent=2,
             )
         )
@@ -293,6 +303,10 @@ def status_command(guideline: str | None, as_json: bool) -> None:
             "(that guideline's runs fail until it is fixed)",
             err=True,
         )
+    for line in released.lines():
+        click.echo(line)
+    if released.lines():
+        click.echo()
     for report in reports:
         click.echo(render(report))
         click.echo()

@@ -97,6 +97,7 @@ def neo4j_graph(
                 batch_size=DEFAULT_BATCH_SIZE,
                 on_progress=progress,
                 min_rule_share=min_share,
+                on_lock_wait=context.log.info,  # another load of this guideline is running
             )
         except GraphShrinkRefused as exc:
             raise dg.Failure(description=str(exc)) from exc
@@ -106,6 +107,11 @@ def neo4j_graph(
         context.log.warning(f"rule {rule_id} skipped: {reason}")
     if result.cleanup_error:
         context.log.warning(result.cleanup_error)
+    if result.lock_taken_over:
+        context.log.warning(
+            f"took over the load lock of load {result.lock_taken_over}, whose process had "
+            "stopped renewing it; any partial copy it left was removed"
+        )
     rel_total = sum(counts["relationships"].values())
     rate = result.relationships_written / result.write_seconds if result.write_seconds else 0.0
     yield dg.MaterializeResult(

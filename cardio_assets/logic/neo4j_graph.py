@@ -26,8 +26,9 @@ switch window filter on ``n.load_id = g.current_load_id``.
 Safety: labels and relationship types come only from the allowlists below and are validated
 before use; every value travels as a query parameter. Managed transactions
 (``execute_write``) retry transient errors (deadlocks, lost connections) within the driver's
-``max_transaction_retry_time``. Concurrent loads of the SAME guideline are not supported
-(Dagster runs one partition at a time per run; different guidelines may load concurrently).
+``max_transaction_retry_time``. Different guidelines load concurrently; loads of the SAME
+guideline are serialised by a lease lock node in Neo4j (neo4j_load_lock.py), so neither
+can delete the other's copy in progress as a leftover.
 """
 
 from __future__ import annotations
@@ -48,6 +49,14 @@ from typing import Any, TypeVar
 import neo4j
 from pydantic import ValidationError
 
+from cardio_assets.logic.neo4j_load_lock import (
+    DEFAULT_LEASE_SECONDS,
+    DEFAULT_WAIT_SECONDS,
+    LOCK_SCHEMA_STATEMENTS,
+    Grant,
+    LoadLock,
+    LoadLockLost,
+)
 from cardio_assets.records import (
     ConceptRef,
     ConditionTest,
@@ -174,7 +183,8 @@ def ensure_schema(driver: neo4j.Driver, database: str = "neo4j") -> None:
         for query in ("SHOW CONSTRAINTS YIELD name", "SHOW INDEXES YIELD name")
         for record in driver.execute_query(query, database_=database).records
     }
-    missing = [s for s in SCHEMA_STATEMENTS if s.split()[2] not in existing]
+    wanted = (*SCHEMA_STATEMENTS, *LOCK_SCHEMA_STATEMENTS)
+    missing = [s for s in wanted if s.split()[2] not in existing]
     for statement in missing:
         try:
             driver.execute_query(statement, database_=database)
@@ -672,7 +682,10 @@ _Q_CONCEPT_EDGES: dict[tuple[str, str], str] = {
     )
     for rel in rels
 }
+# only while this load holds the guideline's load lock (a load whose lease was taken over
+# gets no row back and fails instead of switching)
 _Q_SWITCH = """
+MATCH (:LoadLock {guideline: $guideline, holder: $load_id})
 MATCH (g:Guideline {id: $guideline})
 WITH g, g.current_load_id AS previous
 SET g += $props,
@@ -734,6 +747,7 @@ class LoadResult:
     phases: dict[str, float] = field(default_factory=dict)  # seconds per phase
     stale_loads_removed: list[str] = field(default_factory=list)
     cleanup_error: str | None = None  # old version not fully deleted (retried next load)
+    lock_taken_over: str | None = None  # a dead load whose expired lock this load took
 
 
 ProgressCallback = Callable[[str, int, int], None]  # (step, done, total)
@@ -1029,6 +1043,9 @@ def load_guideline(
     writers: int = DEFAULT_WRITERS,
     on_progress: ProgressCallback | None = None,
     min_rule_share: float | None = None,
+    lock_lease_seconds: float = DEFAULT_LEASE_SECONDS,
+    lock_wait_seconds: float = DEFAULT_WAIT_SECONDS,
+    on_lock_wait: Callable[[str], None] | None = None,
 ) -> LoadResult:
     """Replace guideline's subgraph with these rules; other guidelines are never touched.
 
@@ -1037,8 +1054,10 @@ def load_guideline(
 
     Rules are prepared ``batch_size`` at a time in a worker thread while earlier chunks are
     written, ``writers`` chunks at once (each chunk in its own session, its batches in
-    order). Raises Neo4jLoadError when the new version could not be written; the
-    previously loaded version then stays current and complete.
+    order). Another load of the same guideline is waited for (``on_lock_wait`` says so),
+    up to ``lock_wait_seconds``; one whose process died holds it for at most
+    ``lock_lease_seconds``. Raises Neo4jLoadError when the new version could not be
+    written; the previously loaded version then stays current and complete.
     """
     started = time.perf_counter()
     phases: dict[str, float] = {}
@@ -1051,14 +1070,6 @@ def load_guideline(
     load_id = new_load_id()
     if min_rule_share is not None:
         rules = list(rules)
-        refusal = shrink_refusal(
-            guideline,
-            current_rule_count(driver, guideline, database=database),
-            len(rules),
-            min_rule_share,
-        )
-        if refusal:
-            raise GraphShrinkRefused(refusal)
     total = len(rules) if isinstance(rules, Sized) else None
     known_tables: dict[str, list[int]] = {}
     tally = _LoadTally()
@@ -1067,99 +1078,137 @@ def load_guideline(
     removed: list[str] = []
     step_name, batch_note = "schema", ""
     mark = started
+    lock = LoadLock(
+        driver,
+        guideline,
+        load_id,
+        run_id=load_run_id,
+        database=database,
+        lease_seconds=lock_lease_seconds,
+    )
+    grant: Grant | None = None
     try:
-        ensure_schema(driver, database)
-        mark = lap("schema", mark)
-        step_name = "register load"
-        with driver.session(database=database) as session:
-            begin = session.execute_write(
-                lambda tx: tx.run(_Q_BEGIN, guideline=guideline, load_id=load_id).single()
-            )
-        registered = True
-        previous = begin["current"]
-        step_name = "remove leftovers of failed loads"
-        for stale_id in begin["stale"]:
-            delete_load(driver, guideline, stale_id, database=database)
-            removed.append(stale_id)
-        mark = lap("begin", mark)
-
-        chunks = prepare_chunks(
-            rules, guideline, load_id, load_run_id, chunk_size=batch_size, known_tables=known_tables
-        )
-        step_name, batch_note = "prepare rules", ""
-        in_flight: deque[tuple[Future[None], PreparedChunk]] = deque()
-
-        def settle(keep: int) -> None:
-            """Wait for the oldest chunks until at most ``keep`` are still being written."""
-            while len(in_flight) > keep:
-                future, chunk = in_flight.popleft()
-                future.result()
-                tally.add(chunk)
-                if on_progress is not None:
-                    on_progress("rules", chunk.input_rules, total or chunk.input_rules)
-
-        writers = max(1, writers)
-        pool = ThreadPoolExecutor(writers, thread_name_prefix="neo4j-load-write")
         try:
-            with closing(read_ahead(chunks)) as ahead:
-                for chunk in ahead:
-                    settle(writers - 1)
-                    _write_batches(driver, database, chunk.ordered)
-                    in_flight.append(
-                        (pool.submit(_write_batches, driver, database, chunk.batches), chunk)
-                    )
-            settle(0)
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
-        updates = _table_page_updates(known_tables, tally.written_pages)
-        if updates:
-            pages = WriteBatch(
-                "SourceTable pages", _Q_TABLE_PAGES, {"rows": updates}, len(updates), ""
+            ensure_schema(driver, database)
+            mark = lap("schema", mark)
+            step_name = "take the guideline's load lock"
+            grant = lock.acquire(lock_wait_seconds, on_lock_wait)
+            mark = lap("wait for lock", mark)
+            if min_rule_share is not None:  # under the lock: the version it compares to stays
+                refusal = shrink_refusal(
+                    guideline,
+                    current_rule_count(driver, guideline, database=database),
+                    len(rules),  # type: ignore[arg-type] - a list since min_rule_share is set
+                    min_rule_share,
+                )
+                if refusal:
+                    raise GraphShrinkRefused(refusal)
+            step_name = "register load"
+            with driver.session(database=database) as session:
+                begin = session.execute_write(
+                    lambda tx: tx.run(_Q_BEGIN, guideline=guideline, load_id=load_id).single()
+                )
+            registered = True
+            previous = begin["current"]
+            step_name = "remove leftovers of failed loads"
+            for stale_id in begin["stale"]:
+                delete_load(driver, guideline, stale_id, database=database)
+                removed.append(stale_id)
+            mark = lap("begin", mark)
+
+            chunks = prepare_chunks(
+                rules,
+                guideline,
+                load_id,
+                load_run_id,
+                chunk_size=batch_size,
+                known_tables=known_tables,
             )
-            _write_batches(driver, database, [pages])
-        mark = lap("write", mark)
-        phases["prepare (overlapped with write)"] = round(tally.prepare_seconds, 3)
-        step_name, batch_note = "verify counts", ""
-        with driver.session(database=database) as session:
-            found = _load_counts(session, guideline, load_id, with_concepts=False)
-        if found != tally.expected_counts():
+            step_name, batch_note = "prepare rules", ""
+            in_flight: deque[tuple[Future[None], PreparedChunk]] = deque()
+
+            def settle(keep: int) -> None:
+                """Wait for the oldest chunks until at most ``keep`` are still being written."""
+                while len(in_flight) > keep:
+                    future, chunk = in_flight.popleft()
+                    future.result()
+                    lock.check()  # no use writing on once another load took over
+                    tally.add(chunk)
+                    if on_progress is not None:
+                        on_progress("rules", chunk.input_rules, total or chunk.input_rules)
+
+            writers = max(1, writers)
+            pool = ThreadPoolExecutor(writers, thread_name_prefix="neo4j-load-write")
+            try:
+                with closing(read_ahead(chunks)) as ahead:
+                    for chunk in ahead:
+                        settle(writers - 1)
+                        _write_batches(driver, database, chunk.ordered)
+                        in_flight.append(
+                            (pool.submit(_write_batches, driver, database, chunk.batches), chunk)
+                        )
+                settle(0)
+            finally:
+                pool.shutdown(wait=True, cancel_futures=True)
+            updates = _table_page_updates(known_tables, tally.written_pages)
+            if updates:
+                pages = WriteBatch(
+                    "SourceTable pages", _Q_TABLE_PAGES, {"rows": updates}, len(updates), ""
+                )
+                _write_batches(driver, database, [pages])
+            mark = lap("write", mark)
+            phases["prepare (overlapped with write)"] = round(tally.prepare_seconds, 3)
+            step_name, batch_note = "verify counts", ""
+            with driver.session(database=database) as session:
+                found = _load_counts(session, guideline, load_id, with_concepts=False)
+            if found != tally.expected_counts():
+                raise Neo4jLoadError(
+                    f"the written load does not match the rules: expected {tally.expected_counts()}, "
+                    f"found {found}"
+                )
+            mark = lap("verify", mark)
+            step_name = "switch current load"
+            props = tally.guideline_props(guideline_title, load_run_id)
+            with driver.session(database=database) as session:
+                switched = session.execute_write(
+                    lambda tx: tx.run(
+                        _Q_SWITCH, guideline=guideline, load_id=load_id, props=props
+                    ).single()
+                )
+            if switched is None:
+                lock.check()
+                raise LoadLockLost("the load lock was no longer this load's at the switch")
+            previous = switched["previous"]
+            mark = lap("switch", mark)
+        except GraphShrinkRefused:
+            raise  # nothing was written: the message says what to do
+        except Exception as exc:
+            if isinstance(exc, _BatchError):
+                step_name, batch_note, exc = exc.batch.step, exc.batch.where, exc.cause
+            note = (
+                _abandon(driver, guideline, load_id, database)
+                if registered
+                else "nothing was written."
+            )
+            kept = f"load {previous}" if previous else "none loaded yet"
+            where = f"{step_name} ({batch_note})" if batch_note else step_name
             raise Neo4jLoadError(
-                f"the written load does not match the rules: expected {tally.expected_counts()}, "
-                f"found {found}"
-            )
-        mark = lap("verify", mark)
-        step_name = "switch current load"
-        props = tally.guideline_props(guideline_title, load_run_id)
-        with driver.session(database=database) as session:
-            switched = session.execute_write(
-                lambda tx: tx.run(
-                    _Q_SWITCH, guideline=guideline, load_id=load_id, props=props
-                ).single()
-            )
-        previous = switched["previous"]
-        mark = lap("switch", mark)
-    except Exception as exc:
-        if isinstance(exc, _BatchError):
-            step_name, batch_note, exc = exc.batch.step, exc.batch.where, exc.cause
-        note = (
-            _abandon(driver, guideline, load_id, database) if registered else "nothing was written."
-        )
-        kept = f"load {previous}" if previous else "none loaded yet"
-        where = f"{step_name} ({batch_note})" if batch_note else step_name
-        raise Neo4jLoadError(
-            f"loading guideline {guideline!r} into Neo4j failed at step {where}: "
-            f"{type(exc).__name__}: {exc}. The current version ({kept}) is unchanged; {note} "
-            "Fix the cause (is Neo4j up? `cardio neo4j status`) and re-materialize the "
-            "partition."
-        ) from exc
+                f"loading guideline {guideline!r} into Neo4j failed at step {where}: "
+                f"{type(exc).__name__}: {exc}. The current version ({kept}) is unchanged; {note} "
+                "Fix the cause (is Neo4j up? `cardio neo4j status`) and re-materialize the "
+                "partition."
+            ) from exc
 
-    cleanup_error = None
-    if previous is not None:
-        try:
-            delete_load(driver, guideline, previous, database=database)
-        except Exception as exc:  # noqa: BLE001 - the new version is live; retried next load
-            cleanup_error = f"old load {previous} not fully deleted ({exc}); removed next load"
-        lap("delete previous", mark)
+        cleanup_error = None
+        if previous is not None:
+            try:
+                delete_load(driver, guideline, previous, database=database)
+            except Exception as exc:  # noqa: BLE001 - the new version is live; retried next load
+                cleanup_error = f"old load {previous} not fully deleted ({exc}); removed next load"
+            lap("delete previous", mark)
+    finally:
+        if grant is not None:
+            lock.release()
     nodes, rels = tally.expected_counts()
     return LoadResult(
         guideline=guideline,
@@ -1174,6 +1223,7 @@ def load_guideline(
         phases=phases,
         stale_loads_removed=removed,
         cleanup_error=cleanup_error,
+        lock_taken_over=grant.taken_over if grant else None,
     )
 
 

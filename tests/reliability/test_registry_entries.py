@@ -110,7 +110,7 @@ def test_validate_and_status_name_the_bad_entry(registry_dir: Path, tmp_path: Pa
         text=True,
         timeout=300,
     )
-    assert validate.returncode == 0, validate.stderr[-2000:]
+    assert validate.returncode == 0, (validate.stdout + validate.stderr)[-3000:]
     assert "guidelines[bad-one].colour" in validate.stderr
 
     from cardio_assets.status import status_command

@@ -51,6 +51,8 @@ class TableRecord(_Record):
     footnote_markers: list[str] = Field(
         default_factory=list
     )  # e.g. ["a", "b"]: stripped from labels
+    # the abbreviation list printed under the table ("AF, atrial fibrillation; ...")
+    abbreviations: dict[str, str] = Field(default_factory=dict)
 
 
 class RowLocation(_Record):
@@ -90,6 +92,8 @@ class RowRecord(_Record):
     references: list[str] = Field(default_factory=list)  # citation numbers moved out
     footnote_markers: list[str] = Field(default_factory=list)  # letters the row carries
     repairs: list[str] = Field(default_factory=list)  # text repairs applied (audit)
+    # the guideline's own definitions of the abbreviations this row uses
+    abbreviations: dict[str, str] = Field(default_factory=dict)
     also_at: list[RowLocation] = Field(default_factory=list)  # where else it is printed
 
 

@@ -35,6 +35,7 @@ from docling_core.types.doc.document import TableCell
 
 from cardio_assets.exports import write_json
 from cardio_assets.files import private_dir
+from cardio_assets.logic.abbreviation_lists import abbreviation_definitions
 from cardio_assets.logic.markup import (
     MARKER_SHAPE,
     PROSE_PLACEHOLDER,
@@ -158,6 +159,7 @@ class TablePiece:
     subheadings: list[str] = field(default_factory=list)  # bold lines between, in order
     footnotes: list[str] = field(default_factory=list)
     markers: set[str] = field(default_factory=set)
+    abbreviations: dict[str, str] = field(default_factory=dict)  # the list under the table
 
     @property
     def num_cols(self) -> int:
@@ -240,11 +242,22 @@ def _piece_from_table(doc: DoclingDocument, table: TableItem, inline_html: bool)
     )
 
 
+_MAX_FOOTNOTE_CHARS = 600
+_SECTION_NUMBER = re.compile(r"^\s*\d+\.\d")  # "3.1.2 Assessment of ...": a heading
+
+
 def _is_footnote(block: _Block, marker_re: re.Pattern[str]) -> bool:
+    """A footnote of the table above: Docling says so, it opens with a superscript, or it
+    opens with a marker; never a heading, a numbered section title or a long paragraph
+    (converter output puts those right under tables too)."""
     if block.kind != "text" or not block.text:
         return False
     if block.label == DocItemLabel.FOOTNOTE or block.sup_start:
         return True
+    if block.is_heading or block.label in (DocItemLabel.SECTION_HEADER, DocItemLabel.TITLE):
+        return False
+    if len(block.text) > _MAX_FOOTNOTE_CHARS or _SECTION_NUMBER.match(block.text):
+        return False
     return bool(marker_re.match(block.text))
 
 
@@ -367,11 +380,26 @@ def _pieces(
             if isinstance(note, TextItem) and note.text.strip():
                 piece.footnotes.append(clean_text(note.text, inline_html=inline_html))
         i += 1
-        while i < len(blocks) and _is_footnote(blocks[i], marker_re):
-            for note in _SPLIT_FOOTNOTES.split(blocks[i].text):
-                if note and note not in piece.footnotes:
-                    piece.footnotes.append(note)
+        abbreviation_text: list[str] = []  # a list wrapped over several paragraphs
+        while i < len(blocks) and blocks[i].kind == "text":
+            # under a table: its footnotes and its abbreviation list, in either order
+            text = blocks[i].text
+            if _is_footnote(blocks[i], marker_re):
+                for note in _SPLIT_FOOTNOTES.split(text):
+                    if note and note not in piece.footnotes:
+                        piece.footnotes.append(note)
+            elif abbreviation_definitions(text) or (
+                abbreviation_text and re.match(r"^[a-z][^;,]{0,80}[;.]", text)
+            ):
+                abbreviation_text.append(text)
+            elif _furniture_key(text) not in furniture:
+                break
             i += 1
+        piece.abbreviations = abbreviation_definitions(" ".join(abbreviation_text))
+        for note in piece.footnotes:  # "d CABG = coronary artery bypass grafting; ..."
+            body = marker_re.sub("", note, count=1).strip()
+            for short, long in abbreviation_definitions(body).items():
+                piece.abbreviations.setdefault(short, long)
         for note in piece.footnotes:
             match = marker_re.match(note)
             if match:
@@ -534,6 +562,7 @@ def tables_from_document(
         body: list[list[str]] = list(lead_rows)
         footnotes: list[str] = []
         markers: set[str] = set()
+        abbreviations: dict[str, str] = {}
         raw: list[list[str]] = []
         pages: set[int] = set()
         for piece, grid in group:
@@ -554,6 +583,8 @@ def tables_from_document(
             pages.update(piece.pages)
             markers |= piece.markers
             footnotes.extend(f for f in piece.footnotes if f not in footnotes)
+            for short, long in piece.abbreviations.items():
+                abbreviations.setdefault(short, long)
         records.append(
             TableRecord(
                 guideline=guideline,
@@ -568,6 +599,7 @@ def tables_from_document(
                 body=_forward_fill(body) if fill_spans else body,
                 footnotes=footnotes,
                 footnote_markers=sorted(markers),
+                abbreviations=abbreviations,
                 pieces=len(group),
                 raw_grid=raw,
             )

@@ -27,6 +27,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from cardio_assets.exports import write_jsonl
+from cardio_assets.logic.abbreviation_lists import merged, used_in
 from cardio_assets.logic.markup import clean_text
 from cardio_assets.logic.row_text import (
     RepairedText,
@@ -413,8 +414,12 @@ def guideline_rows(
     table; a guideline without recommendation tables gives a warning saying what was seen."""
     result = RowsResult()
     vocabulary = vocabulary or guideline_vocabulary(tables)
+    definitions = merged(t.abbreviations for t in tables)
     for table in tables:
         part = rows_from_table(table, guideline_title=guideline_title, vocabulary=vocabulary)
+        own = merged([table.abbreviations, definitions])
+        for row in part.rows:
+            row.abbreviations = used_in(row.row_text, own)
         result.rows.extend(part.rows)
         result.warnings.extend(part.warnings)
         result.tables.extend(part.tables)

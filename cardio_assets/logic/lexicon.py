@@ -698,7 +698,7 @@ class LexiconExtractor:
         The shared list wins on conflicts so grounding and extraction agree; footnotes
         only fill gaps ("LBBB = left bundle branch block").
         """
-        extra = footnote_abbreviations(row.footnotes)
+        extra = {**row.abbreviations, **footnote_abbreviations(row.footnotes)}
         extra = {k: v for k, v in extra.items() if self.abbreviations.lookup(k) is None}
         if not extra:
             return self

@@ -458,6 +458,7 @@ ROW_JSON_KEYS = (
     "bullet",
     "references",
     "footnote_markers",
+    "abbreviations",
     "also_at",
 )
 

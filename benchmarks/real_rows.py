@@ -137,7 +137,13 @@ def extraction_rows(gold_rows: list[tuple[dict, str]], corpus: Path, mode: str):
                     table_title=match.table_title,
                     section=match.section,
                 )
-                for optional in ("abbreviations", "footnote_markers", "references", "stem"):
+                for optional in (
+                    "abbreviations",
+                    "footnote_markers",
+                    "marker_spans",
+                    "references",
+                    "stem",
+                ):
                     if hasattr(match, optional):
                         base[optional] = getattr(match, optional)
         inputs.append(base)

@@ -91,6 +91,17 @@ class RowRecord(_Record):
     bullet: str | None = None  # the bullet's own text, without its stem
     references: list[str] = Field(default_factory=list)  # citation numbers moved out
     footnote_markers: list[str] = Field(default_factory=list)  # letters the row carries
+    # where in row_text those letters are glued (start, end): removed before extraction
+    marker_spans: list[tuple[int, int]] = Field(default_factory=list)
+
+    def text_for_extraction(self) -> str:
+        """row_text without its glued footnote letters (the footnotes travel with the row)."""
+        from cardio_assets.logic.row_text import without_spans
+
+        return (
+            without_spans(self.row_text, self.marker_spans) if self.marker_spans else self.row_text
+        )
+
     repairs: list[str] = Field(default_factory=list)  # text repairs applied (audit)
     # the guideline's own definitions of the abbreviations this row uses
     abbreviations: dict[str, str] = Field(default_factory=dict)

@@ -276,6 +276,7 @@ def test_cli_rows_reports_bad_input_and_writes_good_rows(tmp_path: Path):
             "bullet",
             "references",
             "footnote_markers",
+            "marker_spans",
             "abbreviations",
             "also_at",
         ]

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 # space; an expansion starts with a letter and has no ";" or ",".
 _ITEM = re.compile(
     r"(?:^|;\s*)(?P<short>[A-Za-z0-9][A-Za-z0-9αβγ/+&'’().-]{0,15})\s?(?:,|=|:)\s+"
-    r"(?P<long>[A-Za-zαβγ][^;,=]{2,120}?)\s*(?=;|\.?\s*$)"
+    r"(?P<long>[A-Za-zαβγ](?:[^;,=.]|\.(?!\s))*?)\s*(?=;|\.\s|\.?\s*$)"
 )
 MIN_ITEMS = 2  # one "X, y" alone is ordinary prose
 

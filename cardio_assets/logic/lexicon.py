@@ -650,7 +650,7 @@ class LexiconExtractor:
         }
         worker = self._for_row(row)
         try:
-            drafts, parses = worker.analyse(row.row_text)
+            drafts, parses = worker.analyse(row.text_for_extraction())
         except Exception as exc:  # one odd row must not sink the guideline
             return RowExtraction(**base, error=f"{type(exc).__name__}: {exc}")
         class_iii = (row.class_ or "").strip().upper() == "III"

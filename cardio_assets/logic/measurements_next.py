@@ -109,7 +109,10 @@ def canonical_unit(raw: str | None) -> str | None:
 _OPERATOR_WORDS: tuple[tuple[str, str], ...] = (
     (r"less\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+less\s+than", "<="),
     (r"greater\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+(?:greater|more)\s+than", ">="),
-    (r"at\s+most|no\s+more\s+than|not\s+more\s+than|not\s+exceeding|up\s+to|a\s+maximum\s+of", "<="),
+    (
+        r"at\s+most|no\s+more\s+than|not\s+more\s+than|not\s+exceeding|up\s+to|a\s+maximum\s+of",
+        "<=",
+    ),
     (r"at\s+least|no\s+less\s+than|not\s+less\s+than|a\s+minimum\s+of", ">="),
     (r"below|under|lower\s+than|less\s+than|fewer\s+than|younger\s+than|shorter\s+than", "<"),
     (

@@ -32,7 +32,7 @@ from cardio_assets.logic.markup import clean_text
 from cardio_assets.logic.row_text import (
     RepairedText,
     Vocabulary,
-    footnote_markers,
+    footnote_marker_spans,
     printed_text,
     repair_row_text,
 )
@@ -207,7 +207,8 @@ def rows_from_table(
                 repaired.text = (repaired.text + bullet).strip()
             else:
                 repaired = repair_row_text(text, vocabulary)
-            glued = footnote_markers(repaired.text, markers, vocabulary)
+            row_text = strip_inline_markers(repaired.text)
+            spans = footnote_marker_spans(row_text, markers, vocabulary)
             result.rows.append(
                 RowRecord(
                     id=f"{table.guideline}:{table.table_id}:r{row_index}",
@@ -218,12 +219,15 @@ def rows_from_table(
                     row_index=row_index,
                     header=header,
                     footnotes=table.footnotes,
-                    row_text=strip_inline_markers(repaired.text),
+                    row_text=row_text,
                     printed_text=printed,
                     stem=stem,
                     bullet=bullet,
                     references=repaired.references + refs,
-                    footnote_markers=sorted(set(_caret_markers(repaired.text)) | set(glued)),
+                    footnote_markers=sorted(
+                        set(_caret_markers(repaired.text)) | {letter for letter, _, _ in spans}
+                    ),
+                    marker_spans=sorted({(start, end) for _, start, end in spans}),
                     repairs=repaired.repairs,
                     class_=klass,
                     level=level,
@@ -458,6 +462,7 @@ ROW_JSON_KEYS = (
     "bullet",
     "references",
     "footnote_markers",
+    "marker_spans",
     "abbreviations",
     "also_at",
 )

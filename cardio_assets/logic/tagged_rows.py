@@ -18,7 +18,7 @@ def _line(key: str, value: str | None) -> str:
 
 
 def row_line(row: RowRecord) -> str:
-    text = row.row_text
+    text = row.text_for_extraction()  # glued footnote letters removed: the footnotes follow
     if row.class_ or row.level:
         text += f" | {row.class_ or ''} | {row.level or ''}".rstrip()
     return text

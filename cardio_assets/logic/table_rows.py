@@ -315,7 +315,9 @@ def _row(
         if items and lead.endswith(":"):
             # "stem: • one item" in this cell; later bullet rows continue the same stem
             cursor.stem = _Pending(lead, printed)
-            stem, bullet = lead, "; ".join(items)  # several items: the criteria of one row
+            # several items: the criteria of one row, one after the other
+            bullet = "; ".join(item.rstrip(" ;.,") for item in items) + "."
+            stem = lead
             text = f"{stem} {bullet}"
         elif cursor.stem is not None and (_BULLET.match(text) or text[:1].islower()):
             stem, bullet = cursor.stem.text, _BULLET.sub("", text)

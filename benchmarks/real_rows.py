@@ -74,7 +74,7 @@ def load_gold(corpus: Path, split: str) -> list[tuple[dict, str]]:
 
 
 def _pipeline_rows(corpus: Path, files: set[str]) -> dict[str, list]:
-    from cardio_assets.rows_cli import document_rows
+    from cardio_assets.cli.rows import document_rows
 
     made = {}
     for file in sorted(files):

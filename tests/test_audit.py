@@ -8,8 +8,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cardio_assets.audit import PIPELINE_ASSETS
 from cardio_assets.cli import main
+from cardio_assets.cli.audit import PIPELINE_ASSETS
 from cardio_assets.neo4j_local import free_port
 from cardio_assets.records import ConditionTest, RowRecord
 

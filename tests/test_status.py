@@ -214,7 +214,7 @@ def _stricter_grounding(tmp_path: Path) -> Path:
 
 
 def test_every_pipeline_asset_names_what_its_code_version_reads() -> None:
-    from cardio_assets.status import CODE_VERSION_READS, current_nodes
+    from cardio_assets.cli.status import CODE_VERSION_READS, current_nodes
 
     assert {n.name for n in current_nodes()} == set(CODE_VERSION_READS)
 

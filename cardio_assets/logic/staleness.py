@@ -8,7 +8,7 @@ one, when an upstream partition is stale (or was never materialized), or when an
 partition's current data version differs from the input data version recorded at
 materialization. Staleness therefore flows downstream in topological order.
 
-No Dagster imports: cardio_assets/status.py turns the instance's materialization tags into
+No Dagster imports: cardio_assets/cli/status.py turns the instance's materialization tags into
 these records, so the rule is unit-tested on hand-made histories.
 """
 

@@ -113,7 +113,7 @@ def test_validate_and_status_name_the_bad_entry(registry_dir: Path, tmp_path: Pa
     assert validate.returncode == 0, (validate.stdout + validate.stderr)[-3000:]
     assert "guidelines[bad-one].colour" in validate.stderr
 
-    from cardio_assets.status import status_command
+    from cardio_assets.cli.status import status_command
 
     result = CliRunner(env={"DAGSTER_HOME": str(tmp_path)}).invoke(status_command, [])
     assert result.exit_code == 0, result.output

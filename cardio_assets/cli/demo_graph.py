@@ -176,7 +176,7 @@ def pipeline_summary(by_guideline: dict[str, dict[str, dict[str, Any]]], echo=cl
 
 def graph_summary(echo=click.echo) -> bool:  # type: ignore[no-untyped-def]
     """Print what is loaded, how to connect, and the example queries with first results."""
-    from cardio_assets.audit import _neo4j_resource, quiet_neo4j_notifications
+    from cardio_assets.cli.audit import _neo4j_resource, quiet_neo4j_notifications
 
     quiet_neo4j_notifications()
     resource = _neo4j_resource()

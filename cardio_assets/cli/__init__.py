@@ -1,8 +1,9 @@
-"""The ``cardio`` command line.
+"""The ``cardio`` command line: one module per command in this package.
 
-Subcommands live beside the stage they drive and are imported only when called,
-so ``cardio --help`` stays fast and one broken optional dependency cannot take
-down unrelated commands. Register a new one in ``SUBCOMMANDS``.
+Subcommands are imported only when called, so ``cardio --help`` stays fast and one broken
+optional dependency cannot take down unrelated commands. Register a new one in
+``SUBCOMMANDS``; what several commands share about the Dagster instance is in
+``cardio_assets/cli/instance.py``.
 """
 
 from __future__ import annotations
@@ -15,15 +16,16 @@ from cardio_assets.errors import UserError, one_line
 
 # name -> "module:attribute" of a click.Command
 SUBCOMMANDS: dict[str, str] = {
-    "rows": "cardio_assets.rows_cli:rows_command",
-    "extract": "cardio_assets.extract_cli:extract_command",
-    "eval": "cardio_assets.eval_cli:eval_command",
-    "demo": "cardio_assets.demo:demo",
-    "snomed": "cardio_assets.snomed_cli:snomed",
-    "ground": "cardio_assets.snomed_cli:ground",
-    "neo4j": "cardio_assets.neo4j_cli:neo4j_group",
-    "audit": "cardio_assets.audit:audit_command",
-    "status": "cardio_assets.status:status_command",
+    "rows": "cardio_assets.cli.rows:rows_command",
+    "extract": "cardio_assets.cli.extract:extract_command",
+    "eval": "cardio_assets.cli.evaluate:eval_command",
+    "demo": "cardio_assets.cli.demo:demo",
+    "snomed": "cardio_assets.cli.snomed:snomed",
+    "ground": "cardio_assets.cli.snomed:ground",
+    "neo4j": "cardio_assets.cli.neo4j:neo4j_group",
+    "audit": "cardio_assets.cli.audit:audit_command",
+    "status": "cardio_assets.cli.status:status_command",
+    "partitions": "cardio_assets.cli.partitions:partitions_group",
 }
 
 

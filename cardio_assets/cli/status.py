@@ -19,29 +19,22 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import click
 
-from cardio_assets import paths
+from cardio_assets.cli.instance import last_materialization, open_instance
 from cardio_assets.logic.staleness import (
     AssetNode,
     AssetStatus,
-    Materialization,
     State,
     partition_status,
     rematerialize_roots,
     selection_string,
 )
-
-DATA_VERSION_TAG = "dagster/data_version"
-CODE_VERSION_TAG = "dagster/code_version"
-INPUT_DATA_VERSION_PREFIX = "dagster/input_data_version/"
 
 # What each asset's code_version hashes (see the code_version= of each asset module), so a
 # "code version changed" reason names the file to look at. tests/test_status.py checks that
@@ -157,64 +150,12 @@ def current_nodes(defs: Any = None) -> list[AssetNode]:
     return nodes
 
 
-def last_materialization(instance: Any, asset: str, guideline: str) -> Materialization | None:
-    import dagster as dg
-
-    result = instance.fetch_materializations(
-        dg.AssetRecordsFilter(
-            asset_key=dg.AssetKey.from_user_string(asset), asset_partitions=[guideline]
-        ),
-        limit=1,
-    )
-    if not result.records:
-        return None
-    record = result.records[0]
-    tags = dict(record.asset_materialization.tags or {})
-    return Materialization(
-        run_id=record.run_id,
-        timestamp=record.timestamp,
-        code_version=tags.get(CODE_VERSION_TAG),
-        data_version=tags.get(DATA_VERSION_TAG),
-        input_data_versions={
-            k[len(INPUT_DATA_VERSION_PREFIX) :]: v
-            for k, v in tags.items()
-            if k.startswith(INPUT_DATA_VERSION_PREFIX)
-        },
-    )
-
-
 def guideline_status(
     instance: Any, nodes: Sequence[AssetNode], guideline: str, registered: bool = True
 ) -> GuidelineStatus:
     last = {n.name: last_materialization(instance, n.name, guideline) for n in nodes}
     statuses = partition_status(nodes, last)
     return GuidelineStatus(guideline, registered, statuses, rematerialize_roots(nodes, statuses))
-
-
-@contextmanager
-def open_instance() -> Iterator[Any]:
-    """The instance at $DAGSTER_HOME (default: the repo root, as `cardio demo` and the
-    Makefile use). The project's dagster.yaml has paths relative to DAGSTER_HOME, so it is
-    opened from there and the working directory restored after."""
-    import dagster as dg
-
-    home = Path(os.environ.get("DAGSTER_HOME") or paths.PROJECT_ROOT).resolve()
-    if not home.is_dir():
-        raise click.ClickException(
-            f"DAGSTER_HOME={home} is not a folder: point it at the instance the pipeline runs in"
-        )
-    previous_home, previous_cwd = os.environ.get("DAGSTER_HOME"), Path.cwd()
-    os.environ["DAGSTER_HOME"] = str(home)
-    os.chdir(home)
-    try:
-        with dg.DagsterInstance.get() as instance:
-            yield instance
-    finally:
-        os.chdir(previous_cwd)
-        if previous_home is None:
-            os.environ.pop("DAGSTER_HOME", None)
-        else:
-            os.environ["DAGSTER_HOME"] = previous_home
 
 
 def collect(

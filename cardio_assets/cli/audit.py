@@ -219,30 +219,22 @@ def graph_lookup(kind: str, value: str) -> dict[str, Any]:
 def dagster_runs(guideline: str, assets: Iterable[str] = PIPELINE_ASSETS) -> dict[str, Any]:
     """Last materialization (run id, time, code version) of each step for the partition."""
     try:
-        import dagster as dg
-
-        from cardio_assets.status import open_instance
+        from cardio_assets.cli.instance import last_materialization, open_instance
 
         with open_instance() as instance:
             home = os.environ["DAGSTER_HOME"]  # open_instance resolved and set it
             steps: dict[str, Any] = {}
             for asset in assets:
-                result = instance.fetch_materializations(
-                    dg.AssetRecordsFilter(
-                        asset_key=dg.AssetKey(asset), asset_partitions=[guideline]
-                    ),
-                    limit=1,
+                last = last_materialization(instance, asset, guideline)
+                steps[asset] = (
+                    None
+                    if last is None
+                    else {
+                        "run_id": last.run_id,
+                        "timestamp": last.timestamp,
+                        "code_version": last.code_version,
+                    }
                 )
-                if not result.records:
-                    steps[asset] = None
-                    continue
-                record = result.records[0]
-                tags = record.asset_materialization.tags or {}
-                steps[asset] = {
-                    "run_id": record.run_id,
-                    "timestamp": record.timestamp,
-                    "code_version": tags.get("dagster/code_version"),
-                }
             return {"available": True, "instance": home, "steps": steps}
     except Exception as exc:  # noqa: BLE001 - no instance is a fact to report, not a crash
         return {"available": False, "error": f"{type(exc).__name__}: {exc}"}

@@ -58,7 +58,7 @@ def demo(guidelines: tuple[str, ...]) -> None:
     ]
     everything = [*defs.assets, *(defs.asset_checks or [])]
 
-    from cardio_assets.demo_graph import ensure_neo4j, graph_summary, pipeline_summary
+    from cardio_assets.cli.demo_graph import ensure_neo4j, graph_summary, pipeline_summary
 
     failures = 0
     neo4j_problem = ensure_neo4j()  # NEO4J_URI, else the local launcher (cardio neo4j start)

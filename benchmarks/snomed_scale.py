@@ -246,13 +246,14 @@ def phase_load(rf2: str, db: str) -> dict:
 
 
 def phase_search(db: str, n: str) -> dict:
-    from cardio_assets.logic.grounding import default_abbreviations, ground_candidates
+    from cardio_assets.config import load_abbreviations
+    from cardio_assets.logic.grounding import ground_candidates
     from resources.snomed_store import SnomedStore
 
     t0 = time.monotonic()
     store = SnomedStore.open(Path(db))
     open_s = time.monotonic() - t0
-    abbreviations = default_abbreviations()
+    abbreviations = load_abbreviations()
     terms = query_terms(int(n))
     for term, role in terms[:20]:  # warm-up
         ground_candidates(term, role, store, abbreviations)

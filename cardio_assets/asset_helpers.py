@@ -7,7 +7,7 @@ from typing import Any
 
 import dagster as dg
 
-from cardio_assets.settings import config_hash
+from cardio_assets.config import config_hash
 
 
 def stage_code_version(stage_version: str, *configs: Any) -> str:

@@ -16,9 +16,9 @@ from types import ModuleType
 import dagster as dg
 
 from cardio_assets import assets as assets_package
+from cardio_assets.config import config_path, load_pipeline_settings, load_registry
 from cardio_assets.orphaned_runs import build_orphaned_run_sensor
 from cardio_assets.partitions import build_inbox_sensor, sync_guideline_partitions
-from cardio_assets.settings import config_dir, load_pipeline_settings, load_registry
 from resources.docling_converter import DoclingConverterResource
 from resources.duckdb_io_manager import DuckDBRecordIOManager
 from resources.lexicon_extractor import LexiconExtractor
@@ -88,7 +88,7 @@ def _sync_on_load() -> None:
 def _report_registry_problems() -> None:
     """A bad registry entry fails only its own partition; say so whenever the code loads
     (`dagster definitions validate`, the UI, every run), naming the entry and key."""
-    registry_file = config_dir() / "guidelines.yaml"
+    registry_file = config_path("guidelines.yaml")
     for problem in load_registry().problems:
         _log.warning(
             "%s: %s (this guideline's runs fail until it is fixed; the others run)",

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import dagster as dg
 
-from cardio_assets.settings import (
+from cardio_assets.config import (
     GUIDELINE_ID_PATTERN,
     ConfigError,
     GuidelineEntry,

@@ -15,7 +15,8 @@ from typing import Any
 from dagster import ConfigurableResource
 from pydantic import Field
 
-from cardio_assets.logic.abbrev_expansion import Abbreviations
+from cardio_assets.config import load_abbreviations
+from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.logic.lexicon import (
     LexiconExtractor as LexiconLogic,
 )
@@ -23,7 +24,6 @@ from cardio_assets.logic.lexicon import (
     LexiconSettings,
     term_lookup_from_searcher,
 )
-from cardio_assets.paths import CONFIG_DIR
 from cardio_assets.records import Focus, RowExtraction, RowRecord
 
 
@@ -48,12 +48,9 @@ class LexiconExtractor(ConfigurableResource):
     )
 
     def abbreviations(self) -> Abbreviations:
-        path = (
-            Path(self.abbreviations_path)
-            if self.abbreviations_path
-            else CONFIG_DIR / "abbreviations.txt"
+        return load_abbreviations(
+            Path(self.abbreviations_path) if self.abbreviations_path else None
         )
-        return Abbreviations.from_file(path)
 
     def build(self, searcher: object | None = None) -> LexiconLogic:
         """The logic extractor; ``searcher`` is a grounding.TermSearcher (the SNOMED store)."""

@@ -16,14 +16,9 @@ from typing import Any
 from dagster import ConfigurableResource
 from pydantic import Field
 
-from cardio_assets.logic.llm_extraction import (
-    LlmRunReport,
-    extract_rows,
-    load_models_config,
-    prompt_hashes,
-)
+from cardio_assets.config import config_hash, load_models_config
+from cardio_assets.logic.llm_extraction import LlmRunReport, extract_rows, prompt_hashes
 from cardio_assets.records import TaggedRow
-from cardio_assets.settings import config_hash
 
 LLM_POOL = "llm"
 

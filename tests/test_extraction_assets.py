@@ -290,8 +290,6 @@ def test_another_terminology_release_re_searches_but_never_re_extracts(tmp_path:
 def test_grounding_index_alone_rematerializes_from_stored_upstream(
     defs, instance, lexicon_run, tmp_path: Path, monkeypatch
 ) -> None:
-    from cardio_assets.assets import _extraction_shared
-
     def last(key: str):
         return instance.fetch_materializations(
             dg.AssetRecordsFilter(asset_key=dg.AssetKey(key), asset_partitions=[LEXICON_PARTITION]),
@@ -304,7 +302,7 @@ def test_grounding_index_alone_rematerializes_from_stored_upstream(
 
     # A stricter Condition threshold, read at run time from another config folder.
     strict = _configs_with_threshold(tmp_path, "Condition", 0.99)
-    monkeypatch.setattr(_extraction_shared, "CONFIG_DIR", strict)
+    monkeypatch.setenv("CARDIO_CONFIG_DIR", str(strict))
     result = _materialize(defs, instance, LEXICON_PARTITION, ["grounding_index"])
     assert result.success
     assert [e.asset_key.to_user_string() for e in result.get_asset_materialization_events()] == [

@@ -18,9 +18,9 @@ from cardio_assets import paths
 from cardio_assets.assets.docling_tables import docling_tables
 from cardio_assets.assets.table_rows import table_rows
 from cardio_assets.assets.tagged_rows import tagged_rows
+from cardio_assets.config import load_registry
 from cardio_assets.partitions import sync_guideline_partitions
 from cardio_assets.records import RowRecord, TableRecord, TaggedRow
-from cardio_assets.settings import load_registry
 from resources.docling_converter import DoclingConverterResource
 from resources.duckdb_io_manager import DuckDBRecordIOManager, read_records
 
@@ -182,7 +182,7 @@ def test_materialization_metadata_and_output_files(run):
 
 
 def test_code_versions_include_the_stage_config_hash(run):
-    from cardio_assets.settings import config_hash, load_pipeline_settings
+    from cardio_assets.config import config_hash, load_pipeline_settings
 
     settings = load_pipeline_settings()
     assert docling_tables.code_versions_by_key[docling_tables.key].endswith(

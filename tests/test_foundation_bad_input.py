@@ -18,10 +18,10 @@ from cardio_assets.assets.docling_tables import docling_tables
 from cardio_assets.assets.table_rows import table_rows
 from cardio_assets.assets.tagged_rows import tagged_rows
 from cardio_assets.cli.rows import rows_command
+from cardio_assets.config import ConfigError, load_registry
 from cardio_assets.logic.docling_tables import SourceError, guideline_tables
 from cardio_assets.partitions import sync_guideline_partitions
 from cardio_assets.records import RowRecord
-from cardio_assets.settings import ConfigError, load_registry
 from resources.docling_converter import DoclingConverterResource, convert_path
 from resources.duckdb_io_manager import DuckDBRecordIOManager, read_records
 

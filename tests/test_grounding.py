@@ -15,26 +15,27 @@ import yaml
 from click.testing import CliRunner
 
 from cardio_assets.cli import main as cli
+from cardio_assets.config import (
+    ConfigError,
+    RoleFilter,
+    load_abbreviations,
+    load_grounding_schema,
+    parse_grounding_schema,
+)
 from cardio_assets.logic.grounding import (
     ABBREVIATION_BONUS,
     W_JACCARD,
     W_RATIO,
     W_TOKEN_SET,
     W_TOKEN_SORT,
-    ConfigError,
-    RoleFilter,
     composite_score,
     composite_scores,
     decide,
-    default_abbreviations,
     ground_candidates,
-    load_abbreviations,
-    load_grounding_schema,
     normalize_term,
-    parse_grounding_schema,
     select_grounding,
 )
-from cardio_assets.paths import CONFIG_DIR, DATA_DIR
+from cardio_assets.paths import DATA_DIR, DEFAULT_CONFIG_DIR
 from resources.snomed_store import SnomedStore, load_rf2
 
 SAMPLE = DATA_DIR / "snomed_sample"
@@ -48,7 +49,7 @@ SYNTAX_ID, LAP_ID = "9990001000103", "9990002000104"
 
 @pytest.fixture(scope="module")
 def abbreviations() -> dict[str, str]:
-    return default_abbreviations()
+    return load_abbreviations()
 
 
 @pytest.fixture(scope="module")
@@ -353,7 +354,7 @@ def test_shipped_schema_has_every_role(schema) -> None:
 
 
 def _schema_data() -> dict:
-    return yaml.safe_load((CONFIG_DIR / "guideline_graph_schema.yaml").read_text())
+    return yaml.safe_load((DEFAULT_CONFIG_DIR / "guideline_graph_schema.yaml").read_text())
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cardio_assets.logic.abbrev_expansion import Abbreviations
+from cardio_assets.config import load_abbreviations
+from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.logic.lexicon import (
     LexiconExtractor,
     clean_row_text,
@@ -39,7 +40,7 @@ WORKED_EXAMPLE_TEXT = (
 
 @pytest.fixture(scope="module")
 def abbreviations() -> Abbreviations:
-    return Abbreviations.from_file(ROOT / "configs" / "abbreviations.txt")
+    return load_abbreviations(ROOT / "configs" / "abbreviations.txt")
 
 
 @pytest.fixture(scope="module")

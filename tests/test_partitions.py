@@ -7,6 +7,7 @@ from pathlib import Path
 import dagster as dg
 import pytest
 
+from cardio_assets.config import load_registry
 from cardio_assets.partitions import (
     GUIDELINE_PARTITIONS_NAME,
     build_inbox_sensor,
@@ -14,7 +15,6 @@ from cardio_assets.partitions import (
     resolve_guideline,
     sync_guideline_partitions,
 )
-from cardio_assets.settings import load_registry
 
 DOC = (
     "<html><body><table><tr><th>Recommendations</th><th>Class</th><th>Level</th></tr>"

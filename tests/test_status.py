@@ -311,7 +311,7 @@ def test_threshold_change_marks_grounding_index_and_downstream_stale(
 def test_every_guideline_without_writing_to_the_instance(dagster_home: tuple[Path, str]) -> None:
     import dagster as dg
 
-    from cardio_assets.settings import load_registry
+    from cardio_assets.config import load_registry
 
     reports = {r["guideline"]: r for r in _status_json()["guidelines"]}
     assert set(reports) == set(load_registry().ids) | {PARTITION, UNTOUCHED}

@@ -248,7 +248,7 @@ def test_catalog_lists_every_pipeline_asset(browser, dagster_ui, screenshots) ->
 
 
 def test_asset_page_lists_the_guideline_partitions(browser, dagster_ui, screenshots) -> None:
-    from cardio_assets.settings import load_registry
+    from cardio_assets.config import load_registry
 
     guidelines = list(load_registry().ids)
     assert SAMPLE_PARTITION in guidelines

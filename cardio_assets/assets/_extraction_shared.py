@@ -8,21 +8,26 @@ extraction passes use.
 """
 
 import logging
-from pathlib import Path
 from typing import Any
 
 import dagster as dg
 
 from cardio_assets.asset_helpers import markdown_preview, stage_code_version
+from cardio_assets.config import (
+    ConfigError,
+    config_path,
+    file_sha256,
+    grounding_schema_path,
+    load_grounding_schema,
+    load_models_config,
+    load_pipeline_settings,
+)
 from cardio_assets.logic import extraction_runs as runs
-from cardio_assets.logic.grounding import load_grounding_schema
 from cardio_assets.logic.lexicon import RULES_VERSION
 from cardio_assets.logic.merged_concepts import MERGE_LOGIC_VERSION
 from cardio_assets.logic.redaction import known_secrets, redact, secrets_redacted
 from cardio_assets.partitions import guideline_partitions
-from cardio_assets.paths import CONFIG_DIR
 from cardio_assets.records import Focus, RowRecord, TaggedRow
-from cardio_assets.settings import ConfigError, load_pipeline_settings
 from resources.lexicon_extractor import LexiconExtractor
 from resources.llm_extractor import LLM_POOL, LlmExtractor
 from resources.snomed_store import configured_release_identity
@@ -46,14 +51,18 @@ class ExtractionRunConfig(dg.Config):
 
 def _llm_identity(model: str | None) -> dict[str, Any]:
     """Client config + prompt hashes of the llm backend, without secrets."""
-    from cardio_assets.logic.llm_extraction import load_models_config, prompt_hashes
+    from cardio_assets.logic.llm_extraction import prompt_hashes
 
     try:
-        name, client = load_models_config(CONFIG_DIR / "models.yaml").client(model)
+        name, client = load_models_config().client(model)
         hashes = prompt_hashes()
     except Exception as exc:  # no baml_client yet or a bad models.yaml: visible, not fatal
         return {"unavailable": f"{type(exc).__name__}: {exc}"[:200]}
     return {"client": name, "model": client.model, "provider": client.provider, "prompts": hashes}
+
+
+def _abbreviations_sha256() -> str:
+    return file_sha256(config_path("abbreviations.txt"))
 
 
 def extraction_code_version() -> str:
@@ -64,7 +73,7 @@ def extraction_code_version() -> str:
     if settings.backend == "lexicon":
         reads["lexicon"] = {
             "rules": RULES_VERSION,
-            "abbreviations": runs.file_sha256(runs.abbreviations_path()),
+            "abbreviations": _abbreviations_sha256(),
         }
     else:
         reads["llm"] = _llm_identity(settings.model)
@@ -76,7 +85,7 @@ def merged_concepts_code_version() -> str:
         runs.MERGE_STAGE_VERSION,
         {
             "merge_logic": MERGE_LOGIC_VERSION,
-            "abbreviations": runs.file_sha256(runs.abbreviations_path()),
+            "abbreviations": _abbreviations_sha256(),
         },
     )
 
@@ -89,14 +98,10 @@ def grounding_candidates_code_version() -> str:
         GROUNDING_CANDIDATES_VERSION,
         {
             "top_k": settings.top_k,
-            "abbreviations": runs.file_sha256(runs.abbreviations_path()),
+            "abbreviations": _abbreviations_sha256(),
             "terminology_release": configured_release_identity(),
         },
     )
-
-
-def grounding_schema_path() -> Path:
-    return CONFIG_DIR / "guideline_graph_schema.yaml"
 
 
 def grounding_index_code_version() -> str:
@@ -111,7 +116,7 @@ def grounding_index_code_version() -> str:
         filters: object = load_grounding_schema(grounding_schema_path()).model_dump(mode="json")
     except ConfigError as exc:
         _log.warning("%s", exc)
-        filters = {"invalid_schema": runs.file_sha256(grounding_schema_path())}
+        filters = {"invalid_schema": file_sha256(grounding_schema_path())}
     return stage_code_version(
         GROUNDING_INDEX_VERSION,
         filters,

@@ -8,6 +8,7 @@ import dagster as dg
 
 from cardio_assets import paths
 from cardio_assets.asset_helpers import markdown_preview, stage_code_version
+from cardio_assets.config import load_pipeline_settings
 from cardio_assets.logic.docling_tables import SourceError, guideline_tables, write_table_json
 from cardio_assets.partitions import (
     InvalidGuidelineEntryError,
@@ -16,7 +17,6 @@ from cardio_assets.partitions import (
     resolve_guideline,
 )
 from cardio_assets.records import TableRecord
-from cardio_assets.settings import load_pipeline_settings
 from resources.docling_converter import DoclingConverterResource
 
 STAGE_VERSION = "1"

@@ -8,6 +8,7 @@ import dagster as dg
 
 from cardio_assets import paths
 from cardio_assets.asset_helpers import markdown_preview, stage_code_version, warnings_metadata
+from cardio_assets.config import config_hash, load_pipeline_settings
 from cardio_assets.exports import write_jsonl
 from cardio_assets.logic.extracted_rules import BUILDER_VERSION, build_rules, rule_outline
 from cardio_assets.partitions import guideline_partitions
@@ -18,7 +19,6 @@ from cardio_assets.records import (
     RowExtraction,
     RowRecord,
 )
-from cardio_assets.settings import config_hash, load_pipeline_settings
 
 
 def pipeline_config_hash(context: dg.AssetExecutionContext) -> str:

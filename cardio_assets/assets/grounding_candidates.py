@@ -10,10 +10,10 @@ import dagster as dg
 
 from cardio_assets.asset_helpers import markdown_preview
 from cardio_assets.assets._extraction_shared import grounding_candidates_code_version
+from cardio_assets.config import load_abbreviations, load_pipeline_settings
 from cardio_assets.logic import extraction_runs as runs
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import MergedRow
-from cardio_assets.settings import load_pipeline_settings
 from resources.terminology import SnomedTerminology
 
 
@@ -40,9 +40,7 @@ def grounding_candidates(
     store = terminology.store()
     terms = runs.grounding_terms(merged_concepts)
     errors: dict[tuple[str, str], str] = {}
-    candidates = runs.search_candidates(
-        terms, store, runs.grounding_abbreviations(), settings, errors=errors
-    )
+    candidates = runs.search_candidates(terms, store, load_abbreviations(), settings, errors=errors)
     for (role, term), error in list(errors.items())[:20]:
         context.log.warning(f"terminology search failed for {role} {term!r}: {error}")
     found = {(c.role, c.term) for c in candidates}

@@ -10,16 +10,12 @@ import dagster as dg
 
 from cardio_assets import paths
 from cardio_assets.asset_helpers import markdown_preview
-from cardio_assets.assets._extraction_shared import (
-    grounding_index_code_version,
-    grounding_schema_path,
-)
+from cardio_assets.assets._extraction_shared import grounding_index_code_version
+from cardio_assets.config import ConfigError, load_grounding_schema, load_pipeline_settings
 from cardio_assets.exports import write_json
 from cardio_assets.logic import extraction_runs as runs
-from cardio_assets.logic.grounding import load_grounding_schema
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import GroundingCandidate, MergedRow
-from cardio_assets.settings import ConfigError, load_pipeline_settings
 
 
 def _histogram_md(histogram: dict[str, int]) -> dg.MetadataValue:
@@ -61,7 +57,7 @@ def grounding_index(
     guideline = context.partition_key
     settings = load_pipeline_settings().grounding
     try:
-        schema = load_grounding_schema(grounding_schema_path())
+        schema = load_grounding_schema()
     except ConfigError as exc:
         raise dg.Failure(description=str(exc)) from None
     outcomes = runs.select_all(merged_concepts, grounding_candidates, schema)

@@ -6,6 +6,7 @@ import dagster as dg
 
 from cardio_assets.asset_helpers import markdown_preview
 from cardio_assets.assets._extraction_shared import _role_counts, merged_concepts_code_version
+from cardio_assets.config import load_abbreviations
 from cardio_assets.logic import extraction_runs as runs
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import RowExtraction
@@ -31,7 +32,7 @@ def merged_concepts(
     population_extractions: list[RowExtraction],
 ):
     merged = runs.merge_extractions(
-        None, main_extractions, population_extractions, runs.load_shared_abbreviations()
+        None, main_extractions, population_extractions, load_abbreviations()
     )
     concepts = [c for m in merged for c in m.concepts]
     empty = [m.row_id for m in merged if not m.concepts]

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import dagster as dg
 
 from cardio_assets.asset_helpers import markdown_preview, stage_code_version
+from cardio_assets.config import load_pipeline_settings
 from cardio_assets.logic.neo4j_graph import (
     DEFAULT_BATCH_SIZE,
     NODE_LABELS,
@@ -21,7 +22,6 @@ from cardio_assets.logic.neo4j_graph import (
 )
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import ExtractedRule
-from cardio_assets.settings import load_pipeline_settings
 from resources.neo4j_resource import Neo4jResource
 
 STAGE_VERSION = "1"

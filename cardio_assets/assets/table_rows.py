@@ -8,10 +8,10 @@ import dagster as dg
 
 from cardio_assets import paths
 from cardio_assets.asset_helpers import markdown_preview, stage_code_version, warnings_metadata
+from cardio_assets.config import load_pipeline_settings, load_registry
 from cardio_assets.logic.table_rows import guideline_rows, write_rows_jsonl
 from cardio_assets.partitions import guideline_partitions, resolve_guideline
 from cardio_assets.records import TableRecord
-from cardio_assets.settings import load_pipeline_settings, load_registry
 
 STAGE_VERSION = "1"
 _settings = load_pipeline_settings()

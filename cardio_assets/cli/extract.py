@@ -118,10 +118,14 @@ def extract_command(
     store_path: Path | None,
 ) -> None:
     """Extract, merge and ground the concepts of ROWS like the pipeline does."""
+    from cardio_assets.config import (
+        ConfigError,
+        load_abbreviations,
+        load_grounding_schema,
+        load_pipeline_settings,
+    )
     from cardio_assets.logic import extraction_runs as runs
-    from cardio_assets.logic.grounding import load_grounding_schema
     from cardio_assets.logic.tagged_rows import tag_rows
-    from cardio_assets.settings import ConfigError, load_pipeline_settings
     from resources.snomed_store import open_store
 
     refuse_input_as_output(out_path, [rows_path, models_path, store_path])
@@ -132,7 +136,7 @@ def extract_command(
         settings = load_pipeline_settings()
         choice = runs.choose_backend(settings.extraction, backend, model)
         schema = load_grounding_schema()
-        abbreviations = runs.load_shared_abbreviations()
+        abbreviations = load_abbreviations()
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from exc
     store = open_store(store_path, progress=lambda m: click.echo(m, err=True))
@@ -176,7 +180,7 @@ def extract_command(
         candidates = runs.search_candidates(
             terms,
             store,
-            runs.grounding_abbreviations(),
+            abbreviations,
             settings.grounding,
             progress=lambda done, total: bar.update(1),
             errors=search_errors,

@@ -214,8 +214,8 @@ def render(report: GuidelineStatus) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def status_command(guideline: str | None, as_json: bool) -> None:
     """Per-guideline staleness of every asset partition; marks killed runs failed first."""
+    from cardio_assets.config import ConfigError, config_path, load_registry
     from cardio_assets.orphaned_runs import release_orphaned_runs
-    from cardio_assets.settings import ConfigError, config_dir, load_registry
 
     try:
         problems = load_registry().problems
@@ -240,7 +240,7 @@ def status_command(guideline: str | None, as_json: bool) -> None:
         return
     for problem in problems:
         click.echo(
-            f"registry problem: {config_dir() / 'guidelines.yaml'}: {problem} "
+            f"registry problem: {config_path('guidelines.yaml')}: {problem} "
             "(that guideline's runs fail until it is fixed)",
             err=True,
         )

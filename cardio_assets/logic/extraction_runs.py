@@ -9,26 +9,24 @@ evaluation of the pipeline. No Dagster imports here.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import statistics
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardio_assets.logic.abbrev_expansion import Abbreviations
+from cardio_assets.config import ConfigError, ExtractionSettings, GroundingStageSettings
+from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.logic.grounding import (
     TermSearcher,
     attach_measurement,
     ground_candidates,
-    load_abbreviations,
     select_grounding,
 )
 from cardio_assets.logic.lexicon import LexiconExtractor
 from cardio_assets.logic.merged_concepts import merge_row, prediction_line
-from cardio_assets.paths import CONFIG_DIR
 from cardio_assets.records import (
     Focus,
     GroundingCandidate,
@@ -39,7 +37,6 @@ from cardio_assets.records import (
     RowRecord,
     TaggedRow,
 )
-from cardio_assets.settings import ConfigError, ExtractionSettings, GroundingStageSettings
 
 BACKENDS = ("lexicon", "llm")
 MERGE_STAGE_VERSION = "1"
@@ -68,20 +65,6 @@ def choose_backend(
     if chosen == "lexicon":
         return BackendChoice("lexicon", None)
     return BackendChoice("llm", model or settings.model or None)
-
-
-def abbreviations_path() -> Path:
-    return CONFIG_DIR / "abbreviations.txt"
-
-
-def load_shared_abbreviations(path: Path | None = None) -> Abbreviations:
-    return Abbreviations.from_file(path or abbreviations_path())
-
-
-def file_sha256(path: Path) -> str:
-    """Content hash of a config file, for code versions (a missing file hashes as empty)."""
-    data = path.read_bytes() if path.is_file() else b""
-    return hashlib.sha256(data).hexdigest()[:16]
 
 
 # --------------------------------------------------------------------------- extraction
@@ -222,7 +205,7 @@ def grounding_terms(merged: Iterable[MergedRow]) -> list[tuple[str, str]]:
 def search_candidates(
     terms: Sequence[tuple[str, str]],
     searcher: TermSearcher,
-    abbreviations: dict[str, str],
+    abbreviations: Mapping[str, str],
     settings: GroundingStageSettings,
     progress: Progress | None = None,
     errors: dict[tuple[str, str], str] | None = None,
@@ -370,8 +353,3 @@ def prediction_lines(
 
 def dumps_line(line: dict[str, Any]) -> str:
     return json.dumps(line, ensure_ascii=False)
-
-
-def grounding_abbreviations() -> dict[str, str]:
-    """The abbreviation map grounding expands with (same file as the extractor's)."""
-    return load_abbreviations(abbreviations_path())

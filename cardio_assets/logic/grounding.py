@@ -18,20 +18,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Protocol
 
 import numpy as np
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from rapidfuzz import fuzz, process
 
-from cardio_assets.paths import CONFIG_DIR
+from cardio_assets.config import RoleFilter
+from cardio_assets.logic.abbreviations import search_abbreviations
 from cardio_assets.records import (
-    ROLES,
     FilterCheck,
     GroundingCandidate,
     GroundingDecision,
@@ -40,7 +37,6 @@ from cardio_assets.records import (
     Role,
     TaxonomyStep,
 )
-from cardio_assets.settings import ConfigError
 
 # Terms longer than this are text blocks, not concept names: searching them only
 # produces confident-looking noise, so they get no candidates.
@@ -107,68 +103,6 @@ def search_tokens(text: str, *, cached: bool = True) -> list[str]:
 
 
 # ---------------------------------------------------------------------------
-# Abbreviations
-# ---------------------------------------------------------------------------
-
-
-# (ConfigError is the project's one config error type: a malformed file names file + key/line.)
-
-
-def load_abbreviations(path: Path) -> dict[str, str]:
-    """Read ``ABBREVIATION<TAB>expansion`` lines (keys kept exactly as written)."""
-    out: dict[str, str] = {}
-    for lineno, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        parts = line.split("\t")
-        if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
-            raise ConfigError(
-                f"{path}:{lineno}: expected 'ABBREVIATION<TAB>expansion', got {line!r}"
-            )
-        out[parts[0].strip()] = parts[1].strip()
-    return out
-
-
-def _abbreviation_matcher(
-    abbreviations: dict[str, str],
-) -> tuple[dict[str, str], re.Pattern[str] | None]:
-    # Case-sensitive on purpose: guideline abbreviations are capitalised, and "as" or
-    # "hr" in running text must never become "aortic stenosis" / "heart rate". The
-    # all-capitals spelling of a mixed-case key ("EGFR" for "eGFR") is accepted too.
-    lookup: dict[str, str] = {}
-    for key, expansion in abbreviations.items():
-        lookup.setdefault(key, expansion)
-        lookup.setdefault(key.upper(), expansion)
-    if not lookup:
-        return lookup, None
-    keys = sorted(lookup, key=len, reverse=True)  # HFrEF before HF
-    alternation = "|".join(re.escape(k) for k in keys)
-    # optional plural "s" (ARBs); never inside a longer word or hyphenated token
-    return lookup, re.compile(rf"(?<![\w-])({alternation})s?(?![\w-])")
-
-
-_MATCHERS: dict[int, tuple[dict[str, str], dict[str, str], re.Pattern[str] | None]] = {}
-
-
-def expand_abbreviations(text: str, abbreviations: dict[str, str]) -> tuple[str, list[str]]:
-    """Replace whole-word abbreviations; returns the new text and the keys expanded."""
-    cached = _MATCHERS.get(id(abbreviations))
-    if cached is None or cached[0] is not abbreviations:
-        cached = (abbreviations, *_abbreviation_matcher(abbreviations))
-        _MATCHERS[id(abbreviations)] = cached
-    _src, lookup, pattern = cached
-    if pattern is None:
-        return text, []
-    used: list[str] = []
-
-    def repl(m: re.Match[str]) -> str:
-        used.append(m.group(1))
-        return lookup[m.group(1)]
-
-    return pattern.sub(repl, text), used
-
-
-# ---------------------------------------------------------------------------
 # Thresholds, operators and units
 # ---------------------------------------------------------------------------
 
@@ -227,7 +161,7 @@ def _num(text: str) -> float:
     return float(text.replace(",", "."))
 
 
-def normalize_term(term: str, abbreviations: dict[str, str]) -> NormalizedTerm:
+def normalize_term(term: str, abbreviations: Mapping[str, str]) -> NormalizedTerm:
     """Lower-case, unify operators, pull out threshold/unit, expand abbreviations.
 
     "LVEF ≤ 35%" -> search "left ventricular ejection fraction", operator "<=",
@@ -271,7 +205,7 @@ def normalize_term(term: str, abbreviations: dict[str, str]) -> NormalizedTerm:
     unit = unit.lower() if unit else None
 
     unexpanded = " ".join(fold(text).split())
-    expanded_text, used = expand_abbreviations(text, abbreviations)
+    expanded_text, used = search_abbreviations(abbreviations).substitute(text)
     search_text = " ".join(fold(expanded_text).split())
     if not search_tokens(search_text):
         return NormalizedTerm(
@@ -482,7 +416,7 @@ def ground_candidates(
     term: str,
     role: Role,
     searcher: TermSearcher,
-    abbreviations: dict[str, str],
+    abbreviations: Mapping[str, str],
     *,
     top_k: int = DEFAULT_TOP_K,
     pool: int = DEFAULT_POOL,
@@ -554,99 +488,8 @@ def ground_candidates(
 
 
 # ---------------------------------------------------------------------------
-# Per-role filters (configs/guideline_graph_schema.yaml, key ``grounding``)
+# Per-role filters (configs/guideline_graph_schema.yaml, loaded by cardio_assets.config)
 # ---------------------------------------------------------------------------
-
-
-class RoleFilter(BaseModel):
-    """Filters for one role. Every threshold lives here and nowhere else."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    target_label: Role
-    allowed_roots: list[str] = Field(default_factory=list)  # SCTIDs; empty = no domain filter
-    semantic_tags: list[str] = Field(default_factory=list)  # FSN tags; empty = no tag filter
-    min_match_score: float = Field(ge=0.0, le=1.0)
-    off_domain_min_score: float | None = Field(default=None, ge=0.0, le=1.0)
-
-    @field_validator("allowed_roots", mode="before")
-    @classmethod
-    def _ids_as_text(cls, value: object) -> object:
-        if isinstance(value, list):
-            out = []
-            for v in value:
-                text = str(v).strip()
-                if not text.isdigit():
-                    raise ValueError(f"{v!r} is not a SNOMED CT concept id (digits only)")
-                out.append(text)
-            return out
-        return value
-
-    @field_validator("semantic_tags", mode="before")
-    @classmethod
-    def _tags_lower(cls, value: object) -> object:
-        if isinstance(value, list):
-            return [str(v).strip().lower() for v in value]
-        return value
-
-
-class GroundingSchema(BaseModel):
-    """The ``roles`` section of guideline_graph_schema.yaml (other top-level keys belong
-    to the graph mapping and are ignored here)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    roles: dict[Role, RoleFilter]
-
-    @field_validator("roles")
-    @classmethod
-    def _all_roles(cls, value: dict[str, RoleFilter]) -> dict[str, RoleFilter]:
-        missing = [r for r in ROLES if r not in value]
-        if missing:
-            raise ValueError(f"missing role(s) {missing}; every role needs its filters")
-        return value
-
-    def rule(self, role: str) -> RoleFilter:
-        if role not in self.roles:
-            raise ConfigError(f"unknown role {role!r}; expected one of {list(ROLES)}")
-        return self.roles[role]  # type: ignore[index]
-
-
-def parse_grounding_schema(
-    data: object, source: str = "guideline_graph_schema.yaml"
-) -> GroundingSchema:
-    """Validate the ``roles`` section; one line naming the file, the key path and the fix."""
-    fix = f"fix {source} (its header comments describe every key) and reload"
-    if not isinstance(data, dict) or "roles" not in data:
-        raise ConfigError(f"{source}: missing top-level key 'roles'; {fix}")
-    try:
-        return GroundingSchema.model_validate({"roles": data["roles"]})
-    except ValidationError as exc:
-        problems = [
-            f"key '{'.'.join(str(p) for p in err['loc'])}': {err['msg']}" for err in exc.errors()
-        ]
-        raise ConfigError(f"{source}: {'; '.join(problems)}; {fix}") from None
-
-
-def load_grounding_schema(path: Path | None = None) -> GroundingSchema:
-    """Load configs/guideline_graph_schema.yaml (or ``path``); ConfigError in one line."""
-    path = Path(path) if path else CONFIG_DIR / "guideline_graph_schema.yaml"
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(
-            f"{path}: file not found; restore it from git (configs/guideline_graph_schema.yaml)"
-        ) from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
-        problem = getattr(exc, "problem", None) or type(exc).__name__
-        raise ConfigError(f"{where}: not valid YAML ({problem}); fix the file and reload") from None
-    return parse_grounding_schema(data, str(path))
-
-
-def default_abbreviations() -> dict[str, str]:
-    return load_abbreviations(CONFIG_DIR / "abbreviations.txt")
 
 
 def decide(candidate: GroundingCandidate, rule: RoleFilter) -> GroundingDecision:

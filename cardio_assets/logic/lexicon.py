@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from cardio_assets.logic.abbrev_expansion import Abbreviations
+from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.logic.logic_split import Expr, Leaf, Node, leaves, split_logic
 from cardio_assets.records import (
     ExtractedAction,
@@ -53,9 +53,7 @@ def _source_fingerprint(*names: str) -> str:
     return digest.hexdigest()[:12]
 
 
-RULES_VERSION = "lexicon-" + _source_fingerprint(
-    "lexicon.py", "logic_split.py", "abbrev_expansion.py"
-)
+RULES_VERSION = "lexicon-" + _source_fingerprint("lexicon.py", "logic_split.py", "abbreviations.py")
 
 
 # ---------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import json
 import re
 from collections.abc import Callable
 
-from cardio_assets.logic.abbrev_expansion import Abbreviations
+from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.logic.logic_split import Expr, Leaf, Node, leaves, split_logic
 from cardio_assets.records import (
     ExtractedAction,
@@ -49,7 +49,7 @@ def _source_fingerprint(*names: str) -> str:
 
 # Changes with any edit of the merge, split or normalization code (for code_version).
 MERGE_LOGIC_VERSION = "merge-" + _source_fingerprint(
-    "merged_concepts.py", "logic_split.py", "abbrev_expansion.py"
+    "merged_concepts.py", "logic_split.py", "abbreviations.py"
 )
 
 _LOGIC_ROLES = frozenset({"Condition", "ClinicalParameter"})

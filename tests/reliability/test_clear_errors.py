@@ -19,7 +19,7 @@ from pathlib import Path
 
 import duckdb
 
-from cardio_assets.paths import CONFIG_DIR, PROJECT_ROOT
+from cardio_assets.paths import DEFAULT_CONFIG_DIR, PROJECT_ROOT
 
 CARDIO = [str(Path(sys.executable).with_name("cardio"))]
 LOAD_DEFINITIONS = (
@@ -61,7 +61,7 @@ def test_bad_grounding_schema_is_one_line_and_the_code_location_still_loads(
     tmp_path: Path,
 ) -> None:
     configs = tmp_path / "configs"
-    shutil.copytree(CONFIG_DIR, configs)
+    shutil.copytree(DEFAULT_CONFIG_DIR, configs)
     schema = configs / "guideline_graph_schema.yaml"
     text = schema.read_text(encoding="utf-8")
     schema.write_text(text.replace("min_match_score: 0.75", "min_match_score: 7.5", 1))

@@ -18,7 +18,7 @@ import dagster as dg
 import pytest
 from click.testing import CliRunner
 
-from cardio_assets.settings import ConfigError, load_pipeline_settings, load_registry
+from cardio_assets.config import ConfigError, load_pipeline_settings, load_registry
 
 ROOT = Path(__file__).resolve().parents[2]
 HTML = """<html><body><table><tr><th>Recommendations</th><th>Class</th><th>Level</th></tr>

@@ -119,7 +119,7 @@ def main() -> int:
     abbreviations = load_abbreviations(ROOT / "configs/abbreviations.txt")
     lookup = None
     if not args.no_terminology:
-        from resources.snomed_store import open_store
+        from cardio_assets.terminology.location import open_store
 
         lookup = term_lookup_from_searcher(open_store(), abbreviations.mapping)
     extractor = LexiconExtractor(abbreviations, lookup)

@@ -208,7 +208,7 @@ def snomed_in_store(gold: list[dict], pred: list[dict], store_ids: set[str]) -> 
 
 
 def store_concept_ids() -> set[str]:
-    from resources.snomed_store import open_store
+    from cardio_assets.terminology.location import open_store
 
     store = open_store(None)
     from cardio_assets.warehouse import connect

@@ -264,7 +264,7 @@ def test_threshold_change_only_changes_grounding_index_code_version(tmp_path: Pa
 
 
 def test_another_terminology_release_re_searches_but_never_re_extracts(tmp_path: Path) -> None:
-    from resources.snomed_store import load_rf2
+    from cardio_assets.terminology.build import load_rf2
 
     release = tmp_path / "release"
     shutil.copytree(ROOT / "data" / "snomed_sample", release)

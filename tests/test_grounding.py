@@ -36,7 +36,8 @@ from cardio_assets.logic.grounding import (
     select_grounding,
 )
 from cardio_assets.paths import DATA_DIR, DEFAULT_CONFIG_DIR
-from resources.snomed_store import SnomedStore, load_rf2
+from cardio_assets.terminology.build import load_rf2
+from cardio_assets.terminology.store import SnomedStore
 
 SAMPLE = DATA_DIR / "snomed_sample"
 OBSERVABLE, PROCEDURE = "363787002", "71388002"

@@ -45,7 +45,7 @@ def abbreviations() -> Abbreviations:
 
 @pytest.fixture(scope="module")
 def store():  # type: ignore[no-untyped-def]
-    from resources.snomed_store import open_store
+    from cardio_assets.terminology.location import open_store
 
     return open_store()  # the bundled sample, built under the test CARDIO_HOME
 

@@ -28,9 +28,9 @@ from cardio_assets.logic.merged_concepts import MERGE_LOGIC_VERSION
 from cardio_assets.logic.redaction import known_secrets, redact, secrets_redacted
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import Focus, RowRecord, TaggedRow
+from cardio_assets.terminology.location import configured_release_identity
 from resources.lexicon_extractor import LexiconExtractor
 from resources.llm_extractor import LLM_POOL, LlmExtractor
-from resources.snomed_store import configured_release_identity
 from resources.terminology import SnomedTerminology
 
 _log = logging.getLogger(__name__)

@@ -126,7 +126,7 @@ def extract_command(
     )
     from cardio_assets.logic import extraction_runs as runs
     from cardio_assets.logic.tagged_rows import tag_rows
-    from resources.snomed_store import open_store
+    from cardio_assets.terminology.location import open_store
 
     refuse_input_as_output(out_path, [rows_path, models_path, store_path])
     rows = load_rows(rows_path)

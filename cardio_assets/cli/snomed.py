@@ -42,7 +42,8 @@ def load(rf2_dir: Path, db_path: Path | None, force: bool, quiet: bool) -> None:
     An existing --db file is replaced only when it is such a store, or with --force.
     """
     from cardio_assets.paths import var_dir
-    from resources.snomed_store import RF2Error, load_rf2
+    from cardio_assets.terminology.build import load_rf2
+    from cardio_assets.terminology.rf2 import RF2Error
 
     db_path = db_path or var_dir() / "terminology" / "snomed.duckdb"
     progress = None if quiet else (lambda msg: click.echo(f"  {msg}", err=True))
@@ -74,7 +75,7 @@ def ground(term: str, role: str, top_k: int, as_json: bool, db_path: Path | None
     """Show SNOMED CT candidates for TERM, every filter decision, and the chosen entry."""
     from cardio_assets.config import load_abbreviations, load_grounding_schema
     from cardio_assets.logic.grounding import ground_candidates, normalize_term, select_grounding
-    from resources.snomed_store import open_store
+    from cardio_assets.terminology.location import open_store
 
     abbreviations = load_abbreviations()
     rule = load_grounding_schema().rule(role)

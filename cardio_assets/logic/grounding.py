@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
@@ -37,6 +37,8 @@ from cardio_assets.records import (
     Role,
     TaxonomyStep,
 )
+from cardio_assets.terminology.index import ConceptDetails, DescriptionHit
+from cardio_assets.terminology.text import STOPWORDS, fold, search_tokens, split_semantic_tag
 
 # Terms longer than this are text blocks, not concept names: searching them only
 # produces confident-looking noise, so they get no candidates.
@@ -46,61 +48,6 @@ DEFAULT_TOP_K = 20
 # Descriptions the index hands to rapidfuzz rescoring. 150 keeps p95 under 10 ms at
 # 1.6M descriptions; the index ranking already puts full-coverage names first.
 DEFAULT_POOL = 150
-
-# Function words carry no meaning for concept matching and have huge posting lists;
-# dropping them from index and query keeps search cost bounded.
-STOPWORDS = frozenset("a an and as at by for from in into of on or the to with without due".split())
-
-# ---------------------------------------------------------------------------
-# Text normalization shared by the index builder and the query side
-# ---------------------------------------------------------------------------
-
-_SEMANTIC_TAG = re.compile(r"\s*\(([^()]+)\)\s*$")
-_POSSESSIVE = re.compile(r"'s\b")
-_NON_ALNUM = re.compile(r"[^0-9a-z]+")
-
-
-def split_semantic_tag(fsn: str) -> tuple[str, str]:
-    """'Heart failure (disorder)' -> ('Heart failure', 'disorder'); no tag -> (fsn, '')."""
-    match = _SEMANTIC_TAG.search(fsn)
-    if not match:
-        return fsn, ""
-    return fsn[: match.start()], match.group(1).strip()
-
-
-# British digraphs: ESC guidelines write "haemodynamic", "ischaemic", "oedema", SNOMED
-# FSNs use US spelling. Folding "ae"/"oe" before a consonant to "e" on BOTH sides makes
-# them equal; it only ever runs on matching text, never on what is displayed or stored.
-_BRITISH_DIGRAPH = re.compile(r"(?<![aeiou])[ao]e(?=[bcdfghjklmnpqrstvwxz])")
-# Bump when fold/search_tokens change: stored indexes built with another version are
-# rebuilt from DuckDB on open.
-TOKENIZER_VERSION = "2"
-
-
-def fold_uncached(text: str) -> str:
-    """Lower-case, strip accents, drop possessive 's, unify British digraphs,
-    punctuation to single spaces."""
-    if not text.isascii():
-        text = unicodedata.normalize("NFKD", text)
-        text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    text = _POSSESSIVE.sub("", text.lower())
-    text = _BRITISH_DIGRAPH.sub("e", text)
-    return " ".join(_NON_ALNUM.sub(" ", text).split())
-
-
-# Cached: the same descriptions come back for many queries; rescoring's hot path.
-fold = lru_cache(maxsize=1 << 16)(fold_uncached)
-
-
-def search_tokens(text: str, *, cached: bool = True) -> list[str]:
-    """Unique content tokens in order of appearance (the index and query use the same).
-
-    The index builder passes ``cached=False``: a million one-off descriptions would
-    only churn the query-side cache.
-    """
-    folded = fold(text) if cached else fold_uncached(text)
-    return list(dict.fromkeys(t for t in folded.split() if t not in STOPWORDS))
-
 
 # ---------------------------------------------------------------------------
 # Thresholds, operators and units
@@ -384,24 +331,8 @@ def composite_score(
 
 
 # ---------------------------------------------------------------------------
-# Terminology access (implemented by resources.snomed_store.SnomedStore)
+# Terminology access (implemented by cardio_assets.terminology.store.SnomedStore)
 # ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class DescriptionHit:
-    concept_id: str
-    term: str
-    is_fsn: bool
-
-
-@dataclass(frozen=True)
-class ConceptDetails:
-    concept_id: str
-    fsn: str
-    semantic_tag: str
-    taxonomy_path: list[tuple[str, str]] = field(default_factory=list)  # concept -> root
-    ancestor_ids: frozenset[str] = frozenset()
 
 
 class TermSearcher(Protocol):

@@ -19,13 +19,9 @@ from typing import Any
 
 from cardio_assets.config import ConfigError, ExtractionSettings, GroundingStageSettings
 from cardio_assets.logic.abbreviations import Abbreviations
-from cardio_assets.logic.grounding import (
-    TermSearcher,
-    attach_measurement,
-    ground_candidates,
-    select_grounding,
-)
+from cardio_assets.logic.grounding import TermSearcher, ground_candidates, select_grounding
 from cardio_assets.logic.lexicon import LexiconExtractor
+from cardio_assets.logic.measurements import attach_measurement
 from cardio_assets.logic.merged_concepts import merge_row, prediction_line
 from cardio_assets.records import (
     Focus,

@@ -28,6 +28,15 @@ from rapidfuzz import fuzz, process
 
 from cardio_assets.config import RoleFilter
 from cardio_assets.logic.abbreviations import search_abbreviations
+from cardio_assets.logic.measurements import (
+    NUMBER,
+    OPERATORS,
+    RANGE_DASHES,
+    UNICODE_OPERATORS,
+    UNIT,
+    attach_measurement,
+    parse_number,
+)
 from cardio_assets.records import (
     FilterCheck,
     GroundingCandidate,
@@ -53,39 +62,19 @@ DEFAULT_POOL = 150
 # Thresholds, operators and units
 # ---------------------------------------------------------------------------
 
-_UNICODE_OPS = {
-    "≤": "<=",
-    "≥": ">=",
-    "⩽": "<=",
-    "⩾": ">=",
-    "＜": "<",
-    "＞": ">",
-    "–": "-",
-    "—": "-",
-}
-# Words become operators only right before a number: "under 65 years" is a threshold,
-# "under treatment" is not.
+# Operator signs and range dashes to ASCII, operator words to signs (only right before a
+# number: "under 65 years" is a threshold, "under treatment" is not); the vocabulary is
+# the shared measurement grammar (cardio_assets/logic/measurements.py).
+_SIGNS = {**UNICODE_OPERATORS, **dict.fromkeys(RANGE_DASHES, "-")}
 _WORD_OPS = [
-    (re.compile(rf"\b(?:{words})\b(?=\s*\d)", re.I), op)
-    for words, op in [
-        ("less than or equal to|at most|no more than|up to", "<="),
-        ("greater than or equal to|at least|no less than", ">="),
-        ("less than|lower than|below|under", "<"),
-        ("greater than|more than|higher than|above|over|exceeding", ">"),
-    ]
+    (re.compile(rf"\b(?:{words})\b(?=\s*\d)", re.I), op) for op, words, _symbols in OPERATORS
 ]
-_UNIT = (
-    r"(?:%|percent|mg/dl|mg/l|mmol/l|mmol/mol|µmol/l|umol/l|g/dl|g/l|ng/ml|pg/ml|"
-    r"ml/min/1\.73\s*m2|ml/min/1\.73m²|ml/min|mmhg|bpm|beats/min|/min|kg/m2|kg/m²|kg|"
-    r"cm|mm|ms|years?|yrs?|months?|weeks?|days?|hours?|h)"
-)
-_NUMBER = r"\d+(?:[.,]\d+)?"
 _RANGE = re.compile(
-    rf"\b(?:between\s+)?({_NUMBER})\s*{_UNIT}?\s*(?:-|to|and)\s*({_NUMBER})\s*({_UNIT})?(?![\w])",
+    rf"\b(?:between\s+)?({NUMBER})\s*{UNIT}?\s*(?:-|to|and)\s*({NUMBER})\s*({UNIT})?(?![\w])",
     re.I,
 )
-_OP_VALUE = re.compile(rf"(<=|>=|<|>|=)\s*({_NUMBER})\s*({_UNIT})?(?![\w])", re.I)
-_BARE_VALUE = re.compile(rf"(?<![\w.])({_NUMBER})\s*({_UNIT})(?![\w])", re.I)
+_OP_VALUE = re.compile(rf"(<=|>=|<|>|=)\s*({NUMBER})\s*({UNIT})?(?![\w])", re.I)
+_BARE_VALUE = re.compile(rf"(?<![\w.])({NUMBER})\s*({UNIT})(?![\w])", re.I)
 _TRAILING_ONLY_OPS = re.compile(r"\s*(<=|>=|<|>|=)\s*")
 
 
@@ -104,10 +93,6 @@ class NormalizedTerm:
     rejected: str | None = None  # why the term cannot be searched (empty, too long, ...)
 
 
-def _num(text: str) -> float:
-    return float(text.replace(",", "."))
-
-
 def normalize_term(term: str, abbreviations: Mapping[str, str]) -> NormalizedTerm:
     """Lower-case, unify operators, pull out threshold/unit, expand abbreviations.
 
@@ -124,7 +109,7 @@ def normalize_term(term: str, abbreviations: Mapping[str, str]) -> NormalizedTer
             rejected=f"term is {len(term)} characters (> {MAX_TERM_CHARS}): a text block, not a concept name",
         )
     text = unicodedata.normalize("NFKC", term)
-    for src, dst in _UNICODE_OPS.items():
+    for src, dst in _SIGNS.items():
         text = text.replace(src, dst)
     for pattern, op in _WORD_OPS:
         text = pattern.sub(f" {op} ", text)
@@ -136,15 +121,15 @@ def normalize_term(term: str, abbreviations: Mapping[str, str]) -> NormalizedTer
     m = _OP_VALUE.search(text)
     r = _RANGE.search(text)
     if m:
-        operator, threshold, unit = m.group(1), _num(m.group(2)), m.group(3)
+        operator, threshold, unit = m.group(1), parse_number(m.group(2)), m.group(3)
         text = text[: m.start()] + " " + text[m.end() :]
     elif r:
-        operator, threshold, unit = "between", (_num(r.group(1)), _num(r.group(2))), r.group(3)
+        operator, threshold, unit = "between", (parse_number(r.group(1)), parse_number(r.group(2))), r.group(3)
         text = text[: r.start()] + " " + text[r.end() :]
     else:
         b = _BARE_VALUE.search(text)
         if b:
-            threshold, unit = _num(b.group(1)), b.group(2)
+            threshold, unit = parse_number(b.group(1)), b.group(2)
             operator = "="
             text = text[: b.start()] + " " + text[b.end() :]
     text = _TRAILING_ONLY_OPS.sub(" ", text)
@@ -171,32 +156,6 @@ def normalize_term(term: str, abbreviations: Mapping[str, str]) -> NormalizedTer
         unit=unit,
         standardized=standardized,
     )
-
-
-def attach_measurement(
-    text: str,
-    operator: str | None,
-    threshold: float | tuple[float, float] | None,
-    unit: str | None,
-) -> str:
-    """'left ventricular ejection fraction' + '<=' 35 '%' -> '... <= 35%'."""
-    if not operator or threshold is None:
-        return text
-    if isinstance(threshold, tuple):
-        low, high = (_fmt_num(t) for t in threshold)
-        return f"{text} {low}-{high}{_unit_suffix(unit)}"
-    op = "" if operator == "=" else f"{operator} "
-    return f"{text} {op}{_fmt_num(threshold)}{_unit_suffix(unit)}"
-
-
-def _unit_suffix(unit: str | None) -> str:
-    if not unit:
-        return ""
-    return unit if unit == "%" else f" {unit}"
-
-
-def _fmt_num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
 
 
 # ---------------------------------------------------------------------------

@@ -32,6 +32,19 @@ from typing import NamedTuple
 
 from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.logic.logic_split import Expr, Leaf, Node, leaves, split_logic
+from cardio_assets.logic.measurements import (
+    LESS_WORDS,
+    MORE_WORDS,
+    NUMBER,
+    OPERATORS,
+    POST_OPERATOR,
+    RANGE_DASHES,
+    UNIT,
+    canonical_unit,
+    operator_from_words,
+    parse_number,
+    post_operator,
+)
 from cardio_assets.records import (
     ExtractedAction,
     ExtractedConcept,
@@ -299,39 +312,23 @@ _POST_MARKERS = re.compile(
 # ---------------------------------------------------------------------------------------
 # Parameters
 # ---------------------------------------------------------------------------------------
-_NUM = r"\d+(?:[.,]\d+)?"
-_UNIT = (
-    r"%|mm\s?Hg|mmol/mol|mmol/[Ll]|[µμu]mol/[Ll]|mg/d[Ll]|g/d[Ll]|g/[Ll]|"
-    r"m[Ll]/min/1[.,]73\s?m(?:²|2|\^2)|m[Ll]/min|ng/[Ll]|ng/m[Ll]|pg/m[Ll]|mg/mmol|"
-    r"kg/m(?:²|2|\^2)|beats?\s?/\s?min|beats\s+per\s+minute|b\.?p\.?m\.?|ms|m/s|cm(?:²|2)|"
-    r"cm|mm|IU/[Ll]|U/[Ll]|[x×]\s?ULN|points?|years?|yrs?"
-)
+# (words or symbols, operator) in the order they must be tried
 _OP_WORDS: list[tuple[str, str]] = [
-    (r"less\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+less\s+than", "<="),
-    (r"greater\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+(?:greater|more)\s+than", ">="),
-    (r"at\s+most|no\s+more\s+than|not\s+more\s+than|not\s+exceeding|up\s+to|≤|⩽|=<|<=", "<="),
-    (r"at\s+least|no\s+less\s+than|not\s+less\s+than|≥|⩾|=>|>=", ">="),
-    (r"below|under|lower\s+than|less\s+than|fewer\s+than|younger\s+than|<", "<"),
-    (r"above|over|greater\s+than|higher\s+than|more\s+than|exceeding|exceeds|exceeded|"
-     r"exceed|in\s+excess\s+of|"
-     r"older\s+than|>", ">"),
-    (r"equal\s+to|=", "="),
-]  # fmt: skip
+    ("|".join([words, *symbols]), op) for op, words, symbols in OPERATORS
+]
 _OP_ALT = "|".join(f"(?:{p})" for p, _ in _OP_WORDS)
+_DASHES = "".join(RANGE_DASHES)
 _POST_OP = re.compile(
-    r"(?:or|and)\s+(?P<w>less|lower|below|under|fewer|younger|more|greater|higher|above|"
-    r"over|older)\b",
-    re.IGNORECASE,
+    rf"(?:or|and)\s+(?P<w>{'|'.join(LESS_WORDS + MORE_WORDS)})\b", re.IGNORECASE
 )
 _PARAM_VALUE = re.compile(
     # between 36 and 49 % | from 36 to 49% | 36-49% | 36% to 49%
-    rf"(?P<range>(?:between|from)\s+(?P<lo1>{_NUM})\s*(?P<u1>{_UNIT})?\s+(?:and|to)\s+"
-    rf"(?P<hi1>{_NUM})\s*(?P<u2>{_UNIT})?"
-    rf"|(?P<lo2>{_NUM})\s*(?P<u3>{_UNIT})?\s*(?:[-–—−]|to)\s*(?P<hi2>{_NUM})\s*(?P<u4>{_UNIT})?)"
-    rf"|(?P<op>{_OP_ALT})\s*(?P<v1>{_NUM})\s*(?P<u5>{_UNIT})?"
-    rf"|(?P<v2>{_NUM})\s*(?P<u6>{_UNIT})?\s+(?P<post>(?:or|and)\s+(?:less|lower|below|under|"
-    r"fewer|younger|more|greater|higher|above|over|older))\b"
-    rf"|(?:of|is|was|at|=|:)\s+(?P<v3>{_NUM})\s*(?P<u7>{_UNIT})",
+    rf"(?P<range>(?:between|from)\s+(?P<lo1>{NUMBER})\s*(?P<u1>{UNIT})?\s+(?:and|to)\s+"
+    rf"(?P<hi1>{NUMBER})\s*(?P<u2>{UNIT})?"
+    rf"|(?P<lo2>{NUMBER})\s*(?P<u3>{UNIT})?\s*(?:[-{_DASHES}]|to)\s*(?P<hi2>{NUMBER})\s*(?P<u4>{UNIT})?)"
+    rf"|(?P<op>{_OP_ALT})\s*(?P<v1>{NUMBER})\s*(?P<u5>{UNIT})?"
+    rf"|(?P<v2>{NUMBER})\s*(?P<u6>{UNIT})?\s+(?P<post>{POST_OPERATOR})\b"
+    rf"|(?:of|is|was|at|=|:)\s+(?P<v3>{NUMBER})\s*(?P<u7>{UNIT})",
     re.IGNORECASE,
 )
 _NAME_STOP = frozenset(
@@ -361,36 +358,6 @@ class Parameter:
     operator: str
     threshold: float | list[float]
     unit: str | None
-
-
-def _number(raw: str) -> float:
-    value = float(raw.replace(",", "."))
-    return value
-
-
-def _clean_unit(raw: str | None) -> str | None:
-    if not raw:
-        return None
-    unit = re.sub(r"\s+", " ", raw.strip())
-    unit = re.sub(r"^mm ?Hg$", "mmHg", unit, flags=re.I)
-    unit = re.sub(r"\^2$", "²", unit)
-    if re.fullmatch(r"years?|yrs?", unit, flags=re.I):
-        return "years"
-    if re.fullmatch(r"b\.?p\.?m\.?|beats?\s?/\s?min|beats per minute", unit, flags=re.I):
-        return "bpm"
-    return unit
-
-
-def _op_from_words(words: str) -> str:
-    for pattern, op in _OP_WORDS:
-        if re.fullmatch(pattern, words.strip(), flags=re.IGNORECASE):
-            return op
-    raise ValueError(f"unknown operator words {words!r}")
-
-
-def _post_op(word: str) -> str:
-    word = word.lower()
-    return "<=" if word in {"less", "lower", "below", "under", "fewer", "younger"} else ">="
 
 
 _LINKING_BEFORE_VALUE = frozenset(
@@ -454,25 +421,25 @@ def extract_parameters(
             lo = groups["lo1"] or groups["lo2"]
             hi = groups["hi1"] or groups["hi2"]
             unit = next((groups[u] for u in ("u2", "u4", "u1", "u3") if groups[u]), None)
-            operator, threshold = "between", [_number(lo), _number(hi)]
+            operator, threshold = "between", [parse_number(lo), parse_number(hi)]
         elif groups["op"] is not None:
             operator, threshold, unit = (
-                _op_from_words(groups["op"]),
-                _number(groups["v1"]),
+                operator_from_words(groups["op"]),
+                parse_number(groups["v1"]),
                 groups["u5"],
             )
         elif groups["v2"] is not None:
             post = _POST_OP.match(groups["post"])
-            operator = _post_op(post.group("w")) if post else "="
-            threshold, unit = _number(groups["v2"]), groups["u6"]
+            operator = post_operator(post.group("w")) if post else "="
+            threshold, unit = parse_number(groups["v2"]), groups["u6"]
         else:
-            operator, threshold, unit = "=", _number(groups["v3"]), groups["u7"]
-        unit = _clean_unit(unit)
+            operator, threshold, unit = "=", parse_number(groups["v3"]), groups["u7"]
+        unit = canonical_unit(unit)
         end = match.end()
         # "35% or less" written after an explicit value: the post word decides the operator.
         tail = _POST_OP.match(text[end:].lstrip())
         if tail and operator == "=":
-            operator = _post_op(tail.group("w"))
+            operator = post_operator(tail.group("w"))
             end = end + (len(text[end:]) - len(text[end:].lstrip())) + tail.end()
         if unit and _DOSE_OR_TIME_UNITS.match(unit):
             continue

@@ -23,7 +23,7 @@ from cardio_assets.config import (
     load_pipeline_settings,
 )
 from cardio_assets.logic import extraction_runs as runs
-from cardio_assets.logic.lexicon import RULES_VERSION
+from cardio_assets.logic.lexicon import rules_version
 from cardio_assets.logic.merged_concepts import MERGE_LOGIC_VERSION
 from cardio_assets.logic.redaction import known_secrets, redact, secrets_redacted
 from cardio_assets.partitions import guideline_partitions
@@ -72,7 +72,7 @@ def extraction_code_version() -> str:
     reads: dict[str, Any] = {"extraction": settings.model_dump(mode="json")}
     if settings.backend == "lexicon":
         reads["lexicon"] = {
-            "rules": RULES_VERSION,
+            "rules": rules_version(),
             "abbreviations": _abbreviations_sha256(),
         }
     else:

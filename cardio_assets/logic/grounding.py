@@ -124,7 +124,11 @@ def normalize_term(term: str, abbreviations: Mapping[str, str]) -> NormalizedTer
         operator, threshold, unit = m.group(1), parse_number(m.group(2)), m.group(3)
         text = text[: m.start()] + " " + text[m.end() :]
     elif r:
-        operator, threshold, unit = "between", (parse_number(r.group(1)), parse_number(r.group(2))), r.group(3)
+        operator, threshold, unit = (
+            "between",
+            (parse_number(r.group(1)), parse_number(r.group(2))),
+            r.group(3),
+        )
         text = text[: r.start()] + " " + text[r.end() :]
     else:
         b = _BARE_VALUE.search(text)

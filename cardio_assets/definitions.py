@@ -21,10 +21,10 @@ from cardio_assets.orphaned_runs import build_orphaned_run_sensor
 from cardio_assets.partitions import build_inbox_sensor, sync_guideline_partitions
 from resources.docling_converter import DoclingConverterResource
 from resources.duckdb_io_manager import DuckDBRecordIOManager
-from resources.lexicon_extractor import LexiconExtractor
-from resources.llm_extractor import LlmExtractor
+from resources.lexicon_extractor import LexiconExtractorResource
+from resources.llm_extractor import LlmExtractorResource
 from resources.neo4j_resource import neo4j_resource_from_env
-from resources.terminology import SnomedTerminology
+from resources.terminology import SnomedTerminologyResource
 
 _log = logging.getLogger(__name__)
 _settings = load_pipeline_settings()
@@ -51,10 +51,10 @@ def _module_sensors(modules: list[ModuleType]) -> list[dg.SensorDefinition]:
 RESOURCES: dict[str, object] = {
     "io_manager": DuckDBRecordIOManager(),
     "docling": DoclingConverterResource(artifacts_path=_settings.docling.artifacts_path),
-    "terminology": SnomedTerminology(),  # bundled SNOMED CT sample unless store_path is set
+    "terminology": SnomedTerminologyResource(),  # bundled SNOMED CT sample unless store_path is set
     "neo4j": neo4j_resource_from_env(),  # NEO4J_URI/USER/PASSWORD, else the local launcher
-    "llm": LlmExtractor(),  # llm extraction backend (configs/models.yaml)
-    "lexicon": LexiconExtractor(),  # offline lexicon extraction backend
+    "llm": LlmExtractorResource(),  # llm extraction backend (configs/models.yaml)
+    "lexicon": LexiconExtractorResource(),  # offline lexicon extraction backend
 }
 
 _modules = stage_modules()

@@ -15,7 +15,7 @@ from cardio_assets.terminology.location import configured_store_path, open_store
 from cardio_assets.terminology.store import SnomedStore, StoreError
 
 
-class SnomedTerminology(ConfigurableResource):
+class SnomedTerminologyResource(ConfigurableResource):
     """A built SNOMED CT store (DuckDB + search index).
 
     Leave ``store_path`` empty to use $CARDIO_SNOMED_STORE, or else the bundled sample

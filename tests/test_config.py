@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-import cardio_assets.assets._extraction_shared as code_versions
+import cardio_assets.assets._code_versions as code_versions
 import cardio_assets.definitions  # noqa: F401 - imported first on purpose
 from cardio_assets import config
 from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.paths import DEFAULT_CONFIG_DIR
-from resources.lexicon_extractor import LexiconExtractor as LexiconExtractorResource
+from resources.lexicon_extractor import LexiconExtractorResource
 
 
 @pytest.fixture

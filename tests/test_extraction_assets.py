@@ -95,9 +95,9 @@ def defs():
 
     from resources.docling_converter import DoclingConverterResource
     from resources.duckdb_io_manager import DuckDBRecordIOManager
-    from resources.lexicon_extractor import LexiconExtractor
-    from resources.llm_extractor import LlmExtractor
-    from resources.terminology import SnomedTerminology
+    from resources.lexicon_extractor import LexiconExtractorResource as LexiconExtractor
+    from resources.llm_extractor import LlmExtractorResource as LlmExtractor
+    from resources.terminology import SnomedTerminologyResource as SnomedTerminology
 
     assets = [getattr(importlib.import_module(f"cardio_assets.assets.{n}"), n) for n in STAGES]
     resources = {
@@ -340,7 +340,7 @@ def test_llm_backend_through_the_assets(
     server: the recorded row parses into DESIGN.md's worked example, the row without a
     recording is a recorded failure (asset succeeds, check fails), a re-run pays only
     for the failed row."""
-    from resources.llm_extractor import LlmExtractor
+    from resources.llm_extractor import LlmExtractorResource as LlmExtractor
 
     inbox = paths.var_dir() / "inbox"
     inbox.mkdir(parents=True, exist_ok=True)

@@ -404,7 +404,7 @@ def test_terminology_decides_the_role_the_words_cannot(
 
 
 def test_resource_runs_both_passes_with_the_store(store) -> None:  # type: ignore[no-untyped-def]
-    from resources.lexicon_extractor import LexiconExtractor as LexiconResource
+    from resources.lexicon_extractor import LexiconExtractorResource as LexiconResource
 
     resource = LexiconResource()
     rows = [row(WORKED_EXAMPLE_TEXT, "IIb", "B"), row("", "I", "A")]

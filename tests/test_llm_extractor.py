@@ -439,7 +439,8 @@ def test_concurrency_is_bounded(tmp_path: Path) -> None:
 def test_resource_runs_the_same_code_and_exposes_the_pool(
     tmp_path: Path, replay: ReplayServer
 ) -> None:
-    from resources.llm_extractor import LLM_POOL, LlmExtractor
+    from resources.llm_extractor import LLM_POOL
+    from resources.llm_extractor import LlmExtractorResource as LlmExtractor
 
     models = write_models(tmp_path / "models.yaml", replay.base_url)
     extractor = LlmExtractor(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import cardio_assets.assets._extraction_shared as code_versions
+import cardio_assets.assets._code_versions as code_versions
 from cardio_assets.logic.lexicon import RULES_VERSION, rules_version
 from cardio_assets.logic.lexicon.version import LEXICON_DIR, SHARED_RULE_FILES
 

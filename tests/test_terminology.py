@@ -340,7 +340,7 @@ def test_cli_snomed_load(tmp_path: Path) -> None:
 def test_resource_follows_env_and_fingerprints_the_release(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from resources.terminology import SnomedTerminology
+    from resources.terminology import SnomedTerminologyResource as SnomedTerminology
 
     a, b = tmp_path / "a.duckdb", tmp_path / "b.duckdb"
     load_rf2(SAMPLE, a)

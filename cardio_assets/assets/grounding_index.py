@@ -9,11 +9,11 @@ keyed by snomed_id, to ``$CARDIO_HOME/outputs/<guideline>/grounding_index.json``
 import dagster as dg
 
 from cardio_assets import paths
-from cardio_assets.asset_helpers import markdown_preview
-from cardio_assets.assets._extraction_shared import grounding_index_code_version
+from cardio_assets.assets._code_versions import CODE_VERSION_READS, grounding_index_code_version
+from cardio_assets.assets._metadata import markdown_preview
 from cardio_assets.config import ConfigError, load_grounding_schema, load_pipeline_settings
 from cardio_assets.exports import write_json
-from cardio_assets.logic import extraction_runs as runs
+from cardio_assets.logic import grounding_runs as runs
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import GroundingCandidate, MergedRow
 
@@ -30,7 +30,14 @@ def _histogram_md(histogram: dict[str, int]) -> dg.MetadataValue:
     partitions_def=guideline_partitions,
     group_name="grounding",
     code_version=grounding_index_code_version(),
-    metadata={"record_type": "GroundingOutcome", "partition_expr": "guideline"},
+    metadata={
+        "record_type": "GroundingOutcome",
+        "partition_expr": "guideline",
+        CODE_VERSION_READS: (
+            "configs/guideline_graph_schema.yaml (roles), configs/pipeline.yaml "
+            "(grounding.min_mapped_share, block_below_mapped_share, min_median_score)"
+        ),
+    },
     kinds={"duckdb", "json"},
     check_specs=[
         dg.AssetCheckSpec(

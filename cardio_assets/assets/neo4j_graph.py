@@ -9,7 +9,8 @@ from collections.abc import Iterator
 
 import dagster as dg
 
-from cardio_assets.asset_helpers import markdown_preview, stage_code_version
+from cardio_assets.assets._code_versions import CODE_VERSION_READS, stage_code_version
+from cardio_assets.assets._metadata import markdown_preview
 from cardio_assets.config import load_pipeline_settings
 from cardio_assets.logic.neo4j_graph import (
     DEFAULT_BATCH_SIZE,
@@ -55,6 +56,10 @@ EXAMPLE_QUERY = (
     group_name="graph",
     code_version=stage_code_version(STAGE_VERSION, GRAPH_MAPPING, load_pipeline_settings().graph),
     kinds={"neo4j"},
+    metadata={
+        CODE_VERSION_READS: "the graph mapping (labels, relationship types), "
+        "configs/pipeline.yaml (graph)"
+    },
     description="Idempotent per-guideline load of extracted_rules into Neo4j.",
     check_specs=[
         dg.AssetCheckSpec(

@@ -1,7 +1,8 @@
 """``cardio extract --rows ROWS.jsonl --out PRED.jsonl [--backend lexicon|llm] [--model NAME]``.
 
-Runs the pipeline's own extraction (both passes), merge and grounding code
-(cardio_assets/logic/extraction_runs.py, the functions the assets call) on rows in the
+Runs the pipeline's own extraction (both passes, through the extractor resources the
+assets use), merge and grounding code (cardio_assets/logic/extraction_runs.py and
+grounding_runs.py, the functions the assets call) on rows in the
 ``cardio rows`` format, without Dagster, and writes one line per row in the issue's
 output format. Used by ``make eval`` to score the pipeline against the gold annotation.
 """
@@ -125,8 +126,11 @@ def extract_command(
         load_pipeline_settings,
     )
     from cardio_assets.logic import extraction_runs as runs
+    from cardio_assets.logic import grounding_runs
     from cardio_assets.logic.tagged_rows import tag_rows
     from cardio_assets.terminology.location import open_store
+    from resources.lexicon_extractor import LexiconExtractorResource
+    from resources.llm_extractor import LlmExtractorResource
 
     refuse_input_as_output(out_path, [rows_path, models_path, store_path])
     rows = load_rows(rows_path)
@@ -148,36 +152,36 @@ def extract_command(
         err=True,
     )
 
+    # the extractor resources the assets run, with their default configuration
     passes = {}
     if choice.backend == "lexicon":
-        from resources.lexicon_extractor import LexiconExtractor
-
-        extractor = LexiconExtractor().build(store)  # the assets' default lexicon resource
+        lexicon = LexiconExtractorResource()
         for focus in ("MAIN", "POPULATION"):
             with _bar(f"{focus:<10}", len(rows)) as bar:
-                passes[focus] = runs.run_lexicon_pass(
-                    rows, focus, extractor, progress=lambda done, total: bar.update(1)
+                results = lexicon.extract(
+                    rows, focus, searcher=store, progress=lambda done, total: bar.update(1)
                 )
+            passes[focus] = runs.lexicon_pass(focus, results)
     else:
         tagged = tag_rows(rows)
+        llm = LlmExtractorResource(models_config=str(models_path) if models_path else "")
         for focus in ("MAIN", "POPULATION"):
             click.echo(
                 f"{focus}: {len(rows)} LLM calls at most (cached answers are reused)", err=True
             )
             try:
-                passes[focus] = runs.run_llm_pass(
-                    tagged, focus, client_name=choice.model, models_config=models_path
-                )
+                report = llm.extract(runs.tagged_for(tagged, focus), choice.model)
             except ConfigError as exc:
                 raise click.ClickException(str(exc)) from exc
+            passes[focus] = runs.llm_pass(focus, report)
 
     merged = runs.merge_extractions(
         rows, passes["MAIN"].results, passes["POPULATION"].results, abbreviations
     )
-    terms = runs.grounding_terms(merged)
+    terms = grounding_runs.grounding_terms(merged)
     search_errors: dict[tuple[str, str], str] = {}
     with _bar("grounding ", len(terms)) as bar:
-        candidates = runs.search_candidates(
+        candidates = grounding_runs.search_candidates(
             terms,
             store,
             abbreviations,
@@ -187,7 +191,7 @@ def extract_command(
         )
     for (role, term), error in search_errors.items():
         click.echo(redact(f"  terminology search failed for {role} {term!r}: {error}"), err=True)
-    outcomes = runs.select_all(merged, candidates, schema)
+    outcomes = grounding_runs.select_all(merged, candidates, schema)
     lines = runs.prediction_lines(rows, merged, outcomes)
     write_jsonl(out_path, (runs.dumps_line(line) for line in lines))
 

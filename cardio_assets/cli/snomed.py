@@ -54,7 +54,7 @@ def load(rf2_dir: Path, db_path: Path | None, force: bool, quiet: bool) -> None:
     for line in report.lines():
         click.echo(line)
     click.echo(
-        f"use it: export CARDIO_SNOMED_STORE={db_path}  (or SnomedTerminology(store_path=...),"
+        f"use it: export CARDIO_SNOMED_STORE={db_path}  (or SnomedTerminologyResource(store_path=...),"
         f" or `cardio ground TERM --db {db_path}`)"
     )
 

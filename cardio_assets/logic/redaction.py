@@ -35,7 +35,7 @@ NEO4J_PASSWORD_ENV = "NEO4J_PASSWORD"
 LOCAL_NEO4J_LABEL = "LOCAL_NEO4J_PASSWORD"
 
 # api_key_env names of models files other than configs/models.yaml that this process built
-# an LLM client from (`--models`, LlmExtractor.models_config): names only, never values.
+# an LLM client from (`--models`, LlmExtractorResource.models_config): names only, never values.
 _REGISTERED_ENV: set[str] = set()
 
 Secrets = Mapping[str, str]  # secret value (or an encoded form of it) -> label

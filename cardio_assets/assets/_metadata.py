@@ -1,18 +1,12 @@
-"""Small helpers shared by asset definitions (metadata previews, code versions, failures)."""
+"""What the assets show in the UI: markdown previews, warning lists, role counts."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import dagster as dg
-
-from cardio_assets.config import config_hash
-
-
-def stage_code_version(stage_version: str, *configs: Any) -> str:
-    """'<code revision>-<hash of exactly the config the stage reads>'."""
-    return f"{stage_version}-{config_hash(list(configs))}" if configs else stage_version
 
 
 def _cell(value: Any, width: int) -> str:
@@ -39,3 +33,8 @@ def warnings_metadata(warnings: list[str]) -> dg.MetadataValue:
     if not warnings:
         return dg.MetadataValue.md("_none_")
     return dg.MetadataValue.md("\n".join(f"- {w}" for w in warnings))
+
+
+def role_counts(roles: Iterable[str]) -> dict[str, int]:
+    """Concepts per role, sorted by role: the 'roles' metadata of the extraction assets."""
+    return dict(sorted(Counter(roles).items()))

@@ -222,7 +222,7 @@ def test_lexicon_partition_metadata(lexicon_run) -> None:
 
 def _code_versions(config_dir: Path | None, **extra_env: str) -> dict[str, str]:
     """Code versions as the definitions compute them, in a fresh interpreter."""
-    env = {**os.environ, "CARDIO_SYNC_ON_LOAD": "0", **extra_env}
+    env = {**os.environ, **extra_env}
     if config_dir is not None:
         env["CARDIO_CONFIG_DIR"] = str(config_dir)
     script = (

@@ -36,19 +36,6 @@ from cardio_assets.records import (
     RowRecord,
 )
 
-# Pipeline steps in order; each one's last materialization of the partition is reported.
-PIPELINE_ASSETS = (
-    "docling_tables",
-    "table_rows",
-    "tagged_rows",
-    "main_extractions",
-    "population_extractions",
-    "merged_concepts",
-    "grounding_candidates",
-    "grounding_index",
-    "extracted_rules",
-    "neo4j_graph",
-)
 MAX_EDGES = 40
 _SCTID = re.compile(r"^[1-9][0-9]{5,17}$")
 
@@ -216,11 +203,18 @@ def graph_lookup(kind: str, value: str) -> dict[str, Any]:
 # --------------------------------------------------------------------------- dagster
 
 
-def dagster_runs(guideline: str, assets: Iterable[str] = PIPELINE_ASSETS) -> dict[str, Any]:
-    """Last materialization (run id, time, code version) of each step for the partition."""
+def dagster_runs(guideline: str, assets: Iterable[str] | None = None) -> dict[str, Any]:
+    """Last materialization (run id, time, code version) of each step for the partition;
+    the steps are the Definitions' partitioned assets, upstream first."""
     try:
-        from cardio_assets.cli.instance import last_materialization, open_instance
+        from cardio_assets.cli.instance import (
+            last_materialization,
+            open_instance,
+            pipeline_assets,
+        )
 
+        if assets is None:
+            assets = pipeline_assets()
         with open_instance() as instance:
             home = os.environ["DAGSTER_HOME"]  # open_instance resolved and set it
             steps: dict[str, Any] = {}

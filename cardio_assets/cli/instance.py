@@ -1,10 +1,12 @@
-"""What several ``cardio`` commands need from the Dagster instance, written once.
+"""What several ``cardio`` commands need from Dagster, written once.
 
 ``cardio status``, ``cardio audit`` and ``cardio partitions sync`` open the same instance
 (``$DAGSTER_HOME``, default the repo root, as the Makefile and ``cardio demo`` use) and read
 a partition's last materialization the same way: its run, time and the version tags
 Dagster records (``dagster/code_version``, ``dagster/data_version``,
-``dagster/input_data_version/<upstream>``).
+``dagster/input_data_version/<upstream>``). Which assets there are, in pipeline order, and
+what each one's code version reads come from the Definitions object (``current_nodes``),
+never from a list kept here.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any
 import click
 
 from cardio_assets import paths
-from cardio_assets.logic.staleness import Materialization
+from cardio_assets.logic.staleness import AssetNode, Materialization, toposort
 
 DATA_VERSION_TAG = "dagster/data_version"
 CODE_VERSION_TAG = "dagster/code_version"
@@ -80,3 +82,36 @@ def last_materialization(instance: Any, asset: str, guideline: str) -> Materiali
             if k.startswith(INPUT_DATA_VERSION_PREFIX)
         },
     )
+
+
+def current_nodes(defs: Any = None) -> list[AssetNode]:
+    """The pipeline's guideline-partitioned assets as defined now (code versions computed
+    from configs/ at import), upstream first."""
+    from cardio_assets.assets._code_versions import CODE_VERSION_READS
+    from cardio_assets.partitions import GUIDELINE_PARTITIONS_NAME
+
+    if defs is None:
+        from cardio_assets.definitions import defs
+    nodes = []
+    for spec in defs.resolve_all_asset_specs():
+        if getattr(spec.partitions_def, "name", None) != GUIDELINE_PARTITIONS_NAME:
+            continue
+        nodes.append(
+            AssetNode(
+                name=spec.key.to_user_string(),
+                code_version=spec.code_version,
+                parents=tuple(d.asset_key.to_user_string() for d in spec.deps),
+                code_version_reads=str(spec.metadata.get(CODE_VERSION_READS, "")),
+            )
+        )
+    return toposort(nodes)
+
+
+def code_version_reads(defs: Any = None) -> dict[str, str]:
+    """Asset -> what its code version reads, for the assets that say so in their metadata."""
+    return {n.name: n.code_version_reads for n in current_nodes(defs) if n.code_version_reads}
+
+
+def pipeline_assets(defs: Any = None) -> list[str]:
+    """The partitioned assets' names, upstream first (the steps of one guideline's run)."""
+    return [n.name for n in current_nodes(defs)]

@@ -9,16 +9,17 @@ cardio_assets/logic/staleness.py. It ends with the ``dagster asset materialize``
 that brings each guideline back in sync.
 
 Current code versions come from importing cardio_assets.definitions in this process, so
-the command sees configs/ (or $CARDIO_CONFIG_DIR) as they are when it runs.
+the command sees configs/ (or $CARDIO_CONFIG_DIR) as they are when it runs; the assets,
+their parents and what each one's code version reads (its ``cardio/code_version_reads``
+metadata) all come from that Definitions object.
 
 Before reporting, it marks runs whose processes were killed as failed and frees the pool
-slots they held (cardio_assets/orphaned_runs.py), and prints each run it marked.
+slots they held (cardio_assets/sensors/orphaned_runs.py), and prints each run it marked.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -26,7 +27,7 @@ from typing import Any
 
 import click
 
-from cardio_assets.cli.instance import last_materialization, open_instance
+from cardio_assets.cli.instance import current_nodes, last_materialization, open_instance
 from cardio_assets.logic.staleness import (
     AssetNode,
     AssetStatus,
@@ -35,28 +36,6 @@ from cardio_assets.logic.staleness import (
     rematerialize_roots,
     selection_string,
 )
-
-# What each asset's code_version hashes (see the code_version= of each asset module), so a
-# "code version changed" reason names the file to look at. tests/test_status.py checks that
-# every asset of the definitions is listed.
-CODE_VERSION_READS: dict[str, str] = {
-    "docling_tables": "configs/pipeline.yaml (docling)",
-    "table_rows": "configs/pipeline.yaml (rows)",
-    "tagged_rows": "the tag format",
-    "main_extractions": "configs/pipeline.yaml (extraction), configs/abbreviations.txt, "
-    "configs/models.yaml or the lexicon rules",
-    "population_extractions": "configs/pipeline.yaml (extraction), configs/abbreviations.txt, "
-    "configs/models.yaml or the lexicon rules",
-    "merged_concepts": "configs/abbreviations.txt, the merge logic",
-    "grounding_candidates": "configs/pipeline.yaml (grounding.top_k), "
-    "configs/abbreviations.txt, the SNOMED CT release",
-    "grounding_index": "configs/guideline_graph_schema.yaml (roles), "
-    "configs/pipeline.yaml (grounding.min_mapped_share, block_below_mapped_share, "
-    "min_median_score)",
-    "extracted_rules": "the rule builder, extracted-rule schema version, "
-    "configs/pipeline.yaml (rules)",
-    "neo4j_graph": "the graph mapping (labels, relationship types), configs/pipeline.yaml (graph)",
-}
 
 
 @dataclass(frozen=True)
@@ -110,44 +89,6 @@ def _iso(timestamp: float | None) -> str | None:
 
 
 # --------------------------------------------------------------------------- dagster side
-
-
-def _load_definitions() -> Any:
-    """The Definitions object, imported without its partition sync: a status report only
-    reads the instance (registry guidelines missing from it are reported as such)."""
-    previous = os.environ.get("CARDIO_SYNC_ON_LOAD")
-    os.environ["CARDIO_SYNC_ON_LOAD"] = "0"
-    try:
-        from cardio_assets.definitions import defs
-    finally:
-        if previous is None:
-            os.environ.pop("CARDIO_SYNC_ON_LOAD", None)
-        else:
-            os.environ["CARDIO_SYNC_ON_LOAD"] = previous
-    return defs
-
-
-def current_nodes(defs: Any = None) -> list[AssetNode]:
-    """The pipeline's partitioned assets as defined now (code versions from configs/)."""
-    if defs is None:
-        defs = _load_definitions()
-    from cardio_assets.partitions import GUIDELINE_PARTITIONS_NAME
-
-    nodes = []
-    for spec in defs.resolve_all_asset_specs():
-        partitions = spec.partitions_def
-        if getattr(partitions, "name", None) != GUIDELINE_PARTITIONS_NAME:
-            continue
-        name = spec.key.to_user_string()
-        nodes.append(
-            AssetNode(
-                name=name,
-                code_version=spec.code_version,
-                parents=tuple(d.asset_key.to_user_string() for d in spec.deps),
-                code_version_reads=CODE_VERSION_READS.get(name, ""),
-            )
-        )
-    return nodes
 
 
 def guideline_status(
@@ -215,7 +156,7 @@ def render(report: GuidelineStatus) -> str:
 def status_command(guideline: str | None, as_json: bool) -> None:
     """Per-guideline staleness of every asset partition; marks killed runs failed first."""
     from cardio_assets.config import ConfigError, config_path, load_registry
-    from cardio_assets.orphaned_runs import release_orphaned_runs
+    from cardio_assets.sensors.orphaned_runs import release_orphaned_runs
 
     try:
         problems = load_registry().problems

@@ -33,7 +33,6 @@ def _env(home: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CARDIO_", "NEO4J_"))}
     env.update(
         CARDIO_HOME=str(home),
-        CARDIO_SYNC_ON_LOAD="0",
         NEO4J_URI="bolt://127.0.0.1:9",  # never a developer's server; nothing listens there
         NEO4J_PASSWORD="unused",
         **extra,

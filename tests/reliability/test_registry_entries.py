@@ -92,7 +92,7 @@ def test_bad_entry_fails_only_its_partition_naming_the_key(registry_dir: Path, t
 
 
 def test_validate_and_status_name_the_bad_entry(registry_dir: Path, tmp_path: Path):
-    env = {**os.environ, "DAGSTER_HOME": str(tmp_path), "CARDIO_SYNC_ON_LOAD": "0"}
+    env = {**os.environ, "DAGSTER_HOME": str(tmp_path)}
     (tmp_path / "dagster.yaml").write_text("telemetry:\n  enabled: false\n")
     validate = subprocess.run(
         [

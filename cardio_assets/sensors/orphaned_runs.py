@@ -11,7 +11,7 @@ every slot and pending claim of it is freed. Slots still held by runs that alrea
 are freed too, after a short grace.
 
 ``release_orphaned_runs`` is a plain function of the instance; the ``orphaned_run_sensor``
-(every 30 s while the daemon runs) and ``cardio status`` call it.
+below (every 30 s while the daemon runs) and ``cardio status`` call it.
 
 Assumes the runs are processes of this machine, as with the DefaultRunLauncher and the
 local SQLite storage of this project: with any other launcher it checks nothing.
@@ -248,7 +248,7 @@ def build_orphaned_run_sensor(
         description=(
             "Marks runs whose processes were killed (kill -9, out of memory, a closed "
             "terminal) as failed and frees the concurrency pool slots they held, so later "
-            "runs do not wait forever (cardio_assets/orphaned_runs.py)."
+            "runs do not wait forever (cardio_assets/sensors/orphaned_runs.py)."
         ),
     )
     def orphaned_run_sensor(context: dg.SensorEvaluationContext) -> dg.SkipReason:
@@ -258,3 +258,6 @@ def build_orphaned_run_sensor(
         return dg.SkipReason(report.summary())
 
     return orphaned_run_sensor
+
+
+orphaned_run_sensor = build_orphaned_run_sensor()

@@ -1,4 +1,4 @@
-"""Bad input for the foundation stages: each case fails (or warns) naming guideline, file and
+"""Bad input for the ingestion stages: each case fails (or warns) naming guideline, file and
 table, and one broken guideline never affects another partition.
 
 Every case is a real file run through real Docling / docling-core and a real Dagster run.

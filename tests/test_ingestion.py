@@ -1,4 +1,5 @@
-"""The three foundation assets materialized in-process for the sample guidelines.
+"""The three ingestion assets (docling_tables, table_rows, tagged_rows) materialized
+in-process for the sample guidelines.
 
 Real Docling conversions, real DuckDB, a real (temporary) Dagster instance. Expectations
 come from the sources themselves (registry expected_rows, the Docling JSON pieces, the same

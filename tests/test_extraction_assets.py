@@ -40,7 +40,7 @@ EXTRACTION_ASSETS = [
     "grounding_candidates",
     "grounding_index",
 ]
-# DESIGN.md's worked example: the specification, so its concept set is written out here.
+# The worked example of docs/ARCHITECTURE.md: the specification, so its concept set is written out here.
 WORKED_TITLE = "2024 ESC Guidelines for the management of chronic coronary syndromes"
 WORKED_ROW = (
     "In chronic coronary syndrome patients with LVEF <= 35% who are high surgical risk or "
@@ -337,7 +337,7 @@ def test_llm_backend_through_the_assets(
     defs, instance, baml_client, replay, tmp_path_factory
 ) -> None:
     """A guideline dropped in the inbox, extracted by the llm backend against the replay
-    server: the recorded row parses into DESIGN.md's worked example, the row without a
+    server: the recorded row parses into docs/ARCHITECTURE.md's worked example, the row without a
     recording is a recorded failure (asset succeeds, check fails), a re-run pays only
     for the failed row."""
     from resources.llm_extractor import LlmExtractorResource as LlmExtractor

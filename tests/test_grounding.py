@@ -1,4 +1,4 @@
-"""Grounding: normalization, composite score, per-role filters, DESIGN.md worked examples.
+"""Grounding: normalization, composite score, per-role filters, the worked examples of docs/ARCHITECTURE.md.
 
 Searches run against real stores built from RF2 (the bundled sample, or the sample
 plus two test-only concepts for the SYNTAX example), never against stubs.
@@ -42,7 +42,7 @@ from cardio_assets.terminology.store import SnomedStore
 SAMPLE = DATA_DIR / "snomed_sample"
 OBSERVABLE, PROCEDURE = "363787002", "71388002"
 
-# Test-only concepts for DESIGN.md's SYNTAX example: the bundled sample has no
+# Test-only concepts for the SYNTAX example of docs/ARCHITECTURE.md: the bundled sample has no
 # verified ids for "SYNTAX score" or "Leukocyte alkaline phosphatase score", so these
 # ids are made up, valid-looking SCTIDs used only inside this temporary release.
 SYNTAX_ID, LAP_ID = "9990001000103", "9990002000104"
@@ -294,7 +294,7 @@ def test_off_domain_min_score(store, abbreviations) -> None:
 
 
 def test_worked_example_syntax_score(syntax_store, abbreviations, schema) -> None:
-    """DESIGN.md: the SYNTAX concept beats the leukocyte ALP score and is kept at min 0.9."""
+    """docs/ARCHITECTURE.md: the SYNTAX concept beats the leukocyte ALP score and is kept at min 0.9."""
     cands = ground_candidates("SYNTAX score", "ClinicalParameter", syntax_store, abbreviations)
     by_id = {c.concept_id: c for c in cands}
     assert cands[0].concept_id == SYNTAX_ID
@@ -315,7 +315,7 @@ def test_worked_example_syntax_score(syntax_store, abbreviations, schema) -> Non
 
 
 def test_worked_example_ejection_fraction_procedure_dropped(store, abbreviations, schema) -> None:
-    """DESIGN.md: 'Determination of ventricular ejection fraction' (a procedure) is no
+    """docs/ARCHITECTURE.md: 'Determination of ventricular ejection fraction' (a procedure) is no
     ClinicalParameter; the observable entity wins."""
     cands = ground_candidates("LVEF <= 35%", "ClinicalParameter", store, abbreviations)
     assert "46258004" in {c.concept_id for c in cands}

@@ -24,7 +24,7 @@ from cardio_assets.records import RowRecord
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# DESIGN.md worked example: (role, normalized, operator, threshold, unit)
+# The worked example of docs/ARCHITECTURE.md: (role, normalized, operator, threshold, unit)
 DESIGN_WORKED_EXAMPLE = {
     ("Condition", "chronic coronary syndrome", None, None, None),
     ("ClinicalParameter", "left ventricular ejection fraction", "<=", 35.0, "%"),

@@ -1,7 +1,7 @@
 """The llm extraction path end to end: generated BAML client -> HTTP on 127.0.0.1 -> replay server.
 
 Expected results are derived from the recorded answers (tests/fixtures/llm_replay), except
-the DESIGN.md worked example, whose concept set is the specification itself.
+the docs/ARCHITECTURE.md worked example, whose concept set is the specification itself.
 """
 
 from __future__ import annotations
@@ -517,7 +517,7 @@ def test_design_worked_example_through_both_passes(tmp_path: Path, replay: Repla
     assert group and or_groups["not operable"] == {group}
     assert or_groups["chronic coronary syndrome"] == {None}
 
-    # The pipeline's merge step gives the final set of DESIGN.md.
+    # The pipeline's merge step gives the final set of docs/ARCHITECTURE.md.
     merged = merge_row(main, population, load_abbreviations(ROOT / "configs" / "abbreviations.txt"))
     final = {(c.role, c.normalized, c.operator, c.threshold, c.unit) for c in merged.concepts}
     assert final == DESIGN_WORKED_EXAMPLE

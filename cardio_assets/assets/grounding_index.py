@@ -2,7 +2,7 @@
 applied to the stored candidates; the winner per term, or the reason it stays unmapped.
 
 Kept in DuckDB as GroundingOutcome records (entry + one explained decision per candidate,
-unmapped and dropped terms included) and exported as DESIGN.md's grounding_index JSON,
+unmapped and dropped terms included) and exported as the grounding_index JSON (docs/ARCHITECTURE.md),
 keyed by snomed_id, to ``$CARDIO_HOME/outputs/<guideline>/grounding_index.json``.
 """
 

@@ -1,5 +1,5 @@
 """Asset ``tagged_rows``: the MAIN and POPULATION texts of every row, exactly as the
-extraction passes receive them (format in DESIGN.md / cardio_assets.logic.tagged_rows).
+extraction passes receive them (format in docs/ARCHITECTURE.md / cardio_assets.logic.tagged_rows).
 Also written to ``$CARDIO_HOME/outputs/<guideline>/tagged_rows.jsonl``."""
 
 import dagster as dg

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 import click
 
@@ -30,12 +29,12 @@ def _count(metadata: dict) -> str:
 def demo(guidelines: tuple[str, ...]) -> None:
     """Run the whole pipeline on the registered (sample) guidelines and print the counts."""
     from cardio_assets import paths
+    from cardio_assets.cli.instance import dagster_home, open_instance
 
-    # dagster.yaml paths are relative to DAGSTER_HOME: pin CARDIO_HOME first, then move there.
+    # dagster.yaml paths are relative to DAGSTER_HOME, where open_instance works from: pin
+    # CARDIO_HOME (which may be relative to the caller's folder) first.
     os.environ["CARDIO_HOME"] = str(paths.var_dir())
-    home = Path(os.environ.setdefault("DAGSTER_HOME", str(paths.PROJECT_ROOT))).resolve()
-    os.environ["DAGSTER_HOME"] = str(home)
-    os.chdir(home)
+    home = dagster_home()
 
     import dagster as dg
 
@@ -65,7 +64,7 @@ def demo(guidelines: tuple[str, ...]) -> None:
     if neo4j_problem:
         click.echo(f"WARNING: {neo4j_problem}; neo4j_graph will fail", err=True)
     metadata: dict[str, dict[str, dict]] = {}
-    with dg.DagsterInstance.get() as instance:
+    with open_instance() as instance:
         added = sync_guideline_partitions(instance)
         if added:
             click.echo(f"registered partitions: {', '.join(added)}")

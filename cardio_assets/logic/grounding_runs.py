@@ -98,7 +98,7 @@ def select_all(
 
 
 def grounding_index_json(outcomes: Iterable[GroundingOutcome]) -> dict[str, dict[str, Any]]:
-    """DESIGN.md's grounding_index file: keyed by snomed_id, first (best) use of each id wins."""
+    """The grounding_index file (docs/ARCHITECTURE.md): keyed by snomed_id, first (best) use of each id wins."""
     index: dict[str, dict[str, Any]] = {}
     for outcome in outcomes:
         entry = outcome.entry

@@ -1,6 +1,6 @@
 """The `llm` extraction backend: BAML functions over tagged rows, with retries and a cache.
 
-Design choices (DESIGN.md, lessons):
+Design choices (docs/ARCHITECTURE.md, "Extraction"):
 - Calls go through the generated BAML client (baml_client.async_client); the client is
   built at run time from configs/models.yaml as a BAML ClientRegistry, so one baml_src
   serves vLLM, Ollama, OpenAI and Anthropic.

@@ -7,7 +7,7 @@ leftover and delete it mid-write. So a load first takes ``(:LoadLock {guideline}
 holder is the load id, with an expiry the holder renews while it works. Another load of the
 same guideline waits until the lock is released, or until its lease ran out (the holder's
 process died: kill -9, out of memory), and then takes it over. The switch to a new version
-commits only while its load still holds the lock (see ``_Q_SWITCH`` in neo4j_graph.py), so
+commits only while its load still holds the lock (see ``_Q_SWITCH`` in cypher.py), so
 a load whose lease was taken over can never make its copy current.
 
 Neo4j has no "lock if free" statement: the query first writes the lock node (taking

@@ -9,7 +9,8 @@
 Every file is parsed into a typed model on load, so a typo fails at once with the file and
 the key (or line) in one message instead of deep inside a run. The folder is resolved at
 call time (``config_dir()``: ``$CARDIO_CONFIG_DIR``, else the repo's configs/), so a test or
-a user pointing CARDIO_CONFIG_DIR elsewhere after import is honoured for every file. Each
+a user pointing CARDIO_CONFIG_DIR elsewhere after import is honoured for every file; a file
+that folder lacks comes from the repo's configs/ (``config_path``). Each
 stage hashes exactly the config it reads (``config_hash``, ``file_sha256``) into its
 asset's code_version, so a change there marks that stage and its downstream stale and
 nothing else.
@@ -226,8 +227,16 @@ def config_dir() -> Path:
 
 
 def config_path(name: str) -> Path:
-    """A file of the config folder as it is now ("pipeline.yaml", "abbreviations.txt")."""
-    return config_dir() / name
+    """A config file as the folder is now ("pipeline.yaml", "abbreviations.txt").
+
+    $CARDIO_CONFIG_DIR needs to hold only the files it changes: one it lacks is read from
+    the repo's configs/ (as the abbreviations and the grounding schema always were)."""
+    folder = config_dir()
+    path = folder / name
+    if path.exists():
+        return path
+    default = paths.DEFAULT_CONFIG_DIR / name
+    return default if default.exists() else path
 
 
 def resolve_project_path(path: str | Path) -> Path:

@@ -74,6 +74,20 @@ def test_code_versions_follow_a_late_config_dir(
     assert all(before[k] != after[k] for k in before), (before, after)
 
 
+def test_a_config_dir_holds_only_what_it_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file missing from CARDIO_CONFIG_DIR is the repo's own: a folder with just an edited
+    abbreviation list changes the abbreviations and nothing else."""
+    (tmp_path / "abbreviations.txt").write_text("ZZQ\tzebra quagga syndrome\n", encoding="utf-8")
+    monkeypatch.setenv("CARDIO_CONFIG_DIR", str(tmp_path))
+    assert dict(config.load_abbreviations()) == {"ZZQ": "zebra quagga syndrome"}
+    assert config.config_path("abbreviations.txt") == tmp_path / "abbreviations.txt"
+    assert config.config_path("guideline_graph_schema.yaml").parent == DEFAULT_CONFIG_DIR
+    assert config.load_grounding_schema().roles  # the shipped schema
+    assert config.load_registry().ids  # the shipped registry
+
+
 def test_one_expander_two_options() -> None:
     """Extraction keeps to the keys as written; grounding also accepts the capitals of a
     mixed-case key. expand() drops the "X (ABBR)" echo, substitute() reports what it used."""

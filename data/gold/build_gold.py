@@ -87,6 +87,10 @@ SUGGESTED_HIERARCHY = {
 }
 HIERARCHY_OVERRIDES = {
     "suspected chronic coronary syndrome": "Situation with explicit context",
+    "known coronary artery disease": (
+        "Situation with explicit context (known diagnosis; Coronary arteriosclerosis is broader)"
+    ),
+    "chest pain of suspected coronary origin": "Clinical finding (Chest pain is broader)",
     "prior revascularization": (
         "Situation with explicit context (history of procedure; Myocardial revascularization "
         "is the procedure itself)"
@@ -98,6 +102,15 @@ HIERARCHY_OVERRIDES = {
     "suitable for surgery": "Situation with explicit context or Clinical finding",
     "high surgical risk": "Clinical finding (at risk of ...)",
     "high ischaemic risk": "Clinical finding (at risk of ...)",
+    "significant left main stenosis": (
+        "Clinical finding (Left main coronary artery disease is broader)"
+    ),
+    "stable heart failure with reduced ejection fraction": (
+        "Clinical finding (Heart failure with reduced ejection fraction is broader)"
+    ),
+    "symptomatic heart failure with reduced ejection fraction": (
+        "Clinical finding (Heart failure with reduced ejection fraction is broader)"
+    ),
     "cardiovascular death": "Event (death from cardiovascular cause; Death is broader)",
     "survival": "Observable entity",
     "sinus rhythm": "Clinical finding (sinus rhythm; the sample's Normal sinus rhythm is narrower)",
@@ -107,6 +120,9 @@ HIERARCHY_OVERRIDES = {
     "oral anticoagulant": (
         "Substance (drug class; the sample's anticoagulant product is broader and a product)"
     ),
+    "high-intensity statin": "Substance (drug class; Statin is broader)",
+    "maximally tolerated statin": "Substance (drug class; Statin is broader)",
+    "low-dose colchicine": "Substance (Colchicine is broader)",
     "stress cardiac magnetic resonance": "Procedure (Magnetic resonance imaging of heart is broader)",
     "high risk of gastrointestinal bleeding": (
         "Clinical finding (at risk of ...; At risk of hemorrhage is broader)"
@@ -114,12 +130,20 @@ HIERARCHY_OVERRIDES = {
     "syntax score": "Staging and scales (assessment scale)",
     "cha2ds2-vasc score": "Staging and scales (assessment scale)",
     "lipid profile": "Procedure (laboratory test)",
-    "fractional flow reserve measurement": (
+    "invasive fractional flow reserve measurement": (
         "Procedure (measurement; the sample's Fractional flow reserve is the observable)"
+    ),
+    "elective percutaneous coronary intervention": (
+        "Procedure (Percutaneous coronary intervention is broader)"
+    ),
+    "high-risk elective percutaneous coronary intervention": (
+        "Procedure (Percutaneous coronary intervention is broader)"
     ),
     "heart team discussion": "Procedure (regime/therapy)",
     "optimized medical therapy": "Substance (drug-therapy phrase) or Procedure (regime/therapy)",
-    "antithrombotic therapy": "Substance (drug-therapy phrase) or Procedure (regime/therapy)",
+    "combined antithrombotic therapy": (
+        "Substance (drug-therapy phrase) or Procedure (regime/therapy)"
+    ),
     "mechanical heart valve": "Situation (presence of prosthetic heart valve) or Physical object",
 }
 

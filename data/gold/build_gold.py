@@ -70,8 +70,9 @@ ROLE_ROOTS = {
 }
 
 # SNOMED CT models a hospital admission as a procedure and has no event concept for it, so an
-# Outcome such as "HF hospitalization" may take exactly these admission procedures (listed by
-# id: the sample's simplified taxonomy does not place 416683003 under 32485007).
+# Outcome may take exactly these admission procedures (listed by id: the sample's simplified
+# taxonomy does not place 416683003 under 32485007). The gold uses 32485007 for
+# "hospitalization"; "HF hospitalization" stays unmapped, 416683003 being narrower (emergency).
 OUTCOME_ADMISSION_PROCEDURES = {
     "32485007",  # Hospital admission (procedure)
     "416683003",  # Emergency hospital admission for heart failure (procedure)
@@ -102,14 +103,23 @@ HIERARCHY_OVERRIDES = {
     "suitable for surgery": "Situation with explicit context or Clinical finding",
     "high surgical risk": "Clinical finding (at risk of ...)",
     "high ischaemic risk": "Clinical finding (at risk of ...)",
+    "high bleeding risk": "Clinical finding (at risk of ...; At risk of hemorrhage is broader)",
+    "extensive coronary calcification": (
+        "Clinical finding (Calcification of coronary artery is broader)"
+    ),
     "significant left main stenosis": (
         "Clinical finding (Left main coronary artery disease is broader)"
     ),
+    "moderate-to-severe mitral stenosis": "Clinical finding (Mitral valve stenosis is broader)",
     "stable heart failure with reduced ejection fraction": (
         "Clinical finding (Heart failure with reduced ejection fraction is broader)"
     ),
     "symptomatic heart failure with reduced ejection fraction": (
         "Clinical finding (Heart failure with reduced ejection fraction is broader)"
+    ),
+    "heart failure hospitalization": (
+        "Procedure (admission for heart failure; the sample's Emergency hospital admission for "
+        "heart failure is narrower)"
     ),
     "cardiovascular death": "Event (death from cardiovascular cause; Death is broader)",
     "survival": "Observable entity",
@@ -117,6 +127,8 @@ HIERARCHY_OVERRIDES = {
     "low density lipoprotein cholesterol": (
         "Observable entity (the sample's LDL cholesterol is a substance)"
     ),
+    "resting heart rate": "Observable entity (Heart rate is broader)",
+    "resting ventricular rate": "Observable entity (Heart rate is broader)",
     "oral anticoagulant": (
         "Substance (drug class; the sample's anticoagulant product is broader and a product)"
     ),

@@ -123,6 +123,8 @@ HIERARCHY_OVERRIDES = {
     ),
     "cardiovascular death": "Event (death from cardiovascular cause; Death is broader)",
     "survival": "Observable entity",
+    "rate control": "Observable entity or Procedure (therapeutic goal)",
+    "rhythm control": "Observable entity or Procedure (therapeutic goal)",
     "sinus rhythm": "Clinical finding (sinus rhythm; the sample's Normal sinus rhythm is narrower)",
     "low density lipoprotein cholesterol": (
         "Observable entity (the sample's LDL cholesterol is a substance)"

@@ -1,6 +1,6 @@
 """Records that flow between pipeline stages.
 
-These are the data contracts of DESIGN.md. Every stage reads and writes these models
+These are the data contracts between the stages (docs/ARCHITECTURE.md, "Records"). Every stage reads and writes these models
 (never ad-hoc dicts) so a field renamed in one place fails loudly everywhere.
 Pure data: no Dagster imports.
 """

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from cardio_assets.settings import (
+from cardio_assets.config import (
     GUIDELINE_ID_PATTERN,
     ConfigError,
     GuidelineEntry,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardio_assets.registry import RegistryEditError, add_guideline
-from cardio_assets.settings import ConfigError, GuidelineEntry, load_registry
+from cardio_assets.config import ConfigError, GuidelineEntry, load_registry
 
 REGISTRY = """# Guideline registry (comment kept)
 guidelines:

@@ -17,6 +17,8 @@ import pytest
 from cardio_assets import neo4j_local
 from cardio_assets.assets.neo4j_graph import neo4j_graph
 from cardio_assets.logic import neo4j_graph as graph
+from cardio_assets.logic.neo4j_graph import batches, cypher
+from cardio_assets.logic.neo4j_graph import load as graph_load
 from cardio_assets.logic.synthetic_rules import synthetic_concept, synthetic_rules
 from cardio_assets.partitions import GUIDELINE_PARTITIONS_NAME, guideline_partitions
 from cardio_assets.records import (
@@ -417,13 +419,13 @@ def test_concepts_merged_by_a_failed_load_but_never_linked_are_removed(neo4j_dri
 
 
 def test_read_ahead_hands_over_items_errors_and_stops_with_its_consumer() -> None:
-    assert list(graph.read_ahead(iter(range(50)), depth=2)) == list(range(50))
+    assert list(batches.read_ahead(iter(range(50)), depth=2)) == list(range(50))
 
     def failing():
         yield 1
         raise ValueError("bad chunk")
 
-    ahead = graph.read_ahead(failing())
+    ahead = batches.read_ahead(failing())
     assert next(ahead) == 1
     with pytest.raises(ValueError, match="bad chunk"):
         next(ahead)
@@ -437,7 +439,7 @@ def test_read_ahead_hands_over_items_errors_and_stops_with_its_consumer() -> Non
             yield n
             n += 1
 
-    ahead = graph.read_ahead(endless(), depth=2)
+    ahead = batches.read_ahead(endless(), depth=2)
     assert next(ahead) == 0
     ahead.close()  # the consumer failed: the producer thread must stop, not run forever
     stopped_at = len(produced)
@@ -490,10 +492,10 @@ def test_injection_attempts_are_stored_verbatim_and_harmless(neo4j_driver) -> No
 
 def test_labels_and_types_only_from_allowlist() -> None:
     with pytest.raises(ValueError, match="allowlist"):
-        graph._label("Concept:Evil")
+        cypher._label("Concept:Evil")
     with pytest.raises(ValueError, match="allowlist"):
-        graph._rel("LEADS_TO]->() DETACH DELETE n //")
-    for query in (*graph._Q_CONCEPT_EDGES.values(), graph._Q_TABLES, graph._Q_RULES):
+        cypher._rel("LEADS_TO]->() DETACH DELETE n //")
+    for query in (*cypher._Q_CONCEPT_EDGES.values(), cypher._Q_TABLES, cypher._Q_RULES):
         assert "$rows" in query and "'" not in query
 
 
@@ -583,7 +585,7 @@ def test_batch_rejected_by_neo4j_midway_keeps_previous_version(neo4j_driver, mon
 
     v1 = synthetic_rules("g-reject", 300, seed=8, revision=1)
     load_id = "test-reject-load"
-    monkeypatch.setattr(graph, "new_load_id", lambda: load_id)
+    monkeypatch.setattr(graph_load, "new_load_id", lambda: load_id)
     clash = f"{load_id}|{v1[250].provenance.row_id}"  # the SourceRow uid rule 251 will need
     neo4j_driver.execute_query("CREATE (:SourceRow {uid: $uid, planted: true})", uid=clash)
     try:

@@ -1,6 +1,6 @@
 """RowRecords -> the exact texts the MAIN and POPULATION extraction passes receive.
 
-The format is DESIGN.md's, one ``KEY: value`` line each, class and level appended to ROW
+The format (docs/ARCHITECTURE.md, "Records") is one ``KEY: value`` line each, class and level appended to ROW
 as ``' | IIb | B'`` so an extractor sees them beside the text. Both passes get the same
 context; only FOCUS differs. Empty fields keep their line so every prompt has one shape.
 """

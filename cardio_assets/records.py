@@ -457,6 +457,9 @@ class RuleProvenance(_Record):
     source_file: str | None = None
     source_sha256: str | None = Field(default=None, pattern=_SHA256)
     cell_sha256: str | None = Field(default=None, pattern=_SHA256)
+    # other places the same recommendation is printed (a summary and a section table):
+    # one rule, one SourceRow per printing in the graph
+    also_at: list[RowLocation] = Field(default_factory=list)
     passes: list[Focus] = Field(default_factory=list)
     backend: Literal["llm", "lexicon"]
     model: str | None = None

@@ -628,3 +628,47 @@ def test_leftovers_of_a_failed_first_load_are_removed_by_the_next(neo4j_driver) 
     assert left == 0
     assert_counts(neo4j_driver, "g-ghost", rules)
     graph.delete_guideline(neo4j_driver, "g-ghost")
+
+
+def test_a_recommendation_printed_twice_is_one_rule_with_two_source_rows(neo4j_driver) -> None:
+    """A guideline that restates a section's recommendation in its summary table gives one
+    Recommendation, derived from both printings: an auditor finds either page, and a patient
+    question never counts the recommendation twice."""
+    from cardio_assets.records import RowLocation
+
+    (rule,) = synthetic_rules("g-twice", 1, seed=5, concept_pool=3)
+    summary = RowLocation(
+        table_id="table_009",
+        table_title="Summary of recommendations",
+        row_index=4,
+        section="Summary",
+        pages=[88],
+        printed_text=rule.text,
+    )
+    rule = rule.model_copy(
+        update={"provenance": rule.provenance.model_copy(update={"also_at": [summary]})}
+    )
+    loaded = graph.load_guideline(neo4j_driver, "g-twice", [rule], load_run_id="run-twice")
+    assert loaded.rules_loaded == 1
+    records = neo4j_driver.execute_query(
+        """
+        MATCH (rec:Recommendation {load_id: $load})-[d:DERIVED_FROM]->(s:SourceRow)
+              <-[:HAS_ROW]-(t:SourceTable)
+        RETURN count(DISTINCT rec) AS recs, collect([t.table_id, s.row_index, s.pages]) AS rows
+        """,
+        load=loaded.load_id,
+    ).records[0]
+    assert records["recs"] == 1
+    places = sorted(tuple(map(str, place)) for place in records["rows"])
+    assert places == sorted(
+        [
+            (rule.provenance.table_id, str(rule.provenance.row_index), str(rule.provenance.pages)),
+            ("table_009", "4", "[88]"),
+        ]
+    )
+    titles = neo4j_driver.execute_query(
+        "MATCH (:Guideline {id: 'g-twice'})-[:HAS_TABLE]->(t:SourceTable {load_id: $load}) "
+        "RETURN collect(t.title) AS titles",
+        load=loaded.load_id,
+    ).records[0]["titles"]
+    assert "Summary of recommendations" in titles

@@ -71,6 +71,16 @@ def table_rows(context: dg.AssetExecutionContext, docling_tables: list[TableReco
             "tables": len(docling_tables),
             "rows_per_table": dg.MetadataValue.json(dict(per_table)),
             "sections": len({(r.table_id, r.section) for r in rows if r.section}),
+            "recommendation_tables": result.count("recommendations"),
+            "what_is_new_tables": result.count("what_is_new"),
+            "other_tables": len(result.tables) - result.count("recommendations"),
+            "duplicate_rows_merged": result.duplicates,
+            "table_kinds": dg.MetadataValue.json(
+                [
+                    {"table": t.table_id, "title": t.title, "kind": t.kind, "reason": t.reason}
+                    for t in result.tables
+                ]
+            ),
             "warnings": warnings_metadata(result.warnings),
             "rows_jsonl": dg.MetadataValue.path(str(jsonl)),
             "preview": markdown_preview(

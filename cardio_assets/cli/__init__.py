@@ -26,6 +26,7 @@ SUBCOMMANDS: dict[str, str] = {
     "audit": "cardio_assets.cli.audit:audit_command",
     "status": "cardio_assets.cli.status:status_command",
     "partitions": "cardio_assets.cli.partitions:partitions_group",
+    "guideline": "cardio_assets.cli.guideline:guideline_group",
 }
 
 

@@ -50,7 +50,14 @@ def document_rows(document: Path, title: str | None = None) -> tuple[list, RowsR
     type=click.Path(dir_okay=False, path_type=Path),
     help="JSONL file to write, one recommendation row per line.",
 )
-def rows_command(document: Path, title: str | None, out: Path) -> None:
+@click.option(
+    "--all-tables",
+    is_flag=True,
+    help="Also write the rows of tables that are not recommendation tables (drug doses, "
+    "definitions, 'what is new'), each with its table kind, for inspection. They never "
+    "reach the pipeline.",
+)
+def rows_command(document: Path, title: str | None, out: Path, all_tables: bool) -> None:
     """Convert DOCUMENT (HTML, Markdown, DOCX, Docling JSON, PDF) into recommendation rows."""
     refuse_input_as_output(out, [document])
     try:
@@ -59,10 +66,23 @@ def rows_command(document: Path, title: str | None, out: Path) -> None:
         raise click.ClickException(str(exc)) from exc
     for warning in result.warnings:
         click.echo(f"warning: {document}: {warning}", err=True)
-    write_rows_jsonl(result.rows, out)
+    kinds = {t.table_id: t.kind for t in result.tables}
+    if all_tables:
+        write_rows_jsonl(result.rows, out, table_kinds=kinds, extra=result.other_rows)
+    else:
+        write_rows_jsonl(result.rows, out)
     joined = sum(t.pieces - 1 for t in tables)
+    recommendation_tables = result.count("recommendations")
     click.echo(
-        f"{len(result.rows)} rows from {len(tables)} tables"
+        f"{len(result.rows)} rows from {recommendation_tables} recommendation table(s) of "
+        f"{len(tables)}"
         + (f" ({joined} continuation piece(s) joined)" if joined else "")
+        + (f", {result.duplicates} printed twice merged" if result.duplicates else "")
+        + (f", {len(result.other_rows)} rows of other tables" if all_tables else "")
         + f" -> {out}"
     )
+    for report in result.tables:
+        if report.kind != "recommendations":
+            click.echo(
+                f"  {report.table_id} ({report.title or 'untitled'}): {report.kind}: {report.reason}"
+            )

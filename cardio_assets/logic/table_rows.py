@@ -476,5 +476,22 @@ def row_json(row: RowRecord) -> dict:
     return {key: data[key] for key in ROW_JSON_KEYS}
 
 
-def write_rows_jsonl(rows: list[RowRecord], target) -> None:
-    write_jsonl(target, (row_json(row) for row in rows))
+def write_rows_jsonl(
+    rows: list[RowRecord],
+    target,
+    *,
+    table_kinds: dict[str, str] | None = None,
+    extra: list[RowRecord] = (),
+) -> None:
+    """The rows, one JSON line each; with ``table_kinds`` every line also names its table's
+    kind and ``extra`` rows (of tables that are not recommendation tables) follow."""
+    if table_kinds is None:
+        write_jsonl(target, (row_json(row) for row in rows))
+        return
+    write_jsonl(
+        target,
+        (
+            {**row_json(row), "table_kind": table_kinds.get(row.table_id, "recommendations")}
+            for row in [*rows, *extra]
+        ),
+    )

@@ -19,6 +19,7 @@ from cardio_assets.logic.neo4j_graph.cypher import (
     _Q_CONCEPT_EDGES,
     _Q_CONCEPTS,
     _Q_NESTED_DECISIONS,
+    _Q_REPRINTED_ROWS,
     _Q_RULES,
     _Q_TABLES,
 )
@@ -44,6 +45,7 @@ def _steps(rows: GraphRows) -> list[Step]:
     steps: list[Step] = [
         ("SourceTable+HAS_TABLE", _Q_TABLES, rows.tables, False),
         ("SourceRow+Recommendation+root Decision", _Q_RULES, rows.rule_rows, False),
+        ("SourceRow of another printing", _Q_REPRINTED_ROWS, rows.reprinted_rows, False),
     ]
     for depth, level in enumerate(rows.nested_decisions, start=1):
         steps.append((f"Decision+LEADS_TO (depth {depth})", _Q_NESTED_DECISIONS, level, False))

@@ -171,6 +171,17 @@ FOREACH (root IN row.roots |
            -[:LEADS_TO {_map(*_PROV_RULE)}]->(rec))
 RETURN count(*) AS n
 """
+# another printing of a rule already written (a summary table and its section table): one
+# Recommendation, one more SourceRow
+_Q_REPRINTED_ROWS = f"""
+UNWIND $rows AS row
+MATCH (t:SourceTable {{uid: row.table_uid}}), (rec:Recommendation {{uid: row.uid}})
+WITH t, rec, row, $profiles[row.pi] AS prof
+CREATE (t)-[:HAS_ROW {_map(*_PROV_RULE)}]->
+       (s:SourceRow {_map(("row.row_props", ROW_KEYS), *_PROV_RULE, uid="row.row_uid")})
+       <-[:DERIVED_FROM {_map(*_PROV_RULE)}]-(rec)
+RETURN count(*) AS n
+"""
 _Q_NESTED_DECISIONS = f"""
 UNWIND $rows AS row
 MATCH (parent:Decision {{uid: row.parent}})

@@ -36,6 +36,8 @@ class GraphRows:
     tables: list[dict[str, Any]] = field(default_factory=list)
     # one row per rule: its SourceRow, Recommendation and root Decision, written together
     rule_rows: list[dict[str, Any]] = field(default_factory=list)
+    # a further SourceRow for each other printing of a rule (provenance.also_at)
+    reprinted_rows: list[dict[str, Any]] = field(default_factory=list)
     nested_decisions: list[list[dict[str, Any]]] = field(default_factory=list)  # by depth
     decision_concept_edges: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     recommendation_concept_edges: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
@@ -46,14 +48,14 @@ class GraphRows:
         roots = sum(len(r["roots"]) for r in self.rule_rows)
         nodes = {
             "SourceTable": len(self.tables),
-            "SourceRow": len(self.rule_rows),
+            "SourceRow": len(self.rule_rows) + len(self.reprinted_rows),
             "Recommendation": len(self.rule_rows),
             "Decision": roots + sum(len(level) for level in self.nested_decisions),
         }
         rels: Counter[str] = Counter(
             HAS_TABLE=len(self.tables),
-            HAS_ROW=len(self.rule_rows),
-            DERIVED_FROM=len(self.rule_rows),
+            HAS_ROW=len(self.rule_rows) + len(self.reprinted_rows),
+            DERIVED_FROM=len(self.rule_rows) + len(self.reprinted_rows),
             LEADS_TO=nodes["Decision"],
         )
         for edges in (self.decision_concept_edges, self.recommendation_concept_edges):
@@ -260,18 +262,22 @@ def build_graph_rows(
                     {"negated": child.negated},
                 )
 
-    for rule in rules:
-        p = rule.provenance
-        base = {"pi": profile_of(rule), "rule": _rule_keys(rule)}
-        table_uid = f"{load_id}|{guideline}|{p.table_id}"
+    def table_of(table_id: str, title: str | None, table_pages: list[int], pi: int) -> str:
+        table_uid = f"{load_id}|{guideline}|{table_id}"
         if table_uid not in tables and table_uid not in known_tables:
             tables[table_uid] = {
                 "uid": table_uid,
-                "pi": base["pi"],
-                "props": _clean({"table_id": p.table_id, "title": p.table_title, "pages": []}),
+                "pi": pi,
+                "props": _clean({"table_id": table_id, "title": title, "pages": []}),
             }
         pages = known_tables.setdefault(table_uid, [])
-        pages.extend(page for page in p.pages if page not in pages)
+        pages.extend(page for page in table_pages if page not in pages)
+        return table_uid
+
+    for rule in rules:
+        p = rule.provenance
+        base = {"pi": profile_of(rule), "rule": _rule_keys(rule)}
+        table_uid = table_of(p.table_id, p.table_title, p.pages, base["pi"])
 
         row_uid = f"{load_id}|{p.row_id}"
         rec_uid = f"{load_id}|{rule.id}"
@@ -300,6 +306,27 @@ def build_graph_rows(
             "roots": [],
         }
         out.rule_rows.append(rule_row)
+        for place in p.also_at:
+            out.reprinted_rows.append(
+                {
+                    "pi": base["pi"],
+                    # the same rule and row identity, printed in another table on other pages
+                    "rule": {**base["rule"], "table_id": place.table_id, "pages": place.pages},
+                    "table_uid": table_of(
+                        place.table_id, place.table_title, place.pages, base["pi"]
+                    ),
+                    "uid": rec_uid,
+                    "row_uid": f"{row_uid}|{place.table_id}:r{place.row_index}",
+                    "row_props": _clean(
+                        {
+                            "text": place.printed_text or rule.text,
+                            "row_index": place.row_index,
+                            "section": place.section,
+                            "cell_sha256": place.cell_sha256 or None,
+                        }
+                    ),
+                }
+            )
         for action in rule.actions:
             concept_edge(
                 out.recommendation_concept_edges,

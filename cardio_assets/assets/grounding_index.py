@@ -116,8 +116,12 @@ def grounding_index(
         check_name="grounding_coverage",
         passed=share >= settings.min_mapped_share,
         severity=dg.AssetCheckSeverity.ERROR if blocked else dg.AssetCheckSeverity.WARN,
-        description=f"mapped share {share:.1%} < block_below_mapped_share "
-        f"{settings.block_below_mapped_share:.0%}: check the terminology store"
+        description=f"guideline '{guideline}': mapped share {share:.1%} < "
+        f"grounding.block_below_mapped_share {settings.block_below_mapped_share:.0%} "
+        "(configs/pipeline.yaml): the terminology store does not cover this guideline. The "
+        "bundled store is a small sample; load a SNOMED CT release with `cardio snomed load` "
+        "and set CARDIO_SNOMED_STORE, or lower the floor to load the graph with most concepts "
+        "unmapped"
         if blocked
         else None,
         metadata={

@@ -201,6 +201,13 @@ class GraphSettings(_Strict):
     min_rule_share: float = Field(default=0.5, ge=0.0, le=1.0)
 
 
+class BackfillSettings(_Strict):
+    # true: a backfill of N guidelines runs every stage but neo4j_graph as ONE run taking all
+    # N partitions (BackfillPolicy.single_run); false: one run per guideline (what
+    # benchmarks/backfill.py compares). neo4j_graph always loads one guideline per run.
+    single_run: bool = True
+
+
 class PipelineSettings(_Strict):
     inbox: InboxSettings = Field(default_factory=InboxSettings)
     docling: DoclingSettings = Field(default_factory=DoclingSettings)
@@ -209,6 +216,7 @@ class PipelineSettings(_Strict):
     grounding: GroundingStageSettings = Field(default_factory=GroundingStageSettings)
     rules: RulesSettings = Field(default_factory=RulesSettings)
     graph: GraphSettings = Field(default_factory=GraphSettings)
+    backfill: BackfillSettings = Field(default_factory=BackfillSettings)
 
     def inbox_dir(self) -> Path:
         path = Path(self.inbox.dir).expanduser()

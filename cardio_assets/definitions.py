@@ -41,9 +41,11 @@ RESOURCES: dict[str, object] = {
 
 
 def _load() -> dg.Definitions:
-    # the package loaders are marked preview in Dagster 1.13: their warning is no news here
+    # the package loaders are marked preview in Dagster 1.13 (and backfill_policy beta):
+    # their warnings are no news here
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", dg.PreviewWarning)
+        warnings.simplefilter("ignore", dg.BetaWarning)  # backfill_policy is beta in 1.13
         return dg.Definitions.merge(
             dg.load_definitions_from_package_module(assets, resources=RESOURCES),
             dg.load_definitions_from_package_module(sensors),

@@ -221,6 +221,9 @@ class GroundingCandidate(_Record):
 
     term: str  # the term as extracted
     role: Role
+    # the guideline partition it was found for (set by the asset; a single-run backfill
+    # stores many partitions in one write); empty outside the pipeline
+    guideline: str = ""
     query: str  # normalized search text (abbreviations expanded, thresholds stripped)
     rank: int  # 1 = best score
     concept_id: str
@@ -275,6 +278,7 @@ class GroundingOutcome(_Record):
 
     term: str
     role: Role
+    guideline: str = ""  # the guideline partition (set by the asset), as on GroundingCandidate
     entry: GroundingIndexEntry | None = None
     unmapped_reason: str | None = None
     decisions: list[GroundingDecision] = Field(default_factory=list)

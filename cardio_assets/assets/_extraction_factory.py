@@ -9,10 +9,18 @@ The asset runs its pass through the extractor resource the backend names
 
 import dagster as dg
 
+from cardio_assets.assets._batch import (
+    EAGER,
+    SINGLE_RUN,
+    PartitionResult,
+    emit,
+    partition_keys,
+)
 from cardio_assets.assets._code_versions import CODE_VERSION_READS, extraction_code_version
 from cardio_assets.assets._metadata import markdown_preview, role_counts
 from cardio_assets.config import load_pipeline_settings
 from cardio_assets.logic import extraction_runs as runs
+from cardio_assets.logic.partition_batches import group_by_guideline
 from cardio_assets.logic.redaction import known_secrets, redact, secrets_redacted
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import Focus, RowRecord, TaggedRow
@@ -84,6 +92,8 @@ def build_extraction_asset(focus: Focus, name: str, description: str) -> dg.Asse
         },
         kinds={"duckdb"},
         pool=LLM_POOL,  # caps LLM work across simultaneous runs (dagster.yaml pools)
+        backfill_policy=SINGLE_RUN,
+        automation_condition=EAGER,
         check_specs=[
             dg.AssetCheckSpec(
                 check_name,
@@ -104,56 +114,82 @@ def build_extraction_asset(focus: Focus, name: str, description: str) -> dg.Asse
         table_rows: list[RowRecord],
         tagged_rows: list[TaggedRow],
     ):
-        # An exception that carries a secret (e.g. an API key pasted as the model name)
-        # reaches Dagster's event log and compute logs only in redacted form.
-        with secrets_redacted():
-            report = _run_pass(focus, config, terminology, lexicon, llm, table_rows, tagged_rows)
-        failures = report.failures
-        secrets = known_secrets()
-        for failed in failures[:20]:
-            message = f"{focus} extraction failed for {failed.row_id}: {failed.error}"
-            context.log.warning(redact(message, secrets))
-        concepts = sum(len(r.concepts) for r in report.results)
-        yield dg.Output(
-            report.results,
-            metadata={
-                "rows": len(report.results),
-                "failures": len(failures),
-                "failure_share": round(report.failure_share(), 4),
-                "backend": report.backend,
-                "model": report.model or "",
-                "prompt_hash": report.prompt_hash or "",
-                "concepts": concepts,
-                "actions": sum(len(r.actions) for r in report.results),
-                "http_calls": report.http_calls,
-                "cache_hits": report.cache_hits,
-                "roles": dg.MetadataValue.json(
-                    role_counts(c.role for r in report.results for c in r.concepts)
-                ),
-                "preview": _extraction_preview(report.results),
-                "failed_rows": dg.MetadataValue.json([f.row_id for f in failures][:50]),
-            },
-        )
-        limit = load_pipeline_settings().extraction.max_failure_share
-        passed = report.failure_share() <= limit
-        yield dg.AssetCheckResult(
-            check_name=check_name,
-            passed=passed,
-            severity=dg.AssetCheckSeverity.ERROR,
-            description=None
-            if passed
-            else f"{len(failures)} of {len(report.results)} rows failed "
-            f"({report.failure_share():.0%} > {limit:.0%}); first error: "
-            f"{(failures[0].error or '')[:200]}",
-            metadata={
-                "failures": len(failures),
-                "rows": len(report.results),
-                "failure_share": round(report.failure_share(), 4),
-                "max_failure_share": limit,
-                "first_errors": dg.MetadataValue.json(
-                    {f.row_id: (f.error or "")[:200] for f in failures[:10]}
-                ),
+        keys = partition_keys(context)
+        rows = group_by_guideline(keys, table_rows)
+        tagged = group_by_guideline(keys, tagged_rows)
+        yield from emit(
+            context,
+            {
+                key: _one_guideline(
+                    context, focus, config, terminology, lexicon, llm, rows[key], tagged[key]
+                )
+                for key in keys
             },
         )
 
     return _extraction
+
+
+def _one_guideline(
+    context: dg.AssetExecutionContext,
+    focus: Focus,
+    config: ExtractionRunConfig,
+    terminology: SnomedTerminologyResource,
+    lexicon: LexiconExtractorResource,
+    llm: LlmExtractorResource,
+    table_rows: list[RowRecord],
+    tagged_rows: list[TaggedRow],
+) -> PartitionResult:
+    # An exception that carries a secret (e.g. an API key pasted as the model name)
+    # reaches Dagster's event log and compute logs only in redacted form.
+    with secrets_redacted():
+        report = _run_pass(focus, config, terminology, lexicon, llm, table_rows, tagged_rows)
+    failures = report.failures
+    secrets = known_secrets()
+    for failed in failures[:20]:
+        message = f"{focus} extraction failed for {failed.row_id}: {failed.error}"
+        context.log.warning(redact(message, secrets))
+    concepts = sum(len(r.concepts) for r in report.results)
+    limit = load_pipeline_settings().extraction.max_failure_share
+    passed = report.failure_share() <= limit
+    return PartitionResult(
+        report.results,
+        metadata={
+            "rows": len(report.results),
+            "failures": len(failures),
+            "failure_share": round(report.failure_share(), 4),
+            "backend": report.backend,
+            "model": report.model or "",
+            "prompt_hash": report.prompt_hash or "",
+            "concepts": concepts,
+            "actions": sum(len(r.actions) for r in report.results),
+            "http_calls": report.http_calls,
+            "cache_hits": report.cache_hits,
+            "roles": dg.MetadataValue.json(
+                role_counts(c.role for r in report.results for c in r.concepts)
+            ),
+            "preview": _extraction_preview(report.results),
+            "failed_rows": dg.MetadataValue.json([f.row_id for f in failures][:50]),
+        },
+        checks=[
+            dg.AssetCheckResult(
+                check_name="extraction_failures",
+                passed=passed,
+                severity=dg.AssetCheckSeverity.ERROR,
+                description=None
+                if passed
+                else f"{len(failures)} of {len(report.results)} rows failed "
+                f"({report.failure_share():.0%} > {limit:.0%}); first error: "
+                f"{(failures[0].error or '')[:200]}",
+                metadata={
+                    "failures": len(failures),
+                    "rows": len(report.results),
+                    "failure_share": round(report.failure_share(), 4),
+                    "max_failure_share": limit,
+                    "first_errors": dg.MetadataValue.json(
+                        {f.row_id: (f.error or "")[:200] for f in failures[:10]}
+                    ),
+                },
+            )
+        ],
+    )

@@ -7,6 +7,7 @@ A broken source fails only its own partition, with the guideline and file in the
 import dagster as dg
 
 from cardio_assets import paths
+from cardio_assets.assets._batch import SINGLE_RUN, PartitionResult, emit, partition_keys
 from cardio_assets.assets._code_versions import CODE_VERSION_READS, stage_code_version
 from cardio_assets.assets._metadata import markdown_preview
 from cardio_assets.config import load_pipeline_settings
@@ -35,7 +36,8 @@ _settings = load_pipeline_settings()
         CODE_VERSION_READS: "configs/pipeline.yaml (docling)",
     },
     kinds={"docling", "duckdb"},
-    pool="docling",  # CPU-bound: one conversion at a time (dagster.yaml pools.default_limit)
+    pool="docling",
+    backfill_policy=SINGLE_RUN,  # CPU-bound: one conversion at a time (dagster.yaml pools.default_limit)
     check_specs=[
         dg.AssetCheckSpec(
             "tables_have_header_and_rows",
@@ -45,7 +47,13 @@ _settings = load_pipeline_settings()
     ],
 )
 def docling_tables(context: dg.AssetExecutionContext, docling: DoclingConverterResource):
-    guideline = context.partition_key
+    results = {key: _one_guideline(context, docling, key) for key in partition_keys(context)}
+    yield from emit(context, results)
+
+
+def _one_guideline(
+    context: dg.AssetExecutionContext, docling: DoclingConverterResource, guideline: str
+) -> PartitionResult:
     settings = load_pipeline_settings()
     try:
         entry = resolve_guideline(guideline)
@@ -63,7 +71,8 @@ def docling_tables(context: dg.AssetExecutionContext, docling: DoclingConverterR
         context.log.warning(f"guideline '{guideline}': no tables found in {entry.sources}")
     out_dir = paths.guideline_output_dir(guideline) / "tables"
     written = write_table_json(tables, out_dir)
-    yield dg.Output(
+    bad = [t.table_id for t in tables if not t.header or not t.body]
+    return PartitionResult(
         tables,
         metadata={
             "tables": len(tables),
@@ -85,11 +94,15 @@ def docling_tables(context: dg.AssetExecutionContext, docling: DoclingConverterR
                 },
             ),
         },
-    )
-    bad = [t.table_id for t in tables if not t.header or not t.body]
-    yield dg.AssetCheckResult(
-        check_name="tables_have_header_and_rows",
-        passed=not bad,
-        severity=dg.AssetCheckSeverity.WARN,
-        metadata={"tables": len(tables), "without_header_or_rows": dg.MetadataValue.json(bad)},
+        checks=[
+            dg.AssetCheckResult(
+                check_name="tables_have_header_and_rows",
+                passed=not bad,
+                severity=dg.AssetCheckSeverity.WARN,
+                metadata={
+                    "tables": len(tables),
+                    "without_header_or_rows": dg.MetadataValue.json(bad),
+                },
+            )
+        ],
     )

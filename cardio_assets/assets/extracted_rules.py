@@ -7,11 +7,19 @@ schemas/extracted_rule.schema.json). The Neo4j loader reads these rules.
 import dagster as dg
 
 from cardio_assets import paths
+from cardio_assets.assets._batch import (
+    EAGER,
+    SINGLE_RUN,
+    PartitionResult,
+    emit,
+    partition_keys,
+)
 from cardio_assets.assets._code_versions import CODE_VERSION_READS, stage_code_version
 from cardio_assets.assets._metadata import markdown_preview, warnings_metadata
 from cardio_assets.config import config_hash, load_pipeline_settings
 from cardio_assets.exports import write_jsonl
 from cardio_assets.logic.extracted_rules import BUILDER_VERSION, build_rules, rule_outline
+from cardio_assets.logic.partition_batches import group_by_guideline
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import (
     EXTRACTED_RULE_SCHEMA_VERSION,
@@ -54,6 +62,8 @@ def pipeline_config_hash(context: dg.AssetExecutionContext) -> str:
         ),
     },
     kinds={"duckdb", "json"},
+    backfill_policy=SINGLE_RUN,
+    automation_condition=EAGER,
     check_specs=[
         dg.AssetCheckSpec(
             "rules_have_actions",
@@ -73,13 +83,40 @@ def extracted_rules(
     main_extractions: list[RowExtraction],
     population_extractions: list[RowExtraction],
 ):
-    guideline = context.partition_key
+    keys = partition_keys(context)
+    inputs = [
+        group_by_guideline(keys, records)
+        for records in (
+            table_rows,
+            merged_concepts,
+            grounding_index,
+            main_extractions,
+            population_extractions,
+        )
+    ]
+    config = pipeline_config_hash(context)
+    yield from emit(
+        context,
+        {key: _one_guideline(context, key, config, *(i[key] for i in inputs)) for key in keys},
+    )
+
+
+def _one_guideline(
+    context: dg.AssetExecutionContext,
+    guideline: str,
+    config: str,
+    table_rows: list[RowRecord],
+    merged_concepts: list[MergedRow],
+    grounding_index: list[GroundingOutcome],
+    main_extractions: list[RowExtraction],
+    population_extractions: list[RowExtraction],
+) -> PartitionResult:
     build = build_rules(
         table_rows,
         merged_concepts,
         grounding_index,
         [*main_extractions, *population_extractions],
-        config_hash=pipeline_config_hash(context),
+        config_hash=config,
         run_id=context.run.run_id,
     )
     for dropped in build.dropped[:20]:
@@ -88,40 +125,37 @@ def extracted_rules(
     write_jsonl(target, (rule.model_dump_json(by_alias=True) for rule in build.rules))
     counts = build.counts()
     uses = counts["concept_uses"]
-    yield dg.Output(
-        build.rules,
-        metadata={
-            **{key: value for key, value in counts.items()},
-            "rows": len(table_rows),
-            "mapped_share_of_concept_uses": round(counts["concept_uses_mapped"] / uses, 4)
-            if uses
-            else 0.0,
-            "dropped_by_reason": dg.MetadataValue.json(build.dropped_by_reason()),
-            "dropped_rows": markdown_preview(
-                build.dropped,
-                {"row": lambda d: d.row_id, "reason": lambda d: d.reason},
-                limit=20,
-                width=160,
-            ),
-            "builder_notes": warnings_metadata(build.notes[:30]),
-            "extracted_rules_jsonl": dg.MetadataValue.path(str(target)),
-            "preview": markdown_preview(
-                build.rules,
-                {
-                    "rule": lambda r: r.id,
-                    "class/level": lambda r: f"{r.class_ or '?'}/{r.level or '?'}",
-                    "logic": rule_outline,
-                },
-                limit=15,
-                width=220,
-            ),
-        },
-    )
+    metadata = {
+        **{key: value for key, value in counts.items()},
+        "rows": len(table_rows),
+        "mapped_share_of_concept_uses": round(counts["concept_uses_mapped"] / uses, 4)
+        if uses
+        else 0.0,
+        "dropped_by_reason": dg.MetadataValue.json(build.dropped_by_reason()),
+        "dropped_rows": markdown_preview(
+            build.dropped,
+            {"row": lambda d: d.row_id, "reason": lambda d: d.reason},
+            limit=20,
+            width=160,
+        ),
+        "builder_notes": warnings_metadata(build.notes[:30]),
+        "extracted_rules_jsonl": dg.MetadataValue.path(str(target)),
+        "preview": markdown_preview(
+            build.rules,
+            {
+                "rule": lambda r: r.id,
+                "class/level": lambda r: f"{r.class_ or '?'}/{r.level or '?'}",
+                "logic": rule_outline,
+            },
+            limit=15,
+            width=220,
+        ),
+    }
     without = [r.id for r in build.rules if not r.actions]
     min_share = load_pipeline_settings().rules.min_action_share
     with_actions = (len(build.rules) - len(without)) / len(build.rules) if build.rules else 0.0
     blocked = with_actions < min_share
-    yield dg.AssetCheckResult(
+    check = dg.AssetCheckResult(
         check_name="rules_have_actions",
         passed=not without and bool(build.rules),
         severity=dg.AssetCheckSeverity.ERROR if blocked else dg.AssetCheckSeverity.WARN,
@@ -137,3 +171,4 @@ def extracted_rules(
             "first": dg.MetadataValue.json(without[:20]),
         },
     )
+    return PartitionResult(build.rules, metadata, [check])

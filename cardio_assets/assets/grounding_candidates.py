@@ -8,6 +8,13 @@ threshold re-runs grounding_index alone and never searches the terminology again
 
 import dagster as dg
 
+from cardio_assets.assets._batch import (
+    EAGER,
+    SINGLE_RUN,
+    PartitionResult,
+    emit,
+    partition_keys,
+)
 from cardio_assets.assets._code_versions import (
     CODE_VERSION_READS,
     grounding_candidates_code_version,
@@ -15,6 +22,7 @@ from cardio_assets.assets._code_versions import (
 from cardio_assets.assets._metadata import markdown_preview
 from cardio_assets.config import load_abbreviations, load_pipeline_settings
 from cardio_assets.logic import grounding_runs as runs
+from cardio_assets.logic.partition_batches import group_by_guideline, stamp_guideline
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import MergedRow
 from resources.terminology import SnomedTerminologyResource
@@ -33,6 +41,8 @@ from resources.terminology import SnomedTerminologyResource
         ),
     },
     kinds={"duckdb"},
+    backfill_policy=SINGLE_RUN,
+    automation_condition=EAGER,
     check_specs=[
         dg.AssetCheckSpec(
             "terms_with_candidates",
@@ -46,16 +56,33 @@ def grounding_candidates(
     terminology: SnomedTerminologyResource,
     merged_concepts: list[MergedRow],
 ):
+    keys = partition_keys(context)
+    merged = group_by_guideline(keys, merged_concepts)
+    yield from emit(
+        context, {key: _one_guideline(context, terminology, key, merged[key]) for key in keys}
+    )
+
+
+def _one_guideline(
+    context: dg.AssetExecutionContext,
+    terminology: SnomedTerminologyResource,
+    guideline: str,
+    merged_concepts: list[MergedRow],
+) -> PartitionResult:
     settings = load_pipeline_settings().grounding
     store = terminology.store()
     terms = runs.grounding_terms(merged_concepts)
     errors: dict[tuple[str, str], str] = {}
-    candidates = runs.search_candidates(terms, store, load_abbreviations(), settings, errors=errors)
+    candidates = stamp_guideline(
+        runs.search_candidates(terms, store, load_abbreviations(), settings, errors=errors),
+        guideline,
+    )
     for (role, term), error in list(errors.items())[:20]:
         context.log.warning(f"terminology search failed for {role} {term!r}: {error}")
     found = {(c.role, c.term) for c in candidates}
     best = [c for c in candidates if c.rank == 1]
-    yield dg.Output(
+    share = len(found) / len(terms) if terms else 1.0
+    return PartitionResult(
         candidates,
         metadata={
             "terms": len(terms),
@@ -77,16 +104,17 @@ def grounding_candidates(
                 limit=15,
             ),
         },
-    )
-    share = len(found) / len(terms) if terms else 1.0
-    yield dg.AssetCheckResult(
-        check_name="terms_with_candidates",
-        passed=share >= 0.5,
-        severity=dg.AssetCheckSeverity.WARN,
-        metadata={
-            "share": round(share, 4),
-            "without": dg.MetadataValue.json(
-                [f"{r}: {t}" for r, t in terms if (r, t) not in found][:20]
-            ),
-        },
+        checks=[
+            dg.AssetCheckResult(
+                check_name="terms_with_candidates",
+                passed=share >= 0.5,
+                severity=dg.AssetCheckSeverity.WARN,
+                metadata={
+                    "share": round(share, 4),
+                    "without": dg.MetadataValue.json(
+                        [f"{r}: {t}" for r, t in terms if (r, t) not in found][:20]
+                    ),
+                },
+            )
+        ],
     )

@@ -9,11 +9,24 @@ keyed by snomed_id, to ``$CARDIO_HOME/outputs/<guideline>/grounding_index.json``
 import dagster as dg
 
 from cardio_assets import paths
+from cardio_assets.assets._batch import (
+    EAGER,
+    SINGLE_RUN,
+    PartitionResult,
+    emit,
+    partition_keys,
+)
 from cardio_assets.assets._code_versions import CODE_VERSION_READS, grounding_index_code_version
 from cardio_assets.assets._metadata import markdown_preview
-from cardio_assets.config import ConfigError, load_grounding_schema, load_pipeline_settings
+from cardio_assets.config import (
+    ConfigError,
+    GroundingSchema,
+    load_grounding_schema,
+    load_pipeline_settings,
+)
 from cardio_assets.exports import write_json
 from cardio_assets.logic import grounding_runs as runs
+from cardio_assets.logic.partition_batches import group_by_guideline, stamp_guideline
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import GroundingCandidate, MergedRow
 
@@ -39,6 +52,8 @@ def _histogram_md(histogram: dict[str, int]) -> dg.MetadataValue:
         ),
     },
     kinds={"duckdb", "json"},
+    backfill_policy=SINGLE_RUN,
+    automation_condition=EAGER,
     check_specs=[
         dg.AssetCheckSpec(
             "grounding_coverage",
@@ -61,58 +76,70 @@ def grounding_index(
     merged_concepts: list[MergedRow],
     grounding_candidates: list[GroundingCandidate],
 ):
-    guideline = context.partition_key
-    settings = load_pipeline_settings().grounding
     try:
         schema = load_grounding_schema()
     except ConfigError as exc:
         raise dg.Failure(description=str(exc)) from None
-    outcomes = runs.select_all(merged_concepts, grounding_candidates, schema)
+    keys = partition_keys(context)
+    merged = group_by_guideline(keys, merged_concepts)
+    candidates = group_by_guideline(keys, grounding_candidates)
+    yield from emit(
+        context, {key: _one_guideline(key, schema, merged[key], candidates[key]) for key in keys}
+    )
+
+
+def _one_guideline(
+    guideline: str,
+    schema: GroundingSchema,
+    merged_concepts: list[MergedRow],
+    grounding_candidates: list[GroundingCandidate],
+) -> PartitionResult:
+    settings = load_pipeline_settings().grounding
+    outcomes = stamp_guideline(
+        runs.select_all(merged_concepts, grounding_candidates, schema), guideline
+    )
     index = runs.grounding_index_json(outcomes)
     target = paths.guideline_output_dir(guideline) / "grounding_index.json"
     write_json(target, index)
     stats = runs.grounding_stats(outcomes)
-    yield dg.Output(
-        outcomes,
-        metadata={
-            "terms": stats["terms"],
-            "mapped": stats["mapped"],
-            "mapped_share": stats["mapped_share"],
-            "index_entries": len(index),
-            "median_score": stats["median_score"],
-            "grounding_index_json": dg.MetadataValue.path(str(target)),
-            "by_role": dg.MetadataValue.json(stats["by_role"]),
-            "score_histogram": _histogram_md(stats["score_histogram"]),
-            "unmapped_reasons": dg.MetadataValue.json(stats["unmapped_reasons"]),
-            "mapped_preview": markdown_preview(
-                [o for o in outcomes if o.entry],
-                {
-                    "role": lambda o: o.role,
-                    "term": lambda o: o.term,
-                    "snomed_id": lambda o: o.entry.snomed_id,
-                    "preferred_term": lambda o: o.entry.preferred_term,
-                    "score": lambda o: f"{o.entry.score:.3f}",
-                },
-                limit=15,
-            ),
-            "unmapped_preview": markdown_preview(
-                [o for o in outcomes if not o.entry],
-                {
-                    "role": lambda o: o.role,
-                    "term": lambda o: o.term,
-                    "reason": lambda o: o.unmapped_reason,
-                },
-                limit=15,
-                width=160,
-            ),
-        },
-    )
+    metadata = {
+        "terms": stats["terms"],
+        "mapped": stats["mapped"],
+        "mapped_share": stats["mapped_share"],
+        "index_entries": len(index),
+        "median_score": stats["median_score"],
+        "grounding_index_json": dg.MetadataValue.path(str(target)),
+        "by_role": dg.MetadataValue.json(stats["by_role"]),
+        "score_histogram": _histogram_md(stats["score_histogram"]),
+        "unmapped_reasons": dg.MetadataValue.json(stats["unmapped_reasons"]),
+        "mapped_preview": markdown_preview(
+            [o for o in outcomes if o.entry],
+            {
+                "role": lambda o: o.role,
+                "term": lambda o: o.term,
+                "snomed_id": lambda o: o.entry.snomed_id,
+                "preferred_term": lambda o: o.entry.preferred_term,
+                "score": lambda o: f"{o.entry.score:.3f}",
+            },
+            limit=15,
+        ),
+        "unmapped_preview": markdown_preview(
+            [o for o in outcomes if not o.entry],
+            {
+                "role": lambda o: o.role,
+                "term": lambda o: o.term,
+                "reason": lambda o: o.unmapped_reason,
+            },
+            limit=15,
+            width=160,
+        ),
+    }
     share = stats["mapped_share"]
     # Two floors: low coverage often means a small terminology (the bundled sample maps
     # ~46%), not a broken run, so it warns; next to nothing mapped means the terminology is
     # missing or wrong, and that must not reach the graph.
     blocked = stats["terms"] > 0 and share < settings.block_below_mapped_share
-    yield dg.AssetCheckResult(
+    coverage = dg.AssetCheckResult(
         check_name="grounding_coverage",
         passed=share >= settings.min_mapped_share,
         severity=dg.AssetCheckSeverity.ERROR if blocked else dg.AssetCheckSeverity.WARN,
@@ -137,7 +164,7 @@ def grounding_index(
         if o.entry and o.entry.score < schema.rule(o.role).min_match_score
     ]
     median = stats["median_score"]
-    yield dg.AssetCheckResult(
+    distribution = dg.AssetCheckResult(
         check_name="grounding_score_distribution",
         passed=not below_role_min and (median is None or median >= settings.min_median_score),
         metadata={
@@ -148,3 +175,4 @@ def grounding_index(
             "score_histogram": dg.MetadataValue.json(stats["score_histogram"]),
         },
     )
+    return PartitionResult(outcomes, metadata, [coverage, distribution])

@@ -4,10 +4,18 @@ phrases split into one OR group, abbreviations expanded): cardio_assets/logic/me
 
 import dagster as dg
 
+from cardio_assets.assets._batch import (
+    EAGER,
+    SINGLE_RUN,
+    PartitionResult,
+    emit,
+    partition_keys,
+)
 from cardio_assets.assets._code_versions import CODE_VERSION_READS, merged_concepts_code_version
 from cardio_assets.assets._metadata import markdown_preview, role_counts
 from cardio_assets.config import load_abbreviations
 from cardio_assets.logic import extraction_runs as runs
+from cardio_assets.logic.partition_batches import group_by_guideline
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import RowExtraction
 
@@ -22,6 +30,8 @@ from cardio_assets.records import RowExtraction
         CODE_VERSION_READS: "configs/abbreviations.txt, the merge logic",
     },
     kinds={"duckdb"},
+    backfill_policy=SINGLE_RUN,
+    automation_condition=EAGER,
     check_specs=[
         dg.AssetCheckSpec(
             "rows_with_concepts",
@@ -35,12 +45,21 @@ def merged_concepts(
     main_extractions: list[RowExtraction],
     population_extractions: list[RowExtraction],
 ):
+    keys = partition_keys(context)
+    main = group_by_guideline(keys, main_extractions)
+    population = group_by_guideline(keys, population_extractions)
+    yield from emit(context, {key: _one_guideline(main[key], population[key]) for key in keys})
+
+
+def _one_guideline(
+    main_extractions: list[RowExtraction], population_extractions: list[RowExtraction]
+) -> PartitionResult:
     merged = runs.merge_extractions(
         None, main_extractions, population_extractions, load_abbreviations()
     )
     concepts = [c for m in merged for c in m.concepts]
     empty = [m.row_id for m in merged if not m.concepts]
-    yield dg.Output(
+    return PartitionResult(
         merged,
         metadata={
             "rows": len(merged),
@@ -72,10 +91,12 @@ def merged_concepts(
                 width=160,
             ),
         },
-    )
-    yield dg.AssetCheckResult(
-        check_name="rows_with_concepts",
-        passed=not empty,
-        severity=dg.AssetCheckSeverity.WARN,
-        metadata={"empty_rows": len(empty), "first": dg.MetadataValue.json(empty[:10])},
+        checks=[
+            dg.AssetCheckResult(
+                check_name="rows_with_concepts",
+                passed=not empty,
+                severity=dg.AssetCheckSeverity.WARN,
+                metadata={"empty_rows": len(empty), "first": dg.MetadataValue.json(empty[:10])},
+            )
+        ],
     )

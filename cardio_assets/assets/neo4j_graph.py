@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import dagster as dg
 
+from cardio_assets.assets._batch import EAGER
 from cardio_assets.assets._code_versions import CODE_VERSION_READS, stage_code_version
 from cardio_assets.assets._metadata import markdown_preview
 from cardio_assets.config import load_pipeline_settings
@@ -56,6 +57,9 @@ EXAMPLE_QUERY = (
     group_name="graph",
     code_version=stage_code_version(STAGE_VERSION, GRAPH_MAPPING, load_pipeline_settings().graph),
     kinds={"neo4j"},
+    # one guideline per run and per transaction: each load is versioned and locked on its own
+    backfill_policy=dg.BackfillPolicy.multi_run(1),
+    automation_condition=EAGER,
     metadata={
         CODE_VERSION_READS: "the graph mapping (labels, relationship types), "
         "configs/pipeline.yaml (graph)"

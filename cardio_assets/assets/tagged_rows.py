@@ -5,8 +5,16 @@ Also written to ``$CARDIO_HOME/outputs/<guideline>/tagged_rows.jsonl``."""
 import dagster as dg
 
 from cardio_assets import paths
+from cardio_assets.assets._batch import (
+    EAGER,
+    SINGLE_RUN,
+    PartitionResult,
+    emit,
+    partition_keys,
+)
 from cardio_assets.assets._code_versions import CODE_VERSION_READS, stage_code_version
 from cardio_assets.exports import write_jsonl
+from cardio_assets.logic.partition_batches import group_by_guideline
 from cardio_assets.logic.tagged_rows import TAG_FORMAT_VERSION, tag_rows
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import RowRecord
@@ -24,6 +32,8 @@ STAGE_VERSION = "1"
         CODE_VERSION_READS: "the tag format",
     },
     kinds={"duckdb"},
+    backfill_policy=SINGLE_RUN,
+    automation_condition=EAGER,
     check_specs=[
         dg.AssetCheckSpec(
             "both_passes_tagged",
@@ -33,12 +43,21 @@ STAGE_VERSION = "1"
     ],
 )
 def tagged_rows(context: dg.AssetExecutionContext, table_rows: list[RowRecord]):
-    guideline = context.partition_key
+    keys = partition_keys(context)
+    rows = group_by_guideline(keys, table_rows)
+    yield from emit(context, {key: _one_guideline(key, rows[key]) for key in keys})
+
+
+def _one_guideline(guideline: str, table_rows: list[RowRecord]) -> PartitionResult:
     tagged = tag_rows(table_rows)
     target = paths.guideline_output_dir(guideline) / "tagged_rows.jsonl"
     write_jsonl(target, (item.model_dump(mode="json") for item in tagged))
     example = next((t.text for t in tagged if t.focus == "MAIN"), "")
-    yield dg.Output(
+    per_row: dict[str, set[str]] = {}
+    for item in tagged:
+        per_row.setdefault(item.row_id, set()).add(item.focus)
+    incomplete = [r.id for r in table_rows if per_row.get(r.id) != {"MAIN", "POPULATION"}]
+    return PartitionResult(
         tagged,
         metadata={
             "tagged_rows": len(tagged),
@@ -48,13 +67,15 @@ def tagged_rows(context: dg.AssetExecutionContext, table_rows: list[RowRecord]):
                 f"```\n{example}\n```" if example else "_no rows_"
             ),
         },
-    )
-    per_row: dict[str, set[str]] = {}
-    for item in tagged:
-        per_row.setdefault(item.row_id, set()).add(item.focus)
-    incomplete = [r.id for r in table_rows if per_row.get(r.id) != {"MAIN", "POPULATION"}]
-    yield dg.AssetCheckResult(
-        check_name="both_passes_tagged",
-        passed=not incomplete and len(tagged) == 2 * len(table_rows),
-        metadata={"rows": len(table_rows), "tagged": len(tagged), "incomplete": len(incomplete)},
+        checks=[
+            dg.AssetCheckResult(
+                check_name="both_passes_tagged",
+                passed=not incomplete and len(tagged) == 2 * len(table_rows),
+                metadata={
+                    "rows": len(table_rows),
+                    "tagged": len(tagged),
+                    "incomplete": len(incomplete),
+                },
+            )
+        ],
     )

@@ -9,7 +9,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.synced
 
-.PHONY: help install baml launcher browser test demo ui lint format bench eval clean
+.PHONY: help install baml launcher browser postgres test demo ui lint format bench eval clean
 
 help:
 	@echo "make demo   - install everything, run the whole pipeline on the sample guidelines"
@@ -48,7 +48,20 @@ browser:
 		echo "chromium/chromedriver missing: tests/test_ui.py will be skipped (install: sudo apt-get install -y chromium chromium-driver)"; \
 	fi
 
-test: install browser
+# PostgreSQL (Debian's package) for tests/test_postgres_instance.py, the deploy/ instance:
+# installed only when missing and running as root; otherwise that test skips saying how.
+postgres:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "installing postgresql (apt-get) for the deploy/ instance test..."; \
+		export DEBIAN_FRONTEND=noninteractive; \
+		{ apt-get update -qq && apt-get install -y -qq postgresql; } >/dev/null \
+			|| echo "could not install postgresql; tests/test_postgres_instance.py will be skipped"; \
+	else \
+		echo "postgresql missing: tests/test_postgres_instance.py will be skipped (install: sudo apt-get install -y postgresql)"; \
+	fi
+
+test: install browser postgres
 	$(VENV)/bin/pytest -q
 
 demo: install

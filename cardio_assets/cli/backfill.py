@@ -28,6 +28,12 @@ def _daemon_alive(instance) -> bool:
     return heartbeat is not None and time.time() - heartbeat.timestamp < DAEMON_STALE_SECONDS
 
 
+def _title(select: str, guidelines: list[str]) -> str:
+    """The backfill's title in the UI (Dagster refuses titles over 100 characters)."""
+    title = f"cardio backfill {select} x {len(guidelines)} guideline(s)"
+    return title if len(title) <= 100 else title[:99] + "…"
+
+
 def submit_backfill(instance, defs, guidelines: list[str], select: str) -> str:
     """Add the backfill to the instance; returns its id."""
     import dagster as dg
@@ -47,7 +53,7 @@ def submit_backfill(instance, defs, guidelines: list[str], select: str) -> str:
         tags={"cardio/launched_by": "cardio backfill"},
         dynamic_partitions_store=instance,
         all_partitions=False,
-        title=f"cardio backfill {select} x {len(guidelines)} guideline(s)",
+        title=_title(select, guidelines),
         description=None,
         run_config=None,
     )

@@ -23,5 +23,6 @@ def _isolated_cardio_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     os.environ.setdefault("TMPDIR", tempfile.gettempdir())
     return home
 
+
 # `make ui`'s stack (dagster dev: webserver + daemon), once per session: dagster_dev.
 from tests.dagster_dev_fixtures import dagster_dev  # noqa: E402, F401

@@ -32,6 +32,7 @@ from tests.dagster_dev_fixtures import free_port, instance_yaml, stop_process_gr
 pytestmark = pytest.mark.daemon
 
 GUIDELINES = ["ccs-sample-docling", "hf-sample"]
+POOLS = ["docling", "llm"]  # the pools the stages declare (dagster.yaml concurrency)
 STAGES = "docling_tables,table_rows,tagged_rows,main_extractions,population_extractions"
 PG_BIN_DIRS = sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
 INSTALL_HINT = (
@@ -201,6 +202,17 @@ def deployed(postgres, _isolated_cardio_home, neo4j_server, tmp_path_factory):
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
+        # once per new database, as deploy/'s README section says: the pools' slot rows,
+        # which two runs starting at once would otherwise both try to create
+        for pool in POOLS:
+            made = subprocess.run(
+                [str(bin_dir / "dagster"), "instance", "concurrency", "set", pool, "1"],
+                cwd=paths.PROJECT_ROOT,
+                env=env,
+                capture_output=True,
+                text=True,
+            )
+            assert made.returncode == 0, made.stdout + made.stderr
         sync = subprocess.run(
             [str(bin_dir / "cardio"), "partitions", "sync"],
             cwd=paths.PROJECT_ROOT,

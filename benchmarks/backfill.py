@@ -8,7 +8,7 @@ neo4j_graph (which loads one guideline per run in both modes, so it is left out)
 sample guidelines, from submission to the backfill's end. The mode is
 configs/pipeline.yaml ``backfill.single_run``, set in a CARDIO_CONFIG_DIR copy.
 
-    .venv/bin/python benchmarks/backfill.py [--rounds 1]
+    .venv/bin/python benchmarks/backfill.py [--rounds 1] [--partitions ID ...]
 """
 
 from __future__ import annotations
@@ -118,7 +118,9 @@ def one(single_run: bool, work: Path) -> tuple[float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--partitions", nargs="+", default=SAMPLES, choices=SAMPLES)
     args = parser.parse_args()
+    SAMPLES[:] = args.partitions
     work = Path(tempfile.mkdtemp(prefix="cardio-backfill-"))
     rows = []
     try:

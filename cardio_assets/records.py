@@ -14,6 +14,7 @@ from pydantic import (
     ConfigDict,
     Discriminator,
     Field,
+    StringConstraints,
     Tag,
     field_validator,
     model_validator,
@@ -25,6 +26,8 @@ Role = Literal["Condition", "ClinicalParameter", "Procedure", "Medication", "Out
 ROLES: tuple[str, ...] = ("Condition", "ClinicalParameter", "Procedure", "Medication", "Outcome")
 Focus = Literal["MAIN", "POPULATION"]
 Operator = Literal["<", "<=", ">", ">=", "=", "between"]
+# "140/90": systolic/diastolic written as one threshold (a paired blood pressure)
+PairedValue = Annotated[str, StringConstraints(pattern=r"^\d{2,3}/\d{2,3}$")]
 Polarity = Literal["recommended", "not recommended"]
 
 
@@ -122,7 +125,9 @@ class ExtractedConcept(_Record):
     text: str  # minimal verbatim span
     normalized: str | None = None  # lower-case, abbreviations expanded
     operator: Operator | None = None
-    threshold: float | list[float] | None = None  # [low, high] when operator == "between"
+    # [low, high] when operator == "between"; "140/90" for a paired blood pressure (one
+    # parameter, as the annotation contract writes it)
+    threshold: float | list[float] | PairedValue | None = None
     unit: str | None = None
     or_group: str | None = None
     negated: bool = False
@@ -178,7 +183,7 @@ class MergedConcept(_Record):
     text: str
     normalized: str
     operator: Operator | None = None
-    threshold: float | list[float] | None = None
+    threshold: float | list[float] | PairedValue | None = None
     unit: str | None = None
     or_group: str | None = None  # "g1", "g2", ... unique within the row
     negated: bool = False

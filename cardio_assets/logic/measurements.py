@@ -139,7 +139,7 @@ def format_number(x: float) -> str:
 def attach_measurement(
     text: str,
     operator: str | None,
-    threshold: float | tuple[float, float] | None,
+    threshold: float | tuple[float, float] | str | None,
     unit: str | None,
 ) -> str:
     """'left ventricular ejection fraction' + '<=' 35 '%' -> '... <= 35%'."""
@@ -150,4 +150,5 @@ def attach_measurement(
         low, high = (format_number(t) for t in threshold)
         return f"{text} {low}-{high}{suffix}"
     op = "" if operator == "=" else f"{operator} "
-    return f"{text} {op}{format_number(threshold)}{suffix}"
+    value = threshold if isinstance(threshold, str) else format_number(threshold)  # "140/90"
+    return f"{text} {op}{value}{suffix}"

@@ -51,6 +51,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     _PATIENT_NOUN,
     _SPLIT_STATES,
     _STATE_ADJECTIVES,
+    GENERIC_LEAVES,
     SEMANTIC_TAG_ROLES,
     _heuristic_role,
     _tidy_leaf,
@@ -158,6 +159,22 @@ class LexiconExtractor:
             drafts, parses = worker.analyse(row.text_for_extraction())
         except Exception as exc:  # one odd row must not sink the guideline
             return RowExtraction(**base, error=f"{type(exc).__name__}: {exc}")
+        try:
+            concepts, actions = self._records(row, focus, drafts)
+        except ValueError as exc:  # a draft the records refuse: this row fails, not the run
+            return RowExtraction(**base, error=f"{type(exc).__name__}: {exc}")
+        raw = json.dumps(
+            [
+                {"cohort": p.cohort, "action": p.action, "post": p.post, "verb": p.verb}
+                for p in parses
+            ]
+        )
+        return RowExtraction(**base, raw_output=raw, concepts=concepts, actions=actions)
+
+    def _records(
+        self, row: RowRecord, focus: Focus, drafts: list[Draft]
+    ) -> tuple[list[ExtractedConcept], list[ExtractedAction]]:
+        """The drafts as the pass's concepts and actions (POPULATION keeps population only)."""
         class_iii = (row.class_ or "").strip().upper() == "III"
         if focus == "POPULATION":
             chosen = [d for d in drafts if _is_population(d)]
@@ -189,13 +206,7 @@ class LexiconExtractor:
             )
             for d in chosen
         ]
-        raw = json.dumps(
-            [
-                {"cohort": p.cohort, "action": p.action, "post": p.post, "verb": p.verb}
-                for p in parses
-            ]
-        )
-        return RowExtraction(**base, raw_output=raw, concepts=concepts, actions=actions)
+        return concepts, actions
 
     def _for_row(self, row: RowRecord) -> LexiconExtractor:
         """Same extractor with the table's own footnote abbreviations added.
@@ -221,7 +232,7 @@ class LexiconExtractor:
 
     # -- analysis -----------------------------------------------------------------------
     def analyse(self, row_text: str) -> tuple[list[Draft], list[RowParse]]:
-        text = clean_row_text(row_text)
+        text = self._split_abbreviation_pairs(clean_row_text(row_text))
         drafts: list[Draft] = []
         parses: list[RowParse] = []
         group_counter = [0]
@@ -239,12 +250,32 @@ class LexiconExtractor:
             drafts.extend(sentence_drafts)
         return _dedupe(drafts), parses
 
+    def _split_abbreviation_pairs(self, text: str) -> str:
+        """ "ACE-I/ARB" names two drugs: a slash between two known abbreviations is "or",
+        unless the pair is itself an abbreviation ("V/Q")."""
+
+        def pair(match: re.Match[str]) -> str:
+            whole, left, right = match.group(0), match.group(1), match.group(2)
+            lookup = self.abbreviations.lookup
+            if lookup(whole) is not None or lookup(left) is None or lookup(right) is None:
+                return whole
+            return f"{left} or {right}"
+
+        return _ABBREVIATION_PAIR.sub(pair, text)
+
     def _drafts_for(self, parse: RowParse, group_counter: list[int]) -> list[Draft]:
         out: list[Draft] = []
         if parse.cohort:
             out.extend(self._cohort(parse.cohort, group_counter))
         if parse.action:
-            out.extend(self._action(parse.action, group_counter))
+            action = self._action(parse.action, group_counter)
+            if parse.measure:  # "to measure BNP": measuring is what is recommended
+                for d in action:
+                    if d.slot == "action":
+                        d.role = "Procedure"
+                        if not d.normalized.endswith(("measurement", "monitoring", "assessment")):
+                            d.normalized += " measurement"
+            out.extend(action)
         for kind, phrase in parse.post:
             out.extend(self._post_phrase(kind, phrase, group_counter))
         return out
@@ -390,7 +421,20 @@ class LexiconExtractor:
             slot, slot
         )
         for aside in asides:
-            drafts.extend(self._phrase(aside, aside_slot, group_counter))
+            alternative = re.match(r"^or\s+(?!less\b|more\b|higher\b|lower\b)", aside, re.I)
+            aside_drafts = self._phrase(
+                aside[alternative.end() :] if alternative else aside,
+                slot if alternative else aside_slot,
+                group_counter,
+            )
+            head = next((d for d in reversed(drafts) if d.role != "ClinicalParameter"), None)
+            if alternative and head is not None and aside_drafts:
+                if head.or_group is None:
+                    group_counter[0] += 1
+                    head.or_group = f"g{group_counter[0]}"
+                for d in aside_drafts:
+                    d.or_group = head.or_group
+            drafts.extend(aside_drafts)
         if slot == "outcome":
             for d in drafts:
                 d.or_group = None  # outcomes are aims, never alternatives to choose from
@@ -425,9 +469,14 @@ class LexiconExtractor:
             return out
         if rest.lower() in _EMPTY_CONTEXT or rest.lower() in _NAME_STOP:
             return out
+        if rest.lower().strip(" .") in GENERIC_LEAVES:
+            return out
         role = self.role_for(rest, slot)
         if role is None:
             return out
+        past = _PAST_PROCEDURE.match(rest)
+        if role == "Condition" and past and self.role_for(past.group(1), "action") == "Procedure":
+            role = "Procedure"  # "prior PCI", "history of CABG": a procedure in the background
         full = _tidy_leaf(leaf.full, slot) if leaf.full else rest
         out.append(
             Draft(
@@ -537,6 +586,10 @@ _OUTCOME_LEAD = re.compile(
     rf"^(?:(?:to\s+)?(?:{_OUTCOME_VERBS})\s+)?(?:the\s+)?"
     r"(?:(?:risk|rates?|incidence|number|likelihood)\s+of\s+)?",
     re.IGNORECASE,
+)
+_ABBREVIATION_PAIR = re.compile(r"(?<![\w/-])([A-Z][\w\-]*)/([A-Z][\w\-]*)(?![\w/])")
+_PAST_PROCEDURE = re.compile(
+    r"^(?:a\s+)?(?:(?:history|h/o)\s+of|prior|previous|past|recent)\s+(.+)$", re.IGNORECASE
 )
 _PARAM_LEFTOVERS = frozenset(
     "a an the treatment target goal level value of with in to for and or".split()

@@ -328,7 +328,10 @@ class LexiconExtractor:
         if kind == "outcome":
             return self._phrase(phrase, "outcome", group_counter)
         if kind == "purpose":
-            return self._phrase(phrase, "purpose", group_counter)
+            # "to assess the risk of X", "to confirm PE": what a test is for is its
+            # rationale, not a concept (contract §2); a target value stays a parameter
+            drafts = self._phrase(phrase, "purpose", group_counter)
+            return [d for d in drafts if d.role == "ClinicalParameter"]
         if kind in {"background", "alternative"}:
             return self._action(phrase, group_counter, slot="background")
         if kind == "negated":

@@ -224,7 +224,6 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    (re.compile(r"\b(?:maximally|maximum|highest)\s+tolerated\s+", re.I), ""),
     # "myocardial ischaemia on non-invasive testing": the test category only qualifies
     (
         re.compile(
@@ -356,7 +355,7 @@ def parse_sentence(sentence: str) -> RowParse:
         post,
         flags=re.IGNORECASE,
     )
-    if it_form and not pre and that_clause:
+    if it_form and (not pre or re.fullmatch(r"it", pre, flags=re.IGNORECASE)) and that_clause:
         parse.cohort = that_clause.group("cohort")
         action, trailing = _split_post(that_clause.group("action"))
         parse.action = action

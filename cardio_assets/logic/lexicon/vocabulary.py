@@ -162,12 +162,12 @@ GENERIC_LEAVES = frozenset(
 )
 
 
-# Qualifiers that do not change what the concept is: dropped from spans (annotation
-# guidelines, section 2). "resting" only before a test ("resting 12-lead ECG").
+# Qualifiers that do not change what the concept is are dropped from spans; "resting" only
+# before a test ("resting 12-lead ECG"). Those that change it stay ("high-intensity statin",
+# "significant left main stenosis", "elective PCI", "known CAD": contract §4).
 _QUALIFIERS = frozenset(
     """
-    significant stable long-term short-term lifelong high-intensity moderate-intensity
-    low-dose high-dose routine urgent emergency elective high-risk combined second
+    stable long-term short-term lifelong routine urgent emergency second
     """.split()
 )
 _ACTION_QUALIFIERS = _QUALIFIERS | {"resting"}
@@ -231,7 +231,7 @@ def _tidy_leaf(text: str, slot: str) -> str:
         text = _LEAD_INS.sub("", text)
     else:
         text = re.sub(
-            r"^(?:(?:a|an|the|any|known|documented|other|another|further|additional)\s+)+",
+            r"^(?:(?:a|an|the|any|documented|other|another|further|additional)\s+)+",
             "",
             text,
             flags=re.I,

@@ -407,6 +407,8 @@ class LexiconExtractor:
             text = re.sub(
                 r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I
             )
+        # "<1.4 mmol/L (55 mg/dL)": the same value in a second unit, not an aside
+        text = _SECOND_UNIT.sub("", text)
         text, asides = _pull_parentheticals(text)
         masked, params = extract_parameters(text, self.abbreviations)
         tree = split_logic(masked, keep_together=self._is_known_term)
@@ -589,6 +591,10 @@ _OUTCOME_LEAD = re.compile(
     rf"^(?:(?:to\s+)?(?:{_OUTCOME_VERBS})\s+)?(?:the\s+)?"
     r"(?:(?:risk|rates?|incidence|number|likelihood)\s+of\s+)?",
     re.IGNORECASE,
+)
+_SECOND_UNIT = re.compile(
+    r"(?<=[A-Za-z%²2])\s*[(\[]\s*(?:[<>≤≥]=?\s*)?\d[\d.,]*\s*"
+    r"(?:mg|g|mmol|µmol|μmol|mol|ng|pg|IU|U|mL|L)(?:\s*/\s*[A-Za-z]+)?\s*[)\]]"
 )
 _ABBREVIATION_PAIR = re.compile(r"(?<![\w/-])([A-Z][\w\-]*)/([A-Z][\w\-]*)(?![\w/])")
 _PAST_PROCEDURE = re.compile(

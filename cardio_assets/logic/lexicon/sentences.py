@@ -53,7 +53,8 @@ _VERB_RE = re.compile(
 _COHORT_LEAD = re.compile(
     r"^(?:in|among|for|amongst)\s+(?!addition\b)(?!order\b)(?!the\s+absence\b)"
     r"|^in\s+the\s+(?:case|setting|presence|context)\s+of\s+"
-    r"|^in\s+case\s+of\s+",
+    r"|^in\s+case\s+of\s+"
+    r"|^in\s+(?:all\s+|any\s+)?cases?\s+of\s+",
     re.IGNORECASE,
 )
 _CONTEXT_LEAD = re.compile(
@@ -91,6 +92,8 @@ _POST_MARKERS = re.compile(
     r"|in\s+addition\s+to\b|on\s+top\s+of\b|in\s+combination\s+with\b|added\s+to\b"
     r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b|over\b"
     r"|(?:if|when|unless|despite|provided(?:\s+that)?)\b"
+    r"|(?:except|excluding)(?:\s+(?:in|for|when|if|where))?\b"
+    r"|with\s+the\s+exception\s+(?:of|where)\b"
     r"|(?:before|after|following|prior\s+to|during)\b"
     r")",
     re.IGNORECASE,
@@ -245,6 +248,9 @@ def clean_row_text(text: str) -> str:
     text = text.replace("<br>", " ").replace("\n", " ")
     # Footnote letters glued after punctuation at the end: "considered.a" / "considered.b,c".
     text = re.sub(r"([.;])\s*[a-e](?:\s*,\s*[a-e])*\s*$", r"\1", text)
+    # "with – auscultation – ECG – chest X-ray": spaced dashes used as list bullets
+    if len(re.findall(r"\s[–—]\s", text)) >= 2:
+        text = re.sub(r"\s*(?:,\s*)?[–—]\s+", ", ", text)
     for pattern, replacement in _NOISE_PATTERNS:
         text = pattern.sub(replacement, text)
     text = re.sub(r"\s+([,.;])", r"\1", text)
@@ -509,7 +515,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return "alternative", body
     if low == "despite":
         return "background", body
-    if low == "unless":
+    if low == "unless" or low.startswith(("except", "excluding", "with the exception")):
         return "negated", body
     if low.startswith("provided"):  # "provided other causes are excluded": they are absent
         excluded = re.match(
@@ -541,7 +547,8 @@ def _last_top_level_comma(text: str) -> int | None:
 
 
 _SEGMENT_RE = re.compile(
-    r"(?P<kind>\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\bwho\b"
+    r"(?P<kind>\b(?:who\s+)?(?:do|does|did)\s+not\s+(?:have|require|need|tolerate)\b"
+    r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\bwho\b"
     r"|\bin\s+whom\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bdespite\b|\btreated\s+with\b"
     r"|\breceiving\b|\btaking\b|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
     r"|\bon\b(?!\s+top\b)|\bundergoing\b|\bscheduled\s+for\b|\breferred\s+for\b|\bafter\b"
@@ -588,7 +595,7 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
 
 
 def _segment_kind(word: str) -> str:
-    if word == "without" or word.startswith("in the absence"):
+    if word == "without" or word.startswith("in the absence") or " not " in f" {word} ":
         return "without"
     if word in {
         "despite",

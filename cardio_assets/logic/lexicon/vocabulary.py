@@ -143,6 +143,7 @@ GENERIC_LEAVES = frozenset(
     """
     it they them those these this that which who one ones both either all any other others
     left right combined preferred desired however order case cases use used rest such
+    likely unlikely probable possible baseline
     e.g e.g. i.e i.e. eg ie etc then also only well treated living degree way time times
     further testing further tests further test further evaluation further investigation
     further investigations additional testing additional tests
@@ -188,7 +189,8 @@ _QUALIFYING_OF = re.compile(
 _LEADING_VERBS = re.compile(
     r"^(?:(?:with|who\s+(?:are|have|had|were)|who|whose|having|and|or|are|have|has|had|in|"
     r"survived|experienced|developed|suffered|underwent|remain|remains|still|is|be|"
-    r"(?:they|he|she)\s+(?:are|is|have|has|had|develop|develops|developed|experience|show))\s+)+",
+    r"(?:they|he|she)\s+(?:are|is|have|has|had|develop|develops|developed|experience|show)|"
+    r"those\s+(?:that|who|which)\s+(?:are|is|have|has|had))\s+)+",
     re.IGNORECASE,
 )
 
@@ -250,6 +252,7 @@ def _tidy_leaf(text: str, slot: str) -> str:
         text = re.sub(r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I)
     text = re.sub(r"\s+(?:persists|persist|remains|remain|continues)$", "", text, flags=re.I)
     text = re.sub(r"\s+(?:routinely|regularly|systematically|always)$", "", text, flags=re.I)
+    text = re.sub(r"\s+(?:but|and|or|yet)$", "", text, flags=re.I)
     text = re.sub(r"\s+", " ", text)
     if text.count("(") > text.count(")"):
         text = text[: text.rfind("(")].strip()

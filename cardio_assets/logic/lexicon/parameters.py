@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass, field
 
 from cardio_assets.logic.abbreviations import Abbreviations
-from cardio_assets.logic.measurements_next import TIME_UNITS as _TIME_UNITS
-from cardio_assets.logic.measurements_next import find_measurements
+from cardio_assets.logic.measurements import TIME_UNITS as _TIME_UNITS
+from cardio_assets.logic.measurements import find_measurements
 
 # ---------------------------------------------------------------------------------------
 # Parameters

@@ -41,7 +41,8 @@ class TableRecord(_Record):
     source_sha256: str
     source_format: str
     pages: list[int] = Field(default_factory=list)  # empty = unknown, never guessed
-    caption: str | None = None
+    caption: str | None = None  # the table's title
+    heading: str | None = None  # the nearest section heading above the table
     header: list[str]
     body: list[list[str]]
     footnotes: list[str] = Field(default_factory=list)
@@ -50,6 +51,17 @@ class TableRecord(_Record):
     footnote_markers: list[str] = Field(
         default_factory=list
     )  # e.g. ["a", "b"]: stripped from labels
+
+
+class RowLocation(_Record):
+    """Another place the same recommendation is printed (a summary and a section table)."""
+
+    table_id: str
+    table_title: str | None = None
+    row_index: int
+    section: str | None = None
+    pages: list[int] = Field(default_factory=list)
+    cell_sha256: str = ""
 
 
 class RowRecord(_Record):
@@ -63,7 +75,7 @@ class RowRecord(_Record):
     row_index: int
     header: list[str]
     footnotes: list[str] = Field(default_factory=list)
-    row_text: str
+    row_text: str  # what extraction reads: repaired, references apart, stem + bullet
     class_: str | None = Field(default=None, alias="class")
     level: str | None = None
     section: str | None = None
@@ -71,6 +83,13 @@ class RowRecord(_Record):
     source_file: str = ""
     source_sha256: str = ""
     cell_sha256: str = ""  # hash of the row's raw cells, for provenance
+    printed_text: str = ""  # the text cell as printed, on one line (audit)
+    stem: str | None = None  # the stem a bullet row carries ("In patients with X, CABG:")
+    bullet: str | None = None  # the bullet's own text, without its stem
+    references: list[str] = Field(default_factory=list)  # citation numbers moved out
+    footnote_markers: list[str] = Field(default_factory=list)  # letters the row carries
+    repairs: list[str] = Field(default_factory=list)  # text repairs applied (audit)
+    also_at: list[RowLocation] = Field(default_factory=list)  # where else it is printed
 
 
 class TaggedRow(_Record):

@@ -39,6 +39,11 @@ from pydantic import ValidationError
 
 from cardio_assets.exports import write_json
 from cardio_assets.files import private_dir
+from cardio_assets.logic.table_shapes import (
+    TableShape,
+    collapse_duplicate_columns,
+    table_shape,
+)
 from cardio_assets.records import TableRecord
 
 SUPPORTED_FORMATS: dict[str, str] = {
@@ -232,12 +237,13 @@ def _inline_html_parts(text: str) -> list[tuple[str, str]]:
     return parts
 
 
-def clean_text(text: str, *, inline_html: bool = False) -> str:
-    """Cell/paragraph text as one line, whitespace collapsed (a line break is a space).
+def clean_text(text: str, *, inline_html: bool = False, keep_breaks: bool = False) -> str:
+    """Cell/paragraph text, whitespace collapsed; a line break is a space, or with
+    ``keep_breaks`` a "\n" (table cells: row text joins words hyphenated at a break).
 
     ``inline_html``: the text comes from Markdown and may hold raw inline HTML; its tags are
-    removed as markup (``<sup>a</sup>`` becomes the marker ``^a``). Every other character,
-    "<" and ">" included, is kept."""
+    removed as markup (``<sup>a</sup>`` becomes the marker ``^a``, ``<br>`` a line break).
+    Every other character, "<" and ">" included, is kept."""
     text = text or ""
     if inline_html:
         pieces = []
@@ -247,10 +253,22 @@ def clean_text(text: str, *, inline_html: bool = False) -> str:
             elif kind == "sup":
                 pieces.append(render_superscript(value))
             else:
-                pieces.append(" ")
+                pieces.append("\n")
         text = "".join(pieces)
     text = text.replace(LITERAL_LT, "<").replace(LITERAL_GT, ">")
-    return " ".join(text.split())
+    if not keep_breaks:
+        return " ".join(text.split())
+    lines = (" ".join(line.split()) for line in text.splitlines())
+    return "\n".join(line for line in lines if line)
+
+
+def spans_may_be_lost(doc: DoclingDocument, source_format: str) -> bool:
+    """PDF tables (and Docling JSON made from a PDF, or of unknown origin) can lose a cell's
+    row span; HTML, DOCX and Markdown write spans out, so an empty cell there is empty."""
+    if source_format == "pdf":
+        return True
+    mimetype = getattr(getattr(doc, "origin", None), "mimetype", None) or ""
+    return source_format == "docling_json" and (not mimetype or "pdf" in mimetype)
 
 
 def markdown_origin(doc: DoclingDocument, source_format: str) -> bool:
@@ -296,7 +314,21 @@ class _Block:
     text: str = ""
     label: DocItemLabel | None = None
     sup_start: bool = False  # first child is a SUPER-script marker
+    bold: bool = False  # every piece of the paragraph is bold (a heading in converter output)
     table: TableItem | None = None
+
+    @property
+    def is_heading(self) -> bool:
+        if self.kind != "text" or not self.text or _HEADER_LABEL_LINE.match(self.text):
+            return False
+        if self.label in (DocItemLabel.SECTION_HEADER, DocItemLabel.TITLE):
+            return True
+        return self.bold and len(self.text) <= 200 and not self.text.endswith(".")
+
+
+def _bold(item: object) -> bool:
+    formatting = getattr(item, "formatting", None)
+    return formatting is not None and bool(getattr(formatting, "bold", False))
 
 
 def _linear_blocks(doc: DoclingDocument, inline_html: bool) -> list[_Block]:
@@ -320,6 +352,7 @@ def _linear_blocks(doc: DoclingDocument, inline_html: bool) -> list[_Block]:
                             ),
                             label=DocItemLabel.TEXT,
                             sup_start=_is_super(texts[0]),
+                            bold=all(_bold(t) for t in texts if t.text.strip("[]^ ")),
                         )
                     )
             elif isinstance(item, TextItem):
@@ -329,6 +362,7 @@ def _linear_blocks(doc: DoclingDocument, inline_html: bool) -> list[_Block]:
                             "text",
                             text=clean_text(item.text, inline_html=inline_html),
                             label=item.label,
+                            bold=_bold(item),
                         )
                     )
                 visit(item)
@@ -348,12 +382,16 @@ class TablePiece:
     """One Docling table item with what surrounds it."""
 
     header: list[str]
-    body: list[list[str]]  # span-expanded grid rows (cleaned text)
+    body: list[list[str]]  # span-expanded grid rows (cleaned text, line breaks kept)
     raw: list[list[str]]  # header+body, a cell's text only where it starts (audit)
     header_rows: int
     pages: list[int]
     caption: str | None
     caption_is_docling: bool
+    header_cells: list[str] = field(default_factory=list)  # first header row, breaks kept
+    heading: str | None = None  # nearest section heading above the table
+    says_continued: bool = False  # its title or a line just above says "continued"
+    breaks_continuation: bool = False  # a heading, a table title or prose came before it
     footnotes: list[str] = field(default_factory=list)
     markers: set[str] = field(default_factory=set)
 
@@ -411,7 +449,7 @@ def _piece_from_table(doc: DoclingDocument, table: TableItem, inline_html: bool)
             raw[r][c] = text
         for rr in range(max(r, 0), min(cell.end_row_offset_idx, n_rows)):
             for cc in range(max(c, 0), min(cell.end_col_offset_idx, n_cols)):
-                grid[rr][cc] = clean_text(text, inline_html=inline_html)
+                grid[rr][cc] = clean_text(text, inline_html=inline_html, keep_breaks=True)
         if cell.column_header:
             for rr in range(cell.start_row_offset_idx, min(cell.end_row_offset_idx, n_rows)):
                 header_flags[rr] = True
@@ -425,11 +463,12 @@ def _piece_from_table(doc: DoclingDocument, table: TableItem, inline_html: bool)
             for row in grid[:header_rows]:
                 if row[col] and row[col] not in labels:
                     labels.append(row[col])
-            header.append(" ".join(labels))
+            header.append(" ".join(" ".join(labels).split()))
     caption = clean_text(table.caption_text(doc), inline_html=inline_html) or None
     pages = sorted({p.page_no for p in table.prov})
     return TablePiece(
         header=header,
+        header_cells=list(grid[0]) if header_rows else [],
         body=grid[header_rows:],
         raw=raw,
         header_rows=header_rows,
@@ -451,15 +490,44 @@ def _is_footnote(block: _Block, marker_re: re.Pattern[str]) -> bool:
 _SPLIT_FOOTNOTES = re.compile(r"(?<=[.;])\s+(?=(?:[a-h]|\*{1,3}|[†‡§¶])\s+[A-Z])")
 
 
-def _pieces(doc: DoclingDocument, marker_pattern: str, inline_html: bool) -> list[TablePiece]:
+_TABLE_TITLE = re.compile(r"^(?:Recommendation\s+)?Table\s+[0-9IVX]+[A-Za-z]?\b", re.IGNORECASE)
+# "Recommendations Class a Level b": the column labels of a table whose header row is data
+_HEADER_LABEL_LINE = re.compile(
+    r"^\**\s*Recommendations?\b.{0,40}\bClass\b.{0,20}\bLevel\b", re.IGNORECASE
+)
+_PROSE_BREAK_CHARS = 300  # this much prose between two tables: the second is a new table
+
+
+def _is_title(block: _Block) -> bool:
+    return block.kind == "text" and bool(_TABLE_TITLE.match(block.text))
+
+
+def _pieces(
+    doc: DoclingDocument, marker_pattern: str, inline_html: bool, continuation_words: list[str]
+) -> list[TablePiece]:
+    """Table pieces in reading order with their title, the heading above them and whether
+    anything between them and the previous piece rules out a continuation."""
     marker_re = re.compile(marker_pattern)
     blocks = _linear_blocks(doc, inline_html)
     pieces: list[TablePiece] = []
+    heading: str | None = None
+    title: list[str] = []  # "Table 5 ..." and the short lines that continue it
     title_candidate: str | None = None
+    since_table: list[_Block] = []
     i = 0
     while i < len(blocks):
         block = blocks[i]
         if block.kind == "text":
+            since_table.append(block)
+            if block.is_heading:
+                heading = block.text
+            if _is_title(block):
+                title = [block.text]
+            elif title and len(block.text) <= 120 and not block.is_heading:
+                if not _HEADER_LABEL_LINE.match(block.text):
+                    title.append(block.text)
+            elif len(block.text) > 120:
+                title = []
             if block.label in _TITLE_LABELS and len(block.text) <= _MAX_TITLE_CHARS:
                 title_candidate = block.text
             else:
@@ -468,8 +536,19 @@ def _pieces(doc: DoclingDocument, marker_pattern: str, inline_html: bool) -> lis
             continue
         assert block.table is not None
         piece = _piece_from_table(doc, block.table, inline_html)
-        if piece.caption is None and title_candidate:
-            piece.caption = title_candidate
+        piece.heading = heading
+        if piece.caption is None:
+            if title:
+                piece.caption = " ".join(title)
+            elif title_candidate:
+                piece.caption = title_candidate
+        piece.says_continued = _says_continued(piece.caption, continuation_words) or any(
+            _says_continued(b.text, continuation_words) and len(b.text) <= 40 for b in since_table
+        )
+        prose = sum(len(b.text) for b in since_table if not _is_footnote(b, marker_re))
+        piece.breaks_continuation = (
+            any(b.is_heading or _is_title(b) for b in since_table) or prose > _PROSE_BREAK_CHARS
+        )
         for ref in block.table.footnotes:
             note = ref.resolve(doc)
             if isinstance(note, TextItem) and note.text.strip():
@@ -484,7 +563,7 @@ def _pieces(doc: DoclingDocument, marker_pattern: str, inline_html: bool) -> lis
             match = marker_re.match(note)
             if match:
                 piece.markers.add(match.group(0).strip())
-        title_candidate = None
+        title, title_candidate, since_table = [], None, []
         pieces.append(piece)
     return pieces
 
@@ -507,18 +586,56 @@ def _says_continued(caption: str | None, words: list[str]) -> bool:
     return any(word.lower() in text for word in words)
 
 
-def _continues(prev: TablePiece, piece: TablePiece, words: list[str]) -> bool:
-    """Does ``piece`` continue ``prev``? Same width, and either a title saying "continued", or
-    a repeated (or missing) header with no title of its own, on the same or the next page."""
-    if prev.num_cols != piece.num_cols or not piece.body:
+@dataclass
+class _Grid:
+    """A piece after duplicate columns are collapsed, with its shape."""
+
+    header: list[str]
+    body: list[list[str]]
+    shape: TableShape
+
+
+def _grid(piece: TablePiece) -> _Grid:
+    width = max([piece.num_cols, *(len(r) for r in piece.body)], default=0)
+    header_cells = piece.header_cells or piece.header
+    rows = [list(header_cells) + [""] * (width - len(header_cells)), *piece.body]
+    collapsed, keep = collapse_duplicate_columns(rows)
+    header = [piece.header[j] if j < len(piece.header) else "" for j in keep]
+    body = collapsed[1:] if piece.header_rows or piece.header else collapsed
+    shape = table_shape(header, body, sorted(piece.markers), piece.caption or "")
+    if shape.header_is_data:
+        body = [collapsed[0], *body]
+    return _Grid(header=header, body=body, shape=shape)
+
+
+def _same_shape(a: TableShape, b: TableShape) -> bool:
+    def columns(shape: TableShape) -> list[tuple[int, int | None]]:
+        return [(g.klass, g.level) for g in shape.groups]
+
+    return a.kind == b.kind == "recommendations" and columns(a) == columns(b)
+
+
+def _continues(
+    prev: TablePiece, prev_grid: _Grid, piece: TablePiece, grid: _Grid, words: list[str]
+) -> bool:
+    """Does ``piece`` continue ``prev``? Same columns, on the same or the next page, and
+    either a "continued" mark, or nothing between them that starts a new table (a heading,
+    a table title, prose) and a repeated, missing or data-row header."""
+    if len(prev_grid.header) != len(grid.header) or not piece.body:
         return False
     if prev.pages and piece.pages and piece.pages[0] not in (prev.pages[-1], prev.pages[-1] + 1):
         return False
-    if _says_continued(piece.caption, words) or any(
-        _says_continued(h, words) for h in piece.header
-    ):
+    if piece.says_continued:
         return True
-    if piece.caption:
+    if piece.breaks_continuation:
+        return False
+    if _same_shape(prev_grid.shape, grid.shape):
+        return grid.shape.header_is_data or (
+            _normalized_header(prev_grid.header, words) == _normalized_header(grid.header, words)
+        )
+    if piece.caption and not piece.caption_is_docling and _is_title(_Block("text", piece.caption)):
+        return False
+    if piece.caption and piece.caption_is_docling:
         return False
     if not piece.header:
         return True
@@ -541,6 +658,18 @@ def _forward_fill(body: list[list[str]]) -> list[list[str]]:
     return filled
 
 
+def _header_labels(shape: TableShape, width: int) -> list[str]:
+    """Column labels for a table whose header row was a recommendation."""
+    labels = [""] * width
+    for group in shape.groups:
+        for j in group.text:
+            labels[j] = "Recommendations"
+        labels[group.klass] = "Class" if group.level is not None else "Class and level"
+        if group.level is not None:
+            labels[group.level] = "Level"
+    return labels
+
+
 def tables_from_document(
     doc: DoclingDocument,
     *,
@@ -552,38 +681,43 @@ def tables_from_document(
     footnote_marker_pattern: str,
     continuation_words: list[str],
 ) -> list[TableRecord]:
-    """Join continuation pieces and number tables from ``first_index`` (table_000, ...)."""
-    groups: list[list[TablePiece]] = []
-    for piece in _pieces(doc, footnote_marker_pattern, markdown_origin(doc, source_format)):
+    """Join continuation pieces and number tables from ``first_index`` (table_000, ...).
+
+    Columns a converter wrote twice are collapsed; a header row that is a recommendation
+    becomes the first body row (its labels are then named from the columns' content)."""
+    groups: list[list[tuple[TablePiece, _Grid]]] = []
+    inline_html = markdown_origin(doc, source_format)
+    fill_spans = spans_may_be_lost(doc, source_format)
+    for piece in _pieces(doc, footnote_marker_pattern, inline_html, continuation_words):
         if not piece.header and not piece.body:
             continue
-        if groups and _continues(groups[-1][-1], piece, continuation_words):
-            groups[-1].append(piece)
+        grid = _grid(piece)
+        if groups and _continues(*groups[-1][-1], piece, grid, continuation_words):
+            groups[-1].append((piece, grid))
         else:
-            groups.append([piece])
+            groups.append([(piece, grid)])
     records = []
     for offset, group in enumerate(groups):
-        first = group[0]
-        header = first.header
+        first, first_grid = group[0]
+        header = first_grid.header
+        if first_grid.shape.header_is_data:
+            header = _header_labels(first_grid.shape, len(header))
         body: list[list[str]] = []
-        if not header and first.body:  # no header flagged anywhere: first row is the header
-            header, first_body = first.body[0], first.body[1:]
-        else:
-            first_body = first.body
-        body.extend(first_body)
         footnotes: list[str] = []
         markers: set[str] = set()
         raw: list[list[str]] = []
         pages: set[int] = set()
-        for piece in group:
-            if piece is not first:
-                rows = piece.body
-                # a continuation whose repeated header was not flagged as such
-                if rows and _normalized_header(rows[0], continuation_words) == _normalized_header(
+        for piece, grid in group:
+            rows = grid.body
+            if piece is not first and rows and not grid.shape.header_is_data:
+                # a repeated header row that was not flagged as such
+                if _normalized_header(rows[0], continuation_words) == _normalized_header(
                     header, continuation_words
                 ):
                     rows = rows[1:]
-                body.extend(rows)
+            if piece is first and not header and rows:  # no header anywhere: first row is it
+                header, rows = [" ".join(c.split()) for c in rows[0]], rows[1:]
+            body.extend(rows)
             raw.extend(piece.raw)
             pages.update(piece.pages)
             markers |= piece.markers
@@ -597,8 +731,9 @@ def tables_from_document(
                 source_format=source_format,
                 pages=sorted(pages),
                 caption=first.caption,
+                heading=first.heading,
                 header=header,
-                body=_forward_fill(body),
+                body=_forward_fill(body) if fill_spans else body,
                 footnotes=footnotes,
                 footnote_markers=sorted(markers),
                 pieces=len(group),

@@ -62,6 +62,7 @@ class RowLocation(_Record):
     section: str | None = None
     pages: list[int] = Field(default_factory=list)
     cell_sha256: str = ""
+    printed_text: str = ""  # that printing's text, as printed
 
 
 class RowRecord(_Record):

@@ -21,6 +21,7 @@ import io
 import json
 import re
 import zipfile
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +43,7 @@ from cardio_assets.files import private_dir
 from cardio_assets.logic.table_shapes import (
     TableShape,
     collapse_duplicate_columns,
+    grade_signature,
     table_shape,
 )
 from cardio_assets.records import TableRecord
@@ -172,6 +174,8 @@ def load_docling_json(path: Path, guideline: str) -> DoclingDocument:
 # Markdown file reaches Docling, its escaped brackets are swapped for two private-use
 # characters (``protect_escaped_brackets``) so that an escaped "\<b\>" stays text too.
 LITERAL_LT, LITERAL_GT = "\ue000", "\ue001"
+# "<_" / ">_" (the ≤ / ≥ glyphs of guideline fonts) carried through Markdown parsing intact
+GLYPH_LE, GLYPH_GE = "\ue002", "\ue003"
 _ESCAPED_LT = re.compile(r"(?<!\\)\\<|&lt;|&#0*60;|&#[xX]0*3[cC];")
 _ESCAPED_GT = re.compile(r"(?<!\\)\\>|&gt;|&#0*62;|&#[xX]0*3[eE];")
 _INLINE_TAG = re.compile(
@@ -187,12 +191,20 @@ _MARKER_SHAPE = re.compile(r"^(?:[a-z]|\*{1,3}|[†‡§¶#])$")
 _SUPERSCRIPT_DIGITS = str.maketrans("0123456789+-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻")
 
 
+# "<_" / ">_" are how converters write the ≤ / ≥ glyphs of guideline fonts; left in the
+# Markdown, two of them on one line pair up as _emphasis_ and the underscores vanish, so
+# they are carried through as private-use characters and given back as printed
+_GLYPH_PAIRS = re.compile(r"([<>])_")
+
+
 def protect_escaped_brackets(markdown: str) -> str:
-    """Markdown source with escaped angle brackets ("\\<", "&lt;", ...) as private-use
-    characters, so they survive conversion as text that no tag grammar can match.
-    A source already holding those characters is left as it is."""
-    if LITERAL_LT in markdown or LITERAL_GT in markdown:
+    """Markdown source made safe to parse: escaped angle brackets ("\\<", "&lt;", ...) as
+    private-use characters, so they survive conversion as text that no tag grammar can
+    match (a source already holding those characters keeps its brackets as they are), and
+    the "<_" / ">_" glyph pairs kept whole (row text reads them as ≤ / ≥)."""
+    if any(ch in markdown for ch in (LITERAL_LT, LITERAL_GT, GLYPH_LE, GLYPH_GE)):
         return markdown
+    markdown = _GLYPH_PAIRS.sub(lambda m: GLYPH_LE if m.group(1) == "<" else GLYPH_GE, markdown)
     return _ESCAPED_GT.sub(LITERAL_GT, _ESCAPED_LT.sub(LITERAL_LT, markdown))
 
 
@@ -256,6 +268,7 @@ def clean_text(text: str, *, inline_html: bool = False, keep_breaks: bool = Fals
                 pieces.append("\n")
         text = "".join(pieces)
     text = text.replace(LITERAL_LT, "<").replace(LITERAL_GT, ">")
+    text = text.replace(GLYPH_LE, "<_").replace(GLYPH_GE, ">_")
     if not keep_breaks:
         return " ".join(text.split())
     lines = (" ".join(line.split()) for line in text.splitlines())
@@ -391,7 +404,11 @@ class TablePiece:
     header_cells: list[str] = field(default_factory=list)  # first header row, breaks kept
     heading: str | None = None  # nearest section heading above the table
     says_continued: bool = False  # its title or a line just above says "continued"
-    breaks_continuation: bool = False  # a heading, a table title or prose came before it
+    # what came between it and the previous table: "heading" (a document heading),
+    # "title" (a table title line), "subheading" (a bold line, often a section row the
+    # converter took out of the table), "prose"
+    breaks: set[str] = field(default_factory=set)
+    subheadings: list[str] = field(default_factory=list)  # bold lines between, in order
     footnotes: list[str] = field(default_factory=list)
     markers: set[str] = field(default_factory=set)
 
@@ -490,7 +507,10 @@ def _is_footnote(block: _Block, marker_re: re.Pattern[str]) -> bool:
 _SPLIT_FOOTNOTES = re.compile(r"(?<=[.;])\s+(?=(?:[a-h]|\*{1,3}|[†‡§¶])\s+[A-Z])")
 
 
-_TABLE_TITLE = re.compile(r"^(?:Recommendation\s+)?Table\s+[0-9IVX]+[A-Za-z]?\b", re.IGNORECASE)
+_TABLE_TITLE = re.compile(
+    r"^(?:(?:Recommendation\s+)?Table\s+[0-9IVX]+[A-Za-z]?\b|Recommendations?\s+(?:for|on|in|regarding|about)\b)",
+    re.IGNORECASE,
+)
 # "Recommendations Class a Level b": the column labels of a table whose header row is data
 _HEADER_LABEL_LINE = re.compile(
     r"^\**\s*Recommendations?\b.{0,40}\bClass\b.{0,20}\bLevel\b", re.IGNORECASE
@@ -499,7 +519,20 @@ _PROSE_BREAK_CHARS = 300  # this much prose between two tables: the second is a 
 
 
 def _is_title(block: _Block) -> bool:
-    return block.kind == "text" and bool(_TABLE_TITLE.match(block.text))
+    return block.kind == "text" and len(block.text) <= 300 and bool(_TABLE_TITLE.match(block.text))
+
+
+def _furniture_key(text: str) -> str:
+    return re.sub(r"\d+", "#", text.lower()).strip(" *_#")
+
+
+def _page_furniture(blocks: list[_Block]) -> set[str]:
+    """Short lines a converter repeats on many pages (running headers, page numbers,
+    download notices): they say nothing about the tables between them."""
+    counts = Counter(
+        _furniture_key(b.text) for b in blocks if b.kind == "text" and 0 < len(b.text) <= 80
+    )
+    return {key for key, n in counts.items() if n >= 4 or not key}
 
 
 def _pieces(
@@ -509,6 +542,7 @@ def _pieces(
     anything between them and the previous piece rules out a continuation."""
     marker_re = re.compile(marker_pattern)
     blocks = _linear_blocks(doc, inline_html)
+    furniture = _page_furniture(blocks)
     pieces: list[TablePiece] = []
     heading: str | None = None
     title: list[str] = []  # "Table 5 ..." and the short lines that continue it
@@ -518,6 +552,9 @@ def _pieces(
     while i < len(blocks):
         block = blocks[i]
         if block.kind == "text":
+            if _furniture_key(block.text) in furniture:
+                i += 1
+                continue
             since_table.append(block)
             if block.is_heading:
                 heading = block.text
@@ -545,10 +582,22 @@ def _pieces(
         piece.says_continued = _says_continued(piece.caption, continuation_words) or any(
             _says_continued(b.text, continuation_words) and len(b.text) <= 40 for b in since_table
         )
-        prose = sum(len(b.text) for b in since_table if not _is_footnote(b, marker_re))
-        piece.breaks_continuation = (
-            any(b.is_heading or _is_title(b) for b in since_table) or prose > _PROSE_BREAK_CHARS
+        for b in since_table:
+            if b.label in (DocItemLabel.SECTION_HEADER, DocItemLabel.TITLE):
+                piece.breaks.add("heading")
+            elif _is_title(b):
+                piece.breaks.add("title")
+                piece.subheadings.append(b.text)
+            elif b.is_heading:
+                piece.breaks.add("subheading")
+                piece.subheadings.append(b.text)
+        prose = sum(
+            len(b.text)
+            for b in since_table
+            if not _is_footnote(b, marker_re) and not b.is_heading and not _is_title(b)
         )
+        if prose > _PROSE_BREAK_CHARS:
+            piece.breaks.add("prose")
         for ref in block.table.footnotes:
             note = ref.resolve(doc)
             if isinstance(note, TextItem) and note.text.strip():
@@ -608,34 +657,44 @@ def _grid(piece: TablePiece) -> _Grid:
     return _Grid(header=header, body=body, shape=shape)
 
 
-def _same_shape(a: TableShape, b: TableShape) -> bool:
-    def columns(shape: TableShape) -> list[tuple[int, int | None]]:
-        return [(g.klass, g.level) for g in shape.groups]
-
-    return a.kind == b.kind == "recommendations" and columns(a) == columns(b)
+def _graded(shape: TableShape) -> bool:
+    return shape.kind in ("recommendations", "what_is_new")
 
 
 def _continues(
     prev: TablePiece, prev_grid: _Grid, piece: TablePiece, grid: _Grid, words: list[str]
 ) -> bool:
     """Does ``piece`` continue ``prev``? Same columns, on the same or the next page, and
-    either a "continued" mark, or nothing between them that starts a new table (a heading,
-    a table title, prose) and a repeated, missing or data-row header."""
+    either a "continued" mark, or nothing between them that starts a new table: no
+    document heading and no prose; bold lines only (a converter writes a table's section
+    rows as bold lines between pieces; a table title line too, for a "What is new" table
+    whose sections are titled like tables); and a repeated, missing or data-row header."""
     if len(prev_grid.header) != len(grid.header) or not piece.body:
         return False
+    if _graded(prev_grid.shape) != _graded(grid.shape):
+        return False  # a recommendation table never continues into rows without grades
     if prev.pages and piece.pages and piece.pages[0] not in (prev.pages[-1], prev.pages[-1] + 1):
         return False
     if piece.says_continued:
         return True
-    if piece.breaks_continuation:
+    if piece.breaks & {"heading", "prose"}:
         return False
-    if _same_shape(prev_grid.shape, grid.shape):
+    same_columns = _graded(grid.shape) and grade_signature(prev_grid.shape) == grade_signature(
+        grid.shape
+    )
+    if "title" in piece.breaks and not (
+        same_columns and "what_is_new" in (prev_grid.shape.kind, grid.shape.kind)
+    ):
+        return False
+    if "subheading" in piece.breaks and not same_columns:
+        return False
+    if same_columns:
         return grid.shape.header_is_data or (
             _normalized_header(prev_grid.header, words) == _normalized_header(grid.header, words)
         )
-    if piece.caption and not piece.caption_is_docling and _is_title(_Block("text", piece.caption)):
-        return False
     if piece.caption and piece.caption_is_docling:
+        return False
+    if piece.caption and _is_title(_Block("text", piece.caption)):
         return False
     if not piece.header:
         return True
@@ -717,6 +776,9 @@ def tables_from_document(
                     rows = rows[1:]
             if piece is first and not header and rows:  # no header anywhere: first row is it
                 header, rows = [" ".join(c.split()) for c in rows[0]], rows[1:]
+            if piece is not first:
+                # bold lines between the pieces were the table's section rows
+                rows = [[line] * len(header) for line in piece.subheadings] + rows
             body.extend(rows)
             raw.extend(piece.raw)
             pages.update(piece.pages)

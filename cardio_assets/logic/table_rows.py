@@ -276,7 +276,11 @@ def _row(
             f"{where}: row {r}: no level of evidence; row kept with level = null"
         )
     stem = bullet = None
-    if merged is not None:
+    if group.action_label:
+        # a comparison table: the shared text is the stem, the graded action its bullet
+        stem, bullet = " ".join(text.split()), group.action_label
+        text = f"{stem}: {bullet}"
+    elif merged is not None:
         number, stem, items = merged
         bullet = items[number]
         text = f"{stem} {bullet}".strip()
@@ -345,6 +349,7 @@ def _location(row: RowRecord) -> RowLocation:
         section=row.section,
         pages=row.pages,
         cell_sha256=row.cell_sha256,
+        printed_text=row.printed_text,
     )
 
 

@@ -99,6 +99,9 @@ class GradeColumns:
     text: list[int]
     klass: int
     level: int | None  # None when class and level share the class column
+    # a comparison table ("text | CABG class, level | PCI class, level"): the groups share
+    # one text and each is the recommendation of the action its header names
+    action_label: str | None = None
 
 
 @dataclass
@@ -109,6 +112,11 @@ class TableShape:
     header_is_data: bool = False
     label_column: int | None = None  # a left column of group labels (a section per block)
     extra_columns: list[int] = field(default_factory=list)  # after the grades: refs, notes
+
+
+def grade_signature(shape: TableShape) -> tuple[tuple[int, int | None], ...]:
+    """The class/level column positions: two pieces of one table share them."""
+    return tuple((g.klass, g.level) for g in shape.groups)
 
 
 def _counts(rows: list[list[str]], markers: Sequence[str], width: int) -> list[dict[str, int]]:
@@ -137,6 +145,18 @@ def _label_column(rows: list[list[str]], text_cols: list[int]) -> int | None:
     repeats = sum(1 for a, b in zip(values, values[1:], strict=False) if a and a == b)
     short = all(len(v) <= 80 and not v.endswith(".") for v in values if v)
     return col if short and repeats >= max(1, len(values) // 4) else None
+
+
+_GRADE_WORDS = re.compile(
+    r"\b(?:class(?:es)?|levels?|of|evidence|recommendations?)\b|\^?\b[a-h]\b", re.I
+)
+
+
+def _action_label(header: list[str], column: int) -> str:
+    """What a class column of a comparison table grades: its header without the words
+    "Class" / "Level" and footnote letters ("CABG Class a" -> "CABG")."""
+    label = header[column] if column < len(header) else ""
+    return " ".join(_GRADE_WORDS.sub(" ", label).split())
 
 
 def table_shape(
@@ -183,8 +203,16 @@ def table_shape(
         if len(class_cols) >= 2 or versions:
             return TableShape("what_is_new", "classes of guideline versions, no levels")
         return TableShape("class_only", "a class column but no level column")
-    if versions and (len(class_cols) > len(groups) or any(not g.text for g in groups)):
-        return TableShape("what_is_new", "classes of guideline versions")
+    if versions and (
+        len(class_cols) > len(groups) or len(groups) >= 2 or any(not g.text for g in groups)
+    ):
+        # recommendations of two guideline versions side by side: they restate rows found
+        # in the section tables
+        return TableShape("what_is_new", "classes of guideline versions", groups=groups)
+    if groups and groups[0].text and any(not g.text for g in groups[1:]):
+        for g in groups:
+            g.action_label = _action_label(header, g.klass) or None
+            g.text = groups[0].text
     groups = [g for g in groups if g.text]
     if not groups:
         return TableShape("other", "class and level columns without recommendation text")
@@ -197,7 +225,9 @@ def table_shape(
             if g.klass < len(r)
         )
     )
-    if graded < MIN_SHARE * n:
+    # a table of risk scores or definitions can hold a stray "I" or "B"; recommendation
+    # tables carry grades on most rows (notes and stems sit between them)
+    if graded < max(2, MIN_SHARE * n / 2) and graded < n:
         return TableShape("other", f"only {graded} of {len(rows)} rows carry a class and a level")
     last = max((g.level if g.level is not None else g.klass) for g in groups)
     label = _label_column(rows, groups[0].text)

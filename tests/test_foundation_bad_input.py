@@ -17,7 +17,8 @@ from click.testing import CliRunner
 from cardio_assets.assets.docling_tables import docling_tables
 from cardio_assets.assets.table_rows import table_rows
 from cardio_assets.assets.tagged_rows import tagged_rows
-from cardio_assets.logic.docling_tables import SourceError, guideline_tables
+from cardio_assets.logic.docling_tables import guideline_tables
+from cardio_assets.logic.sources import SourceError
 from cardio_assets.partitions import sync_guideline_partitions
 from cardio_assets.records import RowRecord
 from cardio_assets.rows_cli import rows_command
@@ -168,15 +169,14 @@ def test_document_without_tables_gives_zero_rows_a_warning_and_stops_the_run(wor
     assert "no tables found" in rows_meta["warnings"].value
 
 
-def test_table_without_class_level_keeps_rows_with_nulls_and_warns(workspace):
+def test_table_without_class_level_gives_no_rows_and_says_why(workspace):
+    """A table whose rows carry no class and level is not a recommendation table (real-
+    ingestion issue): it stays in docling_tables, gives no rows, and the warning names the
+    guideline, the file, the table and why; the blocking rows_found check stops the run."""
     result = workspace["run"]("no-class")
-    assert result.success
+    assert not result.success
     rows = read_records(workspace["warehouse"], "table_rows", RowRecord, ["no-class"])
-    assert [r.row_text for r in rows] == [
-        "Resting heart rate | below 70 bpm",
-        "Blood pressure | below 130/80 mmHg",
-    ]
-    assert all(r.class_ is None and r.level is None for r in rows)
+    assert rows == []
     rows_meta = next(
         e.step_materialization_data.materialization.metadata
         for e in result.get_asset_materialization_events()
@@ -184,9 +184,9 @@ def test_table_without_class_level_keeps_rows_with_nulls_and_warns(workspace):
     )
     warning = rows_meta["warnings"].value
     assert "guideline 'no-class'" in warning and "no_class.html" in warning
-    assert "table table_000" in warning and "class/level" in warning
+    assert "table table_000" in warning and "no column of classes" in warning
     checks = {e.check_name: e for e in result.get_asset_check_evaluations()}
-    assert not checks["class_and_level_found"].passed
+    assert not checks["rows_found"].passed
 
 
 def test_partition_unknown_to_registry_and_inbox_fails_clearly(workspace, tmp_path):
@@ -271,6 +271,12 @@ def test_cli_rows_reports_bad_input_and_writes_good_rows(tmp_path: Path):
             "table_id",
             "row_index",
             "pages",
+            "printed_text",
+            "stem",
+            "bullet",
+            "references",
+            "footnote_markers",
+            "also_at",
         ]
     ] * 2
     assert lines[1]["id"] == "widgets:table_000:r1"

@@ -8,7 +8,8 @@ import dagster as dg
 
 from cardio_assets import paths
 from cardio_assets.asset_helpers import markdown_preview, stage_code_version
-from cardio_assets.logic.docling_tables import SourceError, guideline_tables, write_table_json
+from cardio_assets.logic.docling_tables import guideline_tables, write_table_json
+from cardio_assets.logic.sources import SourceError
 from cardio_assets.partitions import (
     InvalidGuidelineEntryError,
     UnknownGuidelineError,

@@ -17,10 +17,7 @@ cells that lost their span, collects footnotes explicitly, and joins continuatio
 from __future__ import annotations
 
 import hashlib
-import io
-import json
 import re
-import zipfile
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -35,11 +32,21 @@ from docling_core.types.doc import (
     TextItem,
 )
 from docling_core.types.doc.document import TableCell
-from marko import patterns as marko_patterns
-from pydantic import ValidationError
 
 from cardio_assets.exports import write_json
 from cardio_assets.files import private_dir
+from cardio_assets.logic.markup import (
+    MARKER_SHAPE,
+    PROSE_PLACEHOLDER,
+    clean_text,
+    is_section_row,
+    is_super,
+    markdown_origin,
+    render_superscript,
+    spans_may_be_lost,
+    sup_markers,
+)
+from cardio_assets.logic.sources import SourceError, check_source, load_docling_json
 from cardio_assets.logic.table_shapes import (
     TableShape,
     collapse_duplicate_columns,
@@ -48,15 +55,6 @@ from cardio_assets.logic.table_shapes import (
 )
 from cardio_assets.records import TableRecord
 
-SUPPORTED_FORMATS: dict[str, str] = {
-    ".html": "html",
-    ".htm": "html",
-    ".md": "md",
-    ".markdown": "md",
-    ".docx": "docx",
-    ".json": "docling_json",
-    ".pdf": "pdf",
-}
 _FURNITURE = {DocItemLabel.PAGE_HEADER, DocItemLabel.PAGE_FOOTER}
 _TITLE_LABELS = {
     DocItemLabel.CAPTION,
@@ -66,257 +64,6 @@ _TITLE_LABELS = {
     DocItemLabel.TITLE,
 }
 _MAX_TITLE_CHARS = 300
-
-
-class SourceError(ValueError):
-    """A guideline source cannot be turned into tables; the message names guideline and file."""
-
-
-# --------------------------------------------------------------------------- input checks
-
-
-def source_format(path: Path, guideline: str) -> str:
-    fmt = SUPPORTED_FORMATS.get(path.suffix.lower())
-    if fmt is None:
-        raise SourceError(
-            f"guideline '{guideline}': file {path}: unsupported extension '{path.suffix}' "
-            f"(supported: {', '.join(sorted(SUPPORTED_FORMATS))})"
-        )
-    return fmt
-
-
-DOCX_MAIN_PART = "word/document.xml"
-
-
-def docx_container_problem(data: bytes) -> str | None:
-    """Why a ZIP file named .docx is not a Word document (None when it is one).
-
-    Any ZIP passes the magic-number test (an .xlsx, a zipped folder), and Docling then fails
-    deep inside with a message that names neither the file nor the cause.
-    """
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            names = set(archive.namelist())
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError):
-        return "is not a readable DOCX file (damaged or truncated ZIP container)"
-    if DOCX_MAIN_PART not in names:
-        return f"is a ZIP archive but not a Word document (no {DOCX_MAIN_PART})"
-    return None
-
-
-def check_source(path: Path, guideline: str) -> tuple[str, bytes]:
-    """Fail early and clearly on missing, unreadable, empty or mislabelled files."""
-    fmt = source_format(path, guideline)
-    where = f"guideline '{guideline}': file {path}"
-    if not path.exists():
-        raise SourceError(
-            f"{where}: does not exist (check the path; registered guidelines list theirs in configs/guidelines.yaml)"
-        )
-    if not path.is_file():
-        raise SourceError(f"{where}: is not a regular file")
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise SourceError(f"{where}: cannot be read ({exc.strerror or exc})") from exc
-    if not data.strip():
-        raise SourceError(f"{where}: is empty")
-    head = data[:2048].lstrip()
-    mismatch = None
-    if fmt == "docx" and not data.startswith(b"PK\x03\x04"):
-        mismatch = "is not a DOCX file (no ZIP container)"
-    elif fmt == "docx":
-        mismatch = docx_container_problem(data)
-    elif fmt == "pdf" and not data.startswith(b"%PDF"):
-        mismatch = "is not a PDF file (no %PDF header)"
-    elif fmt in ("html", "md", "docling_json"):
-        if b"\x00" in data[:4096] or data.startswith((b"PK\x03\x04", b"%PDF")):
-            mismatch = f"is binary, not {fmt.replace('_', ' ')} text"
-        elif fmt == "html" and b"<" not in head:
-            mismatch = "is not HTML (no markup found)"
-        elif fmt == "docling_json" and not head.startswith(b"{"):
-            mismatch = "is not a JSON object (expected a Docling JSON export)"
-    if mismatch:
-        fix = "; save the guideline from Word as .docx" if fmt == "docx" else ""
-        raise SourceError(f"{where}: {mismatch}; its extension says {path.suffix}{fix}")
-    return fmt, data
-
-
-def load_docling_json(path: Path, guideline: str) -> DoclingDocument:
-    """Load a DoclingDocument JSON export (what ``DoclingDocument.save_as_json`` writes)."""
-    where = f"guideline '{guideline}': file {path}"
-    try:
-        payload = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SourceError(f"{where}: malformed Docling JSON: {exc}") from exc
-    if not isinstance(payload, dict) or payload.get("schema_name") != "DoclingDocument":
-        raise SourceError(
-            f"{where}: malformed Docling JSON: top-level 'schema_name' must be 'DoclingDocument'"
-        )
-    try:
-        return DoclingDocument.model_validate(payload)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        key = ".".join(str(p) for p in first["loc"])
-        raise SourceError(
-            f"{where}: malformed Docling JSON at key '{key}': {first['msg']} "
-            f"({exc.error_count()} problem(s))"
-        ) from None
-
-
-# --------------------------------------------------------------------------- text helpers
-
-# What reaches us as cell text, checked per format: Docling's HTML backend has parsed the
-# markup and unescaped the entities (a literal "<35%" arrives as "<35%", a <br> as "\n"); DOCX
-# and PDF carry no markup at all. Only Docling's Markdown backend passes raw inline HTML
-# through ("Class<sup>a</sup>", "<br>") -- after unescaping "&lt;" and "\<" to the same "<".
-# So markup is removed only where it can be (Markdown-origin text), by the Markdown parser's
-# own tag grammar, and only for HTML element names; any other "<" or ">" is text. Before a
-# Markdown file reaches Docling, its escaped brackets are swapped for two private-use
-# characters (``protect_escaped_brackets``) so that an escaped "\<b\>" stays text too.
-LITERAL_LT, LITERAL_GT = "\ue000", "\ue001"
-# "<_" / ">_" (the ≤ / ≥ glyphs of guideline fonts) carried through Markdown parsing intact
-GLYPH_LE, GLYPH_GE = "\ue002", "\ue003"
-_ESCAPED_LT = re.compile(r"(?<!\\)\\<|&lt;|&#0*60;|&#[xX]0*3[cC];")
-_ESCAPED_GT = re.compile(r"(?<!\\)\\>|&gt;|&#0*62;|&#[xX]0*3[eE];")
-_INLINE_TAG = re.compile(
-    "<(/?)(" + marko_patterns.tag_name + ")((?:" + marko_patterns.attribute + ")*) */?>"
-)
-_HTML_ELEMENTS = frozenset(
-    "a abbr b big br cite code del dfn div em font i img ins kbd mark p q s samp small span "
-    "strike strong sub sup tt u var wbr".split()
-)
-_LINE_BREAK_ELEMENTS = frozenset({"br", "p", "div"})
-
-_MARKER_SHAPE = re.compile(r"^(?:[a-z]|\*{1,3}|[†‡§¶#])$")
-_SUPERSCRIPT_DIGITS = str.maketrans("0123456789+-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻")
-
-
-# "<_" / ">_" are how converters write the ≤ / ≥ glyphs of guideline fonts; left in the
-# Markdown, two of them on one line pair up as _emphasis_ and the underscores vanish, so
-# they are carried through as private-use characters and given back as printed
-_GLYPH_PAIRS = re.compile(r"([<>])_")
-
-
-def protect_escaped_brackets(markdown: str) -> str:
-    """Markdown source made safe to parse: escaped angle brackets ("\\<", "&lt;", ...) as
-    private-use characters, so they survive conversion as text that no tag grammar can
-    match (a source already holding those characters keeps its brackets as they are), and
-    the "<_" / ">_" glyph pairs kept whole (row text reads them as ≤ / ≥)."""
-    if any(ch in markdown for ch in (LITERAL_LT, LITERAL_GT, GLYPH_LE, GLYPH_GE)):
-        return markdown
-    markdown = _GLYPH_PAIRS.sub(lambda m: GLYPH_LE if m.group(1) == "<" else GLYPH_GE, markdown)
-    return _ESCAPED_GT.sub(LITERAL_GT, _ESCAPED_LT.sub(LITERAL_LT, markdown))
-
-
-def render_superscript(text: str) -> str:
-    """A footnote marker becomes '^a' (unambiguous to strip later); '2' in 'm2' becomes '²'."""
-    text = text.strip()
-    if _MARKER_SHAPE.match(text):
-        return f"^{text}"
-    if re.fullmatch(r"[0-9+-]+", text):
-        return text.translate(_SUPERSCRIPT_DIGITS)
-    return text
-
-
-def _inline_html_parts(text: str) -> list[tuple[str, str]]:
-    """("text", chunk) / ("sup", content) / ("break", "") parts of Markdown-origin text."""
-    parts: list[tuple[str, str]] = []
-    sup: list[str] | None = None
-    position = 0
-    for match in _INLINE_TAG.finditer(text):
-        closing, name = match.group(1) == "/", match.group(2).lower()
-        if name not in _HTML_ELEMENTS:
-            continue  # "<age and BMI >30" is not markup any reader would drop
-        chunk = text[position : match.start()]
-        position = match.end()
-        if sup is not None:
-            sup.append(chunk)
-        elif chunk:
-            parts.append(("text", chunk))
-        if name == "sup":
-            if closing and sup is not None:
-                parts.append(("sup", "".join(sup)))
-                sup = None
-            elif not closing and sup is None:
-                sup = []
-        elif name in _LINE_BREAK_ELEMENTS:
-            parts.append(("break", ""))
-    rest = text[position:]
-    if sup is not None:  # an unclosed <sup>: keep its text
-        parts.append(("text", "".join(sup) + rest))
-    elif rest:
-        parts.append(("text", rest))
-    return parts
-
-
-def clean_text(text: str, *, inline_html: bool = False, keep_breaks: bool = False) -> str:
-    """Cell/paragraph text, whitespace collapsed; a line break is a space, or with
-    ``keep_breaks`` a "\n" (table cells: row text joins words hyphenated at a break).
-
-    ``inline_html``: the text comes from Markdown and may hold raw inline HTML; its tags are
-    removed as markup (``<sup>a</sup>`` becomes the marker ``^a``, ``<br>`` a line break).
-    Every other character, "<" and ">" included, is kept."""
-    text = text or ""
-    if inline_html:
-        pieces = []
-        for kind, value in _inline_html_parts(text):
-            if kind == "text":
-                pieces.append(value)
-            elif kind == "sup":
-                pieces.append(render_superscript(value))
-            else:
-                pieces.append("\n")
-        text = "".join(pieces)
-    text = text.replace(LITERAL_LT, "<").replace(LITERAL_GT, ">")
-    text = text.replace(GLYPH_LE, "<_").replace(GLYPH_GE, ">_")
-    if not keep_breaks:
-        return " ".join(text.split())
-    lines = (" ".join(line.split()) for line in text.splitlines())
-    return "\n".join(line for line in lines if line)
-
-
-def spans_may_be_lost(doc: DoclingDocument, source_format: str) -> bool:
-    """PDF tables (and Docling JSON made from a PDF, or of unknown origin) can lose a cell's
-    row span; HTML, DOCX and Markdown write spans out, so an empty cell there is empty."""
-    if source_format == "pdf":
-        return True
-    mimetype = getattr(getattr(doc, "origin", None), "mimetype", None) or ""
-    return source_format == "docling_json" and (not mimetype or "pdf" in mimetype)
-
-
-def markdown_origin(doc: DoclingDocument, source_format: str) -> bool:
-    """Whether the document's text can hold raw inline HTML (Markdown, or its Docling JSON)."""
-    if source_format == "md":
-        return True
-    mimetype = getattr(getattr(doc, "origin", None), "mimetype", None) or ""
-    return source_format == "docling_json" and "markdown" in mimetype
-
-
-def _is_super(item: object) -> bool:
-    formatting = getattr(item, "formatting", None)
-    return formatting is not None and getattr(formatting.script, "value", "") == "super"
-
-
-def _sup_markers(text: str) -> set[str]:
-    return {
-        value.strip()
-        for kind, value in _inline_html_parts(text or "")
-        if kind == "sup" and _MARKER_SHAPE.match(value.strip())
-    }
-
-
-def is_section_row(cells: list[str]) -> bool:
-    """A heading row spanning the table: one text repeated over all columns, or only the first
-    cell filled (how Markdown writes it). Needs at least two columns to tell."""
-    if len(cells) < 2:
-        return False
-    filled = [c for c in cells if c.strip()]
-    if not filled:
-        return False
-    if len(set(filled)) == 1 and len(filled) == len(cells):
-        return True
-    return bool(cells[0].strip()) and all(not c.strip() for c in cells[1:])
-
 
 # --------------------------------------------------------------------------- linear blocks
 
@@ -364,7 +111,7 @@ def _linear_blocks(doc: DoclingDocument, inline_html: bool) -> list[_Block]:
                                 " ".join(t.text for t in texts), inline_html=inline_html
                             ),
                             label=DocItemLabel.TEXT,
-                            sup_start=_is_super(texts[0]),
+                            sup_start=is_super(texts[0]),
                             bold=all(_bold(t) for t in texts if t.text.strip("[]^ ")),
                         )
                     )
@@ -422,16 +169,12 @@ def _table_markers(doc: DoclingDocument, table: TableItem, inline_html: bool) ->
     stack = list(table.children)
     while stack:
         item = stack.pop().resolve(doc)
-        if (
-            isinstance(item, TextItem)
-            and _is_super(item)
-            and _MARKER_SHAPE.match(item.text.strip())
-        ):
+        if isinstance(item, TextItem) and is_super(item) and MARKER_SHAPE.match(item.text.strip()):
             markers.add(item.text.strip())
         stack.extend(getattr(item, "children", []))
     if inline_html:
         for cell in table.data.table_cells:
-            markers |= _sup_markers(cell.text)
+            markers |= sup_markers(cell.text)
     return markers
 
 
@@ -446,7 +189,7 @@ def _cell_text(doc: DoclingDocument, cell: TableCell) -> str:
     while stack:
         item = stack.pop(0).resolve(doc)
         if isinstance(item, TextItem):
-            parts.append(render_superscript(item.text) if _is_super(item) else item.text)
+            parts.append(render_superscript(item.text) if is_super(item) else item.text)
         stack[0:0] = list(getattr(item, "children", []))
     text = " ".join(p for p in parts if p.strip())
     # inline pieces lose their own spacing: no space before a marker or closing punctuation
@@ -480,7 +223,8 @@ def _piece_from_table(doc: DoclingDocument, table: TableItem, inline_html: bool)
             for row in grid[:header_rows]:
                 if row[col] and row[col] not in labels:
                     labels.append(row[col])
-            header.append(" ".join(" ".join(labels).split()))
+            label = " ".join(" ".join(labels).split())
+            header.append("" if _PLACEHOLDER_HEADER.match(label) else label)
     caption = clean_text(table.caption_text(doc), inline_html=inline_html) or None
     pages = sorted({p.page_no for p in table.prov})
     return TablePiece(
@@ -507,6 +251,8 @@ def _is_footnote(block: _Block, marker_re: re.Pattern[str]) -> bool:
 _SPLIT_FOOTNOTES = re.compile(r"(?<=[.;])\s+(?=(?:[a-h]|\*{1,3}|[†‡§¶])\s+[A-Z])")
 
 
+# "Col2", "Col3": a converter's name for a header cell it found empty
+_PLACEHOLDER_HEADER = re.compile(r"^Col\d+$")
 _TABLE_TITLE = re.compile(
     r"^(?:(?:Recommendation\s+)?Table\s+[0-9IVX]+[A-Za-z]?\b|Recommendations?\s+(?:for|on|in|regarding|about)\b)",
     re.IGNORECASE,
@@ -516,6 +262,17 @@ _HEADER_LABEL_LINE = re.compile(
     r"^\**\s*Recommendations?\b.{0,40}\bClass\b.{0,20}\bLevel\b", re.IGNORECASE
 )
 _PROSE_BREAK_CHARS = 300  # this much prose between two tables: the second is a new table
+
+
+def _plausible_title(block: _Block) -> bool:
+    """A line that can title the table under it when no "Table N" line does: a caption, a
+    heading, or a short bold line; never a fragment of prose (converters cut paragraphs into
+    lines, so a short plain line is usually one)."""
+    if block.label not in _TITLE_LABELS or len(block.text) > _MAX_TITLE_CHARS:
+        return False
+    if block.label in (DocItemLabel.CAPTION, DocItemLabel.SECTION_HEADER, DocItemLabel.TITLE):
+        return True
+    return block.bold or _is_title(block)
 
 
 def _is_title(block: _Block) -> bool:
@@ -555,6 +312,11 @@ def _pieces(
             if _furniture_key(block.text) in furniture:
                 i += 1
                 continue
+            if block.text == PROSE_PLACEHOLDER:
+                since_table.append(block)
+                title, title_candidate = [], None
+                i += 1
+                continue
             since_table.append(block)
             if block.is_heading:
                 heading = block.text
@@ -565,7 +327,7 @@ def _pieces(
                     title.append(block.text)
             elif len(block.text) > 120:
                 title = []
-            if block.label in _TITLE_LABELS and len(block.text) <= _MAX_TITLE_CHARS:
+            if _plausible_title(block):
                 title_candidate = block.text
             else:
                 title_candidate = None
@@ -587,8 +349,7 @@ def _pieces(
                 piece.breaks.add("heading")
             elif _is_title(b):
                 piece.breaks.add("title")
-                piece.subheadings.append(b.text)
-            elif b.is_heading:
+            elif b.is_heading and not _says_continued(b.text, continuation_words):
                 piece.breaks.add("subheading")
                 piece.subheadings.append(b.text)
         prose = sum(
@@ -596,7 +357,7 @@ def _pieces(
             for b in since_table
             if not _is_footnote(b, marker_re) and not b.is_heading and not _is_title(b)
         )
-        if prose > _PROSE_BREAK_CHARS:
+        if prose > _PROSE_BREAK_CHARS or any(b.text == PROSE_PLACEHOLDER for b in since_table):
             piece.breaks.add("prose")
         for ref in block.table.footnotes:
             note = ref.resolve(doc)
@@ -647,10 +408,10 @@ class _Grid:
 def _grid(piece: TablePiece) -> _Grid:
     width = max([piece.num_cols, *(len(r) for r in piece.body)], default=0)
     header_cells = piece.header_cells or piece.header
-    rows = [list(header_cells) + [""] * (width - len(header_cells)), *piece.body]
-    collapsed, keep = collapse_duplicate_columns(rows)
+    rows = [list(header_cells) + [""] * (width - len(header_cells))] if header_cells else []
+    collapsed, keep = collapse_duplicate_columns([*rows, *piece.body])
     header = [piece.header[j] if j < len(piece.header) else "" for j in keep]
-    body = collapsed[1:] if piece.header_rows or piece.header else collapsed
+    body = collapsed[1:] if header_cells else collapsed
     shape = table_shape(header, body, sorted(piece.markers), piece.caption or "")
     if shape.header_is_data:
         body = [collapsed[0], *body]
@@ -759,9 +520,15 @@ def tables_from_document(
     for offset, group in enumerate(groups):
         first, first_grid = group[0]
         header = first_grid.header
+        lead_rows: list[list[str]] = []
         if first_grid.shape.header_is_data:
             header = _header_labels(first_grid.shape, len(header))
-        body: list[list[str]] = []
+        elif _graded(first_grid.shape) and len(header) > 1 and is_section_row(header):
+            # a header row holding one title over the table ("Primary PCI in STEMI | | "):
+            # a section of the rows under it, not column labels
+            lead_rows = [[header[0]] * len(header)]
+            header = _header_labels(first_grid.shape, len(header))
+        body: list[list[str]] = list(lead_rows)
         footnotes: list[str] = []
         markers: set[str] = set()
         raw: list[list[str]] = []

@@ -158,7 +158,7 @@ _REF_LIST = rf"{_REF_NUM}(?:\s?[,–-]\s?{_REF_NUM})*"
 _MARKER_RUN = r"(?:[a-h*†‡§¶](?:,[a-h*†‡§¶])*,?)?"
 # "...outcomes.94,103" / "...months.d,783,785" / "...in PE.134 Further text": after a full
 # stop that follows a word, a closing bracket or a percent sign
-_AFTER_STOP = re.compile(rf"(?<=[A-Za-z)\]%])\.({_MARKER_RUN})({_REF_LIST})(?=\s+[A-Z(]|\s*$)")
+_AFTER_STOP = re.compile(rf"(?<=[A-Za-z)\]%])\.({_MARKER_RUN})\s?({_REF_LIST})(?=\s+[A-Z(]|\s*$)")
 # "...the ECG shows25–39:" glued before a colon (a list of at least two numbers)
 _BEFORE_COLON = re.compile(rf"(?<=[a-z]{{3}})({_REF_NUM}(?:\s?[,–-]\s?{_REF_NUM})+)(?=:)")
 _SPLIT_REFS = re.compile(r"\s?,\s?")

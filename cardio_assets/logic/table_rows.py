@@ -27,8 +27,9 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from cardio_assets.exports import write_jsonl
-from cardio_assets.logic.docling_tables import clean_text
+from cardio_assets.logic.markup import clean_text
 from cardio_assets.logic.row_text import (
+    RepairedText,
     Vocabulary,
     footnote_markers,
     printed_text,
@@ -192,7 +193,19 @@ def rows_from_table(
             if made is None:
                 continue
             text, printed, stem, bullet, klass, level, refs = made
-            repaired = repair_row_text(text, vocabulary)
+            if stem is not None and bullet is not None:
+                # each part repaired on its own: a stem's citation numbers end the stem
+                parts = [repair_row_text(stem, vocabulary), repair_row_text(bullet, vocabulary)]
+                joiner = ": " if group.action_label else " "
+                stem, bullet = parts[0].text, parts[1].text
+                repaired = RepairedText(
+                    text=stem.rstrip(" .:") + joiner if group.action_label else stem + joiner,
+                    references=parts[0].references + parts[1].references,
+                    repairs=sorted(set(parts[0].repairs + parts[1].repairs)),
+                )
+                repaired.text = (repaired.text + bullet).strip()
+            else:
+                repaired = repair_row_text(text, vocabulary)
             glued = footnote_markers(repaired.text, markers, vocabulary)
             result.rows.append(
                 RowRecord(
@@ -228,8 +241,16 @@ def rows_from_table(
 
 
 def _spanning(cells: list[str]) -> bool:
+    """A section heading row: one text over every column, or a short heading-like text in
+    the first cell alone (a long sentence or a "...:" stem there is not a heading)."""
     filled = [c for c in cells if c.strip()]
-    return len(cells) >= 2 and len(filled) == len(cells) and len(set(filled)) == 1
+    if len(cells) < 2 or not filled:
+        return False
+    if len(filled) == len(cells) and len(set(filled)) == 1:
+        return True
+    first = " ".join(cells[0].split())
+    only_first = bool(first) and all(not c.strip() for c in cells[1:])
+    return only_first and len(first) <= 120 and not first.endswith((".", ":", ";"))
 
 
 def _row(
@@ -278,7 +299,7 @@ def _row(
     stem = bullet = None
     if group.action_label:
         # a comparison table: the shared text is the stem, the graded action its bullet
-        stem, bullet = " ".join(text.split()), group.action_label
+        stem, bullet = text, group.action_label
         text = f"{stem}: {bullet}"
     elif merged is not None:
         number, stem, items = merged
@@ -289,7 +310,7 @@ def _row(
         if items and lead.endswith(":"):
             # "stem: • one item" in this cell; later bullet rows continue the same stem
             cursor.stem = _Pending(lead, printed)
-            stem, bullet = lead, " ".join(items)
+            stem, bullet = lead, "; ".join(items)  # several items: the criteria of one row
             text = f"{stem} {bullet}"
         elif cursor.stem is not None and (_BULLET.match(text) or text[:1].islower()):
             stem, bullet = cursor.stem.text, _BULLET.sub("", text)
@@ -394,11 +415,14 @@ def guideline_rows(
     if not tables:
         result.warnings.append("no tables found: 0 rows")
     elif not result.rows:
+        files = {t.table_id: t.source_file for t in tables}
         seen = "; ".join(
-            f"{t.table_id} ({t.title or 'untitled'}): {t.reason}" for t in result.tables
+            f"file {files[t.table_id]}, table {t.table_id} ({t.title or 'untitled'}): {t.reason}"
+            for t in result.tables
         )
         result.warnings.append(
-            f"no recommendation table found among {len(tables)} table(s): {seen}"
+            f"guideline '{tables[0].guideline}': no recommendation table found among "
+            f"{len(tables)} table(s) (one whose rows carry a class and a level): {seen}"
         )
     return result
 

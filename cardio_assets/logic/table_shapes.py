@@ -142,9 +142,11 @@ def _label_column(rows: list[list[str]], text_cols: list[int]) -> int | None:
         return None
     col = text_cols[0]
     values = [r[col].strip() for r in rows if col < len(r)]
+    others = [" ".join(r[j] for j in text_cols[1:] if j < len(r)).strip() for r in rows]
     repeats = sum(1 for a, b in zip(values, values[1:], strict=False) if a and a == b)
     short = all(len(v) <= 80 and not v.endswith(".") for v in values if v)
-    return col if short and repeats >= max(1, len(values) // 4) else None
+    longer = sum(len(o) for o in others) > 2 * sum(len(v) for v in values)
+    return col if short and longer and repeats >= 1 else None
 
 
 _GRADE_WORDS = re.compile(
@@ -156,6 +158,7 @@ def _action_label(header: list[str], column: int) -> str:
     """What a class column of a comparison table grades: its header without the words
     "Class" / "Level" and footnote letters ("CABG Class a" -> "CABG")."""
     label = header[column] if column < len(header) else ""
+    label = re.sub(r"^Col\d+$", "", label.strip())  # a converter's name for an empty header
     return " ".join(_GRADE_WORDS.sub(" ", label).split())
 
 
@@ -165,7 +168,7 @@ def table_shape(
     """Which columns hold text, class and level, and whether this is a recommendation table.
 
     ``header`` and ``body`` are the table after duplicate columns were collapsed."""
-    data = [r for r in body if not is_spanning_row(r)]
+    data = [r for r in body if any(c.strip() for c in r) and not is_spanning_row(r)]
     width = max([len(header), *(len(r) for r in data)], default=0)
     header_grades = [read_grade(h, markers) for h in header]
     header_is_data = any(g.klass for g in header_grades) and any(g.level for g in header_grades)
@@ -184,20 +187,27 @@ def table_shape(
                 class_cols = [j]
         if not class_cols:
             return TableShape("other", "no column of classes (I, IIa, IIb, III)")
+    need = max(1, MIN_SHARE * n / 2)
+    level_cols = [j for j in range(width) if j not in class_cols and counts[j]["level"] >= need]
     groups: list[GradeColumns] = []
-    start = 0
+    used: set[int] = set()
     for c in class_cols:
         merged = counts[c]["both"] >= counts[c]["class"] and counts[c]["both"] > 0
         level = None
         if not merged:
-            nxt = c + 1
-            if nxt < width and counts[nxt]["level"] >= max(1, MIN_SHARE * n / 2):
-                level = nxt
-            else:
+            free = [j for j in level_cols if j not in used]
+            # the level beside its class: right of it first (ESC order), else left of it
+            level = min(free, key=lambda j: (abs(j - c), j < c), default=None)
+            if level is None or abs(level - c) > 2:
                 continue  # a class column without its level: not a recommendation group
-        text = [j for j in range(start, c) if j not in class_cols]
-        groups.append(GradeColumns(text=text, klass=c, level=level))
-        start = (level if level is not None else c) + 1
+            used.add(level)
+        groups.append(GradeColumns(text=[], klass=c, level=level))
+    grade_cols = set(class_cols) | used
+    start = 0
+    for g in groups:
+        end = max(g.klass, g.level if g.level is not None else g.klass)
+        g.text = [j for j in range(start, end) if j not in grade_cols]
+        start = end + 1
     versions = bool(_VERSION_HEADER.search(" ".join(header) + " " + title))
     if not groups:
         if len(class_cols) >= 2 or versions:
@@ -229,7 +239,7 @@ def table_shape(
     # tables carry grades on most rows (notes and stems sit between them)
     if graded < max(2, MIN_SHARE * n / 2) and graded < n:
         return TableShape("other", f"only {graded} of {len(rows)} rows carry a class and a level")
-    last = max((g.level if g.level is not None else g.klass) for g in groups)
+    last = max(max(g.klass, g.level if g.level is not None else g.klass) for g in groups)
     label = _label_column(rows, groups[0].text)
     if label is not None:
         groups[0].text = [j for j in groups[0].text if j != label]

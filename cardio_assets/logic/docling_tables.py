@@ -318,13 +318,16 @@ def _pieces(
                 i += 1
                 continue
             since_table.append(block)
-            if block.is_heading:
-                heading = block.text
+            document_heading = block.label in (DocItemLabel.SECTION_HEADER, DocItemLabel.TITLE)
             if _is_title(block):
                 title = [block.text]
-            elif title and len(block.text) <= 120 and not block.is_heading:
+            elif title and len(block.text) <= 120 and not document_heading:
+                # a title printed over several short lines, bold ones included
                 if not _HEADER_LABEL_LINE.match(block.text):
                     title.append(block.text)
+            elif block.is_heading:
+                heading = block.text  # a heading, never a table's own title
+                title = []
             elif len(block.text) > 120:
                 title = []
             if _plausible_title(block):

@@ -191,9 +191,9 @@ _TRAILING_MARKERS = re.compile(r"(?<=[.)\]A-Za-z])[.,]?((?:[a-h])(?:,[a-h])*)$")
 
 def footnote_markers(text: str, letters: Iterable[str], vocabulary: Vocabulary) -> list[str]:
     """Footnote letters the row carries, where they can be told apart from the word: after a
-    full stop or comma ("death.c,d", "HBR,c"), or glued to a word the document knows
-    without them ("riskd" where "risk" is a word and "riskd" is not). Only letters the
-    table's footnotes define count."""
+    full stop or comma ("death.c,d", "HBR,c"), or glued to a rare word whose stem is an
+    acronym or a word the guideline uses far more often ("riskd" beside many "risk").
+    Only letters the table's footnotes define count."""
     defined = {m for m in letters if len(m) == 1 and m.isalpha()}
     if not defined:
         return []
@@ -210,9 +210,11 @@ def footnote_markers(text: str, letters: Iterable[str], vocabulary: Vocabulary) 
                 add(marker)
     for word in re.findall(r"[A-Za-z]{3,}", text):
         stem, last = word[:-1], word[-1]
-        if last in defined and not vocabulary.known(word, at_least=3):
-            if stem.isupper() or vocabulary.known(stem, at_least=3):
-                add(last)
+        rare = vocabulary.count(word) <= 2  # a glued marker is rare; "used" is not
+        if last in defined and rare and (
+            stem.isupper() or vocabulary.count(stem) >= 3 * max(1, vocabulary.count(word))
+        ):
+            add(last)
     return found
 
 

@@ -391,6 +391,16 @@ def merge_duplicates(rows: list[RowRecord]) -> tuple[list[RowRecord], int]:
     return kept, merged
 
 
+def guideline_vocabulary(tables: list[TableRecord]) -> Vocabulary:
+    """The words of a guideline's tables (cells, titles, footnotes): what text repairs ask
+    whether a joined or split form is a word of this guideline."""
+    texts: list[str] = []
+    for table in tables:
+        texts += [table.caption or "", table.heading or "", *table.footnotes]
+        texts += [c for row in [table.header, *table.body] for c in row]
+    return Vocabulary.from_texts(texts)
+
+
 def guideline_rows(
     tables: list[TableRecord],
     *,
@@ -402,9 +412,7 @@ def guideline_rows(
     """Recommendation rows of one guideline's tables, duplicates merged, with a report per
     table; a guideline without recommendation tables gives a warning saying what was seen."""
     result = RowsResult()
-    vocabulary = vocabulary or Vocabulary.from_texts(
-        c for table in tables for row in [table.header, *table.body] for c in row
-    )
+    vocabulary = vocabulary or guideline_vocabulary(tables)
     for table in tables:
         part = rows_from_table(table, guideline_title=guideline_title, vocabulary=vocabulary)
         result.rows.extend(part.rows)

@@ -20,7 +20,7 @@ from cardio_assets.records import TableRecord
 from cardio_assets.settings import load_pipeline_settings
 from resources.docling_converter import DoclingConverterResource
 
-STAGE_VERSION = "1"
+STAGE_VERSION = "2"  # 2: text-layer PDF reader, row boxes, reader
 _settings = load_pipeline_settings()
 
 
@@ -51,6 +51,8 @@ def docling_tables(context: dg.AssetExecutionContext, docling: DoclingConverterR
             footnote_marker_pattern=settings.docling.footnote_marker_pattern,
             continuation_words=settings.docling.continuation_words,
             display_root=paths.PROJECT_ROOT,
+            pdf_reader=settings.docling.pdf_reader,
+            artifacts_path=docling.artifacts_path,
         )
     except (SourceError, UnknownGuidelineError, InvalidGuidelineEntryError) as exc:
         raise dg.Failure(description=str(exc)) from exc
@@ -74,6 +76,7 @@ def docling_tables(context: dg.AssetExecutionContext, docling: DoclingConverterR
                     "caption": lambda t: t.caption,
                     "pages": lambda t: ",".join(map(str, t.pages)) or "?",
                     "pieces": lambda t: t.pieces,
+                    "reader": lambda t: t.reader or "?",
                     "header": lambda t: " | ".join(t.header),
                     "body rows": lambda t: len(t.body),
                     "footnotes": lambda t: len(t.footnotes),

@@ -13,7 +13,7 @@ from cardio_assets.partitions import guideline_partitions, resolve_guideline
 from cardio_assets.records import TableRecord
 from cardio_assets.settings import load_pipeline_settings, load_registry
 
-STAGE_VERSION = "1"
+STAGE_VERSION = "2"  # 2: per-row pages and boxes from the PDF text layer
 _settings = load_pipeline_settings()
 
 

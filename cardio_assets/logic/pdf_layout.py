@@ -248,22 +248,35 @@ def grade_pairs(words: list[Word]) -> list[tuple[Word, Word]]:
 
 
 def continuation_layout(layout: Layout, words: list[Word], top: float) -> Layout | None:
-    """The same table's columns on another page or column, found by its class/level pairs
-    (at least two, at the layout's spacing), shifted to where they are printed there."""
-    if len(layout.columns) < 2:
+    """The same table's columns on another page or column, found by its class/level pairs:
+    the shift that puts most pairs on one of the layout's class columns and the level
+    column beside it (the smallest such shift: mirrored page margins move it a little)."""
+    pairs_at = [
+        (j, layout.columns[j + 1].cx - layout.columns[j].cx)
+        for j in range(len(layout.columns) - 1)
+        if _CLASS_LABEL.match(layout.columns[j].label.split()[-1].split("^")[0])
+    ] or [(0, layout.columns[1].cx - layout.columns[0].cx)] if len(layout.columns) > 1 else []
+    pairs = grade_pairs([w for w in words if w.t >= top])
+    if not pairs or not pairs_at:
         return None
-    spacing = layout.columns[1].cx - layout.columns[0].cx
-    pairs = [
-        (k, lv)
-        for k, lv in grade_pairs([w for w in words if w.t >= top])
+    candidates = [
+        k.cx - layout.columns[j].cx
+        for k, lv in pairs
+        for j, spacing in pairs_at
         if abs((lv.cx - k.cx) - spacing) < 4
     ]
-    if len(pairs) < 2:
+
+    def support(dx: float) -> int:
+        return sum(
+            1
+            for k, lv in pairs
+            if any(
+                abs(k.cx - dx - layout.columns[j].cx) < 4 and abs((lv.cx - k.cx) - sp) < 4
+                for j, sp in pairs_at
+            )
+        )
+
+    if not candidates:
         return None
-    shifts = sorted(k.cx - layout.columns[0].cx for k, _ in pairs)
-    dx = shifts[len(shifts) // 2]
-    if abs(dx) > 0.5 * (layout.right - layout.left):
-        # another column of the page: accept only when the pairs agree among themselves
-        if shifts[-1] - shifts[0] > 6:
-            return None
+    dx = max(candidates, key=lambda d: (support(d), -abs(d)))
     return layout.shifted(dx)

@@ -216,9 +216,27 @@ def _says_continued(line: Line, words: list[str]) -> bool:
     return len(text) <= 30 and any(w.lower().strip(".") in text for w in words)
 
 
-def _grade_lines(words: list[Word], layout: Layout) -> list[_GradeLine]:
+_GRADE_CELL = re.compile(r"^(?:III|IIa|IIb|I|[ABC]|[a-h*†‡§¶#]|[\d,;–-]+|IIa/b|n/a|-)$")
+
+
+def _split_columns(words: list[Word], layout: Layout) -> tuple[list[Word], list[Word]]:
+    """(text words, grade-side words): a long line of a wide table can run on under the
+    grade columns; words there that are no grade, continuing a text word on their
+    baseline, are text."""
+    text = [w for w in words if layout.column_of(w) is None]
+    grade = sorted((w for w in words if layout.column_of(w) is not None), key=lambda w: w.l)
+    kept = []
+    for word in grade:
+        continues = not _GRADE_CELL.match(word.text) and any(
+            abs(t.cy - word.cy) < 0.4 * word.height and 0 <= word.l - t.r < 1.5 * word.height
+            for t in text
+        )
+        (text if continues else kept).append(word)
+    return text, kept
+
+
+def _grade_lines(grade_side: list[Word], layout: Layout) -> list[_GradeLine]:
     """Grade-side words grouped by baseline, each put in its column."""
-    grade_side = [w for w in words if layout.column_of(w) is not None]
     result = []
     for line in group_lines(grade_side, 0, gap=1000):
         cells = [""] * len(layout.columns)
@@ -405,8 +423,9 @@ def _read_piece(doc: _Doc, region: Region, continuation_words: list[str]) -> _Pi
         and w.b <= region.bottom + 0.5
     ]
     piece = _Piece(region=region, header=region.header)
-    text_lines = group_lines([w for w in words if layout.column_of(w) is None], page)
-    grades = _grade_lines(words, layout)
+    text_words, grade_words = _split_columns(words, layout)
+    text_lines = group_lines(text_words, page)
+    grades = _grade_lines(grade_words, layout)
     if not grades:
         return piece
     first_grade = min(g.t for g in grades)

@@ -222,8 +222,7 @@ def normalize_glyphs(text: str) -> str:
 
 def _superscripts(words: list[Word]) -> list[bool]:
     """Words clearly smaller than the line's text and raised above its baseline."""
-    heights = sorted(w.height for w in words)
-    body = heights[len(heights) // 2] if len(words) > 2 else max(heights)
+    body = max(w.height for w in words)  # a superscript is never the tallest word
     base = max(w.b for w in words if w.height >= 0.85 * body)
     return [w.height < 0.8 * body and w.b < base - 0.15 * body for w in words]
 

@@ -251,11 +251,16 @@ def continuation_layout(layout: Layout, words: list[Word], top: float) -> Layout
     """The same table's columns on another page or column, found by its class/level pairs:
     the shift that puts most pairs on one of the layout's class columns and the level
     column beside it (the smallest such shift: mirrored page margins move it a little)."""
-    pairs_at = [
-        (j, layout.columns[j + 1].cx - layout.columns[j].cx)
-        for j in range(len(layout.columns) - 1)
-        if _CLASS_LABEL.match(layout.columns[j].label.split()[-1].split("^")[0])
-    ] or [(0, layout.columns[1].cx - layout.columns[0].cx)] if len(layout.columns) > 1 else []
+    pairs_at = (
+        [
+            (j, layout.columns[j + 1].cx - layout.columns[j].cx)
+            for j in range(len(layout.columns) - 1)
+            if _CLASS_LABEL.match(layout.columns[j].label.split()[-1].split("^")[0])
+        ]
+        or [(0, layout.columns[1].cx - layout.columns[0].cx)]
+        if len(layout.columns) > 1
+        else []
+    )
     pairs = grade_pairs([w for w in words if w.t >= top])
     if not pairs or not pairs_at:
         return None

@@ -212,8 +212,11 @@ def _text_size(lines: list[Line]) -> float:
 
 
 def _says_continued(line: Line, words: list[str]) -> bool:
-    text = line.text.lower().strip(" .()")
-    return len(text) <= 30 and any(w.lower().strip(".") in text for w in words)
+    """A short line that is a continuation mark ("Continued", "(cont.)"), never a word of a
+    sentence that merely starts like one ("contraindicated")."""
+    tokens = re.findall(r"[a-z]+", line.text.lower())
+    marks = {w.lower().strip(" .()") for w in words}
+    return 0 < len(tokens) <= 4 and len(line.text) <= 40 and tokens[0] in marks
 
 
 _GRADE_CELL = re.compile(r"^(?:III|IIa|IIb|I|[ABC]|[a-h*†‡§¶#]|[\d,;–-]+|IIa/b|n/a|-)$")

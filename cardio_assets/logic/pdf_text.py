@@ -31,6 +31,7 @@ from pathlib import Path
 
 _BULLET_GLYPHS = re.compile(r"^[\uf0a7\uf0b7\uf076\uf0d8\uf0fc\u25aa\u25cf\u2023\u25e6\u2043·▪◦‣]")
 _MARKER = re.compile(r"^(?:[a-z]|\*{1,3}|[†‡§¶#])$")
+_LIST_GLYPH = re.compile(r"^[\u0001-\u0008\u000b-\u001f\ue000-\uf8ff](?=\s|$)")
 _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|[-,.+]b$|-bd\b|\bbd$", re.IGNORECASE)
 BULLETS = "•·▪◦‣"
 
@@ -232,8 +233,10 @@ def render(words: list[Word], sup: list[bool]) -> str:
     digits glued to the word before ("recommended.12,14")."""
     out = ""
     previous: Word | None = None
-    for word, is_sup in zip(words, sup, strict=True):
+    for index, (word, is_sup) in enumerate(zip(words, sup, strict=True)):
         text = word.text
+        if index == 0 and _LIST_GLYPH.match(text):
+            text = "•" + text[1:]  # a control or private-use glyph opening a line: its bullet
         if is_sup and _MARKER.match(text):
             text = "^" + text
             glue = True

@@ -211,8 +211,10 @@ def footnote_markers(text: str, letters: Iterable[str], vocabulary: Vocabulary) 
     for word in re.findall(r"[A-Za-z]{3,}", text):
         stem, last = word[:-1], word[-1]
         rare = vocabulary.count(word) <= 2  # a glued marker is rare; "used" is not
-        if last in defined and rare and (
-            stem.isupper() or vocabulary.count(stem) >= 3 * max(1, vocabulary.count(word))
+        if (
+            last in defined
+            and rare
+            and (stem.isupper() or vocabulary.count(stem) >= 3 * max(1, vocabulary.count(word)))
         ):
             add(last)
     return found

@@ -96,7 +96,7 @@ def _label_groups(words: list[Word]) -> list[list[Word]]:
     for word in sorted(words, key=lambda w: w.l):
         if groups:
             last = groups[-1][-1]
-            small = word.height < 0.8 * max(w.height for w in groups[-1])
+            small = word.height < 0.9 * max(w.height for w in groups[-1])
             if small or word.l - last.r < 0.45 * max(word.height, last.height):
                 groups[-1].append(word)
                 continue
@@ -108,7 +108,7 @@ def _label_text(words: list[Word]) -> str:
     base = max(w.height for w in words)
     out = ""
     for word in words:
-        if word.height < 0.8 * base and len(word.text) <= 2:
+        if word.height < 0.9 * base and len(word.text) <= 2:
             out += "^" + word.text
         else:
             out = f"{out} {word.text}".strip()
@@ -127,17 +127,57 @@ def find_headers(page: Page, words: list[Word]) -> list[tuple[list[Word], Word]]
             for w in words
             if abs(w.cy - word.cy) < 0.6 * word.height or (w.t < word.b and w.b > word.t)
         ]
+        if not _label_position(word, same):
+            continue  # "Class of recommendation." in a footnote is no header
         has_level = joint or any(
             _LEVEL_LABEL.match(w.text) and 0 < w.l - word.r < 12 * word.height for w in same
         )
+        # "Class and level" wrapped in a narrow column: the level label printed below
+        has_level = has_level or bool(_wrapped_labels(word, words))
         if has_level:
             found.append((same, word))
-    # one header per baseline (a comparison table has two Class labels on it)
+    # one header per table: a comparison table has two Class labels on its baseline
     unique: list[tuple[list[Word], Word]] = []
     for same, word in sorted(found, key=lambda f: (f[1].t, f[1].l)):
-        if not any(abs(u[1].cy - word.cy) < 2 and u[1].l <= word.l for u in unique):
+        if not any(
+            abs(u[1].cy - word.cy) < 2 and 0 <= word.l - u[1].l < 12 * word.height for u in unique
+        ):
             unique.append((same, word))
     return unique
+
+
+def _label_position(word: Word, same: list[Word]) -> bool:
+    """A class label heads a column: right of it on its baseline come only its marker, a
+    level label (or "and level"), or nothing, never the rest of a sentence."""
+    right = sorted(
+        (w for w in same if w.l >= word.r - 0.5 and w.height >= 0.9 * word.height),
+        key=lambda w: w.l,
+    )
+    if not right or right[0].l - word.r > 2.5 * word.height:
+        return True
+    return bool(_LEVEL_LABEL.match(right[0].text) or right[0].text.lower() in {"and", "/", "&"})
+
+
+def _wrapped_labels(class_word: Word, words: list[Word]) -> list[Word]:
+    """Label words printed under the class label in its column when its header cell wraps
+    ("Class^a / and / level^b"), up to and including a level label; empty when none."""
+    below = sorted(
+        (
+            w
+            for w in words
+            if 0 <= w.t - class_word.b < 2.6 * class_word.height
+            and class_word.l - 2 * class_word.height < w.cx < class_word.r + 2 * class_word.height
+        ),
+        key=lambda w: (w.t, w.l),
+    )
+    kept: list[Word] = []
+    for word in below:
+        if CLASS_TOKEN.match(word.text) or LEVEL_TOKEN.match(word.text):
+            break
+        kept.append(word)
+        if _LEVEL_LABEL.match(word.text):
+            return kept
+    return []
 
 
 def layout_from_header(
@@ -159,6 +199,11 @@ def layout_from_header(
     ]
     top = min(w.t for w in baseline)
     bottom = max(w.b for w in baseline)
+    wrapped = _wrapped_labels(class_word, words)
+    if wrapped and not any(_LEVEL_LABEL.match(w.text) for w in grade_words):
+        below = " ".join(line.text for line in group_lines(wrapped, 0))
+        columns[0].label = f"{columns[0].label} {below}"
+        bottom = max(bottom, *(w.b for w in wrapped))
     # labels over the grade columns, within two lines above them
     above = [
         w

@@ -371,6 +371,8 @@ class _RowBuilder:
                 )
                 self.misplaced += 1
             return
+        if len(grades) == 1:
+            lines = self._single_bullet_stem(lines)
         runs = [lines] if len(grades) == 1 else _split_among(lines, grades)
         ordered = sorted(grades, key=lambda g: g.cy) if len(grades) > 1 else grades
         for index, (run, grade) in enumerate(zip(runs, ordered, strict=True)):
@@ -395,6 +397,14 @@ class _RowBuilder:
                 )
             )
             self.last_lines = list(run)
+
+    def _single_bullet_stem(self, lines: list[Line]) -> list[Line]:
+        """A stem ("In patients with X:") over one bullet closed by one grade: the bullets
+        that follow are graded rows of their own, so the stem is a row of its own."""
+        bullets = [i for i, ln in enumerate(lines) if ln.starts_with_bullet]
+        if len(bullets) == 1 and bullets[0] > 0:
+            return self._stem(lines)
+        return lines
 
     def _stem(self, run: list[Line]) -> list[Line]:
         """Lines before the first bullet that end with ":" are the bullets' stem row."""
@@ -481,7 +491,8 @@ def _read_piece(doc: _Doc, region: Region, continuation_words: list[str]) -> _Pi
         builder.add(lines, sorted(grades, key=lambda g: g.cy))
     builder.trailing(pending + trailing)
     piece.rows = builder.rows
-    under = group_lines([w for w in words if w.t >= end - 0.5], page)
+    # a footnote's raised marker starts above the line it opens
+    under = group_lines([w for w in words if w.b > end + 0.5], page)
     piece.footnotes, leading = _footnotes(doc, region, under, end, size, continuation_words)
     piece.markers = (
         leading

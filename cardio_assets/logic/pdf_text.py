@@ -225,7 +225,7 @@ def _superscripts(words: list[Word]) -> list[bool]:
     """Words clearly smaller than the line's text and raised above its baseline."""
     body = max(w.height for w in words)  # a superscript is never the tallest word
     base = max(w.b for w in words if w.height >= 0.85 * body)
-    return [w.height < 0.8 * body and w.b < base - 0.15 * body for w in words]
+    return [w.height < 0.9 * body and w.b < base - 0.15 * body for w in words]
 
 
 def render(words: list[Word], sup: list[bool]) -> str:
@@ -308,10 +308,10 @@ def page_furniture(pages: list[Page], lines_by_page: dict[int, list[Line]]) -> s
     for number, lines in lines_by_page.items():
         height = heights[number]
         for index, line in enumerate(lines):
-            in_margin = line.b < 0.09 * height or line.t > 0.91 * height
+            in_margin = line.b < 0.07 * height or line.t > 0.93 * height
             if not in_margin or len(line.text) > 100:
                 continue
-            if re.fullmatch(r"[\divxlc]{1,5}", line.text.strip().lower()):
+            if re.fullmatch(r"\d{1,5}|[ivxlc]{1,6}", line.text.strip()):  # never a class "I"
                 found.add((number, index))
                 continue
             key = (_furniture_key(line), round(line.t / 6))

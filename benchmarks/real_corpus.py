@@ -115,7 +115,7 @@ class GuidelineScore:
 
 def document_rows(path: Path) -> list:
     """Rows exactly as ``cardio rows`` makes them (same functions, same settings)."""
-    from cardio_assets.rows_cli import document_rows as rows_of
+    from cardio_assets.cli.rows import document_rows as rows_of
 
     return rows_of(path)[1].rows
 

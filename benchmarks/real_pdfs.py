@@ -224,7 +224,7 @@ def convert_one(pdf: Path, out: Path, reader: str | None) -> tuple[float, float,
     code = (
         "import json, sys, time\n"
         "from pathlib import Path\n"
-        "from cardio_assets.rows_cli import document_rows\n"
+        "from cardio_assets.cli.rows import document_rows\n"
         "from cardio_assets.logic.table_rows import row_json\n"
         "reader = sys.argv[3] or None\n"
         "started = time.perf_counter()\n"

@@ -164,9 +164,25 @@ def names_agree(a: str, b: str) -> bool:
     return bool(ta and tb) and len(ta & tb) / len(ta | tb) >= 0.75
 
 
+def _span_iou(a: dict, b: dict) -> float:
+    """Overlap of two concepts' character spans in the row text (both need start/end)."""
+    if None in (a.get("start"), a.get("end"), b.get("start"), b.get("end")):
+        return 0.0
+    inter = min(a["end"], b["end"]) - max(a["start"], b["start"])
+    union = max(a["end"], b["end"]) - min(a["start"], b["start"])
+    return max(inter, 0) / union if union > 0 else 0.0
+
+
+def _agree(gold_key: tuple, gold: dict, pred_key: tuple, pred: dict) -> bool:
+    if gold_key[0] != pred_key[0]:
+        return False
+    return names_agree(gold_key[1], pred_key[1]) or _span_iou(gold, pred) >= 0.5
+
+
 def _relaxed_keys(gold: dict, pred: dict) -> dict:
-    """Predicted keys renamed to the gold key they agree with (same role, names agree),
-    one-to-one, exact names first, so set arithmetic scores the relaxed match."""
+    """Predicted keys renamed to the gold key they agree with (same role, and the names
+    agree or, where both carry character spans, the spans overlap by half: intersection
+    over union >= 0.5), one-to-one, exact names first, so set arithmetic scores it."""
     renamed: dict = {}
     free = set(gold)
     for pk in sorted(pred, key=lambda k: (k not in gold, k)):
@@ -175,7 +191,8 @@ def _relaxed_keys(gold: dict, pred: dict) -> dict:
             free.discard(pk)
             continue
         match = next(
-            (gk for gk in sorted(free) if gk[0] == pk[0] and names_agree(gk[1], pk[1])), None
+            (gk for gk in sorted(free) if _agree(gk, gold[gk], pk, pred[pk])),
+            None,
         )
         if match is not None:
             renamed[pk] = match
@@ -195,8 +212,8 @@ def evaluate(
     """Score ``pred`` against ``gold``; ``aliases`` maps a partition to its gold guideline.
 
     ``relaxed``: a predicted concept (or action, population name) counts as the gold one
-    when role is the same and the names agree (``names_agree``) instead of being equal;
-    the real-row benchmark reports both."""
+    when role is the same and the names agree (``names_agree``) or their character spans
+    overlap by half, instead of equal names; the real-row benchmark reports both."""
     aliases = aliases or {}
     index: dict[tuple[str, str], Row] = {}
     for row in pred:
@@ -231,8 +248,8 @@ def evaluate(
             {k for k, c in g_concepts.items() if c.get("negated")},
             {k for k, c in p_concepts.items() if c.get("negated")},
         )
-        g_population = {("", n.lower()): n for n in g.get("population", [])}
-        p_population = {("", n.lower()): n for n in p.get("population", [])}
+        g_population = {("", n.lower()): {} for n in g.get("population", [])}
+        p_population = {("", n.lower()): {} for n in p.get("population", [])}
         if relaxed:
             p_population = _relaxed_keys(g_population, p_population)
         report.population.add(set(g_population), set(p_population))

@@ -1,6 +1,6 @@
 """Records that flow between pipeline stages.
 
-These are the data contracts of DESIGN.md. Every stage reads and writes these models
+These are the data contracts between the stages (docs/ARCHITECTURE.md, "Records"). Every stage reads and writes these models
 (never ad-hoc dicts) so a field renamed in one place fails loudly everywhere.
 Pure data: no Dagster imports.
 """
@@ -64,6 +64,8 @@ class TableRecord(_Record):
     footnote_markers: list[str] = Field(
         default_factory=list
     )  # e.g. ["a", "b"]: stripped from labels
+    # the abbreviation list printed under the table ("AF, atrial fibrillation; ...")
+    abbreviations: dict[str, str] = Field(default_factory=dict)
     # per body row, where it is printed (a row split by a page break has two boxes); empty
     # when the reader does not know (Docling's converters for HTML, Markdown, DOCX)
     row_boxes: list[list[PageBox]] = Field(default_factory=list)
@@ -108,7 +110,20 @@ class RowRecord(_Record):
     bullet: str | None = None  # the bullet's own text, without its stem
     references: list[str] = Field(default_factory=list)  # citation numbers moved out
     footnote_markers: list[str] = Field(default_factory=list)  # letters the row carries
+    # where in row_text those letters are glued (start, end): removed before extraction
+    marker_spans: list[tuple[int, int]] = Field(default_factory=list)
+
+    def text_for_extraction(self) -> str:
+        """row_text without its glued footnote letters (the footnotes travel with the row)."""
+        from cardio_assets.logic.row_text import without_spans
+
+        return (
+            without_spans(self.row_text, self.marker_spans) if self.marker_spans else self.row_text
+        )
+
     repairs: list[str] = Field(default_factory=list)  # text repairs applied (audit)
+    # the guideline's own definitions of the abbreviations this row uses
+    abbreviations: dict[str, str] = Field(default_factory=dict)
     also_at: list[RowLocation] = Field(default_factory=list)  # where else it is printed
     boxes: list[PageBox] = Field(default_factory=list)  # where the row is printed (PDF)
 
@@ -462,6 +477,9 @@ class RuleProvenance(_Record):
     source_file: str | None = None
     source_sha256: str | None = Field(default=None, pattern=_SHA256)
     cell_sha256: str | None = Field(default=None, pattern=_SHA256)
+    # other places the same recommendation is printed (a summary and a section table):
+    # one rule, one SourceRow per printing in the graph
+    also_at: list[RowLocation] = Field(default_factory=list)
     passes: list[Focus] = Field(default_factory=list)
     backend: Literal["llm", "lexicon"]
     model: str | None = None

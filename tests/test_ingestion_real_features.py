@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from cardio_assets.config import load_pipeline_settings
 from cardio_assets.logic.docling_tables import guideline_tables
 from cardio_assets.logic.row_text import Vocabulary, repair_row_text, split_references
 from cardio_assets.logic.table_rows import RowsResult, guideline_rows
 from cardio_assets.logic.table_shapes import read_grade
-from cardio_assets.settings import load_pipeline_settings
 from resources.docling_converter import convert_path
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_ingestion" / "converter_made.md"
@@ -91,6 +91,15 @@ def test_glued_footnote_letters_stay_and_are_listed(converted):
     assert row.row_text.endswith("may be considered.d,e")
     assert row.footnote_markers == ["c", "d", "e"]
     assert _row(result, "Anticoagulation is recommended").footnote_markers == ["c"]
+    # what extraction reads: the letters removed, the original kept for audit
+    assert row.text_for_extraction() == (
+        "In patients at high bleeding risk (HBR), appendage occlusion may be considered."
+    )
+    assert (
+        _row(result, "Anticoagulation is recommended")
+        .text_for_extraction()
+        .endswith("a high stroke risk.")
+    )
     assert "c Only in" not in " ".join(row.footnotes)
     assert any(f.startswith("c A stroke score") for f in row.footnotes)
 

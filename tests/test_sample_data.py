@@ -160,9 +160,71 @@ def test_worked_example_row_is_annotated_as_in_design():
     }
     lvef = concepts[("ClinicalParameter", "left ventricular ejection fraction")]
     assert (lvef["operator"], lvef["threshold"], lvef["unit"]) == ("<=", 35, "%")
+    assert lvef["text"] == "LVEF ≤35%"  # ANNOTATION_CONVENTIONS.md §4: name and value
     assert concepts[("Condition", "high surgical risk")]["or_group"] == "g1"
     assert concepts[("Condition", "not operable")]["or_group"] == "g1"
-    assert row["population"] == ["chronic coronary syndrome"]
+    # §9: every Condition with function condition (OR members too); parameters other than age
+    # are not population. §8: AND over the condition side, the OR group folded in.
+    assert row["population"] == ["chronic coronary syndrome", "high surgical risk", "not operable"]
+    index = {c["normalized"]: i for i, c in enumerate(row["concepts"])}
+    assert row["logic"] == {
+        "op": "AND",
+        "children": [
+            index["chronic coronary syndrome"],
+            index["left ventricular ejection fraction"],
+            {"op": "OR", "children": [index["high surgical risk"], index["not operable"]]},
+        ],
+    }
+    assert concepts[("Procedure", "percutaneous coronary intervention")]["function"] == "action"
     assert [(a["normalized"], a["class"], a["level"], a["polarity"]) for a in row["actions"]] == [
         ("percutaneous coronary intervention", "IIb", "B", "recommended")
     ]
+
+
+def test_build_gold_applies_the_contract_to_parameters_and_or_groups():
+    """The contract rules build_gold.py enforces on a concept line (ANNOTATION_CONVENTIONS.md
+    §4-§7), on the team's own phrases rather than on sample rows."""
+    parse = build_gold.parse_concept
+    bp = parse(
+        "ClinicalParameter | BP ≥140/90 mmHg | blood pressure | - | op=>= | thr=140/90 | unit=mmHg",
+        "t",
+    )
+    assert (bp["operator"], bp["threshold"], bp["unit"]) == (">=", "140/90", "mmHg")
+    glucose = parse(
+        "ClinicalParameter | glucose ≥11.1 mmol/L or ≥200 mg/dL | plasma glucose | - | op=>= "
+        "| thr=11.1 | unit=mmol/L | alt=200 mg/dL",
+        "t",
+    )
+    assert glucose["alt_values"] == [{"threshold": 200, "unit": "mg/dL"}]
+    nyha = parse(
+        "ClinicalParameter | NYHA class III–IV | new york heart association class | - "
+        "| op=between | thr=3,4",
+        "t",
+    )
+    assert nyha["threshold"] == [3, 4]
+    window = parse(
+        "ClinicalParameter | within 24 h | time from symptom onset | - | op=<= | thr=24 | unit=h",
+        "t",
+    )
+    assert (window["operator"], window["threshold"]) == ("<=", 24)
+    for bad in (
+        "ClinicalParameter | LVEF | left ventricular ejection fraction | - | op=<= | thr=35 | unit=%",
+        "ClinicalParameter | BP ≥140/90 mmHg | blood pressure | - | op=between | thr=140/90",
+        "ClinicalParameter | NYHA class III | new york heart association class iii | - | op== | thr=3",
+        "ClinicalParameter | LDL-C ≥1.4 mmol/L | ldl | - | op=>= | thr=1.4 | unit=mmol/L | alt=1.4 mmol/L",
+        "Outcome | stroke | = | - | or=g1",
+        "Condition | LVEF ≤35% | left ventricular ejection fraction | - | op=<= | thr=35 | unit=%",
+    ):
+        with pytest.raises(ValueError):
+            parse(bad, "t")
+    # "without A or B" is NOT(OR(A, B)): both negated, one label.
+    a = parse("Condition | mitral stenosis | = | - | neg | or=g1", "t")
+    b = parse("Condition | mechanical heart valve | = | - | neg | or=g1", "t")
+    hf = parse("Condition | HF | heart failure | -", "t")
+    assert build_gold.derived_logic([hf, a, b], "t") == {
+        "op": "AND",
+        "children": [0, {"op": "NOT", "children": [{"op": "OR", "children": [1, 2]}]}],
+    }
+    mixed = [a, parse("Condition | AF | atrial fibrillation | - | or=g1", "t")]
+    with pytest.raises(ValueError):
+        build_gold.derived_logic(mixed, "t")

@@ -35,6 +35,7 @@ from docling_core.types.doc.document import TableCell
 
 from cardio_assets.exports import write_json
 from cardio_assets.files import private_dir
+from cardio_assets.logic.abbreviation_lists import abbreviation_definitions
 from cardio_assets.logic.markup import (
     MARKER_SHAPE,
     PROSE_PLACEHOLDER,
@@ -46,8 +47,7 @@ from cardio_assets.logic.markup import (
     spans_may_be_lost,
     sup_markers,
 )
-from cardio_assets.logic.pdf_readers import choose_pdf_reader
-from cardio_assets.logic.pdf_tables import read_pdf_tables
+from cardio_assets.logic.pdf_readers import choose_pdf_reader, text_layer_tables
 from cardio_assets.logic.sources import SourceError, check_source, load_docling_json
 from cardio_assets.logic.table_shapes import (
     TableShape,
@@ -160,6 +160,7 @@ class TablePiece:
     subheadings: list[str] = field(default_factory=list)  # bold lines between, in order
     footnotes: list[str] = field(default_factory=list)
     markers: set[str] = field(default_factory=set)
+    abbreviations: dict[str, str] = field(default_factory=dict)  # the list under the table
 
     @property
     def num_cols(self) -> int:
@@ -242,11 +243,22 @@ def _piece_from_table(doc: DoclingDocument, table: TableItem, inline_html: bool)
     )
 
 
+_MAX_FOOTNOTE_CHARS = 600
+_SECTION_NUMBER = re.compile(r"^\s*\d+\.\d")  # "3.1.2 Assessment of ...": a heading
+
+
 def _is_footnote(block: _Block, marker_re: re.Pattern[str]) -> bool:
+    """A footnote of the table above: Docling says so, it opens with a superscript, or it
+    opens with a marker; never a heading, a numbered section title or a long paragraph
+    (converter output puts those right under tables too)."""
     if block.kind != "text" or not block.text:
         return False
     if block.label == DocItemLabel.FOOTNOTE or block.sup_start:
         return True
+    if block.is_heading or block.label in (DocItemLabel.SECTION_HEADER, DocItemLabel.TITLE):
+        return False
+    if len(block.text) > _MAX_FOOTNOTE_CHARS or _SECTION_NUMBER.match(block.text):
+        return False
     return bool(marker_re.match(block.text))
 
 
@@ -369,11 +381,26 @@ def _pieces(
             if isinstance(note, TextItem) and note.text.strip():
                 piece.footnotes.append(clean_text(note.text, inline_html=inline_html))
         i += 1
-        while i < len(blocks) and _is_footnote(blocks[i], marker_re):
-            for note in _SPLIT_FOOTNOTES.split(blocks[i].text):
-                if note and note not in piece.footnotes:
-                    piece.footnotes.append(note)
+        abbreviation_text: list[str] = []  # a list wrapped over several paragraphs
+        while i < len(blocks) and blocks[i].kind == "text":
+            # under a table: its footnotes and its abbreviation list, in either order
+            text = blocks[i].text
+            if _is_footnote(blocks[i], marker_re):
+                for note in _SPLIT_FOOTNOTES.split(text):
+                    if note and note not in piece.footnotes:
+                        piece.footnotes.append(note)
+            elif abbreviation_definitions(text) or (
+                abbreviation_text and re.match(r"^[a-z][^;,]{0,80}[;.]", text)
+            ):
+                abbreviation_text.append(text)
+            elif _furniture_key(text) not in furniture:
+                break
             i += 1
+        piece.abbreviations = abbreviation_definitions(" ".join(abbreviation_text))
+        for note in piece.footnotes:  # "d CABG = coronary artery bypass grafting; ..."
+            body = marker_re.sub("", note, count=1).strip()
+            for short, long in abbreviation_definitions(body).items():
+                piece.abbreviations.setdefault(short, long)
         for note in piece.footnotes:
             match = marker_re.match(note)
             if match:
@@ -536,6 +563,7 @@ def tables_from_document(
         body: list[list[str]] = list(lead_rows)
         footnotes: list[str] = []
         markers: set[str] = set()
+        abbreviations: dict[str, str] = {}
         raw: list[list[str]] = []
         pages: set[int] = set()
         for piece, grid in group:
@@ -556,6 +584,8 @@ def tables_from_document(
             pages.update(piece.pages)
             markers |= piece.markers
             footnotes.extend(f for f in piece.footnotes if f not in footnotes)
+            for short, long in piece.abbreviations.items():
+                abbreviations.setdefault(short, long)
         records.append(
             TableRecord(
                 guideline=guideline,
@@ -570,6 +600,7 @@ def tables_from_document(
                 body=_forward_fill(body) if fill_spans else body,
                 footnotes=footnotes,
                 footnote_markers=sorted(markers),
+                abbreviations=abbreviations,
                 pieces=len(group),
                 raw_grid=raw,
             )
@@ -598,7 +629,7 @@ def guideline_tables(
     ``convert`` turns an HTML/Markdown/DOCX/PDF path into a DoclingDocument (the Docling
     resource); Docling JSON is loaded here with docling-core. A PDF goes to Docling's full
     pipeline or to the text-layer reader as ``pdf_reader`` says (``auto``: Docling when its
-    weights are in ``artifacts_path`` or the default cache, cardio_assets/logic/pdf_readers.py)."""
+    weights are in ``artifacts_path`` or the default cache; cardio_assets/logic/pdf_readers.py)."""
     records: list[TableRecord] = []
     for path in sources:
         fmt, data = check_source(path, guideline)
@@ -611,10 +642,8 @@ def guideline_tables(
         sha256 = hashlib.sha256(data).hexdigest()
         reader = choose_pdf_reader(pdf_reader, artifacts_path) if fmt == "pdf" else "docling"
         if reader == "text-layer":
-            records.extend(
-                _text_layer_tables(
-                    path, guideline, str(shown), sha256, len(records), continuation_words
-                )
+            records += text_layer_tables(
+                path, guideline, str(shown), sha256, len(records), continuation_words
             )
             continue
         if fmt == "docling_json":
@@ -642,25 +671,6 @@ def guideline_tables(
             record.reader = reader
             records.append(record)
     return records
-
-
-def _text_layer_tables(
-    path: Path, guideline: str, shown: str, sha256: str, first: int, words: list[str]
-) -> list[TableRecord]:
-    """A PDF's tables from its text layer; a PDF the parser cannot open is named."""
-    try:
-        return read_pdf_tables(
-            path,
-            guideline=guideline,
-            source_file=shown,
-            source_sha256=sha256,
-            first_index=first,
-            continuation_words=words,
-        )
-    except Exception as exc:  # docling-parse raises RuntimeError/ValueError on broken files
-        raise SourceError(
-            f"guideline '{guideline}': file {path}: its PDF text layer could not be read: {exc}"
-        ) from exc
 
 
 def write_table_json(records: list[TableRecord], out_dir: Path) -> list[Path]:

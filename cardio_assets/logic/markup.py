@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from docling_core.types.doc import DoclingDocument
 from marko import patterns as marko_patterns
@@ -61,11 +62,20 @@ _LINES_AFTER_TABLE = 30  # footnotes and the abbreviations paragraph under a tab
 _ALWAYS_KEPT = re.compile(r"^\s*(?:#|\*\*|(?:Recommendation\s+)?Table\s+\d)", re.IGNORECASE)
 
 
+def _repeat_key(line: str) -> str:
+    return re.sub(r"\d+", "#", line.strip().lower())
+
+
 def table_regions(markdown: str) -> str:
     """The Markdown reduced to its tables, the lines around them, headings, bold lines and
     table titles; every other run of lines becomes one PROSE_PLACEHOLDER paragraph."""
     lines = markdown.splitlines()
-    keep = [bool(_ALWAYS_KEPT.match(line)) for line in lines]
+    # running headers and page numbers stay, so the page furniture they are is still
+    # recognised by how often it repeats
+    short = Counter(_repeat_key(line) for line in lines if 0 < len(line.strip()) <= 80)
+    keep = [
+        bool(_ALWAYS_KEPT.match(line)) or short.get(_repeat_key(line), 0) >= 4 for line in lines
+    ]
     for i, line in enumerate(lines):
         if line.lstrip().startswith("|"):
             for j in range(

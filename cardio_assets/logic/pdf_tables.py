@@ -24,7 +24,6 @@ How rows are rebuilt (cardio_assets/logic/pdf_layout.py finds the tables and col
 from __future__ import annotations
 
 import re
-import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,6 +35,18 @@ from cardio_assets.logic.pdf_layout import (
     is_heading,
     layout_from_header,
 )
+from cardio_assets.logic.pdf_readers import NoTextLayerError
+from cardio_assets.logic.pdf_rows import (
+    GradeLine,
+    Row,
+    RowBuilder,
+    box,
+    grade_lines,
+    joined,
+    says_continued,
+    split_columns,
+    text_size,
+)
 from cardio_assets.logic.pdf_text import (
     Line,
     Page,
@@ -45,43 +56,10 @@ from cardio_assets.logic.pdf_text import (
     page_furniture,
     read_pages,
 )
-from cardio_assets.logic.row_text import Vocabulary, join_lines
-from cardio_assets.logic.table_shapes import read_grade
+from cardio_assets.logic.row_text import Vocabulary
 from cardio_assets.records import PageBox, TableRecord
 
 READER = "text-layer"
-
-
-@dataclass
-class _GradeLine:
-    """Words printed on one baseline in the grade columns, one text per column."""
-
-    words: list[Word]
-    cells: list[str]
-
-    @property
-    def order(self) -> int:
-        return min(w.order for w in self.words)
-
-    @property
-    def t(self) -> float:
-        return min(w.t for w in self.words)
-
-    @property
-    def b(self) -> float:
-        return max(w.b for w in self.words)
-
-    @property
-    def cy(self) -> float:
-        return (self.t + self.b) / 2
-
-
-@dataclass
-class _Row:
-    cells: list[str]
-    boxes: list[PageBox]
-    lines: list[Line] = field(default_factory=list)  # its text lines, top to bottom
-    graded: bool = False
 
 
 @dataclass
@@ -90,7 +68,7 @@ class _Piece:
 
     region: Region
     header: list[str]
-    rows: list[_Row] = field(default_factory=list)
+    rows: list[Row] = field(default_factory=list)
     footnotes: list[str] = field(default_factory=list)
     markers: set[str] = field(default_factory=set)
     open: bool = False  # no footnotes under it: the next column or page may continue it
@@ -169,8 +147,7 @@ def _caption_lines(doc: _Doc, page: int, layout: Layout, header_top: float) -> l
 
 
 def _joined(lines: list[Line], doc: _Doc) -> str:
-    text, _ = join_lines("\n".join(ln.text for ln in lines), doc.vocabulary)
-    return text
+    return joined(lines, doc.vocabulary)
 
 
 def _header_regions(doc: _Doc, page: Page) -> list[Region]:
@@ -207,224 +184,6 @@ def _header_regions(doc: _Doc, page: Page) -> list[Region]:
 # --------------------------------------------------------------------------- one piece
 
 
-def _text_size(lines: list[Line]) -> float:
-    return statistics.median([ln.size for ln in lines]) if lines else 0.0
-
-
-def _says_continued(line: Line, words: list[str]) -> bool:
-    """A short line that is a continuation mark ("Continued", "(cont.)"), never a word of a
-    sentence that merely starts like one ("contraindicated")."""
-    tokens = re.findall(r"[a-z]+", line.text.lower())
-    marks = {w.lower().strip(" .()") for w in words}
-    return 0 < len(tokens) <= 4 and len(line.text) <= 40 and tokens[0] in marks
-
-
-_GRADE_CELL = re.compile(r"^(?:III|IIa|IIb|I|[ABC]|[a-h*†‡§¶#]|[\d,;–-]+|IIa/b|n/a|-)$")
-
-
-def _split_columns(words: list[Word], layout: Layout) -> tuple[list[Word], list[Word]]:
-    """(text words, grade-side words): a long line of a wide table can run on under the
-    grade columns; words there that are no grade, continuing a text word on their
-    baseline, are text."""
-    text = [w for w in words if layout.column_of(w) is None]
-    grade = sorted((w for w in words if layout.column_of(w) is not None), key=lambda w: w.l)
-    kept = []
-    for word in grade:
-        continues = not _GRADE_CELL.match(word.text) and any(
-            abs(t.cy - word.cy) < 0.4 * word.height and 0 <= word.l - t.r < 1.5 * word.height
-            for t in text
-        )
-        (text if continues else kept).append(word)
-    return text, kept
-
-
-def _grade_lines(grade_side: list[Word], layout: Layout) -> list[_GradeLine]:
-    """Grade-side words grouped by baseline, each put in its column."""
-    result = []
-    for line in group_lines(grade_side, 0, gap=1000):
-        cells = [""] * len(layout.columns)
-        for word in line.words:
-            j = layout.column_of(word)
-            assert j is not None
-            cells[j] = f"{cells[j]} {word.text}".strip()
-        if any(_is_grade(c) for c in cells):
-            result.append(_GradeLine(line.words, cells))
-    return result
-
-
-def _is_grade(cell: str) -> bool:
-    grade = read_grade(cell)
-    return bool(grade.klass or grade.level)
-
-
-def _box(page: int, lines: list[Line], words: list[Word] = ()) -> PageBox:
-    items = [*(w for ln in lines for w in ln.words), *words]
-    return PageBox(
-        page=page,
-        l=round(min(w.l for w in items), 1),
-        t=round(min(w.t for w in items), 1),
-        r=round(max(w.r for w in items), 1),
-        b=round(max(w.b for w in items), 1),
-    )
-
-
-def _split_among(lines: list[Line], grades: list[_GradeLine]) -> list[list[Line]]:
-    """Lines (top to bottom) cut into one run per grade (top to bottom): each cut falls
-    between two grades where a bullet starts, a sentence ends or the widest gap is."""
-    lines = sorted(lines, key=lambda ln: (ln.t, ln.l))
-    grades = sorted(grades, key=lambda g: g.cy)
-    runs: list[list[Line]] = []
-    start = 0
-    for upper, lower in zip(grades, grades[1:], strict=False):
-        best, best_score = None, None
-        for c in range(start + 1, len(lines)):
-            above, below = lines[c - 1], lines[c]
-            tolerance = 0.4 * below.size
-            if above.cy > lower.cy + tolerance:
-                break
-            if below.cy < upper.cy - tolerance:
-                continue
-            score = below.t - above.b
-            if below.starts_with_bullet:
-                score += 2 * below.size
-            if above.text.rstrip().endswith((".", ":")) and below.text[:1].isupper():
-                score += 0.5 * below.size
-            if best_score is None or score > best_score:
-                best, best_score = c, score
-        if best is None:
-            middle = (upper.cy + lower.cy) / 2
-            best = next((c for c in range(start, len(lines)) if lines[c].cy > middle), len(lines))
-            best = max(best, start)
-        runs.append(lines[start:best])
-        start = best
-    runs.append(lines[start:])
-    return runs
-
-
-def _row_cells(text_lines: list[Line], grade: _GradeLine | None, width: int) -> list[str]:
-    text = "\n".join(ln.text for ln in sorted(text_lines, key=lambda ln: (ln.t, ln.l)))
-    return [text, *(grade.cells if grade else [""] * (width - 1))]
-
-
-class _RowBuilder:
-    """Pending text lines -> rows, each closed by the grades printed after it."""
-
-    def __init__(self, doc: _Doc, page: int, width: int, face: str) -> None:
-        self.doc, self.page, self.width = doc, page, width
-        self.face = face  # the face the table's recommendations are printed in
-        self.rows: list[_Row] = []
-        self.misplaced = 0  # rows whose grade is not level with their text
-        self.last_lines: list[Line] = []  # the previous row's text lines
-
-    def _label(self, line: Line) -> bool:
-        """A line in another face than the recommendations (bold, bold italic): a label."""
-        return line.font != self.face
-
-    def _section(self, lines: list[Line]) -> None:
-        text = _joined(lines, self.doc)
-        if text.endswith(":"):
-            self.rows.append(_Row([text, *[""] * (self.width - 1)], [_box(self.page, lines)]))
-        else:
-            self.rows.append(_Row([text] * self.width, [_box(self.page, lines)]))
-
-    def _leading_sections(self, lines: list[Line]) -> list[Line]:
-        """Bold blocks opening the lines become section rows; the rest is returned."""
-        lines = sorted(lines, key=lambda ln: (ln.t, ln.l))
-        while lines and self._label(lines[0]):
-            block = [lines[0]]
-            for line in lines[1:]:
-                if self._label(line) and line.t - block[-1].b < 0.9 * line.size:
-                    block.append(line)
-                else:
-                    break
-            rest = lines[len(block) :]
-            if not rest:
-                break
-            self._section(block)
-            lines = rest
-        return lines
-
-    def _tail(self, lines: list[Line]) -> list[Line]:
-        """A line printed after the previous row's grade but sitting right under that row's
-        unfinished sentence (closer to it than to the lines below) is its last line."""
-        lines = sorted(lines, key=lambda ln: (ln.t, ln.l))
-        while len(lines) > 1 and self.last_lines and self.rows:
-            previous = max(self.last_lines, key=lambda ln: ln.b)
-            line, following = lines[0], lines[1]
-            unfinished = not previous.text.rstrip().endswith((".", ";", ":"))
-            gap, next_gap = line.t - previous.b, following.t - line.b
-            if not (unfinished and 0 <= gap < 0.8 * line.size and gap < next_gap):
-                break
-            self.last_lines.append(line)
-            row = self.rows[-1]
-            row.cells[0] = "\n".join(ln.text for ln in sorted(self.last_lines, key=lambda ln: ln.t))
-            row.boxes = [_box(self.page, self.last_lines, [])] + row.boxes[1:]
-            lines = lines[1:]
-        return lines
-
-    def add(self, pending: list[Line], grades: list[_GradeLine]) -> None:
-        lines = self._leading_sections(self._tail(pending))
-        if not lines:
-            for grade in grades:
-                self.rows.append(
-                    _Row(_row_cells([], grade, self.width), [_box(self.page, [], grade.words)])
-                )
-                self.misplaced += 1
-            return
-        if len(grades) == 1:
-            lines = self._single_bullet_stem(lines)
-        runs = [lines] if len(grades) == 1 else _split_among(lines, grades)
-        ordered = sorted(grades, key=lambda g: g.cy) if len(grades) > 1 else grades
-        for index, (run, grade) in enumerate(zip(runs, ordered, strict=True)):
-            if index == 0 and len(grades) > 1:
-                run = self._stem(run)
-            if not run:
-                self.misplaced += 1
-                self.rows.append(
-                    _Row(_row_cells([], grade, self.width), [_box(self.page, [], grade.words)])
-                )
-                continue
-            top, bottom = min(ln.t for ln in run), max(ln.b for ln in run)
-            slack = 0.6 * run[0].size
-            if not (top - slack <= grade.cy <= bottom + slack):
-                self.misplaced += 1
-            self.rows.append(
-                _Row(
-                    _row_cells(run, grade, self.width),
-                    [_box(self.page, run, grade.words)],
-                    sorted(run, key=lambda ln: (ln.t, ln.l)),
-                    graded=True,
-                )
-            )
-            self.last_lines = list(run)
-
-    def _single_bullet_stem(self, lines: list[Line]) -> list[Line]:
-        """A stem ("In patients with X:") over one bullet closed by one grade: the bullets
-        that follow are graded rows of their own, so the stem is a row of its own."""
-        bullets = [i for i, ln in enumerate(lines) if ln.starts_with_bullet]
-        if len(bullets) == 1 and bullets[0] > 0:
-            return self._stem(lines)
-        return lines
-
-    def _stem(self, run: list[Line]) -> list[Line]:
-        """Lines before the first bullet that end with ":" are the bullets' stem row."""
-        first = next((i for i, ln in enumerate(run) if ln.starts_with_bullet), None)
-        if not first:
-            return run
-        stem = run[:first]
-        if stem[-1].text.rstrip().endswith(":"):
-            text = "\n".join(ln.text for ln in stem)
-            self.rows.append(_Row([text, *[""] * (self.width - 1)], [_box(self.page, stem)]))
-            return run[first:]
-        return run
-
-    def trailing(self, pending: list[Line]) -> None:
-        """Bold lines after the last grade: a section the next piece's rows fall under."""
-        lines = sorted(pending, key=lambda ln: (ln.t, ln.l))
-        if lines and all(self._label(ln) for ln in lines) and len(lines) <= 3:
-            self._section(lines)
-
-
 def _read_piece(doc: _Doc, region: Region, continuation_words: list[str]) -> _Piece:
     layout = region.layout
     page = region.page
@@ -436,20 +195,20 @@ def _read_piece(doc: _Doc, region: Region, continuation_words: list[str]) -> _Pi
         and w.b <= region.bottom + 0.5
     ]
     piece = _Piece(region=region, header=region.header)
-    text_words, grade_words = _split_columns(words, layout)
+    text_words, grade_words = split_columns(words, layout)
     text_lines = group_lines(text_words, page)
-    grades = _grade_lines(grade_words, layout)
+    grades = grade_lines(grade_words, layout)
     if not grades:
         return piece
     first_grade = min(g.t for g in grades)
     row_lines = [ln for ln in text_lines if ln.t < first_grade + 2 * ln.size]
-    size = _text_size(row_lines[:12]) or _text_size(text_lines)
+    size = text_size(row_lines[:12]) or text_size(text_lines)
     # the table ends at its footnotes (a smaller face) or at a "continued" line
     end = region.bottom
     for line in text_lines:
         if line.t <= first_grade:
             continue
-        if _says_continued(line, continuation_words):
+        if says_continued(line, continuation_words):
             end = min(end, line.t)
             piece.open = True
             break
@@ -460,7 +219,7 @@ def _read_piece(doc: _Doc, region: Region, continuation_words: list[str]) -> _Pi
     body = [ln for ln in text_lines if ln.b <= end + 0.5]
     last_order = max(g.order for g in grades)
     last_bottom = max(g.b for g in grades)
-    events: list[tuple[int, Line | _GradeLine]] = [
+    events: list[tuple[int, Line | GradeLine]] = [
         (ln.order, ln) for ln in body if ln.order < last_order or ln.t < last_bottom
     ]
     trailing = [ln for ln in body if not (ln.order < last_order or ln.t < last_bottom)]
@@ -468,7 +227,7 @@ def _read_piece(doc: _Doc, region: Region, continuation_words: list[str]) -> _Pi
     events.sort(key=lambda e: e[0])
     width = 1 + len(layout.columns)
     face = _main_face(body)
-    builder = _RowBuilder(doc, page, width, face)
+    builder = RowBuilder(doc.vocabulary, page, width, face)
     pending: list[Line] = []
     i = 0
     while i < len(events):
@@ -479,21 +238,22 @@ def _read_piece(doc: _Doc, region: Region, continuation_words: list[str]) -> _Pi
             continue
         run = [item]
         i += 1
-        while i < len(events) and isinstance(events[i][1], _GradeLine):
+        while i < len(events) and isinstance(events[i][1], GradeLine):
             run.append(events[i][1])
             i += 1
         builder.add(pending, run)
         pending = []
     if builder.misplaced > max(1, len(grades) // 5):
         # the stream does not print rows cell by cell: cut the rows by position alone
-        builder = _RowBuilder(doc, page, width, face)
+        builder = RowBuilder(doc.vocabulary, page, width, face)
         lines = [ln for _, ln in events if isinstance(ln, Line)]
         builder.add(lines, sorted(grades, key=lambda g: g.cy))
     builder.trailing(pending + trailing)
     piece.rows = builder.rows
     # a footnote's raised marker starts above the line it opens
     under = group_lines([w for w in words if w.b > end + 0.5], page)
-    piece.footnotes, leading = _footnotes(doc, region, under, end, size, continuation_words)
+    rows_bottom = max((b.b for row in piece.rows for b in row.boxes if b.page == page), default=end)
+    piece.footnotes, leading = _footnotes(doc, under, end, rows_bottom, size, continuation_words)
     piece.markers = (
         leading
         | {
@@ -519,16 +279,24 @@ def _main_face(lines: list[Line]) -> str:
 
 
 def _footnotes(
-    doc: _Doc, region: Region, text_lines: list[Line], end: float, size: float, words: list[str]
+    doc: _Doc,
+    text_lines: list[Line],
+    end: float,
+    rows_bottom: float,
+    size: float,
+    words: list[str],
 ) -> tuple[list[str], set[str]]:
-    """The notes printed under the table: smaller lines, a superscript letter opening each."""
+    """The notes printed under the table: smaller lines, a superscript letter opening each,
+    the first close under the last row (a page footer further down is no note)."""
     notes: list[list[Line]] = []
     markers: set[str] = set()
     previous: Line | None = None
     for line in text_lines:
-        if line.t < end - 0.5 or _says_continued(line, words):
+        if line.t < end - 0.5 or says_continued(line, words):
             continue
         if previous is not None and line.t - previous.b > 2.5 * line.size:
+            break
+        if previous is None and line.t - rows_bottom > 4 * size:
             break
         if line.size >= 0.97 * size and not line.leading_marker:
             break
@@ -684,6 +452,8 @@ def read_pdf_tables(
     """TableRecords of one PDF's recommendation tables, read from its text layer."""
     words = continuation_words or ["continued", "cont."]
     doc = _document(path)
+    if doc.pages and not any(p.words or p.rotated_words for p in doc.pages):
+        raise NoTextLayerError(f"none of its {len(doc.pages)} page(s) has a text layer")
     doc.regions = {page.number: _header_regions(doc, page) for page in doc.pages}
     headings = _headings(doc, doc.regions)
     pieces: list[_Piece] = []
@@ -730,10 +500,10 @@ def _carry_tail(group: list[_Piece], piece: _Piece) -> None:
     tail, rest = first.lines[:cut], first.lines[cut:]
     previous.lines += tail
     previous.cells[0] = "\n".join(ln.text for ln in previous.lines)
-    previous.boxes.append(_box(piece.region.page, tail))
+    previous.boxes.append(box(piece.region.page, tail))
     first.lines = rest
     first.cells[0] = "\n".join(ln.text for ln in rest)
-    first.boxes[0] = _box(piece.region.page, rest, [])
+    first.boxes[0] = box(piece.region.page, rest, [])
 
 
 def _records(

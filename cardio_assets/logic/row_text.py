@@ -189,26 +189,31 @@ def split_references(text: str) -> tuple[str, list[str]]:
 _TRAILING_MARKERS = re.compile(r"(?<=[.)\]A-Za-z])[.,]?((?:[a-h])(?:,[a-h])*)$")
 
 
-def footnote_markers(text: str, letters: Iterable[str], vocabulary: Vocabulary) -> list[str]:
-    """Footnote letters the row carries, where they can be told apart from the word: after a
-    full stop or comma ("death.c,d", "HBR,c"), or glued to a rare word whose stem is an
-    acronym or a word the guideline uses far more often ("riskd" beside many "risk").
-    Only letters the table's footnotes define count."""
+def footnote_marker_spans(
+    text: str, letters: Iterable[str], vocabulary: Vocabulary
+) -> list[tuple[str, int, int]]:
+    """(letter, start, end) of the footnote letters the row carries, where they can be told
+    apart from the word: after a full stop or comma ("death.c,d", "HBR,c"), or glued to a
+    rare word whose stem is an acronym or a word the guideline uses far more often ("riskd"
+    beside many "risk"). Only letters the table's footnotes define count. The spans cover
+    the letter and the comma or stop that only served it (",c" in "HBR,c")."""
     defined = {m for m in letters if len(m) == 1 and m.isalpha()}
     if not defined:
         return []
-    found: list[str] = []
-
-    def add(marker: str) -> None:
-        if marker in defined and marker not in found:
-            found.append(marker)
-
-    for m in re.finditer(r"[.,]((?:[a-h])(?:,[a-h])*)(?=[\s.,;:)]|$)", text):
+    found: list[tuple[str, int, int]] = []
+    for m in re.finditer(r"([.,])((?:[a-h])(?:,[a-h])*)(?=[\s.,;:)]|$)", text):
         before = text[: m.start()]
-        if before and (before[-1].isalpha() or before[-1] in ")]%"):
-            for marker in m.group(1).split(","):
-                add(marker)
-    for word in re.findall(r"[A-Za-z]{3,}", text):
+        if not before or not (before[-1].isalpha() or before[-1] in ")]%"):
+            continue
+        letters_here = m.group(2).split(",")
+        if not all(letter in defined for letter in letters_here):
+            continue
+        # "death.c,d": the stop ends the sentence and stays; "HBR,c": the comma goes
+        start = m.start(2) if m.group(1) == "." else m.start(1)
+        for letter in letters_here:
+            found.append((letter, start, m.end()))
+    for m in re.finditer(r"[A-Za-z]{3,}", text):
+        word = m.group(0)
         stem, last = word[:-1], word[-1]
         rare = vocabulary.count(word) <= 2  # a glued marker is rare; "used" is not
         if (
@@ -216,8 +221,28 @@ def footnote_markers(text: str, letters: Iterable[str], vocabulary: Vocabulary) 
             and rare
             and (stem.isupper() or vocabulary.count(stem) >= 3 * max(1, vocabulary.count(word)))
         ):
-            add(last)
-    return found
+            found.append((last, m.end() - 1, m.end()))
+    return sorted(set(found), key=lambda f: (f[1], f[0]))
+
+
+def footnote_markers(text: str, letters: Iterable[str], vocabulary: Vocabulary) -> list[str]:
+    """The footnote letters the row carries (see footnote_marker_spans), in order."""
+    out: list[str] = []
+    for letter, _, _ in footnote_marker_spans(text, letters, vocabulary):
+        if letter not in out:
+            out.append(letter)
+    return out
+
+
+def without_spans(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    """``text`` with the given character spans removed (footnote markers before extraction)."""
+    pieces, cursor = [], 0
+    for start, end in sorted(set(spans)):
+        if start >= cursor:
+            pieces.append(text[cursor:start])
+            cursor = end
+    pieces.append(text[cursor:])
+    return " ".join("".join(pieces).split())
 
 
 # --------------------------------------------------------------------------- all together

@@ -27,11 +27,12 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from cardio_assets.exports import write_jsonl
+from cardio_assets.logic.abbreviation_lists import merged, used_in
 from cardio_assets.logic.markup import clean_text
 from cardio_assets.logic.row_text import (
     RepairedText,
     Vocabulary,
-    footnote_markers,
+    footnote_marker_spans,
     printed_text,
     repair_row_text,
 )
@@ -206,7 +207,8 @@ def rows_from_table(
                 repaired.text = (repaired.text + bullet).strip()
             else:
                 repaired = repair_row_text(text, vocabulary)
-            glued = footnote_markers(repaired.text, markers, vocabulary)
+            row_text = strip_inline_markers(repaired.text)
+            spans = footnote_marker_spans(row_text, markers, vocabulary)
             result.rows.append(
                 RowRecord(
                     id=f"{table.guideline}:{table.table_id}:r{row_index}",
@@ -217,12 +219,15 @@ def rows_from_table(
                     row_index=row_index,
                     header=header,
                     footnotes=table.footnotes,
-                    row_text=strip_inline_markers(repaired.text),
+                    row_text=row_text,
                     printed_text=printed,
                     stem=stem,
                     bullet=bullet,
                     references=repaired.references + refs,
-                    footnote_markers=sorted(set(_caret_markers(repaired.text)) | set(glued)),
+                    footnote_markers=sorted(
+                        set(_caret_markers(repaired.text)) | {letter for letter, _, _ in spans}
+                    ),
+                    marker_spans=sorted({(start, end) for _, start, end in spans}),
                     repairs=repaired.repairs,
                     class_=klass,
                     level=level,
@@ -319,7 +324,9 @@ def _row(
         if items and lead.endswith(":"):
             # "stem: • one item" in this cell; later bullet rows continue the same stem
             cursor.stem = _Pending(lead, printed)
-            stem, bullet = lead, "; ".join(items)  # several items: the criteria of one row
+            # several items: the criteria of one row, one after the other
+            bullet = "; ".join(item.rstrip(" ;.,") for item in items) + "."
+            stem = lead
             text = f"{stem} {bullet}"
         elif cursor.stem is not None and (_BULLET.match(text) or text[:1].islower()):
             stem, bullet = cursor.stem.text, _BULLET.sub("", text)
@@ -422,8 +429,12 @@ def guideline_rows(
     table; a guideline without recommendation tables gives a warning saying what was seen."""
     result = RowsResult()
     vocabulary = vocabulary or guideline_vocabulary(tables)
+    definitions = merged(t.abbreviations for t in tables)
     for table in tables:
         part = rows_from_table(table, guideline_title=guideline_title, vocabulary=vocabulary)
+        own = merged([table.abbreviations, definitions])
+        for row in part.rows:
+            row.abbreviations = used_in(row.row_text, own)
         result.rows.extend(part.rows)
         result.warnings.extend(part.warnings)
         result.tables.extend(part.tables)
@@ -462,6 +473,8 @@ ROW_JSON_KEYS = (
     "bullet",
     "references",
     "footnote_markers",
+    "marker_spans",
+    "abbreviations",
     "also_at",
     "boxes",
 )
@@ -473,5 +486,22 @@ def row_json(row: RowRecord) -> dict:
     return {key: data[key] for key in ROW_JSON_KEYS}
 
 
-def write_rows_jsonl(rows: list[RowRecord], target) -> None:
-    write_jsonl(target, (row_json(row) for row in rows))
+def write_rows_jsonl(
+    rows: list[RowRecord],
+    target,
+    *,
+    table_kinds: dict[str, str] | None = None,
+    extra: list[RowRecord] = (),
+) -> None:
+    """The rows, one JSON line each; with ``table_kinds`` every line also names its table's
+    kind and ``extra`` rows (of tables that are not recommendation tables) follow."""
+    if table_kinds is None:
+        write_jsonl(target, (row_json(row) for row in rows))
+        return
+    write_jsonl(
+        target,
+        (
+            {**row_json(row), "table_kind": table_kinds.get(row.table_id, "recommendations")}
+            for row in [*rows, *extra]
+        ),
+    )

@@ -18,9 +18,9 @@ from docling.document_converter import DocumentConverter
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from cardio_assets.config import load_pipeline_settings
 from cardio_assets.logic.docling_tables import guideline_tables
 from cardio_assets.logic.table_rows import fold_row_text, guideline_rows
-from cardio_assets.settings import load_pipeline_settings
 from resources.docling_converter import convert_path
 
 SETTINGS = load_pipeline_settings()

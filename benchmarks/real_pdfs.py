@@ -1,7 +1,7 @@
 """Row recovery on real guideline PDFs, no model weights (run by hand, never in CI).
 
     .venv/bin/python benchmarks/real_pdfs.py --corpus DIR [--only STEM ...] [--json OUT]
-        [--misses N] [--reader text-layer|auto|tableformer]
+        [--misses N] [--reader text-layer|auto|tableformer] [--words docling-parse|pdfplumber]
 
 DIR holds ``pdfdocs/`` (the guideline PDFs) and ``mddocs/`` (the same guidelines converted
 to Markdown by another tool, same file stems); or give ``--pdfs`` and ``--mds``. The files
@@ -131,6 +131,7 @@ class Score:
     tables: int = 0
     seconds: float = 0.0  # cardio rows' functions on this PDF (convert + rows)
     process_seconds: float = 0.0  # the child process, Python start-up and imports included
+    cpu_seconds: float = 0.0  # the child's CPU time (user + system): stable on a busy machine
     peak_mb: float = 0.0
     failed: str = ""
     misses: list[str] = field(default_factory=list)
@@ -218,15 +219,21 @@ def score(name: str, rows: list[dict], markdown: str, keep: int) -> Score:
     return result
 
 
-def convert_one(pdf: Path, out: Path, reader: str | None) -> tuple[float, float, str]:
-    """Run `cardio rows`'s functions on one PDF in a child process: its wall seconds, peak
-    MB (max RSS from wait4) and error line."""
+def convert_one(
+    pdf: Path, out: Path, reader: str | None, words: str = "docling-parse"
+) -> tuple[float, float, float, str]:
+    """Run `cardio rows`'s functions on one PDF in a child process: its wall seconds, CPU
+    seconds, peak MB (max RSS from wait4) and error line."""
     code = (
         "import json, sys, time\n"
         "from pathlib import Path\n"
         "from cardio_assets.cli.rows import document_rows\n"
         "from cardio_assets.logic.table_rows import row_json\n"
         "reader = sys.argv[3] or None\n"
+        "if sys.argv[4] == 'pdfplumber':\n"
+        "    sys.path.insert(0, 'benchmarks')\n"
+        "    import pdfplumber_words, cardio_assets.logic.pdf_tables as tables_module\n"
+        "    tables_module.read_pages = pdfplumber_words.read_pages\n"
         "started = time.perf_counter()\n"
         "tables, result = document_rows(Path(sys.argv[1]), pdf_reader=reader)\n"
         "seconds = time.perf_counter() - started\n"
@@ -237,7 +244,7 @@ def convert_one(pdf: Path, out: Path, reader: str | None) -> tuple[float, float,
     env = dict(os.environ)
     started = time.perf_counter()
     process = subprocess.Popen(
-        [sys.executable, "-c", code, str(pdf), str(out), reader or ""],
+        [sys.executable, "-c", code, str(pdf), str(out), reader or "", words],
         cwd=ROOT,
         env=env,
         stderr=subprocess.PIPE,
@@ -248,32 +255,34 @@ def convert_one(pdf: Path, out: Path, reader: str | None) -> tuple[float, float,
     error = process.stderr.read() if process.stderr else ""
     process.returncode = os.waitstatus_to_exitcode(status)
     peak_mb = usage.ru_maxrss / 1024  # kilobytes on Linux
+    cpu = usage.ru_utime + usage.ru_stime
     failed = "" if process.returncode == 0 else (error.strip().splitlines() or ["failed"])[-1]
-    return seconds, peak_mb, failed
+    return seconds, cpu, peak_mb, failed
 
 
 def print_table(scores: list[Score]) -> None:
     head = (
         f"{'guideline':<52} {'md rows':>7} {'recov':>6} {'share':>6} {'agree':>6} "
         f"{'rows':>5} {'extra':>5} {'extra%':>6} {'in md':>5} {'pages':>6} {'s':>5} "
-        f"{'proc s':>6} {'MB':>5}"
+        f"{'proc s':>6} {'cpu s':>5} {'MB':>5}"
     )
     print(head)
     print("-" * len(head))
 
-    def line(name, e, found, rec, rows, extra, in_md, pages, seconds, proc, mb, flag=""):
+    def line(name, e, found, rec, rows, extra, in_md, pages, seconds, proc, cpu, mb, flag=""):
         print(
             f"{name[:52]:<52} {e:>7} {rec:>6} {rec / max(e, 1):>6.1%} "
             f"{rec / max(found, 1):>6.1%} {rows:>5} {extra:>5} {extra / max(rows, 1):>6.1%} "
             f"{in_md:>5} {pages / max(rows, 1):>6.1%} {seconds:>5.1f} {proc:>6.1f} "
-            f"{mb:>5.0f}{flag}"
+            f"{cpu:>5.1f} {mb:>5.0f}{flag}"
         )
 
     for s in scores:
         flag = f"  FAILED: {s.failed}" if s.failed else ""
         line(
             s.name, s.expected, s.text_found, s.recovered, s.rows_out, s.extra,
-            s.extra_in_md, s.with_pages, s.seconds, s.process_seconds, s.peak_mb, flag,
+            s.extra_in_md, s.with_pages, s.seconds, s.process_seconds, s.cpu_seconds,
+            s.peak_mb, flag,
         )  # fmt: skip
     print("-" * len(head))
     line(
@@ -287,6 +296,7 @@ def print_table(scores: list[Score]) -> None:
         sum(s.with_pages for s in scores),
         max((s.seconds for s in scores), default=0),
         max((s.process_seconds for s in scores), default=0),
+        max((s.cpu_seconds for s in scores), default=0),
         max((s.peak_mb for s in scores), default=0),
     )
     print(
@@ -294,7 +304,8 @@ def print_table(scores: list[Score]) -> None:
         "rows whose text was found, same class and level; extra%: of the rows produced; "
         "in md: extra rows similar to another Markdown table cell; pages: rows with page "
         "numbers; s: seconds of cardio rows' functions on the PDF; proc s: the whole child "
-        "process (Python start-up and imports included); MB: its peak RSS (TOTAL: the "
+        "process (Python start-up and imports included); cpu s: its CPU seconds (user + "
+        "system; what wall time would be on an idle core); MB: its peak RSS (TOTAL: the "
         "largest of each)."
     )
 
@@ -308,6 +319,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write per-guideline results as JSON")
     parser.add_argument("--misses", type=int, default=0, help="print up to N misses/extras each")
     parser.add_argument("--reader", choices=["auto", "tableformer", "text-layer"])
+    parser.add_argument(
+        "--words",
+        choices=["docling-parse", "pdfplumber"],
+        default="docling-parse",
+        help="word source of the text-layer reader (pdfplumber: benchmarks/pdfplumber_words.py)",
+    )
     args = parser.parse_args(argv)
     pdfs = args.pdfs or (args.corpus / "pdfdocs" if args.corpus else None)
     mds = args.mds or (args.corpus / "mddocs" if args.corpus else None)
@@ -324,7 +341,7 @@ def main(argv: list[str] | None = None) -> int:
     for pdf in files:
         print(f"... {pdf.name}", file=sys.stderr, flush=True)
         out = work / f"{len(scores)}.json"
-        seconds, peak, failed = convert_one(pdf, out, args.reader)
+        seconds, cpu, peak, failed = convert_one(pdf, out, args.reader, args.words)
         markdown = (mds / f"{pdf.stem}.md").read_text(encoding="utf-8")
         if failed:
             result = Score(pdf.stem, expected=len(markdown_rows(markdown)[0]), failed=failed)
@@ -334,7 +351,7 @@ def main(argv: list[str] | None = None) -> int:
             result.tables = data["tables"]
             result.seconds = data["seconds"]
             out.unlink()
-        result.process_seconds, result.peak_mb = seconds, peak
+        result.process_seconds, result.cpu_seconds, result.peak_mb = seconds, cpu, peak
         scores.append(result)
     work.rmdir()
     print_table(scores)

@@ -136,13 +136,12 @@ def test_two_column_page_class_and_level_together_rotated_table_left_out():
         ("I", "A", "5 Exercise"),
     ]
     assert result.rows[1].row_text == (
-        "Ambulatory monitoring may be considered when home readings and clinic readings "
-        "disagree."
+        "Ambulatory monitoring may be considered when home readings and clinic readings disagree."
     )
     assert all("rotated row" not in r.row_text for r in result.rows)
     left, right = tables[0].row_boxes, tables[1].row_boxes
-    assert max(b.r for boxes in left for b in boxes) < 298 < min(
-        b.l for boxes in right for b in boxes
+    assert (
+        max(b.r for boxes in left for b in boxes) < 298 < min(b.l for boxes in right for b in boxes)
     )
     _no_leaks(tables, result)
 
@@ -288,3 +287,38 @@ def test_cardio_rows_on_a_pdf_writes_pages_and_boxes(tmp_path, monkeypatch):
     assert len(rows) == 6
     assert [r["pages"] for r in rows] == [[1], [1], [1], [2], [2], [2]]
     assert all(r["boxes"] and r["boxes"][0]["page"] == r["pages"][0] for r in rows)
+
+
+def test_sample_pdf_guideline_gives_the_html_rows():
+    """The ``ccs-sample-pdf`` partition (the CCS sample typeset by Chromium,
+    data/guidelines/render_pdf.py) yields the rows of the same guideline's HTML edition:
+    text, class, level, section and footnote markers, with the registry's row counts."""
+    from cardio_assets.config import load_registry
+
+    root = Path(__file__).resolve().parent.parent
+    entry = load_registry().get("ccs-sample-pdf")
+
+    def rows(path: Path) -> tuple[list, RowsResult]:
+        tables = guideline_tables(
+            "ccs",
+            [path],
+            convert_path,
+            footnote_marker_pattern=SETTINGS.docling.footnote_marker_pattern,
+            continuation_words=SETTINGS.docling.continuation_words,
+        )
+        return tables, guideline_rows(tables, guideline_title="CCS sample")
+
+    pdf_tables, from_pdf = rows(root / entry.sources[0])
+    _, from_html = rows(root / "data/guidelines/ccs-sample/ccs-sample.html")
+    assert {t.reader for t in pdf_tables} == {"text-layer"}
+    counts = {t.table_id: 0 for t in pdf_tables}
+    for row in from_pdf.rows + [a for r in from_pdf.rows for a in r.also_at]:
+        counts[row.table_id] += 1
+    assert counts == entry.expected_rows
+    assert pdf_tables[3].pages == [2, 3] and pdf_tables[3].pieces == 2
+
+    def key(row):
+        return (row.row_text, row.class_, row.level, row.section, row.footnote_markers)
+
+    assert [key(r) for r in from_pdf.rows] == [key(r) for r in from_html.rows]
+    assert all(r.pages and r.boxes for r in from_pdf.rows)

@@ -8,6 +8,7 @@ and asserts the rows real docling-parse and the shared row building recover from
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -223,9 +224,6 @@ def test_weights_folder_without_torch_is_not_enough_for_auto(tmp_path):
     (weights / "layout").mkdir(parents=True)
     (weights / "layout" / "model.safetensors").write_bytes(b"not a model")
     problem = pdf_support_problem(str(weights))
-    pytest.importorskip("pytest")  # torch absence is what this checks, below
-    import importlib.util
-
     if importlib.util.find_spec("torch") is not None:
         pytest.skip("torch is installed here: the weights would be used")
     assert problem is not None and "torch" in problem

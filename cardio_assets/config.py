@@ -130,6 +130,11 @@ class DoclingSettings(_Strict):
     # Folder holding Docling's layout + TableFormer weights (`docling-tools models download`).
     # Only PDF input needs it; null = Docling's default cache (~/.cache/docling/models).
     artifacts_path: str | None = None
+    # Which reader turns a PDF into tables: auto = Docling's full pipeline (TableFormer) when
+    # its weights are in artifacts_path (or the default cache) and torch is installed, else
+    # the text-layer reader (no weights); tableformer = always Docling (a clear error without
+    # the weights); text-layer = always the text layer (cardio_assets/logic/pdf_tables.py).
+    pdf_reader: Literal["auto", "tableformer", "text-layer"] = "auto"
     # Lines right under a table that start with one of these are its footnotes.
     footnote_marker_pattern: str = r"^\s*(?:[a-h]|\*{1,3}|[†‡§¶#]|\d{1,2})(?=[\s.):]|[A-Z])"
     # A caption/title containing one of these marks a table piece as a continuation.

@@ -35,6 +35,19 @@ class _Record(BaseModel):
     model_config = ConfigDict(populate_by_name=True, extra="forbid")
 
 
+class PageBox(_Record):
+    """Where something is printed: page (1-based) and box in points, top-left origin."""
+
+    page: int
+    l: float  # noqa: E741 - the box's left edge, as in every PDF tool
+    t: float
+    r: float
+    b: float
+
+
+TableReader = Literal["docling", "tableformer", "text-layer"]
+
+
 class TableRecord(_Record):
     """One recommendation table after Docling conversion (continuation pieces joined)."""
 
@@ -56,6 +69,12 @@ class TableRecord(_Record):
     )  # e.g. ["a", "b"]: stripped from labels
     # the abbreviation list printed under the table ("AF, atrial fibrillation; ...")
     abbreviations: dict[str, str] = Field(default_factory=dict)
+    # per body row, where it is printed (a row split by a page break has two boxes); empty
+    # when the reader does not know (Docling's converters for HTML, Markdown, DOCX)
+    row_boxes: list[list[PageBox]] = Field(default_factory=list)
+    # which reader made the table: Docling's converter for the format ("docling"), Docling's
+    # full PDF pipeline with TableFormer ("tableformer") or the PDF text layer ("text-layer")
+    reader: TableReader | None = None
 
 
 class RowLocation(_Record):
@@ -109,6 +128,7 @@ class RowRecord(_Record):
     # the guideline's own definitions of the abbreviations this row uses
     abbreviations: dict[str, str] = Field(default_factory=dict)
     also_at: list[RowLocation] = Field(default_factory=list)  # where else it is printed
+    boxes: list[PageBox] = Field(default_factory=list)  # where the row is printed (PDF)
 
 
 class TaggedRow(_Record):

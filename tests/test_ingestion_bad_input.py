@@ -279,6 +279,7 @@ def test_cli_rows_reports_bad_input_and_writes_good_rows(tmp_path: Path):
             "marker_spans",
             "abbreviations",
             "also_at",
+            "boxes",
         ]
     ] * 2
     assert lines[1]["id"] == "widgets:table_000:r1"

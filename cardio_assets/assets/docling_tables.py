@@ -21,7 +21,7 @@ from cardio_assets.partitions import (
 from cardio_assets.records import TableRecord
 from resources.docling_converter import DoclingConverterResource
 
-STAGE_VERSION = "1"
+STAGE_VERSION = "2"  # 2: text-layer PDF reader, row boxes, reader
 _settings = load_pipeline_settings()
 
 
@@ -56,6 +56,8 @@ def docling_tables(context: dg.AssetExecutionContext, docling: DoclingConverterR
             footnote_marker_pattern=settings.docling.footnote_marker_pattern,
             continuation_words=settings.docling.continuation_words,
             display_root=paths.PROJECT_ROOT,
+            pdf_reader=settings.docling.pdf_reader,
+            artifacts_path=docling.artifacts_path,
         )
     except (SourceError, UnknownGuidelineError, InvalidGuidelineEntryError) as exc:
         raise dg.Failure(description=str(exc)) from exc
@@ -79,6 +81,7 @@ def docling_tables(context: dg.AssetExecutionContext, docling: DoclingConverterR
                     "caption": lambda t: t.caption,
                     "pages": lambda t: ",".join(map(str, t.pages)) or "?",
                     "pieces": lambda t: t.pieces,
+                    "reader": lambda t: t.reader or "?",
                     "header": lambda t: " | ".join(t.header),
                     "body rows": lambda t: len(t.body),
                     "footnotes": lambda t: len(t.footnotes),

@@ -14,7 +14,7 @@ from cardio_assets.logic.table_rows import guideline_rows, write_rows_jsonl
 from cardio_assets.partitions import guideline_partitions, resolve_guideline
 from cardio_assets.records import TableRecord
 
-STAGE_VERSION = "1"
+STAGE_VERSION = "2"  # 2: per-row pages and boxes from the PDF text layer
 _settings = load_pipeline_settings()
 
 

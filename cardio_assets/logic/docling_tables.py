@@ -47,6 +47,7 @@ from cardio_assets.logic.markup import (
     spans_may_be_lost,
     sup_markers,
 )
+from cardio_assets.logic.pdf_readers import choose_pdf_reader, text_layer_tables
 from cardio_assets.logic.sources import SourceError, check_source, load_docling_json
 from cardio_assets.logic.table_shapes import (
     TableShape,
@@ -620,14 +621,31 @@ def guideline_tables(
     footnote_marker_pattern: str,
     continuation_words: list[str],
     display_root: Path | None = None,
+    pdf_reader: str = "auto",
+    artifacts_path: str | None = None,
 ) -> list[TableRecord]:
     """All tables of one guideline's sources, numbered across sources in the listed order.
 
     ``convert`` turns an HTML/Markdown/DOCX/PDF path into a DoclingDocument (the Docling
-    resource); Docling JSON is loaded here with docling-core."""
+    resource); Docling JSON is loaded here with docling-core. A PDF goes to Docling's full
+    pipeline or to the text-layer reader as ``pdf_reader`` says (``auto``: Docling when its
+    weights are in ``artifacts_path`` or the default cache; cardio_assets/logic/pdf_readers.py)."""
     records: list[TableRecord] = []
     for path in sources:
         fmt, data = check_source(path, guideline)
+        shown = path
+        if display_root is not None:
+            try:
+                shown = path.resolve().relative_to(display_root.resolve())
+            except ValueError:
+                shown = path
+        sha256 = hashlib.sha256(data).hexdigest()
+        reader = choose_pdf_reader(pdf_reader, artifacts_path) if fmt == "pdf" else "docling"
+        if reader == "text-layer":
+            records += text_layer_tables(
+                path, guideline, str(shown), sha256, len(records), continuation_words
+            )
+            continue
         if fmt == "docling_json":
             doc = load_docling_json(path, guideline)
         else:
@@ -640,24 +658,18 @@ def guideline_tables(
                     f"guideline '{guideline}': file {path}: Docling could not convert it "
                     f"as {fmt}: {exc}"
                 ) from exc
-        shown = path
-        if display_root is not None:
-            try:
-                shown = path.resolve().relative_to(display_root.resolve())
-            except ValueError:
-                shown = path
-        records.extend(
-            tables_from_document(
-                doc,
-                guideline=guideline,
-                source_file=str(shown),
-                source_sha256=hashlib.sha256(data).hexdigest(),
-                source_format=fmt,
-                first_index=len(records),
-                footnote_marker_pattern=footnote_marker_pattern,
-                continuation_words=continuation_words,
-            )
-        )
+        for record in tables_from_document(
+            doc,
+            guideline=guideline,
+            source_file=str(shown),
+            source_sha256=sha256,
+            source_format=fmt,
+            first_index=len(records),
+            footnote_marker_pattern=footnote_marker_pattern,
+            continuation_words=continuation_words,
+        ):
+            record.reader = reader
+            records.append(record)
     return records
 
 

@@ -7,14 +7,13 @@ schemas/extracted_rule.schema.json). The Neo4j loader reads these rules.
 import dagster as dg
 
 from cardio_assets import paths
-from cardio_assets.assets._code_versions import CODE_VERSION_READS, stage_code_version
+from cardio_assets.assets._code_versions import CODE_VERSION_READS, extracted_rules_code_version
 from cardio_assets.assets._metadata import markdown_preview, warnings_metadata
 from cardio_assets.config import config_hash, load_pipeline_settings
 from cardio_assets.exports import write_jsonl
-from cardio_assets.logic.extracted_rules import BUILDER_VERSION, build_rules, rule_outline
+from cardio_assets.logic.extracted_rules import build_rules, rule_outline
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import (
-    EXTRACTED_RULE_SCHEMA_VERSION,
     GroundingOutcome,
     MergedRow,
     RowExtraction,
@@ -41,11 +40,7 @@ def pipeline_config_hash(context: dg.AssetExecutionContext) -> str:
 @dg.asset(
     partitions_def=guideline_partitions,
     group_name="rules",
-    code_version=stage_code_version(
-        BUILDER_VERSION,
-        {"schema_version": EXTRACTED_RULE_SCHEMA_VERSION},
-        load_pipeline_settings().rules,
-    ),
+    code_version=extracted_rules_code_version(),
     metadata={
         "record_type": "ExtractedRule",
         "partition_expr": "guideline",

@@ -4,6 +4,8 @@
 schemas/extracted_rule.schema.json). The Neo4j loader reads these rules.
 """
 
+from typing import Any
+
 import dagster as dg
 
 from cardio_assets import paths
@@ -25,8 +27,14 @@ def pipeline_config_hash(context: dg.AssetExecutionContext) -> str:
     """Hash of the code versions (each one hashing exactly its stage's config) of this asset
     and everything upstream of it: the configuration that produced a rule, in one value."""
     graph = context.job_def.asset_layer.asset_graph  # set under materialize() and in runs
+    return graph_config_hash(graph, context.asset_key)
+
+
+def graph_config_hash(graph: Any, key: dg.AssetKey) -> str:
+    """The config hash of ``key`` in ``graph`` (``cardio build`` records the same value:
+    assets/_code_versions.py ``pipeline_code_versions``, compared by tests/test_build_load.py)."""
     seen: dict[str, str | None] = {}
-    todo = [context.asset_key]
+    todo = [key]
     while todo:
         key = todo.pop()
         if key.to_user_string() in seen or not graph.has(key):

@@ -24,6 +24,7 @@ from cardio_assets.config import ModelsConfig
 from cardio_assets.errors import UserError
 from cardio_assets.files import display_path
 from cardio_assets.logic.docling_tables import (
+    _grid,
     _normalized_header,
     document_pieces,
     join_pieces,
@@ -134,6 +135,23 @@ def table_from_pieces(
         owner.extend([number] * len(found))
     if not pieces:
         raise BuildInputError(f"{files[0].path}: its tables have no header and no rows")
+    fix = (
+        "--docling-table-json takes the pieces of ONE table, in page order; build other "
+        "tables in their own run, or a whole document with --document"
+    )
+    # a piece that repeats a header row must repeat the first piece's (a "continued"
+    # caption alone would make the pipeline join it under the first header); a header row
+    # that is a recommendation (a converter's mistake) is data, not a header
+    expected = _normalized_header(pieces[0].header, continuation_words)
+    for number, piece in enumerate(pieces[1:], 1):
+        if not piece.header_rows or _grid(piece).shape.header_is_data:
+            continue
+        if _normalized_header(piece.header, continuation_words) != expected:
+            raise BuildInputError(
+                f"{files[owner[number]].path}: the header of its table piece "
+                f"({' | '.join(piece.header)}) does not match the header of {files[0].path} "
+                f"({' | '.join(pieces[0].header)}); {fix}"
+            )
     records = join_pieces(
         pieces,
         guideline=guideline,
@@ -145,19 +163,8 @@ def table_from_pieces(
     )
     if len(records) > 1:
         start = records[0].pieces  # the first piece that did not continue the table
-        first, other = pieces[0], pieces[start]
+        other = pieces[start]
         where, of = files[owner[start]].path, files[0].path
-        fix = (
-            "--docling-table-json takes the pieces of ONE table, in page order; build other "
-            "tables in their own run, or a whole document with --document"
-        )
-        if _normalized_header(first.header, continuation_words) != _normalized_header(
-            other.header, continuation_words
-        ):
-            raise BuildInputError(
-                f"{where}: the header of its table piece ({' | '.join(other.header)}) does not "
-                f"match the header of {of} ({' | '.join(first.header)}); {fix}"
-            )
         raise BuildInputError(
             f"{where}: its table piece (page {other.pages or '?'}) does not continue the table "
             f"of {of} (pages {records[0].pages or '?'}): not on the same or the next page, or "

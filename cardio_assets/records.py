@@ -468,6 +468,15 @@ class RuleAction(_Record):
         return self
 
 
+class ThresholdOverrides(_Record):
+    """Grounding filters a ``cardio build`` run set for every role instead of
+    configs/guideline_graph_schema.yaml (that run only); None = the file's value."""
+
+    min_match_score: float | None = Field(default=None, ge=0.0, le=1.0)
+    off_domain_min_score: float | None = Field(default=None, ge=0.0, le=1.0)
+    domain_filter: bool | None = None  # False: allowed_roots and semantic_tags not applied
+
+
 class RuleProvenance(_Record):
     """Where the rule came from, down to the row, the extraction passes and the Dagster run."""
 
@@ -491,6 +500,8 @@ class RuleProvenance(_Record):
     prompt_hash: str | None = None
     config_hash: str
     run_id: str | None = None
+    # set only by a run whose flags replaced the schema's thresholds (config_hash covers them)
+    threshold_overrides: ThresholdOverrides | None = None
 
 
 class ExtractedRule(_Record):

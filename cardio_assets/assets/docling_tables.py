@@ -7,7 +7,7 @@ A broken source fails only its own partition, with the guideline and file in the
 import dagster as dg
 
 from cardio_assets import paths
-from cardio_assets.assets._code_versions import CODE_VERSION_READS, stage_code_version
+from cardio_assets.assets._code_versions import CODE_VERSION_READS, docling_tables_code_version
 from cardio_assets.assets._metadata import markdown_preview
 from cardio_assets.config import load_pipeline_settings
 from cardio_assets.logic.docling_tables import guideline_tables, write_table_json
@@ -21,14 +21,11 @@ from cardio_assets.partitions import (
 from cardio_assets.records import TableRecord
 from resources.docling_converter import DoclingConverterResource
 
-STAGE_VERSION = "2"  # 2: text-layer PDF reader, row boxes, reader
-_settings = load_pipeline_settings()
-
 
 @dg.asset(
     partitions_def=guideline_partitions,
     group_name="ingestion",
-    code_version=stage_code_version(STAGE_VERSION, _settings.docling),
+    code_version=docling_tables_code_version(),
     metadata={
         "record_type": "TableRecord",
         "partition_expr": "guideline",

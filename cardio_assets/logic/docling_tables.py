@@ -34,7 +34,7 @@ from docling_core.types.doc import (
 from docling_core.types.doc.document import TableCell
 
 from cardio_assets.exports import write_json
-from cardio_assets.files import private_dir
+from cardio_assets.files import display_path, private_dir
 from cardio_assets.logic.abbreviation_lists import abbreviation_definitions
 from cardio_assets.logic.markup import (
     MARKER_SHAPE,
@@ -533,16 +533,43 @@ def tables_from_document(
     footnote_marker_pattern: str,
     continuation_words: list[str],
 ) -> list[TableRecord]:
-    """Join continuation pieces and number tables from ``first_index`` (table_000, ...).
+    """Join continuation pieces and number tables from ``first_index`` (table_000, ...)."""
+    return join_pieces(
+        document_pieces(doc, source_format, footnote_marker_pattern, continuation_words),
+        guideline=guideline,
+        source_file=source_file,
+        source_sha256=source_sha256,
+        source_format=source_format,
+        first_index=first_index,
+        continuation_words=continuation_words,
+        fill_spans=spans_may_be_lost(doc, source_format),
+    )
 
-    Columns a converter wrote twice are collapsed; a header row that is a recommendation
-    becomes the first body row (its labels are then named from the columns' content)."""
-    groups: list[list[tuple[TablePiece, _Grid]]] = []
+
+def document_pieces(
+    doc: DoclingDocument, source_format: str, marker_pattern: str, continuation_words: list[str]
+) -> list[TablePiece]:
+    """The non-empty table pieces of one document, in reading order, not yet joined."""
     inline_html = markdown_origin(doc, source_format)
-    fill_spans = spans_may_be_lost(doc, source_format)
-    for piece in _pieces(doc, footnote_marker_pattern, inline_html, continuation_words):
-        if not piece.header and not piece.body:
-            continue
+    pieces = _pieces(doc, marker_pattern, inline_html, continuation_words)
+    return [p for p in pieces if p.header or p.body]
+
+
+def join_pieces(
+    pieces: list[TablePiece],
+    *,
+    guideline: str,
+    source_file: str,
+    source_sha256: str,
+    source_format: str,
+    first_index: int = 0,
+    continuation_words: list[str],
+    fill_spans: bool,
+) -> list[TableRecord]:
+    """Pieces that continue each other become one table, numbered from ``first_index``;
+    duplicate columns collapsed, a recommendation in the header row made the first row."""
+    groups: list[list[tuple[TablePiece, _Grid]]] = []
+    for piece in pieces:
         grid = _grid(piece)
         if groups and _continues(*groups[-1][-1], piece, grid, continuation_words):
             groups[-1].append((piece, grid))
@@ -633,12 +660,7 @@ def guideline_tables(
     records: list[TableRecord] = []
     for path in sources:
         fmt, data = check_source(path, guideline)
-        shown = path
-        if display_root is not None:
-            try:
-                shown = path.resolve().relative_to(display_root.resolve())
-            except ValueError:
-                shown = path
+        shown = display_path(path, display_root)
         sha256 = hashlib.sha256(data).hexdigest()
         reader = choose_pdf_reader(pdf_reader, artifacts_path) if fmt == "pdf" else "docling"
         if reader == "text-layer":

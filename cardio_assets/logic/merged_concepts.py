@@ -275,6 +275,10 @@ def logic_from_groups(
         )
         if tree is not None:
             children.append(_tree_to_logic(tree, leaf_index))
+        elif all(concepts[j].negated for j in members):
+            # "without A or B" is NOT(A OR B) under one OR label (the contract); the leaves
+            # carry the negation, so by De Morgan it is NOT A AND NOT B, never OR(NOT A, NOT B)
+            children.extend(LogicNode(op="LEAF", concept=j) for j in members)
         else:
             children.append(
                 LogicNode(op="OR", children=[LogicNode(op="LEAF", concept=j) for j in members])

@@ -516,8 +516,9 @@ def test_cardio_extract_writes_the_issue_format(tmp_path: Path) -> None:
     assert [x["id"] for x in lines] == ["demo:table_000:r0", "demo:table_000:r1"]
     first, second = lines
     assert set(first) >= {"id", "class", "level", "concepts", "actions", "population"}
+    # alt_values: the same value in a second unit, as the contract and the gold files carry it
     assert set(first["concepts"][0]) == {
-        "role", "text", "normalized", "operator", "threshold", "unit",
+        "role", "text", "normalized", "operator", "threshold", "unit", "alt_values",
         "or_group", "negated", "snomed_id", "fsn",
     }  # fmt: skip
     assert _concept_set(first["concepts"]) == WORKED_CONCEPTS

@@ -140,17 +140,51 @@ class TaggedRow(_Record):
     text: str
 
 
+# A threshold: one number, [low, high] for "between", or a paired blood pressure "140/90"
+# (data/gold/ANNOTATION_CONVENTIONS.md, section 5).
+# [low, high] when operator == "between"; "140/90" for a paired blood pressure (one
+# parameter, as the annotation contract writes it)
+Threshold = float | list[float] | PairedValue
+
+
+class AltValue(_Record):
+    """The same value printed in a second unit ("<1.4 mmol/L (55 mg/dL)": 55 mg/dL)."""
+
+    threshold: float
+    unit: str | None = None
+
+
 class ExtractedConcept(_Record):
     role: Role
     text: str  # minimal verbatim span
     normalized: str | None = None  # lower-case, abbreviations expanded
     operator: Operator | None = None
-    # [low, high] when operator == "between"; "140/90" for a paired blood pressure (one
-    # parameter, as the annotation contract writes it)
-    threshold: float | list[float] | PairedValue | None = None
+    threshold: Threshold | None = None  # [low, high] when operator == "between"
     unit: str | None = None
+    alt_values: list[AltValue] = Field(default_factory=list)
     or_group: str | None = None
     negated: bool = False
+
+
+ValidationCheck = Literal[
+    "span_not_in_row", "operator", "threshold", "unit", "alt_values", "value_not_in_span"
+]
+
+
+class ValidationIssue(_Record):
+    """What a deterministic check of an llm answer changed (cardio_assets/logic/llm_validation.py).
+
+    ``span_not_in_row``: the item was dropped (its span is not in the row). The other
+    checks compare the model's value with the one re-parsed from the span; the re-parsed
+    one is kept (``value_not_in_span``: the span holds no value, the model's is dropped).
+    """
+
+    check: ValidationCheck
+    item: Literal["concept", "action"] = "concept"
+    role: Role
+    text: str  # the span as the model returned it
+    model_value: Any = None  # what the model said (None for a span check)
+    parsed_value: Any = None  # what the span says, now on the record
 
 
 class ExtractedAction(_Record):
@@ -177,6 +211,8 @@ class RowExtraction(_Record):
     actions: list[ExtractedAction] = Field(default_factory=list)
     error: str | None = None
     cached: bool = False
+    # llm backend: what the deterministic checks dropped or corrected (empty = all held)
+    validation: list[ValidationIssue] = Field(default_factory=list)
 
     @field_validator("error")
     @classmethod
@@ -203,8 +239,9 @@ class MergedConcept(_Record):
     text: str
     normalized: str
     operator: Operator | None = None
-    threshold: float | list[float] | PairedValue | None = None
+    threshold: Threshold | None = None
     unit: str | None = None
+    alt_values: list[AltValue] = Field(default_factory=list)
     or_group: str | None = None  # "g1", "g2", ... unique within the row
     negated: bool = False
     is_population: bool = False

@@ -78,13 +78,21 @@ def extracted_rules_code_version() -> str:
 def _llm_identity(model: str | None, models_path: str | None = None) -> dict[str, Any]:
     """Client config + prompt hashes of the llm backend, without secrets."""
     from cardio_assets.logic.llm_extraction import prompt_hashes
+    from cardio_assets.logic.llm_validation import validation_version
 
     try:
         name, client = load_models_config(models_path).client(model)
         hashes = prompt_hashes()
     except Exception as exc:  # no baml_client yet or a bad models.yaml: visible, not fatal
         return {"unavailable": f"{type(exc).__name__}: {exc}"[:200]}
-    return {"client": name, "model": client.model, "provider": client.provider, "prompts": hashes}
+    return {
+        "client": name,
+        "model": client.model,
+        "provider": client.provider,
+        "prompts": hashes,
+        # the checks of every answer against its row (cached answers included)
+        "validation": validation_version(),
+    }
 
 
 def _abbreviations_sha256() -> str:

@@ -23,7 +23,7 @@ from resources.terminology import SnomedTerminologyResource
 # What the code version of both extraction assets reads (see _code_versions.py).
 EXTRACTION_READS = (
     "configs/pipeline.yaml (extraction), configs/abbreviations.txt, "
-    "configs/models.yaml or the lexicon rules"
+    "configs/models.yaml, the prompts and the llm answer checks, or the lexicon rules"
 )
 
 
@@ -114,9 +114,13 @@ def build_extraction_asset(focus: Focus, name: str, description: str) -> dg.Asse
             message = f"{focus} extraction failed for {failed.row_id}: {failed.error}"
             context.log.warning(redact(message, secrets))
         concepts = sum(len(r.concepts) for r in report.results)
+        checks = {}
+        if report.validation is not None:  # llm: spans dropped, values rejected per check
+            checks["llm_validation"] = dg.MetadataValue.json(report.validation)
         yield dg.Output(
             report.results,
             metadata={
+                **checks,
                 "rows": len(report.results),
                 "failures": len(failures),
                 "failure_share": round(report.failure_share(), 4),

@@ -167,6 +167,11 @@ def extract_command(
         f"{sum(len(line['actions']) for line in lines)} | mapped {mapped}/{len(concepts)} "
         f"({share:.0%}) | failed rows {len(failed)} -> {out_path}"
     )
+    from cardio_assets.logic.llm_validation import summary_line
+
+    for focus, report in passes.items():
+        if report.validation is not None:  # the llm answers' checks against their rows
+            click.echo(f"{focus} checks: {summary_line(report.validation)}")
     secrets = known_secrets()
     for focus, report in passes.items():
         for r in report.failures[:10]:

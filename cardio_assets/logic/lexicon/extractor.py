@@ -201,6 +201,7 @@ class LexiconExtractor:
                 operator=d.operator,
                 threshold=d.threshold,
                 unit=d.unit,
+                alt_values=d.alt_values,
                 or_group=d.or_group,
                 negated=d.negated,
             )
@@ -461,6 +462,7 @@ class LexiconExtractor:
                     operator=p.operator,
                     threshold=p.threshold,
                     unit=p.unit,
+                    alt_values=list(p.alt_values),
                     negated=leaf.negated,
                 )
             )

@@ -24,6 +24,7 @@ SUBCOMMANDS: dict[str, str] = {
     "neo4j": "cardio_assets.neo4j_cli:neo4j_group",
     "audit": "cardio_assets.audit:audit_command",
     "status": "cardio_assets.status:status_command",
+    "ask": "cardio_assets.ask_cli:ask_command",
 }
 
 

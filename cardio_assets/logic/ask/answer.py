@@ -319,23 +319,21 @@ class Explainer:
         if_true = GROUP_OF[_tree_value(result, {i: TRUE})]
         if_false = GROUP_OF[_tree_value(result, {i: FALSE})]
         if leaf.kind == "condition":
-            yes, no = ("absent", "present") if leaf.negated else ("present", "absent")
-            met, unmet = f"{leaf.normalized} {yes}", f"{leaf.normalized} {no}"
+            met, unmet = ("absent", "present") if leaf.negated else ("present", "absent")
         else:
             reading = read_threshold(
                 leaf.text, leaf.normalized, leaf.snomed_id, leaf.operator or "=",
                 leaf.threshold if leaf.threshold is not None else 0.0, leaf.unit, self.units,
             )  # fmt: skip
             second = reading.second if reading.mode == "paired" else None
-            met = f"{leaf.normalized} {_threshold(leaf, second)}"
+            met = _threshold(leaf, second)
             if isinstance(leaf.threshold, list):
-                unmet = f"{leaf.normalized} outside that range"
+                unmet = "outside that range"
             else:
-                unmet = (
-                    f"{leaf.normalized} {_NEGATE_OP.get(leaf.operator or '', 'not')} "
-                    + (_threshold(leaf, second).split(" ", 1)[1])
-                )
+                unmet = f"{_NEGATE_OP.get(leaf.operator or '', 'not')} " + met.split(" ", 1)[1]
         if if_true == if_false:
+            if if_true == "possibly applicable":
+                return "decides only together with the other missing facts"
             return f"not needed: {if_true} either way"
         return f"{met} -> {if_true}; {unmet} -> {if_false}"
 

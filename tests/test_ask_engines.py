@@ -195,8 +195,12 @@ def test_readme_question(sample_rules, neo4j_server) -> None:  # type: ignore[no
     assert applicable.index("Class III") < applicable.index("(Class I,")
     py = json.loads(runner.invoke(main, [*args, "--json"]).output)
     cy = json.loads(runner.invoke(main, [*args, "--json", "--engine", "cypher"]).output)
-    groups = lambda a: {
-        g: [i["rule_id"] for i in a[g]] for g in ("applicable", "possibly_applicable", "excluded")
-    }  # noqa: E731
+
+    def groups(answer: dict) -> dict:
+        return {
+            g: [i["rule_id"] for i in answer[g]]
+            for g in ("applicable", "possibly_applicable", "excluded")
+        }
+
     assert groups(py) == groups(cy)
     assert py["applicable"][0]["evidence"]["row_id"] == "hf-sample-docx:table_000:r8"

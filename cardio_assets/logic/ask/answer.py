@@ -128,22 +128,51 @@ class Answer(_Record):
 
 
 # --- the tree with what-ifs ---------------------------------------------------------------
-def _tree_value(result: RuleResult, override: dict[int, int] | None = None) -> int:
-    """Root value recomputed from leaf values (with some leaves overridden): the decisions'
-    AND/OR structure is in their paths."""
-    if not result.has_logic:
-        return UNKNOWN
-    ops = {d.path: d.op for d in result.decisions}
-    children: dict[str, list[int]] = {p: [] for p in ops}
-    for i, leaf in enumerate(result.leaves):
-        children[leaf.decision].append(override.get(i, leaf.value) if override else leaf.value)
+class _WhatIf:
+    """The rule's AND/OR structure (from the Decision paths), to recompute its value with
+    one leaf changed: which missing fact would decide it, which fact contradicts it."""
 
-    def value(path: str) -> int:
-        vals = list(children[path])
-        vals += [value(p) for p in ops if p.rsplit(".", 1)[0] == path and p != path]
-        return min(vals) if ops[path] == "AND" else max(vals)
+    def __init__(self, result: RuleResult) -> None:
+        self.result = result
+        self.ops = {d.path: d.op for d in result.decisions}
+        self.subs: dict[str, list[str]] = {p: [] for p in self.ops}
+        for p in self.ops:
+            parent = p.rsplit(".", 1)[0]
+            if p != parent and parent in self.subs:
+                self.subs[parent].append(p)
+        self.leaves: dict[str, list[int]] = {p: [] for p in self.ops}
+        for i, leaf in enumerate(result.leaves):
+            self.leaves[leaf.decision].append(i)
+        self._cache: dict[tuple[int, int], int] = {}
+        self.values = {d.path: d.value for d in result.decisions}
 
-    return value("0")
+    def on_failing_path(self, leaf: int) -> bool:
+        """Every Decision from this leaf up to the root is false: it is part of why."""
+        path = self.result.leaves[leaf].decision
+        while True:
+            if self.values[path] != FALSE:
+                return False
+            parent = path.rsplit(".", 1)[0]
+            if parent == path:
+                return True
+            path = parent
+
+    def value(self, leaf: int | None = None, forced: int = UNKNOWN) -> int:
+        if not self.result.has_logic:
+            return UNKNOWN
+        if leaf is None:
+            return self.result.value
+        key = (leaf, forced)
+        if key not in self._cache:
+            leaves = self.result.leaves
+
+            def walk(path: str) -> int:
+                vals = [forced if i == leaf else leaves[i].value for i in self.leaves[path]]
+                vals += [walk(p) for p in self.subs[path]]
+                return min(vals) if self.ops[path] == "AND" else max(vals)
+
+            self._cache[key] = walk("0")
+        return self._cache[key]
 
 
 # --- words -------------------------------------------------------------------------------
@@ -189,20 +218,26 @@ def _fact_words(
     return f"{f.label}{code} from {f.source}: {how}"
 
 
+# (leaf words) -> the values that make it true / false: the same for every patient
+_DECIDE_WORDS: dict[tuple, tuple[str, str]] = {}
+
+
 class Explainer:
     def __init__(self, ctx: PatientContext, units: Units, config: AskConfig) -> None:
         self.ctx = ctx
         self.units = units
         self.config = config
+        self._decide_words = _DECIDE_WORDS
 
-    def leaf(self, result: RuleResult, i: int) -> LeafView:
+    def leaf(self, whatif: _WhatIf, i: int) -> LeafView:
+        result = whatif.result
         leaf = result.leaves[i]
         if leaf.kind == "condition":
             view = self._condition(leaf)
         else:
             view = self._parameter(leaf)
         if leaf.value == UNKNOWN:
-            view.decide = self._decide(result, i, leaf)
+            view.decide = self._decide(whatif, i, leaf)
         return view
 
     def _condition(self, leaf: LeafResult) -> LeafView:
@@ -314,45 +349,42 @@ class Explainer:
                 )
         return LeafView(because="; ".join(parts), match=match, **base)
 
-    def _decide(self, result: RuleResult, i: int, leaf: LeafResult) -> str:
+    def _decide(self, whatif: _WhatIf, i: int, leaf: LeafResult) -> str:
         """What value of this one missing fact would decide the rule, others unchanged."""
-        if_true = GROUP_OF[_tree_value(result, {i: TRUE})]
-        if_false = GROUP_OF[_tree_value(result, {i: FALSE})]
-        if leaf.kind == "condition":
-            met, unmet = ("absent", "present") if leaf.negated else ("present", "absent")
-        else:
-            reading = read_threshold(
-                leaf.text, leaf.normalized, leaf.snomed_id, leaf.operator or "=",
-                leaf.threshold if leaf.threshold is not None else 0.0, leaf.unit, self.units,
-            )  # fmt: skip
-            second = reading.second if reading.mode == "paired" else None
-            met = _threshold(leaf, second)
-            if isinstance(leaf.threshold, list):
-                unmet = "outside that range"
-            else:
-                unmet = f"{_NEGATE_OP.get(leaf.operator or '', 'not')} " + met.split(" ", 1)[1]
+        if_true = GROUP_OF[whatif.value(i, TRUE)]
+        if_false = GROUP_OF[whatif.value(i, FALSE)]
         if if_true == if_false:
             if if_true == "possibly applicable":
                 return "decides only together with the other missing facts"
             return f"not needed: {if_true} either way"
+        key = (leaf.kind, leaf.negated, leaf.text, leaf.normalized, leaf.snomed_id,
+               leaf.operator, str(leaf.threshold), leaf.unit)  # fmt: skip
+        words = self._decide_words.get(key)
+        if words is None:
+            words = self._decide_words[key] = self._values_that_decide(leaf)
+        met, unmet = words
         return f"{met} -> {if_true}; {unmet} -> {if_false}"
 
-    def branch(self, result: RuleResult, views: list[LeafView], path: str = "0") -> BranchView:
-        decision = next(d for d in result.decisions if d.path == path)
-        tests = [v for leaf, v in zip(result.leaves, views, strict=True) if leaf.decision == path]
-        subpaths = sorted(
-            (
-                d.path
-                for d in result.decisions
-                if d.path.rsplit(".", 1)[0] == path and d.path != path
-            ),
-            key=lambda p: [int(x) for x in p.split(".")],
-        )
+    def _values_that_decide(self, leaf: LeafResult) -> tuple[str, str]:
+        if leaf.kind == "condition":
+            return ("absent", "present") if leaf.negated else ("present", "absent")
+        reading = read_threshold(
+            leaf.text, leaf.normalized, leaf.snomed_id, leaf.operator or "=",
+            leaf.threshold if leaf.threshold is not None else 0.0, leaf.unit, self.units,
+        )  # fmt: skip
+        second = reading.second if reading.mode == "paired" else None
+        met = _threshold(leaf, second)
+        if isinstance(leaf.threshold, list):
+            return met, "outside that range"
+        return met, f"{_NEGATE_OP.get(leaf.operator or '', 'not')} " + met.split(" ", 1)[1]
+
+    def branch(self, whatif: _WhatIf, views: list[LeafView], path: str = "0") -> BranchView:
+        subpaths = sorted(whatif.subs[path], key=lambda p: [int(x) for x in p.split(".")])
         return BranchView(
-            op=decision.op,
-            value=TRUTH_NAME[decision.value],
-            tests=tests,
-            branches=[self.branch(result, views, p) for p in subpaths],
+            op=whatif.ops[path],
+            value=TRUTH_NAME[whatif.values[path]],
+            tests=[views[i] for i in whatif.leaves[path]],
+            branches=[self.branch(whatif, views, p) for p in subpaths],
         )
 
     def patient_has(self, name: str, sid: str | None) -> str | None:
@@ -370,7 +402,8 @@ class Explainer:
 def _item(result: RuleResult, ex: Explainer) -> AnswerItem:
     info = result.rule
     group = GROUP_OF[result.value]
-    views = [ex.leaf(result, i) for i in range(len(result.leaves))]
+    whatif = _WhatIf(result)
+    views = [ex.leaf(whatif, i) for i in range(len(result.leaves))]
     satisfied, missing, contradicted, weaker = [], [], [], []
     for i, (leaf, view) in enumerate(zip(result.leaves, views, strict=True)):
         line = f"{view.test}: {view.because}"
@@ -379,13 +412,11 @@ def _item(result: RuleResult, ex: Explainer) -> AnswerItem:
         if leaf.value == TRUE:
             satisfied.append(line)
         elif leaf.value == UNKNOWN:
-            if (
-                _tree_value(result, {i: TRUE}) != _tree_value(result, {i: FALSE})
-                or group != "applicable"
-            ):
+            if group == "possibly applicable":
                 missing.append(f"{view.test} ({view.decide})")
-        elif _tree_value(result, {i: TRUE}) != result.value or group == "excluded":
-            contradicted.append(line)
+        elif group == "excluded" and whatif.on_failing_path(i):
+            alone = whatif.value(i, TRUE) != FALSE  # this fact alone keeps the rule out
+            contradicted.append(line if alone else line + " (one of several)")
     if not result.has_logic:
         missing.append(
             "the row names no patient condition: it applies to the guideline's whole "
@@ -410,10 +441,10 @@ def _item(result: RuleResult, ex: Explainer) -> AnswerItem:
         polarity=info.polarity,
         warning=warning,
         actions=actions,
-        logic=ex.branch(result, views) if result.has_logic else None,
+        logic=ex.branch(whatif, views) if result.has_logic else None,
         satisfied=satisfied,
         missing=missing,
-        contradicted=contradicted if group == "excluded" else [],
+        contradicted=contradicted,
         weaker_matches=weaker,
         evidence=info.evidence,
     )

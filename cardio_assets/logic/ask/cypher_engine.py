@@ -51,6 +51,38 @@ RETURN DISTINCT coalesce(e.term, '') AS term, e.normalized AS normalized,
 """
 )
 
+# What does not depend on the patient, read once per engine: rule, evidence, actions, and
+# what each CHECKS_FOR / EVALUATES edge tests.
+Q_STATIC = (
+    _CURRENT
+    + """
+MATCH (r:Recommendation)
+WHERE r.guideline = g.id AND r.load_id = g.current_load_id
+CALL (r) {
+  OPTIONAL MATCH (r)-[a:RECOMMENDS_PROCEDURE|RECOMMENDS_MEDICATION]->(x:Concept)
+  RETURN collect(CASE WHEN a IS NULL THEN NULL ELSE {
+    role: CASE type(a) WHEN 'RECOMMENDS_PROCEDURE' THEN 'Procedure' ELSE 'Medication' END,
+    text: a.term, normalized: a.normalized, snomed_id: x.snomed_id,
+    preferred_term: x.preferred_term, class: a.class, level: a.level,
+    polarity: a.polarity} END) AS actions
+}
+CALL (r) {
+  OPTIONAL MATCH (r)<-[:LEADS_TO*1..]-(:Decision)-[e:CHECKS_FOR|EVALUATES]->(c:Concept)
+  RETURN collect(CASE WHEN e IS NULL THEN NULL ELSE {
+    eid: elementId(e),
+    kind: CASE type(e) WHEN 'CHECKS_FOR' THEN 'condition' ELSE 'parameter' END,
+    text: e.term, normalized: e.normalized, snomed_id: c.snomed_id,
+    preferred_term: c.preferred_term, negated: coalesce(e.negated, false),
+    operator: e.operator, threshold: e.threshold, unit: e.unit} END) AS tests
+}
+OPTIONAL MATCH (r)-[:DERIVED_FROM]->(row:SourceRow)<-[:HAS_ROW]-(t:SourceTable)
+RETURN r.rule_id AS rule_id, r.guideline AS guideline, r.class AS class, r.level AS level,
+       r.polarity AS polarity, r.table_id AS table_id, r.row_id AS row_id, r.pages AS pages,
+       g.title AS guideline_title, t.title AS table_title, row.row_index AS row_index,
+       row.section AS section, coalesce(row.text, r.text) AS text, actions, tests
+"""
+)
+
 # One leaf = one CHECKS_FOR / EVALUATES edge of a Decision; TRUE=2, UNKNOWN=1, FALSE=0.
 Q_ASK = (
     _CURRENT
@@ -111,11 +143,7 @@ CALL (r) {
             WHEN against IS NOT NULL AND fact IS NULL THEN 0
             ELSE 1 END AS has
   WITH d, CASE WHEN e IS NULL THEN NULL ELSE {
-         decision: d.path,
-         kind: CASE type(e) WHEN 'CHECKS_FOR' THEN 'condition' ELSE 'parameter' END,
-         text: e.term, normalized: e.normalized, snomed_id: c.snomed_id,
-         preferred_term: c.preferred_term, negated: coalesce(e.negated, false),
-         operator: e.operator, threshold: e.threshold, unit: e.unit,
+         eid: elementId(e), decision: d.path,
          value: CASE
            WHEN type(e) = 'CHECKS_FOR' THEN
              CASE WHEN e.negated THEN 2 - has ELSE has END
@@ -144,19 +172,7 @@ WITH g, r, ds,
                          AND size(split(y.path, '.')) = size(split(x.path, '.')) + 1 | y.v] |
                  CASE WHEN (x.op = 'AND' AND v < best) OR (x.op = 'OR' AND v > best)
                       THEN v ELSE best END)}]) AS dvals
-CALL (r) {
-  OPTIONAL MATCH (r)-[a:RECOMMENDS_PROCEDURE|RECOMMENDS_MEDICATION]->(x:Concept)
-  RETURN collect(CASE WHEN a IS NULL THEN NULL ELSE {
-    role: CASE type(a) WHEN 'RECOMMENDS_PROCEDURE' THEN 'Procedure' ELSE 'Medication' END,
-    text: a.term, normalized: a.normalized, snomed_id: x.snomed_id,
-    preferred_term: x.preferred_term, class: a.class, level: a.level,
-    polarity: a.polarity} END) AS actions
-}
-OPTIONAL MATCH (r)-[:DERIVED_FROM]->(row:SourceRow)<-[:HAS_ROW]-(t:SourceTable)
-RETURN r.rule_id AS rule_id, r.guideline AS guideline, r.class AS class, r.level AS level,
-       r.polarity AS polarity, r.table_id AS table_id, r.row_id AS row_id, r.pages AS pages,
-       g.title AS guideline_title, t.title AS table_title, row.row_index AS row_index,
-       row.section AS section, coalesce(row.text, r.text) AS text, actions,
+RETURN r.rule_id AS rule_id, r.guideline AS guideline,
        [x IN ds | {path: x.path, op: x.op}] AS decisions,
        reduce(acc = [], x IN ds | acc + x.leaves) AS leaves, dvals
 ORDER BY guideline, rule_id
@@ -220,6 +236,7 @@ class CypherEngine:
                 }
             )
             self.units_used.add(spec["unit"] or "")
+        self._load_static()
 
     def _run(self, query: str, **params: Any) -> list[neo4j.Record]:
         return self.driver.execute_query(
@@ -267,43 +284,55 @@ class CypherEngine:
             "readings": self.readings,
         }
 
+    def _load_static(self) -> None:
+        """Rule metadata, evidence and each test edge, keyed for the per-patient query."""
+        self.infos: dict[str, RuleInfo] = {}
+        self.tests: dict[str, dict[str, Any]] = {}
+        for rec in self._run(Q_STATIC, guidelines=self.guidelines):
+            text = rec["text"] or ""
+            lowered = text.lower()
+            actions = sorted(
+                (ActionInfo.model_validate(a) for a in rec["actions"]),
+                key=lambda a: (lowered.find(a.text.lower()) % (len(lowered) + 1), a.normalized),
+            )
+            self.infos[rec["rule_id"]] = RuleInfo(
+                rule_id=rec["rule_id"],
+                guideline=rec["guideline"],
+                class_=rec["class"],
+                level=rec["level"],
+                polarity=rec["polarity"] or "recommended",
+                actions=actions,
+                evidence=Evidence(
+                    guideline=rec["guideline"],
+                    guideline_title=rec["guideline_title"],
+                    table_id=rec["table_id"],
+                    table_title=rec["table_title"],
+                    row_id=rec["row_id"],
+                    row_index=rec["row_index"],
+                    pages=list(rec["pages"] or []),
+                    section=rec["section"],
+                    text=text,
+                ),
+            )
+            for test in rec["tests"]:
+                self.tests[test.pop("eid")] = test
+
     def evaluate(self, ctx: PatientContext) -> list[RuleResult]:
         records = self._run(Q_ASK, **self.parameters(ctx))
         return [self._result(rec) for rec in records]
 
-    @staticmethod
-    def _result(rec: neo4j.Record) -> RuleResult:
-        text = rec["text"] or ""
-        lowered = text.lower()
-        actions = sorted(
-            (ActionInfo.model_validate(a) for a in rec["actions"]),
-            key=lambda a: (lowered.find(a.text.lower()) % (len(lowered) + 1), a.normalized),
-        )
-        info = RuleInfo(
-            rule_id=rec["rule_id"],
-            guideline=rec["guideline"],
-            class_=rec["class"],
-            level=rec["level"],
-            polarity=rec["polarity"] or "recommended",
-            actions=actions,
-            evidence=Evidence(
-                guideline=rec["guideline"],
-                guideline_title=rec["guideline_title"],
-                table_id=rec["table_id"],
-                table_title=rec["table_title"],
-                row_id=rec["row_id"],
-                row_index=rec["row_index"],
-                pages=list(rec["pages"] or []),
-                section=rec["section"],
-                text=text,
-            ),
-        )
+    def _result(self, rec: neo4j.Record) -> RuleResult:
+        info = self.infos[rec["rule_id"]]
         decisions = rec["decisions"]
         if not decisions:
             return RuleResult(rule=info, value=1, has_logic=False, engine="cypher")
         values = {v["path"]: v["v"] for v in rec["dvals"]}
         leaves = sorted(
-            (LeafResult.model_validate(leaf) for leaf in rec["leaves"]), key=LeafResult.sort_key
+            (
+                LeafResult.model_validate({**self.tests[leaf.pop("eid")], **leaf})
+                for leaf in rec["leaves"]
+            ),
+            key=LeafResult.sort_key,
         )
         return RuleResult(
             rule=info,

@@ -32,7 +32,14 @@ from cardio_assets.logic.ask.model import (
     RuleInfo,
     RuleResult,
 )
-from cardio_assets.logic.ask.units import UnitError, Units, compare, read_threshold, rounded
+from cardio_assets.logic.ask.units import (
+    Reading,
+    UnitError,
+    Units,
+    compare,
+    read_threshold,
+    rounded,
+)
 from cardio_assets.records import ConceptRef, ConditionTest, ExtractedRule, ParameterTest, RuleNode
 
 
@@ -111,6 +118,19 @@ class PythonEngine:
         self.infos = [rule_info(r) for r in self.rules]
         self.units = units
         self.config = config
+        self._readings: dict[int, Reading] = {}  # id(ParameterTest) -> its reading, once
+        for rule in self.rules:
+            for leaf in rule.logic.leaves() if rule.logic else []:
+                if isinstance(leaf, ParameterTest):
+                    self._readings[id(leaf)] = read_threshold(
+                        leaf.concept.text,
+                        leaf.concept.normalized,
+                        leaf.concept.grounding.snomed_id if leaf.concept.grounding else None,
+                        leaf.operator,
+                        leaf.threshold,
+                        leaf.unit,
+                        units,
+                    )
 
     def evaluate(self, ctx: PatientContext) -> list[RuleResult]:
         index = _Index.of(ctx)
@@ -183,9 +203,7 @@ class PythonEngine:
 
     def _parameter(self, test: ParameterTest, base: dict, index: _Index) -> LeafResult:
         sid, name = base["snomed_id"], base["normalized"]
-        reading = read_threshold(
-            test.concept.text, name, sid, test.operator, test.threshold, test.unit, self.units
-        )
+        reading = self._readings[id(test)]
         result = LeafResult(
             kind="parameter",
             operator=test.operator,

@@ -60,16 +60,22 @@ class Units:
         self._aliases = {k.strip(): v for k, v in self.config.units.items()}
         self._folded = {_fold_unit(k): v for k, v in self._aliases.items()}
         self._cache: dict[str, Any] = {}
+        self._converted: dict[tuple, float] = {}
+        self._ucum: dict[str | None, str] = {}  # generated and real patients repeat values
         self._lock = threading.Lock()
 
     # --- reading -------------------------------------------------------------------
     def ucum(self, text: str | None) -> str:
         """UCUM code of a unit as written; "" or None = dimensionless ("1")."""
+        found = self._ucum.get(text)
+        if found is not None:
+            return found
         if text is None or not str(text).strip():
             return DIMENSIONLESS
         raw = str(text).strip()
         code = self._aliases.get(raw) or self._folded.get(_fold_unit(raw)) or raw
         self.quantity(code)  # raises UnitError when it is not a unit
+        self._ucum[text] = code
         return code
 
     def quantity(self, code: str) -> Any:
@@ -101,6 +107,15 @@ class Units:
         not measure the same thing (and no analyte molar mass bridges them)."""
         if from_code == to_code:
             return rounded(float(value))
+        key = (float(value), from_code, to_code, analyte.molar_mass_g_per_mol if analyte else None)
+        found = self._converted.get(key)
+        if found is None:
+            found = self._converted[key] = self._convert(float(value), from_code, to_code, analyte)
+        return found
+
+    def _convert(
+        self, value: float, from_code: str, to_code: str, analyte: Analyte | None
+    ) -> float:
         source = self.quantity(from_code) * float(value)
         target = self.quantity(to_code)
         if source.dimensionality == target.dimensionality:

@@ -54,7 +54,7 @@ from cardio_assets.logic.patients import (
 )
 from cardio_assets.records import Role
 
-How = Literal["code", "grounded text", "ungrounded"]
+How = Literal["code", "grounded text", "ungrounded", "loinc name", "derived"]
 _ROLE: dict[str, Role] = {
     "condition": "Condition",
     "medication": "Medication",
@@ -317,7 +317,7 @@ def resolve_patient(patient: PatientInput, terms: PatientTerminology) -> Patient
                 index=len(measurements),
                 label=f"age {patient.age:g} years",
                 source=where,
-                how="code",
+                how="derived",
                 names=["age"],
                 value=patient.age,
                 unit="a",
@@ -397,11 +397,11 @@ def _resolve_measurement(
     cid = fsn = None
     how: How
     if known is not None:  # a LOINC code configs/ask.yaml maps: its concept and names
-        how = "code"
+        how = "loinc name"
         names += [terms.normalize(known.name), *(terms.normalize(a) for a in known.also)]
         info = terms.details(known.snomed) if known.snomed else None
         if info is not None:
-            cid, fsn = known.snomed, info.fsn
+            cid, fsn, how = known.snomed, info.fsn, "code"
     elif m.component is not None and not m.codings:  # a form's "150/95": its components
         how = "code"
     else:

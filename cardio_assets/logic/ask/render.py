@@ -28,11 +28,11 @@ def _fact_line(f: FactView) -> str:
         grounded = f"SNOMED CT {f.snomed_id} |{f.preferred_term}| ({f.grounded_by}"
         grounded += f", score {f.score:.2f})" if f.score is not None else ")"
     else:
-        grounded = (
-            "UNGROUNDED (matched by name only)"
-            if f.grounded_by != "code"
-            else "code known, by name"
-        )
+        grounded = {
+            "derived": "derived (no SNOMED CT concept; matched by name)",
+            "loinc name": "LOINC code of configs/ask.yaml (matched by name)",
+            "code": "known code (matched by name)",
+        }.get(f.grounded_by, "UNGROUNDED (matched by name only)")
     note = f"  [{f.note}]" if f.note else ""
     return f"  {mark} {f.label:<38} {f.source:<28} -> {grounded}{note}"
 

@@ -228,16 +228,24 @@ class Explainer:
         self.units = units
         self.config = config
         self._decide_words = _DECIDE_WORDS
+        self._views: dict[tuple, LeafView] = {}
 
     def leaf(self, whatif: _WhatIf, i: int) -> LeafView:
         result = whatif.result
         leaf = result.leaves[i]
-        if leaf.kind == "condition":
-            view = self._condition(leaf)
-        else:
-            view = self._parameter(leaf)
+        # many rows share a test (CCS, HFrEF, LVEF <= 35 %): word it once per patient
+        key = (
+            leaf.kind, leaf.text, leaf.normalized, leaf.snomed_id, leaf.negated, leaf.operator,
+            str(leaf.threshold), leaf.unit, leaf.value, leaf.fact, leaf.against,
+            leaf.measurement, leaf.systolic, leaf.diastolic, leaf.alternative,
+        )  # fmt: skip
+        view = self._views.get(key)
+        if view is None:
+            view = self._views[key] = (
+                self._condition(leaf) if leaf.kind == "condition" else self._parameter(leaf)
+            )
         if leaf.value == UNKNOWN:
-            view.decide = self._decide(whatif, i, leaf)
+            view = view.model_copy(update={"decide": self._decide(whatif, i, leaf)})
         return view
 
     def _condition(self, leaf: LeafResult) -> LeafView:

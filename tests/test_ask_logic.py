@@ -137,6 +137,14 @@ CASES: dict[str, dict] = {
         "conditions": ["heart failure", "type 2 diabetes"],
         "parameters": [lvef(45), {"name": "eGFR", "value": 25, "unit": "mL/min/{1.73_m2}"}],
     },
+    "range_low_edge": {
+        "conditions": ["heart failure", "type 2 diabetes"],
+        "parameters": [lvef(45), {"name": "eGFR", "value": 30, "unit": "mL/min/1.73 m2"}],
+    },
+    "range_above": {
+        "conditions": ["heart failure", "type 2 diabetes"],
+        "parameters": [lvef(45), {"name": "eGFR", "value": 60.5, "unit": "mL/min/1.73 m2"}],
+    },
     "not_false": {"conditions": ["heart failure", "myocardial infarction"]},
     "not_true": {"conditions": ["heart failure"], "absent": ["myocardial infarction"]},
     "subsumed": {
@@ -197,6 +205,11 @@ def test_nested(terms, python_engine) -> None:  # type: ignore[no-untyped-def]
     assert values(python_engine, ctx_of(terms, "nested_true"))[2] == TRUE
     assert values(python_engine, ctx_of(terms, "nested_false"))[2] == FALSE
     assert values(python_engine, ctx_of(terms, "and_unknown"))[2] == UNKNOWN
+
+
+def test_range_is_inclusive(terms, python_engine) -> None:  # type: ignore[no-untyped-def]
+    assert values(python_engine, ctx_of(terms, "range_low_edge"))[2] == TRUE  # 30 in [30, 60]
+    assert values(python_engine, ctx_of(terms, "range_above"))[2] == FALSE
 
 
 def test_not_and_class_three_first(terms, python_engine) -> None:  # type: ignore[no-untyped-def]

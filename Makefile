@@ -55,8 +55,10 @@ demo: install
 	$(VENV)/bin/cardio demo
 
 # `dagster dev` = dagster-webserver + the daemon, which launches queued runs (dagster.yaml uses
-# the QueuedRunCoordinator) and ticks the guideline inbox sensor.
+# the QueuedRunCoordinator) and ticks the guideline inbox sensor. The guideline partitions are
+# registered first, so the UI lists them at once (loading the definitions writes nothing).
 ui: install
+	$(VENV)/bin/cardio partitions sync
 	$(VENV)/bin/dagster dev -h 127.0.0.1 -p 3000 -w workspace.yaml
 
 lint: $(STAMP)

@@ -32,11 +32,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cardio_assets import neo4j_local, paths  # noqa: E402
+from cardio_assets.cli.ask import load_rules, warehouse_guidelines  # noqa: E402
 from cardio_assets.logic import neo4j_graph as graph  # noqa: E402
 from cardio_assets.logic.ask.cypher_engine import CypherEngine  # noqa: E402
 from cardio_assets.logic.ask.evaluate import PythonEngine  # noqa: E402
 from cardio_assets.logic.ask.facts import PatientTerminology, resolve_patient  # noqa: E402
-from cardio_assets.logic.ask.service import answer_for, load_rules, warehouse_guidelines  # noqa: E402
+from cardio_assets.logic.ask.service import answer_for  # noqa: E402
 from cardio_assets.logic.patients import parse_form  # noqa: E402
 from cardio_assets.records import ConditionTest, ExtractedRule  # noqa: E402
 
@@ -123,7 +124,7 @@ def main() -> None:
     guidelines = sorted({r.guideline for r in rules})
     print(f"rules: {len(rules)} from {', '.join(guidelines)} ({warehouse})")
 
-    from cardio_assets.audit import _neo4j_resource, quiet_neo4j_notifications
+    from cardio_assets.cli.audit import _neo4j_resource, quiet_neo4j_notifications
 
     quiet_neo4j_notifications()
     started = False

@@ -23,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from cardio_assets.config import load_abbreviations  # noqa: E402
 from cardio_assets.evaluation import evaluate, format_report, load_jsonl  # noqa: E402
-from cardio_assets.logic.abbrev_expansion import Abbreviations  # noqa: E402
 from cardio_assets.logic.lexicon import LexiconExtractor, term_lookup_from_searcher  # noqa: E402
 from cardio_assets.logic.merged_concepts import merge_row, prediction_line  # noqa: E402
 from cardio_assets.records import RowRecord  # noqa: E402
@@ -42,9 +42,9 @@ def sample_rows(partitions: list[str]) -> list[RowRecord]:
     """The sample guidelines' rows exactly as the pipeline cuts them."""
     from docling.document_converter import DocumentConverter
 
+    from cardio_assets.config import load_pipeline_settings, load_registry
     from cardio_assets.logic.docling_tables import guideline_tables
     from cardio_assets.logic.table_rows import guideline_rows
-    from cardio_assets.settings import load_pipeline_settings, load_registry
 
     registry = {g.id: g for g in load_registry().guidelines}
     settings = load_pipeline_settings()
@@ -116,10 +116,10 @@ def main() -> int:
         rows = [RowRecord.model_validate_json(x) for x in args.rows.read_text().splitlines() if x]
     else:
         rows = sample_rows([p for p in args.partitions.split(",") if p])
-    abbreviations = Abbreviations.from_file(ROOT / "configs/abbreviations.txt")
+    abbreviations = load_abbreviations(ROOT / "configs/abbreviations.txt")
     lookup = None
     if not args.no_terminology:
-        from resources.snomed_store import open_store
+        from cardio_assets.terminology.location import open_store
 
         lookup = term_lookup_from_searcher(open_store(), abbreviations.mapping)
     extractor = LexiconExtractor(abbreviations, lookup)

@@ -76,7 +76,7 @@ def load_gold(corpus: Path, split: str) -> list[tuple[dict, str]]:
 
 
 def _pipeline_rows(corpus: Path, files: set[str]) -> dict[str, list]:
-    from cardio_assets.rows_cli import document_rows
+    from cardio_assets.cli.rows import document_rows
 
     made = {}
     for file in sorted(files):
@@ -137,6 +137,15 @@ def extraction_rows(gold_rows: list[tuple[dict, str]], corpus: Path, mode: str):
                     table_title=match.table_title,
                     section=match.section,
                 )
+                for optional in (
+                    "abbreviations",
+                    "footnote_markers",
+                    "marker_spans",
+                    "references",
+                    "stem",
+                ):
+                    if hasattr(match, optional):
+                        base[optional] = getattr(match, optional)
         inputs.append(base)
     return inputs, fallbacks
 
@@ -248,7 +257,7 @@ def snomed_in_store(gold: list[dict], pred: list[dict], store_ids: set[str]) -> 
 
 
 def store_concept_ids() -> set[str]:
-    from resources.snomed_store import open_store
+    from cardio_assets.terminology.location import open_store
 
     store = open_store(None)
     from cardio_assets.warehouse import connect

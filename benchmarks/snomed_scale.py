@@ -4,7 +4,7 @@ Generates a synthetic RF2 Snapshot (~370k concepts, ~1.6M descriptions, is-a dep
 to ~16 with ~1.5 parents per concept) in a temp dir, with the bundled sample's real
 concepts embedded in it, then in separate child processes (so each peak RSS is its own):
 
-1. loads it with ``resources.snomed_store.load_rf2`` (time, peak RSS, store size);
+1. loads it with ``cardio_assets.terminology.build.load_rf2`` (time, peak RSS, store size);
 2. opens the store and grounds 1,000 realistic terms (p50/p95 per term, peak RSS);
 3. grounds the same sample-derived terms against the small bundled store and reports
    how often the top candidate agrees (ranking sanity at scale).
@@ -224,7 +224,7 @@ def _peak_mb() -> float:
 
 
 def phase_load(rf2: str, db: str) -> dict:
-    from resources.snomed_store import load_rf2
+    from cardio_assets.terminology.build import load_rf2
 
     t0 = time.monotonic()
     last = [t0]
@@ -246,13 +246,14 @@ def phase_load(rf2: str, db: str) -> dict:
 
 
 def phase_search(db: str, n: str) -> dict:
-    from cardio_assets.logic.grounding import default_abbreviations, ground_candidates
-    from resources.snomed_store import SnomedStore
+    from cardio_assets.config import load_abbreviations
+    from cardio_assets.logic.grounding import ground_candidates
+    from cardio_assets.terminology.store import SnomedStore
 
     t0 = time.monotonic()
     store = SnomedStore.open(Path(db))
     open_s = time.monotonic() - t0
-    abbreviations = default_abbreviations()
+    abbreviations = load_abbreviations()
     terms = query_terms(int(n))
     for term, role in terms[:20]:  # warm-up
         ground_candidates(term, role, store, abbreviations)
@@ -294,7 +295,7 @@ def main() -> None:
         print(json.dumps(phase_search(*opts.args)))
         return
 
-    from resources.snomed_store import load_rf2
+    from cardio_assets.terminology.build import load_rf2
 
     work = Path(tempfile.mkdtemp(prefix="snomed-scale-"))
     try:

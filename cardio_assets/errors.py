@@ -2,7 +2,7 @@
 
 Why: a bad config key, a file that is not a terminology store, a lock held by another
 process or a refused overwrite all carry a message that names the file and what to do.
-``cardio`` prints such a message as one ``Error:`` line (cardio_assets/cli.py) instead of
+``cardio`` prints such a message as one ``Error:`` line (cardio_assets/cli/__init__.py) instead of
 a traceback; a traceback still means a bug.
 """
 

@@ -9,13 +9,15 @@ Partition keys come from two places:
   asset for it. Its title is the file stem until you register it in configs/guidelines.yaml
   (a registry entry with the same id wins). Replacing the file requests a new run.
 
-``sync_guideline_partitions`` adds missing keys; the definitions module, the sensor and
-``cardio demo`` call it, so the Dagster UI and ``dagster asset materialize`` see them.
+``sync_guideline_partitions`` adds missing keys. Loading the definitions never calls it
+(importing them must not write to an instance); the inbox sensor
+(cardio_assets/sensors/inbox.py) adds new keys on every tick while the daemon runs, and
+``cardio demo`` and ``cardio partitions sync`` call it, so the Dagster UI and
+``dagster asset materialize --partition`` see them.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from dataclasses import dataclass
@@ -23,7 +25,7 @@ from pathlib import Path
 
 import dagster as dg
 
-from cardio_assets.settings import (
+from cardio_assets.config import (
     GUIDELINE_ID_PATTERN,
     ConfigError,
     GuidelineEntry,
@@ -141,61 +143,3 @@ def sync_guideline_partitions(instance: dg.DagsterInstance, prune: bool = False)
         for key in sorted(existing - set(wanted)):
             instance.delete_dynamic_partition(GUIDELINE_PARTITIONS_NAME, key)
     return added
-
-
-def _fingerprint(path: Path) -> str:
-    stat = path.stat()
-    return f"{stat.st_mtime_ns}-{stat.st_size}"
-
-
-def build_inbox_sensor(target: dg.AssetSelection) -> dg.SensorDefinition:
-    """Sensor registering inbox documents as partitions and requesting their runs."""
-
-    @dg.sensor(
-        name="guideline_inbox_sensor",
-        target=target,
-        minimum_interval_seconds=30,
-        default_status=dg.DefaultSensorStatus.RUNNING,
-        description=(
-            "Registers documents dropped in the guideline inbox (configs/pipeline.yaml "
-            "inbox.dir, default var/inbox/) as guideline partitions and runs them; also adds "
-            "partitions for new entries of configs/guidelines.yaml."
-        ),
-    )
-    def guideline_inbox_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
-        seen: dict[str, str] = json.loads(context.cursor) if context.cursor else {}
-        existing = set(context.instance.get_dynamic_partitions(GUIDELINE_PARTITIONS_NAME))
-        registry_ids = registry_partition_ids()
-        new_keys = [key for key in registry_ids if key not in existing]
-        run_requests = []
-        settings = load_pipeline_settings()
-        scan = scan_inbox(settings.inbox_dir(), settings.inbox.extensions)
-        for warning in scan.warnings():
-            context.log.warning(warning)
-        for key, path in scan.documents.items():
-            fingerprint = _fingerprint(path)
-            if key not in existing and key not in new_keys:
-                new_keys.append(key)
-            if seen.get(key) != fingerprint:
-                seen[key] = fingerprint
-                run_requests.append(
-                    dg.RunRequest(
-                        run_key=f"inbox:{key}:{fingerprint}",
-                        partition_key=key,
-                        tags={"cardio/inbox_file": path.name},
-                    )
-                )
-        if not new_keys and not run_requests:
-            return dg.SensorResult(
-                skip_reason="; ".join(["no new guideline documents", *scan.warnings()]),
-                cursor=json.dumps(seen),
-            )
-        return dg.SensorResult(
-            run_requests=run_requests,
-            dynamic_partitions_requests=[guideline_partitions.build_add_request(new_keys)]
-            if new_keys
-            else [],
-            cursor=json.dumps(seen, sort_keys=True),
-        )
-
-    return guideline_inbox_sensor

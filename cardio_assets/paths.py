@@ -10,7 +10,9 @@ import os
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
-CONFIG_DIR = Path(os.environ.get("CARDIO_CONFIG_DIR", PROJECT_ROOT / "configs"))
+# The repo's own configs/; the folder in use is cardio_assets.config.config_dir(), which
+# honours $CARDIO_CONFIG_DIR at every call.
+DEFAULT_CONFIG_DIR = PROJECT_ROOT / "configs"
 DATA_DIR = PROJECT_ROOT / "data"
 
 

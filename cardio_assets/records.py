@@ -1,6 +1,6 @@
 """Records that flow between pipeline stages.
 
-These are the data contracts of DESIGN.md. Every stage reads and writes these models
+These are the data contracts between the stages (docs/ARCHITECTURE.md, "Records"). Every stage reads and writes these models
 (never ad-hoc dicts) so a field renamed in one place fails loudly everywhere.
 Pure data: no Dagster imports.
 """
@@ -41,7 +41,8 @@ class TableRecord(_Record):
     source_sha256: str
     source_format: str
     pages: list[int] = Field(default_factory=list)  # empty = unknown, never guessed
-    caption: str | None = None
+    caption: str | None = None  # the table's title
+    heading: str | None = None  # the nearest section heading above the table
     header: list[str]
     body: list[list[str]]
     footnotes: list[str] = Field(default_factory=list)
@@ -50,6 +51,20 @@ class TableRecord(_Record):
     footnote_markers: list[str] = Field(
         default_factory=list
     )  # e.g. ["a", "b"]: stripped from labels
+    # the abbreviation list printed under the table ("AF, atrial fibrillation; ...")
+    abbreviations: dict[str, str] = Field(default_factory=dict)
+
+
+class RowLocation(_Record):
+    """Another place the same recommendation is printed (a summary and a section table)."""
+
+    table_id: str
+    table_title: str | None = None
+    row_index: int
+    section: str | None = None
+    pages: list[int] = Field(default_factory=list)
+    cell_sha256: str = ""
+    printed_text: str = ""  # that printing's text, as printed
 
 
 class RowRecord(_Record):
@@ -63,7 +78,7 @@ class RowRecord(_Record):
     row_index: int
     header: list[str]
     footnotes: list[str] = Field(default_factory=list)
-    row_text: str
+    row_text: str  # what extraction reads: repaired, references apart, stem + bullet
     class_: str | None = Field(default=None, alias="class")
     level: str | None = None
     section: str | None = None
@@ -71,6 +86,26 @@ class RowRecord(_Record):
     source_file: str = ""
     source_sha256: str = ""
     cell_sha256: str = ""  # hash of the row's raw cells, for provenance
+    printed_text: str = ""  # the text cell as printed, on one line (audit)
+    stem: str | None = None  # the stem a bullet row carries ("In patients with X, CABG:")
+    bullet: str | None = None  # the bullet's own text, without its stem
+    references: list[str] = Field(default_factory=list)  # citation numbers moved out
+    footnote_markers: list[str] = Field(default_factory=list)  # letters the row carries
+    # where in row_text those letters are glued (start, end): removed before extraction
+    marker_spans: list[tuple[int, int]] = Field(default_factory=list)
+
+    def text_for_extraction(self) -> str:
+        """row_text without its glued footnote letters (the footnotes travel with the row)."""
+        from cardio_assets.logic.row_text import without_spans
+
+        return (
+            without_spans(self.row_text, self.marker_spans) if self.marker_spans else self.row_text
+        )
+
+    repairs: list[str] = Field(default_factory=list)  # text repairs applied (audit)
+    # the guideline's own definitions of the abbreviations this row uses
+    abbreviations: dict[str, str] = Field(default_factory=dict)
+    also_at: list[RowLocation] = Field(default_factory=list)  # where else it is printed
 
 
 class TaggedRow(_Record):
@@ -422,6 +457,9 @@ class RuleProvenance(_Record):
     source_file: str | None = None
     source_sha256: str | None = Field(default=None, pattern=_SHA256)
     cell_sha256: str | None = Field(default=None, pattern=_SHA256)
+    # other places the same recommendation is printed (a summary and a section table):
+    # one rule, one SourceRow per printing in the graph
+    also_at: list[RowLocation] = Field(default_factory=list)
     passes: list[Focus] = Field(default_factory=list)
     backend: Literal["llm", "lexicon"]
     model: str | None = None

@@ -14,7 +14,8 @@ import dagster as dg
 from docling.datamodel.base_models import DocumentStream
 from docling_core.types.doc import DoclingDocument
 
-from cardio_assets.logic.docling_tables import SourceError, protect_escaped_brackets
+from cardio_assets.logic.markup import protect_escaped_brackets, table_regions
+from cardio_assets.logic.sources import SourceError
 
 
 def default_artifacts_path() -> Path:
@@ -72,7 +73,7 @@ def convert_path(path: Path, artifacts_path: str | None = None) -> DoclingDocume
     source: Path | DocumentStream = path
     if path.suffix.lower() in (".md", ".markdown"):
         # escaped "<" / ">" must stay text after Docling unescapes them (see clean_text)
-        text = protect_escaped_brackets(path.read_text(encoding="utf-8"))
+        text = table_regions(protect_escaped_brackets(path.read_text(encoding="utf-8")))
         source = DocumentStream(name=path.name, stream=BytesIO(text.encode("utf-8")))
     result = _converter(artifacts_path, is_pdf).convert(source, raises_on_error=True)
     return result.document

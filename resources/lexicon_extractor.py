@@ -1,33 +1,27 @@
-"""Dagster resource for the offline ``lexicon`` extraction backend.
+"""The offline ``lexicon`` extraction backend as a Dagster resource.
 
-Thin on purpose: the rules live in cardio_assets/logic/lexicon.py (no Dagster there), so
-the CLI, the benchmark and the assets run exactly the same code. The resource only
-holds configuration and wires the abbreviation list and (optionally) the SNOMED CT store
-into the extractor. Same output records as resources/llm_extractor.py.
+Thin on purpose: the rules live in cardio_assets/logic/lexicon/ (no Dagster there). The
+resource holds the configuration and wires the abbreviation list and (optionally) the
+SNOMED CT store into the extractor; the extraction assets and ``cardio extract`` both run
+a pass through ``extract``. Same output records as resources/llm_extractor.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from dagster import ConfigurableResource
 from pydantic import Field
 
-from cardio_assets.logic.abbrev_expansion import Abbreviations
-from cardio_assets.logic.lexicon import (
-    LexiconExtractor as LexiconLogic,
-)
-from cardio_assets.logic.lexicon import (
-    LexiconSettings,
-    term_lookup_from_searcher,
-)
-from cardio_assets.paths import CONFIG_DIR
+from cardio_assets.config import load_abbreviations
+from cardio_assets.logic.abbreviations import Abbreviations
+from cardio_assets.logic.lexicon import LexiconExtractor, LexiconSettings, term_lookup_from_searcher
 from cardio_assets.records import Focus, RowExtraction, RowRecord
 
 
-class LexiconExtractor(ConfigurableResource):
+class LexiconExtractorResource(ConfigurableResource):
     """Rule + terminology extraction of MAIN and POPULATION passes, offline and deterministic."""
 
     abbreviations_path: str = Field(
@@ -48,28 +42,35 @@ class LexiconExtractor(ConfigurableResource):
     )
 
     def abbreviations(self) -> Abbreviations:
-        path = (
-            Path(self.abbreviations_path)
-            if self.abbreviations_path
-            else CONFIG_DIR / "abbreviations.txt"
+        return load_abbreviations(
+            Path(self.abbreviations_path) if self.abbreviations_path else None
         )
-        return Abbreviations.from_file(path)
 
-    def build(self, searcher: object | None = None) -> LexiconLogic:
+    def build(self, searcher: object | None = None) -> LexiconExtractor:
         """The logic extractor; ``searcher`` is a grounding.TermSearcher (the SNOMED store)."""
         abbreviations = self.abbreviations()
         lookup = None
         if self.use_terminology and searcher is not None:
             lookup = term_lookup_from_searcher(searcher, dict(abbreviations.mapping))
         settings = LexiconSettings(min_term_score=self.min_term_score, max_ngram=self.max_ngram)
-        return LexiconLogic(abbreviations, lookup, settings)
+        return LexiconExtractor(abbreviations, lookup, settings)
 
     def extract(
-        self, rows: Sequence[RowRecord], focus: Focus, searcher: object | None = None
+        self,
+        rows: Sequence[RowRecord],
+        focus: Focus,
+        searcher: object | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> list[RowExtraction]:
-        """One RowExtraction per row (a failing row carries its error, never raises)."""
+        """One RowExtraction per row (a failing row carries its error, never raises);
+        ``progress(done, total)`` after each row."""
         extractor = self.build(searcher)
-        return [extractor.extract(row, focus) for row in rows]
+        results: list[RowExtraction] = []
+        for done, row in enumerate(rows, 1):
+            results.append(extractor.extract(row, focus))
+            if progress:
+                progress(done, len(rows))
+        return results
 
     def describe(self, searcher: object | None = None) -> dict[str, Any]:
         """Backend identity for asset metadata and code_version hashing."""

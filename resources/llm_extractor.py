@@ -1,7 +1,8 @@
 """Dagster resource for the `llm` extraction backend (BAML over a configured endpoint).
 
-Thin on purpose: configuration, retries, the response cache and the BAML calls live in
-cardio_assets/logic/llm_extraction.py, which the CLI uses too.
+Thin on purpose: retries, the response cache and the BAML calls live in
+cardio_assets/logic/llm_extraction.py; the extraction assets and ``cardio extract`` both run
+a pass through ``extract``.
 
 Assets that call it should run in the Dagster concurrency pool ``LLM_POOL`` (``pool=LLM_POOL``
 on the asset), so simultaneous runs share one cap on LLM work; within a run the resource
@@ -16,19 +17,14 @@ from typing import Any
 from dagster import ConfigurableResource
 from pydantic import Field
 
-from cardio_assets.logic.llm_extraction import (
-    LlmRunReport,
-    extract_rows,
-    load_models_config,
-    prompt_hashes,
-)
+from cardio_assets.config import config_hash, load_models_config
+from cardio_assets.logic.llm_extraction import LlmRunReport, extract_rows, prompt_hashes
 from cardio_assets.records import TaggedRow
-from cardio_assets.settings import config_hash
 
 LLM_POOL = "llm"
 
 
-class LlmExtractor(ConfigurableResource):
+class LlmExtractorResource(ConfigurableResource):
     """Runs ExtractMain / ExtractPopulation on tagged rows through a client from models.yaml."""
 
     model: str = Field(
@@ -45,11 +41,12 @@ class LlmExtractor(ConfigurableResource):
         default=0, ge=0, description="Requests in flight per run (0 = the client's setting)."
     )
 
-    def extract(self, rows: Sequence[TaggedRow]) -> LlmRunReport:
-        """One RowExtraction per row (failures recorded in `error`, never raised per row)."""
+    def extract(self, rows: Sequence[TaggedRow], model: str | None = None) -> LlmRunReport:
+        """One RowExtraction per row (failures recorded in `error`, never raised per row).
+        ``model`` (a run's choice) wins over the resource's own ``model``."""
         return extract_rows(
             rows,
-            client_name=self.model or None,
+            client_name=model or self.model or None,
             models_config=self.models_config or None,
             cache_path=self.cache_path or None,
             max_concurrency=self.max_concurrency or None,

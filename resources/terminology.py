@@ -1,8 +1,7 @@
-"""Dagster resource for the SNOMED CT terminology store.
+"""The SNOMED CT store as a Dagster resource (the store itself: cardio_assets/terminology/).
 
-The loader, the DuckDB store and the numpy search index live in
-``resources.snomed_store`` (no Dagster import, so the CLI and benchmark start fast);
-this module re-exports them and adds the ConfigurableResource the assets use.
+Thin on purpose: which store to open and how an unusable one fails a step. Everything
+else (RF2 loading, the index, search) is plain code the CLI and the benchmarks share.
 """
 
 from __future__ import annotations
@@ -12,37 +11,11 @@ from pathlib import Path
 from dagster import ConfigurableResource, Failure
 from pydantic import Field
 
-from resources.snomed_store import (
-    LoadReport,
-    RF2Error,
-    SnomedStore,
-    StoreError,
-    TermIndex,
-    configured_store_path,
-    default_store_path,
-    ensure_default_store,
-    find_rf2_files,
-    load_rf2,
-    open_store,
-)
-
-__all__ = [
-    "LoadReport",
-    "RF2Error",
-    "SnomedStore",
-    "SnomedTerminology",
-    "StoreError",
-    "TermIndex",
-    "configured_store_path",
-    "default_store_path",
-    "ensure_default_store",
-    "find_rf2_files",
-    "load_rf2",
-    "open_store",
-]
+from cardio_assets.terminology.location import configured_store_path, open_store
+from cardio_assets.terminology.store import SnomedStore, StoreError
 
 
-class SnomedTerminology(ConfigurableResource):
+class SnomedTerminologyResource(ConfigurableResource):
     """A built SNOMED CT store (DuckDB + search index).
 
     Leave ``store_path`` empty to use $CARDIO_SNOMED_STORE, or else the bundled sample

@@ -8,10 +8,6 @@ from pathlib import Path
 
 import pytest
 
-# Importing cardio_assets.definitions must not add partitions to the developer's instance
-# (DAGSTER_HOME exported by the Makefile); tests use their own temporary instances.
-os.environ["CARDIO_SYNC_ON_LOAD"] = "0"
-
 # Real local Neo4j (session-scoped, started on first use): neo4j_server, neo4j_driver.
 from tests.neo4j_fixtures import neo4j_driver, neo4j_server  # noqa: E402, F401
 

@@ -18,10 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardio_assets.cli import main
+from cardio_assets.cli.ask import load_rules
 from cardio_assets.logic.ask.cypher_engine import CypherEngine
 from cardio_assets.logic.ask.evaluate import PythonEngine
 from cardio_assets.logic.ask.facts import PatientTerminology, resolve_patient
-from cardio_assets.logic.ask.service import answer_for, load_rules
+from cardio_assets.logic.ask.service import answer_for
 from cardio_assets.logic.patients import load_patient, parse_form
 from cardio_assets.records import ConditionTest, ExtractedRule, ParameterTest
 from tests.ask_helpers import AS_OF

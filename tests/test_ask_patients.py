@@ -187,3 +187,32 @@ def test_form_schema_file_is_valid_json_schema() -> None:
     from cardio_assets.logic.patients import FORM_SCHEMA_PATH
 
     jsonschema.Draft202012Validator.check_schema(json.loads(FORM_SCHEMA_PATH.read_text()))
+
+
+def test_ask_config_is_read_through_config_py(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """configs/ask.yaml follows CARDIO_CONFIG_DIR set after import, and a bad key, a key
+    given twice or a bad value is one ConfigError naming the file and the key."""
+    from cardio_assets.config import ConfigError, load_ask_config
+    from cardio_assets.logic.ask.units import Units
+
+    assert "ldl_cholesterol" in load_ask_config().analytes
+    monkeypatch.setenv("CARDIO_CONFIG_DIR", str(tmp_path))
+    ask_file = tmp_path / "ask.yaml"
+    ask_file.write_text('units: {"mmHg": "mm[Hg]", "kpa": "kPa"}\n', encoding="utf-8")
+    config = load_ask_config()
+    assert config.units == {"mmHg": "mm[Hg]", "kpa": "kPa"} and not config.analytes
+    assert Units(config).convert(15, Units(config).ucum("kpa"), "mm[Hg]") == pytest.approx(
+        112.51, abs=0.01
+    )
+    for text, expected in (
+        ("analytes:\n  ldl:\n    molar_mass_g_per_mol: 0\n", "analytes.ldl.molar_mass_g_per_mol"),
+        ("unit: {}\n", "key 'unit'"),
+        ("units:\n  mmHg: mm[Hg]\n  mmHg: mm[Hg]\n", "duplicate key 'mmHg'"),
+        ("units: [\n", "not valid YAML"),
+    ):
+        ask_file.write_text(text, encoding="utf-8")
+        with pytest.raises(ConfigError, match=r"ask\.yaml") as info:
+            load_ask_config()
+        assert expected in str(info.value)

@@ -8,8 +8,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cardio_assets.audit import PIPELINE_ASSETS
 from cardio_assets.cli import main
+from cardio_assets.cli.instance import pipeline_assets
 from cardio_assets.neo4j_local import free_port
 from cardio_assets.records import ConditionTest, RowRecord
 
@@ -80,7 +80,7 @@ def test_audit_snomed_id_reaches_the_source_row(loaded_sample, grounded_conditio
     assert all(c["decision"] and c["checks"] for c in grounding["candidates"])
 
     steps = chain["dagster"]["steps"]
-    assert set(steps) == set(PIPELINE_ASSETS)
+    assert set(steps) == set(pipeline_assets())
     assert {s["run_id"] for s in steps.values()} == {loaded_sample.run_id}
     assert audited["provenance"]["run_id"] == loaded_sample.run_id
 

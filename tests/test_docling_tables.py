@@ -13,10 +13,11 @@ from docling_core.types.doc import (
     TableData,
 )
 
-from cardio_assets.logic.docling_tables import clean_text, guideline_tables, tables_from_document
+from cardio_assets.config import load_pipeline_settings
+from cardio_assets.logic.docling_tables import guideline_tables, tables_from_document
+from cardio_assets.logic.markup import clean_text
 from cardio_assets.logic.table_rows import guideline_rows, strip_marker
 from cardio_assets.logic.tagged_rows import tag_text
-from cardio_assets.settings import load_pipeline_settings
 from resources.docling_converter import convert_path
 
 SETTINGS = load_pipeline_settings()

@@ -97,7 +97,7 @@ def unmapped(role: str, term: str, reason: str) -> GroundingOutcome:
 
 
 def worked_example(logic: LogicNode | None = None) -> MergedRow:
-    """DESIGN.md's worked example row after merge (our own wording)."""
+    """The worked example row of docs/ARCHITECTURE.md after merge (our own wording)."""
     return MergedRow(
         row_id=f"{G}:table_001:r3",
         guideline=G,

@@ -40,7 +40,7 @@ EXTRACTION_ASSETS = [
     "grounding_candidates",
     "grounding_index",
 ]
-# DESIGN.md's worked example: the specification, so its concept set is written out here.
+# The worked example of docs/ARCHITECTURE.md: the specification, so its concept set is written out here.
 WORKED_TITLE = "2024 ESC Guidelines for the management of chronic coronary syndromes"
 WORKED_ROW = (
     "In chronic coronary syndrome patients with LVEF <= 35% who are high surgical risk or "
@@ -95,9 +95,9 @@ def defs():
 
     from resources.docling_converter import DoclingConverterResource
     from resources.duckdb_io_manager import DuckDBRecordIOManager
-    from resources.lexicon_extractor import LexiconExtractor
-    from resources.llm_extractor import LlmExtractor
-    from resources.terminology import SnomedTerminology
+    from resources.lexicon_extractor import LexiconExtractorResource as LexiconExtractor
+    from resources.llm_extractor import LlmExtractorResource as LlmExtractor
+    from resources.terminology import SnomedTerminologyResource as SnomedTerminology
 
     assets = [getattr(importlib.import_module(f"cardio_assets.assets.{n}"), n) for n in STAGES]
     resources = {
@@ -222,7 +222,7 @@ def test_lexicon_partition_metadata(lexicon_run) -> None:
 
 def _code_versions(config_dir: Path | None, **extra_env: str) -> dict[str, str]:
     """Code versions as the definitions compute them, in a fresh interpreter."""
-    env = {**os.environ, "CARDIO_SYNC_ON_LOAD": "0", **extra_env}
+    env = {**os.environ, **extra_env}
     if config_dir is not None:
         env["CARDIO_CONFIG_DIR"] = str(config_dir)
     script = (
@@ -264,7 +264,7 @@ def test_threshold_change_only_changes_grounding_index_code_version(tmp_path: Pa
 
 
 def test_another_terminology_release_re_searches_but_never_re_extracts(tmp_path: Path) -> None:
-    from resources.snomed_store import load_rf2
+    from cardio_assets.terminology.build import load_rf2
 
     release = tmp_path / "release"
     shutil.copytree(ROOT / "data" / "snomed_sample", release)
@@ -290,8 +290,6 @@ def test_another_terminology_release_re_searches_but_never_re_extracts(tmp_path:
 def test_grounding_index_alone_rematerializes_from_stored_upstream(
     defs, instance, lexicon_run, tmp_path: Path, monkeypatch
 ) -> None:
-    from cardio_assets.assets import _extraction_shared
-
     def last(key: str):
         return instance.fetch_materializations(
             dg.AssetRecordsFilter(asset_key=dg.AssetKey(key), asset_partitions=[LEXICON_PARTITION]),
@@ -304,7 +302,7 @@ def test_grounding_index_alone_rematerializes_from_stored_upstream(
 
     # A stricter Condition threshold, read at run time from another config folder.
     strict = _configs_with_threshold(tmp_path, "Condition", 0.99)
-    monkeypatch.setattr(_extraction_shared, "CONFIG_DIR", strict)
+    monkeypatch.setenv("CARDIO_CONFIG_DIR", str(strict))
     result = _materialize(defs, instance, LEXICON_PARTITION, ["grounding_index"])
     assert result.success
     assert [e.asset_key.to_user_string() for e in result.get_asset_materialization_events()] == [
@@ -339,10 +337,10 @@ def test_llm_backend_through_the_assets(
     defs, instance, baml_client, replay, tmp_path_factory
 ) -> None:
     """A guideline dropped in the inbox, extracted by the llm backend against the replay
-    server: the recorded row parses into DESIGN.md's worked example, the row without a
+    server: the recorded row parses into docs/ARCHITECTURE.md's worked example, the row without a
     recording is a recorded failure (asset succeeds, check fails), a re-run pays only
     for the failed row."""
-    from resources.llm_extractor import LlmExtractor
+    from resources.llm_extractor import LlmExtractorResource as LlmExtractor
 
     inbox = paths.var_dir() / "inbox"
     inbox.mkdir(parents=True, exist_ok=True)

@@ -1,4 +1,4 @@
-"""Grounding: normalization, composite score, per-role filters, DESIGN.md worked examples.
+"""Grounding: normalization, composite score, per-role filters, the worked examples of docs/ARCHITECTURE.md.
 
 Searches run against real stores built from RF2 (the bundled sample, or the sample
 plus two test-only concepts for the SYNTAX example), never against stubs.
@@ -15,32 +15,34 @@ import yaml
 from click.testing import CliRunner
 
 from cardio_assets.cli import main as cli
+from cardio_assets.config import (
+    ConfigError,
+    RoleFilter,
+    load_abbreviations,
+    load_grounding_schema,
+    parse_grounding_schema,
+)
 from cardio_assets.logic.grounding import (
     ABBREVIATION_BONUS,
     W_JACCARD,
     W_RATIO,
     W_TOKEN_SET,
     W_TOKEN_SORT,
-    ConfigError,
-    RoleFilter,
     composite_score,
     composite_scores,
     decide,
-    default_abbreviations,
     ground_candidates,
-    load_abbreviations,
-    load_grounding_schema,
     normalize_term,
-    parse_grounding_schema,
     select_grounding,
 )
-from cardio_assets.paths import CONFIG_DIR, DATA_DIR
-from resources.snomed_store import SnomedStore, load_rf2
+from cardio_assets.paths import DATA_DIR, DEFAULT_CONFIG_DIR
+from cardio_assets.terminology.build import load_rf2
+from cardio_assets.terminology.store import SnomedStore
 
 SAMPLE = DATA_DIR / "snomed_sample"
 OBSERVABLE, PROCEDURE = "363787002", "71388002"
 
-# Test-only concepts for DESIGN.md's SYNTAX example: the bundled sample has no
+# Test-only concepts for the SYNTAX example of docs/ARCHITECTURE.md: the bundled sample has no
 # verified ids for "SYNTAX score" or "Leukocyte alkaline phosphatase score", so these
 # ids are made up, valid-looking SCTIDs used only inside this temporary release.
 SYNTAX_ID, LAP_ID = "9990001000103", "9990002000104"
@@ -48,7 +50,7 @@ SYNTAX_ID, LAP_ID = "9990001000103", "9990002000104"
 
 @pytest.fixture(scope="module")
 def abbreviations() -> dict[str, str]:
-    return default_abbreviations()
+    return load_abbreviations()
 
 
 @pytest.fixture(scope="module")
@@ -292,7 +294,7 @@ def test_off_domain_min_score(store, abbreviations) -> None:
 
 
 def test_worked_example_syntax_score(syntax_store, abbreviations, schema) -> None:
-    """DESIGN.md: the SYNTAX concept beats the leukocyte ALP score and is kept at min 0.9."""
+    """docs/ARCHITECTURE.md: the SYNTAX concept beats the leukocyte ALP score and is kept at min 0.9."""
     cands = ground_candidates("SYNTAX score", "ClinicalParameter", syntax_store, abbreviations)
     by_id = {c.concept_id: c for c in cands}
     assert cands[0].concept_id == SYNTAX_ID
@@ -313,7 +315,7 @@ def test_worked_example_syntax_score(syntax_store, abbreviations, schema) -> Non
 
 
 def test_worked_example_ejection_fraction_procedure_dropped(store, abbreviations, schema) -> None:
-    """DESIGN.md: 'Determination of ventricular ejection fraction' (a procedure) is no
+    """docs/ARCHITECTURE.md: 'Determination of ventricular ejection fraction' (a procedure) is no
     ClinicalParameter; the observable entity wins."""
     cands = ground_candidates("LVEF <= 35%", "ClinicalParameter", store, abbreviations)
     assert "46258004" in {c.concept_id for c in cands}
@@ -353,7 +355,7 @@ def test_shipped_schema_has_every_role(schema) -> None:
 
 
 def _schema_data() -> dict:
-    return yaml.safe_load((CONFIG_DIR / "guideline_graph_schema.yaml").read_text())
+    return yaml.safe_load((DEFAULT_CONFIG_DIR / "guideline_graph_schema.yaml").read_text())
 
 
 @pytest.mark.parametrize(

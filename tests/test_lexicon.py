@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cardio_assets.logic.abbrev_expansion import Abbreviations
+from cardio_assets.config import load_abbreviations
+from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.logic.lexicon import (
     LexiconExtractor,
     clean_row_text,
@@ -23,7 +24,7 @@ from cardio_assets.records import RowRecord
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# DESIGN.md worked example: (role, normalized, operator, threshold, unit)
+# The worked example of docs/ARCHITECTURE.md: (role, normalized, operator, threshold, unit)
 DESIGN_WORKED_EXAMPLE = {
     ("Condition", "chronic coronary syndrome", None, None, None),
     ("ClinicalParameter", "left ventricular ejection fraction", "<=", 35.0, "%"),
@@ -39,12 +40,12 @@ WORKED_EXAMPLE_TEXT = (
 
 @pytest.fixture(scope="module")
 def abbreviations() -> Abbreviations:
-    return Abbreviations.from_file(ROOT / "configs" / "abbreviations.txt")
+    return load_abbreviations(ROOT / "configs" / "abbreviations.txt")
 
 
 @pytest.fixture(scope="module")
 def store():  # type: ignore[no-untyped-def]
-    from resources.snomed_store import open_store
+    from cardio_assets.terminology.location import open_store
 
     return open_store()  # the bundled sample, built under the test CARDIO_HOME
 
@@ -403,7 +404,7 @@ def test_terminology_decides_the_role_the_words_cannot(
 
 
 def test_resource_runs_both_passes_with_the_store(store) -> None:  # type: ignore[no-untyped-def]
-    from resources.lexicon_extractor import LexiconExtractor as LexiconResource
+    from resources.lexicon_extractor import LexiconExtractorResource as LexiconResource
 
     resource = LexiconResource()
     rows = [row(WORKED_EXAMPLE_TEXT, "IIb", "B"), row("", "I", "A")]

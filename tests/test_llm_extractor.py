@@ -1,7 +1,7 @@
 """The llm extraction path end to end: generated BAML client -> HTTP on 127.0.0.1 -> replay server.
 
 Expected results are derived from the recorded answers (tests/fixtures/llm_replay), except
-the DESIGN.md worked example, whose concept set is the specification itself.
+the docs/ARCHITECTURE.md worked example, whose concept set is the specification itself.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from cardio_assets.config import ConfigError
 from cardio_assets.records import RowExtraction, RowRecord, TaggedRow
-from cardio_assets.settings import ConfigError
 from tests.replay_server import ReplayServer, ensure_baml_client, load_recordings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,7 +118,7 @@ def expected_concept_keys(name: str) -> set[tuple]:
 
 
 def test_shipped_models_yaml_is_valid() -> None:
-    from cardio_assets.logic.llm_extraction import load_models_config
+    from cardio_assets.config import load_models_config
 
     config = load_models_config(ROOT / "configs" / "models.yaml")
     assert config.default in config.clients
@@ -168,7 +168,7 @@ def test_shipped_models_yaml_is_valid() -> None:
 def test_models_yaml_errors_name_the_key(
     tmp_path: Path, client: dict, key: str, words: str
 ) -> None:
-    from cardio_assets.logic.llm_extraction import load_models_config
+    from cardio_assets.config import load_models_config
 
     path = tmp_path / "models.yaml"
     path.write_text(json.dumps({"clients": {"bad": client}}), "utf-8")
@@ -180,7 +180,7 @@ def test_models_yaml_errors_name_the_key(
 
 
 def test_unknown_default_and_unknown_client_are_named(tmp_path: Path) -> None:
-    from cardio_assets.logic.llm_extraction import LlmConfigError, load_models_config
+    from cardio_assets.config import LlmConfigError, load_models_config
 
     path = tmp_path / "models.yaml"
     client = {"provider": "openai-generic", "model": "m", "base_url": "http://h/v1"}
@@ -225,7 +225,7 @@ def test_api_key_is_read_from_env_sent_and_never_stored(
 def test_missing_api_key_env_var_fails_before_any_call(
     tmp_path: Path, replay: ReplayServer, monkeypatch
 ) -> None:
-    from cardio_assets.logic.llm_extraction import LlmConfigError
+    from cardio_assets.config import LlmConfigError
 
     monkeypatch.delenv("CARDIO_TEST_LLM_KEY", raising=False)
     with pytest.raises(LlmConfigError, match="CARDIO_TEST_LLM_KEY"):
@@ -439,7 +439,8 @@ def test_concurrency_is_bounded(tmp_path: Path) -> None:
 def test_resource_runs_the_same_code_and_exposes_the_pool(
     tmp_path: Path, replay: ReplayServer
 ) -> None:
-    from resources.llm_extractor import LLM_POOL, LlmExtractor
+    from resources.llm_extractor import LLM_POOL
+    from resources.llm_extractor import LlmExtractorResource as LlmExtractor
 
     models = write_models(tmp_path / "models.yaml", replay.base_url)
     extractor = LlmExtractor(
@@ -486,7 +487,7 @@ def worked_example_row() -> RowRecord:
 
 def test_design_worked_example_through_both_passes(tmp_path: Path, replay: ReplayServer) -> None:
     """Row -> tagged MAIN/POPULATION texts -> BAML over HTTP -> both passes -> merge."""
-    from cardio_assets.logic.abbrev_expansion import Abbreviations
+    from cardio_assets.config import load_abbreviations
     from cardio_assets.logic.llm_extraction import extract_rows
     from cardio_assets.logic.merged_concepts import merge_row
     from cardio_assets.logic.tagged_rows import tag_rows
@@ -516,10 +517,8 @@ def test_design_worked_example_through_both_passes(tmp_path: Path, replay: Repla
     assert group and or_groups["not operable"] == {group}
     assert or_groups["chronic coronary syndrome"] == {None}
 
-    # The pipeline's merge step gives the final set of DESIGN.md.
-    merged = merge_row(
-        main, population, Abbreviations.from_file(ROOT / "configs" / "abbreviations.txt")
-    )
+    # The pipeline's merge step gives the final set of docs/ARCHITECTURE.md.
+    merged = merge_row(main, population, load_abbreviations(ROOT / "configs" / "abbreviations.txt"))
     final = {(c.role, c.normalized, c.operator, c.threshold, c.unit) for c in merged.concepts}
     assert final == DESIGN_WORKED_EXAMPLE
     by_term = {c.normalized: c for c in merged.concepts}
@@ -566,7 +565,8 @@ def test_each_provider_renders_a_request_from_config(
 ) -> None:
     """No network: b.request renders what would be sent for each configured provider."""
     from baml_client.sync_client import b
-    from cardio_assets.logic.llm_extraction import LlmClientConfig, build_client_registry
+    from cardio_assets.config import LlmClientConfig
+    from cardio_assets.logic.llm_extraction import build_client_registry
 
     monkeypatch.setenv("CARDIO_TEST_PROVIDER_KEY", "test-key-value")
     cfg = LlmClientConfig(

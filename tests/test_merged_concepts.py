@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from cardio_assets.config import load_abbreviations
 from cardio_assets.evaluation import evaluate
-from cardio_assets.logic.abbrev_expansion import Abbreviations, singular_head
+from cardio_assets.logic.abbreviations import Abbreviations, singular_head
 from cardio_assets.logic.logic_split import Expr, Leaf, leaves, split_logic
 from cardio_assets.logic.merged_concepts import merge_row, prediction_line
 from cardio_assets.records import ExtractedAction, ExtractedConcept, LogicNode, RowExtraction
@@ -17,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def abbreviations() -> Abbreviations:
-    return Abbreviations.from_file(ROOT / "configs" / "abbreviations.txt")
+    return load_abbreviations(ROOT / "configs" / "abbreviations.txt")
 
 
 def extraction(focus: str, concepts: list[ExtractedConcept], actions=(), **extra) -> RowExtraction:  # type: ignore[no-untyped-def]

@@ -17,6 +17,8 @@ import pytest
 from cardio_assets import neo4j_local
 from cardio_assets.assets.neo4j_graph import neo4j_graph
 from cardio_assets.logic import neo4j_graph as graph
+from cardio_assets.logic.neo4j_graph import batches, cypher
+from cardio_assets.logic.neo4j_graph import load as graph_load
 from cardio_assets.logic.synthetic_rules import synthetic_concept, synthetic_rules
 from cardio_assets.partitions import GUIDELINE_PARTITIONS_NAME, guideline_partitions
 from cardio_assets.records import (
@@ -417,13 +419,13 @@ def test_concepts_merged_by_a_failed_load_but_never_linked_are_removed(neo4j_dri
 
 
 def test_read_ahead_hands_over_items_errors_and_stops_with_its_consumer() -> None:
-    assert list(graph.read_ahead(iter(range(50)), depth=2)) == list(range(50))
+    assert list(batches.read_ahead(iter(range(50)), depth=2)) == list(range(50))
 
     def failing():
         yield 1
         raise ValueError("bad chunk")
 
-    ahead = graph.read_ahead(failing())
+    ahead = batches.read_ahead(failing())
     assert next(ahead) == 1
     with pytest.raises(ValueError, match="bad chunk"):
         next(ahead)
@@ -437,7 +439,7 @@ def test_read_ahead_hands_over_items_errors_and_stops_with_its_consumer() -> Non
             yield n
             n += 1
 
-    ahead = graph.read_ahead(endless(), depth=2)
+    ahead = batches.read_ahead(endless(), depth=2)
     assert next(ahead) == 0
     ahead.close()  # the consumer failed: the producer thread must stop, not run forever
     stopped_at = len(produced)
@@ -490,10 +492,10 @@ def test_injection_attempts_are_stored_verbatim_and_harmless(neo4j_driver) -> No
 
 def test_labels_and_types_only_from_allowlist() -> None:
     with pytest.raises(ValueError, match="allowlist"):
-        graph._label("Concept:Evil")
+        cypher._label("Concept:Evil")
     with pytest.raises(ValueError, match="allowlist"):
-        graph._rel("LEADS_TO]->() DETACH DELETE n //")
-    for query in (*graph._Q_CONCEPT_EDGES.values(), graph._Q_TABLES, graph._Q_RULES):
+        cypher._rel("LEADS_TO]->() DETACH DELETE n //")
+    for query in (*cypher._Q_CONCEPT_EDGES.values(), cypher._Q_TABLES, cypher._Q_RULES):
         assert "$rows" in query and "'" not in query
 
 
@@ -583,7 +585,7 @@ def test_batch_rejected_by_neo4j_midway_keeps_previous_version(neo4j_driver, mon
 
     v1 = synthetic_rules("g-reject", 300, seed=8, revision=1)
     load_id = "test-reject-load"
-    monkeypatch.setattr(graph, "new_load_id", lambda: load_id)
+    monkeypatch.setattr(graph_load, "new_load_id", lambda: load_id)
     clash = f"{load_id}|{v1[250].provenance.row_id}"  # the SourceRow uid rule 251 will need
     neo4j_driver.execute_query("CREATE (:SourceRow {uid: $uid, planted: true})", uid=clash)
     try:
@@ -626,3 +628,47 @@ def test_leftovers_of_a_failed_first_load_are_removed_by_the_next(neo4j_driver) 
     assert left == 0
     assert_counts(neo4j_driver, "g-ghost", rules)
     graph.delete_guideline(neo4j_driver, "g-ghost")
+
+
+def test_a_recommendation_printed_twice_is_one_rule_with_two_source_rows(neo4j_driver) -> None:
+    """A guideline that restates a section's recommendation in its summary table gives one
+    Recommendation, derived from both printings: an auditor finds either page, and a patient
+    question never counts the recommendation twice."""
+    from cardio_assets.records import RowLocation
+
+    (rule,) = synthetic_rules("g-twice", 1, seed=5, concept_pool=3)
+    summary = RowLocation(
+        table_id="table_009",
+        table_title="Summary of recommendations",
+        row_index=4,
+        section="Summary",
+        pages=[88],
+        printed_text=rule.text,
+    )
+    rule = rule.model_copy(
+        update={"provenance": rule.provenance.model_copy(update={"also_at": [summary]})}
+    )
+    loaded = graph.load_guideline(neo4j_driver, "g-twice", [rule], load_run_id="run-twice")
+    assert loaded.rules_loaded == 1
+    records = neo4j_driver.execute_query(
+        """
+        MATCH (rec:Recommendation {load_id: $load})-[d:DERIVED_FROM]->(s:SourceRow)
+              <-[:HAS_ROW]-(t:SourceTable)
+        RETURN count(DISTINCT rec) AS recs, collect([t.table_id, s.row_index, s.pages]) AS rows
+        """,
+        load=loaded.load_id,
+    ).records[0]
+    assert records["recs"] == 1
+    places = sorted(tuple(map(str, place)) for place in records["rows"])
+    assert places == sorted(
+        [
+            (rule.provenance.table_id, str(rule.provenance.row_index), str(rule.provenance.pages)),
+            ("table_009", "4", "[88]"),
+        ]
+    )
+    titles = neo4j_driver.execute_query(
+        "MATCH (:Guideline {id: 'g-twice'})-[:HAS_TABLE]->(t:SourceTable {load_id: $load}) "
+        "RETURN collect(t.title) AS titles",
+        load=loaded.load_id,
+    ).records[0]["titles"]
+    assert "Summary of recommendations" in titles

@@ -7,14 +7,14 @@ from pathlib import Path
 import dagster as dg
 import pytest
 
+from cardio_assets.config import load_registry
 from cardio_assets.partitions import (
     GUIDELINE_PARTITIONS_NAME,
-    build_inbox_sensor,
     inbox_guideline_id,
     resolve_guideline,
     sync_guideline_partitions,
 )
-from cardio_assets.settings import load_registry
+from cardio_assets.sensors.inbox import build_inbox_sensor
 
 DOC = (
     "<html><body><table><tr><th>Recommendations</th><th>Class</th><th>Level</th></tr>"
@@ -105,3 +105,27 @@ def test_definitions_collect_stage_modules_and_the_inbox_sensor():
         node = defs.resolve_asset_graph().get(dg.AssetKey(key))
         assert node.partitions_def.name == GUIDELINE_PARTITIONS_NAME
         assert node.metadata["partition_expr"] == "guideline"
+
+
+def test_importing_the_definitions_adds_no_partition(tmp_path):
+    """Loading the code location (a code server, `dagster definitions validate`, a test)
+    writes nothing to the instance: partitions come from the sensor, the demo and
+    `cardio partitions sync` only."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "dagster.yaml").write_text("telemetry:\n  enabled: false\n")
+    script = (
+        "import json, dagster as dg\n"
+        "import cardio_assets.definitions\n"
+        "with dg.DagsterInstance.get() as instance:\n"
+        f"    print(json.dumps(list(instance.get_dynamic_partitions({GUIDELINE_PARTITIONS_NAME!r}))))\n"
+    )
+    env = {**os.environ, "DAGSTER_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+    assert load_registry().ids  # there were guidelines it could have added

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardio_assets.demo_graph import EXAMPLE_QUERIES, parse_readme_queries, run_query
+from cardio_assets.cli.demo_graph import EXAMPLE_QUERIES, parse_readme_queries, run_query
 from cardio_assets.records import ConceptRef, ConditionTest, ExtractedRule, ParameterTest
 
 README = Path(__file__).resolve().parent.parent / "README.md"

@@ -181,8 +181,8 @@ def _status_json(*args: str) -> dict:
 
 def _status_subprocess(config_dir: Path | None, *args: str) -> subprocess.CompletedProcess:
     """`cardio status` in a fresh interpreter, so code versions are computed from config_dir."""
-    # no CARDIO_SYNC_ON_LOAD=0 here: the command itself must not add partitions (checked below)
-    env = {k: v for k, v in os.environ.items() if k != "CARDIO_SYNC_ON_LOAD"}
+    # the command itself must not add partitions (checked below)
+    env = dict(os.environ)
     if config_dir is not None:
         env["CARDIO_CONFIG_DIR"] = str(config_dir)
     return subprocess.run(
@@ -214,9 +214,9 @@ def _stricter_grounding(tmp_path: Path) -> Path:
 
 
 def test_every_pipeline_asset_names_what_its_code_version_reads() -> None:
-    from cardio_assets.status import CODE_VERSION_READS, current_nodes
+    from cardio_assets.cli.instance import code_version_reads, current_nodes
 
-    assert {n.name for n in current_nodes()} == set(CODE_VERSION_READS)
+    assert {n.name for n in current_nodes()} == set(code_version_reads())
 
 
 def test_fresh_after_materializing(dagster_home: tuple[Path, str]) -> None:
@@ -285,7 +285,7 @@ def test_threshold_change_marks_grounding_index_and_downstream_stale(
 
     # re-run grounding_index alone under the new config (as a user would, from the CLI):
     # it is fresh again and its downstream now sees a CHANGED input, not a stale one
-    env = {**os.environ, "CARDIO_SYNC_ON_LOAD": "0", "CARDIO_CONFIG_DIR": str(strict)}
+    env = {**os.environ, "CARDIO_CONFIG_DIR": str(strict)}
     subprocess.run(
         [
             str(ROOT / ".venv" / "bin" / "dagster"),
@@ -311,7 +311,7 @@ def test_threshold_change_marks_grounding_index_and_downstream_stale(
 def test_every_guideline_without_writing_to_the_instance(dagster_home: tuple[Path, str]) -> None:
     import dagster as dg
 
-    from cardio_assets.settings import load_registry
+    from cardio_assets.config import load_registry
 
     reports = {r["guideline"]: r for r in _status_json()["guidelines"]}
     assert set(reports) == set(load_registry().ids) | {PARTITION, UNTOUCHED}

@@ -10,17 +10,13 @@ import pytest
 from click.testing import CliRunner
 
 from cardio_assets.cli import main as cli
-from cardio_assets.logic.grounding import TOKENIZER_VERSION
 from cardio_assets.paths import DATA_DIR
+from cardio_assets.terminology.build import load_rf2
+from cardio_assets.terminology.location import ensure_default_store
+from cardio_assets.terminology.rf2 import ROOT_ID, RF2Error
+from cardio_assets.terminology.store import SnomedStore, index_path_for
+from cardio_assets.terminology.text import TOKENIZER_VERSION
 from cardio_assets.warehouse import connect
-from resources.snomed_store import (
-    ROOT_ID,
-    RF2Error,
-    SnomedStore,
-    ensure_default_store,
-    index_path_for,
-    load_rf2,
-)
 
 SAMPLE = DATA_DIR / "snomed_sample"
 CONCEPT_FILE = "sct2_Concept_Snapshot_INT_20250101.txt"
@@ -344,7 +340,7 @@ def test_cli_snomed_load(tmp_path: Path) -> None:
 def test_resource_follows_env_and_fingerprints_the_release(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from resources.terminology import SnomedTerminology
+    from resources.terminology import SnomedTerminologyResource as SnomedTerminology
 
     a, b = tmp_path / "a.duckdb", tmp_path / "b.duckdb"
     load_rf2(SAMPLE, a)

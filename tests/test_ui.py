@@ -3,7 +3,8 @@
 The webserver runs as `make ui` runs it (workspace.yaml from the repo root) but on a free
 loopback port with a temporary Dagster instance, so the test never touches var/dagster. It
 checks what a user of the UI relies on: every pipeline asset in the catalog, the guideline
-partitions on an asset page (registered by the definitions on load), and a materialization
+partitions on an asset page (registered by `cardio partitions sync`, as `make ui` does
+before starting the UI), and a materialization
 made outside the UI showing up with its metadata after a reload.
 
 Needs Debian's chromium + chromium-driver (`make test` installs them when run as root).
@@ -115,9 +116,17 @@ def dagster_ui(
         **os.environ,
         "DAGSTER_HOME": str(home),
         "CARDIO_HOME": str(_isolated_cardio_home),
-        # as under `make ui`: loading the definitions registers the guideline partitions
-        "CARDIO_SYNC_ON_LOAD": "1",
     }
+    # as under `make ui`: the guideline partitions are registered before the UI starts
+    sync = subprocess.run(
+        [str(Path(sys.executable).with_name("cardio")), "partitions", "sync"],
+        cwd=paths.PROJECT_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert sync.returncode == 0, sync.stdout + sync.stderr
     webserver = Path(sys.executable).with_name("dagster-webserver")
     with log.open("wb") as out:
         process = subprocess.Popen(
@@ -248,7 +257,7 @@ def test_catalog_lists_every_pipeline_asset(browser, dagster_ui, screenshots) ->
 
 
 def test_asset_page_lists_the_guideline_partitions(browser, dagster_ui, screenshots) -> None:
-    from cardio_assets.settings import load_registry
+    from cardio_assets.config import load_registry
 
     guidelines = list(load_registry().ids)
     assert SAMPLE_PARTITION in guidelines
@@ -281,7 +290,7 @@ def test_materialization_appears_with_its_metadata(browser, dagster_ui, screensh
     )
 
     with dg.DagsterInstance.from_config(str(dagster_ui.dagster_home)) as instance:
-        sync_guideline_partitions(instance)  # no-op when the webserver already did it
+        sync_guideline_partitions(instance)  # no-op: the fixture already synced them
         result = dg.materialize(
             [*defs.assets, *(defs.asset_checks or [])],
             instance=instance,

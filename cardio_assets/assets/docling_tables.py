@@ -7,8 +7,11 @@ A broken source fails only its own partition, with the guideline and file in the
 import dagster as dg
 
 from cardio_assets import paths
-from cardio_assets.asset_helpers import markdown_preview, stage_code_version
-from cardio_assets.logic.docling_tables import SourceError, guideline_tables, write_table_json
+from cardio_assets.assets._code_versions import CODE_VERSION_READS, stage_code_version
+from cardio_assets.assets._metadata import markdown_preview
+from cardio_assets.config import load_pipeline_settings
+from cardio_assets.logic.docling_tables import guideline_tables, write_table_json
+from cardio_assets.logic.sources import SourceError
 from cardio_assets.partitions import (
     InvalidGuidelineEntryError,
     UnknownGuidelineError,
@@ -16,7 +19,6 @@ from cardio_assets.partitions import (
     resolve_guideline,
 )
 from cardio_assets.records import TableRecord
-from cardio_assets.settings import load_pipeline_settings
 from resources.docling_converter import DoclingConverterResource
 
 STAGE_VERSION = "1"
@@ -27,7 +29,11 @@ _settings = load_pipeline_settings()
     partitions_def=guideline_partitions,
     group_name="ingestion",
     code_version=stage_code_version(STAGE_VERSION, _settings.docling),
-    metadata={"record_type": "TableRecord", "partition_expr": "guideline"},
+    metadata={
+        "record_type": "TableRecord",
+        "partition_expr": "guideline",
+        CODE_VERSION_READS: "configs/pipeline.yaml (docling)",
+    },
     kinds={"docling", "duckdb"},
     pool="docling",  # CPU-bound: one conversion at a time (dagster.yaml pools.default_limit)
     check_specs=[

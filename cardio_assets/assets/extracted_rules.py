@@ -7,7 +7,9 @@ schemas/extracted_rule.schema.json). The Neo4j loader reads these rules.
 import dagster as dg
 
 from cardio_assets import paths
-from cardio_assets.asset_helpers import markdown_preview, stage_code_version, warnings_metadata
+from cardio_assets.assets._code_versions import CODE_VERSION_READS, stage_code_version
+from cardio_assets.assets._metadata import markdown_preview, warnings_metadata
+from cardio_assets.config import config_hash, load_pipeline_settings
 from cardio_assets.exports import write_jsonl
 from cardio_assets.logic.extracted_rules import BUILDER_VERSION, build_rules, rule_outline
 from cardio_assets.partitions import guideline_partitions
@@ -18,7 +20,6 @@ from cardio_assets.records import (
     RowExtraction,
     RowRecord,
 )
-from cardio_assets.settings import config_hash, load_pipeline_settings
 
 
 def pipeline_config_hash(context: dg.AssetExecutionContext) -> str:
@@ -45,7 +46,13 @@ def pipeline_config_hash(context: dg.AssetExecutionContext) -> str:
         {"schema_version": EXTRACTED_RULE_SCHEMA_VERSION},
         load_pipeline_settings().rules,
     ),
-    metadata={"record_type": "ExtractedRule", "partition_expr": "guideline"},
+    metadata={
+        "record_type": "ExtractedRule",
+        "partition_expr": "guideline",
+        CODE_VERSION_READS: (
+            "the rule builder, extracted-rule schema version, configs/pipeline.yaml (rules)"
+        ),
+    },
     kinds={"duckdb", "json"},
     check_specs=[
         dg.AssetCheckSpec(

@@ -8,20 +8,30 @@ threshold re-runs grounding_index alone and never searches the terminology again
 
 import dagster as dg
 
-from cardio_assets.asset_helpers import markdown_preview
-from cardio_assets.assets._extraction_shared import grounding_candidates_code_version
-from cardio_assets.logic import extraction_runs as runs
+from cardio_assets.assets._code_versions import (
+    CODE_VERSION_READS,
+    grounding_candidates_code_version,
+)
+from cardio_assets.assets._metadata import markdown_preview
+from cardio_assets.config import load_abbreviations, load_pipeline_settings
+from cardio_assets.logic import grounding_runs as runs
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import MergedRow
-from cardio_assets.settings import load_pipeline_settings
-from resources.terminology import SnomedTerminology
+from resources.terminology import SnomedTerminologyResource
 
 
 @dg.asset(
     partitions_def=guideline_partitions,
     group_name="grounding",
     code_version=grounding_candidates_code_version(),
-    metadata={"record_type": "GroundingCandidate", "partition_expr": "guideline"},
+    metadata={
+        "record_type": "GroundingCandidate",
+        "partition_expr": "guideline",
+        CODE_VERSION_READS: (
+            "configs/pipeline.yaml (grounding.top_k), configs/abbreviations.txt, "
+            "the SNOMED CT release"
+        ),
+    },
     kinds={"duckdb"},
     check_specs=[
         dg.AssetCheckSpec(
@@ -33,16 +43,14 @@ from resources.terminology import SnomedTerminology
 )
 def grounding_candidates(
     context: dg.AssetExecutionContext,
-    terminology: SnomedTerminology,
+    terminology: SnomedTerminologyResource,
     merged_concepts: list[MergedRow],
 ):
     settings = load_pipeline_settings().grounding
     store = terminology.store()
     terms = runs.grounding_terms(merged_concepts)
     errors: dict[tuple[str, str], str] = {}
-    candidates = runs.search_candidates(
-        terms, store, runs.grounding_abbreviations(), settings, errors=errors
-    )
+    candidates = runs.search_candidates(terms, store, load_abbreviations(), settings, errors=errors)
     for (role, term), error in list(errors.items())[:20]:
         context.log.warning(f"terminology search failed for {role} {term!r}: {error}")
     found = {(c.role, c.term) for c in candidates}

@@ -2,24 +2,20 @@
 applied to the stored candidates; the winner per term, or the reason it stays unmapped.
 
 Kept in DuckDB as GroundingOutcome records (entry + one explained decision per candidate,
-unmapped and dropped terms included) and exported as DESIGN.md's grounding_index JSON,
+unmapped and dropped terms included) and exported as the grounding_index JSON (docs/ARCHITECTURE.md),
 keyed by snomed_id, to ``$CARDIO_HOME/outputs/<guideline>/grounding_index.json``.
 """
 
 import dagster as dg
 
 from cardio_assets import paths
-from cardio_assets.asset_helpers import markdown_preview
-from cardio_assets.assets._extraction_shared import (
-    grounding_index_code_version,
-    grounding_schema_path,
-)
+from cardio_assets.assets._code_versions import CODE_VERSION_READS, grounding_index_code_version
+from cardio_assets.assets._metadata import markdown_preview
+from cardio_assets.config import ConfigError, load_grounding_schema, load_pipeline_settings
 from cardio_assets.exports import write_json
-from cardio_assets.logic import extraction_runs as runs
-from cardio_assets.logic.grounding import load_grounding_schema
+from cardio_assets.logic import grounding_runs as runs
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import GroundingCandidate, MergedRow
-from cardio_assets.settings import ConfigError, load_pipeline_settings
 
 
 def _histogram_md(histogram: dict[str, int]) -> dg.MetadataValue:
@@ -34,7 +30,14 @@ def _histogram_md(histogram: dict[str, int]) -> dg.MetadataValue:
     partitions_def=guideline_partitions,
     group_name="grounding",
     code_version=grounding_index_code_version(),
-    metadata={"record_type": "GroundingOutcome", "partition_expr": "guideline"},
+    metadata={
+        "record_type": "GroundingOutcome",
+        "partition_expr": "guideline",
+        CODE_VERSION_READS: (
+            "configs/guideline_graph_schema.yaml (roles), configs/pipeline.yaml "
+            "(grounding.min_mapped_share, block_below_mapped_share, min_median_score)"
+        ),
+    },
     kinds={"duckdb", "json"},
     check_specs=[
         dg.AssetCheckSpec(
@@ -61,7 +64,7 @@ def grounding_index(
     guideline = context.partition_key
     settings = load_pipeline_settings().grounding
     try:
-        schema = load_grounding_schema(grounding_schema_path())
+        schema = load_grounding_schema()
     except ConfigError as exc:
         raise dg.Failure(description=str(exc)) from None
     outcomes = runs.select_all(merged_concepts, grounding_candidates, schema)
@@ -113,8 +116,12 @@ def grounding_index(
         check_name="grounding_coverage",
         passed=share >= settings.min_mapped_share,
         severity=dg.AssetCheckSeverity.ERROR if blocked else dg.AssetCheckSeverity.WARN,
-        description=f"mapped share {share:.1%} < block_below_mapped_share "
-        f"{settings.block_below_mapped_share:.0%}: check the terminology store"
+        description=f"guideline '{guideline}': mapped share {share:.1%} < "
+        f"grounding.block_below_mapped_share {settings.block_below_mapped_share:.0%} "
+        "(configs/pipeline.yaml): the terminology store does not cover this guideline. The "
+        "bundled store is a small sample; load a SNOMED CT release with `cardio snomed load` "
+        "and set CARDIO_SNOMED_STORE, or lower the floor to load the graph with most concepts "
+        "unmapped"
         if blocked
         else None,
         metadata={

@@ -6,7 +6,7 @@ One RowExtraction per row, failures included (the asset succeeds and counts them
 A re-run pays only for failed rows: the LLM response cache answers the rest.
 """
 
-from cardio_assets.assets._extraction_shared import build_extraction_asset
+from cardio_assets.assets._extraction_factory import build_extraction_asset
 
 main_extractions = build_extraction_asset(
     "MAIN",

@@ -4,8 +4,9 @@ phrases split into one OR group, abbreviations expanded): cardio_assets/logic/me
 
 import dagster as dg
 
-from cardio_assets.asset_helpers import markdown_preview
-from cardio_assets.assets._extraction_shared import _role_counts, merged_concepts_code_version
+from cardio_assets.assets._code_versions import CODE_VERSION_READS, merged_concepts_code_version
+from cardio_assets.assets._metadata import markdown_preview, role_counts
+from cardio_assets.config import load_abbreviations
 from cardio_assets.logic import extraction_runs as runs
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import RowExtraction
@@ -15,7 +16,11 @@ from cardio_assets.records import RowExtraction
     partitions_def=guideline_partitions,
     group_name="extraction",
     code_version=merged_concepts_code_version(),
-    metadata={"record_type": "MergedRow", "partition_expr": "guideline"},
+    metadata={
+        "record_type": "MergedRow",
+        "partition_expr": "guideline",
+        CODE_VERSION_READS: "configs/abbreviations.txt, the merge logic",
+    },
     kinds={"duckdb"},
     check_specs=[
         dg.AssetCheckSpec(
@@ -31,7 +36,7 @@ def merged_concepts(
     population_extractions: list[RowExtraction],
 ):
     merged = runs.merge_extractions(
-        None, main_extractions, population_extractions, runs.load_shared_abbreviations()
+        None, main_extractions, population_extractions, load_abbreviations()
     )
     concepts = [c for m in merged for c in m.concepts]
     empty = [m.row_id for m in merged if not m.concepts]
@@ -47,7 +52,7 @@ def merged_concepts(
             "population_concepts": sum(1 for c in concepts if c.is_population),
             "negated": sum(1 for c in concepts if c.negated),
             "rows_with_errors": sum(1 for m in merged if m.errors),
-            "roles": dg.MetadataValue.json(_role_counts(c.role for c in concepts)),
+            "roles": dg.MetadataValue.json(role_counts(c.role for c in concepts)),
             "preview": markdown_preview(
                 merged,
                 {

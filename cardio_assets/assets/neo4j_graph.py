@@ -9,7 +9,9 @@ from collections.abc import Iterator
 
 import dagster as dg
 
-from cardio_assets.asset_helpers import markdown_preview, stage_code_version
+from cardio_assets.assets._code_versions import CODE_VERSION_READS, stage_code_version
+from cardio_assets.assets._metadata import markdown_preview
+from cardio_assets.config import load_pipeline_settings
 from cardio_assets.logic.neo4j_graph import (
     DEFAULT_BATCH_SIZE,
     NODE_LABELS,
@@ -21,7 +23,6 @@ from cardio_assets.logic.neo4j_graph import (
 )
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import ExtractedRule
-from cardio_assets.settings import load_pipeline_settings
 from resources.neo4j_resource import Neo4jResource
 
 STAGE_VERSION = "1"
@@ -55,6 +56,10 @@ EXAMPLE_QUERY = (
     group_name="graph",
     code_version=stage_code_version(STAGE_VERSION, GRAPH_MAPPING, load_pipeline_settings().graph),
     kinds={"neo4j"},
+    metadata={
+        CODE_VERSION_READS: "the graph mapping (labels, relationship types), "
+        "configs/pipeline.yaml (graph)"
+    },
     description="Idempotent per-guideline load of extracted_rules into Neo4j.",
     check_specs=[
         dg.AssetCheckSpec(

@@ -1,7 +1,7 @@
 """Asset ``population_extractions``: the POPULATION pass (cohort conditions only) over every
 tagged row; same backends, records, failure handling and check as ``main_extractions``."""
 
-from cardio_assets.assets._extraction_shared import build_extraction_asset
+from cardio_assets.assets._extraction_factory import build_extraction_asset
 
 population_extractions = build_extraction_asset(
     "POPULATION",

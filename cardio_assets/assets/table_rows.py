@@ -7,11 +7,12 @@ from collections import Counter
 import dagster as dg
 
 from cardio_assets import paths
-from cardio_assets.asset_helpers import markdown_preview, stage_code_version, warnings_metadata
+from cardio_assets.assets._code_versions import CODE_VERSION_READS, stage_code_version
+from cardio_assets.assets._metadata import markdown_preview, warnings_metadata
+from cardio_assets.config import load_pipeline_settings, load_registry
 from cardio_assets.logic.table_rows import guideline_rows, write_rows_jsonl
 from cardio_assets.partitions import guideline_partitions, resolve_guideline
 from cardio_assets.records import TableRecord
-from cardio_assets.settings import load_pipeline_settings, load_registry
 
 STAGE_VERSION = "1"
 _settings = load_pipeline_settings()
@@ -21,7 +22,11 @@ _settings = load_pipeline_settings()
     partitions_def=guideline_partitions,
     group_name="rows",
     code_version=stage_code_version(STAGE_VERSION, _settings.rows),
-    metadata={"record_type": "RowRecord", "partition_expr": "guideline"},
+    metadata={
+        "record_type": "RowRecord",
+        "partition_expr": "guideline",
+        CODE_VERSION_READS: "configs/pipeline.yaml (rows)",
+    },
     kinds={"duckdb"},
     check_specs=[
         dg.AssetCheckSpec(
@@ -66,6 +71,16 @@ def table_rows(context: dg.AssetExecutionContext, docling_tables: list[TableReco
             "tables": len(docling_tables),
             "rows_per_table": dg.MetadataValue.json(dict(per_table)),
             "sections": len({(r.table_id, r.section) for r in rows if r.section}),
+            "recommendation_tables": result.count("recommendations"),
+            "what_is_new_tables": result.count("what_is_new"),
+            "other_tables": len(result.tables) - result.count("recommendations"),
+            "duplicate_rows_merged": result.duplicates,
+            "table_kinds": dg.MetadataValue.json(
+                [
+                    {"table": t.table_id, "title": t.title, "kind": t.kind, "reason": t.reason}
+                    for t in result.tables
+                ]
+            ),
             "warnings": warnings_metadata(result.warnings),
             "rows_jsonl": dg.MetadataValue.path(str(jsonl)),
             "preview": markdown_preview(

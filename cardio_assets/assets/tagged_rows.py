@@ -1,11 +1,11 @@
 """Asset ``tagged_rows``: the MAIN and POPULATION texts of every row, exactly as the
-extraction passes receive them (format in DESIGN.md / cardio_assets.logic.tagged_rows).
+extraction passes receive them (format in docs/ARCHITECTURE.md / cardio_assets.logic.tagged_rows).
 Also written to ``$CARDIO_HOME/outputs/<guideline>/tagged_rows.jsonl``."""
 
 import dagster as dg
 
 from cardio_assets import paths
-from cardio_assets.asset_helpers import stage_code_version
+from cardio_assets.assets._code_versions import CODE_VERSION_READS, stage_code_version
 from cardio_assets.exports import write_jsonl
 from cardio_assets.logic.tagged_rows import TAG_FORMAT_VERSION, tag_rows
 from cardio_assets.partitions import guideline_partitions
@@ -18,7 +18,11 @@ STAGE_VERSION = "1"
     partitions_def=guideline_partitions,
     group_name="rows",
     code_version=stage_code_version(STAGE_VERSION, {"tag_format": TAG_FORMAT_VERSION}),
-    metadata={"record_type": "TaggedRow", "partition_expr": "guideline"},
+    metadata={
+        "record_type": "TaggedRow",
+        "partition_expr": "guideline",
+        CODE_VERSION_READS: "the tag format",
+    },
     kinds={"duckdb"},
     check_specs=[
         dg.AssetCheckSpec(

@@ -17,10 +17,8 @@ cells that lost their span, collects footnotes explicitly, and joins continuatio
 from __future__ import annotations
 
 import hashlib
-import io
-import json
 import re
-import zipfile
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,22 +32,30 @@ from docling_core.types.doc import (
     TextItem,
 )
 from docling_core.types.doc.document import TableCell
-from marko import patterns as marko_patterns
-from pydantic import ValidationError
 
 from cardio_assets.exports import write_json
 from cardio_assets.files import private_dir
+from cardio_assets.logic.abbreviation_lists import abbreviation_definitions
+from cardio_assets.logic.markup import (
+    MARKER_SHAPE,
+    PROSE_PLACEHOLDER,
+    clean_text,
+    is_section_row,
+    is_super,
+    markdown_origin,
+    render_superscript,
+    spans_may_be_lost,
+    sup_markers,
+)
+from cardio_assets.logic.sources import SourceError, check_source, load_docling_json
+from cardio_assets.logic.table_shapes import (
+    TableShape,
+    collapse_duplicate_columns,
+    grade_signature,
+    table_shape,
+)
 from cardio_assets.records import TableRecord
 
-SUPPORTED_FORMATS: dict[str, str] = {
-    ".html": "html",
-    ".htm": "html",
-    ".md": "md",
-    ".markdown": "md",
-    ".docx": "docx",
-    ".json": "docling_json",
-    ".pdf": "pdf",
-}
 _FURNITURE = {DocItemLabel.PAGE_HEADER, DocItemLabel.PAGE_FOOTER}
 _TITLE_LABELS = {
     DocItemLabel.CAPTION,
@@ -60,233 +66,6 @@ _TITLE_LABELS = {
 }
 _MAX_TITLE_CHARS = 300
 
-
-class SourceError(ValueError):
-    """A guideline source cannot be turned into tables; the message names guideline and file."""
-
-
-# --------------------------------------------------------------------------- input checks
-
-
-def source_format(path: Path, guideline: str) -> str:
-    fmt = SUPPORTED_FORMATS.get(path.suffix.lower())
-    if fmt is None:
-        raise SourceError(
-            f"guideline '{guideline}': file {path}: unsupported extension '{path.suffix}' "
-            f"(supported: {', '.join(sorted(SUPPORTED_FORMATS))})"
-        )
-    return fmt
-
-
-DOCX_MAIN_PART = "word/document.xml"
-
-
-def docx_container_problem(data: bytes) -> str | None:
-    """Why a ZIP file named .docx is not a Word document (None when it is one).
-
-    Any ZIP passes the magic-number test (an .xlsx, a zipped folder), and Docling then fails
-    deep inside with a message that names neither the file nor the cause.
-    """
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            names = set(archive.namelist())
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError):
-        return "is not a readable DOCX file (damaged or truncated ZIP container)"
-    if DOCX_MAIN_PART not in names:
-        return f"is a ZIP archive but not a Word document (no {DOCX_MAIN_PART})"
-    return None
-
-
-def check_source(path: Path, guideline: str) -> tuple[str, bytes]:
-    """Fail early and clearly on missing, unreadable, empty or mislabelled files."""
-    fmt = source_format(path, guideline)
-    where = f"guideline '{guideline}': file {path}"
-    if not path.exists():
-        raise SourceError(
-            f"{where}: does not exist (check the path; registered guidelines list theirs in configs/guidelines.yaml)"
-        )
-    if not path.is_file():
-        raise SourceError(f"{where}: is not a regular file")
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise SourceError(f"{where}: cannot be read ({exc.strerror or exc})") from exc
-    if not data.strip():
-        raise SourceError(f"{where}: is empty")
-    head = data[:2048].lstrip()
-    mismatch = None
-    if fmt == "docx" and not data.startswith(b"PK\x03\x04"):
-        mismatch = "is not a DOCX file (no ZIP container)"
-    elif fmt == "docx":
-        mismatch = docx_container_problem(data)
-    elif fmt == "pdf" and not data.startswith(b"%PDF"):
-        mismatch = "is not a PDF file (no %PDF header)"
-    elif fmt in ("html", "md", "docling_json"):
-        if b"\x00" in data[:4096] or data.startswith((b"PK\x03\x04", b"%PDF")):
-            mismatch = f"is binary, not {fmt.replace('_', ' ')} text"
-        elif fmt == "html" and b"<" not in head:
-            mismatch = "is not HTML (no markup found)"
-        elif fmt == "docling_json" and not head.startswith(b"{"):
-            mismatch = "is not a JSON object (expected a Docling JSON export)"
-    if mismatch:
-        fix = "; save the guideline from Word as .docx" if fmt == "docx" else ""
-        raise SourceError(f"{where}: {mismatch}; its extension says {path.suffix}{fix}")
-    return fmt, data
-
-
-def load_docling_json(path: Path, guideline: str) -> DoclingDocument:
-    """Load a DoclingDocument JSON export (what ``DoclingDocument.save_as_json`` writes)."""
-    where = f"guideline '{guideline}': file {path}"
-    try:
-        payload = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SourceError(f"{where}: malformed Docling JSON: {exc}") from exc
-    if not isinstance(payload, dict) or payload.get("schema_name") != "DoclingDocument":
-        raise SourceError(
-            f"{where}: malformed Docling JSON: top-level 'schema_name' must be 'DoclingDocument'"
-        )
-    try:
-        return DoclingDocument.model_validate(payload)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        key = ".".join(str(p) for p in first["loc"])
-        raise SourceError(
-            f"{where}: malformed Docling JSON at key '{key}': {first['msg']} "
-            f"({exc.error_count()} problem(s))"
-        ) from None
-
-
-# --------------------------------------------------------------------------- text helpers
-
-# What reaches us as cell text, checked per format: Docling's HTML backend has parsed the
-# markup and unescaped the entities (a literal "<35%" arrives as "<35%", a <br> as "\n"); DOCX
-# and PDF carry no markup at all. Only Docling's Markdown backend passes raw inline HTML
-# through ("Class<sup>a</sup>", "<br>") -- after unescaping "&lt;" and "\<" to the same "<".
-# So markup is removed only where it can be (Markdown-origin text), by the Markdown parser's
-# own tag grammar, and only for HTML element names; any other "<" or ">" is text. Before a
-# Markdown file reaches Docling, its escaped brackets are swapped for two private-use
-# characters (``protect_escaped_brackets``) so that an escaped "\<b\>" stays text too.
-LITERAL_LT, LITERAL_GT = "\ue000", "\ue001"
-_ESCAPED_LT = re.compile(r"(?<!\\)\\<|&lt;|&#0*60;|&#[xX]0*3[cC];")
-_ESCAPED_GT = re.compile(r"(?<!\\)\\>|&gt;|&#0*62;|&#[xX]0*3[eE];")
-_INLINE_TAG = re.compile(
-    "<(/?)(" + marko_patterns.tag_name + ")((?:" + marko_patterns.attribute + ")*) */?>"
-)
-_HTML_ELEMENTS = frozenset(
-    "a abbr b big br cite code del dfn div em font i img ins kbd mark p q s samp small span "
-    "strike strong sub sup tt u var wbr".split()
-)
-_LINE_BREAK_ELEMENTS = frozenset({"br", "p", "div"})
-
-_MARKER_SHAPE = re.compile(r"^(?:[a-z]|\*{1,3}|[†‡§¶#])$")
-_SUPERSCRIPT_DIGITS = str.maketrans("0123456789+-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻")
-
-
-def protect_escaped_brackets(markdown: str) -> str:
-    """Markdown source with escaped angle brackets ("\\<", "&lt;", ...) as private-use
-    characters, so they survive conversion as text that no tag grammar can match.
-    A source already holding those characters is left as it is."""
-    if LITERAL_LT in markdown or LITERAL_GT in markdown:
-        return markdown
-    return _ESCAPED_GT.sub(LITERAL_GT, _ESCAPED_LT.sub(LITERAL_LT, markdown))
-
-
-def render_superscript(text: str) -> str:
-    """A footnote marker becomes '^a' (unambiguous to strip later); '2' in 'm2' becomes '²'."""
-    text = text.strip()
-    if _MARKER_SHAPE.match(text):
-        return f"^{text}"
-    if re.fullmatch(r"[0-9+-]+", text):
-        return text.translate(_SUPERSCRIPT_DIGITS)
-    return text
-
-
-def _inline_html_parts(text: str) -> list[tuple[str, str]]:
-    """("text", chunk) / ("sup", content) / ("break", "") parts of Markdown-origin text."""
-    parts: list[tuple[str, str]] = []
-    sup: list[str] | None = None
-    position = 0
-    for match in _INLINE_TAG.finditer(text):
-        closing, name = match.group(1) == "/", match.group(2).lower()
-        if name not in _HTML_ELEMENTS:
-            continue  # "<age and BMI >30" is not markup any reader would drop
-        chunk = text[position : match.start()]
-        position = match.end()
-        if sup is not None:
-            sup.append(chunk)
-        elif chunk:
-            parts.append(("text", chunk))
-        if name == "sup":
-            if closing and sup is not None:
-                parts.append(("sup", "".join(sup)))
-                sup = None
-            elif not closing and sup is None:
-                sup = []
-        elif name in _LINE_BREAK_ELEMENTS:
-            parts.append(("break", ""))
-    rest = text[position:]
-    if sup is not None:  # an unclosed <sup>: keep its text
-        parts.append(("text", "".join(sup) + rest))
-    elif rest:
-        parts.append(("text", rest))
-    return parts
-
-
-def clean_text(text: str, *, inline_html: bool = False) -> str:
-    """Cell/paragraph text as one line, whitespace collapsed (a line break is a space).
-
-    ``inline_html``: the text comes from Markdown and may hold raw inline HTML; its tags are
-    removed as markup (``<sup>a</sup>`` becomes the marker ``^a``). Every other character,
-    "<" and ">" included, is kept."""
-    text = text or ""
-    if inline_html:
-        pieces = []
-        for kind, value in _inline_html_parts(text):
-            if kind == "text":
-                pieces.append(value)
-            elif kind == "sup":
-                pieces.append(render_superscript(value))
-            else:
-                pieces.append(" ")
-        text = "".join(pieces)
-    text = text.replace(LITERAL_LT, "<").replace(LITERAL_GT, ">")
-    return " ".join(text.split())
-
-
-def markdown_origin(doc: DoclingDocument, source_format: str) -> bool:
-    """Whether the document's text can hold raw inline HTML (Markdown, or its Docling JSON)."""
-    if source_format == "md":
-        return True
-    mimetype = getattr(getattr(doc, "origin", None), "mimetype", None) or ""
-    return source_format == "docling_json" and "markdown" in mimetype
-
-
-def _is_super(item: object) -> bool:
-    formatting = getattr(item, "formatting", None)
-    return formatting is not None and getattr(formatting.script, "value", "") == "super"
-
-
-def _sup_markers(text: str) -> set[str]:
-    return {
-        value.strip()
-        for kind, value in _inline_html_parts(text or "")
-        if kind == "sup" and _MARKER_SHAPE.match(value.strip())
-    }
-
-
-def is_section_row(cells: list[str]) -> bool:
-    """A heading row spanning the table: one text repeated over all columns, or only the first
-    cell filled (how Markdown writes it). Needs at least two columns to tell."""
-    if len(cells) < 2:
-        return False
-    filled = [c for c in cells if c.strip()]
-    if not filled:
-        return False
-    if len(set(filled)) == 1 and len(filled) == len(cells):
-        return True
-    return bool(cells[0].strip()) and all(not c.strip() for c in cells[1:])
-
-
 # --------------------------------------------------------------------------- linear blocks
 
 
@@ -296,7 +75,21 @@ class _Block:
     text: str = ""
     label: DocItemLabel | None = None
     sup_start: bool = False  # first child is a SUPER-script marker
+    bold: bool = False  # every piece of the paragraph is bold (a heading in converter output)
     table: TableItem | None = None
+
+    @property
+    def is_heading(self) -> bool:
+        if self.kind != "text" or not self.text or _HEADER_LABEL_LINE.match(self.text):
+            return False
+        if self.label in (DocItemLabel.SECTION_HEADER, DocItemLabel.TITLE):
+            return True
+        return self.bold and len(self.text) <= 200 and not self.text.endswith(".")
+
+
+def _bold(item: object) -> bool:
+    formatting = getattr(item, "formatting", None)
+    return formatting is not None and bool(getattr(formatting, "bold", False))
 
 
 def _linear_blocks(doc: DoclingDocument, inline_html: bool) -> list[_Block]:
@@ -319,7 +112,8 @@ def _linear_blocks(doc: DoclingDocument, inline_html: bool) -> list[_Block]:
                                 " ".join(t.text for t in texts), inline_html=inline_html
                             ),
                             label=DocItemLabel.TEXT,
-                            sup_start=_is_super(texts[0]),
+                            sup_start=is_super(texts[0]),
+                            bold=all(_bold(t) for t in texts if t.text.strip("[]^ ")),
                         )
                     )
             elif isinstance(item, TextItem):
@@ -329,6 +123,7 @@ def _linear_blocks(doc: DoclingDocument, inline_html: bool) -> list[_Block]:
                             "text",
                             text=clean_text(item.text, inline_html=inline_html),
                             label=item.label,
+                            bold=_bold(item),
                         )
                     )
                 visit(item)
@@ -348,14 +143,23 @@ class TablePiece:
     """One Docling table item with what surrounds it."""
 
     header: list[str]
-    body: list[list[str]]  # span-expanded grid rows (cleaned text)
+    body: list[list[str]]  # span-expanded grid rows (cleaned text, line breaks kept)
     raw: list[list[str]]  # header+body, a cell's text only where it starts (audit)
     header_rows: int
     pages: list[int]
     caption: str | None
     caption_is_docling: bool
+    header_cells: list[str] = field(default_factory=list)  # first header row, breaks kept
+    heading: str | None = None  # nearest section heading above the table
+    says_continued: bool = False  # its title or a line just above says "continued"
+    # what came between it and the previous table: "heading" (a document heading),
+    # "title" (a table title line), "subheading" (a bold line, often a section row the
+    # converter took out of the table), "prose"
+    breaks: set[str] = field(default_factory=set)
+    subheadings: list[str] = field(default_factory=list)  # bold lines between, in order
     footnotes: list[str] = field(default_factory=list)
     markers: set[str] = field(default_factory=set)
+    abbreviations: dict[str, str] = field(default_factory=dict)  # the list under the table
 
     @property
     def num_cols(self) -> int:
@@ -367,16 +171,12 @@ def _table_markers(doc: DoclingDocument, table: TableItem, inline_html: bool) ->
     stack = list(table.children)
     while stack:
         item = stack.pop().resolve(doc)
-        if (
-            isinstance(item, TextItem)
-            and _is_super(item)
-            and _MARKER_SHAPE.match(item.text.strip())
-        ):
+        if isinstance(item, TextItem) and is_super(item) and MARKER_SHAPE.match(item.text.strip()):
             markers.add(item.text.strip())
         stack.extend(getattr(item, "children", []))
     if inline_html:
         for cell in table.data.table_cells:
-            markers |= _sup_markers(cell.text)
+            markers |= sup_markers(cell.text)
     return markers
 
 
@@ -391,7 +191,7 @@ def _cell_text(doc: DoclingDocument, cell: TableCell) -> str:
     while stack:
         item = stack.pop(0).resolve(doc)
         if isinstance(item, TextItem):
-            parts.append(render_superscript(item.text) if _is_super(item) else item.text)
+            parts.append(render_superscript(item.text) if is_super(item) else item.text)
         stack[0:0] = list(getattr(item, "children", []))
     text = " ".join(p for p in parts if p.strip())
     # inline pieces lose their own spacing: no space before a marker or closing punctuation
@@ -411,7 +211,7 @@ def _piece_from_table(doc: DoclingDocument, table: TableItem, inline_html: bool)
             raw[r][c] = text
         for rr in range(max(r, 0), min(cell.end_row_offset_idx, n_rows)):
             for cc in range(max(c, 0), min(cell.end_col_offset_idx, n_cols)):
-                grid[rr][cc] = clean_text(text, inline_html=inline_html)
+                grid[rr][cc] = clean_text(text, inline_html=inline_html, keep_breaks=True)
         if cell.column_header:
             for rr in range(cell.start_row_offset_idx, min(cell.end_row_offset_idx, n_rows)):
                 header_flags[rr] = True
@@ -425,11 +225,13 @@ def _piece_from_table(doc: DoclingDocument, table: TableItem, inline_html: bool)
             for row in grid[:header_rows]:
                 if row[col] and row[col] not in labels:
                     labels.append(row[col])
-            header.append(" ".join(labels))
+            label = " ".join(" ".join(labels).split())
+            header.append("" if _PLACEHOLDER_HEADER.match(label) else label)
     caption = clean_text(table.caption_text(doc), inline_html=inline_html) or None
     pages = sorted({p.page_no for p in table.prov})
     return TablePiece(
         header=header,
+        header_cells=list(grid[0]) if header_rows else [],
         body=grid[header_rows:],
         raw=raw,
         header_rows=header_rows,
@@ -440,27 +242,108 @@ def _piece_from_table(doc: DoclingDocument, table: TableItem, inline_html: bool)
     )
 
 
+_MAX_FOOTNOTE_CHARS = 600
+_SECTION_NUMBER = re.compile(r"^\s*\d+\.\d")  # "3.1.2 Assessment of ...": a heading
+
+
 def _is_footnote(block: _Block, marker_re: re.Pattern[str]) -> bool:
+    """A footnote of the table above: Docling says so, it opens with a superscript, or it
+    opens with a marker; never a heading, a numbered section title or a long paragraph
+    (converter output puts those right under tables too)."""
     if block.kind != "text" or not block.text:
         return False
     if block.label == DocItemLabel.FOOTNOTE or block.sup_start:
         return True
+    if block.is_heading or block.label in (DocItemLabel.SECTION_HEADER, DocItemLabel.TITLE):
+        return False
+    if len(block.text) > _MAX_FOOTNOTE_CHARS or _SECTION_NUMBER.match(block.text):
+        return False
     return bool(marker_re.match(block.text))
 
 
 _SPLIT_FOOTNOTES = re.compile(r"(?<=[.;])\s+(?=(?:[a-h]|\*{1,3}|[†‡§¶])\s+[A-Z])")
 
 
-def _pieces(doc: DoclingDocument, marker_pattern: str, inline_html: bool) -> list[TablePiece]:
+# "Col2", "Col3": a converter's name for a header cell it found empty
+_PLACEHOLDER_HEADER = re.compile(r"^Col\d+$")
+_TABLE_TITLE = re.compile(
+    r"^(?:(?:Recommendation\s+)?Table\s+[0-9IVX]+[A-Za-z]?\b|Recommendations?\s+(?:for|on|in|regarding|about)\b)",
+    re.IGNORECASE,
+)
+# "Recommendations Class a Level b": the column labels of a table whose header row is data
+_HEADER_LABEL_LINE = re.compile(
+    r"^\**\s*Recommendations?\b.{0,40}\bClass\b.{0,20}\bLevel\b", re.IGNORECASE
+)
+_PROSE_BREAK_CHARS = 300  # this much prose between two tables: the second is a new table
+
+
+def _plausible_title(block: _Block) -> bool:
+    """A line that can title the table under it when no "Table N" line does: a caption, a
+    heading, or a short bold line; never a fragment of prose (converters cut paragraphs into
+    lines, so a short plain line is usually one)."""
+    if block.label not in _TITLE_LABELS or len(block.text) > _MAX_TITLE_CHARS:
+        return False
+    if block.label in (DocItemLabel.CAPTION, DocItemLabel.SECTION_HEADER, DocItemLabel.TITLE):
+        return True
+    return block.bold or _is_title(block)
+
+
+def _is_title(block: _Block) -> bool:
+    return block.kind == "text" and len(block.text) <= 300 and bool(_TABLE_TITLE.match(block.text))
+
+
+def _furniture_key(text: str) -> str:
+    return re.sub(r"\d+", "#", text.lower()).strip(" *_#")
+
+
+def _page_furniture(blocks: list[_Block]) -> set[str]:
+    """Short lines a converter repeats on many pages (running headers, page numbers,
+    download notices): they say nothing about the tables between them."""
+    counts = Counter(
+        _furniture_key(b.text) for b in blocks if b.kind == "text" and 0 < len(b.text) <= 80
+    )
+    return {key for key, n in counts.items() if n >= 4 or not key}
+
+
+def _pieces(
+    doc: DoclingDocument, marker_pattern: str, inline_html: bool, continuation_words: list[str]
+) -> list[TablePiece]:
+    """Table pieces in reading order with their title, the heading above them and whether
+    anything between them and the previous piece rules out a continuation."""
     marker_re = re.compile(marker_pattern)
     blocks = _linear_blocks(doc, inline_html)
+    furniture = _page_furniture(blocks)
     pieces: list[TablePiece] = []
+    heading: str | None = None
+    title: list[str] = []  # "Table 5 ..." and the short lines that continue it
     title_candidate: str | None = None
+    since_table: list[_Block] = []
     i = 0
     while i < len(blocks):
         block = blocks[i]
         if block.kind == "text":
-            if block.label in _TITLE_LABELS and len(block.text) <= _MAX_TITLE_CHARS:
+            if _furniture_key(block.text) in furniture:
+                i += 1
+                continue
+            if block.text == PROSE_PLACEHOLDER:
+                since_table.append(block)
+                title, title_candidate = [], None
+                i += 1
+                continue
+            since_table.append(block)
+            document_heading = block.label in (DocItemLabel.SECTION_HEADER, DocItemLabel.TITLE)
+            if _is_title(block):
+                title = [block.text]
+            elif title and len(block.text) <= 120 and not document_heading:
+                # a title printed over several short lines, bold ones included
+                if not _HEADER_LABEL_LINE.match(block.text):
+                    title.append(block.text)
+            elif block.is_heading:
+                heading = block.text  # a heading, never a table's own title
+                title = []
+            elif len(block.text) > 120:
+                title = []
+            if _plausible_title(block):
                 title_candidate = block.text
             else:
                 title_candidate = None
@@ -468,23 +351,60 @@ def _pieces(doc: DoclingDocument, marker_pattern: str, inline_html: bool) -> lis
             continue
         assert block.table is not None
         piece = _piece_from_table(doc, block.table, inline_html)
-        if piece.caption is None and title_candidate:
-            piece.caption = title_candidate
+        piece.heading = heading
+        if piece.caption is None:
+            if title:
+                piece.caption = " ".join(title)
+            elif title_candidate:
+                piece.caption = title_candidate
+        piece.says_continued = _says_continued(piece.caption, continuation_words) or any(
+            _says_continued(b.text, continuation_words) and len(b.text) <= 40 for b in since_table
+        )
+        for b in since_table:
+            if b.label in (DocItemLabel.SECTION_HEADER, DocItemLabel.TITLE):
+                piece.breaks.add("heading")
+            elif _is_title(b):
+                piece.breaks.add("title")
+            elif b.is_heading and not _says_continued(b.text, continuation_words):
+                piece.breaks.add("subheading")
+                piece.subheadings.append(b.text)
+        prose = sum(
+            len(b.text)
+            for b in since_table
+            if not _is_footnote(b, marker_re) and not b.is_heading and not _is_title(b)
+        )
+        if prose > _PROSE_BREAK_CHARS or any(b.text == PROSE_PLACEHOLDER for b in since_table):
+            piece.breaks.add("prose")
         for ref in block.table.footnotes:
             note = ref.resolve(doc)
             if isinstance(note, TextItem) and note.text.strip():
                 piece.footnotes.append(clean_text(note.text, inline_html=inline_html))
         i += 1
-        while i < len(blocks) and _is_footnote(blocks[i], marker_re):
-            for note in _SPLIT_FOOTNOTES.split(blocks[i].text):
-                if note and note not in piece.footnotes:
-                    piece.footnotes.append(note)
+        abbreviation_text: list[str] = []  # a list wrapped over several paragraphs
+        while i < len(blocks) and blocks[i].kind == "text":
+            # under a table: its footnotes and its abbreviation list, in either order
+            text = blocks[i].text
+            if _is_footnote(blocks[i], marker_re):
+                for note in _SPLIT_FOOTNOTES.split(text):
+                    if note and note not in piece.footnotes:
+                        piece.footnotes.append(note)
+            elif abbreviation_definitions(text) or (
+                abbreviation_text and re.match(r"^[a-z][^;,]{0,80}[;.]", text)
+            ):
+                abbreviation_text.append(text)
+            elif _furniture_key(text) not in furniture:
+                break
             i += 1
+        piece.abbreviations = abbreviation_definitions(" ".join(abbreviation_text))
+        for note in piece.footnotes:  # "d CABG = coronary artery bypass grafting; ..."
+            body = marker_re.sub("", note, count=1).strip()
+            for short, long in abbreviation_definitions(body).items():
+                piece.abbreviations.setdefault(short, long)
         for note in piece.footnotes:
             match = marker_re.match(note)
             if match:
                 piece.markers.add(match.group(0).strip())
-        title_candidate = None
+        title, title_candidate, since_table = [], None, []
         pieces.append(piece)
     return pieces
 
@@ -507,18 +427,66 @@ def _says_continued(caption: str | None, words: list[str]) -> bool:
     return any(word.lower() in text for word in words)
 
 
-def _continues(prev: TablePiece, piece: TablePiece, words: list[str]) -> bool:
-    """Does ``piece`` continue ``prev``? Same width, and either a title saying "continued", or
-    a repeated (or missing) header with no title of its own, on the same or the next page."""
-    if prev.num_cols != piece.num_cols or not piece.body:
+@dataclass
+class _Grid:
+    """A piece after duplicate columns are collapsed, with its shape."""
+
+    header: list[str]
+    body: list[list[str]]
+    shape: TableShape
+
+
+def _grid(piece: TablePiece) -> _Grid:
+    width = max([piece.num_cols, *(len(r) for r in piece.body)], default=0)
+    header_cells = piece.header_cells or piece.header
+    rows = [list(header_cells) + [""] * (width - len(header_cells))] if header_cells else []
+    collapsed, keep = collapse_duplicate_columns([*rows, *piece.body])
+    header = [piece.header[j] if j < len(piece.header) else "" for j in keep]
+    body = collapsed[1:] if header_cells else collapsed
+    shape = table_shape(header, body, sorted(piece.markers), piece.caption or "")
+    if shape.header_is_data:
+        body = [collapsed[0], *body]
+    return _Grid(header=header, body=body, shape=shape)
+
+
+def _graded(shape: TableShape) -> bool:
+    return shape.kind in ("recommendations", "what_is_new")
+
+
+def _continues(
+    prev: TablePiece, prev_grid: _Grid, piece: TablePiece, grid: _Grid, words: list[str]
+) -> bool:
+    """Does ``piece`` continue ``prev``? Same columns, on the same or the next page, and
+    either a "continued" mark, or nothing between them that starts a new table: no
+    document heading and no prose; bold lines only (a converter writes a table's section
+    rows as bold lines between pieces; a table title line too, for a "What is new" table
+    whose sections are titled like tables); and a repeated, missing or data-row header."""
+    if len(prev_grid.header) != len(grid.header) or not piece.body:
         return False
+    if _graded(prev_grid.shape) != _graded(grid.shape):
+        return False  # a recommendation table never continues into rows without grades
     if prev.pages and piece.pages and piece.pages[0] not in (prev.pages[-1], prev.pages[-1] + 1):
         return False
-    if _says_continued(piece.caption, words) or any(
-        _says_continued(h, words) for h in piece.header
-    ):
+    if piece.says_continued:
         return True
-    if piece.caption:
+    if piece.breaks & {"heading", "prose"}:
+        return False
+    same_columns = _graded(grid.shape) and grade_signature(prev_grid.shape) == grade_signature(
+        grid.shape
+    )
+    if "title" in piece.breaks and not (
+        same_columns and "what_is_new" in (prev_grid.shape.kind, grid.shape.kind)
+    ):
+        return False
+    if "subheading" in piece.breaks and not same_columns:
+        return False
+    if same_columns:
+        return grid.shape.header_is_data or (
+            _normalized_header(prev_grid.header, words) == _normalized_header(grid.header, words)
+        )
+    if piece.caption and piece.caption_is_docling:
+        return False
+    if piece.caption and _is_title(_Block("text", piece.caption)):
         return False
     if not piece.header:
         return True
@@ -541,6 +509,18 @@ def _forward_fill(body: list[list[str]]) -> list[list[str]]:
     return filled
 
 
+def _header_labels(shape: TableShape, width: int) -> list[str]:
+    """Column labels for a table whose header row was a recommendation."""
+    labels = [""] * width
+    for group in shape.groups:
+        for j in group.text:
+            labels[j] = "Recommendations"
+        labels[group.klass] = "Class" if group.level is not None else "Class and level"
+        if group.level is not None:
+            labels[group.level] = "Level"
+    return labels
+
+
 def tables_from_document(
     doc: DoclingDocument,
     *,
@@ -552,42 +532,59 @@ def tables_from_document(
     footnote_marker_pattern: str,
     continuation_words: list[str],
 ) -> list[TableRecord]:
-    """Join continuation pieces and number tables from ``first_index`` (table_000, ...)."""
-    groups: list[list[TablePiece]] = []
-    for piece in _pieces(doc, footnote_marker_pattern, markdown_origin(doc, source_format)):
+    """Join continuation pieces and number tables from ``first_index`` (table_000, ...).
+
+    Columns a converter wrote twice are collapsed; a header row that is a recommendation
+    becomes the first body row (its labels are then named from the columns' content)."""
+    groups: list[list[tuple[TablePiece, _Grid]]] = []
+    inline_html = markdown_origin(doc, source_format)
+    fill_spans = spans_may_be_lost(doc, source_format)
+    for piece in _pieces(doc, footnote_marker_pattern, inline_html, continuation_words):
         if not piece.header and not piece.body:
             continue
-        if groups and _continues(groups[-1][-1], piece, continuation_words):
-            groups[-1].append(piece)
+        grid = _grid(piece)
+        if groups and _continues(*groups[-1][-1], piece, grid, continuation_words):
+            groups[-1].append((piece, grid))
         else:
-            groups.append([piece])
+            groups.append([(piece, grid)])
     records = []
     for offset, group in enumerate(groups):
-        first = group[0]
-        header = first.header
-        body: list[list[str]] = []
-        if not header and first.body:  # no header flagged anywhere: first row is the header
-            header, first_body = first.body[0], first.body[1:]
-        else:
-            first_body = first.body
-        body.extend(first_body)
+        first, first_grid = group[0]
+        header = first_grid.header
+        lead_rows: list[list[str]] = []
+        if first_grid.shape.header_is_data:
+            header = _header_labels(first_grid.shape, len(header))
+        elif _graded(first_grid.shape) and len(header) > 1 and is_section_row(header):
+            # a header row holding one title over the table ("Primary PCI in STEMI | | "):
+            # a section of the rows under it, not column labels
+            lead_rows = [[header[0]] * len(header)]
+            header = _header_labels(first_grid.shape, len(header))
+        body: list[list[str]] = list(lead_rows)
         footnotes: list[str] = []
         markers: set[str] = set()
+        abbreviations: dict[str, str] = {}
         raw: list[list[str]] = []
         pages: set[int] = set()
-        for piece in group:
-            if piece is not first:
-                rows = piece.body
-                # a continuation whose repeated header was not flagged as such
-                if rows and _normalized_header(rows[0], continuation_words) == _normalized_header(
+        for piece, grid in group:
+            rows = grid.body
+            if piece is not first and rows and not grid.shape.header_is_data:
+                # a repeated header row that was not flagged as such
+                if _normalized_header(rows[0], continuation_words) == _normalized_header(
                     header, continuation_words
                 ):
                     rows = rows[1:]
-                body.extend(rows)
+            if piece is first and not header and rows:  # no header anywhere: first row is it
+                header, rows = [" ".join(c.split()) for c in rows[0]], rows[1:]
+            if piece is not first:
+                # bold lines between the pieces were the table's section rows
+                rows = [[line] * len(header) for line in piece.subheadings] + rows
+            body.extend(rows)
             raw.extend(piece.raw)
             pages.update(piece.pages)
             markers |= piece.markers
             footnotes.extend(f for f in piece.footnotes if f not in footnotes)
+            for short, long in piece.abbreviations.items():
+                abbreviations.setdefault(short, long)
         records.append(
             TableRecord(
                 guideline=guideline,
@@ -597,10 +594,12 @@ def tables_from_document(
                 source_format=source_format,
                 pages=sorted(pages),
                 caption=first.caption,
+                heading=first.heading,
                 header=header,
-                body=_forward_fill(body),
+                body=_forward_fill(body) if fill_spans else body,
                 footnotes=footnotes,
                 footnote_markers=sorted(markers),
+                abbreviations=abbreviations,
                 pieces=len(group),
                 raw_grid=raw,
             )

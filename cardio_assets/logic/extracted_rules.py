@@ -343,6 +343,7 @@ def build_rule(
                 source_file=row.source_file or None,
                 source_sha256=row.source_sha256 or None,
                 cell_sha256=row.cell_sha256 or None,
+                also_at=list(row.also_at),
                 passes=passes,
                 backend=backend,
                 model=merged.model,

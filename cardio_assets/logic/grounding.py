@@ -18,20 +18,26 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Protocol
 
 import numpy as np
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from rapidfuzz import fuzz, process
 
-from cardio_assets.paths import CONFIG_DIR
+from cardio_assets.config import RoleFilter
+from cardio_assets.logic.abbreviations import search_abbreviations
+from cardio_assets.logic.measurements import (
+    NUMBER,
+    OPERATORS,
+    RANGE_DASHES,
+    UNICODE_OPERATORS,
+    UNIT,
+    attach_measurement,
+    parse_number,
+)
 from cardio_assets.records import (
-    ROLES,
     FilterCheck,
     GroundingCandidate,
     GroundingDecision,
@@ -40,7 +46,8 @@ from cardio_assets.records import (
     Role,
     TaxonomyStep,
 )
-from cardio_assets.settings import ConfigError
+from cardio_assets.terminology.index import ConceptDetails, DescriptionHit
+from cardio_assets.terminology.text import STOPWORDS, fold, search_tokens, split_semantic_tag
 
 # Terms longer than this are text blocks, not concept names: searching them only
 # produces confident-looking noise, so they get no candidates.
@@ -51,160 +58,23 @@ DEFAULT_TOP_K = 20
 # 1.6M descriptions; the index ranking already puts full-coverage names first.
 DEFAULT_POOL = 150
 
-# Function words carry no meaning for concept matching and have huge posting lists;
-# dropping them from index and query keeps search cost bounded.
-STOPWORDS = frozenset("a an and as at by for from in into of on or the to with without due".split())
-
-# ---------------------------------------------------------------------------
-# Text normalization shared by the index builder and the query side
-# ---------------------------------------------------------------------------
-
-_SEMANTIC_TAG = re.compile(r"\s*\(([^()]+)\)\s*$")
-_POSSESSIVE = re.compile(r"'s\b")
-_NON_ALNUM = re.compile(r"[^0-9a-z]+")
-
-
-def split_semantic_tag(fsn: str) -> tuple[str, str]:
-    """'Heart failure (disorder)' -> ('Heart failure', 'disorder'); no tag -> (fsn, '')."""
-    match = _SEMANTIC_TAG.search(fsn)
-    if not match:
-        return fsn, ""
-    return fsn[: match.start()], match.group(1).strip()
-
-
-# British digraphs: ESC guidelines write "haemodynamic", "ischaemic", "oedema", SNOMED
-# FSNs use US spelling. Folding "ae"/"oe" before a consonant to "e" on BOTH sides makes
-# them equal; it only ever runs on matching text, never on what is displayed or stored.
-_BRITISH_DIGRAPH = re.compile(r"(?<![aeiou])[ao]e(?=[bcdfghjklmnpqrstvwxz])")
-# Bump when fold/search_tokens change: stored indexes built with another version are
-# rebuilt from DuckDB on open.
-TOKENIZER_VERSION = "2"
-
-
-def fold_uncached(text: str) -> str:
-    """Lower-case, strip accents, drop possessive 's, unify British digraphs,
-    punctuation to single spaces."""
-    if not text.isascii():
-        text = unicodedata.normalize("NFKD", text)
-        text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    text = _POSSESSIVE.sub("", text.lower())
-    text = _BRITISH_DIGRAPH.sub("e", text)
-    return " ".join(_NON_ALNUM.sub(" ", text).split())
-
-
-# Cached: the same descriptions come back for many queries; rescoring's hot path.
-fold = lru_cache(maxsize=1 << 16)(fold_uncached)
-
-
-def search_tokens(text: str, *, cached: bool = True) -> list[str]:
-    """Unique content tokens in order of appearance (the index and query use the same).
-
-    The index builder passes ``cached=False``: a million one-off descriptions would
-    only churn the query-side cache.
-    """
-    folded = fold(text) if cached else fold_uncached(text)
-    return list(dict.fromkeys(t for t in folded.split() if t not in STOPWORDS))
-
-
-# ---------------------------------------------------------------------------
-# Abbreviations
-# ---------------------------------------------------------------------------
-
-
-# (ConfigError is the project's one config error type: a malformed file names file + key/line.)
-
-
-def load_abbreviations(path: Path) -> dict[str, str]:
-    """Read ``ABBREVIATION<TAB>expansion`` lines (keys kept exactly as written)."""
-    out: dict[str, str] = {}
-    for lineno, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        parts = line.split("\t")
-        if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
-            raise ConfigError(
-                f"{path}:{lineno}: expected 'ABBREVIATION<TAB>expansion', got {line!r}"
-            )
-        out[parts[0].strip()] = parts[1].strip()
-    return out
-
-
-def _abbreviation_matcher(
-    abbreviations: dict[str, str],
-) -> tuple[dict[str, str], re.Pattern[str] | None]:
-    # Case-sensitive on purpose: guideline abbreviations are capitalised, and "as" or
-    # "hr" in running text must never become "aortic stenosis" / "heart rate". The
-    # all-capitals spelling of a mixed-case key ("EGFR" for "eGFR") is accepted too.
-    lookup: dict[str, str] = {}
-    for key, expansion in abbreviations.items():
-        lookup.setdefault(key, expansion)
-        lookup.setdefault(key.upper(), expansion)
-    if not lookup:
-        return lookup, None
-    keys = sorted(lookup, key=len, reverse=True)  # HFrEF before HF
-    alternation = "|".join(re.escape(k) for k in keys)
-    # optional plural "s" (ARBs); never inside a longer word or hyphenated token
-    return lookup, re.compile(rf"(?<![\w-])({alternation})s?(?![\w-])")
-
-
-_MATCHERS: dict[int, tuple[dict[str, str], dict[str, str], re.Pattern[str] | None]] = {}
-
-
-def expand_abbreviations(text: str, abbreviations: dict[str, str]) -> tuple[str, list[str]]:
-    """Replace whole-word abbreviations; returns the new text and the keys expanded."""
-    cached = _MATCHERS.get(id(abbreviations))
-    if cached is None or cached[0] is not abbreviations:
-        cached = (abbreviations, *_abbreviation_matcher(abbreviations))
-        _MATCHERS[id(abbreviations)] = cached
-    _src, lookup, pattern = cached
-    if pattern is None:
-        return text, []
-    used: list[str] = []
-
-    def repl(m: re.Match[str]) -> str:
-        used.append(m.group(1))
-        return lookup[m.group(1)]
-
-    return pattern.sub(repl, text), used
-
-
 # ---------------------------------------------------------------------------
 # Thresholds, operators and units
 # ---------------------------------------------------------------------------
 
-_UNICODE_OPS = {
-    "≤": "<=",
-    "≥": ">=",
-    "⩽": "<=",
-    "⩾": ">=",
-    "＜": "<",
-    "＞": ">",
-    "–": "-",
-    "—": "-",
-}
-# Words become operators only right before a number: "under 65 years" is a threshold,
-# "under treatment" is not.
+# Operator signs and range dashes to ASCII, operator words to signs (only right before a
+# number: "under 65 years" is a threshold, "under treatment" is not); the vocabulary is
+# the shared measurement grammar (cardio_assets/logic/measurements.py).
+_SIGNS = {**UNICODE_OPERATORS, **dict.fromkeys(RANGE_DASHES, "-")}
 _WORD_OPS = [
-    (re.compile(rf"\b(?:{words})\b(?=\s*\d)", re.I), op)
-    for words, op in [
-        ("less than or equal to|at most|no more than|up to", "<="),
-        ("greater than or equal to|at least|no less than", ">="),
-        ("less than|lower than|below|under", "<"),
-        ("greater than|more than|higher than|above|over|exceeding", ">"),
-    ]
+    (re.compile(rf"\b(?:{words})\b(?=\s*\d)", re.I), op) for op, words, _symbols in OPERATORS
 ]
-_UNIT = (
-    r"(?:%|percent|mg/dl|mg/l|mmol/l|mmol/mol|µmol/l|umol/l|g/dl|g/l|ng/ml|pg/ml|"
-    r"ml/min/1\.73\s*m2|ml/min/1\.73m²|ml/min|mmhg|bpm|beats/min|/min|kg/m2|kg/m²|kg|"
-    r"cm|mm|ms|years?|yrs?|months?|weeks?|days?|hours?|h)"
-)
-_NUMBER = r"\d+(?:[.,]\d+)?"
 _RANGE = re.compile(
-    rf"\b(?:between\s+)?({_NUMBER})\s*{_UNIT}?\s*(?:-|to|and)\s*({_NUMBER})\s*({_UNIT})?(?![\w])",
+    rf"\b(?:between\s+)?({NUMBER})\s*{UNIT}?\s*(?:-|to|and)\s*({NUMBER})\s*({UNIT})?(?![\w])",
     re.I,
 )
-_OP_VALUE = re.compile(rf"(<=|>=|<|>|=)\s*({_NUMBER})\s*({_UNIT})?(?![\w])", re.I)
-_BARE_VALUE = re.compile(rf"(?<![\w.])({_NUMBER})\s*({_UNIT})(?![\w])", re.I)
+_OP_VALUE = re.compile(rf"(<=|>=|<|>|=)\s*({NUMBER})\s*({UNIT})?(?![\w])", re.I)
+_BARE_VALUE = re.compile(rf"(?<![\w.])({NUMBER})\s*({UNIT})(?![\w])", re.I)
 _TRAILING_ONLY_OPS = re.compile(r"\s*(<=|>=|<|>|=)\s*")
 
 
@@ -223,11 +93,7 @@ class NormalizedTerm:
     rejected: str | None = None  # why the term cannot be searched (empty, too long, ...)
 
 
-def _num(text: str) -> float:
-    return float(text.replace(",", "."))
-
-
-def normalize_term(term: str, abbreviations: dict[str, str]) -> NormalizedTerm:
+def normalize_term(term: str, abbreviations: Mapping[str, str]) -> NormalizedTerm:
     """Lower-case, unify operators, pull out threshold/unit, expand abbreviations.
 
     "LVEF ≤ 35%" -> search "left ventricular ejection fraction", operator "<=",
@@ -243,7 +109,7 @@ def normalize_term(term: str, abbreviations: dict[str, str]) -> NormalizedTerm:
             rejected=f"term is {len(term)} characters (> {MAX_TERM_CHARS}): a text block, not a concept name",
         )
     text = unicodedata.normalize("NFKC", term)
-    for src, dst in _UNICODE_OPS.items():
+    for src, dst in _SIGNS.items():
         text = text.replace(src, dst)
     for pattern, op in _WORD_OPS:
         text = pattern.sub(f" {op} ", text)
@@ -255,15 +121,19 @@ def normalize_term(term: str, abbreviations: dict[str, str]) -> NormalizedTerm:
     m = _OP_VALUE.search(text)
     r = _RANGE.search(text)
     if m:
-        operator, threshold, unit = m.group(1), _num(m.group(2)), m.group(3)
+        operator, threshold, unit = m.group(1), parse_number(m.group(2)), m.group(3)
         text = text[: m.start()] + " " + text[m.end() :]
     elif r:
-        operator, threshold, unit = "between", (_num(r.group(1)), _num(r.group(2))), r.group(3)
+        operator, threshold, unit = (
+            "between",
+            (parse_number(r.group(1)), parse_number(r.group(2))),
+            r.group(3),
+        )
         text = text[: r.start()] + " " + text[r.end() :]
     else:
         b = _BARE_VALUE.search(text)
         if b:
-            threshold, unit = _num(b.group(1)), b.group(2)
+            threshold, unit = parse_number(b.group(1)), b.group(2)
             operator = "="
             text = text[: b.start()] + " " + text[b.end() :]
     text = _TRAILING_ONLY_OPS.sub(" ", text)
@@ -271,7 +141,7 @@ def normalize_term(term: str, abbreviations: dict[str, str]) -> NormalizedTerm:
     unit = unit.lower() if unit else None
 
     unexpanded = " ".join(fold(text).split())
-    expanded_text, used = expand_abbreviations(text, abbreviations)
+    expanded_text, used = search_abbreviations(abbreviations).substitute(text)
     search_text = " ".join(fold(expanded_text).split())
     if not search_tokens(search_text):
         return NormalizedTerm(
@@ -290,32 +160,6 @@ def normalize_term(term: str, abbreviations: dict[str, str]) -> NormalizedTerm:
         unit=unit,
         standardized=standardized,
     )
-
-
-def attach_measurement(
-    text: str,
-    operator: str | None,
-    threshold: float | tuple[float, float] | None,
-    unit: str | None,
-) -> str:
-    """'left ventricular ejection fraction' + '<=' 35 '%' -> '... <= 35%'."""
-    if not operator or threshold is None:
-        return text
-    if isinstance(threshold, tuple):
-        low, high = (_fmt_num(t) for t in threshold)
-        return f"{text} {low}-{high}{_unit_suffix(unit)}"
-    op = "" if operator == "=" else f"{operator} "
-    return f"{text} {op}{_fmt_num(threshold)}{_unit_suffix(unit)}"
-
-
-def _unit_suffix(unit: str | None) -> str:
-    if not unit:
-        return ""
-    return unit if unit == "%" else f" {unit}"
-
-
-def _fmt_num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
 
 
 # ---------------------------------------------------------------------------
@@ -450,24 +294,8 @@ def composite_score(
 
 
 # ---------------------------------------------------------------------------
-# Terminology access (implemented by resources.snomed_store.SnomedStore)
+# Terminology access (implemented by cardio_assets.terminology.store.SnomedStore)
 # ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class DescriptionHit:
-    concept_id: str
-    term: str
-    is_fsn: bool
-
-
-@dataclass(frozen=True)
-class ConceptDetails:
-    concept_id: str
-    fsn: str
-    semantic_tag: str
-    taxonomy_path: list[tuple[str, str]] = field(default_factory=list)  # concept -> root
-    ancestor_ids: frozenset[str] = frozenset()
 
 
 class TermSearcher(Protocol):
@@ -482,7 +310,7 @@ def ground_candidates(
     term: str,
     role: Role,
     searcher: TermSearcher,
-    abbreviations: dict[str, str],
+    abbreviations: Mapping[str, str],
     *,
     top_k: int = DEFAULT_TOP_K,
     pool: int = DEFAULT_POOL,
@@ -554,99 +382,8 @@ def ground_candidates(
 
 
 # ---------------------------------------------------------------------------
-# Per-role filters (configs/guideline_graph_schema.yaml, key ``grounding``)
+# Per-role filters (configs/guideline_graph_schema.yaml, loaded by cardio_assets.config)
 # ---------------------------------------------------------------------------
-
-
-class RoleFilter(BaseModel):
-    """Filters for one role. Every threshold lives here and nowhere else."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    target_label: Role
-    allowed_roots: list[str] = Field(default_factory=list)  # SCTIDs; empty = no domain filter
-    semantic_tags: list[str] = Field(default_factory=list)  # FSN tags; empty = no tag filter
-    min_match_score: float = Field(ge=0.0, le=1.0)
-    off_domain_min_score: float | None = Field(default=None, ge=0.0, le=1.0)
-
-    @field_validator("allowed_roots", mode="before")
-    @classmethod
-    def _ids_as_text(cls, value: object) -> object:
-        if isinstance(value, list):
-            out = []
-            for v in value:
-                text = str(v).strip()
-                if not text.isdigit():
-                    raise ValueError(f"{v!r} is not a SNOMED CT concept id (digits only)")
-                out.append(text)
-            return out
-        return value
-
-    @field_validator("semantic_tags", mode="before")
-    @classmethod
-    def _tags_lower(cls, value: object) -> object:
-        if isinstance(value, list):
-            return [str(v).strip().lower() for v in value]
-        return value
-
-
-class GroundingSchema(BaseModel):
-    """The ``roles`` section of guideline_graph_schema.yaml (other top-level keys belong
-    to the graph mapping and are ignored here)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    roles: dict[Role, RoleFilter]
-
-    @field_validator("roles")
-    @classmethod
-    def _all_roles(cls, value: dict[str, RoleFilter]) -> dict[str, RoleFilter]:
-        missing = [r for r in ROLES if r not in value]
-        if missing:
-            raise ValueError(f"missing role(s) {missing}; every role needs its filters")
-        return value
-
-    def rule(self, role: str) -> RoleFilter:
-        if role not in self.roles:
-            raise ConfigError(f"unknown role {role!r}; expected one of {list(ROLES)}")
-        return self.roles[role]  # type: ignore[index]
-
-
-def parse_grounding_schema(
-    data: object, source: str = "guideline_graph_schema.yaml"
-) -> GroundingSchema:
-    """Validate the ``roles`` section; one line naming the file, the key path and the fix."""
-    fix = f"fix {source} (its header comments describe every key) and reload"
-    if not isinstance(data, dict) or "roles" not in data:
-        raise ConfigError(f"{source}: missing top-level key 'roles'; {fix}")
-    try:
-        return GroundingSchema.model_validate({"roles": data["roles"]})
-    except ValidationError as exc:
-        problems = [
-            f"key '{'.'.join(str(p) for p in err['loc'])}': {err['msg']}" for err in exc.errors()
-        ]
-        raise ConfigError(f"{source}: {'; '.join(problems)}; {fix}") from None
-
-
-def load_grounding_schema(path: Path | None = None) -> GroundingSchema:
-    """Load configs/guideline_graph_schema.yaml (or ``path``); ConfigError in one line."""
-    path = Path(path) if path else CONFIG_DIR / "guideline_graph_schema.yaml"
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(
-            f"{path}: file not found; restore it from git (configs/guideline_graph_schema.yaml)"
-        ) from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
-        problem = getattr(exc, "problem", None) or type(exc).__name__
-        raise ConfigError(f"{where}: not valid YAML ({problem}); fix the file and reload") from None
-    return parse_grounding_schema(data, str(path))
-
-
-def default_abbreviations() -> dict[str, str]:
-    return load_abbreviations(CONFIG_DIR / "abbreviations.txt")
 
 
 def decide(candidate: GroundingCandidate, rule: RoleFilter) -> GroundingDecision:

@@ -20,9 +20,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 
-from cardio_assets.logic.abbrev_expansion import Abbreviations
+from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.logic.logic_split import Expr, Leaf, Node, leaves, split_logic
+from cardio_assets.logic.source_version import source_fingerprint
 from cardio_assets.records import (
     ExtractedAction,
     ExtractedConcept,
@@ -36,20 +38,10 @@ from cardio_assets.records import (
 __all__ = ["MERGE_LOGIC_VERSION", "merge_row", "split_logic", "Leaf", "Expr", "logic_from_groups"]
 
 
-def _source_fingerprint(*names: str) -> str:
-    from hashlib import sha256
-    from pathlib import Path
-
-    here = Path(__file__).resolve().parent
-    digest = sha256()
-    for name in names:
-        digest.update((here / name).read_bytes())
-    return digest.hexdigest()[:12]
-
-
 # Changes with any edit of the merge, split or normalization code (for code_version).
-MERGE_LOGIC_VERSION = "merge-" + _source_fingerprint(
-    "merged_concepts.py", "logic_split.py", "abbrev_expansion.py"
+_HERE = Path(__file__).resolve().parent
+MERGE_LOGIC_VERSION = "merge-" + source_fingerprint(
+    _HERE / name for name in ("merged_concepts.py", "logic_split.py", "abbreviations.py")
 )
 
 _LOGIC_ROLES = frozenset({"Condition", "ClinicalParameter"})

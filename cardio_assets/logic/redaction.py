@@ -21,10 +21,7 @@ import re
 import traceback
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from pathlib import Path
 from urllib.parse import quote, quote_plus
-
-import yaml
 
 # The one bound on an error text stored per row (RowExtraction.error, MergedRow.errors, the
 # LLM cache): long enough for a status line and the start of a server's answer, never a
@@ -38,7 +35,7 @@ NEO4J_PASSWORD_ENV = "NEO4J_PASSWORD"
 LOCAL_NEO4J_LABEL = "LOCAL_NEO4J_PASSWORD"
 
 # api_key_env names of models files other than configs/models.yaml that this process built
-# an LLM client from (`--models`, LlmExtractor.models_config): names only, never values.
+# an LLM client from (`--models`, LlmExtractorResource.models_config): names only, never values.
 _REGISTERED_ENV: set[str] = set()
 
 Secrets = Mapping[str, str]  # secret value (or an encoded form of it) -> label
@@ -54,34 +51,12 @@ def register_secret_env(name: str) -> None:
         _REGISTERED_ENV.add(name)
 
 
-_NAMES_BY_FILE: dict[tuple[str, int, int], tuple[str, ...]] = {}  # (path, mtime, size) -> names
-
-
-def _key_names_in(path: Path) -> tuple[str, ...]:
-    """api_key_env names of one models file; a missing or broken file names none (loading
-    it reports the problem elsewhere, and redaction must never raise)."""
-    try:
-        stat = path.stat()
-        marker = (str(path), stat.st_mtime_ns, stat.st_size)
-        if marker not in _NAMES_BY_FILE:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-            clients = data.get("clients") if isinstance(data, dict) else None
-            _NAMES_BY_FILE[marker] = tuple(
-                c["api_key_env"]
-                for c in (clients.values() if isinstance(clients, dict) else ())
-                if isinstance(c, dict) and isinstance(c.get("api_key_env"), str)
-            )
-        return _NAMES_BY_FILE[marker]
-    except (OSError, yaml.YAMLError):
-        return ()
-
-
 def _models_yaml_key_names() -> list[str]:
     """api_key_env names of configs/models.yaml and of the config dir's models.yaml."""
-    from cardio_assets import paths, settings
+    from cardio_assets import config, paths
 
-    files = [paths.PROJECT_ROOT / "configs" / "models.yaml", settings.config_dir() / "models.yaml"]
-    return [name for path in dict.fromkeys(files) for name in _key_names_in(path)]
+    files = [paths.DEFAULT_CONFIG_DIR / "models.yaml", config.config_path("models.yaml")]
+    return [name for path in dict.fromkeys(files) for name in config.models_key_env_names(path)]
 
 
 def _local_neo4j_password() -> str | None:

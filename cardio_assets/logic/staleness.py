@@ -2,13 +2,13 @@
 
 Why not Dagster's own answer: the UI's global "unsynced" badge is unreliable for
 partitioned assets, and Dagster's internal stale-status resolver changes signature between
-releases. The rule is small enough to own (DESIGN.md, "Per-partition staleness"): an asset
+releases. The rule is small enough to own (docs/ARCHITECTURE.md, "How a code version is made"): an asset
 partition is stale when its recorded code version differs from the definition's current
 one, when an upstream partition is stale (or was never materialized), or when an upstream
 partition's current data version differs from the input data version recorded at
 materialization. Staleness therefore flows downstream in topological order.
 
-No Dagster imports: cardio_assets/status.py turns the instance's materialization tags into
+No Dagster imports: cardio_assets/cli/status.py turns the instance's materialization tags into
 these records, so the rule is unit-tested on hand-made histories.
 """
 

@@ -1,6 +1,6 @@
 """RowRecords -> the exact texts the MAIN and POPULATION extraction passes receive.
 
-The format is DESIGN.md's, one ``KEY: value`` line each, class and level appended to ROW
+The format (docs/ARCHITECTURE.md, "Records") is one ``KEY: value`` line each, class and level appended to ROW
 as ``' | IIb | B'`` so an extractor sees them beside the text. Both passes get the same
 context; only FOCUS differs. Empty fields keep their line so every prompt has one shape.
 """
@@ -18,7 +18,7 @@ def _line(key: str, value: str | None) -> str:
 
 
 def row_line(row: RowRecord) -> str:
-    text = row.row_text
+    text = row.text_for_extraction()  # glued footnote letters removed: the footnotes follow
     if row.class_ or row.level:
         text += f" | {row.class_ or ''} | {row.level or ''}".rstrip()
     return text

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import duckdb
 
-from cardio_assets.paths import CONFIG_DIR, PROJECT_ROOT
+from cardio_assets.paths import DEFAULT_CONFIG_DIR, PROJECT_ROOT
 
 CARDIO = [str(Path(sys.executable).with_name("cardio"))]
 LOAD_DEFINITIONS = (
@@ -33,7 +33,6 @@ def _env(home: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CARDIO_", "NEO4J_"))}
     env.update(
         CARDIO_HOME=str(home),
-        CARDIO_SYNC_ON_LOAD="0",
         NEO4J_URI="bolt://127.0.0.1:9",  # never a developer's server; nothing listens there
         NEO4J_PASSWORD="unused",
         **extra,
@@ -61,7 +60,7 @@ def test_bad_grounding_schema_is_one_line_and_the_code_location_still_loads(
     tmp_path: Path,
 ) -> None:
     configs = tmp_path / "configs"
-    shutil.copytree(CONFIG_DIR, configs)
+    shutil.copytree(DEFAULT_CONFIG_DIR, configs)
     schema = configs / "guideline_graph_schema.yaml"
     text = schema.read_text(encoding="utf-8")
     schema.write_text(text.replace("min_match_score: 0.75", "min_match_score: 7.5", 1))

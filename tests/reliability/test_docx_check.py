@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardio_assets.cli import main as cli
-from cardio_assets.logic.docling_tables import SourceError, check_source
+from cardio_assets.logic.sources import SourceError, check_source
 
 
 def test_zip_that_is_not_a_word_document_says_so(tmp_path: Path) -> None:

@@ -50,7 +50,7 @@ def _closed_port() -> int:
 def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, neo4j_server):
     from cardio_assets.definitions import RESOURCES, defs
     from resources.duckdb_io_manager import DuckDBRecordIOManager
-    from resources.llm_extractor import LlmExtractor
+    from resources.llm_extractor import LlmExtractorResource as LlmExtractor
     from resources.neo4j_resource import Neo4jResource
 
     doc = tmp_path / "widget.html"

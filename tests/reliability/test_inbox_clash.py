@@ -13,8 +13,9 @@ from pathlib import Path
 import dagster as dg
 import pytest
 
-from cardio_assets.partitions import GUIDELINE_PARTITIONS_NAME, build_inbox_sensor, inbox_documents
-from cardio_assets.settings import load_registry
+from cardio_assets.config import load_registry
+from cardio_assets.partitions import GUIDELINE_PARTITIONS_NAME, inbox_documents
+from cardio_assets.sensors.inbox import build_inbox_sensor
 
 DOC = (
     "<html><body><table><tr><th>Recommendations</th><th>Class</th><th>Level</th></tr>"

@@ -147,7 +147,7 @@ def test_killed_run_is_marked_failed_and_its_slot_freed(
             }
         },
     }
-    env = {**os.environ, "DAGSTER_HOME": str(dagster_home), "CARDIO_SYNC_ON_LOAD": "0"}
+    env = {**os.environ, "DAGSTER_HOME": str(dagster_home)}
     processes: list[subprocess.Popen] = []
     logs: list[Path] = []
 
@@ -194,7 +194,7 @@ def test_killed_run_is_marked_failed_and_its_slot_freed(
             assert slots(instance) == ({first_run}, {second_run})
 
             # one tick of the sensor: the killed run fails, the live queued one is untouched
-            from cardio_assets.definitions import orphaned_run_sensor
+            from cardio_assets.sensors.orphaned_runs import orphaned_run_sensor
 
             tick = orphaned_run_sensor(dg.build_sensor_context(instance=instance))
             assert first_run in tick.skip_message and "FAILURE" in tick.skip_message

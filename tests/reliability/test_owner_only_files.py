@@ -19,8 +19,9 @@ from cardio_assets.exports import write_json, write_jsonl
 from cardio_assets.logic.docling_tables import write_table_json
 from cardio_assets.logic.llm_cache import CacheEntry, LlmCache
 from cardio_assets.records import TableRecord
+from cardio_assets.terminology.build import load_rf2
+from cardio_assets.terminology.location import ensure_default_store, sample_release_dir
 from resources.duckdb_io_manager import read_records, write_records
-from resources.snomed_store import ensure_default_store, load_rf2, sample_release_dir
 
 
 def _loose(root: Path) -> list[str]:

@@ -18,7 +18,7 @@ import dagster as dg
 import pytest
 from click.testing import CliRunner
 
-from cardio_assets.settings import ConfigError, load_pipeline_settings, load_registry
+from cardio_assets.config import ConfigError, load_pipeline_settings, load_registry
 
 ROOT = Path(__file__).resolve().parents[2]
 HTML = """<html><body><table><tr><th>Recommendations</th><th>Class</th><th>Level</th></tr>
@@ -92,7 +92,7 @@ def test_bad_entry_fails_only_its_partition_naming_the_key(registry_dir: Path, t
 
 
 def test_validate_and_status_name_the_bad_entry(registry_dir: Path, tmp_path: Path):
-    env = {**os.environ, "DAGSTER_HOME": str(tmp_path), "CARDIO_SYNC_ON_LOAD": "0"}
+    env = {**os.environ, "DAGSTER_HOME": str(tmp_path)}
     (tmp_path / "dagster.yaml").write_text("telemetry:\n  enabled: false\n")
     validate = subprocess.run(
         [
@@ -113,7 +113,7 @@ def test_validate_and_status_name_the_bad_entry(registry_dir: Path, tmp_path: Pa
     assert validate.returncode == 0, (validate.stdout + validate.stderr)[-3000:]
     assert "guidelines[bad-one].colour" in validate.stderr
 
-    from cardio_assets.status import status_command
+    from cardio_assets.cli.status import status_command
 
     result = CliRunner(env={"DAGSTER_HOME": str(tmp_path)}).invoke(status_command, [])
     assert result.exit_code == 0, result.output

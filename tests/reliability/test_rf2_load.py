@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from cardio_assets.paths import DATA_DIR, PROJECT_ROOT
+from cardio_assets.terminology.build import load_rf2
 from cardio_assets.warehouse import connect
-from resources.snomed_store import load_rf2
 
 SAMPLE = DATA_DIR / "snomed_sample"
 CONCEPT_FILE = "sct2_Concept_Snapshot_INT_20250101.txt"

@@ -172,6 +172,11 @@ def test_dagster_materialization_stores_and_logs_no_echoed_key(tmp_path: Path, e
     }
     stages = ["docling_tables", "table_rows", "tagged_rows"]
     passes = ["main_extractions", "population_extractions"]
+    # the partitions a user registers before `dagster asset materialize --partition`
+    synced = subprocess.run(
+        [str(BIN / "cardio"), "partitions", "sync"], env=env, capture_output=True, text=True
+    )
+    assert synced.returncode == 0, synced.stderr
     first = _materialize(env, stages + passes, run_config)
 
     # The key pasted into pipeline.yaml as the client name: the asset raises, and what

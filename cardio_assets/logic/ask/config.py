@@ -1,25 +1,14 @@
-"""configs/ask.yaml: unit aliases, analyte molar masses, LOINC observation codes.
+"""The typed shape of configs/ask.yaml: unit aliases, analyte molar masses, LOINC codes.
 
 Kept in a config file rather than code so a site can add its own lab codes without a
-release; validated with pydantic so a typo fails with the file and key named.
+release. Only the models live here; the file is read and validated by
+``cardio_assets.config.load_ask_config`` (the one place that reads configs/), so a typo
+fails with the file and the key named.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-
-from cardio_assets.errors import UserError
-from cardio_assets.paths import CONFIG_DIR
-
-ASK_CONFIG = CONFIG_DIR / "ask.yaml"
-
-
-class AskConfigError(UserError, ValueError):
-    """configs/ask.yaml is missing, not YAML, or has an invalid key."""
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 
 class _Strict(BaseModel):
@@ -57,27 +46,3 @@ class AskConfig(_Strict):
     units: dict[str, str] = Field(default_factory=dict)
     analytes: dict[str, Analyte] = Field(default_factory=dict)
     observations: dict[str, ObservationCode] = Field(default_factory=dict)
-
-
-def parse_ask_config(data: object, source: str) -> AskConfig:
-    if not isinstance(data, dict):
-        raise AskConfigError(f"{source}: expected a mapping with units, analytes, observations")
-    try:
-        return AskConfig.model_validate(data)
-    except ValidationError as exc:
-        problems = [
-            f"key '{'.'.join(str(p) for p in err['loc'])}': {err['msg']}" for err in exc.errors()
-        ]
-        raise AskConfigError(f"{source}: {'; '.join(problems)}") from None
-
-
-@lru_cache(maxsize=4)
-def load_ask_config(path: Path = ASK_CONFIG) -> AskConfig:
-    """Read and validate the file once per process."""
-    try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise AskConfigError(f"{path}: file not found; restore it from git") from None
-    except yaml.YAMLError as exc:
-        raise AskConfigError(f"{path}: not valid YAML ({type(exc).__name__})") from None
-    return parse_ask_config(data, str(path))

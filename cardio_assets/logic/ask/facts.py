@@ -25,8 +25,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cardio_assets.logic.abbrev_expansion import Abbreviations
-from cardio_assets.logic.ask.config import Analyte, AskConfig, load_ask_config
+from cardio_assets.config import (
+    GroundingSchema,
+    load_abbreviations,
+    load_ask_config,
+    load_grounding_schema,
+    load_pipeline_settings,
+)
+from cardio_assets.logic.abbreviations import Abbreviations
+from cardio_assets.logic.ask.config import Analyte, AskConfig
 from cardio_assets.logic.ask.units import (
     DIASTOLIC_BP,
     SYSTOLIC_BP,
@@ -34,14 +41,7 @@ from cardio_assets.logic.ask.units import (
     Units,
     default_units,
 )
-from cardio_assets.logic.grounding import (
-    GroundingSchema,
-    default_abbreviations,
-    ground_candidates,
-    load_grounding_schema,
-    select_grounding,
-    split_semantic_tag,
-)
+from cardio_assets.logic.grounding import ground_candidates, select_grounding
 from cardio_assets.logic.patients import (
     LOINC_SYSTEM,
     SNOMED_SYSTEM,
@@ -53,6 +53,7 @@ from cardio_assets.logic.patients import (
     PatientInput,
 )
 from cardio_assets.records import Role
+from cardio_assets.terminology.text import split_semantic_tag
 
 How = Literal["code", "grounded text", "ungrounded", "loinc name", "derived"]
 _ROLE: dict[str, Role] = {
@@ -61,7 +62,6 @@ _ROLE: dict[str, Role] = {
     "procedure": "Procedure",
     "parameter": "ClinicalParameter",
 }
-GROUNDING_TOP_K = 20  # configs/pipeline.yaml grounding.top_k default
 
 
 class _Record(BaseModel):
@@ -128,14 +128,16 @@ class PatientTerminology:
         store: Any,
         *,
         schema: GroundingSchema | None = None,
-        abbreviations: dict[str, str] | None = None,
+        abbreviations: Abbreviations | None = None,
         config: AskConfig | None = None,
         units: Units | None = None,
+        top_k: int | None = None,
     ) -> None:
         self.store = store
         self.schema = schema or load_grounding_schema()
-        self.abbreviations = abbreviations if abbreviations is not None else default_abbreviations()
-        self.normalizer = Abbreviations(self.abbreviations)
+        # the pipeline's list, search and top_k (configs/abbreviations.txt, pipeline.yaml)
+        self.abbreviations = abbreviations if abbreviations is not None else load_abbreviations()
+        self.top_k = top_k or load_pipeline_settings().grounding.top_k
         self.config = config or load_ask_config()
         self.units = units or default_units()
         self._lock = threading.Lock()
@@ -150,14 +152,15 @@ class PatientTerminology:
 
     @classmethod
     def open(cls, store_path: Path | str | None = None) -> PatientTerminology:
-        from resources.snomed_store import open_store
+        """The store the pipeline grounds with ($CARDIO_SNOMED_STORE or the sample)."""
+        from cardio_assets.terminology.location import open_store
 
         return cls(open_store(store_path))
 
     # --- text ----------------------------------------------------------------------------
     def normalize(self, text: str) -> str:
         """The pipeline's ``normalized`` form (abbreviations expanded, lower-case)."""
-        return self.normalizer.normalize(text)
+        return self.abbreviations.normalize(text)
 
     def ground(self, term: str, role: Role) -> tuple[str, str, float] | None:
         """(snomed id, FSN, score) when the pipeline's filters keep a candidate."""
@@ -165,9 +168,7 @@ class PatientTerminology:
         with self._lock:
             if key in self._grounded:
                 return self._grounded[key]
-        candidates = ground_candidates(
-            term, role, self.store, self.abbreviations, top_k=GROUNDING_TOP_K
-        )
+        candidates = ground_candidates(term, role, self.store, self.abbreviations, top_k=self.top_k)
         outcome = select_grounding(term, role, candidates, self.schema.rule(role))
         result = None
         if outcome.entry is not None:
@@ -187,31 +188,13 @@ class PatientTerminology:
             self._details[concept_id] = found
         return found
 
-    def _query(self, sql: str, ids: Sequence[str]) -> list[tuple]:
-        from cardio_assets.warehouse import connect
-
-        with connect(self.store.db_path, read_only=True) as con:
-            return con.execute(sql, [[int(i) for i in ids]]).fetchall()
-
     def closure(self, ids: Iterable[str], direction: Literal["up", "down"]) -> dict[str, list[str]]:
-        """Self + is-a ancestors (up) or self + descendants (down), from ``ancestor``."""
+        """Self + is-a ancestors (up) or self + descendants (down), from the store."""
         ids = list(dict.fromkeys(ids))
         with self._lock:
             todo = [i for i in ids if (direction, i) not in self._closure]
         if todo:
-            column, other = (
-                ("concept_id", "ancestor_id")
-                if direction == "up"
-                else ("ancestor_id", "concept_id")
-            )
-            rows = self._query(
-                f"SELECT {column}, {other} FROM ancestor "  # noqa: S608 - fixed column names
-                f"WHERE {column} IN (SELECT unnest(?)) ORDER BY {column}, depth, {other}",
-                todo,
-            )
-            found: dict[str, list[str]] = {i: [i] for i in todo}
-            for a, b in rows:
-                found[str(a)].append(str(b))
+            found = self.store.closure(todo, direction)
             with self._lock:
                 for i, values in found.items():
                     self._closure[(direction, i)] = values
@@ -223,13 +206,8 @@ class PatientTerminology:
         with self._lock:
             if concept_id in self._names:
                 return self._names[concept_id]
-        rows = self._query(
-            "SELECT term, is_fsn FROM description WHERE concept_id IN (SELECT unnest(?)) "
-            "ORDER BY is_fsn DESC, term",
-            [concept_id],
-        )
         out: list[str] = []
-        for term, is_fsn in rows:
+        for term, is_fsn in self.store.descriptions(concept_id):
             text = split_semantic_tag(term)[0] if is_fsn else term
             if " - " in text and is_fsn is False:  # "MI - Myocardial infarction"
                 out.extend(self.normalize(part) for part in text.split(" - "))

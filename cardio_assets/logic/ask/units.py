@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from cardio_assets.logic.ask.config import Analyte, AskConfig, load_ask_config
+from cardio_assets.config import load_ask_config
+from cardio_assets.logic.ask.config import Analyte, AskConfig
+from cardio_assets.logic.measurements import NUMBER, RANGE_DASHES, UNICODE_OPERATORS, parse_number
 
 
 class UnitError(ValueError):
@@ -188,15 +190,16 @@ class Reading:
     alternatives: tuple[tuple[str, float | tuple[float, float]], ...] = ()
 
 
-_NUM = r"\d+(?:[.,]\d+)?"
-_PAIR = re.compile(rf"({_NUM})\s*/\s*({_NUM})")
+# Numbers, operator signs and range dashes are the project's one measurement grammar
+# (logic/measurements.py); the unit in brackets is whatever UCUM (or configs/ask.yaml)
+# reads, so it is taken as written and checked by ``Units.ucum``.
+_SIGNS = "".join(re.escape(sign) for sign in ("<", ">", "=", *UNICODE_OPERATORS))
+_DASHES = "".join(re.escape(dash) for dash in ("-", *RANGE_DASHES))
+_PAIR = re.compile(rf"({NUMBER})\s*/\s*({NUMBER})")
 _BRACKET = re.compile(
-    rf"\(\s*(?:[<>≤≥]=?|=)?\s*({_NUM})(?:\s*[-–—]\s*({_NUM}))?\s*([^\s\d()][^()]*?)\s*\)"
+    rf"\(\s*[{_SIGNS}]{{0,2}}\s*({NUMBER})(?:\s*[{_DASHES}]\s*({NUMBER}))?"
+    rf"\s*([^\s\d()][^()]*?)\s*\)"
 )
-
-
-def _num(text: str) -> float:
-    return float(text.replace(",", "."))
 
 
 def is_blood_pressure(snomed_id: str | None, normalized: str) -> bool:
@@ -224,8 +227,8 @@ def _read_cached(
     if is_blood_pressure(snomed_id, normalized) and operator != "between":
         mode = "systolic"
         pair = _PAIR.search(term)
-        if pair and abs(_num(pair.group(1)) - float(threshold)) < 1e-9:  # type: ignore[arg-type]
-            mode, second = "paired", _num(pair.group(2))
+        if pair and abs(parse_number(pair.group(1)) - float(threshold)) < 1e-9:  # type: ignore[arg-type]
+            mode, second = "paired", parse_number(pair.group(2))
     alternatives: list[tuple[str, float | tuple[float, float]]] = []
     for match in _BRACKET.finditer(term):
         try:
@@ -234,9 +237,9 @@ def _read_cached(
             continue
         if code == unit_code:
             continue
-        value: float | tuple[float, float] = _num(match.group(1))
+        value: float | tuple[float, float] = parse_number(match.group(1))
         if match.group(2):
-            value = (_num(match.group(1)), _num(match.group(2)))
+            value = (parse_number(match.group(1)), parse_number(match.group(2)))
         if isinstance(value, tuple) != (operator == "between"):
             continue
         alternatives.append((code, value))

@@ -1,0 +1,210 @@
+"""``cardio extract --rows ROWS.jsonl --out PRED.jsonl [--backend lexicon|llm] [--model NAME]``.
+
+Runs the pipeline's own extraction (both passes, through the extractor resources the
+assets use), merge and grounding code (cardio_assets/logic/extraction_runs.py and
+grounding_runs.py, the functions the assets call) on rows in the
+``cardio rows`` format, without Dagster, and writes one line per row in the issue's
+output format. Used by ``make eval`` to score the pipeline against the gold annotation.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from pydantic import ValidationError
+
+from cardio_assets.exports import write_jsonl
+from cardio_assets.files import refuse_input_as_output
+from cardio_assets.logic.redaction import known_secrets, redact
+from cardio_assets.records import RowRecord
+
+
+class RowsFileError(click.ClickException):
+    """A rows file that cannot be read (names the file and line)."""
+
+
+def _guideline_from_id(row_id: str) -> str | None:
+    head = row_id.split(":", 1)[0] if ":" in row_id else ""
+    return head or None
+
+
+def load_rows(path: Path) -> list[RowRecord]:
+    """Rows from a ``cardio rows`` JSONL file; the guideline defaults to the id's prefix."""
+    if not path.is_file():
+        raise RowsFileError(f"{path}: rows file not found (make one with `cardio rows DOC --out`)")
+    rows: list[RowRecord] = []
+    with path.open(encoding="utf-8") as fh:
+        for number, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                data: Any = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise RowsFileError(
+                    f"{path}:{number}: not a JSON line ({exc.msg} at column {exc.colno}); "
+                    "expected one `cardio rows` record per line"
+                ) from None
+            if not isinstance(data, dict):
+                raise RowsFileError(
+                    f"{path}:{number}: expected a JSON object, got {type(data).__name__}"
+                )
+            data.setdefault("guideline", _guideline_from_id(str(data.get("id", ""))) or path.stem)
+            data.setdefault("guideline_title", data["guideline"])
+            try:
+                rows.append(RowRecord.model_validate(data))
+            except ValidationError as exc:
+                problems = "; ".join(
+                    f"key '{'.'.join(str(p) for p in err['loc'])}': {err['msg']}"
+                    for err in exc.errors()
+                )
+                raise RowsFileError(f"{path}:{number}: not a row record: {problems}") from None
+    seen: set[str] = set()
+    for row in rows:
+        if row.id in seen:
+            raise RowsFileError(f"{path}: row id {row.id!r} appears twice; ids must be unique")
+        seen.add(row.id)
+    return rows
+
+
+def _bar(label: str, total: int):
+    return click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True)
+
+
+@click.command("extract")
+@click.option(
+    "--rows",
+    "rows_path",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Rows in the `cardio rows` format (JSONL).",
+)
+@click.option(
+    "--out",
+    "out_path",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Prediction JSONL to write, one line per row.",
+)
+@click.option(
+    "--backend",
+    type=click.Choice(["lexicon", "llm"]),
+    default=None,
+    help="Extraction backend (default: configs/pipeline.yaml extraction.backend).",
+)
+@click.option("--model", default=None, help="Client name in configs/models.yaml (implies llm).")
+@click.option(
+    "--models",
+    "models_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="Models YAML for the llm backend (default: configs/models.yaml).",
+)
+@click.option(
+    "--terminology",
+    "store_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="SNOMED CT store from `cardio snomed load` (default: the bundled sample).",
+)
+def extract_command(
+    rows_path: Path,
+    out_path: Path,
+    backend: str | None,
+    model: str | None,
+    models_path: Path | None,
+    store_path: Path | None,
+) -> None:
+    """Extract, merge and ground the concepts of ROWS like the pipeline does."""
+    from cardio_assets.config import (
+        ConfigError,
+        load_abbreviations,
+        load_grounding_schema,
+        load_pipeline_settings,
+    )
+    from cardio_assets.logic import extraction_runs as runs
+    from cardio_assets.logic import grounding_runs
+    from cardio_assets.logic.tagged_rows import tag_rows
+    from cardio_assets.terminology.location import open_store
+    from resources.lexicon_extractor import LexiconExtractorResource
+    from resources.llm_extractor import LlmExtractorResource
+
+    refuse_input_as_output(out_path, [rows_path, models_path, store_path])
+    rows = load_rows(rows_path)
+    if not rows:
+        raise RowsFileError(f"{rows_path}: no rows in the file")
+    try:
+        settings = load_pipeline_settings()
+        choice = runs.choose_backend(settings.extraction, backend, model)
+        schema = load_grounding_schema()
+        abbreviations = load_abbreviations()
+    except ConfigError as exc:
+        raise click.ClickException(str(exc)) from exc
+    store = open_store(store_path, progress=lambda m: click.echo(m, err=True))
+    click.echo(
+        redact(  # the client name is what the user typed, possibly a pasted key
+            f"{len(rows)} rows from {rows_path}; backend {choice.backend}"
+            + (f" (client {choice.model or 'default'})" if choice.backend == "llm" else "")
+        ),
+        err=True,
+    )
+
+    # the extractor resources the assets run, with their default configuration
+    passes = {}
+    if choice.backend == "lexicon":
+        lexicon = LexiconExtractorResource()
+        for focus in ("MAIN", "POPULATION"):
+            with _bar(f"{focus:<10}", len(rows)) as bar:
+                results = lexicon.extract(
+                    rows, focus, searcher=store, progress=lambda done, total: bar.update(1)
+                )
+            passes[focus] = runs.lexicon_pass(focus, results)
+    else:
+        tagged = tag_rows(rows)
+        llm = LlmExtractorResource(models_config=str(models_path) if models_path else "")
+        for focus in ("MAIN", "POPULATION"):
+            click.echo(
+                f"{focus}: {len(rows)} LLM calls at most (cached answers are reused)", err=True
+            )
+            try:
+                report = llm.extract(runs.tagged_for(tagged, focus), choice.model)
+            except ConfigError as exc:
+                raise click.ClickException(str(exc)) from exc
+            passes[focus] = runs.llm_pass(focus, report)
+
+    merged = runs.merge_extractions(
+        rows, passes["MAIN"].results, passes["POPULATION"].results, abbreviations
+    )
+    terms = grounding_runs.grounding_terms(merged)
+    search_errors: dict[tuple[str, str], str] = {}
+    with _bar("grounding ", len(terms)) as bar:
+        candidates = grounding_runs.search_candidates(
+            terms,
+            store,
+            abbreviations,
+            settings.grounding,
+            progress=lambda done, total: bar.update(1),
+            errors=search_errors,
+        )
+    for (role, term), error in search_errors.items():
+        click.echo(redact(f"  terminology search failed for {role} {term!r}: {error}"), err=True)
+    outcomes = grounding_runs.select_all(merged, candidates, schema)
+    lines = runs.prediction_lines(rows, merged, outcomes)
+    write_jsonl(out_path, (runs.dumps_line(line) for line in lines))
+
+    concepts = [c for line in lines for c in line["concepts"]]
+    mapped = sum(1 for c in concepts if c["snomed_id"])
+    failed = {r.row_id for p in passes.values() for r in p.failures}
+    share = mapped / len(concepts) if concepts else 0.0
+    click.echo(
+        f"rows {len(rows)} | concepts {len(concepts)} | actions "
+        f"{sum(len(line['actions']) for line in lines)} | mapped {mapped}/{len(concepts)} "
+        f"({share:.0%}) | failed rows {len(failed)} -> {out_path}"
+    )
+    secrets = known_secrets()
+    for focus, report in passes.items():
+        for r in report.failures[:10]:
+            click.echo(redact(f"  failed {focus} {r.row_id}: {r.error}", secrets), err=True)

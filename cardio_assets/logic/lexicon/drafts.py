@@ -1,0 +1,121 @@
+"""Drafts: the concepts of a row while the extractor works on them, before they become
+ExtractedConcept / ExtractedAction records; and what is done to them as a whole (negating a
+phrase, OR groups of a logic tree, duplicates merged, the population chosen).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from cardio_assets.logic.logic_split import Leaf, Node
+
+
+@dataclass
+class Draft:
+    role: str
+    text: str
+    normalized: str
+    slot: str  # cohort | action | outcome | background | context | purpose | example
+    operator: str | None = None
+    threshold: float | list[float] | None = None
+    unit: str | None = None
+    negated: bool = False
+    or_group: str | None = None
+    population: bool = False
+    polarity: str = "recommended"
+
+
+def _is_population(d: Draft) -> bool:
+    """The cohort: conditions that select patients, not negated, not alternatives, and
+    not what a test is meant to find (purpose clause)."""
+    return (
+        d.role == "Condition"
+        and d.slot in {"cohort", "context"}
+        and not d.negated
+        and not d.or_group
+    )
+
+
+def _negate(drafts: list[Draft]) -> list[Draft]:
+    """Negate a whole phrase: "without A or B" is NOT A AND NOT B, so no OR group."""
+    for d in drafts:
+        if d.negated:
+            continue
+        d.negated = True
+        d.or_group = None
+    return drafts
+
+
+def _drop_lonely_groups(drafts: list[Draft]) -> None:
+    """An OR group that lost members (dropped empty leaves) is no group."""
+    counts: dict[str, int] = {}
+    for d in drafts:
+        if d.or_group:
+            counts[d.or_group] = counts.get(d.or_group, 0) + 1
+    for d in drafts:
+        if d.or_group and counts[d.or_group] < 2:
+            d.or_group = None
+
+
+def _or_groups(tree: Node, group_counter: list[int]) -> dict[int, str]:
+    """Row-level OR group ids ("g1", "g2", ...) for the leaves of each OR node.
+
+    split_logic gives AND precedence ("A and B or C" = (A AND B) OR C), but guideline
+    cohorts read the outer conjuncts as separate conditions: "CCS and prior MI or prior
+    revascularization" is CCS AND (MI OR revascularization). So an AND branch of an OR
+    contributes only its item next to the "or"; its outer items stay ungrouped.
+    """
+    assigned: dict[int, str] = {}
+
+    def visit(node: Node) -> None:
+        if isinstance(node, Leaf):
+            return
+        if node.op == "AND":
+            for child in node.children:
+                visit(child)
+            return
+        group_counter[0] += 1
+        group = f"g{group_counter[0]}"
+        last = len(node.children) - 1
+        for i, child in enumerate(node.children):
+            if isinstance(child, Leaf):
+                assigned[id(child)] = group
+                continue
+            inner = [c for c in child.children if isinstance(c, Leaf)]
+            if not inner:
+                continue
+            # first branch: its last item joins; last branch: its first item joins.
+            joiner = inner[-1] if i == 0 else inner[0] if i == last else None
+            if joiner is None:
+                for leaf in inner:
+                    assigned[id(leaf)] = group
+            else:
+                assigned[id(joiner)] = group
+
+    visit(tree)
+    return assigned
+
+
+def _dedupe(drafts: list[Draft]) -> list[Draft]:
+    """One draft per (role, normalized, negated, parameter values); population sticks."""
+    seen: dict[tuple, Draft] = {}
+    out: list[Draft] = []
+    for d in drafts:
+        key = (
+            d.role,
+            d.normalized,
+            d.negated,
+            d.operator,
+            json.dumps(d.threshold),
+            d.unit,
+            d.slot == "action",
+        )
+        if key in seen:
+            kept = seen[key]
+            kept.population = kept.population or d.population
+            kept.or_group = kept.or_group or d.or_group
+            continue
+        seen[key] = d
+        out.append(d)
+    return out

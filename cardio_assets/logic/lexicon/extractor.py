@@ -1,0 +1,568 @@
+"""The lexicon extractor: one row -> the RowExtraction of one pass (MAIN or POPULATION).
+
+Sentence shapes (sentences.py) give the slots, parameters (parameters.py) are taken out,
+the remaining phrases are split into AND/OR leaves (cardio_assets/logic/logic_split.py),
+and each leaf gets a role: from the terminology's semantic tag when a description matches
+well enough (``min_term_score``), else from the word lists (vocabulary.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from cardio_assets.logic.abbreviations import Abbreviations
+from cardio_assets.logic.lexicon.drafts import (
+    Draft,
+    _dedupe,
+    _drop_lonely_groups,
+    _is_population,
+    _negate,
+    _or_groups,
+)
+from cardio_assets.logic.lexicon.parameters import (
+    _NAME_STOP,
+    _PLACEHOLDER_RE,
+    Parameter,
+    extract_parameters,
+)
+from cardio_assets.logic.lexicon.sentences import (
+    _ABSENCE_LEAD,
+    _COHORT_LEAD,
+    RowParse,
+    _cohort_segments,
+    _depth_at,
+    _pull_parentheticals,
+    _sentences,
+    _top_level_search,
+    clean_row_text,
+    parse_sentence,
+)
+from cardio_assets.logic.lexicon.version import RULES_VERSION
+from cardio_assets.logic.lexicon.vocabulary import (
+    _COHORT_DETERMINERS,
+    _CONDITION_FIRST_WORDS,
+    _EMPTY_CONTEXT,
+    _OUTCOME_VERBS,
+    _PATIENT_NOUN,
+    _SPLIT_STATES,
+    _STATE_ADJECTIVES,
+    SEMANTIC_TAG_ROLES,
+    _heuristic_role,
+    _tidy_leaf,
+)
+from cardio_assets.logic.logic_split import Leaf, leaves, split_logic
+from cardio_assets.records import ExtractedAction, ExtractedConcept, Focus, RowExtraction, RowRecord
+
+
+# ---------------------------------------------------------------------------------------
+# Terminology interface
+# ---------------------------------------------------------------------------------------
+class TermHit(NamedTuple):
+    """One terminology match for a phrase: what the extractor needs to pick a role."""
+
+    concept_id: str
+    term: str
+    semantic_tag: str  # FSN tag without brackets, e.g. "disorder", "observable entity"
+    score: float  # 0..1, 1 = exact
+
+
+# Returns the best matches for a phrase, best first (may be empty).
+TermLookup = Callable[[str], Sequence[TermHit]]
+
+
+def term_lookup_from_searcher(
+    searcher: object, abbreviations: dict[str, str] | None = None, top_k: int = 3
+) -> TermLookup:
+    """Adapt the terminology store (grounding.TermSearcher) to the lexicon's lookup.
+
+    Uses the grounding stage's own candidate search and composite score, so "how well
+    does this phrase match SNOMED" means the same in extraction and grounding.
+    """
+    from cardio_assets.logic.grounding import ground_candidates
+
+    mapping = dict(abbreviations or {})
+
+    def lookup(phrase: str) -> list[TermHit]:
+        candidates = ground_candidates(phrase, "Condition", searcher, mapping, top_k=top_k)  # type: ignore[arg-type]
+        return [TermHit(c.concept_id, c.matched_term, c.semantic_tag, c.score) for c in candidates]
+
+    return lookup
+
+
+@dataclass(frozen=True)
+class LexiconSettings:
+    """Tunable knobs (one source of truth: the resource passes its config here)."""
+
+    min_term_score: float = 0.9  # terminology hit needed to trust its semantic tag
+    max_ngram: int = 6  # longest sub-phrase tried against the terminology
+
+
+# ---------------------------------------------------------------------------------------
+# The extractor
+# ---------------------------------------------------------------------------------------
+class LexiconExtractor:
+    """Rule + terminology extractor; one instance per run (holds no per-row state)."""
+
+    def __init__(
+        self,
+        abbreviations: Abbreviations | None = None,
+        term_lookup: TermLookup | None = None,
+        settings: LexiconSettings | None = None,
+    ) -> None:
+        self.abbreviations = abbreviations or Abbreviations({})
+        self.term_lookup = term_lookup
+        self.settings = settings or LexiconSettings()
+        self._cache: dict[str, TermHit | None] = {}
+        self._row_workers: dict[tuple, LexiconExtractor] = {}
+
+    # -- identity -----------------------------------------------------------------------
+    @property
+    def model_name(self) -> str:
+        return RULES_VERSION
+
+    def prompt_hash(self) -> str:
+        """Changes whenever rules, settings or abbreviations change (cache key)."""
+        payload = json.dumps(
+            {
+                "rules": RULES_VERSION,
+                "settings": self.settings.__dict__,
+                "abbreviations": sorted(self.abbreviations.mapping.items()),
+                "terminology": self.term_lookup is not None,
+            },
+            sort_keys=True,
+        )
+        return hashlib.sha256(payload.encode()).hexdigest()[:16]
+
+    # -- public API ---------------------------------------------------------------------
+    def extract(self, row: RowRecord, focus: Focus) -> RowExtraction:
+        """One pass over one row; a failure is recorded on the record, never raised."""
+        input_hash = hashlib.sha256(
+            json.dumps([focus, row.row_text, row.class_, row.level, row.footnotes]).encode()
+        ).hexdigest()
+        base = {
+            "row_id": row.id,
+            "guideline": row.guideline,
+            "focus": focus,
+            "backend": "lexicon",
+            "model": self.model_name,
+            "prompt_hash": self.prompt_hash(),
+            "input_hash": input_hash,
+        }
+        worker = self._for_row(row)
+        try:
+            drafts, parses = worker.analyse(row.text_for_extraction())
+        except Exception as exc:  # one odd row must not sink the guideline
+            return RowExtraction(**base, error=f"{type(exc).__name__}: {exc}")
+        class_iii = (row.class_ or "").strip().upper() == "III"
+        if focus == "POPULATION":
+            chosen = [d for d in drafts if _is_population(d)]
+            actions: list[ExtractedAction] = []
+        else:
+            chosen = drafts
+            actions = [
+                ExtractedAction(
+                    text=d.text,
+                    normalized=d.normalized,
+                    role=d.role,
+                    class_=_clean_grade(row.class_),
+                    level=_clean_grade(row.level),
+                    polarity="not recommended" if class_iii else d.polarity,
+                )
+                for d in drafts
+                if d.slot == "action"
+            ]
+        concepts = [
+            ExtractedConcept(
+                role=d.role,
+                text=d.text,
+                normalized=d.normalized,
+                operator=d.operator,
+                threshold=d.threshold,
+                unit=d.unit,
+                or_group=d.or_group,
+                negated=d.negated,
+            )
+            for d in chosen
+        ]
+        raw = json.dumps(
+            [
+                {"cohort": p.cohort, "action": p.action, "post": p.post, "verb": p.verb}
+                for p in parses
+            ]
+        )
+        return RowExtraction(**base, raw_output=raw, concepts=concepts, actions=actions)
+
+    def _for_row(self, row: RowRecord) -> LexiconExtractor:
+        """Same extractor with the table's own footnote abbreviations added.
+
+        The shared list wins on conflicts so grounding and extraction agree; footnotes
+        only fill gaps ("LBBB = left bundle branch block").
+        """
+        extra = {**row.abbreviations, **footnote_abbreviations(row.footnotes)}
+        extra = {k: v for k, v in extra.items() if self.abbreviations.lookup(k) is None}
+        if not extra:
+            return self
+        key = tuple(sorted(extra.items()))
+        worker = self._row_workers.get(key)
+        if worker is None:
+            worker = LexiconExtractor(
+                Abbreviations({**extra, **dict(self.abbreviations.mapping)}),
+                self.term_lookup,
+                self.settings,
+            )
+            worker._cache = self._cache
+            self._row_workers[key] = worker
+        return worker
+
+    # -- analysis -----------------------------------------------------------------------
+    def analyse(self, row_text: str) -> tuple[list[Draft], list[RowParse]]:
+        text = clean_row_text(row_text)
+        drafts: list[Draft] = []
+        parses: list[RowParse] = []
+        group_counter = [0]
+        for sentence in _sentences(text):
+            bare = sentence.rstrip(".")
+            if bare.startswith("(") and bare.endswith(")") and drafts:
+                # "(bisoprolol, carvedilol or nebivolol)": examples of the action above.
+                drafts.extend(self._phrase(bare[1:-1], "action", group_counter))
+                continue
+            parse = parse_sentence(sentence)
+            parses.append(parse)
+            sentence_drafts = self._drafts_for(parse, group_counter)
+            for d in sentence_drafts:
+                d.polarity = parse.polarity
+            drafts.extend(sentence_drafts)
+        return _dedupe(drafts), parses
+
+    def _drafts_for(self, parse: RowParse, group_counter: list[int]) -> list[Draft]:
+        out: list[Draft] = []
+        if parse.cohort:
+            out.extend(self._cohort(parse.cohort, group_counter))
+        if parse.action:
+            out.extend(self._action(parse.action, group_counter))
+        for kind, phrase in parse.post:
+            out.extend(self._post_phrase(kind, phrase, group_counter))
+        return out
+
+    def _action(self, text: str, group_counter: list[int], slot: str = "action") -> list[Draft]:
+        """The recommended thing, with its components and companions split off.
+
+        "DAPT with aspirin and clopidogrel", "imaging with IVUS or OCT": the head is the
+        action, what follows "with/by/using/via" are its components. "adding X to Y":
+        X is the action, Y the background therapy.
+        """
+        text = text.strip(" ,;.")
+        components = ""
+        adding = re.match(r"^(?:(?:routine|the)\s+)*(?:adding|addition\s+of)\s+", text, re.I)
+        if adding:
+            rest = text[adding.end() :]
+            cut = re.search(r"\s+to\s+(?:the\s+combination\s+of\s+)?", rest)
+            if cut:
+                text, background = rest[: cut.start()], rest[cut.end() :]
+                return self._phrase(text, slot, group_counter) + self._phrase(
+                    background, "background", group_counter
+                )
+        cut = _top_level_search(r"\s+(?:with|by|using|via)\s+", text)
+        generic_head = cut is not None and re.fullmatch(
+            r"(?:(?:the|a|an)\s+)?(?:treatment|therapy|pretreatment|management)",
+            text[: cut.start()].strip(),
+            flags=re.I,
+        )
+        if cut is not None and not generic_head:
+            text, components = text[: cut.start()], text[cut.end() :]
+        out = self._phrase(text, slot, group_counter)
+        if components:
+            parts = self._phrase(components, "component", group_counter)
+            regimen = re.search(r"\b(?:therapy|regimen|combination)$", text.strip(), re.I)
+            if regimen is None:
+                regimen = all(d.role == "Medication" for d in out) and out
+            if regimen and any(p.role == "Medication" for p in parts):
+                out = []  # "triple therapy with aspirin and an OAC": the drugs, not the name
+                for part in parts:
+                    if part.role == "Medication":
+                        part.slot = slot  # the listed drugs are what is recommended
+            out.extend(parts)
+        return out
+
+    def _post_phrase(self, kind: str, phrase: str, group_counter: list[int]) -> list[Draft]:
+        if kind == "drop":
+            return []
+        if kind == "cohort":
+            return self._cohort(phrase, group_counter)
+        if kind == "outcome":
+            return self._phrase(phrase, "outcome", group_counter)
+        if kind == "purpose":
+            return self._phrase(phrase, "purpose", group_counter)
+        if kind in {"background", "alternative"}:
+            return self._action(phrase, group_counter, slot="background")
+        if kind == "negated":
+            return _negate(self._phrase(phrase, "context", group_counter))
+        return self._phrase(phrase, "context", group_counter)
+
+    def _cohort(self, text: str, group_counter: list[int]) -> list[Draft]:
+        """Cohort phrase: pre-modifiers before the patient noun, then typed segments."""
+        text = text.strip(" ,;.")
+        negate_all = False
+        absence = _ABSENCE_LEAD.match(text)
+        if absence:
+            text, negate_all = text[absence.end() :], True
+        lead = _COHORT_LEAD.match(text)
+        if lead:
+            text = text[lead.end() :]
+        noun = _PATIENT_NOUN.search(text)
+        premod_drafts: list[Draft] = []
+        premod_words: list[str] = []
+        if noun is not None and _depth_at(text, noun.start()) == 0:
+            premod_words = text[: noun.start()].split()
+            while premod_words and premod_words[0].lower() in _COHORT_DETERMINERS:
+                premod_words.pop(0)
+            rest = text[noun.end() :]
+            if premod_words:
+                premod_drafts = self._phrase(" ".join(premod_words), "cohort", group_counter)
+        else:
+            rest = " with " + text
+        seg_drafts: list[tuple[str, list[Draft]]] = []
+        for kind, segment in _cohort_segments(rest):
+            slot = {"background": "background", "procedure": "context"}.get(kind, "cohort")
+            drafts = self._phrase(segment, slot, group_counter)
+            if kind == "without":
+                _negate(drafts)
+            seg_drafts.append((kind, drafts))
+        if negate_all:
+            _negate(premod_drafts)
+            for _, drafts in seg_drafts:
+                _negate(drafts)
+        # Population: the disease written before the patient noun; else the leading
+        # conditions of the first "with" segment (up to its first parameter or OR group).
+        disease_premods = [
+            d
+            for d in premod_drafts
+            if d.role == "Condition" and not d.negated and d.text.lower() not in _STATE_ADJECTIVES
+        ]
+        if disease_premods:
+            for d in disease_premods:
+                d.population = True
+        elif seg_drafts and seg_drafts[0][0] == "with":
+            for d in seg_drafts[0][1]:
+                if d.role != "Condition" or d.negated or d.or_group:
+                    break
+                d.population = True
+        out = list(premod_drafts)
+        for _, drafts in seg_drafts:
+            out.extend(drafts)
+        return out
+
+    def _phrase(self, text: str, slot: str, group_counter: list[int]) -> list[Draft]:
+        """Parameters, then AND/OR leaves, then a role for each leaf."""
+        text = text.strip(" ,;.")
+        if not text:
+            return []
+        if slot == "outcome":
+            text = _OUTCOME_LEAD.sub("", text)
+            target = re.match(r"^(.+?)\s+to\s+(?=(?:<|>|≤|≥|<=|>=)?\s*\d)", text)
+            if target:  # "lower systolic blood pressure to 120–129 mmHg": a target parameter
+                return self._phrase(
+                    f"{target.group(1)} {text[target.end() :]}", "purpose", group_counter
+                )
+        if slot in {"context", "purpose"}:
+            text = re.sub(
+                r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I
+            )
+        text, asides = _pull_parentheticals(text)
+        masked, params = extract_parameters(text, self.abbreviations)
+        tree = split_logic(masked, keep_together=self._is_known_term)
+        drafts: list[Draft] = []
+        group_of = _or_groups(tree, group_counter)
+        for leaf in leaves(tree):
+            leaf_text = _OUTCOME_LEAD.sub("", leaf.text) if slot == "outcome" else leaf.text
+            for draft in self._leaf_drafts(Leaf(leaf_text, leaf.negated, leaf.full), params, slot):
+                draft.or_group = group_of.get(id(leaf))
+                drafts.append(draft)
+        # Parenthetical asides: examples of the head ("MRA (spironolactone or
+        # eplerenone)") or measurements ("(SYNTAX score >32)"); never actions.
+        # Members of a recommended drug class are recommended too.
+        aside_slot = {"action": "action", "background": "example", "component": "example"}.get(
+            slot, slot
+        )
+        for aside in asides:
+            drafts.extend(self._phrase(aside, aside_slot, group_counter))
+        if slot == "outcome":
+            for d in drafts:
+                d.or_group = None  # outcomes are aims, never alternatives to choose from
+        _drop_lonely_groups(drafts)
+        return drafts
+
+    def _leaf_drafts(self, leaf: Leaf, params: list[Parameter], slot: str) -> list[Draft]:
+        out: list[Draft] = []
+        text = leaf.text
+        param_slot = "cohort" if slot in {"action", "component", "example"} else slot
+        for match in _PLACEHOLDER_RE.finditer(text):
+            p = params[int(match.group(1))]
+            out.append(
+                Draft(
+                    role="ClinicalParameter",
+                    text=p.text,
+                    normalized=p.name_normalized or self.abbreviations.normalize(p.text),
+                    slot=param_slot,
+                    operator=p.operator,
+                    threshold=p.threshold,
+                    unit=p.unit,
+                    negated=leaf.negated,
+                )
+            )
+        had_param = bool(out)
+        rest = _tidy_leaf(_PLACEHOLDER_RE.sub(" ", text), slot)
+        if had_param:
+            rest = re.sub(r"\s+(?:of|with|to|for|by|in|at|is|are)$", "", rest, flags=re.I)
+            if set(rest.lower().split()) <= _PARAM_LEFTOVERS:
+                return out
+        if not rest or not re.search(r"[A-Za-z]", rest):
+            return out
+        if rest.lower() in _EMPTY_CONTEXT or rest.lower() in _NAME_STOP:
+            return out
+        role = self.role_for(rest, slot)
+        if role is None:
+            return out
+        full = _tidy_leaf(leaf.full, slot) if leaf.full else rest
+        out.append(
+            Draft(
+                role=role,
+                text=rest,
+                normalized=self.abbreviations.normalize(full),
+                slot=slot,
+                negated=leaf.negated,
+            )
+        )
+        # "symptomatic HFrEF": a patient state written onto the disease is its own
+        # condition ("symptomatic") beside the disease ("HFrEF").
+        state = re.match(r"^(\w+)\s+(?=\S)", rest)
+        if (
+            role == "Condition"
+            and state
+            and state.group(1).lower() in _SPLIT_STATES
+            and slot in {"cohort", "context"}
+        ):
+            remainder = rest[state.end() :]
+            out[-1] = Draft(
+                role="Condition",
+                text=state.group(1),
+                normalized=state.group(1).lower(),
+                slot=slot,
+                negated=leaf.negated,
+            )
+            out.append(
+                Draft(
+                    role=self.role_for(remainder, slot) or "Condition",
+                    text=remainder,
+                    normalized=self.abbreviations.normalize(remainder),
+                    slot=slot,
+                    negated=leaf.negated,
+                )
+            )
+        return out
+
+    # -- roles --------------------------------------------------------------------------
+    def role_for(self, text: str, slot: str) -> str | None:
+        """Outcome slot wins; then an exact-enough terminology hit; then word rules."""
+        if slot == "outcome":
+            return "Outcome"
+        normalized = self.abbreviations.normalize(text)
+        first = normalized.split()[0] if normalized.split() else ""
+        if slot in {"cohort", "context"} and first in _CONDITION_FIRST_WORDS:
+            return "Condition"
+        hit = self._best_hit(normalized) or self._best_hit(text.lower())
+        if hit is not None:
+            role = SEMANTIC_TAG_ROLES.get(hit.semantic_tag)
+            if role is not None:
+                return role
+        role = _heuristic_role(normalized) or self._head_ngram_role(normalized)
+        if role == "ClinicalParameter" and slot not in {"purpose", "component"}:
+            role = "Condition"  # "irregular heart rate", "HFrEF": states, not measurements
+        if slot == "action" and role not in (None, "Procedure", "Medication"):
+            role = "Procedure"  # the recommended thing is done or given, never a state
+        if role is not None:
+            return role
+        return {
+            "action": "Procedure",
+            "component": "Procedure",
+            "example": "Medication",
+            "background": "Medication",
+            "context": "Condition",
+            "cohort": "Condition",
+            "purpose": "Condition",
+        }[slot]
+
+    def _best_hit(self, phrase: str) -> TermHit | None:
+        if self.term_lookup is None or not phrase:
+            return None
+        if phrase not in self._cache:
+            hits = list(self.term_lookup(phrase))
+            best = max(hits, key=lambda h: h.score) if hits else None
+            if best is not None and best.score < self.settings.min_term_score:
+                best = None
+            self._cache[phrase] = best
+        return self._cache[phrase]
+
+    def _head_ngram_role(self, normalized: str) -> str | None:
+        """Longest terminology match among the sub-phrases ending at the head word."""
+        if self.term_lookup is None:
+            return None
+        words = normalized.split()
+        for size in range(min(len(words) - 1, self.settings.max_ngram), 0, -1):
+            hit = self._best_hit(" ".join(words[-size:]))
+            if hit is not None and SEMANTIC_TAG_ROLES.get(hit.semantic_tag):
+                return SEMANTIC_TAG_ROLES[hit.semantic_tag]
+        return None
+
+    def _is_known_term(self, phrase: str) -> bool:
+        """Veto splitting a phrase that is itself a terminology description."""
+        if self.term_lookup is None or not re.search(r"\b(?:and|or)\b", phrase):
+            return False
+        hit = self._best_hit(self.abbreviations.normalize(phrase))
+        return hit is not None and hit.score >= 0.97
+
+
+# ---------------------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------------------
+_FOOTNOTE_DEFINITION = re.compile(
+    r"(?<![\w\-])(?P<abbr>[A-Za-z][A-Za-z0-9\-/]{0,14})\s+=\s+(?P<exp>[^;=]+?)\s*(?=;|\.\s|\.$|$)"
+)
+_OUTCOME_LEAD = re.compile(
+    rf"^(?:(?:to\s+)?(?:{_OUTCOME_VERBS})\s+)?(?:the\s+)?"
+    r"(?:(?:risk|rates?|incidence|number|likelihood)\s+of\s+)?",
+    re.IGNORECASE,
+)
+_PARAM_LEFTOVERS = frozenset(
+    "a an the treatment target goal level value of with in to for and or".split()
+)
+
+
+def footnote_abbreviations(footnotes: Sequence[str]) -> dict[str, str]:
+    """ "ACE-I = angiotensin-converting enzyme inhibitor; ARB = ..." -> {abbr: expansion}.
+
+    Only abbreviation-like tokens whose expansion starts with the same letter are taken,
+    so a descriptive note ("CHA2DS2-VASc = stroke risk score") never renames a term.
+    """
+    found: dict[str, str] = {}
+    for note in footnotes:
+        for match in _FOOTNOTE_DEFINITION.finditer(note):
+            abbr, expansion = match.group("abbr"), match.group("exp").strip()
+            if not re.search(r"[A-Z]", abbr) or len(expansion) < 3:
+                continue
+            if expansion[0].lower() != abbr[0].lower():
+                continue
+            found.setdefault(abbr, expansion)
+    return found
+
+
+def _clean_grade(value: str | None) -> str | None:
+    if value is None:
+        return None
+    value = value.strip()
+    return value or None

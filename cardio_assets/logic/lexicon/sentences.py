@@ -1,0 +1,487 @@
+"""Sentence shapes: cut a recommendation sentence into cohort, action and trailing phrases.
+
+Guideline rows follow a small set of shapes ("In <cohort>, <action> is recommended to
+<outcome>.", "<Patients with X> should receive <Y>", "It is recommended that ..."): the
+recommending verb splits the sentence, lead-ins ("in", "after", "in addition to") mark the
+cohort, context and background, and markers after the action ("to reduce", "in patients
+with", "rather than") mark the trailing phrases. ``clean_row_text`` first removes what is
+never a concept (reference markers, doses, durations).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from cardio_assets.logic.lexicon.vocabulary import _OUTCOME_VERBS, _PATIENT_WORDS, _PURPOSE_VERBS
+
+# ---------------------------------------------------------------------------------------
+# Sentence shapes
+# ---------------------------------------------------------------------------------------
+_VP_OBJECTS = (
+    r"used|given|performed|administered|offered|initiated|prescribed|started|undertaken|"
+    r"continued|implanted|treated|evaluated|assessed|measured|screened|referred|discussed|"
+    r"obtained|maintained|titrated|followed|monitored|considered|repeated|added|switched|"
+    r"applied|instituted|withheld|stopped|discontinued|avoided|done|sought|encouraged|"
+    r"advised|tested|replaced|re-evaluated|reassessed|managed"
+)
+_NEGATIVE_VERBS = [
+    r"\b(?:is|are)\s+not\s+(?:routinely\s+)?(?:recommended|indicated|advised|suggested)\b",
+    rf"\b(?:should|must)\s+not\s+(?:be\s+)?(?:routinely\s+)?(?:{_VP_OBJECTS})\b",
+    r"\b(?:should|must)\s+not\s+(?:receive|undergo|have|use|be)\b",
+    r"\b(?:is|are)\s+(?:contraindicated|harmful|potentially\s+harmful)\b",
+    r"\bshould\s+be\s+avoided\b",
+]
+_POSITIVE_VERBS = [
+    r"\b(?:is|are)\s+(?:also\s+|generally\s+|strongly\s+)?(?:recommended|indicated)\b",
+    r"\b(?:should|may|might|can|could)\s+(?:also\s+)?(?:still\s+)?be\s+considered\b",
+    rf"\b(?:should|may|must|can)\s+(?:also\s+)?be\s+(?:{_VP_OBJECTS})\b",
+    r"\b(?:is|are)\s+(?:a|an)\s+(?:suitable|reasonable|acceptable|preferred)\s+"
+    r"(?:alternative|option|choice)\b",
+    r"\b(?:is|are)\s+(?:reasonable|advised|beneficial|useful|preferred|suggested|effective)\b",
+    r"\bcan\s+be\s+(?:useful|beneficial)\b",
+    r"\b(?:should|may|must)\s+(?:receive|undergo|have|use|take)\b",
+]
+_VERB_RE = re.compile(
+    "|".join(f"(?P<n{i}>{p})" for i, p in enumerate(_NEGATIVE_VERBS))
+    + "|"
+    + "|".join(f"(?P<p{i}>{p})" for i, p in enumerate(_POSITIVE_VERBS)),
+    re.IGNORECASE,
+)
+_COHORT_LEAD = re.compile(
+    r"^(?:in|among|for|amongst)\s+(?!addition\b)(?!order\b)(?!the\s+absence\b)"
+    r"|^in\s+the\s+(?:case|setting|presence|context)\s+of\s+"
+    r"|^in\s+case\s+of\s+",
+    re.IGNORECASE,
+)
+_CONTEXT_LEAD = re.compile(
+    r"^(?:after|following|before|prior\s+to|during|when|if|once)\s+", re.IGNORECASE
+)
+_COHORT_SUBJECT = re.compile(
+    rf"^(?:(?!(?:in|for|with|among|of|to)\b)[\w\-]+\s+){{0,3}}?(?:{_PATIENT_WORDS})\b",
+    re.IGNORECASE,
+)
+_ABSENCE_LEAD = re.compile(r"^in\s+the\s+absence\s+of\s+", re.IGNORECASE)
+_BACKGROUND_LEAD = re.compile(
+    r"^(?:in\s+addition\s+to|on\s+top\s+of|as\s+an?\s+adjunct\s+to)\s+", re.IGNORECASE
+)
+# Markers that start a cohort, purpose or outcome phrase inside the action or after the
+# verb. The cohort form allows a few words before the patient noun ("in symptomatic
+# patients") but no preposition, so "for rate control in patients" is not one marker.
+_POST_MARKERS = re.compile(
+    r"(?:^|\s|,\s*)(?P<m>"
+    r"(?:in|for|among)\s+(?:all\s+|selected\s+|the\s+|every\s+|each\s+)?"
+    r"(?:(?!(?:in|for|with|to)\b)[\w\-/²]+\s+){0,4}?"
+    rf"(?:{_PATIENT_WORDS})\b"
+    rf"|(?:(?:solely|only|mainly|primarily)\s+)?to\s+(?:further\s+)?(?:{_OUTCOME_VERBS})\b"
+    rf"|to\s+(?:{_PURPOSE_VERBS})\b"
+    r"|for\s+(?:the\s+)?(?:reduction|prevention|improvement|relief)\s+(?:of|in)\b"
+    r"|for\s+(?:the\s+)?(?:treatment|management)\s+of\b"
+    r"|for\s+(?:[\w\-]+\s+)?(?:primary|secondary)\s+prevention\b"
+    r"|for\s+(?:rate|rhythm|symptom|heart\s+rate|blood\s+pressure)\s+control\b"
+    r"|as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\b"
+    r"|as\s+(?:a\s+)?part\s+of\b"
+    r"|as\s+(?:the\s+|a\s+)?(?:first|second)[\s\-]line\s+(?:test|therapy|treatment|option)\b"
+    r"|(?:as|because|since)\s+(?:it|they|this)\s+(?:increases?|raises?|worsens?)"
+    r"(?:\s+the\s+risk\s+of)?\b"
+    r"|because\s+of\s+(?:the\s+)?(?:(?:increased|higher)\s+)?(?:risk\s+of\b)?"
+    r"|in\s+addition\s+to\b|on\s+top\s+of\b|in\s+combination\s+with\b|added\s+to\b"
+    r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b|over\b"
+    r"|(?:if|when|unless|despite)\b"
+    r"|(?:before|after|following|prior\s+to|during)\b"
+    r")",
+    re.IGNORECASE,
+)
+
+
+# ---------------------------------------------------------------------------------------
+# Text preparation
+# ---------------------------------------------------------------------------------------
+_NOISE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    # reference markers: [12], [3-5]
+    (re.compile(r"\[\d+(?:[,–-]\s*\d+)*\]"), " "),
+    # doses: "75–100 mg daily", "75 mg once daily"
+    (
+        re.compile(
+            r"\s*\b\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+(?:[.,]\d+)?)?\s*(?:mg|µg|μg|mcg|IU)\b"
+            r"(?:\s+(?:once\s+|twice\s+)?(?:daily|a\s+day|per\s+day|b\.?i\.?d\.?|o\.?d\.?))?",
+            re.I,
+        ),
+        "",
+    ),
+    # durations: "for 6 months", "for up to 12 months", "within the first week"
+    (
+        re.compile(
+            r"\b(?:for|within|during)\s+(?:up\s+to\s+|at\s+least\s+|the\s+first\s+)?"
+            r"(?:\d+\s*)?(?:days?|weeks?|months?|years?|hours?)\b",
+            re.I,
+        ),
+        "",
+    ),
+    # time windows: "less than 40 days after ..." keeps "after ..."
+    (
+        re.compile(
+            r"\b(?:less|more|fewer)\s+than\s+\d+\s*(?:days?|weeks?|months?|years?|hours?)\s*",
+            re.I,
+        ),
+        "",
+    ),
+    # dose intensity: "up to the highest tolerated dose", "maximally tolerated statin dose"
+    (
+        re.compile(
+            r"\b(?:up\s+to|at)\s+the\s+(?:highest|maximum|maximally)\s+tolerated\s+dose\b", re.I
+        ),
+        "",
+    ),
+    (re.compile(r"\b(?:maximally|maximum|highest)\s+tolerated\s+", re.I), ""),
+    # "myocardial ischaemia on non-invasive testing": the test category only qualifies
+    (
+        re.compile(
+            r"\s+on\s+(?:non-invasive|invasive|stress)?\s*(?:testing|imaging|tests?)\b", re.I
+        ),
+        "",
+    ),
+    (re.compile(r"(?<=\w)\s+dose\b(?!-)", re.I), ""),
+]
+
+
+def clean_row_text(text: str) -> str:
+    """Collapse whitespace; drop reference markers, doses and durations.
+
+    Doses and durations are not concepts of the recommendation graph, and left in
+    place they read like parameters ("Aspirin 75–100 mg") or conditions ("6 months").
+    """
+    text = text.replace("\u00a0", " ").replace("\u2009", " ").replace("\u202f", " ")
+    text = text.replace("<br>", " ").replace("\n", " ")
+    # Footnote letters glued after punctuation at the end: "considered.a" / "considered.b,c".
+    text = re.sub(r"([.;])\s*[a-e](?:\s*,\s*[a-e])*\s*$", r"\1", text)
+    for pattern, replacement in _NOISE_PATTERNS:
+        text = pattern.sub(replacement, text)
+    text = re.sub(r"\s+([,.;])", r"\1", text)
+    text = re.sub(r"\s+", " ", text).strip()
+    return text
+
+
+@dataclass
+class RowParse:
+    """Intermediate parse, kept as the lexicon's raw_output for audit."""
+
+    cohort: str = ""
+    action: str = ""
+    post: list[tuple[str, str]] = field(default_factory=list)  # (marker kind, text)
+    polarity: str = "recommended"
+    verb: str | None = None
+
+
+def _sentences(text: str) -> list[str]:
+    """Split on sentence ends (". " before a capital or "("), not on decimals."""
+    parts = re.split(r"(?<=[A-Za-z0-9)%²])\.\s+(?=[A-Z(])", text)
+    out: list[str] = []
+    for part in parts:
+        part = part.strip()
+        if not part:
+            continue
+        out.append(part)
+    return out
+
+
+def _top_level_search(pattern: str, text: str) -> re.Match[str] | None:
+    for match in re.finditer(pattern, text, flags=re.IGNORECASE):
+        if _depth_at(text, match.start()) == 0:
+            return match
+    return None
+
+
+def _pull_parentheticals(text: str) -> tuple[str, list[str]]:
+    """Take top-level "( … )" asides out of a phrase; return the phrase and the asides."""
+    asides: list[str] = []
+    out: list[str] = []
+    depth = 0
+    current: list[str] = []
+    for ch in text:
+        if ch == "(":
+            depth += 1
+            if depth == 1:
+                current = []
+                continue
+        elif ch == ")" and depth > 0:
+            depth -= 1
+            if depth == 0:
+                aside = "".join(current).strip()
+                if aside:
+                    asides.append(aside)
+                continue
+        if depth > 0:
+            current.append(ch)
+        else:
+            out.append(ch)
+    if depth > 0 and current:  # unbalanced: keep the text as it was
+        return text, []
+    return re.sub(r"\s+", " ", "".join(out)).strip(" ,;"), asides
+
+
+def parse_sentence(sentence: str) -> RowParse:
+    """Cut a sentence into cohort, action and trailing phrases around its verb."""
+    sentence = sentence.strip().rstrip(".")
+    parse = RowParse()
+    verb = _VERB_RE.search(sentence)
+    if verb is None:
+        # Imperative rows ("Consider aspirin in ...", "Avoid NSAIDs in ...").
+        imperative = re.match(
+            r"^(?:(?P<neg>avoid|do\s+not\s+(?:use|give|start|offer))|consider|use|give|offer|"
+            r"start|initiate|perform|prescribe)\s+",
+            sentence,
+            flags=re.IGNORECASE,
+        )
+        if imperative:
+            parse.verb = imperative.group(0).strip()
+            if imperative.group("neg"):
+                parse.polarity = "not recommended"
+            sentence = sentence[imperative.end() :]
+        pre, post = sentence, ""
+    else:
+        parse.verb = verb.group(0)
+        if any(k.startswith("n") and v for k, v in verb.groupdict().items()):
+            parse.polarity = "not recommended"
+        pre, post = sentence[: verb.start()], sentence[verb.end() :]
+    pre = pre.strip(" ,;")
+    post = post.strip(" ,;")
+
+    # "It is recommended that <cohort> undergo/receive <action>".
+    that_clause = re.match(
+        r"^that\s+(?P<cohort>.+?)\s+(?:should\s+)?(?:undergo|receive|be\s+treated\s+with|"
+        r"be\s+offered|be\s+given|be\s+started\s+on|take|have)\s+(?P<action>.+)$",
+        post,
+        flags=re.IGNORECASE,
+    )
+    if re.fullmatch(r"it", pre, flags=re.IGNORECASE) and that_clause:
+        parse.cohort = that_clause.group("cohort")
+        action, trailing = _split_post(that_clause.group("action"))
+        parse.action = action
+        parse.post = trailing
+        return parse
+    # "It is recommended to/that ..." puts the action after the verb.
+    if re.fullmatch(r"it", pre, flags=re.IGNORECASE):
+        pre = ""
+        post = re.sub(
+            r"^(?:that\s+|to\s+(?:use|perform|give|administer|consider|initiate|start|"
+            r"measure|assess|evaluate|prescribe|obtain|add|implant|refer|offer|treat)\s+)",
+            "",
+            post,
+            flags=re.IGNORECASE,
+        )
+        post = re.sub(r"\s+(?:be|is|are|should\s+be)\s+\w+(?:ed)?\b", "", post, count=1)
+
+    active = verb is not None and re.search(
+        r"\b(?:receive|undergo|have|use|take)$", verb.group(0), re.IGNORECASE
+    )
+    considered_for = verb is not None and re.match(r"(?:for|with|on|to)\s+", post, re.IGNORECASE)
+    # The subject is the cohort when the sentence starts with the patients themselves
+    # ("Patients with X should receive / be offered / be treated with Y").
+    cohort_subject = _COHORT_SUBJECT.match(pre) is not None
+    passive_with_object = (
+        verb is not None
+        and parse.polarity == "recommended"
+        and bool(post)
+        and not _POST_MARKERS.match(post)
+        and re.search(rf"\bbe\s+(?:{_VP_OBJECTS})$", verb.group(0), re.IGNORECASE) is not None
+    )
+    if (active or considered_for or passive_with_object) and cohort_subject:
+        # "Patients with X should receive Y" / "... should be considered for Y".
+        parse.cohort = pre
+        post = re.sub(r"^(?:for|with|on|to)\s+", "", post, flags=re.IGNORECASE)
+        action, trailing = _split_post(post)
+        parse.action = action
+        parse.post = trailing
+        return parse
+
+    background = _BACKGROUND_LEAD.match(pre)
+    context = _CONTEXT_LEAD.match(pre)
+    if _COHORT_LEAD.match(pre) or _ABSENCE_LEAD.match(pre) or background or context:
+        cut = _last_top_level_comma(pre)
+        if cut is not None:
+            lead_phrase, action_part = pre[:cut], pre[cut + 1 :]
+        else:
+            lead_phrase, action_part = pre, ""
+        if background:
+            parse.post.append(("background", lead_phrase[background.end() :]))
+        elif context and not _COHORT_LEAD.match(pre):
+            parse.post.append(("context", lead_phrase[context.end() :]))
+        else:
+            parse.cohort = lead_phrase
+        if not action_part and not post:
+            return parse
+        if not action_part:
+            action_part, trailing = _split_post(post)
+            parse.action = action_part
+            parse.post.extend(trailing)
+            return parse
+        pre = action_part.strip()
+        # A second lead-in ("In patients with X, in addition to Y, Z is recommended").
+        if (_BACKGROUND_LEAD.match(pre) or _COHORT_LEAD.match(pre)) and parse.verb:
+            inner = parse_sentence(f"{pre} {parse.verb} {post}")
+            if parse.cohort and inner.cohort:
+                inner.cohort = parse.cohort + ", " + inner.cohort
+            elif parse.cohort:
+                inner.cohort = parse.cohort
+            inner.post = parse.post + inner.post
+            inner.polarity = parse.polarity
+            return inner
+
+    action, inner_trailing = _split_post(pre)
+    parse.action = action
+    parse.post.extend(inner_trailing)
+    if post:
+        extra_action, trailing = _split_post(post)
+        if extra_action and not parse.action:
+            parse.action = extra_action
+        elif extra_action:
+            parse.post.append(("context", extra_action))
+        parse.post.extend(trailing)
+    return parse
+
+
+def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """Split "X in patients with Y to reduce Z" into head X and marked trailing phrases."""
+    text = text.strip(" ,;")
+    marks = [m for m in _POST_MARKERS.finditer(text) if _depth_at(text, m.start("m")) == 0]
+    if not marks:
+        return text, []
+    head = text[: marks[0].start("m")].strip(" ,;")
+    trailing: list[tuple[str, str]] = []
+    for i, m in enumerate(marks):
+        end = marks[i + 1].start("m") if i + 1 < len(marks) else len(text)
+        marker = m.group("m")
+        body = re.sub(r"[\s,]+(?:and|or)$", "", text[m.end("m") : end].strip(" ,;"))
+        kind, phrase = _classify_marker(marker, body)
+        if phrase or kind == "drop":
+            trailing.append((kind, phrase))
+    return head, trailing
+
+
+def _classify_marker(marker: str, body: str) -> tuple[str, str]:
+    low = re.sub(r"\s+", " ", marker.lower()).strip()
+    if re.match(r"as (?:the |a )?(?:first|second)[\s\-]line", low):
+        return "drop", ""
+    if re.match(r"(?:as|because|since) (?:it|they|this) |because of", low):
+        return "outcome", body
+    if re.match(r"as (?:an? )?(?:suitable )?(?:alternative|replacement|substitute)|over$", low):
+        return "alternative", body
+    if re.match(r"as (?:a )?part of", low):
+        return "background", body
+    if re.match(r"for (?:rate|rhythm|symptom|heart rate|blood pressure) control", low):
+        return "drop", ""  # a therapeutic goal, not an outcome (annotation guidelines §1)
+    if re.match(rf"to (?:{_PURPOSE_VERBS})\b", low):
+        body = re.sub(
+            r"^(?:the\s+)?(?:cause|estimate|presence|extent|severity|need)\s+(?:of|for)\s+",
+            "",
+            body,
+            flags=re.I,
+        )
+        return "purpose", body
+    if re.match(r"(?:(?:solely|only|mainly|primarily) )?to ", low) or re.match(
+        r"for (?:the )?(?:reduction|prevention|improvement|relief)", low
+    ):
+        return "outcome", body
+    if re.match(r"for (?:[\w\-]+ )?(?:primary|secondary) prevention", low):
+        return "outcome", re.sub(r"^for\s+", "", marker, flags=re.I)
+    if re.match(r"for (?:the )?(?:treatment|management) of", low):
+        return "context", body
+    if re.match(r"(?:in addition to|on top of|in combination with|added to)", low):
+        return "background", body
+    if re.match(r"(?:rather than|instead of|in preference to)", low):
+        return "alternative", body
+    if low == "despite":
+        return "background", body
+    if low == "unless":
+        return "negated", body
+    if low in {"if", "when"}:
+        return "context", re.sub(r"^(?:there\s+is|there\s+are|the\s+patient\s+has)\s+", "", body)
+    if re.match(r"(?:before|after|following|prior to|during)", low):
+        return "context", body
+    return "cohort", (marker + " " + body).strip()
+
+
+def _depth_at(text: str, index: int) -> int:
+    return text[:index].count("(") - text[:index].count(")")
+
+
+def _last_top_level_comma(text: str) -> int | None:
+    depth = 0
+    last = None
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif ch == "," and depth == 0:
+            last = i
+    return last
+
+
+_SEGMENT_RE = re.compile(
+    r"(?P<kind>\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\bwho\b"
+    r"|\bin\s+whom\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bdespite\b|\btreated\s+with\b"
+    r"|\breceiving\b|\btaking\b|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
+    r"|\bon\b(?!\s+top\b)|\bundergoing\b|\bscheduled\s+for\b|\breferred\s+for\b|\bafter\b"
+    r"|\bfollowing\b|\bwith\b"
+    r"|\bin\b(?!\s+(?:the|a|an|whom|addition|preference|combination|case|order)\b)"
+    r"|\bat\b(?=\s+(?:high|increased|intermediate|low|very)\b))",
+    re.IGNORECASE,
+)
+# "HF with reduced ejection fraction": here "with" belongs to the disease name.
+_WITH_INSIDE_TERM = re.compile(
+    r"\s*(?:reduced|preserved|mildly|mid-range|midrange|moderately|normal|improved|"
+    r"recovered)\b",
+    re.IGNORECASE,
+)
+
+
+def _cohort_segments(rest: str) -> list[tuple[str, str]]:
+    """Split what follows the patient noun into typed segments ("with", "who", ...)."""
+    segments: list[tuple[str, str]] = []
+    kind = "with"
+    start = 0
+    for m in _SEGMENT_RE.finditer(rest):
+        word = re.sub(r"\s+", " ", m.group("kind").lower().strip())
+        if _depth_at(rest, m.start()) != 0 or m.start() < start:
+            continue
+        if word == "with" and _WITH_INSIDE_TERM.match(rest[m.end() :]):
+            continue
+        if word == "in" and not rest[start : m.start()].strip(" ,;"):
+            continue  # "in" right after a connector is part of the phrase
+        body = rest[start : m.start()]
+        body = re.sub(r"[,\s]*\b(?:and|or)\s*$", "", body.strip())
+        if body.strip(" ,;"):
+            segments.append((kind, body.strip(" ,;")))
+        new_kind = _segment_kind(word)
+        # "... and in sinus rhythm": a bare "in" continues the current kind.
+        kind = kind if word == "in" and kind != "without" else new_kind
+        start = m.end()
+        if word == "at":
+            start = m.start()  # keep "at high risk of ..." as the condition text
+    tail = rest[start:].strip(" ,;")
+    if tail:
+        segments.append((kind, tail))
+    return segments
+
+
+def _segment_kind(word: str) -> str:
+    if word == "without" or word.startswith("in the absence"):
+        return "without"
+    if word in {
+        "despite",
+        "treated with",
+        "receiving",
+        "taking",
+        "already on",
+        "on",
+        "on top of",
+        "in addition to",
+    }:
+        return "background"
+    if word in {"undergoing", "scheduled for", "referred for", "after", "following"}:
+        return "procedure"
+    if word.startswith("who") or word == "in whom":
+        return "who"
+    return "with"

@@ -1,0 +1,220 @@
+"""The lexicon's word lists: which words make a phrase a drug, a procedure, a condition or
+a parameter when the terminology is silent, and which words a concept span leaves out.
+
+Lists, not a dictionary of terms: the sample terminology lacks many guideline terms, so
+roles fall back to the head word ("... inhibitor" is a Medication, "... angiography" a
+Procedure), and spans follow data/gold/ANNOTATION_GUIDELINES.md (qualifiers such as
+"stable" or "long-term" dropped, the drug named instead of "statin therapy").
+"""
+
+from __future__ import annotations
+
+import re
+
+SEMANTIC_TAG_ROLES: dict[str, str] = {
+    "disorder": "Condition",
+    "finding": "Condition",
+    "situation": "Condition",
+    "morphologic abnormality": "Condition",
+    "observable entity": "ClinicalParameter",
+    "assessment scale": "ClinicalParameter",
+    "procedure": "Procedure",
+    "regime/therapy": "Procedure",
+    "substance": "Medication",
+    "product": "Medication",
+    "medicinal product": "Medication",
+    "medicinal product form": "Medication",
+    "clinical drug": "Medication",
+}
+
+
+# ---------------------------------------------------------------------------------------
+# Vocabularies for role heuristics when the terminology is silent
+# ---------------------------------------------------------------------------------------
+_MED_SUFFIXES = (
+    "pril", "sartan", "olol", "ilol", "statin", "gliflozin", "xaban", "gatran", "parin",
+    "grel", "relor", "mab", "siran", "glutide", "tide", "dipine", "azem", "amil", "arone",
+    "enone", "thiazide", "semide", "amide", "etanide", "digoxin", "arin", "irin", "ciguat",
+    "inone", "ezetimibe", "ranolazine", "ivabradine", "colchicine", "metformin",
+    "nitrate", "nitrates", "plase", "kinase", "sacubitril", "icosapent", "ainide", "afil",
+    "olone", "azole", "oxacin", "cillin", "mycin", "verapamil", "diltiazem",
+)  # fmt: skip
+_MED_WORDS = frozenset(
+    """
+    inhibitor inhibitors blocker blockers antagonist antagonists agonist agonists agent agents
+    drug drugs medication medications anticoagulant anticoagulants anticoagulation
+    antiplatelet antiplatelets antiarrhythmic antiarrhythmics diuretic diuretics statin
+    statins aspirin heparin warfarin insulin fibrate fibrates nitrate nitrates
+    thrombolysis fibrinolysis pharmacotherapy vaccine vaccination dapt oac noac doac vka
+    ace-i acei arb arbs arni mra mras sglt2i medical pharmacological lipid-lowering
+    antihypertensive antithrombotic glucose-lowering antianginal
+    """.split()
+)
+_PROCEDURE_HEADS = frozenset(
+    """
+    intervention interventions implantation implant replacement repair surgery surgeries
+    grafting graft bypass ablation angiography angiogram echocardiography echocardiogram
+    imaging test testing tests assessment assessments measurement measurements monitoring
+    screening rehabilitation revascularization revascularisation cardioversion training
+    evaluation referral counselling counseling closure occlusion resection pacing
+    programme program stenting angioplasty catheterization catheterisation scan scanning
+    ecg electrocardiogram electrocardiography mri ct cmr biopsy transplantation
+    transplant procedure procedures strategy management follow-up exercise
+    education consultation review auscultation examination support discussion
+    defibrillator pacemaker device therapy therapies treatment treatments ultrasound
+    tomography resonance
+    """.split()
+)
+_CONDITION_HEADS = frozenset(
+    """
+    intolerance intolerant allergy contraindication contraindications disease diseases
+    failure syndrome syndromes stenosis regurgitation infarction risk insufficiency
+    dysfunction history hypertension diabetes angina fibrillation flutter arrest shock
+    cardiomyopathy symptoms symptom pregnancy obesity smoking smoker smokers lesion lesions
+    rhythm morphology congestion instability tachycardia bradycardia block calcification
+    """.split()
+)
+# First words that make a cohort phrase a state of the patient, whatever its head says
+# ("intolerant of aspirin", "contraindication to OAC", "eligible for OAC").
+_CONDITION_FIRST_WORDS = frozenset(
+    """
+    intolerant intolerance allergic allergy contraindication contraindications eligible
+    ineligible suitable unsuitable unfit fit candidate candidates refractory resistant
+    indication history severe significant persistent high low moderate mild very prior
+    previous normal abnormal
+    """.split()
+)
+# Observable heads: a bare mention ("to measure LVEF") is still a parameter.
+_PARAMETER_HEADS = frozenset(
+    """
+    fraction pressure rate duration score cholesterol glucose clearance index concentration
+    level levels potassium sodium creatinine haemoglobin hemoglobin a1c peptide reserve
+    """.split()
+)
+_OUTCOME_VERBS = (
+    r"reduce|lower|prevent|improve|decrease|relieve|control|delay|avoid|slow|minimi[sz]e|"
+    r"alleviate|limit|protect|preserve|prolong"
+)
+_PURPOSE_VERBS = (
+    r"measure|detect|assess|refine|clarify|reach|achieve|guide|confirm|exclude|identify|"
+    r"evaluate|estimate|establish|diagnose|stratify|determine|rule\s+out|obtain|maintain|"
+    r"monitor|check|screen|facilitate|allow|enable|support|select"
+)
+_PATIENT_WORDS = (
+    r"patients|patient|individuals|individual|people|persons|person|subjects|those|women|"
+    r"men|adults|survivors|candidates|children|adolescents|cases|participants"
+)
+_PATIENT_NOUN = re.compile(rf"\b(?:{_PATIENT_WORDS})\b", re.IGNORECASE)
+_COHORT_DETERMINERS = frozenset(
+    """
+    all selected the these such other eligible most any some adult certain appropriate
+    every each
+    """.split()
+)
+# Pre-noun words describing a state, not a disease: population comes from "with ..." then.
+_STATE_ADJECTIVES = frozenset(
+    """
+    symptomatic asymptomatic stable elderly older young frail high-risk low-risk selected
+    """.split()
+)
+_LEAD_INS = re.compile(
+    r"^(?:(?:the|a|an)\s+)?(?:(?:use|administration|initiation|addition|prescription|"
+    r"consideration|implementation|provision|performance|introduction)\s+of\s+|"
+    r"(?:treatment|therapy)\s+with\s+|routine(?:ly)?\s+|systematic\s+|"
+    r"(?:adding|starting|initiating|continuing|using|switching\s+to|giving)\s+|"
+    r"(?:the|a|an)\s+)+",
+    re.IGNORECASE,
+)
+# Context words that carry no concept ("when tolerated").
+_EMPTY_CONTEXT = frozenset(
+    """tolerated possible feasible available indicated needed appropriate required early
+    late soon immediately contraindicated""".split()
+)
+
+
+# Qualifiers that do not change what the concept is: dropped from spans (annotation
+# guidelines, section 2). "resting" only before a test ("resting 12-lead ECG").
+_QUALIFIERS = frozenset(
+    """
+    significant stable long-term short-term lifelong high-intensity moderate-intensity
+    low-dose high-dose routine urgent emergency elective high-risk combined second
+    """.split()
+)
+_ACTION_QUALIFIERS = _QUALIFIERS | {"resting"}
+_SPLIT_STATES = frozenset({"symptomatic", "asymptomatic"})
+# "statin therapy" -> "statin": the drug names the concept; "antithrombotic therapy" keeps
+# its noun because "antithrombotic" alone is an adjective.
+_DRUG_NOUN_THERAPY = re.compile(
+    r"^(.*\b(?:statins?|aspirin|heparin|warfarin|insulin|digoxin|[\w\-]*(?:blockers?|"
+    r"inhibitors?|antagonists?|pril|sartan|olol|gliflozin|xaban|gatran|grel|relor)))"
+    r"\s+(?:therapy|treatment)$",
+    re.IGNORECASE,
+)
+# "chest pain of suspected coronary origin", "stenosis of high anatomical complexity"
+_QUALIFYING_OF = re.compile(
+    r"\s+of\s+(?:[\w\-]+\s+){0,3}(?:origin|complexity|severity|extent|degree|grade)$",
+    re.IGNORECASE,
+)
+_LEADING_VERBS = re.compile(
+    r"^(?:(?:with|who\s+(?:are|have|had|were)|who|whose|having|and|or|are|have|has|had|in|"
+    r"survived|experienced|developed|suffered|underwent|remain|remains|still|is|be)\s+)+",
+    re.IGNORECASE,
+)
+
+
+def _tidy_leaf(text: str, slot: str) -> str:
+    """Minimal span: drop determiners, lead-in verbs and connectors around the term."""
+    text = text.strip(" ,;.:")
+    text = re.sub(r"\(\s*\)", " ", text)
+    text = _LEADING_VERBS.sub("", text)
+    text = re.sub(r"^at\s+(?=(?:high|increased|intermediate|low|very)\b)", "", text, flags=re.I)
+    if slot in {"action", "background", "component", "example"}:
+        text = _LEAD_INS.sub("", text)
+    else:
+        text = re.sub(r"^(?:(?:a|an|the|any|known|documented)\s+)+", "", text, flags=re.I)
+    qualifiers = _ACTION_QUALIFIERS if slot in {"action", "example"} else _QUALIFIERS
+    words = text.split()
+    while len(words) > 1 and words[0].lower() in qualifiers:
+        words.pop(0)
+    text = " ".join(words)
+    text = _QUALIFYING_OF.sub("", text)
+    if slot in {"action", "background", "example"}:
+        text = _DRUG_NOUN_THERAPY.sub(r"\1", text)
+    if slot in {"action", "background", "component"}:
+        text = re.sub(r"\s+of\s+(?:a|an|the)\s+(?:stenosis|lesion)$", "", text, flags=re.I)
+    if slot in {"context", "purpose"}:
+        text = re.sub(r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I)
+    text = re.sub(r"\s+(?:persists|persist|remains|remain|continues)$", "", text, flags=re.I)
+    text = re.sub(r"\s+(?:routinely|regularly|systematically|always)$", "", text, flags=re.I)
+    text = re.sub(r"\s+", " ", text)
+    if text.count("(") > text.count(")"):
+        text = text[: text.rfind("(")].strip()
+    elif text.count(")") > text.count("("):
+        text = text.replace(")", "").strip()
+    return text.strip(" ,;.:")
+
+
+def _heuristic_role(normalized: str) -> str | None:
+    words: list[str] = []
+    for token in re.findall(r"[a-z0-9\-]+", normalized.lower()):
+        words.append(token)
+        if "-" in token:
+            words.extend(part for part in token.split("-") if part)
+    if not words:
+        return None
+    head = normalized.lower().split()[-1].strip("()")
+    head_parts = [head, *head.split("-")[-1:]]
+    if any(h in _CONDITION_HEADS for h in head_parts):
+        return "Condition"
+    is_drug = any(w in _MED_WORDS or w.endswith(_MED_SUFFIXES) for w in words)
+    if head in {"therapy", "therapies", "treatment", "treatments", "regimen"}:
+        return "Medication" if is_drug else "Procedure"
+    if any(h in _MED_WORDS or h.endswith(_MED_SUFFIXES) for h in head_parts):
+        return "Medication"
+    if head in _PROCEDURE_HEADS or head.endswith(("ectomy", "plasty", "scopy", "graphy", "otomy")):
+        return "Procedure"
+    if is_drug:
+        return "Medication"
+    if head in _PARAMETER_HEADS:
+        return "ClinicalParameter"
+    return None

@@ -1,0 +1,263 @@
+"""A recommendation's text as printed, repaired for reading (pure logic, no Dagster).
+
+Converter-made guideline text carries the marks of its PDF: words hyphenated at line breaks
+("con-\\nsidered"), ligatures the text layer split apart ("fni dings", "stratifci ation"),
+font glyphs read as other characters ("<_" for ≤, "þ" for +, a control character for the
+en dash), citation numbers glued to the sentence ("...outcomes.94,103") and footnote letters
+glued to words ("riskd", "HBR,c", "...death.c,d"). This module repairs what can be told
+apart safely and keeps the rest as printed:
+
+- a repair that needs to know whether a word exists asks the document's own vocabulary
+  (``Vocabulary``: every word of the document, counted), never a list of phrases;
+- citation numbers move to ``references`` only where they cannot be part of the sentence
+  (after its final full stop, or glued to a word before a colon); "≥40 kg/m2." and
+  "within 24 h." keep their numbers;
+- footnote letters stay in the text (extraction removes them, knowing the table's
+  footnotes); ``footnote_markers`` names them where they can be told apart from the word.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+LINE_BREAK = "\n"
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*[A-Za-z]|[A-Za-z]")
+
+
+@dataclass
+class Vocabulary:
+    """Word counts of one document (lower-case), for repairs that ask "is this a word?"."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+
+    @classmethod
+    def from_texts(cls, texts: Iterable[str]) -> Vocabulary:
+        counts: Counter[str] = Counter()
+        for text in texts:
+            counts.update(w.lower() for w in _WORD.findall(text or ""))
+        return cls(counts)
+
+    def count(self, word: str) -> int:
+        return self.counts.get(word.lower(), 0)
+
+    def known(self, word: str, at_least: int = 1) -> bool:
+        return self.count(word) >= at_least
+
+
+@dataclass
+class RepairedText:
+    text: str
+    references: list[str] = field(default_factory=list)
+    repairs: list[str] = field(default_factory=list)  # what was changed, for audit
+
+
+# --------------------------------------------------------------------------- font artifacts
+
+# Glyphs of the guideline fonts that text layers read as other characters, each checked in
+# converter-made guideline text: "<_" / ">_" are ≤ / ≥ drawn as two glyphs, U+0002 is the en
+# dash of ranges, "þ" (thorn) before a number is the plus sign, "¨ı" is an i with diaeresis.
+_GLYPHS: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    (re.compile(r"<\s?_"), "≤", "'<_' read as ≤"),
+    (re.compile(r">\s?_"), "≥", "'>_' read as ≥"),
+    (re.compile("\u0002"), "–", "U+0002 read as an en dash"),
+    (re.compile(r"þ(?=\s?\d)"), "+", "'þ' before a number read as +"),
+    (re.compile(r"¨\s?ı|ı¨"), "ï", "'¨ı' read as ï"),
+    (re.compile(r"(?<=[a-z])´\s?(?=[a-z])"), "", "stray acute accent removed"),
+)
+# a control character or private glyph that opens a line is the list bullet of that font
+_BULLET_GLYPH = re.compile(r"(^|\n)\s*[\u0000-\u0008\u000b-\u001f\uf0b7\uf0a7\u25aa\u25cf]\s+")
+# ". 30 kg/m2", "(.12 months)": a lone full stop before a number is the ">" of that font;
+# a decimal point always has a digit before it in guideline text
+_STOP_AS_GREATER = re.compile(r"(?<=[\s(])\.\s?(?=\d)")
+
+
+def repair_glyphs(text: str) -> tuple[str, list[str]]:
+    """Font artifacts replaced by what was printed; Unicode ligatures (ﬁ, ﬂ) decomposed."""
+    repairs: list[str] = []
+    for pattern, replacement, note in _GLYPHS:
+        text, count = pattern.subn(replacement, text)
+        if count:
+            repairs.append(note)
+    text, count = _BULLET_GLYPH.subn(lambda m: f"{m.group(1)}• ", text)
+    if count:
+        repairs.append("font bullet glyph read as •")
+    text, count = _STOP_AS_GREATER.subn(">", text)
+    if count:
+        repairs.append("'.' before a number read as >")
+    folded = "".join(
+        unicodedata.normalize("NFKC", ch) if "\ufb00" <= ch <= "\ufb06" else ch for ch in text
+    )
+    if folded != text:
+        repairs.append("ligature characters decomposed")
+    return folded, repairs
+
+
+# --------------------------------------------------------------------------- line breaks
+
+_HYPHEN_BREAK = re.compile(r"([A-Za-z]+)-[ \t]*\n[ \t]*([A-Za-z]+)")
+
+
+def join_lines(text: str, vocabulary: Vocabulary) -> tuple[str, list[str]]:
+    """Lines of a cell joined: a word hyphenated at a line break becomes one word unless the
+    document writes it with its hyphen ("non-ST"); other breaks become spaces."""
+    repairs: list[str] = []
+
+    def join(m: re.Match[str]) -> str:
+        left, right = m.group(1), m.group(2)
+        joined, hyphenated = left + right, f"{left}-{right}"
+        keep_hyphen = vocabulary.count(hyphenated) > vocabulary.count(joined) or (
+            not vocabulary.known(joined) and (right[0].isupper() or left[-1].isupper())
+        )
+        repairs.append("line-break hyphenation joined")
+        return hyphenated if keep_hyphen else joined
+
+    text = _HYPHEN_BREAK.sub(join, text)
+    text = re.sub(r"/[ \t]*\n[ \t]*", "/", text)  # "ARNI/" + "ACE-Is" on the next line
+    return " ".join(text.split()), sorted(set(repairs))
+
+
+# --------------------------------------------------------------------------- ligatures
+
+# The text layer of older guideline PDFs places the "fi"/"fl" ligature after the next
+# letter and breaks the word there: "fni dings" (findings), "specifci" (specific).
+_LIGATURE_SPLIT = re.compile(r"\b([A-Za-z]*?)f([a-z])([il])(?:\s+([a-z]+))?\b")
+
+
+def repair_ligature_splits(text: str, vocabulary: Vocabulary) -> tuple[str, list[str]]:
+    """Split ligatures rejoined where the joined form is a word of the document and the
+    printed form is not."""
+    repairs: list[str] = []
+
+    def fix(m: re.Match[str]) -> str:
+        head, moved, lig, tail = m.group(1), m.group(2), m.group(3), m.group(4) or ""
+        printed = m.group(0)
+        candidates = [f"{head}f{lig}{moved}{tail}"]
+        if tail:
+            candidates.append(f"{head}f{lig}{moved}")  # only the first part was broken
+        printed_count = max(vocabulary.count(w) for w in printed.split())
+        for candidate in candidates:
+            count = vocabulary.count(candidate)
+            if count >= 2 and count > printed_count and candidate.lower() != printed.lower():
+                rest = f" {tail}" if tail and not candidate.endswith(tail) else ""
+                repairs.append("split ligature rejoined")
+                return candidate + rest
+        return printed
+
+    text = _LIGATURE_SPLIT.sub(fix, text)
+    return text, sorted(set(repairs))
+
+
+# --------------------------------------------------------------------------- references
+
+_REF_NUM = r"\d{1,4}"
+_REF_LIST = rf"{_REF_NUM}(?:\s?[,–-]\s?{_REF_NUM})*"
+_MARKER_RUN = r"(?:[a-h*†‡§¶](?:,[a-h*†‡§¶])*,?)?"
+# "...outcomes.94,103" / "...months.d,783,785" / "...in PE.134 Further text": after a full
+# stop that follows a word, a closing bracket or a percent sign
+_AFTER_STOP = re.compile(rf"(?<=[A-Za-z)\]%])\.({_MARKER_RUN})\s?({_REF_LIST})(?=\s+[A-Z(]|\s*$)")
+# "...the ECG shows25–39:" glued before a colon (a list of at least two numbers)
+_BEFORE_COLON = re.compile(rf"(?<=[a-z]{{3}})({_REF_NUM}(?:\s?[,–-]\s?{_REF_NUM})+)(?=:)")
+_SPLIT_REFS = re.compile(r"\s?,\s?")
+
+
+def split_references(text: str) -> tuple[str, list[str]]:
+    """Citation numbers moved out of the sentence, in order ("131–137" stays one item)."""
+    references: list[str] = []
+
+    def take(refs: str) -> None:
+        references.extend(r.strip() for r in _SPLIT_REFS.split(refs) if r.strip())
+
+    def after_stop(m: re.Match[str]) -> str:
+        take(m.group(2))
+        return "." + m.group(1).rstrip(",")
+
+    def before_colon(m: re.Match[str]) -> str:
+        take(m.group(1))
+        return ""
+
+    text = _AFTER_STOP.sub(after_stop, text)
+    text = _BEFORE_COLON.sub(before_colon, text)
+    return text, references
+
+
+# --------------------------------------------------------------------------- markers
+
+_TRAILING_MARKERS = re.compile(r"(?<=[.)\]A-Za-z])[.,]?((?:[a-h])(?:,[a-h])*)$")
+
+
+def footnote_marker_spans(
+    text: str, letters: Iterable[str], vocabulary: Vocabulary
+) -> list[tuple[str, int, int]]:
+    """(letter, start, end) of the footnote letters the row carries, where they can be told
+    apart from the word: after a full stop or comma ("death.c,d", "HBR,c"), or glued to a
+    rare word whose stem is an acronym or a word the guideline uses far more often ("riskd"
+    beside many "risk"). Only letters the table's footnotes define count. The spans cover
+    the letter and the comma or stop that only served it (",c" in "HBR,c")."""
+    defined = {m for m in letters if len(m) == 1 and m.isalpha()}
+    if not defined:
+        return []
+    found: list[tuple[str, int, int]] = []
+    for m in re.finditer(r"([.,])((?:[a-h])(?:,[a-h])*)(?=[\s.,;:)]|$)", text):
+        before = text[: m.start()]
+        if not before or not (before[-1].isalpha() or before[-1] in ")]%"):
+            continue
+        letters_here = m.group(2).split(",")
+        if not all(letter in defined for letter in letters_here):
+            continue
+        # "death.c,d": the stop ends the sentence and stays; "HBR,c": the comma goes
+        start = m.start(2) if m.group(1) == "." else m.start(1)
+        for letter in letters_here:
+            found.append((letter, start, m.end()))
+    for m in re.finditer(r"[A-Za-z]{3,}", text):
+        word = m.group(0)
+        stem, last = word[:-1], word[-1]
+        rare = vocabulary.count(word) <= 2  # a glued marker is rare; "used" is not
+        if (
+            last in defined
+            and rare
+            and (stem.isupper() or vocabulary.count(stem) >= 3 * max(1, vocabulary.count(word)))
+        ):
+            found.append((last, m.end() - 1, m.end()))
+    return sorted(set(found), key=lambda f: (f[1], f[0]))
+
+
+def footnote_markers(text: str, letters: Iterable[str], vocabulary: Vocabulary) -> list[str]:
+    """The footnote letters the row carries (see footnote_marker_spans), in order."""
+    out: list[str] = []
+    for letter, _, _ in footnote_marker_spans(text, letters, vocabulary):
+        if letter not in out:
+            out.append(letter)
+    return out
+
+
+def without_spans(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    """``text`` with the given character spans removed (footnote markers before extraction)."""
+    pieces, cursor = [], 0
+    for start, end in sorted(set(spans)):
+        if start >= cursor:
+            pieces.append(text[cursor:start])
+            cursor = end
+    pieces.append(text[cursor:])
+    return " ".join("".join(pieces).split())
+
+
+# --------------------------------------------------------------------------- all together
+
+
+def repair_row_text(text: str, vocabulary: Vocabulary) -> RepairedText:
+    """Printed cell text (line breaks as "\\n") -> one readable line, references apart."""
+    text, repairs = repair_glyphs(text)
+    text, joined = join_lines(text, vocabulary)
+    text, ligatures = repair_ligature_splits(text, vocabulary)
+    text, references = split_references(text)
+    text = " ".join(text.split())
+    return RepairedText(text=text, references=references, repairs=repairs + joined + ligatures)
+
+
+def printed_text(text: str) -> str:
+    """The cell as printed, on one line (line breaks read as spaces), for audit and matching."""
+    return " ".join((text or "").split())

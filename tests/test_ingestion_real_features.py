@@ -1,0 +1,246 @@
+"""Recommendation rows out of converter-made guideline Markdown (real-ingestion issue).
+
+The fixture tests/fixtures/real_ingestion/converter_made.md is written by the team in its
+own words; each part reproduces one feature seen in real PDF-to-Markdown conversions of
+guidelines. Each test names the feature and the reason the rule exists. Real Docling.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardio_assets.config import load_pipeline_settings
+from cardio_assets.logic.docling_tables import guideline_tables
+from cardio_assets.logic.row_text import Vocabulary, repair_row_text, split_references
+from cardio_assets.logic.table_rows import RowsResult, guideline_rows
+from cardio_assets.logic.table_shapes import read_grade
+from resources.docling_converter import convert_path
+
+FIXTURE = Path(__file__).parent / "fixtures" / "real_ingestion" / "converter_made.md"
+SETTINGS = load_pipeline_settings()
+
+
+@pytest.fixture(scope="module")
+def converted() -> tuple[list, RowsResult]:
+    tables = guideline_tables(
+        "converter-made",
+        [FIXTURE],
+        convert_path,
+        footnote_marker_pattern=SETTINGS.docling.footnote_marker_pattern,
+        continuation_words=SETTINGS.docling.continuation_words,
+    )
+    return tables, guideline_rows(tables, guideline_title="Fixture")
+
+
+def _row(result: RowsResult, starts: str):
+    (row,) = [r for r in result.rows if r.row_text.startswith(starts)]
+    return row
+
+
+def test_header_row_that_is_a_recommendation_becomes_the_first_row(converted):
+    """Converters make a table's first line its header; when that line is a recommendation
+    ("text | I | B"), it is the first row, and the labels printed above the table do not
+    become a title or heading."""
+    tables, result = converted
+    row = _row(result, "Rate control with a beta-blocker")
+    assert (row.table_id, row.row_index, row.class_, row.level) == ("table_001", 0, "I", "B")
+    assert tables[1].header == ["Recommendations", "Class", "Level"]
+
+
+def test_title_over_several_lines_and_section_heading_above(converted):
+    """A table's title is the "Recommendation Table N" line (and the short lines that
+    continue it); the section of its rows is the nearest document heading above."""
+    tables, result = converted
+    assert tables[1].caption == (
+        "Recommendation Table 4 — Recommendations for the care of atrial flutter"
+    )
+    row = _row(result, "Rate control with a beta-blocker")
+    assert row.table_title == tables[1].caption
+    assert row.section == "5 Atrial flutter"
+    assert _row(result, "Transthoracic echocardiography").section == "6 Valve imaging"
+
+
+def test_citation_numbers_move_to_references_and_sentence_numbers_stay(converted):
+    """Citation numbers glued after the full stop are not part of the sentence; the numbers
+    of the sentence itself ("<_40 years", ">_3 months") are."""
+    _, result = converted
+    assert _row(result, "Rate control with").references == ["12", "15"]
+    assert _row(result, "Isthmus ablation").references == ["131–137"]
+    amiodarone = _row(result, "Amiodarone")
+    assert amiodarone.row_text.endswith("in patients ≤40 years.")
+    assert amiodarone.references == ["44"]
+    assert _row(result, "An ECG is recommended").row_text == (
+        "An ECG is recommended ≥3 months after ablation to confirm isthmus block."
+    )
+    text, refs = split_references("Weight loss is advised when BMI is ≥40 kg/m2.")
+    assert (text, refs) == ("Weight loss is advised when BMI is ≥40 kg/m2.", [])
+    assert split_references("Treatment is started within 24 h.") == (
+        "Treatment is started within 24 h.",
+        [],
+    )
+
+
+def test_glued_footnote_letters_stay_and_are_listed(converted):
+    """A footnote letter glued to a word stays in the text as printed (extraction removes
+    it knowing the footnotes); the row lists the letters it carries, only those the table's
+    footnotes define, and only where they can be told from the word."""
+    _, result = converted
+    row = _row(result, "In patients at high bleeding risk")
+    assert row.row_text.endswith("may be considered.d,e")
+    assert row.footnote_markers == ["c", "d", "e"]
+    assert _row(result, "Anticoagulation is recommended").footnote_markers == ["c"]
+    # what extraction reads: the letters removed, the original kept for audit
+    assert row.text_for_extraction() == (
+        "In patients at high bleeding risk (HBR), appendage occlusion may be considered."
+    )
+    assert (
+        _row(result, "Anticoagulation is recommended")
+        .text_for_extraction()
+        .endswith("a high stroke risk.")
+    )
+    assert "c Only in" not in " ".join(row.footnotes)
+    assert any(f.startswith("c A stroke score") for f in row.footnotes)
+
+
+def test_line_breaks_hyphenation_and_font_artifacts_repaired(converted):
+    """Cells come with "<br>" line breaks, words hyphenated across them, the guideline
+    font's "<_" / ">_" for ≤ / ≥ and a control character for the range dash."""
+    _, result = converted
+    row = _row(result, "Isthmus ablation")
+    assert (
+        row.row_text
+        == "Isthmus ablation should be considered after a first episode of typical flutter."
+    )
+    assert row.printed_text.startswith("Isthmus ablation") and "flut- ter" in row.printed_text
+    assert "line-break hyphenation joined" in row.repairs
+    assert _row(result, "A follow-up scan").row_text == (
+        "A follow-up scan every 1–2 years should be considered in moderate valve stenosis."
+    )
+    vocabulary = Vocabulary.from_texts(["non-ST elevation", "non-ST elevation"])
+    assert (
+        repair_row_text("In non-\nST elevation ACS", vocabulary).text == "In non-ST elevation ACS"
+    )
+
+
+def test_split_ligature_rejoined_when_the_joined_word_is_the_guidelines(converted):
+    """An older text layer breaks the "fi" ligature ("fni dings"); it is rejoined only when
+    the joined word is one the guideline uses and the split form is not."""
+    _, result = converted
+    row = _row(result, "Cardioversion may be considered")
+    assert "echocardiographic findings exclude" in row.row_text
+    assert "split ligature rejoined" in row.repairs
+    unknown = Vocabulary.from_texts(["nothing relevant here"])
+    assert repair_row_text("echocardiographic fni dings", unknown).text == (
+        "echocardiographic fni dings"
+    )
+
+
+def test_continued_table_after_a_page_break_is_one_table(converted):
+    """A table continued after a page break comes out as a new pipe table of the same shape
+    under a "Continued" line and the page's running header: one table, rows numbered on."""
+    tables, result = converted
+    assert tables[1].pieces == 2
+    row = _row(result, "Amiodarone")
+    assert (row.table_id, row.row_index, row.class_, row.level) == ("table_001", 5, "III", "C")
+
+
+def test_empty_leading_column_and_class_level_in_one_cell(converted):
+    """A blank first column ("Col1") and class and level printed in one cell ("IIa C")."""
+    _, result = converted
+    row = _row(result, "Transthoracic echocardiography")
+    assert (row.class_, row.level) == ("I", "C")
+    assert (_row(result, "A follow-up scan").class_, _row(result, "A follow-up scan").level) == (
+        "IIa",
+        "C",
+    )
+
+
+def test_a_class_cell_that_is_not_a_class_keeps_the_row_and_warns(converted):
+    """ "Ia" is no class of the ESC scheme: the row is kept with class null, and a warning
+    names the guideline, file, table and row."""
+    _, result = converted
+    row = _row(result, "Stress imaging")
+    assert (row.class_, row.level) == (None, None)
+    warning = next(w for w in result.warnings if "'Ia'" in w)
+    assert "converter_made.md" in warning and "table table_002" in warning and "row 2" in warning
+    assert read_grade("Ia", ["a", "b"]).invalid == "Ia"
+    assert read_grade("IIbd", ["d"]).klass == "IIb"
+
+
+def test_stem_and_bullets_carry_their_stem(converted):
+    """A bullet says nothing without its stem: the row text is stem + bullet, and the row
+    keeps both parts. The stem comes from a row of its own or from a merged cell that a
+    converter repeated on every row it spans (the k-th row gets the k-th item)."""
+    _, result = converted
+    row = _row(result, "In patients with a confirmed device infection: complete")
+    assert row.stem == "In patients with a confirmed device infection:"
+    assert row.bullet == "complete device removal is recommended;"
+    assert (row.class_, row.level) == ("I", "B")
+    second = _row(result, "In patients with a confirmed device infection: antibiotic")
+    assert (second.class_, second.level) == ("III", "C")
+    merged = [r for r in result.rows if r.row_text.startswith("In patients scheduled for device")]
+    assert [(r.bullet, r.class_, r.level) for r in merged] == [
+        ("carotid imaging is recommended before the procedure.", "I", "B"),
+        ("carotid repair is not recommended in mild stenosis.", "III", "C"),
+    ]
+    assert all(r.section == "Device infection" for r in merged)
+
+
+def test_two_recommendations_side_by_side_are_two_rows(converted):
+    """Six columns: text, class, level, text, class, level."""
+    _, result = converted
+    pairs = [(r.row_text, r.class_, r.level) for r in result.rows if r.table_id == "table_004"]
+    assert pairs == [
+        ("Remote monitoring is recommended for all device carriers.", "I", "A"),
+        ("Yearly device clinic visits should be considered.", "IIa", "C"),
+        ("Battery checks are recommended before elective surgery.", "I", "C"),
+        ("Magnet tests may be considered in device clinics.", "IIb", "C"),
+    ]
+
+
+def test_tables_that_are_not_recommendations_are_kept_out_with_the_reason(converted):
+    """Doses and risk scores are tables too; only tables whose rows carry classes and levels
+    give rows. "What is new" tables restate rows found elsewhere and are counted apart."""
+    tables, result = converted
+    kinds = {t.table_id: (t.kind, t.reason) for t in result.tables}
+    assert kinds["table_000"][0] == "what_is_new"
+    assert kinds["table_005"] == ("other", "no column of classes (I, IIa, IIb, III)")
+    assert kinds["table_006"][0] == "other"
+    assert result.count("what_is_new") == 1 and result.count("other") == 2
+    assert not [r for r in result.rows if r.table_id in ("table_000", "table_005", "table_006")]
+    assert {r.table_id for r in result.other_rows} == {"table_000", "table_005", "table_006"}
+
+
+def test_a_recommendation_printed_twice_is_one_row_with_both_places(converted):
+    """A summary table restates a section's recommendation in the same words, class and
+    level: one row identity, both source locations."""
+    _, result = converted
+    row = _row(result, "Anticoagulation is recommended")
+    assert row.table_id == "table_001"
+    assert [(p.table_id, p.row_index) for p in row.also_at] == [("table_007", 0)]
+    assert result.duplicates == 1
+    assert not [r for r in result.rows if r.table_id == "table_007"]
+
+
+def test_no_recommendation_table_gives_zero_rows_and_says_what_was_seen(tmp_path: Path):
+    doc = tmp_path / "doses.md"
+    doc.write_text(
+        "Table 1 Doses\n\n|Drug|Dose|\n|---|---|\n|Metoprolol|25 mg|\n\n"
+        "Table 2 Scores\n\n|Item|Points|\n|---|---|\n|Age|1|\n",
+        encoding="utf-8",
+    )
+    tables = guideline_tables(
+        "doses",
+        [doc],
+        convert_path,
+        footnote_marker_pattern=SETTINGS.docling.footnote_marker_pattern,
+        continuation_words=SETTINGS.docling.continuation_words,
+    )
+    result = guideline_rows(tables, guideline_title="Doses")
+    assert result.rows == []
+    (warning,) = result.warnings
+    assert "no recommendation table found among 2 table(s)" in warning
+    assert "table table_000 (Table 1 Doses): no column of classes" in warning
+    assert "table table_001 (Table 2 Scores)" in warning

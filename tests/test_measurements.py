@@ -1,0 +1,140 @@
+"""The measurement grammar shared by extraction, grounding and patient values.
+
+Each case is a sentence the team wrote to reproduce a way guideline tables write a criterion.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cardio_assets.logic.measurements_next import canonical_unit, find_measurements, parse_value
+
+
+def _one(text: str):
+    (m,) = find_measurements(text)
+    return m.span(text), m.name, m.operator, m.threshold, m.unit
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # symbols, name and value as one span
+        ("Pacing is advised when LVEF ≤35% persists", ("LVEF ≤35%", "LVEF", "<=", 35.0, "%")),
+        # words before the value
+        (
+            "a sodium of at least 135 mmol/L",
+            ("sodium of at least 135 mmol/L", "sodium", ">=", 135.0, "mmol/L"),
+        ),
+        ("a QRS exceeding 150 ms", ("QRS exceeding 150 ms", "QRS", ">", 150.0, "ms")),
+        (
+            "a heart rate under 50 b.p.m. at rest",
+            ("heart rate under 50 b.p.m.", "heart rate", "<", 50.0, "bpm"),
+        ),
+        # words after the value
+        (
+            "an ejection fraction of 40% or less",
+            ("ejection fraction of 40% or less", "ejection fraction", "<=", 40.0, "%"),
+        ),
+        (
+            "a ferritin of 100 ng/mL or more",
+            ("ferritin of 100 ng/mL or more", "ferritin", ">=", 100.0, "ng/mL"),
+        ),
+        # ranges: any dash, "to", "between ... and", an operator before a range
+        (
+            "an ejection fraction of 41–49%",
+            ("ejection fraction of 41–49%", "ejection fraction", "between", [41.0, 49.0], "%"),
+        ),
+        (
+            "a gradient between 20 and 40 mmHg",
+            ("gradient between 20 and 40 mmHg", "gradient", "between", [20.0, 40.0], "mmHg"),
+        ),
+        ("a risk of 5 to 10%", ("risk of 5 to 10%", "risk", "between", [5.0, 10.0], "%")),
+        (
+            "an estimated risk > 5%–15%",
+            ("estimated risk > 5%–15%", "estimated risk", "between", [5.0, 15.0], "%"),
+        ),
+        # paired blood pressure: one threshold
+        (
+            "an office pressure of 140/90 mmHg or higher",
+            ("office pressure of 140/90 mmHg or higher", "office pressure", ">=", "140/90", "mmHg"),
+        ),
+        # units guideline tables use
+        (
+            "an eGFR <30 mL/min/1.73 m2",
+            ("eGFR <30 mL/min/1.73 m2", "eGFR", "<", 30.0, "mL/min/1.73 m²"),
+        ),
+        ("a BMI ≥40 kg/m2", ("BMI ≥40 kg/m2", "BMI", ">=", 40.0, "kg/m²")),
+        ("a peak velocity ≥4 m/s", ("peak velocity ≥4 m/s", "peak velocity", ">=", 4.0, "m/s")),
+        (
+            "an aortic valve area <1 cm2",
+            ("aortic valve area <1 cm2", "aortic valve area", "<", 1.0, "cm²"),
+        ),
+        ("transaminases >3 × ULN", ("transaminases >3 × ULN", "transaminases", ">", 3.0, "× ULN")),
+        (
+            "a platelet count <50 000/µL",
+            ("platelet count <50 000/µL", "platelet count", "<", 50000.0, "/µL"),
+        ),
+        ("troponin above 52 ng/L", ("troponin above 52 ng/L", "troponin", ">", 52.0, "ng/L")),
+        ("an NT-proBNP >125 pg/mL", ("NT-proBNP >125 pg/mL", "NT-proBNP", ">", 125.0, "pg/mL")),
+        ("a resistance ≥3 Wood units", ("resistance ≥3 Wood units", "resistance", ">=", 3.0, "WU")),
+    ],
+)
+def test_one_measurement(text: str, expected: tuple) -> None:
+    assert _one(text) == expected
+
+
+def test_time_window_is_at_most() -> None:
+    """ "Within 48 h" and "in the first 7 days" bound a time: <=."""
+    for text, value, unit in [
+        ("Surgery is advised within 48 h of onset.", 48.0, "h"),
+        ("Review is advised in the first 7 days.", 7.0, "days"),
+    ]:
+        (m,) = find_measurements(text)
+        assert (m.operator, m.threshold, m.unit, m.kind) == ("<=", value, unit, "window")
+
+
+def test_the_same_value_in_two_units_is_one_measurement() -> None:
+    """A lipid target printed in mmol/L and in mg/dL is one criterion, not an OR."""
+    for text in (
+        "an LDL-C goal of <1.8 mmol/L (70 mg/dL)",
+        "a fasting glucose ≥7.0 mmol/L or ≥126 mg/dL",
+    ):
+        (m,) = find_measurements(text)
+        assert m.unit == "mmol/L"
+        assert m.alt_values and m.alt_values[0]["unit"] == "mg/dL"
+
+
+def test_nyha_classes_are_numbers() -> None:
+    (m,) = find_measurements("in patients in NYHA class II–III despite therapy")
+    assert (m.operator, m.threshold, m.kind) == ("between", [2.0, 3.0], "class")
+    (m,) = find_measurements("symptoms of NYHA class IV")
+    assert (m.operator, m.threshold) == ("=", 4.0)
+
+
+def test_doses_are_never_measurements() -> None:
+    """A dose fixes what to give, not whom: "75 mg daily", "a 300 mg loading dose",
+    "0.5 mg/kg" and "2 g twice daily" are no criteria."""
+    for text in (
+        "Aspirin 75 mg daily is advised.",
+        "A 300 mg loading dose is given.",
+        "Heparin 0.5 mg/kg is given.",
+        "Omega-3 acids (2 g twice daily) are considered.",
+        "Aspirin 75–100 mg o.d. is advised.",
+    ):
+        assert find_measurements(text) == [], text
+
+
+def test_age_and_leading_verbs() -> None:
+    (m,) = find_measurements("in patients aged ≥75 years")
+    assert (m.operator, m.threshold, m.unit) == (">=", 75.0, "years")
+    (m,) = find_measurements("it is advised to control the pressure at <130/80 mmHg")
+    assert m.name == "the pressure" or m.name == "pressure"
+    assert m.threshold == "130/80"
+
+
+def test_units_and_values() -> None:
+    assert canonical_unit("mm Hg") == "mmHg"
+    assert canonical_unit("beats per minute") == "bpm"
+    assert canonical_unit("mg/dl") == "mg/dL"
+    assert parse_value("≤ 35%") == ("<=", 35.0, "%")
+    assert parse_value("140/90 mmHg") == ("=", "140/90", "mmHg")

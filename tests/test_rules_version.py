@@ -1,0 +1,52 @@
+"""The lexicon's rules version covers every rule it runs, so a rule edit marks the
+extraction assets stale by itself (no version number to remember to bump)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+import cardio_assets.assets._code_versions as code_versions
+from cardio_assets.logic.lexicon import RULES_VERSION, rules_version
+from cardio_assets.logic.lexicon.version import LEXICON_DIR, SHARED_RULE_FILES
+
+
+def test_rules_version_hashes_the_whole_lexicon_folder(tmp_path: Path) -> None:
+    copy = tmp_path / "lexicon"
+    shutil.copytree(LEXICON_DIR, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    assert rules_version(copy) == RULES_VERSION  # the copy is hashed like the original
+    modules = sorted(copy.glob("*.py"))
+    assert {m.name for m in modules} >= {"vocabulary.py", "sentences.py", "parameters.py"}
+    for module in modules:
+        original = module.read_bytes()
+        module.write_bytes(original + b"\n# a rule edit\n")
+        assert rules_version(copy) != RULES_VERSION, f"an edit of {module.name} went unseen"
+        module.write_bytes(original)
+    assert rules_version(copy) == RULES_VERSION
+    (copy / "new_rules.py").write_text("EXTRA_WORDS = frozenset()\n")
+    assert rules_version(copy) != RULES_VERSION  # a module added later counts too
+
+
+@pytest.mark.parametrize(
+    "edited",
+    [LEXICON_DIR / "vocabulary.py", LEXICON_DIR / "extractor.py"]
+    + [LEXICON_DIR.parent / name for name in SHARED_RULE_FILES],
+    ids=lambda p: p.name,
+)
+def test_a_rule_edit_changes_the_extraction_code_version(
+    edited: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = code_versions.extraction_code_version()
+    merged_before = code_versions.merged_concepts_code_version()
+    real_read = Path.read_bytes
+
+    def read_bytes(self: Path) -> bytes:
+        data = real_read(self)
+        return data + b"\n# a rule edit\n" if self == edited else data
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    assert code_versions.extraction_code_version() != before
+    if edited.parent == LEXICON_DIR:  # the merge does not run the lexicon's rules
+        assert code_versions.merged_concepts_code_version() == merged_before

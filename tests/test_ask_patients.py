@@ -216,3 +216,18 @@ def test_ask_config_is_read_through_config_py(
         with pytest.raises(ConfigError, match=r"ask\.yaml") as info:
             load_ask_config()
         assert expected in str(info.value)
+
+
+def test_store_closure_and_descriptions(terms: PatientTerminology) -> None:
+    """The is-a closure and names cardio ask reads from terminology/store.py."""
+    store = terms.store
+    up = store.closure(["703272007", "999999999999"], "up")
+    assert up["703272007"][0] == "703272007" and "84114007" in up["703272007"]  # HFrEF is-a HF
+    assert up["999999999999"] == ["999999999999"]  # unknown to the store: itself only
+    assert "703272007" in store.closure(["84114007"], "down")["84114007"]
+    assert "84114007" not in store.closure(["703272007"], "down")["703272007"]
+    terms_of_hf = store.descriptions("84114007")
+    assert terms_of_hf[0] == ("Heart failure (disorder)", True)
+    assert ("Heart failure", False) in terms_of_hf
+    with pytest.raises(ValueError, match="direction"):
+        store.closure(["84114007"], "sideways")

@@ -97,6 +97,7 @@ bench: install
 	$(PY) benchmarks/lexicon_eval.py
 	$(PY) benchmarks/llm_replay.py --rows 80 --delay 0.2 --concurrency 1 4 8
 	$(PY) benchmarks/neo4j_load.py
+	$(PY) benchmarks/ask.py
 	$(PY) benchmarks/snomed_scale.py
 
 clean:

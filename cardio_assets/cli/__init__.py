@@ -29,6 +29,7 @@ SUBCOMMANDS: dict[str, str] = {
     "status": "cardio_assets.cli.status:status_command",
     "partitions": "cardio_assets.cli.partitions:partitions_group",
     "guideline": "cardio_assets.cli.guideline:guideline_group",
+    "ask": "cardio_assets.cli.ask:ask_command",
 }
 
 

@@ -404,3 +404,13 @@ def attach_measurement(
     op = "" if operator == "=" else f"{operator} "
     value = threshold if isinstance(threshold, str) else format_number(threshold)  # "140/90"
     return f"{text} {op}{value}{suffix}"
+
+
+# --------------------------------------------------------------------------- pieces for value readers
+
+# The grammar's pieces for readers of a single value (patient facts in `cardio ask`), so a
+# number, a dash or an operator sign means the same there as in a guideline row.
+NUMBER = _NUM
+RANGE_DASHES: tuple[str, ...] = ("–", "—", "−", "‐")
+UNICODE_OPERATORS: dict[str, str] = {s: op for s, op in _SYMBOLS.items() if not s.isascii()}
+parse_number = number

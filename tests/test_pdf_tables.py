@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from cardio_assets.cli import main as cardio
 from cardio_assets.config import ConfigError, load_pipeline_settings
-from cardio_assets.logic.docling_tables import guideline_tables
+from cardio_assets.logic.guideline_tables import guideline_tables
 from cardio_assets.logic.pdf_readers import choose_pdf_reader, pdf_support_problem
 from cardio_assets.logic.sources import SourceError
 from cardio_assets.logic.table_rows import RowsResult, guideline_rows

@@ -10,7 +10,7 @@ from cardio_assets import paths
 from cardio_assets.assets._code_versions import CODE_VERSION_READS, docling_tables_code_version
 from cardio_assets.assets._metadata import markdown_preview
 from cardio_assets.config import load_pipeline_settings
-from cardio_assets.logic.docling_tables import guideline_tables, write_table_json
+from cardio_assets.logic.guideline_tables import guideline_tables, write_table_json
 from cardio_assets.logic.sources import SourceError
 from cardio_assets.partitions import (
     InvalidGuidelineEntryError,

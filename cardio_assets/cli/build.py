@@ -218,8 +218,8 @@ def _build(
     )
     from cardio_assets.exports import write_json, write_jsonl
     from cardio_assets.logic import build_inputs, grounding_runs
-    from cardio_assets.logic.docling_tables import guideline_tables
     from cardio_assets.logic.extracted_rules import build_rules
+    from cardio_assets.logic.guideline_tables import guideline_tables
     from cardio_assets.logic.redaction import redact
     from cardio_assets.logic.table_rows import guideline_rows
     from cardio_assets.partitions import inbox_guideline_id

@@ -12,7 +12,7 @@ import click
 
 from cardio_assets.config import ConfigError, load_pipeline_settings
 from cardio_assets.files import refuse_input_as_output
-from cardio_assets.logic.docling_tables import guideline_tables
+from cardio_assets.logic.guideline_tables import guideline_tables
 from cardio_assets.logic.sources import SourceError
 from cardio_assets.logic.table_rows import RowsResult, guideline_rows, write_rows_jsonl
 from cardio_assets.partitions import inbox_guideline_id

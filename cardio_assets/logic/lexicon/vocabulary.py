@@ -145,8 +145,6 @@ GENERIC_LEAVES = frozenset(
     left right combined preferred desired however order case cases use used rest such
     likely unlikely probable possible baseline
     e.g e.g. i.e i.e. eg ie etc then also only well treated living degree way time times
-    further testing further tests further test further evaluation further investigation
-    further investigations additional testing additional tests
     """.split()
 ) | frozenset(
     {

@@ -84,7 +84,8 @@ format: $(STAMP)
 
 # Quality of extraction + grounding against the gold annotation (data/gold/gold.jsonl):
 # `cardio rows` on the sample documents, `cardio extract`, `cardio eval` (table + targets).
-# BACKEND=llm MODEL=<models.yaml client> scores the llm backend instead.
+# BACKEND=llm MODEL=<models.yaml client> scores the llm backend instead. CORPUS=<mddocs folder>
+# also scores the real-row gold's development split (data/gold/real_rows/, text read from there).
 BACKEND ?= lexicon
 MODEL ?=
 EVAL_DIR := $(CARDIO_HOME)/eval
@@ -94,7 +95,14 @@ eval: $(STAMP) baml
 	$(VENV)/bin/cardio rows data/guidelines/hf-sample/hf-sample.md --out $(EVAL_DIR)/hf-sample.rows.jsonl
 	umask 077 && cat $(EVAL_DIR)/ccs-sample.rows.jsonl $(EVAL_DIR)/hf-sample.rows.jsonl > $(EVAL_DIR)/rows.jsonl
 	$(VENV)/bin/cardio extract --rows $(EVAL_DIR)/rows.jsonl --out $(EVAL_DIR)/pred-$(BACKEND).jsonl --backend $(BACKEND) $(if $(MODEL),--model $(MODEL))
+	@echo "== sample gold (77 rows the rules were written against: a training score)"
 	$(VENV)/bin/cardio eval --pred $(EVAL_DIR)/pred-$(BACKEND).jsonl --gold data/gold/gold.jsonl
+	@if [ -n "$(CORPUS)" ]; then \
+	  echo "== real-row gold, development split (rows from $(CORPUS); rules were tuned on it)"; \
+	  $(PY) benchmarks/real_rows.py --corpus "$(CORPUS)" --split dev --backend $(BACKEND) $(if $(MODEL),--model $(MODEL)); \
+	else \
+	  echo "== real-row gold: pass CORPUS=<fetched mddocs/ folder> (README, Extraction quality)"; \
+	fi
 
 # Benchmarks print numbers; none of them is a test. snomed_scale builds a synthetic
 # International-size release (~10 min, ~2.5 GB RAM); neo4j_load needs the local Neo4j launcher.
@@ -102,6 +110,7 @@ bench: install
 	$(PY) benchmarks/lexicon_eval.py
 	$(PY) benchmarks/llm_replay.py --rows 80 --delay 0.2 --concurrency 1 4 8
 	$(PY) benchmarks/neo4j_load.py
+	$(PY) benchmarks/ask.py
 	$(PY) benchmarks/snomed_scale.py
 
 clean:

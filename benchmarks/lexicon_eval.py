@@ -43,7 +43,7 @@ def sample_rows(partitions: list[str]) -> list[RowRecord]:
     from docling.document_converter import DocumentConverter
 
     from cardio_assets.config import load_pipeline_settings, load_registry
-    from cardio_assets.logic.docling_tables import guideline_tables
+    from cardio_assets.logic.guideline_tables import guideline_tables
     from cardio_assets.logic.table_rows import guideline_rows
 
     registry = {g.id: g for g in load_registry().guidelines}

@@ -276,12 +276,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pred", type=Path, help="keep the predictions here")
     parser.add_argument("--errors", action="store_true", help="per-row missed/spurious concepts")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--rows-cache",
+        type=Path,
+        help="reuse the extraction input rows kept in this file (made on the first run); it "
+        "holds guideline text: keep it outside the repository",
+    )
     args = parser.parse_args(argv)
 
     from cardio_assets.evaluation import evaluate, format_report
 
     gold_rows = load_gold(args.corpus, args.split)
-    inputs, fallbacks = extraction_rows(gold_rows, args.corpus, args.rows_from)
+    cache = args.rows_cache
+    if cache is not None and cache.is_file():
+        kept = json.loads(cache.read_text(encoding="utf-8"))
+        inputs, fallbacks = kept["inputs"], kept["fallbacks"]
+    else:
+        inputs, fallbacks = extraction_rows(gold_rows, args.corpus, args.rows_from)
+        if cache is not None:
+            cache.write_text(json.dumps({"inputs": inputs, "fallbacks": fallbacks}), "utf-8")
     with tempfile.TemporaryDirectory() as tmp:
         rows_file = Path(tmp) / "rows.jsonl"
         rows_file.write_text("".join(json.dumps(r) + "\n" for r in inputs), encoding="utf-8")

@@ -4,7 +4,8 @@
 - ``guidelines.yaml``: the guideline registry (``load_registry``);
 - ``guideline_graph_schema.yaml``: the per-role grounding filters (``load_grounding_schema``);
 - ``models.yaml``: the LLM clients (``load_models_config``);
-- ``abbreviations.txt``: the abbreviation list (``load_abbreviations``).
+- ``abbreviations.txt``: the abbreviation list (``load_abbreviations``);
+- ``ask.yaml``: units, analytes and LOINC codes of ``cardio ask`` (``load_ask_config``).
 
 Every file is parsed into a typed model on load, so a typo fails at once with the file and
 the key (or line) in one message instead of deep inside a run. The folder is resolved at
@@ -42,6 +43,7 @@ from cardio_assets.records import ROLES, Role
 
 if TYPE_CHECKING:
     from cardio_assets.logic.abbreviations import Abbreviations
+    from cardio_assets.logic.ask.config import AskConfig
 
 GUIDELINE_ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
 M = TypeVar("M", bound=BaseModel)
@@ -130,6 +132,11 @@ class DoclingSettings(_Strict):
     # Folder holding Docling's layout + TableFormer weights (`docling-tools models download`).
     # Only PDF input needs it; null = Docling's default cache (~/.cache/docling/models).
     artifacts_path: str | None = None
+    # Which reader turns a PDF into tables: auto = Docling's full pipeline (TableFormer) when
+    # its weights are in artifacts_path (or the default cache) and torch is installed, else
+    # the text-layer reader (no weights); tableformer = always Docling (a clear error without
+    # the weights); text-layer = always the text layer (cardio_assets/logic/pdf_tables.py).
+    pdf_reader: Literal["auto", "tableformer", "text-layer"] = "auto"
     # Lines right under a table that start with one of these are its footnotes.
     footnote_marker_pattern: str = r"^\s*(?:[a-h]|\*{1,3}|[†‡§¶#]|\d{1,2})(?=[\s.):]|[A-Z])"
     # A caption/title containing one of these marks a table piece as a continuation.
@@ -429,6 +436,18 @@ def load_abbreviations(path: Path | None = None) -> Abbreviations:
     from cardio_assets.logic.abbreviations import Abbreviations
 
     return Abbreviations(read_abbreviations(path))
+
+
+# --------------------------------------------------------------------------- ask
+
+
+def load_ask_config(path: Path | None = None) -> AskConfig:
+    """configs/ask.yaml as an AskConfig (models in logic/ask/config.py); ConfigError naming
+    the file and the key (a duplicate key, an unknown key, a molar mass <= 0)."""
+    from cardio_assets.logic.ask.config import AskConfig
+
+    path = Path(path) if path else config_path("ask.yaml")
+    return _validate(AskConfig, _load_yaml(path), path)
 
 
 # --------------------------------------------------------------------------- grounding schema

@@ -342,7 +342,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--alias",
         action="append",
-        default=["ccs-sample-docling=ccs-sample", "hf-sample-docx=hf-sample"],
+        default=[
+            "ccs-sample-docling=ccs-sample",
+            "ccs-sample-pdf=ccs-sample",
+            "hf-sample-docx=hf-sample",
+        ],
         help="PARTITION=GOLD_GUIDELINE (repeatable)",
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")

@@ -93,3 +93,11 @@ def refuse_input_as_output(out: Path | str, inputs: Iterable[Path | str | None])
                 f"refusing to write {shown}: it is an input of this command and would be "
                 "destroyed; write the output to another path"
             )
+
+
+def display_path(path: Path, root: Path | None) -> Path:
+    """``path`` relative to ``root`` when inside it (how a table names its source file)."""
+    try:
+        return path.resolve().relative_to(root.resolve()) if root is not None else path
+    except ValueError:
+        return path

@@ -14,6 +14,7 @@ from pydantic import (
     ConfigDict,
     Discriminator,
     Field,
+    StringConstraints,
     Tag,
     field_validator,
     model_validator,
@@ -25,11 +26,26 @@ Role = Literal["Condition", "ClinicalParameter", "Procedure", "Medication", "Out
 ROLES: tuple[str, ...] = ("Condition", "ClinicalParameter", "Procedure", "Medication", "Outcome")
 Focus = Literal["MAIN", "POPULATION"]
 Operator = Literal["<", "<=", ">", ">=", "=", "between"]
+# "140/90": systolic/diastolic written as one threshold (a paired blood pressure)
+PairedValue = Annotated[str, StringConstraints(pattern=r"^\d{2,3}/\d{2,3}$")]
 Polarity = Literal["recommended", "not recommended"]
 
 
 class _Record(BaseModel):
     model_config = ConfigDict(populate_by_name=True, extra="forbid")
+
+
+class PageBox(_Record):
+    """Where something is printed: page (1-based) and box in points, top-left origin."""
+
+    page: int
+    l: float  # noqa: E741 - the box's left edge, as in every PDF tool
+    t: float
+    r: float
+    b: float
+
+
+TableReader = Literal["docling", "tableformer", "text-layer"]
 
 
 class TableRecord(_Record):
@@ -53,6 +69,12 @@ class TableRecord(_Record):
     )  # e.g. ["a", "b"]: stripped from labels
     # the abbreviation list printed under the table ("AF, atrial fibrillation; ...")
     abbreviations: dict[str, str] = Field(default_factory=dict)
+    # per body row, where it is printed (a row split by a page break has two boxes); empty
+    # when the reader does not know (Docling's converters for HTML, Markdown, DOCX)
+    row_boxes: list[list[PageBox]] = Field(default_factory=list)
+    # which reader made the table: Docling's converter for the format ("docling"), Docling's
+    # full PDF pipeline with TableFormer ("tableformer") or the PDF text layer ("text-layer")
+    reader: TableReader | None = None
 
 
 class RowLocation(_Record):
@@ -106,6 +128,7 @@ class RowRecord(_Record):
     # the guideline's own definitions of the abbreviations this row uses
     abbreviations: dict[str, str] = Field(default_factory=dict)
     also_at: list[RowLocation] = Field(default_factory=list)  # where else it is printed
+    boxes: list[PageBox] = Field(default_factory=list)  # where the row is printed (PDF)
 
 
 class TaggedRow(_Record):
@@ -117,15 +140,51 @@ class TaggedRow(_Record):
     text: str
 
 
+# A threshold: one number, [low, high] for "between", or a paired blood pressure "140/90"
+# (data/gold/ANNOTATION_CONVENTIONS.md, section 5).
+# [low, high] when operator == "between"; "140/90" for a paired blood pressure (one
+# parameter, as the annotation contract writes it)
+Threshold = float | list[float] | PairedValue
+
+
+class AltValue(_Record):
+    """The same value printed in a second unit ("<1.4 mmol/L (55 mg/dL)": 55 mg/dL)."""
+
+    threshold: float
+    unit: str | None = None
+
+
 class ExtractedConcept(_Record):
     role: Role
     text: str  # minimal verbatim span
     normalized: str | None = None  # lower-case, abbreviations expanded
     operator: Operator | None = None
-    threshold: float | list[float] | None = None  # [low, high] when operator == "between"
+    threshold: Threshold | None = None  # [low, high] when operator == "between"
     unit: str | None = None
+    alt_values: list[AltValue] = Field(default_factory=list)
     or_group: str | None = None
     negated: bool = False
+
+
+ValidationCheck = Literal[
+    "span_not_in_row", "operator", "threshold", "unit", "alt_values", "value_not_in_span"
+]
+
+
+class ValidationIssue(_Record):
+    """What a deterministic check of an llm answer changed (cardio_assets/logic/llm_validation.py).
+
+    ``span_not_in_row``: the item was dropped (its span is not in the row). The other
+    checks compare the model's value with the one re-parsed from the span; the re-parsed
+    one is kept (``value_not_in_span``: the span holds no value, the model's is dropped).
+    """
+
+    check: ValidationCheck
+    item: Literal["concept", "action"] = "concept"
+    role: Role
+    text: str  # the span as the model returned it
+    model_value: Any = None  # what the model said (None for a span check)
+    parsed_value: Any = None  # what the span says, now on the record
 
 
 class ExtractedAction(_Record):
@@ -152,6 +211,8 @@ class RowExtraction(_Record):
     actions: list[ExtractedAction] = Field(default_factory=list)
     error: str | None = None
     cached: bool = False
+    # llm backend: what the deterministic checks dropped or corrected (empty = all held)
+    validation: list[ValidationIssue] = Field(default_factory=list)
 
     @field_validator("error")
     @classmethod
@@ -178,8 +239,9 @@ class MergedConcept(_Record):
     text: str
     normalized: str
     operator: Operator | None = None
-    threshold: float | list[float] | None = None
+    threshold: Threshold | None = None
     unit: str | None = None
+    alt_values: list[AltValue] = Field(default_factory=list)
     or_group: str | None = None  # "g1", "g2", ... unique within the row
     negated: bool = False
     is_population: bool = False
@@ -447,6 +509,15 @@ class RuleAction(_Record):
         return self
 
 
+class ThresholdOverrides(_Record):
+    """Grounding filters a ``cardio build`` run set for every role instead of
+    configs/guideline_graph_schema.yaml (that run only); None = the file's value."""
+
+    min_match_score: float | None = Field(default=None, ge=0.0, le=1.0)
+    off_domain_min_score: float | None = Field(default=None, ge=0.0, le=1.0)
+    domain_filter: bool | None = None  # False: allowed_roots and semantic_tags not applied
+
+
 class RuleProvenance(_Record):
     """Where the rule came from, down to the row, the extraction passes and the Dagster run."""
 
@@ -470,6 +541,8 @@ class RuleProvenance(_Record):
     prompt_hash: str | None = None
     config_hash: str
     run_id: str | None = None
+    # set only by a run whose flags replaced the schema's thresholds (config_hash covers them)
+    threshold_overrides: ThresholdOverrides | None = None
 
 
 class ExtractedRule(_Record):

@@ -1,11 +1,12 @@
 """Docling DocumentConverter as a Dagster resource.
 
-HTML, Markdown and DOCX need no model weights. PDF needs Docling's layout and TableFormer
-weights (and torch); they cannot be fetched at run time here, so PDF input fails up front
-with a message saying how to provide them instead of a deep import or download error.
+HTML, Markdown and DOCX need no model weights. Docling's PDF pipeline needs its layout and
+TableFormer weights (and torch); they cannot be fetched at run time here, so when it is
+asked for without them (docling.pdf_reader: tableformer) PDF input fails up front with a
+message saying how to provide them instead of a deep import or download error. Without
+weights, ``auto`` reads PDFs from their text layer instead (cardio_assets/logic/pdf_tables.py).
 """
 
-import importlib.util
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
@@ -15,33 +16,11 @@ from docling.datamodel.base_models import DocumentStream
 from docling_core.types.doc import DoclingDocument
 
 from cardio_assets.logic.markup import protect_escaped_brackets, table_regions
+from cardio_assets.logic.pdf_readers import (  # noqa: F401 - re-exported for callers
+    default_artifacts_path,
+    pdf_support_problem,
+)
 from cardio_assets.logic.sources import SourceError
-
-
-def default_artifacts_path() -> Path:
-    from docling.datamodel.settings import settings
-
-    return Path(settings.cache_dir) / "models"
-
-
-def pdf_support_problem(artifacts_path: str | None) -> str | None:
-    """Why PDF conversion cannot run here, or None when weights and torch are present."""
-    folder = Path(artifacts_path).expanduser() if artifacts_path else default_artifacts_path()
-    fix = (
-        "Download them on a machine with network access with "
-        f"`docling-tools models download -o {folder}` (copy the folder here if needed), "
-        "then set docling.artifacts_path in configs/pipeline.yaml to that folder; "
-        "or convert the PDF elsewhere and register its Docling JSON export instead."
-    )
-    if not folder.is_dir() or not any(folder.iterdir()):
-        return f"PDF needs Docling's layout and TableFormer weights, not found in {folder}. {fix}"
-    if importlib.util.find_spec("torch") is None:
-        return (
-            f"PDF needs Docling's layout and TableFormer models, which need torch (not "
-            f"installed; weights folder {folder}). Install torch (`uv add torch`) to convert PDF. "
-            + fix
-        )
-    return None
 
 
 @lru_cache(maxsize=4)

@@ -14,7 +14,8 @@ from docling_core.types.doc import (
 )
 
 from cardio_assets.config import load_pipeline_settings
-from cardio_assets.logic.docling_tables import guideline_tables, tables_from_document
+from cardio_assets.logic.docling_tables import tables_from_document
+from cardio_assets.logic.guideline_tables import guideline_tables
 from cardio_assets.logic.markup import clean_text
 from cardio_assets.logic.table_rows import guideline_rows, strip_marker
 from cardio_assets.logic.tagged_rows import tag_text

@@ -409,6 +409,18 @@ def test_llm_backend_through_the_assets(
         assert len(failed) == 2 and all(r.row_id.endswith("r1") for r in failed)
         assert all(r.prompt_hash and r.raw_output for r in ok)
         assert _checks(first)["extraction_failures"] is False  # 50% > max_failure_share
+        # what the checks of the llm answers did, per pass (the failed row is not counted)
+        meta = {
+            e.asset_key.to_user_string(): e.step_materialization_data.materialization.metadata
+            for e in first.get_asset_materialization_events()
+        }
+        checks = meta["main_extractions"]["llm_validation"].value
+        assert (checks["spans_checked"], checks["spans_dropped"]) == (5, 0)  # 4 concepts + PCI
+        assert (checks["parameters_checked"], checks["values_rejected"]) == (1, 0)  # LVEF
+        assert set(checks["values_rejected_by_check"]) == {
+            "operator", "threshold", "unit", "alt_values", "value_not_in_span"
+        }  # fmt: skip
+        assert meta["population_extractions"]["llm_validation"].value["spans_checked"] == 3
         assert "merged_concepts" not in {
             e.asset_key.to_user_string() for e in first.get_asset_materialization_events()
         }
@@ -504,8 +516,9 @@ def test_cardio_extract_writes_the_issue_format(tmp_path: Path) -> None:
     assert [x["id"] for x in lines] == ["demo:table_000:r0", "demo:table_000:r1"]
     first, second = lines
     assert set(first) >= {"id", "class", "level", "concepts", "actions", "population"}
+    # alt_values: the same value in a second unit, as the contract and the gold files carry it
     assert set(first["concepts"][0]) == {
-        "role", "text", "normalized", "operator", "threshold", "unit",
+        "role", "text", "normalized", "operator", "threshold", "unit", "alt_values",
         "or_group", "negated", "snomed_id", "fsn",
     }  # fmt: skip
     assert _concept_set(first["concepts"]) == WORKED_CONCEPTS

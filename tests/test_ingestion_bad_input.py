@@ -19,7 +19,7 @@ from cardio_assets.assets.table_rows import table_rows
 from cardio_assets.assets.tagged_rows import tagged_rows
 from cardio_assets.cli.rows import rows_command
 from cardio_assets.config import ConfigError, load_registry
-from cardio_assets.logic.docling_tables import guideline_tables
+from cardio_assets.logic.guideline_tables import guideline_tables
 from cardio_assets.logic.sources import SourceError
 from cardio_assets.partitions import sync_guideline_partitions
 from cardio_assets.records import RowRecord
@@ -279,6 +279,7 @@ def test_cli_rows_reports_bad_input_and_writes_good_rows(tmp_path: Path):
             "marker_spans",
             "abbreviations",
             "also_at",
+            "boxes",
         ]
     ] * 2
     assert lines[1]["id"] == "widgets:table_000:r1"

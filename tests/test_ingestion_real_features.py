@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardio_assets.config import load_pipeline_settings
-from cardio_assets.logic.docling_tables import guideline_tables
+from cardio_assets.logic.guideline_tables import guideline_tables
 from cardio_assets.logic.row_text import Vocabulary, repair_row_text, split_references
 from cardio_assets.logic.table_rows import RowsResult, guideline_rows
 from cardio_assets.logic.table_shapes import read_grade

@@ -3,12 +3,14 @@
 - Nothing under cardio_assets/logic/ or cardio_assets/terminology/ imports Dagster or the
   resources/ package: pure logic that the CLI, the benchmarks and the tests run directly.
   Each module is imported alone in a fresh interpreter, so a dependency that only another
-  module happens to import first cannot hide.
+  module happens to import first cannot hide, and every import statement is read from the
+  source, so one deferred into a function cannot hide either.
 - No module outside tests/ and the data generators is over 700 lines.
 """
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -49,6 +51,25 @@ def test_pure_module_imports_neither_dagster_nor_resources(module: str) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "", f"{module} imports {done.stdout.strip()}"
+
+
+def test_no_pure_module_imports_dagster_or_resources_even_inside_a_function() -> None:
+    bad: list[str] = []
+    for package in PURE_PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    names = [node.module]
+                else:
+                    continue
+                bad += [
+                    f"{path.relative_to(ROOT)}:{node.lineno} imports {name}"
+                    for name in names
+                    if name.split(".")[0] in ("dagster", "resources")
+                ]
+    assert not bad, bad
 
 
 def _source_files() -> list[Path]:

@@ -103,7 +103,8 @@ def test_design_worked_example_gives_exactly_the_listed_set(
     assert c["chronic coronary syndrome"].is_population
     assert not c["high surgical risk"].is_population  # alternatives are not the cohort
     assert not any(x.negated for x in out.concepts)
-    assert c["left ventricular ejection fraction"].text == "LVEF"  # minimal verbatim span
+    # contract: a parameter's span holds name and value
+    assert c["left ventricular ejection fraction"].text == "LVEF <= 35%"
     (action,) = out.actions
     assert (action.role, action.normalized, action.text) == (
         "Procedure",

@@ -63,7 +63,8 @@ def tagged(name: str) -> TaggedRow:
     )
 
 
-ALL = sorted(load_recordings())
+# validation_*: answers that fail the deterministic checks (tests/test_llm_validation.py)
+ALL = sorted(n for n in load_recordings() if not n.startswith("validation_"))
 
 
 def run(tmp_path: Path, names: list[str], base_url: str, **overrides: object):
@@ -245,6 +246,7 @@ def test_recorded_answers_parse_into_records(tmp_path: Path, replay: ReplayServe
         assert result.backend == "llm" and result.model == "replay/qwen2.5-7b-instruct"
         assert result.raw_output == load_recordings()[name].content  # raw kept verbatim
         assert concept_keys(result) == expected_concept_keys(name), name
+        assert result.validation == [], name  # every span is in its row, every value agrees
         answer = recorded_answer(name)
         expected_actions = {
             (a["role"], a["text"], a["normalized"], a["class"], a["level"], a["polarity"])
@@ -534,17 +536,31 @@ def test_design_worked_example_through_both_passes(tmp_path: Path, replay: Repla
 # --------------------------------------------------------------------------- prompts
 
 
-def test_few_shot_rows_come_from_the_sample_guidelines_not_from_tests() -> None:
+def test_few_shot_rows_are_sample_rows_or_written_for_the_prompt() -> None:
+    """A few-shot row is a row of the synthetic Markdown sample guideline (class and level
+    included) or one the team wrote for the prompt (its SECTION says so); never a row a
+    test sends, and never a row of the real-row gold (compared by the gold's sha256)."""
+    import hashlib
+
     baml = (ROOT / "baml_src" / "extraction.baml").read_text("utf-8")
-    examples = re.findall(r"^\s*ROW: (.+?) \| (I|IIa|IIb|III) \| ([ABC])$", baml, flags=re.M)
+    examples = re.findall(
+        r"^\s*SECTION: (.+)\n\s*ROW: (.+?) \| (I|IIa|IIb|III) \| ([ABC])$", baml, flags=re.M
+    )
     assert len(examples) >= 3
-    # The examples are rows of the Markdown sample guideline, class and level included.
     samples = "\n".join(p.read_text("utf-8") for p in (ROOT / "data" / "guidelines").rglob("*.md"))
     test_rows = " ".join(r.tagged_row for r in load_recordings().values())
     test_rows += worked_example_row().row_text
-    for text, klass, level in examples:
-        assert f"| {text} | {klass} | {level} |" in samples, f"not a sample guideline row: {text}"
+    gold = ROOT / "data" / "gold" / "real_rows" / "gold.jsonl"
+    gold_hashes = {json.loads(line)["sha256"] for line in gold.read_text("utf-8").splitlines()}
+    written = 0
+    for section, text, klass, level in examples:
+        if section.endswith("(written for this prompt)"):
+            written += 1
+        else:
+            assert f"| {text} | {klass} | {level} |" in samples, f"not a sample row: {text}"
         assert text not in test_rows, f"few-shot row used by a test: {text}"
+        assert hashlib.sha256(text.encode("utf-8")).hexdigest() not in gold_hashes, text
+    assert 0 < written < len(examples)
 
 
 @pytest.mark.parametrize(

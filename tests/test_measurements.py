@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardio_assets.logic.measurements_next import canonical_unit, find_measurements, parse_value
+from cardio_assets.logic.measurements import canonical_unit, find_measurements, parse_value
 
 
 def _one(text: str):

@@ -211,6 +211,49 @@ def test_neither_nor_phrase_becomes_two_negated_conditions(abbreviations: Abbrev
     )
 
 
+def test_without_a_or_b_from_a_pass_keeps_its_label_and_means_neither(
+    abbreviations: Abbreviations,
+) -> None:
+    """The contract's NOT(OR(A, B)): both negated under one OR label, as the llm prompt asks.
+    The label stays for the output; the logic is NOT A AND NOT B, never OR(NOT A, NOT B)."""
+    main = extraction(
+        "MAIN",
+        [
+            concept("Condition", "AF", "atrial fibrillation"),
+            concept("Condition", "severe mitral stenosis", or_group="g1", negated=True),
+            concept(
+                "Condition", "a mechanical valve", "mechanical valve", or_group="g1", negated=True
+            ),
+        ],
+    )
+    out = merge_row(main, None, abbreviations)
+    assert [(c.normalized, c.negated, c.or_group) for c in out.concepts] == [
+        ("atrial fibrillation", False, None),
+        ("severe mitral stenosis", True, "g1"),
+        ("mechanical valve", True, "g1"),
+    ]
+    assert out.logic == LogicNode(
+        op="AND", children=[LogicNode(op="LEAF", concept=i) for i in range(3)]
+    )
+    # a group with a non-negated member is still an OR
+    mixed = merge_row(
+        extraction(
+            "MAIN",
+            [
+                concept("Condition", "diabetes", or_group="g1"),
+                concept(
+                    "Condition", "no prior stroke", "prior stroke", or_group="g1", negated=True
+                ),
+            ],
+        ),
+        None,
+        abbreviations,
+    )
+    assert mixed.logic == LogicNode(
+        op="OR", children=[LogicNode(op="LEAF", concept=0), LogicNode(op="LEAF", concept=1)]
+    )
+
+
 def test_parameters_with_different_values_stay_apart(abbreviations: Abbreviations) -> None:
     main = extraction(
         "MAIN",

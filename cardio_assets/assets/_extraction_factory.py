@@ -31,7 +31,7 @@ from resources.terminology import SnomedTerminologyResource
 # What the code version of both extraction assets reads (see _code_versions.py).
 EXTRACTION_READS = (
     "configs/pipeline.yaml (extraction), configs/abbreviations.txt, "
-    "configs/models.yaml or the lexicon rules"
+    "configs/models.yaml, the prompts and the llm answer checks, or the lexicon rules"
 )
 
 
@@ -152,9 +152,13 @@ def _one_guideline(
     concepts = sum(len(r.concepts) for r in report.results)
     limit = load_pipeline_settings().extraction.max_failure_share
     passed = report.failure_share() <= limit
+    checks = {}
+    if report.validation is not None:  # llm: spans dropped, values rejected per check
+        checks["llm_validation"] = dg.MetadataValue.json(report.validation)
     return PartitionResult(
         report.results,
         metadata={
+            **checks,
             "rows": len(report.results),
             "failures": len(failures),
             "failure_share": round(report.failure_share(), 4),

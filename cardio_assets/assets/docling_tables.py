@@ -8,10 +8,10 @@ import dagster as dg
 
 from cardio_assets import paths
 from cardio_assets.assets._batch import SINGLE_RUN, PartitionResult, emit, partition_keys
-from cardio_assets.assets._code_versions import CODE_VERSION_READS, stage_code_version
+from cardio_assets.assets._code_versions import CODE_VERSION_READS, docling_tables_code_version
 from cardio_assets.assets._metadata import markdown_preview
 from cardio_assets.config import load_pipeline_settings
-from cardio_assets.logic.docling_tables import guideline_tables, write_table_json
+from cardio_assets.logic.guideline_tables import guideline_tables, write_table_json
 from cardio_assets.logic.sources import SourceError
 from cardio_assets.partitions import (
     InvalidGuidelineEntryError,
@@ -22,22 +22,19 @@ from cardio_assets.partitions import (
 from cardio_assets.records import TableRecord
 from resources.docling_converter import DoclingConverterResource
 
-STAGE_VERSION = "1"
-_settings = load_pipeline_settings()
-
 
 @dg.asset(
     partitions_def=guideline_partitions,
     group_name="ingestion",
-    code_version=stage_code_version(STAGE_VERSION, _settings.docling),
+    code_version=docling_tables_code_version(),
     metadata={
         "record_type": "TableRecord",
         "partition_expr": "guideline",
         CODE_VERSION_READS: "configs/pipeline.yaml (docling)",
     },
     kinds={"docling", "duckdb"},
-    pool="docling",
-    backfill_policy=SINGLE_RUN,  # CPU-bound: one conversion at a time (dagster.yaml pools.default_limit)
+    pool="docling",  # CPU-bound: one conversion at a time (dagster.yaml pools.default_limit)
+    backfill_policy=SINGLE_RUN,
     check_specs=[
         dg.AssetCheckSpec(
             "tables_have_header_and_rows",
@@ -64,6 +61,8 @@ def _one_guideline(
             footnote_marker_pattern=settings.docling.footnote_marker_pattern,
             continuation_words=settings.docling.continuation_words,
             display_root=paths.PROJECT_ROOT,
+            pdf_reader=settings.docling.pdf_reader,
+            artifacts_path=docling.artifacts_path,
         )
     except (SourceError, UnknownGuidelineError, InvalidGuidelineEntryError) as exc:
         raise dg.Failure(description=str(exc)) from exc
@@ -88,6 +87,7 @@ def _one_guideline(
                     "caption": lambda t: t.caption,
                     "pages": lambda t: ",".join(map(str, t.pages)) or "?",
                     "pieces": lambda t: t.pieces,
+                    "reader": lambda t: t.reader or "?",
                     "header": lambda t: " | ".join(t.header),
                     "body rows": lambda t: len(t.body),
                     "footnotes": lambda t: len(t.footnotes),

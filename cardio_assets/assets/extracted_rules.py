@@ -4,6 +4,8 @@
 schemas/extracted_rule.schema.json). The Neo4j loader reads these rules.
 """
 
+from typing import Any
+
 import dagster as dg
 
 from cardio_assets import paths
@@ -14,15 +16,14 @@ from cardio_assets.assets._batch import (
     emit,
     partition_keys,
 )
-from cardio_assets.assets._code_versions import CODE_VERSION_READS, stage_code_version
+from cardio_assets.assets._code_versions import CODE_VERSION_READS, extracted_rules_code_version
 from cardio_assets.assets._metadata import markdown_preview, warnings_metadata
 from cardio_assets.config import config_hash, load_pipeline_settings
 from cardio_assets.exports import write_jsonl
-from cardio_assets.logic.extracted_rules import BUILDER_VERSION, build_rules, rule_outline
+from cardio_assets.logic.extracted_rules import build_rules, rule_outline
 from cardio_assets.logic.partition_batches import group_by_guideline
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import (
-    EXTRACTED_RULE_SCHEMA_VERSION,
     GroundingOutcome,
     MergedRow,
     RowExtraction,
@@ -34,8 +35,14 @@ def pipeline_config_hash(context: dg.AssetExecutionContext) -> str:
     """Hash of the code versions (each one hashing exactly its stage's config) of this asset
     and everything upstream of it: the configuration that produced a rule, in one value."""
     graph = context.job_def.asset_layer.asset_graph  # set under materialize() and in runs
+    return graph_config_hash(graph, context.asset_key)
+
+
+def graph_config_hash(graph: Any, key: dg.AssetKey) -> str:
+    """The config hash of ``key`` in ``graph`` (``cardio build`` records the same value:
+    assets/_code_versions.py ``pipeline_code_versions``, compared by tests/test_build_load.py)."""
     seen: dict[str, str | None] = {}
-    todo = [context.asset_key]
+    todo = [key]
     while todo:
         key = todo.pop()
         if key.to_user_string() in seen or not graph.has(key):
@@ -49,11 +56,7 @@ def pipeline_config_hash(context: dg.AssetExecutionContext) -> str:
 @dg.asset(
     partitions_def=guideline_partitions,
     group_name="rules",
-    code_version=stage_code_version(
-        BUILDER_VERSION,
-        {"schema_version": EXTRACTED_RULE_SCHEMA_VERSION},
-        load_pipeline_settings().rules,
-    ),
+    code_version=extracted_rules_code_version(),
     metadata={
         "record_type": "ExtractedRule",
         "partition_expr": "guideline",

@@ -14,7 +14,7 @@ from cardio_assets.assets._batch import (
     emit,
     partition_keys,
 )
-from cardio_assets.assets._code_versions import CODE_VERSION_READS, stage_code_version
+from cardio_assets.assets._code_versions import CODE_VERSION_READS, table_rows_code_version
 from cardio_assets.assets._metadata import markdown_preview, warnings_metadata
 from cardio_assets.config import load_pipeline_settings, load_registry
 from cardio_assets.logic.partition_batches import group_by_guideline
@@ -22,14 +22,11 @@ from cardio_assets.logic.table_rows import guideline_rows, write_rows_jsonl
 from cardio_assets.partitions import guideline_partitions, resolve_guideline
 from cardio_assets.records import TableRecord
 
-STAGE_VERSION = "1"
-_settings = load_pipeline_settings()
-
 
 @dg.asset(
     partitions_def=guideline_partitions,
     group_name="rows",
-    code_version=stage_code_version(STAGE_VERSION, _settings.rows),
+    code_version=table_rows_code_version(),
     metadata={
         "record_type": "RowRecord",
         "partition_expr": "guideline",

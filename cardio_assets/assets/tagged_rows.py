@@ -12,20 +12,18 @@ from cardio_assets.assets._batch import (
     emit,
     partition_keys,
 )
-from cardio_assets.assets._code_versions import CODE_VERSION_READS, stage_code_version
+from cardio_assets.assets._code_versions import CODE_VERSION_READS, tagged_rows_code_version
 from cardio_assets.exports import write_jsonl
 from cardio_assets.logic.partition_batches import group_by_guideline
-from cardio_assets.logic.tagged_rows import TAG_FORMAT_VERSION, tag_rows
+from cardio_assets.logic.tagged_rows import tag_rows
 from cardio_assets.partitions import guideline_partitions
 from cardio_assets.records import RowRecord
-
-STAGE_VERSION = "1"
 
 
 @dg.asset(
     partitions_def=guideline_partitions,
     group_name="rows",
-    code_version=stage_code_version(STAGE_VERSION, {"tag_format": TAG_FORMAT_VERSION}),
+    code_version=tagged_rows_code_version(),
     metadata={
         "record_type": "TaggedRow",
         "partition_expr": "guideline",

@@ -18,6 +18,8 @@ from cardio_assets.errors import UserError, one_line
 SUBCOMMANDS: dict[str, str] = {
     "rows": "cardio_assets.cli.rows:rows_command",
     "extract": "cardio_assets.cli.extract:extract_command",
+    "build": "cardio_assets.cli.build:build_command",
+    "load": "cardio_assets.cli.load:load_command",
     "eval": "cardio_assets.cli.evaluate:eval_command",
     "demo": "cardio_assets.cli.demo:demo",
     "snomed": "cardio_assets.cli.snomed:snomed",
@@ -28,6 +30,7 @@ SUBCOMMANDS: dict[str, str] = {
     "partitions": "cardio_assets.cli.partitions:partitions_group",
     "guideline": "cardio_assets.cli.guideline:guideline_group",
     "backfill": "cardio_assets.cli.backfill:backfill_command",
+    "ask": "cardio_assets.cli.ask:ask_command",
 }
 
 

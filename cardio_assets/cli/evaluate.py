@@ -23,7 +23,11 @@ TARGETS: dict[str, tuple[str, str | None, float]] = {
     "class/level accuracy": ("class_level_accuracy", None, 0.98),
     "OR-group pair F1": ("or_group_pairs", "f1", 0.9),
 }
-DEFAULT_ALIASES = ("ccs-sample-docling=ccs-sample", "hf-sample-docx=hf-sample")
+DEFAULT_ALIASES = (
+    "ccs-sample-docling=ccs-sample",
+    "ccs-sample-pdf=ccs-sample",
+    "hf-sample-docx=hf-sample",
+)
 
 
 def _fmt(value: float | None) -> str:

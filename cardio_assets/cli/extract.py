@@ -10,7 +10,6 @@ output format. Used by ``make eval`` to score the pipeline against the gold anno
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -70,10 +69,6 @@ def load_rows(path: Path) -> list[RowRecord]:
     return rows
 
 
-def _bar(label: str, total: int):
-    return click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True)
-
-
 @click.command("extract")
 @click.option(
     "--rows",
@@ -119,6 +114,7 @@ def extract_command(
     store_path: Path | None,
 ) -> None:
     """Extract, merge and ground the concepts of ROWS like the pipeline does."""
+    from cardio_assets.cli.stages import extract_merge_ground
     from cardio_assets.config import (
         ConfigError,
         load_abbreviations,
@@ -126,11 +122,7 @@ def extract_command(
         load_pipeline_settings,
     )
     from cardio_assets.logic import extraction_runs as runs
-    from cardio_assets.logic import grounding_runs
-    from cardio_assets.logic.tagged_rows import tag_rows
     from cardio_assets.terminology.location import open_store
-    from resources.lexicon_extractor import LexiconExtractorResource
-    from resources.llm_extractor import LlmExtractorResource
 
     refuse_input_as_output(out_path, [rows_path, models_path, store_path])
     rows = load_rows(rows_path)
@@ -153,57 +145,33 @@ def extract_command(
     )
 
     # the extractor resources the assets run, with their default configuration
-    passes = {}
-    if choice.backend == "lexicon":
-        lexicon = LexiconExtractorResource()
-        for focus in ("MAIN", "POPULATION"):
-            with _bar(f"{focus:<10}", len(rows)) as bar:
-                results = lexicon.extract(
-                    rows, focus, searcher=store, progress=lambda done, total: bar.update(1)
-                )
-            passes[focus] = runs.lexicon_pass(focus, results)
-    else:
-        tagged = tag_rows(rows)
-        llm = LlmExtractorResource(models_config=str(models_path) if models_path else "")
-        for focus in ("MAIN", "POPULATION"):
-            click.echo(
-                f"{focus}: {len(rows)} LLM calls at most (cached answers are reused)", err=True
-            )
-            try:
-                report = llm.extract(runs.tagged_for(tagged, focus), choice.model)
-            except ConfigError as exc:
-                raise click.ClickException(str(exc)) from exc
-            passes[focus] = runs.llm_pass(focus, report)
-
-    merged = runs.merge_extractions(
-        rows, passes["MAIN"].results, passes["POPULATION"].results, abbreviations
+    stages = extract_merge_ground(
+        rows,
+        choice,
+        store=store,
+        abbreviations=abbreviations,
+        grounding=settings.grounding,
+        schema=schema,
+        models_path=models_path,
     )
-    terms = grounding_runs.grounding_terms(merged)
-    search_errors: dict[tuple[str, str], str] = {}
-    with _bar("grounding ", len(terms)) as bar:
-        candidates = grounding_runs.search_candidates(
-            terms,
-            store,
-            abbreviations,
-            settings.grounding,
-            progress=lambda done, total: bar.update(1),
-            errors=search_errors,
-        )
-    for (role, term), error in search_errors.items():
-        click.echo(redact(f"  terminology search failed for {role} {term!r}: {error}"), err=True)
-    outcomes = grounding_runs.select_all(merged, candidates, schema)
+    passes, merged, outcomes = stages.passes, stages.merged, stages.outcomes
     lines = runs.prediction_lines(rows, merged, outcomes)
     write_jsonl(out_path, (runs.dumps_line(line) for line in lines))
 
     concepts = [c for line in lines for c in line["concepts"]]
     mapped = sum(1 for c in concepts if c["snomed_id"])
-    failed = {r.row_id for p in passes.values() for r in p.failures}
+    failed = stages.failed_rows()
     share = mapped / len(concepts) if concepts else 0.0
     click.echo(
         f"rows {len(rows)} | concepts {len(concepts)} | actions "
         f"{sum(len(line['actions']) for line in lines)} | mapped {mapped}/{len(concepts)} "
         f"({share:.0%}) | failed rows {len(failed)} -> {out_path}"
     )
+    from cardio_assets.logic.llm_validation import summary_line
+
+    for focus, report in passes.items():
+        if report.validation is not None:  # the llm answers' checks against their rows
+            click.echo(f"{focus} checks: {summary_line(report.validation)}")
     secrets = known_secrets()
     for focus, report in passes.items():
         for r in report.failures[:10]:

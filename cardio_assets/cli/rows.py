@@ -12,16 +12,19 @@ import click
 
 from cardio_assets.config import ConfigError, load_pipeline_settings
 from cardio_assets.files import refuse_input_as_output
-from cardio_assets.logic.docling_tables import guideline_tables
+from cardio_assets.logic.guideline_tables import guideline_tables
 from cardio_assets.logic.sources import SourceError
 from cardio_assets.logic.table_rows import RowsResult, guideline_rows, write_rows_jsonl
 from cardio_assets.partitions import inbox_guideline_id
 from resources.docling_converter import DoclingConverterResource
 
 
-def document_rows(document: Path, title: str | None = None) -> tuple[list, RowsResult]:
+def document_rows(
+    document: Path, title: str | None = None, pdf_reader: str | None = None
+) -> tuple[list, RowsResult]:
     """Tables and rows of one document, exactly as the docling_tables and table_rows assets
-    make them (raises SourceError / ConfigError)."""
+    make them (raises SourceError / ConfigError); ``pdf_reader`` overrides
+    docling.pdf_reader (benchmarks compare the readers)."""
     settings = load_pipeline_settings()
     guideline = inbox_guideline_id(document)
     tables = guideline_tables(
@@ -30,6 +33,8 @@ def document_rows(document: Path, title: str | None = None) -> tuple[list, RowsR
         DoclingConverterResource(artifacts_path=settings.docling.artifacts_path).convert,
         footnote_marker_pattern=settings.docling.footnote_marker_pattern,
         continuation_words=settings.docling.continuation_words,
+        pdf_reader=pdf_reader or settings.docling.pdf_reader,
+        artifacts_path=settings.docling.artifacts_path,
     )
     result = guideline_rows(
         tables,

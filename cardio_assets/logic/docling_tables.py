@@ -16,12 +16,9 @@ cells that lost their span, collects footnotes explicitly, and joins continuatio
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from docling_core.types.doc import (
     DocItemLabel,
@@ -33,8 +30,6 @@ from docling_core.types.doc import (
 )
 from docling_core.types.doc.document import TableCell
 
-from cardio_assets.exports import write_json
-from cardio_assets.files import private_dir
 from cardio_assets.logic.abbreviation_lists import abbreviation_definitions
 from cardio_assets.logic.markup import (
     MARKER_SHAPE,
@@ -47,7 +42,6 @@ from cardio_assets.logic.markup import (
     spans_may_be_lost,
     sup_markers,
 )
-from cardio_assets.logic.sources import SourceError, check_source, load_docling_json
 from cardio_assets.logic.table_shapes import (
     TableShape,
     collapse_duplicate_columns,
@@ -532,16 +526,43 @@ def tables_from_document(
     footnote_marker_pattern: str,
     continuation_words: list[str],
 ) -> list[TableRecord]:
-    """Join continuation pieces and number tables from ``first_index`` (table_000, ...).
+    """Join continuation pieces and number tables from ``first_index`` (table_000, ...)."""
+    return join_pieces(
+        document_pieces(doc, source_format, footnote_marker_pattern, continuation_words),
+        guideline=guideline,
+        source_file=source_file,
+        source_sha256=source_sha256,
+        source_format=source_format,
+        first_index=first_index,
+        continuation_words=continuation_words,
+        fill_spans=spans_may_be_lost(doc, source_format),
+    )
 
-    Columns a converter wrote twice are collapsed; a header row that is a recommendation
-    becomes the first body row (its labels are then named from the columns' content)."""
-    groups: list[list[tuple[TablePiece, _Grid]]] = []
+
+def document_pieces(
+    doc: DoclingDocument, source_format: str, marker_pattern: str, continuation_words: list[str]
+) -> list[TablePiece]:
+    """The non-empty table pieces of one document, in reading order, not yet joined."""
     inline_html = markdown_origin(doc, source_format)
-    fill_spans = spans_may_be_lost(doc, source_format)
-    for piece in _pieces(doc, footnote_marker_pattern, inline_html, continuation_words):
-        if not piece.header and not piece.body:
-            continue
+    pieces = _pieces(doc, marker_pattern, inline_html, continuation_words)
+    return [p for p in pieces if p.header or p.body]
+
+
+def join_pieces(
+    pieces: list[TablePiece],
+    *,
+    guideline: str,
+    source_file: str,
+    source_sha256: str,
+    source_format: str,
+    first_index: int = 0,
+    continuation_words: list[str],
+    fill_spans: bool,
+) -> list[TableRecord]:
+    """Pieces that continue each other become one table, numbered from ``first_index``;
+    duplicate columns collapsed, a recommendation in the header row made the first row."""
+    groups: list[list[tuple[TablePiece, _Grid]]] = []
+    for piece in pieces:
         grid = _grid(piece)
         if groups and _continues(*groups[-1][-1], piece, grid, continuation_words):
             groups[-1].append((piece, grid))
@@ -605,70 +626,3 @@ def tables_from_document(
             )
         )
     return records
-
-
-# --------------------------------------------------------------------------- whole guideline
-
-Converter = Callable[[Path], DoclingDocument]
-
-
-def guideline_tables(
-    guideline: str,
-    sources: list[Path],
-    convert: Converter,
-    *,
-    footnote_marker_pattern: str,
-    continuation_words: list[str],
-    display_root: Path | None = None,
-) -> list[TableRecord]:
-    """All tables of one guideline's sources, numbered across sources in the listed order.
-
-    ``convert`` turns an HTML/Markdown/DOCX/PDF path into a DoclingDocument (the Docling
-    resource); Docling JSON is loaded here with docling-core."""
-    records: list[TableRecord] = []
-    for path in sources:
-        fmt, data = check_source(path, guideline)
-        if fmt == "docling_json":
-            doc = load_docling_json(path, guideline)
-        else:
-            try:
-                doc = convert(path)
-            except SourceError:
-                raise
-            except Exception as exc:  # Docling raises many types; name the file either way
-                raise SourceError(
-                    f"guideline '{guideline}': file {path}: Docling could not convert it "
-                    f"as {fmt}: {exc}"
-                ) from exc
-        shown = path
-        if display_root is not None:
-            try:
-                shown = path.resolve().relative_to(display_root.resolve())
-            except ValueError:
-                shown = path
-        records.extend(
-            tables_from_document(
-                doc,
-                guideline=guideline,
-                source_file=str(shown),
-                source_sha256=hashlib.sha256(data).hexdigest(),
-                source_format=fmt,
-                first_index=len(records),
-                footnote_marker_pattern=footnote_marker_pattern,
-                continuation_words=continuation_words,
-            )
-        )
-    return records
-
-
-def write_table_json(records: list[TableRecord], out_dir: Path) -> list[Path]:
-    """One JSON file per table (<table_id>.json); stale files of this guideline are removed."""
-    private_dir(out_dir)
-    for old in out_dir.glob("table_*.json"):
-        old.unlink()
-    written = []
-    for record in records:
-        target = out_dir / f"{record.table_id}.json"
-        write_json(target, record.model_dump(mode="json", by_alias=True))
-        written.append(target)
-    return written

@@ -42,6 +42,7 @@ from cardio_assets.records import (
     RuleAction,
     RuleNode,
     RuleProvenance,
+    ThresholdOverrides,
 )
 
 BUILDER_VERSION = "1"
@@ -286,6 +287,7 @@ def build_rule(
     config_hash: str,
     run_id: str | None = None,
     notes: list[str] | None = None,
+    threshold_overrides: ThresholdOverrides | None = None,
 ) -> ExtractedRule | DroppedRule:
     """One row -> its rule, or a DroppedRule saying why nothing computable is left."""
     notes = notes if notes is not None else []
@@ -350,6 +352,7 @@ def build_rule(
                 prompt_hash=prompt_hash,
                 config_hash=config_hash,
                 run_id=run_id,
+                threshold_overrides=threshold_overrides,
             ),
         )
     except ValidationError as exc:  # one bad row never sinks the guideline
@@ -366,8 +369,10 @@ def build_rules(
     *,
     config_hash: str,
     run_id: str | None = None,
+    threshold_overrides: ThresholdOverrides | None = None,
 ) -> RulesBuild:
-    """Rules for every row of a guideline, in row order; rows without a merge are dropped."""
+    """Rules for every row of a guideline, in row order; rows without a merge are dropped.
+    ``threshold_overrides``: the grounding thresholds a run set by flag (provenance)."""
     groundings = grounding_lookup(outcomes)
     by_row = {m.row_id: m for m in merged}
     raw = {(e.row_id, e.focus): e for e in extractions}
@@ -387,6 +392,7 @@ def build_rules(
             config_hash=config_hash,
             run_id=run_id,
             notes=out.notes,
+            threshold_overrides=threshold_overrides,
         )
         (out.dropped if isinstance(built, DroppedRule) else out.rules).append(built)
     for m in merged:

@@ -72,6 +72,9 @@ class PassReport:
     http_calls: int = 0
     cache_hits: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    # llm backend: what the deterministic checks of its answers dropped or corrected
+    # (llm_validation.validation_summary); None for the lexicon, which has no such checks
+    validation: dict[str, Any] | None = None
 
     @property
     def failures(self) -> list[RowExtraction]:
@@ -101,6 +104,8 @@ def tagged_for(tagged: Sequence[TaggedRow], focus: Focus) -> list[TaggedRow]:
 
 def llm_pass(focus: Focus, report: LlmRunReport) -> PassReport:
     """The report of an llm pass (failures recorded per row, never raised)."""
+    from cardio_assets.logic.llm_validation import validation_summary
+
     function_hash = next(iter(report.prompt_hashes.values()), None)
     return PassReport(
         focus=focus,
@@ -115,6 +120,7 @@ def llm_pass(focus: Focus, report: LlmRunReport) -> PassReport:
             "input_tokens": report.input_tokens,
             "output_tokens": report.output_tokens,
         },
+        validation=validation_summary(report.results),
     )
 
 

@@ -28,15 +28,7 @@ from rapidfuzz import fuzz, process
 
 from cardio_assets.config import RoleFilter
 from cardio_assets.logic.abbreviations import search_abbreviations
-from cardio_assets.logic.measurements import (
-    NUMBER,
-    OPERATORS,
-    RANGE_DASHES,
-    UNICODE_OPERATORS,
-    UNIT,
-    attach_measurement,
-    parse_number,
-)
+from cardio_assets.logic.measurements import attach_measurement, find_measurements
 from cardio_assets.records import (
     FilterCheck,
     GroundingCandidate,
@@ -62,20 +54,9 @@ DEFAULT_POOL = 150
 # Thresholds, operators and units
 # ---------------------------------------------------------------------------
 
-# Operator signs and range dashes to ASCII, operator words to signs (only right before a
-# number: "under 65 years" is a threshold, "under treatment" is not); the vocabulary is
-# the shared measurement grammar (cardio_assets/logic/measurements.py).
-_SIGNS = {**UNICODE_OPERATORS, **dict.fromkeys(RANGE_DASHES, "-")}
-_WORD_OPS = [
-    (re.compile(rf"\b(?:{words})\b(?=\s*\d)", re.I), op) for op, words, _symbols in OPERATORS
-]
-_RANGE = re.compile(
-    rf"\b(?:between\s+)?({NUMBER})\s*{UNIT}?\s*(?:-|to|and)\s*({NUMBER})\s*({UNIT})?(?![\w])",
-    re.I,
-)
-_OP_VALUE = re.compile(rf"(<=|>=|<|>|=)\s*({NUMBER})\s*({UNIT})?(?![\w])", re.I)
-_BARE_VALUE = re.compile(rf"(?<![\w.])({NUMBER})\s*({UNIT})(?![\w])", re.I)
-_TRAILING_ONLY_OPS = re.compile(r"\s*(<=|>=|<|>|=)\s*")
+# A term's measurement ("LVEF ≤ 35%") is read by the shared grammar
+# (cardio_assets/logic/measurements.py) and taken out before the name is searched.
+_TRAILING_ONLY_OPS = re.compile(r"\s*(?:<=|>=|<|>|=|≤|≥)\s*")
 
 
 @dataclass(frozen=True)
@@ -87,7 +68,7 @@ class NormalizedTerm:
     unexpanded: str  # same without abbreviation expansion (abbreviations may be synonyms)
     abbreviations_used: tuple[str, ...] = ()
     operator: str | None = None
-    threshold: float | tuple[float, float] | None = None
+    threshold: float | tuple[float, float] | str | None = None  # "140/90": a paired value
     unit: str | None = None
     standardized: str = ""  # search_text with the measurement re-attached, for the index entry
     rejected: str | None = None  # why the term cannot be searched (empty, too long, ...)
@@ -109,33 +90,16 @@ def normalize_term(term: str, abbreviations: Mapping[str, str]) -> NormalizedTer
             rejected=f"term is {len(term)} characters (> {MAX_TERM_CHARS}): a text block, not a concept name",
         )
     text = unicodedata.normalize("NFKC", term)
-    for src, dst in _SIGNS.items():
-        text = text.replace(src, dst)
-    for pattern, op in _WORD_OPS:
-        text = pattern.sub(f" {op} ", text)
-
     operator: str | None = None
-    threshold: float | tuple[float, float] | None = None
+    threshold: float | tuple[float, float] | str | None = None
     unit: str | None = None
-
-    m = _OP_VALUE.search(text)
-    r = _RANGE.search(text)
-    if m:
-        operator, threshold, unit = m.group(1), parse_number(m.group(2)), m.group(3)
-        text = text[: m.start()] + " " + text[m.end() :]
-    elif r:
-        operator, threshold, unit = (
-            "between",
-            (parse_number(r.group(1)), parse_number(r.group(2))),
-            r.group(3),
-        )
-        text = text[: r.start()] + " " + text[r.end() :]
-    else:
-        b = _BARE_VALUE.search(text)
-        if b:
-            threshold, unit = parse_number(b.group(1)), b.group(2)
-            operator = "="
-            text = text[: b.start()] + " " + text[b.end() :]
+    found = find_measurements(text)
+    if found:
+        first = found[0]
+        operator, unit = first.operator, first.unit
+        value = first.threshold
+        threshold = (value[0], value[1]) if isinstance(value, list) else value
+        text = text[: first.value_start] + " " + text[first.end :]
     text = _TRAILING_ONLY_OPS.sub(" ", text)
     text = re.sub(r"\s+", " ", text).strip(" ,;:-")
     unit = unit.lower() if unit else None

@@ -17,7 +17,13 @@ from typing import Any
 from cardio_assets.config import GroundingSchema, GroundingStageSettings
 from cardio_assets.logic.grounding import TermSearcher, ground_candidates, select_grounding
 from cardio_assets.logic.measurements import attach_measurement
-from cardio_assets.records import GroundingCandidate, GroundingOutcome, MergedConcept, MergedRow
+from cardio_assets.records import (
+    GroundingCandidate,
+    GroundingOutcome,
+    MergedConcept,
+    MergedRow,
+    ThresholdOverrides,
+)
 
 Progress = Callable[[int, int], None]  # (done, total)
 
@@ -95,6 +101,28 @@ def select_all(
         )
         outcomes.append(outcome)
     return outcomes
+
+
+def apply_threshold_overrides(
+    schema: GroundingSchema, overrides: ThresholdOverrides | None
+) -> GroundingSchema:
+    """The schema with the flags of one run applied to EVERY role (the file is not changed):
+    ``min_match_score`` and ``off_domain_min_score`` replace each role's value;
+    ``domain_filter=False`` empties each role's allowed_roots and semantic_tags (which the
+    schema defines as "no domain filter"), so only the score decides."""
+    if overrides is None:
+        return schema
+    roles = {}
+    for role, rule in schema.roles.items():
+        update: dict[str, Any] = {}
+        if overrides.min_match_score is not None:
+            update["min_match_score"] = overrides.min_match_score
+        if overrides.off_domain_min_score is not None:
+            update["off_domain_min_score"] = overrides.off_domain_min_score
+        if overrides.domain_filter is False:
+            update["allowed_roots"], update["semantic_tags"] = [], []
+        roles[role] = rule.model_copy(update=update)
+    return GroundingSchema.model_validate({"roles": roles})
 
 
 def grounding_index_json(outcomes: Iterable[GroundingOutcome]) -> dict[str, dict[str, Any]]:

@@ -12,6 +12,9 @@ Design choices (docs/ARCHITECTURE.md, "Extraction"):
   and silently drops list items with a missing field, which would pass as "no concepts".
 - Every raw answer is kept (RowExtraction.raw_output and the cache); a failing row is
   recorded with its error and never raises, so one bad row never sinks a guideline.
+- Every answer, cached or new, is checked against its row before use
+  (cardio_assets/logic/llm_validation.py): spans not in the row are dropped, parameter
+  values re-parsed from their spans; RowExtraction.validation records what changed.
 - Error texts and raw answers are redacted of every known secret value, then bounded
   (cardio_assets/logic/redaction.py), before anything stores, logs or shows them: an
   endpoint may echo the key it got, and BAML's messages may repeat the whole prompt.
@@ -41,6 +44,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from cardio_assets.config import LlmClientConfig, LlmConfigError, load_models_config
 from cardio_assets.logic.llm_cache import CacheEntry, LlmCache
+from cardio_assets.logic.llm_validation import validate_records, validation_summary
 from cardio_assets.logic.redaction import (
     Secrets,
     known_secrets,
@@ -207,10 +211,10 @@ def _norm(value: str | None, fallback: str) -> str:
     return " ".join((value or fallback).split()).lower()
 
 
-def _threshold(value: float | list[float] | None) -> float | list[float] | None:
+def _threshold(value: float | list[float] | str | None) -> float | list[float] | str | None:
     if isinstance(value, list):
         return float(value[0]) if len(value) == 1 else [float(v) for v in value]
-    return value
+    return value.strip() or None if isinstance(value, str) else value
 
 
 def to_records(function: str, parsed: Any) -> dict[str, list[dict[str, Any]]]:
@@ -227,6 +231,10 @@ def to_records(function: str, parsed: Any) -> dict[str, list[dict[str, Any]]]:
                     operator=c.operator,
                     threshold=_threshold(c.threshold),
                     unit=(c.unit or "").strip() or None,
+                    alt_values=[
+                        {"threshold": v.threshold, "unit": (v.unit or "").strip() or None}
+                        for v in c.alt_values or []
+                    ],
                     or_group=(c.or_group or "").strip() or None,
                     negated=bool(c.negated),
                 )
@@ -528,6 +536,7 @@ class LlmRunReport:
             "input_tokens": self.input_tokens,
             "output_tokens": self.output_tokens,
             "failed_rows": list(self.failed_rows),
+            "validation": validation_summary(self.results),
         }
 
 
@@ -612,7 +621,8 @@ async def extract_rows_async(
     for row in rows:
         key = (FUNCTION_BY_FOCUS[row.focus], input_hash(row.text))
         entry = entries[key]
-        records = entry.parsed or {"concepts": [], "actions": []}
+        # the cached answer as returned, checked against the row on every read
+        records, issues = validate_records(entry.parsed or {}, row.text)
         result = RowExtraction(
             row_id=row.row_id,
             guideline=row.guideline,
@@ -626,6 +636,7 @@ async def extract_rows_async(
             actions=[ExtractedAction.model_validate(a) for a in records["actions"]],
             error=entry.error,
             cached=key in cached_keys,
+            validation=issues,
         )
         if result.cached:
             report.cache_hits += 1

@@ -1,135 +1,387 @@
-"""The measurement grammar: numbers, comparison operators and units, written once.
+"""Measurements in guideline text: a parameter's name, operator, value and unit (pure logic).
 
-The lexicon reads thresholds out of recommendation rows ("LVEF of 35% or less"), grounding
-strips them from a term before searching it ("LVEF <= 35%" -> "left ventricular ejection
-fraction"), and patient values will be read the same way: all three compose their
-patterns from the pieces below, so a unit or an operator phrase added here is known
-everywhere. Patterns are meant for case-insensitive matching (``re.IGNORECASE``).
+One grammar for every stage that reads a threshold: the lexicon extractor, grounding (which
+strips the measurement from a term before searching), the llm backend's re-parse of the
+spans a model returns, and patient values. What it reads, each seen in guideline tables:
 
-Pure: no Dagster, no I/O.
+- operators in symbols (<, ≤, ≥, >, =) and words before the value ("at least", "less than",
+  "exceeding", "up to") or after it ("or less", "or more", "and above");
+- ranges with any dash, "to", "between A and B", "from A to B", and an operator before a
+  range ("> 5%–15%": the range is what counts);
+- time windows ("within 24 h", "in the first 7 days") as ``<=``;
+- a paired blood pressure ("140/90 mmHg") as one threshold "140/90";
+- the same value in a second unit ("<1.4 mmol/L (55 mg/dL)", "≥11.1 mmol/L or ≥200 mg/dL")
+  as ``alt_values`` of one measurement;
+- NYHA classes in Roman numerals ("NYHA class III–IV") as numbers;
+- every unit guideline tables use (UNITS).
+Dose amounts ("75 mg daily", "2 g b.i.d.", "60 mg loading dose") are never measurements.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+from typing import Any
 
-NUMBER = r"\d+(?:[.,]\d+)?"
+# --------------------------------------------------------------------------- units
 
-# Operator phrases in the order they must be tried (a longer phrase before the phrase it
-# contains: "less than or equal to" before "less than", "no less than" before "less
-# than"): (operator, words as a regex, symbols spelling the same operator). Words count as
-# an operator only right before a number ("under 65 years" yes, "under treatment" no).
-OPERATORS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("<=", r"less\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+less\s+than", ()),
-    (">=", r"greater\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+(?:greater|more)\s+than", ()),
-    (
-        "<=",
-        r"at\s+most|no\s+more\s+than|not\s+more\s+than|not\s+exceeding|up\s+to",
-        ("≤", "⩽", "=<", "<="),
-    ),
-    (">=", r"at\s+least|no\s+less\s+than|not\s+less\s+than", ("≥", "⩾", "=>", ">=")),
-    ("<", r"below|under|lower\s+than|less\s+than|fewer\s+than|younger\s+than", ("<",)),
-    (
-        ">",
-        r"above|over|greater\s+than|higher\s+than|more\s+than|exceeding|exceeds|exceeded|"
-        r"exceed|in\s+excess\s+of|older\s+than",
-        (">",),
-    ),
-    ("=", r"equal\s+to", ("=",)),
-)
-# Non-ASCII operator signs and the ASCII operator each stands for.
-UNICODE_OPERATORS: dict[str, str] = {
-    symbol: op for op, _words, symbols in OPERATORS for symbol in symbols if not symbol.isascii()
+# canonical unit -> the ways guideline text writes it (regular expressions, case-insensitive)
+UNITS: dict[str, tuple[str, ...]] = {
+    "%": (r"%", r"per\s?cent"),
+    "mmHg": (r"mm\s?Hg",),
+    "mmol/L": (r"mmol\s?/\s?L",),
+    "mmol/mol": (r"mmol\s?/\s?mol",),
+    "µmol/L": (r"[µμu]mol\s?/\s?L",),
+    "mg/dL": (r"mg\s?/\s?dL",),
+    "g/dL": (r"g\s?/\s?dL",),
+    "g/L": (r"g\s?/\s?L",),
+    "mg/L": (r"mg\s?/\s?L",),
+    "µg/L": (r"[µμu]g\s?/\s?L",),
+    "mg/mmol": (r"mg\s?/\s?mmol",),
+    "mg/g": (r"mg\s?/\s?g",),
+    "mL/min/1.73 m²": (r"m[lL]\s?/\s?min\s?/\s?1[.,]73\s?m(?:²|2|\^2|\s?\[2\])",),
+    "mL/min": (r"m[lL]\s?/\s?min",),
+    "mL/kg/min": (r"m[lL]\s?/\s?kg\s?/\s?min",),
+    "ng/mL": (r"ng\s?/\s?m[lL]",),
+    "ng/L": (r"ng\s?/\s?L",),
+    "pg/mL": (r"pg\s?/\s?m[lL]",),
+    "IU/L": (r"IU\s?/\s?L",),
+    "U/L": (r"U\s?/\s?L",),
+    "/µL": (r"/\s?[µμu]L", r"per\s?[µμu]L"),
+    "×10⁹/L": (r"[x×]\s?10(?:⁹|\^?9|\s?9)\s?/\s?L",),
+    "× ULN": (r"[x×]\s?(?:the\s+)?ULN", r"times\s+(?:the\s+)?(?:upper\s+limit\s+of\s+normal|ULN)"),
+    "kg/m²": (r"kg\s?/\s?m(?:²|2|\^2|\s?\[2\])",),
+    "cm²/m²": (r"cm(?:²|2)\s?/\s?m(?:²|2)",),
+    "mm/m²": (r"mm\s?/\s?m(?:²|2)",),
+    "cm²": (r"cm(?:²|2|\^2)",),
+    "bpm": (r"b\.\s?p\.\s?m\.?", r"bpm", r"beats?\s?/\s?min", r"beats\s+per\s+min(?:ute)?"),
+    "m/s": (r"m\s?/\s?s(?:ec)?",),
+    "ms": (r"ms(?:ec)?",),
+    "mm": (r"mm",),
+    "cm": (r"cm",),
+    "mL": (r"m[lL]",),
+    "kg": (r"kg",),
+    "WU": (r"WU", r"Wood\s+units?"),
+    "METs": (r"METs?",),
+    "°C": (r"°\s?C", r"degrees?\s+C(?:elsius)?"),
+    "points": (r"points?",),
+    "years": (r"years?(?:\s+of\s+age|\s+old)?", r"yrs?"),
+    "months": (r"months?", r"mo"),
+    "weeks": (r"weeks?", r"wk"),
+    "days": (r"days?",),
+    "h": (r"h(?:ours?|rs?)?",),
+    "min": (r"min(?:utes?)?",),
+    "s": (r"s(?:ec(?:onds?)?)?",),
 }
-# Dashes that join the two ends of a range ("36–49%").
-RANGE_DASHES: tuple[str, ...] = ("–", "—", "−")
-# "35% or less": the word after "or"/"and" that turns a value into a bound.
-LESS_WORDS: tuple[str, ...] = ("less", "lower", "below", "under", "fewer", "younger")
-MORE_WORDS: tuple[str, ...] = ("more", "greater", "higher", "above", "over", "older")
-POST_OPERATOR = rf"(?:or|and)\s+(?:{'|'.join(LESS_WORDS + MORE_WORDS)})"
-
-# Every unit the lexicon or grounding knows. Alternatives are tried in order, so a unit
-# comes before any shorter unit it starts with ("kg/m2" before "kg", "hours" before "h");
-# a unit ending in a letter must not run on into a word ("2 hospitalizations" has no
-# unit "h").
-_UNITS: tuple[str, ...] = (
-    r"%",
-    r"percent",
-    r"mm\s?Hg",
-    r"mmol/mol",
-    r"mmol/l",
-    r"[µμu]mol/l",
-    r"mg/dl",
-    r"mg/l",
-    r"g/dl",
-    r"g/l",
-    r"ml/min/1[.,]73\s*m(?:²|2|\^2)",
-    r"ml/min",
-    r"ng/l",
-    r"ng/ml",
-    r"pg/ml",
-    r"mg/mmol",
-    r"kg/m(?:²|2|\^2)",
-    r"kg",
-    r"beats?\s?/\s?min",
-    r"beats\s+per\s+minute",
-    r"b\.?p\.?m\.?",
-    r"/min",
-    r"msec",
-    r"ms",
-    r"m/s",
-    r"cm(?:²|2)",
-    r"cm",
-    r"mm",
-    r"IU/l",
-    r"U/l",
-    r"[x×]\s?ULN",
-    r"points?",
-    r"years?",
-    r"yrs?",
-    r"months?",
-    r"weeks?",
-    r"days?",
-    r"hours?",
-    r"h",
+TIME_UNITS = frozenset({"years", "months", "weeks", "days", "h", "min", "s"})
+# a bare mass or volume amount is a dose, never a threshold ("75 mg", "2 g", "0.5 mL/kg")
+DOSE_UNIT = re.compile(
+    r"(?:mg|g|[µμu]g|mcg|IU|units?|m[lL]/kg(?:/h)?|mg/kg(?:/(?:h|day|min))?)(?![\w/])",
+    re.IGNORECASE,
 )
-UNIT = "(?:" + "|".join(u + r"(?![a-z])" if u[-1].isalpha() else u for u in _UNITS) + ")"
+_DOSING_WORDS = re.compile(
+    r"^\s*(?:\)|,)?\s*(?:daily|once|twice|b\.?i\.?d\.?|o\.?d\.?|t\.?i\.?d\.?|q\.?d\.?|per\s+day|"
+    r"a\s+day|/\s?day|loading|maintenance|dose|bolus|i\.?v\.?|orally|s\.?c\.?)\b",
+    re.IGNORECASE,
+)
 
-
-def parse_number(text: str) -> float:
-    """'35' -> 35.0, '1,5' -> 1.5 (a decimal comma is a decimal point)."""
-    return float(text.replace(",", "."))
-
-
-def operator_from_words(words: str) -> str:
-    """The operator an operator phrase or symbol stands for ("at least" -> ">=")."""
-    for op, phrase, symbols in OPERATORS:
-        pattern = "|".join([phrase, *symbols])
-        if re.fullmatch(pattern, words.strip(), flags=re.IGNORECASE):
-            return op
-    raise ValueError(f"unknown operator words {words!r}")
-
-
-def post_operator(word: str) -> str:
-    """The bound "or <word>" makes of a value: "or less" -> "<=", "or more" -> ">="."""
-    return "<=" if word.lower() in LESS_WORDS else ">="
+_UNIT_PATTERNS = sorted(
+    ((canonical, pattern) for canonical, patterns in UNITS.items() for pattern in patterns),
+    key=lambda item: -len(item[1]),
+)
+UNIT_RE = "(?:" + "|".join(p for _, p in _UNIT_PATTERNS) + ")"
+_UNIT_COMPILED = [(c, re.compile(rf"^(?:{p})$", re.IGNORECASE)) for c, p in _UNIT_PATTERNS]
 
 
 def canonical_unit(raw: str | None) -> str | None:
-    """A unit as the extracted records spell it: one spelling per unit ("mmHg", "years",
-    "bpm", "m²"), whatever the row wrote."""
+    """The canonical spelling of a unit as written ("mm Hg" -> "mmHg", "b.p.m." -> "bpm")."""
     if not raw:
         return None
-    unit = re.sub(r"\s+", " ", raw.strip())
-    unit = re.sub(r"^mm ?Hg$", "mmHg", unit, flags=re.I)
-    unit = re.sub(r"\^2$", "²", unit)
-    if re.fullmatch(r"years?|yrs?", unit, flags=re.I):
-        return "years"
-    if re.fullmatch(r"b\.?p\.?m\.?|beats?\s?/\s?min|beats per minute", unit, flags=re.I):
-        return "bpm"
-    if unit.lower() == "msec":
-        return "ms"
-    return unit
+    text = " ".join(raw.split())
+    for canonical, pattern in _UNIT_COMPILED:
+        if pattern.match(text):
+            return canonical
+    return text
+
+
+# --------------------------------------------------------------------------- operators
+
+_OPERATOR_WORDS: tuple[tuple[str, str], ...] = (
+    (r"less\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+less\s+than", "<="),
+    (r"greater\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+(?:greater|more)\s+than", ">="),
+    (
+        r"at\s+most|no\s+more\s+than|not\s+more\s+than|not\s+exceeding|up\s+to|a\s+maximum\s+of",
+        "<=",
+    ),
+    (r"at\s+least|no\s+less\s+than|not\s+less\s+than|a\s+minimum\s+of", ">="),
+    (r"below|under|lower\s+than|less\s+than|fewer\s+than|younger\s+than|shorter\s+than", "<"),
+    (
+        r"above|over|greater\s+than|higher\s+than|more\s+than|exceeding|exceeds?|in\s+excess\s+of|"
+        r"older\s+than|longer\s+than|larger\s+than",
+        ">",
+    ),
+    (r"equal\s+to|of\s+exactly", "="),
+)
+_SYMBOLS = {"<": "<", ">": ">", "≤": "<=", "≥": ">=", "⩽": "<=", "⩾": ">=", "=": "=",
+            "<=": "<=", ">=": ">=", "=<": "<=", "=>": ">=", "＜": "<", "＞": ">"}  # fmt: skip
+_SYMBOL_RE = r"(?:<=|>=|=<|=>|[<>≤≥⩽⩾=＜＞])"
+_WORD_RE = "|".join(f"(?:{p})" for p, _ in _OPERATOR_WORDS)
+_POST_WORDS = {
+    "less": "<=", "lower": "<=", "below": "<=", "under": "<=", "fewer": "<=", "younger": "<=",
+    "more": ">=", "greater": ">=", "higher": ">=", "above": ">=", "over": ">=", "older": ">=",
+    "longer": ">=", "larger": ">=",
+}  # fmt: skip
+_POST_RE = r"(?:or|and)\s+(?:" + "|".join(_POST_WORDS) + r")\b"
+_WINDOW_RE = r"(?:within|in\s+the\s+first|during\s+the\s+first|no\s+later\s+than)"
+
+
+def operator_from_words(words: str) -> str | None:
+    words = " ".join(words.lower().split())
+    if words in _SYMBOLS:
+        return _SYMBOLS[words]
+    for pattern, op in _OPERATOR_WORDS:
+        if re.fullmatch(pattern, words):
+            return op
+    return None
+
+
+# --------------------------------------------------------------------------- values
+
+_NUM = r"\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d.])|\d+(?:[.,]\d+)?"
+_DASH = r"\s?(?:[-–—−‐]|to)\s?"
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4}
+_NYHA = re.compile(
+    r"\b(?:NYHA|New\s+York\s+Heart\s+Association)(?:\s+functional)?(?:\s+class(?:es)?)?\s+"
+    r"(?P<a>IV|III|II|I)(?:\s?(?:[-–—/]|to|or)\s?(?P<b>IV|III|II|I))?(?![A-Za-z])"
+)
+
+
+def number(raw: str) -> float:
+    text = re.sub(r"[ \u2009\u202f]", "", raw)
+    if re.fullmatch(r"\d+,\d{1,2}", text):  # a decimal comma; "10,000" stays thousands
+        text = text.replace(",", ".")
+    return float(text.replace(",", ""))
+
+
+_VALUE = re.compile(
+    rf"""
+    (?P<between>\b(?:between|from)\s+(?P<b_lo>{_NUM})\s?(?P<b_u1>{UNIT_RE})?\s+(?:and|to)\s+
+        (?P<b_hi>{_NUM})\s?(?P<b_u2>{UNIT_RE})?(?![\w]))
+    |(?P<window>\b{_WINDOW_RE}\s+(?P<w_v>{_NUM})\s?(?P<w_u>{UNIT_RE})(?![\w]))
+    |(?P<paired>(?P<p_op>{_SYMBOL_RE}|\b(?:{_WORD_RE}))?\s?(?P<p_a>\d{{2,3}})\s?/\s?(?P<p_b>\d{{2,3}})
+        \s?(?P<p_u>mm\s?Hg)(?P<p_post>\s+{_POST_RE})?)
+    |(?P<op_range>(?P<r_op>{_SYMBOL_RE}|\b(?:{_WORD_RE}))?\s?(?P<r_lo>{_NUM})\s?(?P<r_u1>{UNIT_RE})?
+        {_DASH}(?P<r_hi>{_NUM})\s?(?P<r_u2>{UNIT_RE})(?![\w]))
+    |(?P<op_value>(?P<o_op>{_SYMBOL_RE}|\b(?:{_WORD_RE}))\s?(?P<o_v>{_NUM})\s?(?P<o_u>{UNIT_RE})?(?![\w/]))
+    |(?P<post_value>(?<![\w.])(?P<q_v>{_NUM})\s?(?P<q_u>{UNIT_RE})?\s+(?P<q_post>{_POST_RE}))
+    |(?P<bare>(?<![\w.,/])(?P<n_v>{_NUM})\s?(?P<n_u>{UNIT_RE})(?![\w/]))
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+@dataclass
+class Measurement:
+    """One measured criterion; offsets into the text it was read from."""
+
+    start: int  # start of the name (or of the value when no name is written)
+    end: int
+    value_start: int
+    name: str  # as written ("LVEF"), "" when the text names none
+    operator: str
+    threshold: float | list[float] | str
+    unit: str | None
+    alt_values: list[dict[str, Any]] = field(default_factory=list)
+    kind: str = "threshold"  # "threshold" | "window" | "class"
+
+    def span(self, text: str) -> str:
+        return text[self.start : self.end]
+
+
+def _op(raw: str | None, default: str = "=") -> str:
+    return operator_from_words(raw) if raw else default
+
+
+def _value_of(m: re.Match[str]) -> tuple[str, float | list[float] | str, str | None, str]:
+    """(operator, threshold, unit, kind) of one value match."""
+    g = m.groupdict()
+    if g["between"]:
+        unit = g["b_u2"] or g["b_u1"]
+        return "between", [number(g["b_lo"]), number(g["b_hi"])], canonical_unit(unit), "threshold"
+    if g["window"]:
+        return "<=", number(g["w_v"]), canonical_unit(g["w_u"]), "window"
+    if g["paired"]:
+        post = re.search(r"\b(\w+)$", g["p_post"] or "")
+        op = _POST_WORDS[post.group(1).lower()] if post else _op(g["p_op"])
+        return op, f"{g['p_a']}/{g['p_b']}", "mmHg", "threshold"
+    if g["op_range"]:
+        unit = g["r_u2"] or g["r_u1"]
+        return "between", [number(g["r_lo"]), number(g["r_hi"])], canonical_unit(unit), "threshold"
+    if g["op_value"]:
+        return _op(g["o_op"]), number(g["o_v"]), canonical_unit(g["o_u"]), "threshold"
+    if g["post_value"]:
+        word = re.search(r"(\w+)$", g["q_post"]).group(1).lower()
+        return _POST_WORDS[word], number(g["q_v"]), canonical_unit(g["q_u"]), "threshold"
+    return "=", number(g["n_v"]), canonical_unit(g["n_u"]), "threshold"
+
+
+def _is_dose(text: str, m: re.Match[str]) -> bool:
+    """A mass or volume amount, or a value the dosing words follow."""
+    after = text[m.end() : m.end() + 40]
+    unit_and_after = text[m.start() : m.end() + 40]
+    if re.search(rf"(?:{_NUM})\s?{DOSE_UNIT.pattern}", m.group(0), re.IGNORECASE):
+        return True
+    if DOSE_UNIT.match(after.lstrip()):
+        return True  # "75-100 mg": the unit after the range makes it a dose
+    return bool(_DOSING_WORDS.match(after)) and bool(
+        re.search(DOSE_UNIT.pattern, unit_and_after, re.IGNORECASE)
+    )
+
+
+# --------------------------------------------------------------------------- names
+
+_NAME_STOP = frozenset(
+    """
+    with and or who whom which that have has had are is was were a an the in of patients
+    patient those individuals people persons without no despite on at to for by if when
+    after before but than as their her his its be being been nor either neither also still
+    while whose plus over under below above less more greater lower higher than than
+    should may can must recommended considered indicated not first last next initial every
+    each per within during since until from
+    """.split()
+)
+# verbs that lead into a target ("to control BP at <140/90"): not part of the name
+_LEADING_VERBS = frozenset(
+    "control controlling reach reaching achieve achieving maintain maintaining keep keeping "
+    "lower lowering reduce reducing target targeting aim aiming".split()
+)
+_LINKING = frozenset(
+    """
+    of is are was were remains remain stays persists at still persistently goal target
+    that which falls fall drops drop rises rise reaching reaches reached level levels value
+    values concentration concentrations
+    """.split()
+)
+_QUALIFIERS = frozenset("elevated reduced raised increased decreased".split())
+MAX_NAME_WORDS = 6
+
+
+def _name_before(text: str, end: int) -> tuple[int, str]:
+    """The words naming the measurement, read back from where its value starts: "systolic
+    BP" in "systolic BP ≥140 mmHg"; linking words ("LDL-C goal of <1.4") are skipped."""
+    prefix = text[:end]
+    barrier = max(prefix.rfind(c) for c in ",;:([")
+    tokens = [t for t in re.finditer(r"[^\s,;:()\[\]]+", prefix) if t.start() > barrier]
+    while tokens and tokens[-1].group(0).lower() in _LINKING:
+        tokens.pop()
+    chosen: list[re.Match[str]] = []
+    for tok in reversed(tokens):
+        word = tok.group(0)
+        if word.lower() in _NAME_STOP or re.fullmatch(r"[\d.,%<>=≤≥+-]+", word):
+            break
+        chosen.append(tok)
+        if len(chosen) >= MAX_NAME_WORDS:
+            break
+    chosen.reverse()
+    while len(chosen) > 1 and chosen[0].group(0).lower() in _QUALIFIERS | _LEADING_VERBS:
+        chosen.pop(0)
+    if not chosen:
+        return end, ""
+    return chosen[0].start(), text[chosen[0].start() : chosen[-1].end()]
+
+
+_AGE_WORDS = re.compile(r"\b(?:aged?|older|younger|years?\s+old)\s*$", re.IGNORECASE)
+
+
+# --------------------------------------------------------------------------- finding
+
+
+def _alt_value(text: str, end: int, unit: str | None) -> tuple[dict[str, Any], int] | None:
+    """The same value in another unit right after the first: " (55 mg/dL)", " or ≥200 mg/dL"."""
+    m = re.match(
+        rf"\s?(?:\(\s?|or\s+|/\s?)(?P<op>{_SYMBOL_RE})?\s?(?P<v>{_NUM})\s?(?P<u>{UNIT_RE})\s?\)?",
+        text[end:],
+        re.IGNORECASE,
+    )
+    if not m:
+        return None
+    other = canonical_unit(m.group("u"))
+    if other is None or other == unit or other in TIME_UNITS or unit in TIME_UNITS:
+        return None
+    if m.group(0).lstrip().startswith("or") and not m.group("op"):
+        return None  # "≥6 or 8 months": another value, not the same one
+    return {"threshold": number(m.group("v")), "unit": other}, end + m.end()
+
+
+def find_measurements(text: str) -> list[Measurement]:
+    """Every measured criterion in ``text``, in order, doses left out."""
+    found: list[Measurement] = []
+    cursor = 0
+    for nyha in _NYHA.finditer(text):
+        a, b = _ROMAN[nyha.group("a")], _ROMAN.get(nyha.group("b") or "")
+        threshold: float | list[float] = [float(min(a, b)), float(max(a, b))] if b else float(a)
+        found.append(
+            Measurement(
+                nyha.start(),
+                nyha.end(),
+                nyha.start("a"),
+                text[nyha.start() : nyha.start("a")].strip(),
+                "between" if b else "=",
+                threshold,
+                None,
+                kind="class",
+            )
+        )
+    taken = [(m.start, m.end) for m in found]
+    for m in _VALUE.finditer(text):
+        if m.start() < cursor or any(s <= m.start() < e for s, e in taken):
+            continue
+        if _is_dose(text, m):
+            cursor = m.end()
+            continue
+        operator, threshold, unit, kind = _value_of(m)
+        value_start = m.start() + (len(m.group(0)) - len(m.group(0).lstrip()))
+        end = m.end()
+        if m.group("bare") and unit is None:
+            continue
+        alt = _alt_value(text, end, unit)
+        alt_values = []
+        if alt is not None:
+            alt_values, end = [alt[0]], alt[1]
+        name_start, name = _name_before(text, value_start)
+        if kind == "window":
+            name_start, name = value_start, ""
+        elif unit == "years" and (not name or _AGE_WORDS.search(text[:value_start])):
+            name = name if name and "age" in name.lower() else ""
+        if not name and kind == "threshold" and unit is None and operator == "=":
+            continue  # a bare number is no criterion
+        found.append(
+            Measurement(
+                name_start if name else value_start,
+                end,
+                value_start,
+                name,
+                operator,
+                threshold,
+                unit,
+                alt_values,
+                kind,
+            )
+        )
+        cursor = end
+    return sorted(found, key=lambda x: x.start)
+
+
+def parse_value(text: str) -> tuple[str, float | list[float] | str, str | None] | None:
+    """(operator, threshold, unit) of a short value expression ("≤ 35%", "140/90 mmHg")."""
+    found = find_measurements(text)
+    if not found:
+        return None
+    first = found[0]
+    return first.operator, first.threshold, first.unit
+
+
+# --------------------------------------------------------------------------- formatting
 
 
 def format_number(x: float) -> str:
@@ -139,7 +391,7 @@ def format_number(x: float) -> str:
 def attach_measurement(
     text: str,
     operator: str | None,
-    threshold: float | tuple[float, float] | None,
+    threshold: float | tuple[float, float] | str | None,
     unit: str | None,
 ) -> str:
     """'left ventricular ejection fraction' + '<=' 35 '%' -> '... <= 35%'."""
@@ -150,4 +402,15 @@ def attach_measurement(
         low, high = (format_number(t) for t in threshold)
         return f"{text} {low}-{high}{suffix}"
     op = "" if operator == "=" else f"{operator} "
-    return f"{text} {op}{format_number(threshold)}{suffix}"
+    value = threshold if isinstance(threshold, str) else format_number(threshold)  # "140/90"
+    return f"{text} {op}{value}{suffix}"
+
+
+# --------------------------------------------------------------------------- pieces for value readers
+
+# The grammar's pieces for readers of a single value (patient facts in `cardio ask`), so a
+# number, a dash or an operator sign means the same there as in a guideline row.
+NUMBER = _NUM
+RANGE_DASHES: tuple[str, ...] = ("–", "—", "−", "‐")
+UNICODE_OPERATORS: dict[str, str] = {s: op for s, op in _SYMBOLS.items() if not s.isascii()}
+parse_number = number

@@ -132,6 +132,8 @@ def merge_row(
                 for attr in ("operator", "threshold", "unit", "or_group"):
                     if getattr(existing, attr) is None and getattr(concept, attr) is not None:
                         setattr(existing, attr, getattr(concept, attr))
+                if not existing.alt_values and concept.alt_values:
+                    existing.alt_values = list(concept.alt_values)
                 return i
         merged.append(concept)
         return len(merged) - 1
@@ -165,6 +167,7 @@ def merge_row(
                     operator=piece.operator,
                     threshold=piece.threshold,
                     unit=piece.unit,
+                    alt_values=list(piece.alt_values),
                     or_group=group,
                     negated=piece.negated,
                     is_population=focus == "POPULATION",
@@ -272,6 +275,10 @@ def logic_from_groups(
         )
         if tree is not None:
             children.append(_tree_to_logic(tree, leaf_index))
+        elif all(concepts[j].negated for j in members):
+            # "without A or B" is NOT(A OR B) under one OR label (the contract); the leaves
+            # carry the negation, so by De Morgan it is NOT A AND NOT B, never OR(NOT A, NOT B)
+            children.extend(LogicNode(op="LEAF", concept=j) for j in members)
         else:
             children.append(
                 LogicNode(op="OR", children=[LogicNode(op="LEAF", concept=j) for j in members])
@@ -318,6 +325,7 @@ def prediction_line(
                 "operator": c.operator,
                 "threshold": c.threshold,
                 "unit": c.unit,
+                "alt_values": [v.model_dump(mode="json") for v in c.alt_values],
                 "or_group": c.or_group,
                 "negated": c.negated,
                 "snomed_id": snomed_id,

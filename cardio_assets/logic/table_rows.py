@@ -232,7 +232,8 @@ def rows_from_table(
                     class_=klass,
                     level=level,
                     section=cursor.section,
-                    pages=table.pages,
+                    pages=_row_pages(table, r),
+                    boxes=table.row_boxes[r] if r < len(table.row_boxes) else [],
                     source_file=table.source_file,
                     source_sha256=table.source_sha256,
                     cell_sha256=hashlib.sha256(
@@ -243,6 +244,14 @@ def rows_from_table(
             row_index += 1
             report.rows += 1
     return result
+
+
+def _row_pages(table: TableRecord, r: int) -> list[int]:
+    """The pages the row itself is printed on when the reader says (PDF text layer),
+    else the table's pages."""
+    if r < len(table.row_boxes) and table.row_boxes[r]:
+        return sorted({box.page for box in table.row_boxes[r]})
+    return table.pages
 
 
 def _spanning(cells: list[str]) -> bool:
@@ -467,6 +476,7 @@ ROW_JSON_KEYS = (
     "marker_spans",
     "abbreviations",
     "also_at",
+    "boxes",
 )
 
 

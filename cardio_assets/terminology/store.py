@@ -159,6 +159,42 @@ class SnomedStore:
     def concept_details(self, concept_ids: Iterable[str]) -> dict[str, ConceptDetails]:
         return self.index.concept_details(concept_ids)
 
+    # The is-a closure and descriptions as `cardio ask` reads them (subsumption, names)
+    def closure(self, concept_ids: Sequence[str], direction: str) -> dict[str, list[str]]:
+        """Each id -> itself + its is-a ancestors (``up``) or descendants (``down``), nearest
+        first, from the ``ancestor`` table; an id the store lacks maps to itself only."""
+        if direction not in ("up", "down"):
+            raise ValueError(f"direction must be 'up' or 'down', not {direction!r}")
+        sql = (
+            "SELECT concept_id, ancestor_id FROM ancestor WHERE concept_id IN (SELECT unnest(?)) "
+            "ORDER BY concept_id, depth, ancestor_id"
+            if direction == "up"
+            else "SELECT ancestor_id, concept_id FROM ancestor "
+            "WHERE ancestor_id IN (SELECT unnest(?)) ORDER BY ancestor_id, depth, concept_id"
+        )
+        found: dict[str, list[str]] = {str(i): [str(i)] for i in concept_ids}
+        for key, other in self._rows(sql, concept_ids):
+            found[str(key)].append(str(other))
+        return found
+
+    def descriptions(self, concept_id: str) -> list[tuple[str, bool]]:
+        """(term, is_fsn) of one active concept, the FSN first."""
+        return [
+            (str(term), bool(is_fsn))
+            for term, is_fsn in self._rows(
+                "SELECT term, is_fsn FROM description WHERE concept_id IN (SELECT unnest(?)) "
+                "ORDER BY is_fsn DESC, term",
+                [concept_id],
+            )
+        ]
+
+    def _rows(self, sql: str, concept_ids: Sequence[str]) -> list[tuple]:
+        ids = [int(i) for i in concept_ids if str(i).isdigit()]
+        if not ids:
+            return []
+        with connect(self.db_path, read_only=True) as con:
+            return con.execute(sql, [ids]).fetchall()
+
     def source_sha256(self) -> str:
         with connect(self.db_path, read_only=True) as con:
             row = con.execute("SELECT value FROM meta WHERE key = 'source_sha256'").fetchone()

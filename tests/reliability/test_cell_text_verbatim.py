@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from cardio_assets.config import load_pipeline_settings
-from cardio_assets.logic.docling_tables import guideline_tables
+from cardio_assets.logic.guideline_tables import guideline_tables
 from cardio_assets.logic.table_rows import fold_row_text, guideline_rows
 from resources.docling_converter import convert_path
 

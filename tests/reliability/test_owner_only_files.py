@@ -16,7 +16,7 @@ import pytest
 
 from cardio_assets import paths
 from cardio_assets.exports import write_json, write_jsonl
-from cardio_assets.logic.docling_tables import write_table_json
+from cardio_assets.logic.guideline_tables import write_table_json
 from cardio_assets.logic.llm_cache import CacheEntry, LlmCache
 from cardio_assets.records import TableRecord
 from cardio_assets.terminology.build import load_rf2

@@ -6,7 +6,7 @@ phrase, OR groups of a logic tree, duplicates merged, the population chosen).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cardio_assets.logic.logic_split import Leaf, Node
 
@@ -20,6 +20,7 @@ class Draft:
     operator: str | None = None
     threshold: float | list[float] | None = None
     unit: str | None = None
+    alt_values: list[dict] = field(default_factory=list)  # the value in a second unit
     negated: bool = False
     or_group: str | None = None
     population: bool = False

@@ -51,6 +51,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     _PATIENT_NOUN,
     _SPLIT_STATES,
     _STATE_ADJECTIVES,
+    GENERIC_LEAVES,
     SEMANTIC_TAG_ROLES,
     _heuristic_role,
     _tidy_leaf,
@@ -158,6 +159,22 @@ class LexiconExtractor:
             drafts, parses = worker.analyse(row.text_for_extraction())
         except Exception as exc:  # one odd row must not sink the guideline
             return RowExtraction(**base, error=f"{type(exc).__name__}: {exc}")
+        try:
+            concepts, actions = self._records(row, focus, drafts)
+        except ValueError as exc:  # a draft the records refuse: this row fails, not the run
+            return RowExtraction(**base, error=f"{type(exc).__name__}: {exc}")
+        raw = json.dumps(
+            [
+                {"cohort": p.cohort, "action": p.action, "post": p.post, "verb": p.verb}
+                for p in parses
+            ]
+        )
+        return RowExtraction(**base, raw_output=raw, concepts=concepts, actions=actions)
+
+    def _records(
+        self, row: RowRecord, focus: Focus, drafts: list[Draft]
+    ) -> tuple[list[ExtractedConcept], list[ExtractedAction]]:
+        """The drafts as the pass's concepts and actions (POPULATION keeps population only)."""
         class_iii = (row.class_ or "").strip().upper() == "III"
         if focus == "POPULATION":
             chosen = [d for d in drafts if _is_population(d)]
@@ -184,18 +201,13 @@ class LexiconExtractor:
                 operator=d.operator,
                 threshold=d.threshold,
                 unit=d.unit,
+                alt_values=d.alt_values,
                 or_group=d.or_group,
                 negated=d.negated,
             )
             for d in chosen
         ]
-        raw = json.dumps(
-            [
-                {"cohort": p.cohort, "action": p.action, "post": p.post, "verb": p.verb}
-                for p in parses
-            ]
-        )
-        return RowExtraction(**base, raw_output=raw, concepts=concepts, actions=actions)
+        return concepts, actions
 
     def _for_row(self, row: RowRecord) -> LexiconExtractor:
         """Same extractor with the table's own footnote abbreviations added.
@@ -221,7 +233,7 @@ class LexiconExtractor:
 
     # -- analysis -----------------------------------------------------------------------
     def analyse(self, row_text: str) -> tuple[list[Draft], list[RowParse]]:
-        text = clean_row_text(row_text)
+        text = self._split_abbreviation_pairs(clean_row_text(row_text))
         drafts: list[Draft] = []
         parses: list[RowParse] = []
         group_counter = [0]
@@ -239,12 +251,32 @@ class LexiconExtractor:
             drafts.extend(sentence_drafts)
         return _dedupe(drafts), parses
 
+    def _split_abbreviation_pairs(self, text: str) -> str:
+        """ "ACE-I/ARB" names two drugs: a slash between two known abbreviations is "or",
+        unless the pair is itself an abbreviation ("V/Q")."""
+
+        def pair(match: re.Match[str]) -> str:
+            whole, left, right = match.group(0), match.group(1), match.group(2)
+            lookup = self.abbreviations.lookup
+            if lookup(whole) is not None or lookup(left) is None or lookup(right) is None:
+                return whole
+            return f"{left} or {right}"
+
+        return _ABBREVIATION_PAIR.sub(pair, text)
+
     def _drafts_for(self, parse: RowParse, group_counter: list[int]) -> list[Draft]:
         out: list[Draft] = []
         if parse.cohort:
             out.extend(self._cohort(parse.cohort, group_counter))
         if parse.action:
-            out.extend(self._action(parse.action, group_counter))
+            action = self._action(parse.action, group_counter)
+            if parse.measure:  # "to measure BNP": measuring is what is recommended
+                for d in action:
+                    if d.slot == "action":
+                        d.role = "Procedure"
+                        if not d.normalized.endswith(("measurement", "monitoring", "assessment")):
+                            d.normalized += " measurement"
+            out.extend(action)
         for kind, phrase in parse.post:
             out.extend(self._post_phrase(kind, phrase, group_counter))
         return out
@@ -297,7 +329,10 @@ class LexiconExtractor:
         if kind == "outcome":
             return self._phrase(phrase, "outcome", group_counter)
         if kind == "purpose":
-            return self._phrase(phrase, "purpose", group_counter)
+            # "to assess the risk of X", "to confirm PE": what a test is for is its
+            # rationale, not a concept (contract §2); a target value stays a parameter
+            drafts = self._phrase(phrase, "purpose", group_counter)
+            return [d for d in drafts if d.role == "ClinicalParameter"]
         if kind in {"background", "alternative"}:
             return self._action(phrase, group_counter, slot="background")
         if kind == "negated":
@@ -373,6 +408,8 @@ class LexiconExtractor:
             text = re.sub(
                 r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I
             )
+        # "<1.4 mmol/L (55 mg/dL)": the same value in a second unit, not an aside
+        text = _SECOND_UNIT.sub("", text)
         text, asides = _pull_parentheticals(text)
         masked, params = extract_parameters(text, self.abbreviations)
         tree = split_logic(masked, keep_together=self._is_known_term)
@@ -390,7 +427,20 @@ class LexiconExtractor:
             slot, slot
         )
         for aside in asides:
-            drafts.extend(self._phrase(aside, aside_slot, group_counter))
+            alternative = re.match(r"^or\s+(?!less\b|more\b|higher\b|lower\b)", aside, re.I)
+            aside_drafts = self._phrase(
+                aside[alternative.end() :] if alternative else aside,
+                slot if alternative else aside_slot,
+                group_counter,
+            )
+            head = next((d for d in reversed(drafts) if d.role != "ClinicalParameter"), None)
+            if alternative and head is not None and aside_drafts:
+                if head.or_group is None:
+                    group_counter[0] += 1
+                    head.or_group = f"g{group_counter[0]}"
+                for d in aside_drafts:
+                    d.or_group = head.or_group
+            drafts.extend(aside_drafts)
         if slot == "outcome":
             for d in drafts:
                 d.or_group = None  # outcomes are aims, never alternatives to choose from
@@ -412,6 +462,7 @@ class LexiconExtractor:
                     operator=p.operator,
                     threshold=p.threshold,
                     unit=p.unit,
+                    alt_values=list(p.alt_values),
                     negated=leaf.negated,
                 )
             )
@@ -425,9 +476,14 @@ class LexiconExtractor:
             return out
         if rest.lower() in _EMPTY_CONTEXT or rest.lower() in _NAME_STOP:
             return out
+        if rest.lower().strip(" .") in GENERIC_LEAVES:
+            return out
         role = self.role_for(rest, slot)
         if role is None:
             return out
+        past = _PAST_PROCEDURE.match(rest)
+        if role == "Condition" and past and self.role_for(past.group(1), "action") == "Procedure":
+            role = "Procedure"  # "prior PCI", "history of CABG": a procedure in the background
         full = _tidy_leaf(leaf.full, slot) if leaf.full else rest
         out.append(
             Draft(
@@ -537,6 +593,14 @@ _OUTCOME_LEAD = re.compile(
     rf"^(?:(?:to\s+)?(?:{_OUTCOME_VERBS})\s+)?(?:the\s+)?"
     r"(?:(?:risk|rates?|incidence|number|likelihood)\s+of\s+)?",
     re.IGNORECASE,
+)
+_SECOND_UNIT = re.compile(
+    r"(?<=[A-Za-z%²2])\s*[(\[]\s*(?:[<>≤≥]=?\s*)?\d[\d.,]*\s*"
+    r"(?:mg|g|mmol|µmol|μmol|mol|ng|pg|IU|U|mL|L)(?:\s*/\s*[A-Za-z]+)?\s*[)\]]"
+)
+_ABBREVIATION_PAIR = re.compile(r"(?<![\w/-])([A-Z][\w\-]*)/([A-Z][\w\-]*)(?![\w/])")
+_PAST_PROCEDURE = re.compile(
+    r"^(?:a\s+)?(?:(?:history|h/o)\s+of|prior|previous|past|recent)\s+(.+)$", re.IGNORECASE
 )
 _PARAM_LEFTOVERS = frozenset(
     "a an the treatment target goal level value of with in to for and or".split()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from cardio_assets.logic.lexicon.vocabulary import _OUTCOME_VERBS, _PATIENT_WORDS, _PURPOSE_VERBS
 
@@ -35,6 +36,7 @@ _NEGATIVE_VERBS = [
 _POSITIVE_VERBS = [
     r"\b(?:is|are)\s+(?:also\s+|generally\s+|strongly\s+)?(?:recommended|indicated)\b",
     r"\b(?:should|may|might|can|could)\s+(?:also\s+)?(?:still\s+)?be\s+considered\b",
+    r"\b(?:should|may|might|can|could)\s+(?:also\s+)?be\s+(?:recommended|indicated)\b",
     rf"\b(?:should|may|must|can)\s+(?:also\s+)?be\s+(?:{_VP_OBJECTS})\b",
     r"\b(?:is|are)\s+(?:a|an)\s+(?:suitable|reasonable|acceptable|preferred)\s+"
     r"(?:alternative|option|choice)\b",
@@ -51,7 +53,8 @@ _VERB_RE = re.compile(
 _COHORT_LEAD = re.compile(
     r"^(?:in|among|for|amongst)\s+(?!addition\b)(?!order\b)(?!the\s+absence\b)"
     r"|^in\s+the\s+(?:case|setting|presence|context)\s+of\s+"
-    r"|^in\s+case\s+of\s+",
+    r"|^in\s+case\s+of\s+"
+    r"|^in\s+(?:all\s+|any\s+)?cases?\s+of\s+",
     re.IGNORECASE,
 )
 _CONTEXT_LEAD = re.compile(
@@ -78,6 +81,7 @@ _POST_MARKERS = re.compile(
     r"|for\s+(?:the\s+)?(?:reduction|prevention|improvement|relief)\s+(?:of|in)\b"
     r"|for\s+(?:the\s+)?(?:treatment|management)\s+of\b"
     r"|for\s+(?:[\w\-]+\s+)?(?:primary|secondary)\s+prevention\b"
+    r"|for\s+(?:reducing|preventing|lowering|improving|decreasing)\b"
     r"|for\s+(?:rate|rhythm|symptom|heart\s+rate|blood\s+pressure)\s+control\b"
     r"|as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\b"
     r"|as\s+(?:a\s+)?part\s+of\b"
@@ -87,7 +91,9 @@ _POST_MARKERS = re.compile(
     r"|because\s+of\s+(?:the\s+)?(?:(?:increased|higher)\s+)?(?:risk\s+of\b)?"
     r"|in\s+addition\s+to\b|on\s+top\s+of\b|in\s+combination\s+with\b|added\s+to\b"
     r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b|over\b"
-    r"|(?:if|when|unless|despite)\b"
+    r"|(?:if|when|unless|despite|provided(?:\s+that)?)\b"
+    r"|(?:except|excluding)(?:\s+(?:in|for|when|if|where))?\b"
+    r"|with\s+the\s+exception\s+(?:of|where)\b"
     r"|(?:before|after|following|prior\s+to|during)\b"
     r")",
     re.IGNORECASE,
@@ -97,18 +103,106 @@ _POST_MARKERS = re.compile(
 # ---------------------------------------------------------------------------------------
 # Text preparation
 # ---------------------------------------------------------------------------------------
-_NOISE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+_NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # reference markers: [12], [3-5]
     (re.compile(r"\[\d+(?:[,–-]\s*\d+)*\]"), " "),
-    # doses: "75–100 mg daily", "75 mg once daily"
+    # doses: "75–100 mg daily", "75 mg once daily", "2 g b.i.d.", "6–18 mg i.v. bolus";
+    # never a concentration ("55 mg/dL", "10 g/dL": the unit goes on after a slash)
     (
         re.compile(
-            r"\s*\b\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+(?:[.,]\d+)?)?\s*(?:mg|µg|μg|mcg|IU)\b"
-            r"(?:\s+(?:once\s+|twice\s+)?(?:daily|a\s+day|per\s+day|b\.?i\.?d\.?|o\.?d\.?))?",
+            r"\s*\b\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+(?:[.,]\d+)?)?\s*"
+            r"(?:mg|g|µg|μg|mcg|IU|mL|units?)(?:/kg)?\b(?!\s?/)"
+            r"(?:\s+(?:i\.?v\.?|p\.?o\.?|s\.?c\.?|orally|oral|intravenous(?:ly)?|bolus|"
+            r"loading(?:\s+dose)?))*"
+            r"(?:\s+(?:once\s+|twice\s+|three\s+times\s+)?(?:daily|a\s+day|per\s+day|"
+            r"b\.?i\.?d\.?|t\.?i\.?d\.?|o\.?d\.?|weekly))?\.?(?=\W|$)",
             re.I,
         ),
         "",
     ),
+    # how often: "every 4–12 weeks", "once a month", "twice a year"
+    (
+        re.compile(
+            r"\b(?:every|each)\s+(?:\d+(?:\s*[-–]\s*\d+)?\s*)?"
+            r"(?:days?|weeks?|months?|years?|hours?)\b"
+            r"|\(?\b(?:less\s+than\s+|more\s+than\s+)?(?:once|twice|\d+\s+times)\s+"
+            r"(?:a|per|every)\s+(?:day|week|month|year)\b\)?",
+            re.I,
+        ),
+        "",
+    ),
+    # "regardless of symptoms", "irrespective of stent type": says what does NOT matter
+    (
+        re.compile(
+            r",?\s*\(?\b(?:regardless|irrespective|independently|independent)\s+of\s+"
+            r"[^,;.()]+\)?",
+            re.I,
+        ),
+        "",
+    ),
+    # how to choose, not whom: "(depending on availability)", "according to symptoms"
+    (
+        re.compile(
+            r",?\s*\(?\b(?:depending\s+on|according\s+to|as\s+per|in\s+accordance\s+with)"
+            r"\s+[^,;.()]+\)?",
+            re.I,
+        ),
+        "",
+    ),
+    # pointers to elsewhere: "(Table 4)", "(see section 5.2)", "(see separate ...)", URLs
+    (
+        re.compile(
+            r"\s*\(\s*(?:see\s+[^)]*|(?:sections?|tables?|figures?|fig\.|box|chapter)\s+"
+            r"[\w.]+[^)]*)\)"
+            r"|\s*\b(?:see\s+)?(?:section|chapter)\s+\d+(?:\.\d+)*"
+            r"|\s*\(?\s*(?:https?://|www\.)[^\s)]+\s*\)?",
+            re.I,
+        ),
+        "",
+    ),
+    # the order of preference, not a concept: "as first choice", "as the first drug of choice"
+    (
+        re.compile(
+            r",?\s*\bas\s+(?:the\s+|a\s+)?(?:first|preferred|initial)(?:\s+drug|\s+line)?"
+            r"\s+(?:of\s+)?(?:choice|option)\b",
+            re.I,
+        ),
+        "",
+    ),
+    # conditions of feasibility: "if indicated", "when available", "if desired"
+    (
+        re.compile(
+            r",?\s*\(?\b(?:if|when|where)\s+(?:indicated|desired|needed|necessary|"
+            r"available|feasible|appropriate|possible|required|tolerated|applicable)\b\)?",
+            re.I,
+        ),
+        "",
+    ),
+    # "for stroke prevention" says what is prevented, as "for the prevention of stroke" does
+    (
+        re.compile(
+            r"\bfor\s+(?!the\b|primary\b|secondary\b)((?:[\w\-]+/)?[\w\-]+(?:\s+[\w\-]+)?)"
+            r"\s+prevention\b",
+            re.I,
+        ),
+        lambda m: "for the prevention of " + m.group(1).replace("/", " and "),
+    ),
+    # when a test is repeated: "at 24 h and 48 h afterwards"
+    (
+        re.compile(
+            r"\s*\b(?:and\s+)?at\s+\d+\s*(?:h|hours?|days?)(?:\s+(?:and|or)\s+\d+\s*"
+            r"(?:h|hours?|days?))?(?:\s+(?:afterwards?|later|after))?\b",
+            re.I,
+        ),
+        "",
+    ),
+    # bullets inside one row ("• they are symptomatic • OR ..."): a list, read as commas
+    (re.compile(r"\s*[•▪◦‣]\s*"), ", "),
+    (re.compile(r"(?<=,)\s+OR\s+"), " or "),
+    # "intermediate- and high-risk surgery": one term with two grades, never two terms
+    (re.compile(r"\b(\w+)-\s+(?:and|or|and/or)\s+(?=\w+-)", re.I), r"\1-/"),
+    # "(with or without ICD)": either way, so not a criterion
+    (re.compile(r"\s*\(?\bwith\s+or\s+without\s+[^,;.()]+\)?", re.I), ""),
     # durations: "for 6 months", "for up to 12 months", "within the first week"
     (
         re.compile(
@@ -133,7 +227,6 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], str]] = [
         ),
         "",
     ),
-    (re.compile(r"\b(?:maximally|maximum|highest)\s+tolerated\s+", re.I), ""),
     # "myocardial ischaemia on non-invasive testing": the test category only qualifies
     (
         re.compile(
@@ -155,6 +248,9 @@ def clean_row_text(text: str) -> str:
     text = text.replace("<br>", " ").replace("\n", " ")
     # Footnote letters glued after punctuation at the end: "considered.a" / "considered.b,c".
     text = re.sub(r"([.;])\s*[a-e](?:\s*,\s*[a-e])*\s*$", r"\1", text)
+    # "with – auscultation – ECG – chest X-ray": spaced dashes used as list bullets
+    if len(re.findall(r"\s[–—]\s", text)) >= 2:
+        text = re.sub(r"\s*(?:,\s*)?[–—]\s+", ", ", text)
     for pattern, replacement in _NOISE_PATTERNS:
         text = pattern.sub(replacement, text)
     text = re.sub(r"\s+([,.;])", r"\1", text)
@@ -171,6 +267,7 @@ class RowParse:
     post: list[tuple[str, str]] = field(default_factory=list)  # (marker kind, text)
     polarity: str = "recommended"
     verb: str | None = None
+    measure: bool = False  # "it is recommended to measure X": the action is X's measurement
 
 
 def _sentences(text: str) -> list[str]:
@@ -247,6 +344,16 @@ def parse_sentence(sentence: str) -> RowParse:
     pre = pre.strip(" ,;")
     post = post.strip(" ,;")
 
+    # "In patients with X, it is recommended to ...": the "it" of the framing is no concept
+    it_form = re.fullmatch(r"it", pre, flags=re.IGNORECASE) is not None
+    trailing_it = re.search(r"[\s,]+it$", pre, flags=re.IGNORECASE)
+    if trailing_it and not it_form:
+        pre, it_form = pre[: trailing_it.start()].strip(" ,;"), True
+    measure = re.match(
+        r"^to\s+(?:measure|assess|evaluate|monitor|determine|check|quantify)\s+", post, re.I
+    )
+    if it_form and measure:
+        parse.measure = True
     # "It is recommended that <cohort> undergo/receive <action>".
     that_clause = re.match(
         r"^that\s+(?P<cohort>.+?)\s+(?:should\s+)?(?:undergo|receive|be\s+treated\s+with|"
@@ -254,23 +361,34 @@ def parse_sentence(sentence: str) -> RowParse:
         post,
         flags=re.IGNORECASE,
     )
-    if re.fullmatch(r"it", pre, flags=re.IGNORECASE) and that_clause:
+    if it_form and (not pre or re.fullmatch(r"it", pre, flags=re.IGNORECASE)) and that_clause:
         parse.cohort = that_clause.group("cohort")
         action, trailing = _split_post(that_clause.group("action"))
         parse.action = action
         parse.post = trailing
         return parse
     # "It is recommended to/that ..." puts the action after the verb.
-    if re.fullmatch(r"it", pre, flags=re.IGNORECASE):
-        pre = ""
+    if it_form:
+        pre = "" if re.fullmatch(r"it", pre, flags=re.IGNORECASE) else pre
         post = re.sub(
             r"^(?:that\s+|to\s+(?:use|perform|give|administer|consider|initiate|start|"
-            r"measure|assess|evaluate|prescribe|obtain|add|implant|refer|offer|treat)\s+)",
+            r"measure|assess|evaluate|monitor|determine|check|quantify|prescribe|obtain|add|"
+            r"implant|refer|offer|treat|continue|discontinue|stop|calculate)\s+)",
             "",
             post,
             flags=re.IGNORECASE,
         )
         post = re.sub(r"\s+(?:be|is|are|should\s+be)\s+\w+(?:ed)?\b", "", post, count=1)
+        if pre:  # everything before ", it is recommended" is who (or when) it is for
+            context = _CONTEXT_LEAD.match(pre)
+            if context and not _COHORT_LEAD.match(pre):
+                parse.post.append(("context", pre[context.end() :]))
+            else:
+                parse.cohort = pre
+            action, trailing = _split_post(post)
+            parse.action = action
+            parse.post.extend(trailing)
+            return parse
 
     active = verb is not None and re.search(
         r"\b(?:receive|undergo|have|use|take)$", verb.group(0), re.IGNORECASE
@@ -384,7 +502,11 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     ):
         return "outcome", body
     if re.match(r"for (?:[\w\-]+ )?(?:primary|secondary) prevention", low):
-        return "outcome", re.sub(r"^for\s+", "", marker, flags=re.I)
+        # "for secondary prevention of CVD": what is prevented is the outcome
+        aim = re.match(r"^(?:of|in)\s+(.+)$", body, flags=re.I)
+        return "outcome", aim.group(1) if aim else re.sub(r"^for\s+", "", marker, flags=re.I)
+    if re.match(r"for (?:reducing|preventing|lowering|improving|decreasing)\b", low):
+        return "outcome", body
     if re.match(r"for (?:the )?(?:treatment|management) of", low):
         return "context", body
     if re.match(r"(?:in addition to|on top of|in combination with|added to)", low):
@@ -393,8 +515,13 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return "alternative", body
     if low == "despite":
         return "background", body
-    if low == "unless":
+    if low == "unless" or low.startswith(("except", "excluding", "with the exception")):
         return "negated", body
+    if low.startswith("provided"):  # "provided other causes are excluded": they are absent
+        excluded = re.match(
+            r"^(.+?)\s+(?:is|are|has\s+been|have\s+been)\s+(?:excluded|ruled\s+out)$", body, re.I
+        )
+        return ("negated", excluded.group(1)) if excluded else ("context", body)
     if low in {"if", "when"}:
         return "context", re.sub(r"^(?:there\s+is|there\s+are|the\s+patient\s+has)\s+", "", body)
     if re.match(r"(?:before|after|following|prior to|during)", low):
@@ -420,7 +547,8 @@ def _last_top_level_comma(text: str) -> int | None:
 
 
 _SEGMENT_RE = re.compile(
-    r"(?P<kind>\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\bwho\b"
+    r"(?P<kind>\b(?:who\s+)?(?:do|does|did)\s+not\s+(?:have|require|need|tolerate)\b"
+    r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\bwho\b"
     r"|\bin\s+whom\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bdespite\b|\btreated\s+with\b"
     r"|\breceiving\b|\btaking\b|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
     r"|\bon\b(?!\s+top\b)|\bundergoing\b|\bscheduled\s+for\b|\breferred\s+for\b|\bafter\b"
@@ -467,7 +595,7 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
 
 
 def _segment_kind(word: str) -> str:
-    if word == "without" or word.startswith("in the absence"):
+    if word == "without" or word.startswith("in the absence") or " not " in f" {word} ":
         return "without"
     if word in {
         "despite",

@@ -38,6 +38,9 @@ _MED_SUFFIXES = (
     "inone", "ezetimibe", "ranolazine", "ivabradine", "colchicine", "metformin",
     "nitrate", "nitrates", "plase", "kinase", "sacubitril", "icosapent", "ainide", "afil",
     "olone", "azole", "oxacin", "cillin", "mycin", "verapamil", "diltiazem",
+    "azine", "cycline", "rubicin", "platin", "taxel", "tinib", "ciclib", "zumab", "ximab",
+    "umab", "osine", "aline", "amine", "idine", "tropium", "parib", "lukast", "vaptan",
+    "isone", "asone", "olol", "floxacin", "vudine", "ovir", "gliptin", "glinide", "formin",
 )  # fmt: skip
 _MED_WORDS = frozenset(
     """
@@ -47,7 +50,9 @@ _MED_WORDS = frozenset(
     statins aspirin heparin warfarin insulin fibrate fibrates nitrate nitrates
     thrombolysis fibrinolysis pharmacotherapy vaccine vaccination dapt oac noac doac vka
     ace-i acei arb arbs arni mra mras sglt2i medical pharmacological lipid-lowering
-    antihypertensive antithrombotic glucose-lowering antianginal
+    antihypertensive antithrombotic glucose-lowering antianginal lmwh ufh nsaid nsaids
+    aad aads ppi chemotherapy immunotherapy anthracycline anthracyclines antibiotic
+    antibiotics antituberculosis antiviral antivirals thrombolytic thrombolytics
     """.split()
 )
 _PROCEDURE_HEADS = frozenset(
@@ -62,7 +67,7 @@ _PROCEDURE_HEADS = frozenset(
     transplant procedure procedures strategy management follow-up exercise
     education consultation review auscultation examination support discussion
     defibrillator pacemaker device therapy therapies treatment treatments ultrasound
-    tomography resonance
+    tomography resonance x-ray radiography dialysis haemodialysis hemodialysis
     """.split()
 )
 _CONDITION_HEADS = frozenset(
@@ -132,12 +137,36 @@ _EMPTY_CONTEXT = frozenset(
 )
 
 
-# Qualifiers that do not change what the concept is: dropped from spans (annotation
-# guidelines, section 2). "resting" only before a test ("resting 12-lead ECG").
+# Words that are left over from a sentence's framing and name nothing a patient has or
+# is given: pronouns, sides without their organ, connectives, and tests left unspecified.
+GENERIC_LEAVES = frozenset(
+    """
+    it they them those these this that which who one ones both either all any other others
+    left right combined preferred desired however order case cases use used rest such
+    likely unlikely probable possible baseline
+    e.g e.g. i.e i.e. eg ie etc then also only well treated living degree way time times
+    """.split()
+) | frozenset(
+    {
+        "further testing",
+        "further tests",
+        "further test",
+        "further evaluation",
+        "further investigation",
+        "further investigations",
+        "additional testing",
+        "additional tests",
+        "such as",
+    }
+)
+
+
+# Qualifiers that do not change what the concept is are dropped from spans; "resting" only
+# before a test ("resting 12-lead ECG"). Those that change it stay ("high-intensity statin",
+# "significant left main stenosis", "elective PCI", "known CAD": contract §4).
 _QUALIFIERS = frozenset(
     """
-    significant stable long-term short-term lifelong high-intensity moderate-intensity
-    low-dose high-dose routine urgent emergency elective high-risk combined second
+    stable long-term short-term lifelong routine urgent emergency second
     """.split()
 )
 _ACTION_QUALIFIERS = _QUALIFIERS | {"resting"}
@@ -157,7 +186,33 @@ _QUALIFYING_OF = re.compile(
 )
 _LEADING_VERBS = re.compile(
     r"^(?:(?:with|who\s+(?:are|have|had|were)|who|whose|having|and|or|are|have|has|had|in|"
-    r"survived|experienced|developed|suffered|underwent|remain|remains|still|is|be)\s+)+",
+    r"survived|experienced|developed|suffered|underwent|remain|remains|still|is|be|"
+    r"(?:they|he|she)\s+(?:are|is|have|has|had|develop|develops|developed|experience|show)|"
+    r"those\s+(?:that|who|which)\s+(?:are|is|have|has|had))\s+)+",
+    re.IGNORECASE,
+)
+
+
+# Connectives a clause cut leaves in front of a term ("as indicated by the presence of X",
+# "including X", "for X"): the term is X.
+_LEADING_CONNECTIVES = re.compile(
+    r"^(?:(?:as\s+(?:indicated|shown|evidenced|suggested|defined)\s+by|including|especially|"
+    r"particularly|notably|mainly|namely|such\s+as|e\.g\.?|i\.e\.?|as|for|of|by|than|"
+    r"the\s+(?:presence|occurrence|finding|evidence)\s+of|presence\s+of|evidence\s+of|"
+    r"signs?\s+of)\s+)+",
+    re.IGNORECASE,
+)
+# A clause that says the term holds ("LV dysfunction is present"): the term is the subject.
+_STATE_PREDICATE = re.compile(
+    r"\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:present|documented|detected|found|"
+    r"confirmed|seen|observed|suspected|diagnosed|established)\b.*$",
+    re.IGNORECASE,
+)
+# A role the recommended thing plays, not a thing: "as an adjuvant therapy", "as a
+# second-level imaging technique"
+ROLE_STATEMENT = re.compile(
+    r"^as\s+(?:an?\s+|the\s+)?(?:adjuvant|adjunctive|additional|complementary|alternative|"
+    r"initial|first|second|third|[\w]+-(?:level|line))\b",
     re.IGNORECASE,
 )
 
@@ -166,12 +221,21 @@ def _tidy_leaf(text: str, slot: str) -> str:
     """Minimal span: drop determiners, lead-in verbs and connectors around the term."""
     text = text.strip(" ,;.:")
     text = re.sub(r"\(\s*\)", " ", text)
+    if ROLE_STATEMENT.match(text):
+        return ""
+    text = _LEADING_CONNECTIVES.sub("", text)
+    text = _STATE_PREDICATE.sub("", text)
     text = _LEADING_VERBS.sub("", text)
     text = re.sub(r"^at\s+(?=(?:high|increased|intermediate|low|very)\b)", "", text, flags=re.I)
     if slot in {"action", "background", "component", "example"}:
         text = _LEAD_INS.sub("", text)
     else:
-        text = re.sub(r"^(?:(?:a|an|the|any|known|documented)\s+)+", "", text, flags=re.I)
+        text = re.sub(
+            r"^(?:(?:a|an|the|any|documented|other|another|further|additional)\s+)+",
+            "",
+            text,
+            flags=re.I,
+        )
     qualifiers = _ACTION_QUALIFIERS if slot in {"action", "example"} else _QUALIFIERS
     words = text.split()
     while len(words) > 1 and words[0].lower() in qualifiers:
@@ -186,6 +250,7 @@ def _tidy_leaf(text: str, slot: str) -> str:
         text = re.sub(r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I)
     text = re.sub(r"\s+(?:persists|persist|remains|remain|continues)$", "", text, flags=re.I)
     text = re.sub(r"\s+(?:routinely|regularly|systematically|always)$", "", text, flags=re.I)
+    text = re.sub(r"\s+(?:but|and|or|yet)$", "", text, flags=re.I)
     text = re.sub(r"\s+", " ", text)
     if text.count("(") > text.count(")"):
         text = text[: text.rfind("(")].strip()
@@ -207,6 +272,8 @@ def _heuristic_role(normalized: str) -> str | None:
     if any(h in _CONDITION_HEADS for h in head_parts):
         return "Condition"
     is_drug = any(w in _MED_WORDS or w.endswith(_MED_SUFFIXES) for w in words)
+    if head == "lowering" and len(words) > 1:  # "BP lowering": lowering it with drugs
+        return "Medication"
     if head in {"therapy", "therapies", "treatment", "treatments", "regimen"}:
         return "Medication" if is_drug else "Procedure"
     if any(h in _MED_WORDS or h.endswith(_MED_SUFFIXES) for h in head_parts):

@@ -1,0 +1,266 @@
+"""The lexicon on the ways real guideline rows are written (extraction issue, section 3).
+
+Every sentence here is the team's own, written to reproduce one way recommendation tables
+phrase a criterion; none is taken from a guideline. Each test says why its rule exists.
+The rules follow data/gold/ANNOTATION_CONVENTIONS.md (the contract). Real abbreviation list,
+real bundled SNOMED CT sample store.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardio_assets.config import load_abbreviations
+from cardio_assets.logic.lexicon import LexiconExtractor, term_lookup_from_searcher
+from cardio_assets.records import ExtractedConcept, RowExtraction, RowRecord
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> LexiconExtractor:
+    from cardio_assets.terminology.location import open_store
+
+    abbreviations = load_abbreviations(ROOT / "configs" / "abbreviations.txt")
+    return LexiconExtractor(
+        abbreviations, term_lookup_from_searcher(open_store(), abbreviations.mapping)
+    )
+
+
+def extract(lexicon: LexiconExtractor, text: str) -> RowExtraction:
+    row = RowRecord(
+        id="lang:table_000:r0",
+        guideline="lang",
+        guideline_title="Guideline language",
+        table_id="table_000",
+        row_index=0,
+        header=["Recommendations", "Class", "Level"],
+        row_text=text,
+        class_="I",
+        level="A",
+    )
+    result = lexicon.extract(row, "MAIN")
+    assert result.error is None, result.error
+    return result
+
+
+def named(result: RowExtraction) -> dict[str, ExtractedConcept]:
+    return {c.normalized: c for c in result.concepts}
+
+
+def roles(result: RowExtraction) -> set[tuple[str, str]]:
+    return {(c.role, c.normalized) for c in result.concepts}
+
+
+# --- parameters: one grammar, name and value in one span ---------------------------------
+def test_a_bound_written_after_the_value_is_one_parameter_span(lexicon) -> None:
+    """Tables write bounds in words after the number ("40% or less"); the span holds name
+    and value, as the contract asks, and "or less" is never read as an OR."""
+    c = named(
+        extract(
+            lexicon,
+            "Anticoagulation is recommended in patients with an ejection fraction of 40% or less.",
+        )
+    )
+    p = c["ejection fraction"]
+    assert (p.role, p.text, p.operator, p.threshold, p.unit) == (
+        "ClinicalParameter",
+        "ejection fraction of 40% or less",
+        "<=",
+        40.0,
+        "%",
+    )
+    assert p.or_group is None
+
+
+def test_a_paired_blood_pressure_is_one_parameter(lexicon) -> None:
+    """Systolic/diastolic thresholds are printed as one value ("150/95 mmHg"): one
+    parameter with the pair as written, not two numbers or a range."""
+    c = named(
+        extract(
+            lexicon,
+            "Lowering blood pressure is recommended in adults whose office blood pressure is "
+            "150/95 mmHg or higher.",
+        )
+    )
+    p = c["office blood pressure"]
+    assert (p.operator, p.threshold, p.unit) == (">=", "150/95", "mmHg")
+
+
+def test_the_same_value_in_a_second_unit_is_no_concept(lexicon) -> None:
+    """Lipid thresholds come in two units, the second in brackets; the bracket is the same
+    criterion again, not a drug or a condition."""
+    result = extract(
+        lexicon, "Statin therapy is recommended in adults whose LDL-C is ≥3.0 mmol/L (116 mg/dL)."
+    )
+    p = named(result)["low density lipoprotein cholesterol"]
+    assert (p.operator, p.threshold, p.unit) == (">=", 3.0, "mmol/L")
+    assert not [c for c in result.concepts if "116" in c.text or "mg/dl" in c.normalized]
+
+
+def test_nyha_classes_in_roman_numerals_are_numbers(lexicon) -> None:
+    """Functional class is a measured criterion with Roman numerals and a range dash."""
+    p = named(
+        extract(lexicon, "Device therapy should be considered in patients in NYHA class II–III.")
+    )["new york heart association class"]
+    assert (p.operator, p.threshold) == ("between", [2.0, 3.0])
+
+
+def test_a_dose_and_its_schedule_are_never_concepts(lexicon) -> None:
+    """Rows print the drug with its dose and frequency; the dose is no patient criterion."""
+    result = extract(
+        lexicon, "Metoprolol 50 mg twice daily is recommended in patients with angina."
+    )
+    assert roles(result) == {("Medication", "metoprolol"), ("Condition", "angina")}
+    result = extract(
+        lexicon,
+        "Ticagrelor 90 mg b.i.d. (with or without a loading dose) is recommended in patients "
+        "with ACS.",
+    )
+    assert roles(result) == {("Medication", "ticagrelor"), ("Condition", "acute coronary syndrome")}
+
+
+# --- text that is not a concept ----------------------------------------------------------
+def test_what_does_not_matter_and_pointers_elsewhere_are_dropped(lexicon) -> None:
+    """ "Regardless of age", "depending on availability", "(see section 4.2)", "if
+    available", "as the first choice" say how or where, never to whom."""
+    cases = {
+        "Cardiac rehabilitation is recommended in patients after an acute coronary syndrome, "
+        "regardless of age.": {
+            ("Procedure", "cardiac rehabilitation"),
+            ("Condition", "acute coronary syndrome"),
+        },
+        "Echocardiography (depending on local availability) should be considered in patients "
+        "with syncope (see section 4.2).": {
+            ("Procedure", "echocardiography"),
+            ("Condition", "syncope"),
+        },
+        "Exercise testing is recommended in athletes, if available, as the first choice.": {
+            ("Procedure", "exercise testing"),
+            ("Condition", "athlete"),
+        },
+    }
+    for text, expected in cases.items():
+        assert roles(extract(lexicon, text)) == expected, text
+
+
+def test_what_a_test_is_for_is_no_concept(lexicon) -> None:
+    """ "to assess the extent of coronary disease" is the rationale of the test, not a
+    condition the patient must have (contract §2)."""
+    result = extract(
+        lexicon, "Coronary angiography is recommended to assess the extent of coronary disease."
+    )
+    assert roles(result) == {("Procedure", "coronary angiography")}
+
+
+def test_the_framing_it_and_a_measuring_action(lexicon) -> None:
+    """ "In X, it is recommended to measure Y": the "it" names nothing, X is the cohort and
+    measuring Y is what is recommended."""
+    result = extract(lexicon, "In patients with diabetes, it is recommended to measure HbA1c.")
+    assert ("Condition", "diabetes") in roles(result)
+    (action,) = result.actions
+    assert action.role == "Procedure" and action.normalized.endswith("measurement")
+    assert not [c for c in result.concepts if c.text.lower() == "it"]
+
+
+# --- outcomes --------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Aspirin is recommended for the secondary prevention of stroke.",
+        "Anticoagulation is recommended for stroke prevention in patients with atrial flutter.",
+    ],
+)
+def test_what_is_prevented_is_the_outcome(lexicon, text: str) -> None:
+    """ "for (secondary) prevention of X" and "for X prevention" state the goal X."""
+    outcomes = {c.normalized for c in extract(lexicon, text).concepts if c.role == "Outcome"}
+    assert outcomes == {"stroke"}
+
+
+# --- coordination ----------------------------------------------------------------------
+def test_a_bracketed_or_is_an_alternative(lexicon) -> None:
+    """ "A (or B)" offers B instead of A: both are the action, in one OR group."""
+    result = extract(
+        lexicon,
+        "A beta-blocker (or a calcium channel blocker) is recommended in patients with angina.",
+    )
+    c = named(result)
+    assert c["beta-blocker"].or_group is not None
+    assert c["beta-blocker"].or_group == c["calcium channel blocker"].or_group
+    assert {a.normalized for a in result.actions} == {"beta-blocker", "calcium channel blocker"}
+
+
+def test_a_slash_between_two_abbreviations_is_or(lexicon) -> None:
+    """ "ACE-I/ARB" names two drug classes to choose from, unless the pair is itself an
+    abbreviation."""
+    c = named(extract(lexicon, "ACE-I/ARB is recommended in patients with hypertension."))
+    ace, arb = c["angiotensin-converting enzyme inhibitor"], c["angiotensin ii receptor antagonist"]
+    assert ace.or_group is not None and ace.or_group == arb.or_group
+
+
+# --- roles -----------------------------------------------------------------------------
+def test_a_drug_the_terminology_lacks_is_known_by_its_stem(lexicon) -> None:
+    """New drugs reach guidelines before a sample terminology knows them; their stems
+    (-gliflozin, -ciguat, ...) still make them Medications."""
+    for text, drug in [
+        ("Sotagliflozin may be considered in patients with diabetes.", "sotagliflozin"),
+        ("Vericiguat may be considered in patients with HFrEF.", "vericiguat"),
+    ]:
+        result = extract(lexicon, text)
+        assert ("Medication", drug) in roles(result)
+        assert [a.role for a in result.actions] == ["Medication"]
+
+
+def test_a_past_procedure_is_a_procedure_and_eligibility_a_condition(lexicon) -> None:
+    """ "prior PCI" is a procedure in the patient's background (contract §3); "eligible for
+    anticoagulation" is a state of the patient, whatever drug it names."""
+    assert ("Procedure", "prior percutaneous coronary intervention") in roles(
+        extract(lexicon, "In patients with prior PCI, aspirin is recommended.")
+    )
+    assert ("Condition", "eligible for anticoagulation") in roles(
+        extract(
+            lexicon,
+            "Vericiguat may be considered in patients with HFrEF, eligible for anticoagulation.",
+        )
+    )
+
+
+def test_meaning_changing_qualifiers_stay_in_the_span(lexicon) -> None:
+    """ "high-intensity statin" and "known CAD" are other concepts than "statin" and "CAD"
+    (contract §4)."""
+    assert roles(
+        extract(lexicon, "High-intensity statin therapy is recommended in patients with known CAD.")
+    ) == {
+        ("Medication", "high-intensity statin"),
+        ("Condition", "known coronary artery disease"),
+    }
+
+
+# --- clause conditions, negation and exceptions -----------------------------------------
+def test_a_state_clause_gives_its_subject(lexicon) -> None:
+    """ "if LV dysfunction is present": the condition is LV dysfunction."""
+    assert ("Condition", "left ventricular dysfunction") in roles(
+        extract(lexicon, "Surgery is recommended if LV dysfunction is present.")
+    )
+
+
+def test_except_and_do_not_require_negate_their_clause(lexicon) -> None:
+    """An exception ("except when ...") and a need denied ("who do not require ...") apply
+    the recommendation only without the thing named."""
+    c = named(
+        extract(
+            lexicon,
+            "Ablation is recommended in patients with atrial flutter, except when a mechanical "
+            "valve is present.",
+        )
+    )
+    assert c["mechanical valve"].negated and not c["atrial flutter"].negated
+    c = named(
+        extract(
+            lexicon,
+            "In patients with angina who do not require anticoagulation, aspirin is recommended.",
+        )
+    )
+    assert c["anticoagulation"].negated and not c["angina"].negated

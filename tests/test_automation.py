@@ -17,7 +17,8 @@ from tests.dagster_dev_fixtures import wait_until
 
 pytestmark = pytest.mark.daemon
 
-GUIDELINES = ["ccs-sample-docling", "hf-sample"]
+# neighbours in configs/guidelines.yaml: a single-run backfill covers one range of partitions
+GUIDELINES = ["ccs-sample-pdf", "hf-sample"]
 ROOTS = ["docling_tables", "table_rows"]
 DOWNSTREAM = [
     "tagged_rows",

@@ -8,7 +8,11 @@ import pytest
 
 from cardio_assets.assets._batch import combine_checks
 from cardio_assets.logic.backfill_progress import changed_lines, progress
-from cardio_assets.logic.partition_batches import group_by_guideline, stamp_guideline
+from cardio_assets.logic.partition_batches import (
+    contiguous_ranges,
+    group_by_guideline,
+    stamp_guideline,
+)
 from cardio_assets.records import GroundingOutcome, TaggedRow
 
 
@@ -80,3 +84,14 @@ def test_progress_lines_move_per_partition() -> None:
         "  b: 0/2 assets materialized, 1 failed or skipped (failed)",
     ]
     assert changed_lines(second, second) == []
+
+
+def test_contiguous_ranges_follow_the_partition_order() -> None:
+    # A single-run backfill covers a first-to-last range of the partition list, so guidelines
+    # with another one between them cannot share a run; cardio backfill says how many it takes.
+    order = ["a", "b", "c", "d", "e"]
+    assert contiguous_ranges(order, ["b", "c"]) == [["b", "c"]]
+    assert contiguous_ranges(order, ["d", "a", "b"]) == [["a", "b"], ["d"]]
+    assert contiguous_ranges(order, ["a", "c", "e"]) == [["a"], ["c"], ["e"]]
+    assert contiguous_ranges(order, ["e", "z"]) == [["e"], ["z"]]
+    assert contiguous_ranges(order, []) == []

@@ -128,7 +128,12 @@ def follow_backfill(instance, defs, backfill_id: str, guidelines: list[str], tim
 def backfill_command(guidelines: tuple[str, ...], select: str, timeout: float, no_wait: bool):
     """Backfill guideline partitions through the Dagster daemon and follow it to the end."""
     from cardio_assets.definitions import defs
-    from cardio_assets.partitions import known_guideline_ids, sync_guideline_partitions
+    from cardio_assets.logic.partition_batches import contiguous_ranges
+    from cardio_assets.partitions import (
+        GUIDELINE_PARTITIONS_NAME,
+        known_guideline_ids,
+        sync_guideline_partitions,
+    )
 
     with open_instance() as instance:
         sync_guideline_partitions(instance)
@@ -145,6 +150,16 @@ def backfill_command(guidelines: tuple[str, ...], select: str, timeout: float, n
         click.echo(
             f"backfill {backfill_id}: {select} x {', '.join(chosen)} submitted to {dagster_home()}"
         )
+        ranges = contiguous_ranges(
+            instance.get_dynamic_partitions(GUIDELINE_PARTITIONS_NAME), chosen
+        )
+        if len(ranges) > 1:
+            click.echo(
+                f"  {len(ranges)} runs per single-run stage: a run covers guidelines that are "
+                "neighbours in the partition order (the order they were registered: "
+                "configs/guidelines.yaml, then the inbox), and these form "
+                f"{len(ranges)} groups: " + "; ".join(", ".join(r) for r in ranges)
+            )
         if no_wait:
             return
         status = follow_backfill(instance, defs, backfill_id, chosen, timeout)

@@ -38,3 +38,27 @@ def group_by_guideline(keys: Sequence[str], records: Iterable[R]) -> dict[str, l
 def stamp_guideline(records: Iterable[R], guideline: str) -> list[R]:
     """The records with ``guideline`` set (records whose producer does not know it)."""
     return [r.model_copy(update={"guideline": guideline}) for r in records]  # type: ignore[attr-defined]
+
+
+def contiguous_ranges(order: Sequence[str], chosen: Iterable[str]) -> list[list[str]]:
+    """``chosen`` cut into runs of neighbours in the partition ``order``.
+
+    A single-run backfill covers one *range* of partitions (its first and last key), so
+    Dagster launches one run per range: guidelines that are not next to each other in the
+    partition list take one run each (dagster-io/dagster#32335). Keys missing from
+    ``order`` each form their own range, at the end.
+    """
+    wanted = set(chosen)
+    ranges: list[list[str]] = []
+    current: list[str] = []
+    for key in order:
+        if key in wanted:
+            current.append(key)
+        elif current:
+            ranges.append(current)
+            current = []
+    if current:
+        ranges.append(current)
+    known = set(order)
+    ranges.extend([key] for key in dict.fromkeys(chosen) if key not in known)
+    return ranges

@@ -215,6 +215,14 @@ class BackfillSettings(_Strict):
     single_run: bool = True
 
 
+class ExecutionSettings(_Strict):
+    # How a run's steps are started (Dagster's multiprocess executor): "forkserver" forks
+    # each step from one process that imported the definitions once per run; "spawn" starts
+    # a fresh interpreter per step (Dagster's default, each step pays the imports);
+    # "in_process" runs every step in the run's own process, one after another.
+    start_method: Literal["forkserver", "spawn", "in_process"] = "forkserver"
+
+
 class PipelineSettings(_Strict):
     inbox: InboxSettings = Field(default_factory=InboxSettings)
     docling: DoclingSettings = Field(default_factory=DoclingSettings)
@@ -224,6 +232,7 @@ class PipelineSettings(_Strict):
     rules: RulesSettings = Field(default_factory=RulesSettings)
     graph: GraphSettings = Field(default_factory=GraphSettings)
     backfill: BackfillSettings = Field(default_factory=BackfillSettings)
+    execution: ExecutionSettings = Field(default_factory=ExecutionSettings)
 
     def inbox_dir(self) -> Path:
         path = Path(self.inbox.dir).expanduser()

@@ -40,6 +40,21 @@ RESOURCES: dict[str, object] = {
 }
 
 
+def run_executor() -> dg.ExecutorDefinition:
+    """The executor of every run this code location launches (configs/pipeline.yaml
+    ``execution.start_method``). With forkserver, each run imports the definitions once in
+    its fork server and forks every step from it, instead of a new interpreter per step."""
+    method = load_pipeline_settings().execution.start_method
+    if method == "in_process":
+        return dg.in_process_executor
+    if method == "spawn":
+        return dg.multiprocess_executor
+    return dg.multiprocess_executor.configured(
+        {"start_method": {"forkserver": {"preload_modules": [__name__]}}},
+        name="multiprocess_forkserver",
+    )
+
+
 def _load() -> dg.Definitions:
     # the package loaders are marked preview in Dagster 1.13 (and backfill_policy beta):
     # their warnings are no news here
@@ -49,6 +64,7 @@ def _load() -> dg.Definitions:
         return dg.Definitions.merge(
             dg.load_definitions_from_package_module(assets, resources=RESOURCES),
             dg.load_definitions_from_package_module(sensors),
+            dg.Definitions(executor=run_executor()),
         )
 
 

@@ -108,3 +108,39 @@ def test_one_expander_two_options() -> None:
         "eGFR": "estimated glomerular filtration rate",
         "HF": "heart failure",
     }
+
+
+@pytest.mark.parametrize(
+    ("method", "executor"),
+    [
+        ("forkserver", "multiprocess_forkserver"),
+        ("spawn", "multiprocess"),
+        ("in_process", "in_process"),
+    ],
+)
+def test_runs_start_their_steps_as_pipeline_yaml_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, method: str, executor: str
+) -> None:
+    # A step that starts a fresh interpreter re-imports Dagster, Docling and the pipeline
+    # (~10 s on two cores), so runs fork their steps from one preloaded process by default;
+    # the setting is read in one place and a wrong value names its key.
+    from cardio_assets.definitions import run_executor
+
+    (tmp_path / "pipeline.yaml").write_text(f"execution:\n  start_method: {method}\n")
+    monkeypatch.setenv("CARDIO_CONFIG_DIR", str(tmp_path))
+    chosen = run_executor()
+    assert chosen.name == executor
+    if method == "forkserver":
+        resolved = chosen.apply_config_mapping({}).value["config"]  # what a run gets
+        assert resolved["start_method"] == {
+            "forkserver": {"preload_modules": ["cardio_assets.definitions"]}
+        }
+
+
+def test_a_wrong_start_method_names_its_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "pipeline.yaml").write_text("execution:\n  start_method: threads\n")
+    monkeypatch.setenv("CARDIO_CONFIG_DIR", str(tmp_path))
+    with pytest.raises(config.ConfigError, match=r"execution\.start_method"):
+        config.load_pipeline_settings()

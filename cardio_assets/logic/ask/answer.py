@@ -229,6 +229,7 @@ class Explainer:
         self.config = config
         self._decide_words = _DECIDE_WORDS
         self._views: dict[tuple, LeafView] = {}
+        self._decided: dict[tuple, LeafView] = {}
 
     def leaf(self, whatif: _WhatIf, i: int) -> LeafView:
         result = whatif.result
@@ -244,8 +245,12 @@ class Explainer:
             view = self._views[key] = (
                 self._condition(leaf) if leaf.kind == "condition" else self._parameter(leaf)
             )
-        if leaf.value == UNKNOWN:
-            view = view.model_copy(update={"decide": self._decide(whatif, i, leaf)})
+        if leaf.value == UNKNOWN:  # the same few what-if sentences recur across rules
+            decide = self._decide(whatif, i, leaf)
+            decided = self._decided.get((key, decide))
+            if decided is None:
+                decided = self._decided[(key, decide)] = view.model_copy(update={"decide": decide})
+            view = decided
         return view
 
     def _condition(self, leaf: LeafResult) -> LeafView:

@@ -118,9 +118,7 @@ class SnomedStore:
         wants to write the file (`cardio snomed build`) waits for it."""
         with self._held_lock:
             if self._held is None:
-                self._held = self._held_stack.enter_context(
-                    connect(self.db_path, read_only=True)
-                )
+                self._held = self._held_stack.enter_context(connect(self.db_path, read_only=True))
         return self
 
     def close(self) -> None:

@@ -134,7 +134,7 @@ def main() -> None:
         started = True
     load1 = os.getloadavg()
     try:
-        terms = PatientTerminology.open()
+        terms = PatientTerminology.open(hold_connection=True)
         python = PythonEngine(rules, terms.units, terms.config)
         resource = _neo4j_resource()
         with resource.driver() as driver:

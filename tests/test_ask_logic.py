@@ -336,3 +336,25 @@ def test_cypher_engine_agrees_on_every_case(terms, python_engine, neo4j_driver) 
                 leaf.model_dump() for leaf in expected.leaves
             ], (name, rule_id)
             assert got.decisions == expected.decisions, (name, rule_id)
+
+
+def test_answers_do_not_depend_on_what_was_asked_before(terms, python_engine) -> None:  # type: ignore[no-untyped-def]
+    """The answer memoises each rule's AND/OR structure and what-if values across patients
+    (a service answers many); an answer built with the memo cold equals one built after
+    every other case warmed it, in every group and sentence."""
+    from cardio_assets.logic.ask.answer import _WhatIf
+
+    def answer(name: str):  # type: ignore[no-untyped-def]
+        ctx = ctx_of(terms, name)
+        return build_answer(
+            ctx, python_engine.evaluate(ctx), terms.units, terms.config, engine="python",
+            guidelines=[G],
+        ).model_dump(mode="json")  # fmt: skip
+
+    for name in CASES:
+        _WhatIf._structures.clear()
+        _WhatIf._outcomes.clear()
+        cold = answer(name)
+        for other in CASES:
+            answer(other)
+        assert answer(name) == cold, name

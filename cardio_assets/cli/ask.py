@@ -113,7 +113,7 @@ def ask_command(
 
     day = as_of.date() if as_of else None
     load_patient(patient_file, as_of=day)  # a bad file fails before anything is opened
-    terms = PatientTerminology.open(db_path)
+    terms = PatientTerminology.open(db_path, hold_connection=True)
     if engine == "python":
         from cardio_assets.logic.ask.evaluate import PythonEngine
 

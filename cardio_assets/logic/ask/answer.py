@@ -130,21 +130,44 @@ class Answer(_Record):
 # --- the tree with what-ifs ---------------------------------------------------------------
 class _WhatIf:
     """The rule's AND/OR structure (from the Decision paths), to recompute its value with
-    one leaf changed: which missing fact would decide it, which fact contradicts it."""
+    one leaf changed: which missing fact would decide it, which fact contradicts it.
+
+    The structure is the same for every patient and the leaf values repeat a lot (most
+    rules meet most patients with every test unknown), so both are memoised across
+    patients, keyed by the structure itself: answers for many patients in one process
+    (a service, the benchmark) stop recomputing them."""
+
+    _structures: dict[tuple, tuple[dict, dict, dict]] = {}
+    _outcomes: dict[tuple, int] = {}
+    _MAX_MEMO = 200_000  # entries; cleared when full (a bound, not an LRU)
 
     def __init__(self, result: RuleResult) -> None:
         self.result = result
-        self.ops = {d.path: d.op for d in result.decisions}
-        self.subs: dict[str, list[str]] = {p: [] for p in self.ops}
-        for p in self.ops:
-            parent = p.rsplit(".", 1)[0]
-            if p != parent and parent in self.subs:
-                self.subs[parent].append(p)
-        self.leaves: dict[str, list[int]] = {p: [] for p in self.ops}
-        for i, leaf in enumerate(result.leaves):
-            self.leaves[leaf.decision].append(i)
-        self._cache: dict[tuple[int, int], int] = {}
+        self.key = (
+            tuple((d.path, d.op) for d in result.decisions),
+            tuple(leaf.decision for leaf in result.leaves),
+        )
+        structure = self._structures.get(self.key)
+        if structure is None:
+            if len(self._structures) > self._MAX_MEMO:
+                self._structures.clear()
+            structure = self._structures[self.key] = self._structure(result)
+        self.ops, self.subs, self.leaves = structure
         self.values = {d.path: d.value for d in result.decisions}
+        self._leaf_values = tuple(leaf.value for leaf in result.leaves)
+
+    @staticmethod
+    def _structure(result: RuleResult) -> tuple[dict, dict, dict]:
+        ops = {d.path: d.op for d in result.decisions}
+        subs: dict[str, list[str]] = {p: [] for p in ops}
+        for p in ops:
+            parent = p.rsplit(".", 1)[0]
+            if p != parent and parent in subs:
+                subs[parent].append(p)
+        leaves: dict[str, list[int]] = {p: [] for p in ops}
+        for i, leaf in enumerate(result.leaves):
+            leaves[leaf.decision].append(i)
+        return ops, subs, leaves
 
     def on_failing_path(self, leaf: int) -> bool:
         """Every Decision from this leaf up to the root is false: it is part of why."""
@@ -162,17 +185,20 @@ class _WhatIf:
             return UNKNOWN
         if leaf is None:
             return self.result.value
-        key = (leaf, forced)
-        if key not in self._cache:
-            leaves = self.result.leaves
+        key = (self.key, self._leaf_values, leaf, forced)
+        found = self._outcomes.get(key)
+        if found is None:
+            values = self._leaf_values
 
             def walk(path: str) -> int:
-                vals = [forced if i == leaf else leaves[i].value for i in self.leaves[path]]
+                vals = [forced if i == leaf else values[i] for i in self.leaves[path]]
                 vals += [walk(p) for p in self.subs[path]]
                 return min(vals) if self.ops[path] == "AND" else max(vals)
 
-            self._cache[key] = walk("0")
-        return self._cache[key]
+            if len(self._outcomes) > self._MAX_MEMO:
+                self._outcomes.clear()
+            found = self._outcomes[key] = walk("0")
+        return found
 
 
 # --- words -------------------------------------------------------------------------------
@@ -229,6 +255,7 @@ class Explainer:
         self.config = config
         self._decide_words = _DECIDE_WORDS
         self._views: dict[tuple, LeafView] = {}
+        self._decided: dict[tuple, LeafView] = {}
 
     def leaf(self, whatif: _WhatIf, i: int) -> LeafView:
         result = whatif.result
@@ -244,8 +271,12 @@ class Explainer:
             view = self._views[key] = (
                 self._condition(leaf) if leaf.kind == "condition" else self._parameter(leaf)
             )
-        if leaf.value == UNKNOWN:
-            view = view.model_copy(update={"decide": self._decide(whatif, i, leaf)})
+        if leaf.value == UNKNOWN:  # the same few what-if sentences recur across rules
+            decide = self._decide(whatif, i, leaf)
+            decided = self._decided.get((key, decide))
+            if decided is None:
+                decided = self._decided[(key, decide)] = view.model_copy(update={"decide": decide})
+            view = decided
         return view
 
     def _condition(self, leaf: LeafResult) -> LeafView:

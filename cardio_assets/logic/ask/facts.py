@@ -151,11 +151,16 @@ class PatientTerminology:
                 self._analyte_by.setdefault(self.normalize(value), key)
 
     @classmethod
-    def open(cls, store_path: Path | str | None = None) -> PatientTerminology:
-        """The store the pipeline grounds with ($CARDIO_SNOMED_STORE or the sample)."""
+    def open(
+        cls, store_path: Path | str | None = None, *, hold_connection: bool = False
+    ) -> PatientTerminology:
+        """The store the pipeline grounds with ($CARDIO_SNOMED_STORE or the sample);
+        ``hold_connection`` keeps one read-only connection to it for the closure reads
+        (for processes that ask many questions; see ``SnomedStore.hold_connection``)."""
         from cardio_assets.terminology.location import open_store
 
-        return cls(open_store(store_path))
+        store = open_store(store_path)
+        return cls(store.hold_connection() if hold_connection else store)
 
     # --- text ----------------------------------------------------------------------------
     def normalize(self, text: str) -> str:

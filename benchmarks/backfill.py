@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 from tests.dagster_dev_fixtures import instance_yaml  # noqa: E402
 
 BIN = Path(sys.executable).parent
-SAMPLES = ["ccs-sample", "ccs-sample-docling", "hf-sample", "hf-sample-docx"]
+SAMPLES = ["ccs-sample", "ccs-sample-docling", "ccs-sample-pdf", "hf-sample", "hf-sample-docx"]
 STAGES = [
     "docling_tables",
     "table_rows",

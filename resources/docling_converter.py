@@ -7,13 +7,14 @@ message saying how to provide them instead of a deep import or download error. W
 weights, ``auto`` reads PDFs from their text layer instead (cardio_assets/logic/pdf_tables.py).
 """
 
+from __future__ import annotations
+
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import dagster as dg
-from docling.datamodel.base_models import DocumentStream
-from docling_core.types.doc import DoclingDocument
 
 from cardio_assets.logic.markup import protect_escaped_brackets, table_regions
 from cardio_assets.logic.pdf_readers import (  # noqa: F401 - re-exported for callers
@@ -21,6 +22,10 @@ from cardio_assets.logic.pdf_readers import (  # noqa: F401 - re-exported for ca
     pdf_support_problem,
 )
 from cardio_assets.logic.sources import SourceError
+
+if TYPE_CHECKING:  # Docling loads on the first conversion, not with the definitions
+    from docling.datamodel.base_models import DocumentStream
+    from docling_core.types.doc import DoclingDocument
 
 
 @lru_cache(maxsize=4)
@@ -44,6 +49,8 @@ def _converter(artifacts_path: str | None, pdf: bool):
 
 def convert_path(path: Path, artifacts_path: str | None = None) -> DoclingDocument:
     """HTML/Markdown/DOCX/PDF file -> DoclingDocument (conversion errors raise)."""
+    from docling.datamodel.base_models import DocumentStream
+
     is_pdf = path.suffix.lower() == ".pdf"
     if is_pdf:
         problem = pdf_support_problem(artifacts_path)

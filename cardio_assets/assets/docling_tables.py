@@ -11,7 +11,6 @@ from cardio_assets.assets._batch import SINGLE_RUN, PartitionResult, emit, parti
 from cardio_assets.assets._code_versions import CODE_VERSION_READS, docling_tables_code_version
 from cardio_assets.assets._metadata import markdown_preview
 from cardio_assets.config import load_pipeline_settings
-from cardio_assets.logic.guideline_tables import guideline_tables, write_table_json
 from cardio_assets.logic.sources import SourceError
 from cardio_assets.partitions import (
     InvalidGuidelineEntryError,
@@ -51,6 +50,10 @@ def docling_tables(context: dg.AssetExecutionContext, docling: DoclingConverterR
 def _one_guideline(
     context: dg.AssetExecutionContext, docling: DoclingConverterResource, guideline: str
 ) -> PartitionResult:
+    # Docling and docling-core load here, not with the definitions: the webserver, the
+    # daemon and every run that has no docling_tables step start ~4 s sooner
+    from cardio_assets.logic.guideline_tables import guideline_tables, write_table_json
+
     settings = load_pipeline_settings()
     try:
         entry = resolve_guideline(guideline)

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import TYPE_CHECKING
 
-from docling_core.types.doc import DoclingDocument
 from marko import patterns as marko_patterns
+
+if TYPE_CHECKING:  # docling-core loads when a document is read, not on import
+    from docling_core.types.doc import DoclingDocument
 
 # What reaches us as cell text, checked per format: Docling's HTML backend has parsed the
 # markup and unescaped the entities (a literal "<35%" arrives as "<35%", a <br> as "\n"); DOCX

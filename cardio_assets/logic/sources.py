@@ -7,9 +7,12 @@ import io
 import json
 import zipfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from docling_core.types.doc import DoclingDocument
 from pydantic import ValidationError
+
+if TYPE_CHECKING:  # docling-core loads when a document is read, not on import
+    from docling_core.types.doc import DoclingDocument
 
 SUPPORTED_FORMATS: dict[str, str] = {
     ".html": "html",
@@ -107,6 +110,8 @@ def load_docling_json(path: Path, guideline: str) -> DoclingDocument:
             f"{where}: malformed Docling JSON: top-level 'schema_name' must be 'DoclingDocument'"
         )
     try:
+        from docling_core.types.doc import DoclingDocument
+
         return DoclingDocument.model_validate(payload)
     except ValidationError as exc:
         first = exc.errors()[0]

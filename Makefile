@@ -112,6 +112,8 @@ bench: install
 	$(PY) benchmarks/neo4j_load.py
 	$(PY) benchmarks/ask.py
 	$(PY) benchmarks/snomed_scale.py
+	$(PY) benchmarks/backfill.py
+	$(PY) benchmarks/rerun.py
 
 clean:
 	rm -rf var baml_client neo4j_launcher/target

@@ -342,7 +342,7 @@ def test_answers_do_not_depend_on_what_was_asked_before(terms, python_engine) ->
     """The answer memoises each rule's AND/OR structure and what-if values across patients
     (a service answers many); an answer built with the memo cold equals one built after
     every other case warmed it, in every group and sentence."""
-    from cardio_assets.logic.ask.answer import _WhatIf
+    from cardio_assets.logic.ask.answer import _outcome, _structure
 
     def answer(name: str):  # type: ignore[no-untyped-def]
         ctx = ctx_of(terms, name)
@@ -352,8 +352,8 @@ def test_answers_do_not_depend_on_what_was_asked_before(terms, python_engine) ->
         ).model_dump(mode="json")  # fmt: skip
 
     for name in CASES:
-        _WhatIf._structures.clear()
-        _WhatIf._outcomes.clear()
+        _structure.cache_clear()
+        _outcome.cache_clear()
         cold = answer(name)
         for other in CASES:
             answer(other)

@@ -9,6 +9,7 @@ here once, so the two engines' answers read the same.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -128,46 +129,57 @@ class Answer(_Record):
 
 
 # --- the tree with what-ifs ---------------------------------------------------------------
+# A rule's structure: ((decision path, op), ...) and each leaf's decision path, in order
+_Shape = tuple[tuple[tuple[str, str], ...], tuple[str, ...]]
+
+
+@lru_cache(maxsize=20_000)
+def _structure(shape: _Shape) -> tuple[dict, dict, dict]:
+    """Op per decision path, sub-paths per path, leaf indices per path."""
+    decisions, leaf_paths = shape
+    ops = dict(decisions)
+    subs: dict[str, list[str]] = {p: [] for p in ops}
+    for p in ops:
+        parent = p.rsplit(".", 1)[0]
+        if p != parent and parent in subs:
+            subs[parent].append(p)
+    leaves: dict[str, list[int]] = {p: [] for p in ops}
+    for i, path in enumerate(leaf_paths):
+        leaves[path].append(i)
+    return ops, subs, leaves
+
+
+@lru_cache(maxsize=200_000)
+def _outcome(shape: _Shape, values: tuple[int, ...], leaf: int, forced: int) -> int:
+    """The rule's value with leaf ``leaf`` set to ``forced``, the others as in ``values``."""
+    ops, subs, leaves = _structure(shape)
+
+    def walk(path: str) -> int:
+        vals = [forced if i == leaf else values[i] for i in leaves[path]]
+        vals += [walk(p) for p in subs[path]]
+        return min(vals) if ops[path] == "AND" else max(vals)
+
+    return walk("0")
+
+
 class _WhatIf:
     """The rule's AND/OR structure (from the Decision paths), to recompute its value with
     one leaf changed: which missing fact would decide it, which fact contradicts it.
 
     The structure is the same for every patient and the leaf values repeat a lot (most
     rules meet most patients with every test unknown), so both are memoised across
-    patients, keyed by the structure itself: answers for many patients in one process
-    (a service, the benchmark) stop recomputing them."""
-
-    _structures: dict[tuple, tuple[dict, dict, dict]] = {}
-    _outcomes: dict[tuple, int] = {}
-    _MAX_MEMO = 200_000  # entries; cleared when full (a bound, not an LRU)
+    patients (``_structure``, ``_outcome``), keyed by the structure itself: answers for
+    many patients in one process (a service, the benchmark) stop recomputing them."""
 
     def __init__(self, result: RuleResult) -> None:
         self.result = result
-        self.key = (
+        self.shape: _Shape = (
             tuple((d.path, d.op) for d in result.decisions),
             tuple(leaf.decision for leaf in result.leaves),
         )
-        structure = self._structures.get(self.key)
-        if structure is None:
-            if len(self._structures) > self._MAX_MEMO:
-                self._structures.clear()
-            structure = self._structures[self.key] = self._structure(result)
-        self.ops, self.subs, self.leaves = structure
+        self.ops, self.subs, self.leaves = _structure(self.shape)
         self.values = {d.path: d.value for d in result.decisions}
         self._leaf_values = tuple(leaf.value for leaf in result.leaves)
-
-    @staticmethod
-    def _structure(result: RuleResult) -> tuple[dict, dict, dict]:
-        ops = {d.path: d.op for d in result.decisions}
-        subs: dict[str, list[str]] = {p: [] for p in ops}
-        for p in ops:
-            parent = p.rsplit(".", 1)[0]
-            if p != parent and parent in subs:
-                subs[parent].append(p)
-        leaves: dict[str, list[int]] = {p: [] for p in ops}
-        for i, leaf in enumerate(result.leaves):
-            leaves[leaf.decision].append(i)
-        return ops, subs, leaves
 
     def on_failing_path(self, leaf: int) -> bool:
         """Every Decision from this leaf up to the root is false: it is part of why."""
@@ -185,20 +197,7 @@ class _WhatIf:
             return UNKNOWN
         if leaf is None:
             return self.result.value
-        key = (self.key, self._leaf_values, leaf, forced)
-        found = self._outcomes.get(key)
-        if found is None:
-            values = self._leaf_values
-
-            def walk(path: str) -> int:
-                vals = [forced if i == leaf else values[i] for i in self.leaves[path]]
-                vals += [walk(p) for p in self.subs[path]]
-                return min(vals) if self.ops[path] == "AND" else max(vals)
-
-            if len(self._outcomes) > self._MAX_MEMO:
-                self._outcomes.clear()
-            found = self._outcomes[key] = walk("0")
-        return found
+        return _outcome(self.shape, self._leaf_values, leaf, forced)
 
 
 # --- words -------------------------------------------------------------------------------

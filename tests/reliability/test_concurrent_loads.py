@@ -24,6 +24,7 @@ import neo4j
 import pytest
 
 from cardio_assets.logic import neo4j_graph as graph
+from cardio_assets.logic.neo4j_graph.lock import LoadLock
 from cardio_assets.logic.synthetic_rules import synthetic_rules
 from tests.test_neo4j_graph import assert_counts, subgraph_snapshot
 
@@ -44,6 +45,11 @@ def _lock_nodes(driver: neo4j.Driver, guideline: str) -> list[dict]:
             "MATCH (l:LoadLock {guideline: $g}) RETURN properties(l) AS l", g=guideline
         ).records
     ]
+
+
+def _held(driver: neo4j.Driver, guideline: str) -> list[str | None]:
+    """Holders of the guideline's lock node (None: released; the node itself stays)."""
+    return [lock.get("holder") for lock in _lock_nodes(driver, guideline)]
 
 
 def _owned(driver: neo4j.Driver, load_id: str) -> int:
@@ -102,7 +108,7 @@ def test_two_loads_of_one_guideline_at_once_both_finish_with_one_whole_version(
             neo4j_driver, "MATCH (g:Guideline {id: $g}) RETURN g.pending_load_ids", g=guideline
         )
         assert pending == []
-        assert _lock_nodes(neo4j_driver, guideline) == []  # released
+        assert _held(neo4j_driver, guideline) == [None]  # released
     finally:
         graph.delete_guideline(neo4j_driver, guideline)
 
@@ -164,7 +170,7 @@ def test_a_killed_loads_lock_is_taken_over_when_its_lease_ends(neo4j_server, neo
         assert result.stale_loads_removed == [killed] and result.previous_load_id is None
         assert _owned(neo4j_driver, killed) == 0
         assert_counts(neo4j_driver, guideline, rules)
-        assert _lock_nodes(neo4j_driver, guideline) == []
+        assert _held(neo4j_driver, guideline) == [None]
     finally:
         graph.delete_guideline(neo4j_driver, guideline)
 
@@ -193,7 +199,41 @@ def test_a_load_whose_lock_was_taken_over_does_not_switch(neo4j_driver) -> None:
             )
         assert subgraph_snapshot(neo4j_driver, guideline) == before
         # the lock is the other load's now: the failed one must not have released it
-        assert [lock["holder"] for lock in _lock_nodes(neo4j_driver, guideline)] == ["another-load"]
+        assert _held(neo4j_driver, guideline) == ["another-load"]
     finally:
         neo4j_driver.execute_query("MATCH (l:LoadLock {guideline: $g}) DELETE l", g=guideline)
         graph.delete_guideline(neo4j_driver, guideline)
+
+
+def test_a_load_waiting_while_the_holder_releases_really_holds_the_lock(neo4j_driver) -> None:
+    """A waiting load polls the lock while the holder finishes. Whenever the two meet (a
+    poll at the very moment of the release), the waiter must end up owning a real lock
+    node, not one the release just removed: otherwise a third load would take the lock
+    too, and the waiter could not switch to its copy. Repeated with polls and releases
+    spread over a few milliseconds so that some of them coincide."""
+    graph.ensure_schema(neo4j_driver, "neo4j")
+    guideline = "g-handover"
+    wrong: list[tuple[int, list[str | None]]] = []
+    try:
+        for turn in range(40):
+            holder = LoadLock(neo4j_driver, guideline, f"first-{turn}")
+            holder.acquire()
+            seen: list[str | None] = []
+
+            def wait_then_take(turn: int = turn, seen: list[str | None] = seen) -> None:
+                waiter = LoadLock(neo4j_driver, guideline, f"second-{turn}")
+                waiter.acquire(poll_seconds=0.002)
+                seen.extend(_held(neo4j_driver, guideline))
+                waiter.release()
+
+            waiting = threading.Thread(target=wait_then_take)
+            waiting.start()
+            time.sleep(0.01 + (turn % 8) * 0.002)
+            holder.release()
+            waiting.join(30)
+            if seen != [f"second-{turn}"]:
+                wrong.append((turn, seen))
+        assert wrong == []
+    finally:
+        graph.delete_guideline(neo4j_driver, guideline)
+    assert _lock_nodes(neo4j_driver, guideline) == []  # a released lock goes with its guideline

@@ -483,6 +483,11 @@ def delete_guideline(driver: neo4j.Driver, guideline: str, *, database: str = "n
         guideline=guideline,
         database_=database,
     )
+    driver.execute_query(  # its released load lock; a lock some load still holds stays
+        "MATCH (l:LoadLock {guideline: $guideline}) WHERE l.holder IS NULL DELETE l",
+        guideline=guideline,
+        database_=database,
+    )
 
 
 # --- counts -----------------------------------------------------------------------------

@@ -4,7 +4,8 @@ Why: a load starts by deleting the half-written copies that earlier failed loads
 (``Guideline.pending_load_ids``). Two loads of the same guideline at once (a backfill and a
 manual run, two `cardio demo`s) would each take the other's copy in progress for such a
 leftover and delete it mid-write. So a load first takes ``(:LoadLock {guideline})``: the
-holder is the load id, with an expiry the holder renews while it works. Another load of the
+holder is the load id, with an expiry the holder renews while it works; releasing clears
+the holder and keeps the node (one per guideline), so takers always meet the same node. Another load of the
 same guideline waits until the lock is released, or until its lease ran out (the holder's
 process died: kill -9, out of memory), and then takes it over. The switch to a new version
 commits only while its load still holds the lock (see ``_Q_SWITCH`` in cypher.py), so
@@ -51,9 +52,12 @@ MATCH (l:LoadLock {guideline: $guideline, holder: $holder})
 SET l.expires_at = datetime.realtime() + duration({milliseconds: $lease_ms})
 RETURN count(l) AS n
 """
+# Released by clearing the holder, never by deleting the node: a taker whose MERGE matched
+# the node while a release deleted it would read no holder, "take" a node that no longer
+# exists and go on as if it held the lock (seen under load; tests/reliability/test_concurrent_loads.py).
 _Q_RELEASE = """
 MATCH (l:LoadLock {guideline: $guideline, holder: $holder})
-DELETE l
+SET l.holder = null, l.holder_run_id = null, l.expires_at = null
 """
 
 # Loads of THIS process that ended without being able to release their lock (Neo4j was
@@ -106,6 +110,7 @@ class LoadLock:
         self,
         wait_seconds: float = DEFAULT_WAIT_SECONDS,
         on_wait: Callable[[str], None] | None = None,
+        poll_seconds: float = POLL_SECONDS,
     ) -> Grant:
         """Take the lock, waiting while another live load holds it; then keep renewing
         it in a background thread until ``release``."""
@@ -135,7 +140,7 @@ class LoadLock:
                     f"(its lease runs until {record['expires']})"
                 )
                 told = True
-            time.sleep(POLL_SECONDS)
+            time.sleep(poll_seconds)
         previous = record["holder"]
         taken_over = previous if previous not in (None, self.holder) else None
         if taken_over is not None:
@@ -169,7 +174,7 @@ class LoadLock:
             )
 
     def release(self) -> None:
-        """Stop renewing and delete the lock if still ours (one attempt: if Neo4j is down,
+        """Stop renewing and clear the holder if still ours (one attempt: if Neo4j is down,
         this process remembers the load ended and the lease expires for everyone else)."""
         self._stop.set()
         if self._renewer is not None:

@@ -61,8 +61,12 @@ postgres:
 		echo "postgresql missing: tests/test_postgres_instance.py will be skipped (install: sudo apt-get install -y postgresql)"; \
 	fi
 
+# Two pytest-xdist workers, each with its own Neo4j and CARDIO_HOME; tests/conftest.py says
+# how they are dealt out. `make test PYTEST_WORKERS=` runs them in one process.
+PYTEST_WORKERS ?= -n 2 --dist loadgroup --no-loadscope-reorder
+
 test: install browser postgres
-	$(VENV)/bin/pytest -q
+	$(VENV)/bin/pytest -q $(PYTEST_WORKERS)
 
 demo: install
 	$(VENV)/bin/cardio demo

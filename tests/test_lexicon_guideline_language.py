@@ -89,15 +89,28 @@ def test_a_paired_blood_pressure_is_one_parameter(lexicon) -> None:
     assert (p.operator, p.threshold, p.unit) == (">=", "150/95", "mmHg")
 
 
-def test_the_same_value_in_a_second_unit_is_no_concept(lexicon) -> None:
-    """Lipid thresholds come in two units, the second in brackets; the bracket is the same
-    criterion again, not a drug or a condition."""
+def test_the_same_value_in_a_second_unit_is_one_parameter(lexicon) -> None:
+    """Lipid and albuminuria thresholds come in two units, the second in brackets or after
+    "or": the same criterion again, kept as the parameter's alt_values (so a patient's value
+    in either unit can be tested), never an aside, a drug, a condition or an OR."""
     result = extract(
         lexicon, "Statin therapy is recommended in adults whose LDL-C is ≥3.0 mmol/L (116 mg/dL)."
     )
     p = named(result)["low density lipoprotein cholesterol"]
     assert (p.operator, p.threshold, p.unit) == (">=", 3.0, "mmol/L")
-    assert not [c for c in result.concepts if "116" in c.text or "mg/dl" in c.normalized]
+    assert [v.model_dump() for v in p.alt_values] == [{"threshold": 116.0, "unit": "mg/dL"}]
+    assert p.text.endswith("(116 mg/dL)")  # name and value as one span, both units
+    assert [c for c in result.concepts if "116" in c.text] == [p]
+    assert p.or_group is None
+
+    result = extract(
+        lexicon,
+        "An SGLT2 inhibitor is recommended in patients with diabetes and a urine "
+        "albumin-to-creatinine ratio of ≥20 mg/mmol (≥180 mg/g).",
+    )
+    (p,) = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    assert (p.operator, p.threshold, p.unit) == (">=", 20.0, "mg/mmol")
+    assert [v.model_dump() for v in p.alt_values] == [{"threshold": 180.0, "unit": "mg/g"}]
 
 
 def test_nyha_classes_in_roman_numerals_are_numbers(lexicon) -> None:

@@ -57,6 +57,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     _tidy_leaf,
 )
 from cardio_assets.logic.logic_split import Leaf, leaves, split_logic
+from cardio_assets.logic.measurements import find_measurements
 from cardio_assets.records import ExtractedAction, ExtractedConcept, Focus, RowExtraction, RowRecord
 
 
@@ -408,9 +409,10 @@ class LexiconExtractor:
             text = re.sub(
                 r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I
             )
-        # "<1.4 mmol/L (55 mg/dL)": the same value in a second unit, not an aside
-        text = _SECOND_UNIT.sub("", text)
-        text, asides = _pull_parentheticals(text)
+        # "<1.4 mmol/L (55 mg/dL)": the same value in a second unit, not an aside; the
+        # measurement grammar reads it into the parameter's alt_values
+        second_units = [(m.start, m.end) for m in find_measurements(text) if m.alt_values]
+        text, asides = _pull_parentheticals(text, keep=second_units)
         masked, params = extract_parameters(text, self.abbreviations)
         tree = split_logic(masked, keep_together=self._is_known_term)
         drafts: list[Draft] = []
@@ -593,10 +595,6 @@ _OUTCOME_LEAD = re.compile(
     rf"^(?:(?:to\s+)?(?:{_OUTCOME_VERBS})\s+)?(?:the\s+)?"
     r"(?:(?:risk|rates?|incidence|number|likelihood)\s+of\s+)?",
     re.IGNORECASE,
-)
-_SECOND_UNIT = re.compile(
-    r"(?<=[A-Za-z%²2])\s*[(\[]\s*(?:[<>≤≥]=?\s*)?\d[\d.,]*\s*"
-    r"(?:mg|g|mmol|µmol|μmol|mol|ng|pg|IU|U|mL|L)(?:\s*/\s*[A-Za-z]+)?\s*[)\]]"
 )
 _ABBREVIATION_PAIR = re.compile(r"(?<![\w/-])([A-Z][\w\-]*)/([A-Z][\w\-]*)(?![\w/])")
 _PAST_PROCEDURE = re.compile(

@@ -11,6 +11,7 @@ never a concept (reference markers, doses, durations).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -289,14 +290,22 @@ def _top_level_search(pattern: str, text: str) -> re.Match[str] | None:
     return None
 
 
-def _pull_parentheticals(text: str) -> tuple[str, list[str]]:
-    """Take top-level "( … )" asides out of a phrase; return the phrase and the asides."""
+def _pull_parentheticals(text: str, keep: Sequence[tuple[int, int]] = ()) -> tuple[str, list[str]]:
+    """Take top-level "( … )" asides out of a phrase; return the phrase and the asides.
+
+    Brackets opening inside a ``keep`` span (start, end) stay in the phrase: the value of a
+    measurement printed again in a second unit, "<1.4 mmol/L (55 mg/dL)", is part of it.
+    """
     asides: list[str] = []
     out: list[str] = []
-    depth = 0
+    depth = kept = 0
     current: list[str] = []
-    for ch in text:
-        if ch == "(":
+    for at, ch in enumerate(text):
+        if depth == 0 and ch == "(" and any(start <= at < end for start, end in keep):
+            kept += 1
+        elif depth == 0 and ch == ")" and kept:
+            kept -= 1
+        elif ch == "(":
             depth += 1
             if depth == 1:
                 current = []

@@ -24,7 +24,6 @@ import json
 import re
 import sys
 from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
@@ -117,11 +116,13 @@ def _key(c: Row) -> tuple[str, str]:
     return (c.get("role") or "", (c.get("normalized") or c.get("text") or "").strip().lower())
 
 
-def _or_pairs(concepts: Iterable[Row]) -> set[frozenset]:
+def _or_pairs(concepts: dict[tuple[str, str], Row]) -> set[frozenset]:
+    """Unordered pairs of concept keys sharing an OR label. The keys, not the concepts'
+    own names: under relaxed matching they are the gold keys the predictions agree with."""
     groups: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for c in concepts:
+    for key, c in concepts.items():
         if c.get("or_group"):
-            groups[c["or_group"]].append(_key(c))
+            groups[c["or_group"]].append(key)
     pairs: set[frozenset] = set()
     for members in groups.values():
         for a, b in combinations(sorted(set(members)), 2):
@@ -243,7 +244,7 @@ def evaluate(
             report.by_role[role].add(
                 {k for k in gold_keys if k[0] == role}, {k for k in pred_keys if k[0] == role}
             )
-        report.or_pairs.add(_or_pairs(g_concepts.values()), _or_pairs(p_concepts.values()))
+        report.or_pairs.add(_or_pairs(g_concepts), _or_pairs(p_concepts))
         report.negation.add(
             {k for k, c in g_concepts.items() if c.get("negated")},
             {k for k, c in p_concepts.items() if c.get("negated")},

@@ -694,6 +694,34 @@ def test_evaluation_perfect_prediction_scores_one() -> None:
     assert s["concepts"]["f1"] == 1.0 and s["or_group_pairs"]["f1"] == 1.0
 
 
+def test_relaxed_or_pairs_count_predictions_under_the_gold_names_they_agree_with() -> None:
+    """Relaxed matching takes "beta-blockers" for the gold "beta-blocker"; an OR pair of
+    such concepts is then the gold pair too. Scoring pairs by the predictions' own names
+    would count every relaxed concept match as a wrong pair."""
+    gold = [
+        _gold_row(
+            "r",
+            [
+                _c("Medication", "beta-blocker", group="g1"),
+                _c("Medication", "ivabradine", group="g1"),
+            ],
+            [],
+        )
+    ]
+    pred = [
+        _gold_row(
+            "r",
+            [
+                _c("Medication", "beta-blockers", group="g4"),
+                _c("Medication", "ivabradine", group="g4"),
+            ],
+            [],
+        )
+    ]
+    assert evaluate(gold, pred, relaxed=True).summary()["or_group_pairs"]["f1"] == 1.0
+    assert evaluate(gold, pred).summary()["or_group_pairs"]["f1"] == 0.0  # strict: other names
+
+
 def test_cardio_eval_prints_the_table_and_checks_targets(tmp_path: Path) -> None:
     from cardio_assets.cli import main
 

@@ -63,7 +63,7 @@ postgres:
 
 # Two pytest-xdist workers, each with its own Neo4j and CARDIO_HOME; tests/conftest.py says
 # how they are dealt out. `make test PYTEST_WORKERS=` runs them in one process.
-PYTEST_WORKERS ?= -n 2 --dist loadgroup --no-loadscope-reorder
+PYTEST_WORKERS ?= -n 2 --dist loadfile --no-loadscope-reorder
 
 test: install browser postgres
 	$(VENV)/bin/pytest -q $(PYTEST_WORKERS)

@@ -27,17 +27,27 @@ def _isolated_cardio_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 # `make ui`'s stack (dagster dev: webserver + daemon), once per session: dagster_dev.
 from tests.dagster_dev_fixtures import dagster_dev  # noqa: E402, F401
 
-# `make test` deals the tests out to two pytest-xdist workers (`--dist loadgroup`). Each
-# module is one group, so its module fixtures are built once; the modules that share `make
-# ui`'s stack are one group, so the stack starts once, and they go first because together
-# they are the longest stretch of the suite: the other worker takes the rest meanwhile.
+# `make test` deals the tests out to two pytest-xdist workers by module (`--dist loadfile`),
+# so a module's fixtures are built once. The modules that share `make ui`'s stack count as
+# one module, so the stack starts once, and they go first because together they are the
+# longest stretch of the suite: the other worker takes the rest meanwhile. (A custom
+# scheduler, not `--dist loadgroup`: xdist_group marks are ignored with pytest 9.2,
+# pytest-dev/pytest-xdist#1386.)
 SHARED_STACK_MODULES = ("test_ui.py", "test_automation.py")
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        shared = item.path.name in SHARED_STACK_MODULES
-        group = "dagster_dev" if shared else str(item.path.relative_to(config.rootpath))
-        item.add_marker(pytest.mark.xdist_group(group))
     items.sort(key=lambda item: item.path.name not in SHARED_STACK_MODULES)  # stable
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    if config.getvalue("dist") != "loadfile":
+        return None  # another --dist asked for on the command line: xdist's own
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModuleScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return "make-ui-stack" if Path(module).name in SHARED_STACK_MODULES else module
+
+    return ModuleScheduling(config, log)

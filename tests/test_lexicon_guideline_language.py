@@ -205,6 +205,50 @@ def test_a_bracketed_or_is_an_alternative(lexicon) -> None:
     assert {a.normalized for a in result.actions} == {"beta-blocker", "calcium channel blocker"}
 
 
+def test_a_bracketed_or_offers_an_alternative_to_the_concept_before_it(lexicon) -> None:
+    """In "treated with drug A (or drug B) and drug C" the bracket offers B instead of A,
+    the concept written just before it; C is required beside them, not an alternative."""
+    c = named(
+        extract(
+            lexicon,
+            "Adding an SGLT2 inhibitor is recommended in patients with heart failure on an "
+            "ACE inhibitor (or an ARNI) and a beta-blocker.",
+        )
+    )
+    ace, arni = c["ace inhibitor"], c["angiotensin receptor neprilysin inhibitor"]
+    assert ace.or_group is not None and ace.or_group == arni.or_group
+    assert c["beta-blocker"].or_group is None
+
+
+def test_grades_of_one_scale_are_one_concept(lexicon) -> None:
+    """ "Moderate or severe stenosis" is one severity range of one finding (the contract,
+    section 6), so it stays one concept instead of becoming two alternatives."""
+    result = extract(
+        lexicon,
+        "Intervention should be considered in patients with moderate or severe tricuspid "
+        "stenosis and a low or intermediate surgical risk.",
+    )
+    names = set(named(result))
+    assert "moderate or severe tricuspid stenosis" in names
+    assert "low or intermediate surgical risk" in names
+    assert not [c for c in result.concepts if c.or_group]
+
+
+def test_two_adjectives_before_one_noun_share_it(lexicon) -> None:
+    """In "significant aortic or mitral regurgitation" both valves' regurgitation is meant,
+    each as severe as written: two conditions, one OR group, each with the noun and the
+    modifier in front."""
+    c = named(
+        extract(
+            lexicon,
+            "Echocardiography is recommended before pregnancy in women with significant "
+            "aortic or mitral regurgitation.",
+        )
+    )
+    aortic, mitral = c["significant aortic regurgitation"], c["significant mitral regurgitation"]
+    assert aortic.or_group is not None and aortic.or_group == mitral.or_group
+
+
 def test_a_slash_between_two_abbreviations_is_or(lexicon) -> None:
     """ "ACE-I/ARB" names two drug classes to choose from, unless the pair is itself an
     abbreviation."""

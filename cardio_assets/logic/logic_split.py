@@ -26,6 +26,15 @@ SHARED_MODIFIERS = frozenset(
     """.split()
 )
 
+# Grades of one scale: "moderate or severe mitral stenosis" is a severity range, one concept
+# (the annotation contract, section 6), not two conditions.
+GRADES = frozenset(
+    "mild mildly moderate moderately severe severely low intermediate high very".split()
+)
+# Endings of relational adjectives ("aortic", "mitral", "pulmonary", "surgical"): two of
+# them coordinated before one noun share it ("aortic or mitral regurgitation").
+_ADJECTIVE_ENDING = re.compile(r"(?:ic|ac|al|ar|ary|ory|ous|ive|oid)$", re.IGNORECASE)
+
 NEGATION_PREFIX = re.compile(
     r"^(?:in\s+the\s+absence\s+of|absence\s+of|without(?:\s+any)?|no(?:\s+evidence\s+of)?|"
     r"free\s+of|lack\s+of|not\s+having)\s+",
@@ -155,10 +164,10 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
             merged_items[-1] = joined
             continue
         if conn != ",":
-            completion = _complete_ellipsis(previous, item)
-            if completion is not None:
-                index, full = completion
+            completed = _complete_ellipsis(previous, item)
+            for index, full in completed.items():
                 completions[len(merged_items) - 1 + index] = full
+            if completed:
                 conn = conn + "*"  # local: binds its two items only
         merged_items.append(item)
         merged_conns.append(conn)
@@ -224,24 +233,43 @@ def _joins(
     bare = _ARTICLE.sub("", previous).lower()
     if bare in _COMPLEMENT_NOUNS and " of " in f" {item} ":
         return True  # "signs or symptoms of congestion": shared complement
+    first = item.split()[0].lower() if item.split() else ""
+    if bare.rstrip("-") in GRADES and first.split("-")[0] in GRADES:
+        return True  # "low or intermediate probability": one range of a scale
     return keep_together is not None and keep_together(joined)
 
 
-def _complete_ellipsis(previous: str, item: str) -> tuple[int, str] | None:
-    """Complete the elided part of a coordination: (0 = previous, 1 = item, full name).
+def _complete_ellipsis(previous: str, item: str) -> dict[int, str]:
+    """Complete the elided parts of a coordination: {0: previous, 1: item} full names.
 
     "paroxysmal or persistent AF": previous is a lone modifier, it borrows item's head
     -> "paroxysmal AF". "NYHA class II or III": item is a lone numeral, it borrows
-    previous' stem -> "NYHA class III".
+    previous' stem -> "NYHA class III". "severe aortic or mitral regurgitation": two
+    relational adjectives share the noun and the modifiers before them -> "severe aortic
+    regurgitation", "severe mitral regurgitation".
     """
     bare = _ARTICLE.sub("", previous)
     item_words = item.split()
     if bare.lower() in SHARED_MODIFIERS and len(item_words) >= 2:
-        return 0, f"{bare} {' '.join(item_words[1:])}"
+        return {0: f"{bare} {' '.join(item_words[1:])}"}
     stem = re.match(r"^(.*\b(?:class|stage|grade|type))\s+\S+$", previous, re.I)
     if _ROMAN.match(item) and stem:
-        return 1, f"{stem.group(1)} {item}"
-    return None
+        return {1: f"{stem.group(1)} {item}"}
+    words = bare.split()
+    if (
+        1 <= len(words) <= 3
+        and len(item_words) >= 2
+        and all(w.islower() for w in (*words, item_words[0]))
+        and _ADJECTIVE_ENDING.search(words[-1])
+        and _ADJECTIVE_ENDING.search(item_words[0])
+        and all(w.lower() in SHARED_MODIFIERS for w in words[:-1])
+    ):
+        head = " ".join(item_words[1:])
+        completed = {0: f"{bare} {head}"}
+        if len(words) > 1:
+            completed[1] = f"{' '.join(words[:-1])} {item}"
+        return completed
+    return {}
 
 
 def _leaf(item: str, full: str | None = None) -> Leaf:

@@ -428,14 +428,14 @@ class LexiconExtractor:
         aside_slot = {"action": "action", "background": "example", "component": "example"}.get(
             slot, slot
         )
-        for aside in asides:
+        for aside, before in asides:
             alternative = re.match(r"^or\s+(?!less\b|more\b|higher\b|lower\b)", aside, re.I)
             aside_drafts = self._phrase(
                 aside[alternative.end() :] if alternative else aside,
                 slot if alternative else aside_slot,
                 group_counter,
             )
-            head = next((d for d in reversed(drafts) if d.role != "ClinicalParameter"), None)
+            head = _head_before(drafts, before)
             if alternative and head is not None and aside_drafts:
                 if head.or_group is None:
                     group_counter[0] += 1
@@ -603,6 +603,19 @@ _PAST_PROCEDURE = re.compile(
 _PARAM_LEFTOVERS = frozenset(
     "a an the treatment target goal level value of with in to for and or".split()
 )
+
+
+def _head_before(drafts: list[Draft], before: str) -> Draft | None:
+    """The concept an aside follows: "an ACE inhibitor (or an ARNI) and a beta-blocker"
+    offers the ARNI instead of the ACE inhibitor, the concept written right before the
+    bracket, not the last of the phrase. Falls back to the last concept when none of
+    them ends the text before the bracket."""
+    candidates = [d for d in drafts if d.role != "ClinicalParameter"]
+    tail = before.rstrip(" ,;").lower()
+    ending = [d for d in candidates if d.text and tail.endswith(d.text.lower())]
+    if ending:
+        return max(ending, key=lambda d: len(d.text))
+    return candidates[-1] if candidates else None
 
 
 def footnote_abbreviations(footnotes: Sequence[str]) -> dict[str, str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardio_assets.logic.lexicon.vocabulary import _OUTCOME_VERBS, _PATIENT_WORDS, _PURPOSE_VERBS
 
@@ -290,13 +290,20 @@ def _top_level_search(pattern: str, text: str) -> re.Match[str] | None:
     return None
 
 
-def _pull_parentheticals(text: str, keep: Sequence[tuple[int, int]] = ()) -> tuple[str, list[str]]:
+class Aside(NamedTuple):
+    text: str  # inside the brackets
+    before: str  # the phrase up to the opening bracket: what the aside is about
+
+
+def _pull_parentheticals(
+    text: str, keep: Sequence[tuple[int, int]] = ()
+) -> tuple[str, list[Aside]]:
     """Take top-level "( … )" asides out of a phrase; return the phrase and the asides.
 
     Brackets opening inside a ``keep`` span (start, end) stay in the phrase: the value of a
     measurement printed again in a second unit, "<1.4 mmol/L (55 mg/dL)", is part of it.
     """
-    asides: list[str] = []
+    asides: list[Aside] = []
     out: list[str] = []
     depth = kept = 0
     current: list[str] = []
@@ -315,7 +322,7 @@ def _pull_parentheticals(text: str, keep: Sequence[tuple[int, int]] = ()) -> tup
             if depth == 0:
                 aside = "".join(current).strip()
                 if aside:
-                    asides.append(aside)
+                    asides.append(Aside(aside, "".join(out)))
                 continue
         if depth > 0:
             current.append(ch)

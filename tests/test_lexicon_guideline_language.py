@@ -321,3 +321,15 @@ def test_except_and_do_not_require_negate_their_clause(lexicon) -> None:
         )
     )
     assert c["anticoagulation"].negated and not c["angina"].negated
+
+
+def test_an_adverb_before_treated_with_is_not_part_of_the_condition(lexicon) -> None:
+    """ "Patients with angina already treated with a nitrate" says when the treatment
+    started; the condition is the angina, not "angina already"."""
+    result = extract(
+        lexicon,
+        "Ranolazine should be considered in patients with angina currently treated with a "
+        "beta-blocker.",
+    )
+    assert ("Condition", "angina") in roles(result)
+    assert not [c for c in result.concepts if "currently" in c.text.lower()]

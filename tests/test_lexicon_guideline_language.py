@@ -333,3 +333,16 @@ def test_an_adverb_before_treated_with_is_not_part_of_the_condition(lexicon) -> 
     )
     assert ("Condition", "angina") in roles(result)
     assert not [c for c in result.concepts if "currently" in c.text.lower()]
+
+
+def test_an_example_in_brackets_joins_the_alternatives_of_its_head(lexicon) -> None:
+    """ "Known heart disease, risk factors (including diabetes) or symptoms": the bracket
+    names one of the risk factors, so it is one more alternative of the same OR list."""
+    result = extract(
+        lexicon,
+        "In patients with known heart disease, cardiovascular risk factors (including "
+        "diabetes), or symptoms of heart disease, a baseline ECG is recommended.",
+    )
+    groups = {c.normalized: c.or_group for c in result.concepts if c.role == "Condition"}
+    assert groups.get("diabetes") is not None
+    assert len({g for g in groups.values() if g}) == 1, groups

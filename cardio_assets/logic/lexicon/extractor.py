@@ -442,6 +442,10 @@ class LexiconExtractor:
                     head.or_group = f"g{group_counter[0]}"
                 for d in aside_drafts:
                     d.or_group = head.or_group
+            elif _EXAMPLE_LEAD.match(aside) and head is not None and head.or_group:
+                # "A, B (including C) or D": C is one of the alternatives A, B, D list
+                for d in aside_drafts:
+                    d.or_group = head.or_group
             drafts.extend(aside_drafts)
         if slot == "outcome":
             for d in drafts:
@@ -596,6 +600,7 @@ _OUTCOME_LEAD = re.compile(
     r"(?:(?:risk|rates?|incidence|number|likelihood)\s+of\s+)?",
     re.IGNORECASE,
 )
+_EXAMPLE_LEAD = re.compile(r"^(?:including|e\.\s?g\.?|such\s+as|for\s+example)\s", re.I)
 _ABBREVIATION_PAIR = re.compile(r"(?<![\w/-])([A-Z][\w\-]*)/([A-Z][\w\-]*)(?![\w/])")
 _PAST_PROCEDURE = re.compile(
     r"^(?:a\s+)?(?:(?:history|h/o)\s+of|prior|previous|past|recent)\s+(.+)$", re.IGNORECASE

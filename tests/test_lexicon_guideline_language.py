@@ -346,3 +346,17 @@ def test_an_example_in_brackets_joins_the_alternatives_of_its_head(lexicon) -> N
     groups = {c.normalized: c.or_group for c in result.concepts if c.role == "Condition"}
     assert groups.get("diabetes") is not None
     assert len({g for g in groups.values() if g}) == 1, groups
+
+
+def test_two_patient_groups_joined_by_and_are_alternatives(lexicon) -> None:
+    """ "Patients with A and patients with B" names two groups the row applies to; a
+    patient need not be in both (the contract: a distributive "and" is an OR)."""
+    c = named(
+        extract(
+            lexicon,
+            "Elective surgery is not recommended in patients with severe pulmonary "
+            "hypertension and patients with advanced liver disease.",
+        )
+    )
+    first, second = c["severe pulmonary hypertension"], c["advanced liver disease"]
+    assert first.or_group is not None and first.or_group == second.or_group

@@ -362,6 +362,9 @@ class LexiconExtractor:
                 premod_drafts = self._phrase(" ".join(premod_words), "cohort", group_counter)
         else:
             rest = " with " + text
+        # "patients with A and patients with B": two patient groups the row applies to,
+        # either of them (the contract: a distributive "and" over patient groups is an OR)
+        rest = _ANOTHER_GROUP.sub(" or ", rest)
         seg_drafts: list[tuple[str, list[Draft]]] = []
         for kind, segment in _cohort_segments(rest):
             slot = {"background": "background", "procedure": "context"}.get(kind, "cohort")
@@ -601,6 +604,11 @@ _OUTCOME_LEAD = re.compile(
     re.IGNORECASE,
 )
 _EXAMPLE_LEAD = re.compile(r"^(?:including|e\.\s?g\.?|such\s+as|for\s+example)\s", re.I)
+_ANOTHER_GROUP = re.compile(
+    r",?\s+and\s+(?:in\s+)?(?:(?:those|patients|individuals|people|women|men|adults|children)"
+    r"\s+)with\s+",
+    re.IGNORECASE,
+)
 _ABBREVIATION_PAIR = re.compile(r"(?<![\w/-])([A-Z][\w\-]*)/([A-Z][\w\-]*)(?![\w/])")
 _PAST_PROCEDURE = re.compile(
     r"^(?:a\s+)?(?:(?:history|h/o)\s+of|prior|previous|past|recent)\s+(.+)$", re.IGNORECASE

@@ -36,10 +36,12 @@ def abbreviation_definitions(text: str) -> dict[str, str]:
 
 
 def used_in(text: str, definitions: Mapping[str, str]) -> dict[str, str]:
-    """The definitions whose abbreviation occurs in ``text`` as a word of its own."""
+    """The definitions whose abbreviation occurs in ``text`` as a word of its own, read as
+    the expander (logic/abbreviations.py) reads it: in the plural too ("VAs" uses "VA"),
+    never inside a hyphenated token ("AF-related")."""
     used = {}
     for short, long in definitions.items():
-        if re.search(rf"(?<![\w-]){re.escape(short)}(?![\w])", text):
+        if re.search(rf"(?<![\w-]){re.escape(short)}s?(?![\w-])", text):
             used[short] = long
     return used
 

@@ -360,3 +360,21 @@ def test_two_patient_groups_joined_by_and_are_alternatives(lexicon) -> None:
     )
     first, second = c["severe pulmonary hypertension"], c["advanced liver disease"]
     assert first.or_group is not None and first.or_group == second.or_group
+
+
+def test_pointers_to_criteria_elsewhere_and_framing_words_are_no_concepts(lexicon) -> None:
+    """Rows point at criteria printed in another table ("criteria listed in Table 2"), put
+    a coined name in quotes and add emphasis ("especially"): the pointer and the emphasis
+    are no concepts, and the quoted name is one concept, whatever "and" it holds."""
+    result = extract(
+        lexicon,
+        "Monitoring is recommended in high-risk patients (criteria listed in Table 2) with "
+        "syncope, especially if recurrent.",
+    )
+    texts = [c.text.lower() for c in result.concepts]
+    assert not [t for t in texts if "table" in t or "listed" in t or t == "especially"], texts
+    result = extract(
+        lexicon,
+        "The “ablate and pace” strategy should be considered in patients with AF.",
+    )
+    assert [c.text for c in result.concepts if "ablate" in c.text] == ["“ablate and pace” strategy"]

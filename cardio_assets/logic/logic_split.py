@@ -88,13 +88,16 @@ def _mask(text: str) -> str:
     so separators are only found at the top level of the phrase."""
     chars = list(text)
     depth = 0
+    quoted = False  # a coined name in curly quotes ("“ablate and pace”") is one item
     for i, ch in enumerate(text):
         if ch in "([":
             depth += 1
-        if depth > 0:
+        quoted = quoted or ch == "“"
+        if depth > 0 or quoted:
             chars[i] = "_"
         if ch in ")]" and depth > 0:
             depth -= 1
+        quoted = quoted and ch != "”"
     masked = "".join(chars)
     for pattern in (_PROTECTED_AFTER, _PROTECTED_BETWEEN):
         masked = pattern.sub(lambda m: "_" * len(m.group(0)), masked)

@@ -156,6 +156,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
             r"\s*\(\s*(?:see\s+[^)]*|(?:sections?|tables?|figures?|fig\.|box|chapter)\s+"
             r"[\w.]+[^)]*)\)"
             r"|\s*\b(?:see\s+)?(?:section|chapter)\s+\d+(?:\.\d+)*"
+            r"|\s*\(?\b(?:(?:the\s+)?(?:criteria|features|findings|conditions)\s+)?"
+            r"(?:listed|shown|described|given|defined|summarized)\s+in\s+"
+            r"(?:tables?|figures?|fig\.|box|sections?|chapter)\s+[\w.]*\w\)?"
             r"|\s*\(?\s*(?:https?://|www\.)[^\s)]+\s*\)?",
             re.I,
         ),

@@ -143,7 +143,7 @@ GENERIC_LEAVES = frozenset(
     """
     it they them those these this that which who one ones both either all any other others
     left right combined preferred desired however order case cases use used rest such
-    likely unlikely probable possible baseline
+    likely unlikely probable possible baseline especially particularly notably preferably
     e.g e.g. i.e i.e. eg ie etc then also only well treated living degree way time times
     """.split()
 ) | frozenset(
@@ -219,9 +219,10 @@ ROLE_STATEMENT = re.compile(
 
 def _tidy_leaf(text: str, slot: str) -> str:
     """Minimal span: drop determiners, lead-in verbs and connectors around the term."""
-    text = text.strip(" ,;.:")
+    text = text.strip(" ,;.:\"“”‘’'")  # quotes around a coined name ("ablate and pace")
     text = re.sub(r"\(\s*\)", " ", text)
-    if ROLE_STATEMENT.match(text):
+    if ROLE_STATEMENT.match(text) or len(text) < 2:  # a lone letter is a list label
+        return ""
         return ""
     text = _LEADING_CONNECTIVES.sub("", text)
     text = _STATE_PREDICATE.sub("", text)

@@ -378,3 +378,16 @@ def test_pointers_to_criteria_elsewhere_and_framing_words_are_no_concepts(lexico
         "The “ablate and pace” strategy should be considered in patients with AF.",
     )
     assert [c.text for c in result.concepts if "ablate" in c.text] == ["“ablate and pace” strategy"]
+
+
+def test_a_numbered_item_and_a_case_lead_are_no_part_of_a_concept(lexicon) -> None:
+    """Cells number the items of a list ("1) ...") and open clauses with "However, in the
+    case of ..."; the number and the lead are framing, the concept is what follows."""
+    result = extract(
+        lexicon,
+        "1) Pacing is indicated in complete heart block after cardiac surgery. However, in "
+        "the case of heart block with a slow escape rhythm, pacing may be considered earlier.",
+    )
+    texts = [c.text.lower() for c in result.concepts]
+    assert not [t for t in texts if t.startswith(("1", "case", "however")) or t == "earlier"]
+    assert "complete heart block" in texts

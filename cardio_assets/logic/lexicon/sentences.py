@@ -250,6 +250,8 @@ def clean_row_text(text: str) -> str:
     """
     text = text.replace("\u00a0", " ").replace("\u2009", " ").replace("\u202f", " ")
     text = text.replace("<br>", " ").replace("\n", " ")
+    # a numbered item of a list printed in one cell: "1) ...", "(2) ...", "b) ..."
+    text = re.sub(r"^\s*\(?(?:\d{1,2}|[a-h]|[ivx]{1,4})\)\s+", "", text)
     # Footnote letters glued after punctuation at the end: "considered.a" / "considered.b,c".
     text = re.sub(r"([.;])\s*[a-e](?:\s*,\s*[a-e])*\s*$", r"\1", text)
     # "with – auscultation – ECG – chest X-ray": spaced dashes used as list bullets

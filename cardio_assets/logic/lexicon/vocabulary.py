@@ -144,6 +144,7 @@ GENERIC_LEAVES = frozenset(
     it they them those these this that which who one ones both either all any other others
     left right combined preferred desired however order case cases use used rest such
     likely unlikely probable possible baseline especially particularly notably preferably
+    earlier later sooner
     e.g e.g. i.e i.e. eg ie etc then also only well treated living degree way time times
     """.split()
 ) | frozenset(
@@ -199,7 +200,8 @@ _LEADING_CONNECTIVES = re.compile(
     r"^(?:(?:as\s+(?:indicated|shown|evidenced|suggested|defined)\s+by|including|especially|"
     r"particularly|notably|mainly|namely|such\s+as|e\.g\.?|i\.e\.?|as|for|of|by|than|"
     r"the\s+(?:presence|occurrence|finding|evidence)\s+of|presence\s+of|evidence\s+of|"
-    r"signs?\s+of)\s+)+",
+    r"signs?\s+of|however,?|moreover,?|furthermore,?|"
+    r"(?:in\s+)?(?:the\s+)?(?:case|setting|context)\s+of)\s+)+",
     re.IGNORECASE,
 )
 # A clause that says the term holds ("LV dysfunction is present"): the term is the subject.

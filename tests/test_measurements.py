@@ -104,6 +104,22 @@ def test_the_same_value_in_two_units_is_one_measurement() -> None:
         assert m.alt_values and m.alt_values[0]["unit"] == "mg/dL"
 
 
+def test_a_value_in_brackets_after_a_quantity_is_that_quantitys() -> None:
+    """Rows name a quantity and put its threshold in brackets ("an elevated heart rate (>110
+    bpm)"): the value belongs to the quantity named before the bracket, one span from the
+    name to the closing bracket. A condition defined by a value ("obesity (≥30 kg/m2)") is
+    no quantity and stays without the name."""
+    assert _one("in patients with an elevated heart rate (>110 bpm) at rest") == (
+        "heart rate (>110 bpm)",
+        "heart rate",
+        ">",
+        110.0,
+        "bpm",
+    )
+    (m,) = find_measurements("in patients with obesity (≥30 kg/m2)")
+    assert m.name == "" and m.span("in patients with obesity (≥30 kg/m2)") == "≥30 kg/m2"
+
+
 def test_nyha_classes_are_numbers() -> None:
     (m,) = find_measurements("in patients in NYHA class II–III despite therapy")
     assert (m.operator, m.threshold, m.kind) == ("between", [2.0, 3.0], "class")

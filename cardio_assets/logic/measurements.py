@@ -290,6 +290,15 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
     return chosen[0].start(), text[chosen[0].start() : chosen[-1].end()]
 
 
+# last words of names of measured quantities
+QUANTITY_HEADS = frozenset(
+    """
+    rate pressure fraction gradient score level levels concentration index ratio count
+    volume clearance interval duration velocity area diameter size frequency
+    """.split()
+)
+# a value that opens a bracket of its own right after a word: "heart rate (>100 bpm"
+_BRACKETED_VALUE = re.compile(r"(?<=\w)\s*\(\s*$")
 _AGE_WORDS = re.compile(r"\b(?:aged?|older|younger|years?\s+old)\s*$", re.IGNORECASE)
 
 
@@ -349,6 +358,17 @@ def find_measurements(text: str) -> list[Measurement]:
         if alt is not None:
             alt_values, end = [alt[0]], alt[1]
         name_start, name = _name_before(text, value_start)
+        bracket = _BRACKETED_VALUE.search(text[:value_start])
+        closing = re.match(r"\s*\)", text[end:])
+        if not name and bracket and closing and unit is not None:
+            # "an elevated heart rate (>100 bpm)": the value in brackets is the measured
+            # quantity's named before it; the span runs from the name to the closing
+            # bracket. A condition defined by a value ("obesity (≥30 kg/m2)") stays a
+            # condition: only names of quantities take the value.
+            before_start, before = _name_before(text, bracket.start())
+            if before and before.split()[-1].lower() in QUANTITY_HEADS:
+                name_start, name = before_start, before
+                end += closing.end()
         if kind == "window":
             name_start, name = value_start, ""
         elif unit == "years" and (not name or _AGE_WORDS.search(text[:value_start])):

@@ -412,10 +412,11 @@ class LexiconExtractor:
             text = re.sub(
                 r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I
             )
-        # "<1.4 mmol/L (55 mg/dL)": the same value in a second unit, not an aside; the
-        # measurement grammar reads it into the parameter's alt_values
-        second_units = [(m.start, m.end) for m in find_measurements(text) if m.alt_values]
-        text, asides = _pull_parentheticals(text, keep=second_units)
+        # A bracket inside a measurement is part of it, not an aside: the same value in a
+        # second unit ("<1.4 mmol/L (55 mg/dL)", read into alt_values), or the value of the
+        # finding named before it ("heart rate (>100 bpm)")
+        measured = [(m.start, m.end) for m in find_measurements(text)]
+        text, asides = _pull_parentheticals(text, keep=measured)
         masked, params = extract_parameters(text, self.abbreviations)
         tree = split_logic(masked, keep_together=self._is_known_term)
         drafts: list[Draft] = []

@@ -391,3 +391,16 @@ def test_a_numbered_item_and_a_case_lead_are_no_part_of_a_concept(lexicon) -> No
     texts = [c.text.lower() for c in result.concepts]
     assert not [t for t in texts if t.startswith(("1", "case", "however")) or t == "earlier"]
     assert "complete heart block" in texts
+
+
+def test_a_laboratory_marker_named_alone_is_its_measurement(lexicon) -> None:
+    """ "Blood tests (CK, troponin)" asks for the markers to be measured: a Procedure, though
+    the terminology files a marker as a substance; "elevated troponin" is a finding."""
+    result = extract(
+        lexicon,
+        "Troponin and C-reactive protein are recommended at admission in patients with "
+        "elevated natriuretic peptides.",
+    )
+    r = roles(result)
+    assert ("Procedure", "troponin") in r and ("Procedure", "c-reactive protein") in r
+    assert ("Condition", "elevated natriuretic peptide") in r

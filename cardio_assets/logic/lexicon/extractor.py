@@ -55,6 +55,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     SEMANTIC_TAG_ROLES,
     _heuristic_role,
     _tidy_leaf,
+    biomarker_role,
 )
 from cardio_assets.logic.logic_split import Leaf, leaves, split_logic
 from cardio_assets.logic.measurements import find_measurements
@@ -541,6 +542,9 @@ class LexiconExtractor:
         first = normalized.split()[0] if normalized.split() else ""
         if slot in {"cohort", "context"} and first in _CONDITION_FIRST_WORDS:
             return "Condition"
+        marker = biomarker_role(normalized)
+        if marker is not None:
+            return marker
         hit = self._best_hit(normalized) or self._best_hit(text.lower())
         if hit is not None:
             role = SEMANTIC_TAG_ROLES.get(hit.semantic_tag)

@@ -219,6 +219,29 @@ ROLE_STATEMENT = re.compile(
 )
 
 
+# Laboratory markers: named alone ("CK, troponins", "CRP and/or ESR") a row means their
+# measurement, a Procedure, though the terminology files the marker as a substance; with a
+# state word ("elevated troponin") they are a finding, and with a value a parameter.
+_BIOMARKER = re.compile(
+    r"\b(?:troponins?|hs-ctn\s?[ti]?|ctn[ti]|creatine\s+kinase|ck(?:-mb)?|"
+    r"(?:nt-pro)?bnp|nt-probnp|natriuretic\s+peptides?|d-dimers?|c-reactive\s+protein|crp|"
+    r"erythrocyte\s+sedimentation\s+rate|esr|procalcitonin|lactate)$",
+    re.IGNORECASE,
+)
+_MARKER_STATE = re.compile(
+    r"^(?:elevated|raised|increased|high|low|positive|negative|abnormal|rising|normal)\b",
+    re.IGNORECASE,
+)
+
+
+def biomarker_role(normalized: str) -> str | None:
+    """Procedure for a laboratory marker named alone (its measurement), Condition for one
+    with a state word (a finding), None for anything else."""
+    if not _BIOMARKER.search(normalized):
+        return None
+    return "Condition" if _MARKER_STATE.match(normalized) else "Procedure"
+
+
 def _tidy_leaf(text: str, slot: str) -> str:
     """Minimal span: drop determiners, lead-in verbs and connectors around the term."""
     text = text.strip(" ,;.:\"“”‘’'")  # quotes around a coined name ("ablate and pace")

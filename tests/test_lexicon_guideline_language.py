@@ -404,3 +404,18 @@ def test_a_laboratory_marker_named_alone_is_its_measurement(lexicon) -> None:
     r = roles(result)
     assert ("Procedure", "troponin") in r and ("Procedure", "c-reactive protein") in r
     assert ("Condition", "elevated natriuretic peptide") in r
+
+
+def test_examples_after_including_are_concepts_of_their_own(lexicon) -> None:
+    """ "Blood tests including CRP and troponin" lists what the tests are: each marker is a
+    concept, and none of them is glued to the head's name."""
+    r = roles(
+        extract(
+            lexicon,
+            "Blood tests including C-reactive protein and troponin are recommended in "
+            "patients with chest pain.",
+        )
+    )
+    assert {("Procedure", "blood test"), ("Procedure", "troponin")} <= r
+    assert ("Procedure", "c-reactive protein") in r
+    assert not [name for _, name in r if "including" in name]

@@ -33,6 +33,7 @@ from cardio_assets.logic.lexicon.parameters import (
 from cardio_assets.logic.lexicon.sentences import (
     _ABSENCE_LEAD,
     _COHORT_LEAD,
+    Aside,
     RowParse,
     _cohort_segments,
     _depth_at,
@@ -418,6 +419,13 @@ class LexiconExtractor:
         # finding named before it ("heart rate (>100 bpm)")
         measured = [(m.start, m.end) for m in find_measurements(text)]
         text, asides = _pull_parentheticals(text, keep=measured)
+        # "blood tests, including CRP and troponin": the examples run to the end of the
+        # phrase and are read like a bracketed "(including ...)"
+        including = _INCLUDING_TAIL.search(text)
+        if including and including.start() > 0 and _depth_at(text, including.start()) == 0:
+            examples = "including " + text[including.end() :].strip(" ,;")
+            asides.insert(0, Aside(examples, text[: including.start()]))
+            text = text[: including.start()].strip(" ,;")
         masked, params = extract_parameters(text, self.abbreviations)
         tree = split_logic(masked, keep_together=self._is_known_term)
         drafts: list[Draft] = []
@@ -609,6 +617,7 @@ _OUTCOME_LEAD = re.compile(
     re.IGNORECASE,
 )
 _EXAMPLE_LEAD = re.compile(r"^(?:including|e\.\s?g\.?|such\s+as|for\s+example)\s", re.I)
+_INCLUDING_TAIL = re.compile(r",?\s+including\s+(?=\S)", re.IGNORECASE)
 _ANOTHER_GROUP = re.compile(
     r",?\s+and\s+(?:in\s+)?(?:(?:those|patients|individuals|people|women|men|adults|children)"
     r"\s+)with\s+",

@@ -20,10 +20,25 @@ def test_a_printed_list_is_read_as_definitions() -> None:
 
 
 def test_a_row_uses_a_definition_in_the_plural_too() -> None:
-    """Rows write abbreviations in the plural ("recurrent VTs"); the expander reads the
-    plural, so the row must carry that definition too, else "VTs" stays unexpanded."""
+    """Rows write abbreviations in the plural ("recurrent VTs") and before a hyphenated word
+    ("AF-related"); the expander reads both, so the row must carry those definitions too."""
     definitions = abbreviation_definitions(LIST)
     assert used_in("Ablation is advised for recurrent VTs.", definitions) == {
         "VT": "ventricular tachycardia"
     }
-    assert used_in("In AF-related stroke and VTach", definitions) == {}  # not a word of its own
+    assert used_in("AF-related stroke", definitions) == {"AF": "atrial fibrillation"}
+    # a hyphen that continues the abbreviation makes another one: "LDL" is not in "LDL-C"
+    assert used_in("an LDL-C target", {"LDL": "low-density lipoprotein"}) == {}
+
+
+def test_an_abbreviation_before_a_hyphenated_word_is_expanded() -> None:
+    """ "AF-related stroke" and "PE-unlikely" use the abbreviation as a word; "LDL-C" and
+    "CRT-P" are abbreviations of their own and are never read as "LDL" or "CRT"."""
+    from cardio_assets.logic.abbreviations import Abbreviations
+
+    abbreviations = Abbreviations(
+        {"AF": "atrial fibrillation", "LDL": "low-density lipoprotein", "CRT": "cardiac therapy"}
+    )
+    assert abbreviations.normalize("AF-related stroke") == "atrial fibrillation-related stroke"
+    assert abbreviations.normalize("LDL-C target") == "ldl-c target"
+    assert abbreviations.normalize("CRT-P") == "crt-p"

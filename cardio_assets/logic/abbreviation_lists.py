@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from cardio_assets.logic.abbreviations import WORD_END
+
 # "ABBR, expansion" (or "ABBR = expansion", "ABBR: expansion") items separated by ";"
 # (the last one may end with "."). An abbreviation holds a capital letter or a digit and no
 # space; an expansion starts with a letter and has no ";" or ",".
@@ -38,10 +40,10 @@ def abbreviation_definitions(text: str) -> dict[str, str]:
 def used_in(text: str, definitions: Mapping[str, str]) -> dict[str, str]:
     """The definitions whose abbreviation occurs in ``text`` as a word of its own, read as
     the expander (logic/abbreviations.py) reads it: in the plural too ("VAs" uses "VA"),
-    never inside a hyphenated token ("AF-related")."""
+    never inside a hyphenated abbreviation ("LDL" in "LDL-C")."""
     used = {}
     for short, long in definitions.items():
-        if re.search(rf"(?<![\w-]){re.escape(short)}s?(?![\w-])", text):
+        if re.search(rf"(?<![\w-]){re.escape(short)}s?{WORD_END}", text):
             used[short] = long
     return used
 

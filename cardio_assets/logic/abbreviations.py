@@ -4,7 +4,8 @@ The list itself is configs/abbreviations.txt, read by ``cardio_assets.config.loa
 Expansion is case-sensitive on the abbreviation ("HF", not "hf") because guideline
 abbreviations are written in capitals and lower-case words ("as", "hr") must never be
 rewritten. A match is a whole word: never inside a longer word or a hyphenated token
-("LDL" does not fire in "LDL-C"), with an optional plural "s" ("ARBs").
+("LDL" does not fire in "LDL-C"), with an optional plural "s" ("ARBs"); a hyphen before a
+lower-case word ends the abbreviation ("AF-related" expands AF).
 
 Two behaviours differ between the stages, and tests pin both, so they are options of this
 one expander rather than two expanders:
@@ -24,6 +25,10 @@ from collections.abc import Iterator, Mapping
 from functools import cached_property
 
 _SPACES = re.compile(r"\s+")
+# Where an abbreviation ends: not inside a word, nor before a hyphen that continues the
+# abbreviation itself ("LDL" in "LDL-C", "CRT" in "CRT-P"); a hyphen before a lower-case
+# word ends it ("PE-unlikely", "AF-related" expand their abbreviation).
+WORD_END = r"(?![\w]|-(?![a-z]{3}))"
 _ECHO = re.compile(r"\b(.+?)\s*\(\1\)", re.IGNORECASE)
 
 
@@ -81,7 +86,7 @@ class Abbreviations(Mapping[str, str]):
         if not keys:
             return None
         alternation = "|".join(re.escape(k) for k in keys)
-        return re.compile(rf"(?<![\w-])({alternation})s?(?![\w-])")
+        return re.compile(rf"(?<![\w-])({alternation})s?{WORD_END}")
 
     def lookup(self, token: str) -> str | None:
         """Expansion of one abbreviation (exact, then without a plural 's')."""

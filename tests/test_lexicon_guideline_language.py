@@ -419,3 +419,18 @@ def test_examples_after_including_are_concepts_of_their_own(lexicon) -> None:
     assert {("Procedure", "blood test"), ("Procedure", "troponin")} <= r
     assert ("Procedure", "c-reactive protein") in r
     assert not [name for _, name in r if "including" in name]
+
+
+def test_examples_after_such_as_are_concepts_sharing_a_label(lexicon) -> None:
+    """ "A disease such as X or Y": the head and each example are concepts, and examples
+    listed after "such as" share one OR label (the contract, section 6)."""
+    c = named(
+        extract(
+            lexicon,
+            "Pacing may be considered in patients with a neuromuscular disease such as "
+            "myotonic dystrophy or Kearns-Sayre syndrome.",
+        )
+    )
+    assert "neuromuscular disease" in c
+    first, second = c["myotonic dystrophy"], c["kearns-sayre syndrome"]
+    assert first.or_group is not None and first.or_group == second.or_group

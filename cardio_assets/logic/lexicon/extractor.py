@@ -419,11 +419,12 @@ class LexiconExtractor:
         # finding named before it ("heart rate (>100 bpm)")
         measured = [(m.start, m.end) for m in find_measurements(text)]
         text, asides = _pull_parentheticals(text, keep=measured)
-        # "blood tests, including CRP and troponin": the examples run to the end of the
-        # phrase and are read like a bracketed "(including ...)"
+        # "blood tests, including CRP and troponin", "neuromuscular disease such as
+        # myotonic dystrophy": the examples run to the end of the phrase and are read like
+        # a bracketed "(including ...)"
         including = _INCLUDING_TAIL.search(text)
         if including and including.start() > 0 and _depth_at(text, including.start()) == 0:
-            examples = "including " + text[including.end() :].strip(" ,;")
+            examples = f"{including.group('lead')} {text[including.end() :].strip(' ,;')}"
             asides.insert(0, Aside(examples, text[: including.start()]))
             text = text[: including.start()].strip(" ,;")
         masked, params = extract_parameters(text, self.abbreviations)
@@ -455,10 +456,18 @@ class LexiconExtractor:
                     head.or_group = f"g{group_counter[0]}"
                 for d in aside_drafts:
                     d.or_group = head.or_group
-            elif _EXAMPLE_LEAD.match(aside) and head is not None and head.or_group:
-                # "A, B (including C) or D": C is one of the alternatives A, B, D list
+            elif _EXAMPLE_LEAD.match(aside) and aside_drafts:
+                # "A, B (including C) or D": C is one more of the alternatives A, B, D; and
+                # examples listed after "e.g." / "such as" share a label (the contract)
+                if head is not None and head.or_group:
+                    label = head.or_group
+                elif len(aside_drafts) > 1:
+                    group_counter[0] += 1
+                    label = f"g{group_counter[0]}"
+                else:
+                    label = None
                 for d in aside_drafts:
-                    d.or_group = head.or_group
+                    d.or_group = label if label else d.or_group
             drafts.extend(aside_drafts)
         if slot == "outcome":
             for d in drafts:
@@ -617,7 +626,7 @@ _OUTCOME_LEAD = re.compile(
     re.IGNORECASE,
 )
 _EXAMPLE_LEAD = re.compile(r"^(?:including|e\.\s?g\.?|such\s+as|for\s+example)\s", re.I)
-_INCLUDING_TAIL = re.compile(r",?\s+including\s+(?=\S)", re.IGNORECASE)
+_INCLUDING_TAIL = re.compile(r",?\s+(?P<lead>including|such\s+as)\s+(?=\S)", re.IGNORECASE)
 _ANOTHER_GROUP = re.compile(
     r",?\s+and\s+(?:in\s+)?(?:(?:those|patients|individuals|people|women|men|adults|children)"
     r"\s+)with\s+",

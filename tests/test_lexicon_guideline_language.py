@@ -434,3 +434,16 @@ def test_examples_after_such_as_are_concepts_sharing_a_label(lexicon) -> None:
     assert "neuromuscular disease" in c
     first, second = c["myotonic dystrophy"], c["kearns-sayre syndrome"]
     assert first.or_group is not None and first.or_group == second.or_group
+
+
+def test_a_finding_on_a_test_is_one_condition(lexicon) -> None:
+    """ "Without ST depression on the resting ECG": "on" says where the finding is seen,
+    not a treatment the patient is on; one negated condition, the test included."""
+    c = named(
+        extract(
+            lexicon,
+            "Exercise testing is recommended in patients without ST depression on the resting ECG.",
+        )
+    )
+    finding = c["st depression on the resting electrocardiogram"]
+    assert (finding.role, finding.negated) == ("Condition", True)

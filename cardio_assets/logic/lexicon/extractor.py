@@ -33,6 +33,7 @@ from cardio_assets.logic.lexicon.parameters import (
 from cardio_assets.logic.lexicon.sentences import (
     _ABSENCE_LEAD,
     _COHORT_LEAD,
+    _SEEN_ON_TEST,
     Aside,
     RowParse,
     _cohort_segments,
@@ -562,6 +563,9 @@ class LexiconExtractor:
         marker = biomarker_role(normalized)
         if marker is not None:
             return marker
+        finding, on, test = text.partition(" on ")
+        if on and finding.strip() and _SEEN_ON_TEST.match(test):
+            return self.role_for(finding, slot)  # "pre-excitation on ECG": the finding's role
         hit = self._best_hit(normalized) or self._best_hit(text.lower())
         if hit is not None:
             role = SEMANTIC_TAG_ROLES.get(hit.semantic_tag)

@@ -587,6 +587,15 @@ _WITH_INSIDE_TERM = re.compile(
 )
 
 
+# "on" + a test: where a finding is seen ("ST depression on the ECG"), part of the finding
+_SEEN_ON_TEST = re.compile(
+    r"\s*(?:a\s+|the\s+)?(?:resting\s+|baseline\s+|12-lead\s+|ambulatory\s+)?"
+    r"(?:ECG|EKG|electrocardiogra\w*|echo\w*|imaging|CT|CMR|MRI|angiogra\w*|Holter|"
+    r"monitoring|scans?|X-ray|radiograph\w*)\b",
+    re.IGNORECASE,
+)
+
+
 def _cohort_segments(rest: str) -> list[tuple[str, str]]:
     """Split what follows the patient noun into typed segments ("with", "who", ...)."""
     segments: list[tuple[str, str]] = []
@@ -600,6 +609,8 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
             continue
         if word == "with" and _WITH_INSIDE_TERM.match(rest[m.end() :]):
             continue
+        if word == "on" and _SEEN_ON_TEST.match(rest[m.end() :]):
+            continue  # "pre-excitation on resting ECG": where it is seen, not a treatment
         if word == "in" and not rest[start : m.start()].strip(" ,;"):
             continue  # "in" right after a connector is part of the phrase
         body = rest[start : m.start()]

@@ -54,6 +54,11 @@ def roles(result: RowExtraction) -> set[tuple[str, str]]:
     return {(c.role, c.normalized) for c in result.concepts}
 
 
+def assert_one_or_group(first: ExtractedConcept, second: ExtractedConcept) -> None:
+    """Both concepts carry an OR label, and the same one."""
+    assert first.or_group is not None and first.or_group == second.or_group
+
+
 # --- parameters: one grammar, name and value in one span ---------------------------------
 def test_a_bound_written_after_the_value_is_one_parameter_span(lexicon) -> None:
     """Tables write bounds in words after the number ("40% or less"); the span holds name
@@ -216,7 +221,7 @@ def test_a_bracketed_or_offers_an_alternative_to_the_concept_before_it(lexicon) 
         )
     )
     ace, arni = c["ace inhibitor"], c["angiotensin receptor neprilysin inhibitor"]
-    assert ace.or_group is not None and ace.or_group == arni.or_group
+    assert_one_or_group(ace, arni)
     assert c["beta-blocker"].or_group is None
 
 
@@ -246,7 +251,7 @@ def test_two_adjectives_before_one_noun_share_it(lexicon) -> None:
         )
     )
     aortic, mitral = c["significant aortic regurgitation"], c["significant mitral regurgitation"]
-    assert aortic.or_group is not None and aortic.or_group == mitral.or_group
+    assert_one_or_group(aortic, mitral)
 
 
 def test_a_slash_between_two_abbreviations_is_or(lexicon) -> None:
@@ -254,7 +259,7 @@ def test_a_slash_between_two_abbreviations_is_or(lexicon) -> None:
     abbreviation."""
     c = named(extract(lexicon, "ACE-I/ARB is recommended in patients with hypertension."))
     ace, arb = c["angiotensin-converting enzyme inhibitor"], c["angiotensin ii receptor antagonist"]
-    assert ace.or_group is not None and ace.or_group == arb.or_group
+    assert_one_or_group(ace, arb)
 
 
 # --- roles -----------------------------------------------------------------------------
@@ -359,7 +364,7 @@ def test_two_patient_groups_joined_by_and_are_alternatives(lexicon) -> None:
         )
     )
     first, second = c["severe pulmonary hypertension"], c["advanced liver disease"]
-    assert first.or_group is not None and first.or_group == second.or_group
+    assert_one_or_group(first, second)
 
 
 def test_pointers_to_criteria_elsewhere_and_framing_words_are_no_concepts(lexicon) -> None:
@@ -433,7 +438,7 @@ def test_examples_after_such_as_are_concepts_sharing_a_label(lexicon) -> None:
     )
     assert "neuromuscular disease" in c
     first, second = c["myotonic dystrophy"], c["kearns-sayre syndrome"]
-    assert first.or_group is not None and first.or_group == second.or_group
+    assert_one_or_group(first, second)
 
 
 def test_a_finding_on_a_test_is_one_condition(lexicon) -> None:

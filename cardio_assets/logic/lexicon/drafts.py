@@ -27,6 +27,12 @@ class Draft:
     polarity: str = "recommended"
 
 
+def new_group_label(group_counter: list[int]) -> str:
+    """The row's next OR label ("g1", "g2", ...); the counter is shared by the row's phrases."""
+    group_counter[0] += 1
+    return f"g{group_counter[0]}"
+
+
 def _is_population(d: Draft) -> bool:
     """The cohort: conditions that select patients, not negated, not alternatives, and
     not what a test is meant to find (purpose clause)."""
@@ -76,8 +82,7 @@ def _or_groups(tree: Node, group_counter: list[int]) -> dict[int, str]:
             for child in node.children:
                 visit(child)
             return
-        group_counter[0] += 1
-        group = f"g{group_counter[0]}"
+        group = new_group_label(group_counter)
         last = len(node.children) - 1
         for i, child in enumerate(node.children):
             if isinstance(child, Leaf):

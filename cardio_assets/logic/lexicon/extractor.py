@@ -23,6 +23,7 @@ from cardio_assets.logic.lexicon.drafts import (
     _is_population,
     _negate,
     _or_groups,
+    new_group_label,
 )
 from cardio_assets.logic.lexicon.parameters import (
     _NAME_STOP,
@@ -453,8 +454,7 @@ class LexiconExtractor:
             head = _head_before(drafts, before)
             if alternative and head is not None and aside_drafts:
                 if head.or_group is None:
-                    group_counter[0] += 1
-                    head.or_group = f"g{group_counter[0]}"
+                    head.or_group = new_group_label(group_counter)
                 for d in aside_drafts:
                     d.or_group = head.or_group
             elif _EXAMPLE_LEAD.match(aside) and aside_drafts:
@@ -463,12 +463,12 @@ class LexiconExtractor:
                 if head is not None and head.or_group:
                     label = head.or_group
                 elif len(aside_drafts) > 1:
-                    group_counter[0] += 1
-                    label = f"g{group_counter[0]}"
+                    label = new_group_label(group_counter)
                 else:
-                    label = None
-                for d in aside_drafts:
-                    d.or_group = label if label else d.or_group
+                    label = None  # one example alone keeps what its own phrase gave it
+                if label:
+                    for d in aside_drafts:
+                        d.or_group = label
             drafts.extend(aside_drafts)
         if slot == "outcome":
             for d in drafts:

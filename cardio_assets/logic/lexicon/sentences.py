@@ -567,11 +567,13 @@ def _last_top_level_comma(text: str) -> int | None:
     return last
 
 
+# adverbs before "treated with" that say when or how well, not what ("already treated with")
+_TREATED_WHEN = "already|currently|still|adequately|optimally"
 _SEGMENT_RE = re.compile(
     r"(?P<kind>\b(?:who\s+)?(?:do|does|did)\s+not\s+(?:have|require|need|tolerate)\b"
     r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\bwho\b"
     r"|\bin\s+whom\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bdespite\b"
-    r"|\b(?:(?:already|currently|still|adequately|optimally)\s+)?treated\s+with\b"
+    rf"|\b(?:(?:{_TREATED_WHEN})\s+)?treated\s+with\b"
     r"|\breceiving\b|\btaking\b|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
     r"|\bon\b(?!\s+top\b)|\bundergoing\b|\bscheduled\s+for\b|\breferred\s+for\b|\bafter\b"
     r"|\bfollowing\b|\bwith\b"
@@ -604,7 +606,7 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
     for m in _SEGMENT_RE.finditer(rest):
         word = re.sub(r"\s+", " ", m.group("kind").lower().strip())
         # "already treated with": the adverb says when, the segment is the treatment
-        word = re.sub(r"^(?:already|currently|still|adequately|optimally) (?=treated)", "", word)
+        word = re.sub(rf"^(?:{_TREATED_WHEN}) (?=treated)", "", word)
         if _depth_at(rest, m.start()) != 0 or m.start() < start:
             continue
         if word == "with" and _WITH_INSIDE_TERM.match(rest[m.end() :]):

@@ -248,7 +248,6 @@ def _tidy_leaf(text: str, slot: str) -> str:
     text = re.sub(r"\(\s*\)", " ", text)
     if ROLE_STATEMENT.match(text) or len(text) < 2:  # a lone letter is a list label
         return ""
-        return ""
     text = _LEADING_CONNECTIVES.sub("", text)
     text = _STATE_PREDICATE.sub("", text)
     text = _LEADING_VERBS.sub("", text)

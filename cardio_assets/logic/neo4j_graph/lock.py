@@ -5,9 +5,9 @@ Why: a load starts by deleting the half-written copies that earlier failed loads
 manual run, two `cardio demo`s) would each take the other's copy in progress for such a
 leftover and delete it mid-write. So a load first takes ``(:LoadLock {guideline})``: the
 holder is the load id, with an expiry the holder renews while it works; releasing clears
-the holder and keeps the node (one per guideline), so takers always meet the same node. Another load of the
-same guideline waits until the lock is released, or until its lease ran out (the holder's
-process died: kill -9, out of memory), and then takes it over. The switch to a new version
+the holder and keeps the node (one per guideline), so takers always meet the same node.
+Another load of the same guideline waits until the lock is released, or until its lease ran
+out (the holder's process died: kill -9, out of memory), and then takes it over. The switch to a new version
 commits only while its load still holds the lock (see ``_Q_SWITCH`` in cypher.py), so
 a load whose lease was taken over can never make its copy current.
 
@@ -54,7 +54,8 @@ RETURN count(l) AS n
 """
 # Released by clearing the holder, never by deleting the node: a taker whose MERGE matched
 # the node while a release deleted it would read no holder, "take" a node that no longer
-# exists and go on as if it held the lock (seen under load; tests/reliability/test_concurrent_loads.py).
+# exists and go on as if it held the lock (seen under load;
+# tests/reliability/test_concurrent_loads.py).
 _Q_RELEASE = """
 MATCH (l:LoadLock {guideline: $guideline, holder: $holder})
 SET l.holder = null, l.holder_run_id = null, l.expires_at = null

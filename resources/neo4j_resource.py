@@ -13,13 +13,15 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import neo4j
 from dagster import ConfigurableResource, EnvVar
 from pydantic import Field
 
 from cardio_assets import neo4j_local
+
+if TYPE_CHECKING:
+    import neo4j
 
 
 class Neo4jSettingsError(RuntimeError):
@@ -72,7 +74,12 @@ class Neo4jResource(ConfigurableResource):
 
     @contextmanager
     def driver(self) -> Iterator[neo4j.Driver]:
-        """A verified driver; closed on exit. Managed transactions retry transient errors."""
+        """A verified driver; closed on exit. Managed transactions retry transient errors.
+
+        The driver is imported here, not at module level: through its optional pandas
+        support it costs seconds, and every run's process loads this module."""
+        import neo4j
+
         s = self.settings()
         drv = neo4j.GraphDatabase.driver(
             s.uri,

@@ -15,9 +15,10 @@ from collections.abc import Callable, Iterable, Sized
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import neo4j
+if TYPE_CHECKING:  # the driver is imported where a load runs, not by every run's process
+    import neo4j
 
 from cardio_assets.logic.neo4j_graph.batches import (
     PreparedChunk,
@@ -66,6 +67,8 @@ class GraphShrinkRefused(Neo4jLoadError):
 
 def current_rule_count(driver: neo4j.Driver, guideline: str, *, database: str = "neo4j") -> int:
     """Recommendations in the guideline's current (switched-to) version; 0 when none."""
+    import neo4j
+
     records = driver.execute_query(
         "MATCH (g:Guideline {id: $guideline}) WHERE g.current_load_id IS NOT NULL "
         "MATCH (r:Recommendation {load_id: g.current_load_id}) RETURN count(r) AS n",
@@ -95,6 +98,8 @@ def shrink_refusal(guideline: str, loaded: int, new: int, min_share: float) -> s
 def ensure_schema(driver: neo4j.Driver, database: str = "neo4j") -> None:
     """Create missing constraints and indexes, each in its own transaction (Neo4j refuses
     schema and data changes in one transaction); a no-op when all exist."""
+    import neo4j
+
     existing = {
         record["name"]
         for query in ("SHOW CONSTRAINTS YIELD name", "SHOW INDEXES YIELD name")

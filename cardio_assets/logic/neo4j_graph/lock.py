@@ -22,8 +22,10 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import neo4j
+if TYPE_CHECKING:  # the driver is imported where a load runs, not by every run's process
+    import neo4j
 
 LOCK_SCHEMA_STATEMENTS: tuple[str, ...] = (
     "CREATE CONSTRAINT load_lock_guideline IF NOT EXISTS "

@@ -124,6 +124,26 @@ def test_line_breaks_hyphenation_and_font_artifacts_repaired(converted):
     )
 
 
+def test_symbol_glyphs_read_as_control_characters_are_repaired() -> None:
+    """Older guideline fonts print the multiplication sign and the degree sign as control
+    characters in the text layer; a reader needs the symbols back ("2 x 2 g/day", "< 36 °C"),
+    while the same character opening a list line stays the bullet it is there."""
+    vocabulary = Vocabulary.from_texts([])
+    fixed = repair_row_text(
+        "Give 1 \x05 2 g daily unless the body temperature is <35\x05C.", vocabulary
+    )
+    assert fixed.text == "Give 1 × 2 g daily unless the body temperature is <35°C."
+    assert repair_row_text("a cut-off of age \x04 10 units", vocabulary).text == (
+        "a cut-off of age × 10 units"
+    )
+    assert repair_row_text("up to 8\x04 the usual exposure", vocabulary).text == (
+        "up to 8× the usual exposure"
+    )
+    assert repair_row_text("one of:\n\x04 marked dyspnoea", vocabulary).text == (
+        "one of: • marked dyspnoea"
+    )
+
+
 def test_split_ligature_rejoined_when_the_joined_word_is_the_guidelines(converted):
     """An older text layer breaks the "fi" ligature ("fni dings"); it is rejoined only when
     the joined word is one the guideline uses and the split form is not."""

@@ -70,6 +70,15 @@ def _one(text: str):
             ("aortic valve area <1 cm2", "aortic valve area", "<", 1.0, "cm²"),
         ),
         ("transaminases >3 × ULN", ("transaminases >3 × ULN", "transaminases", ">", 3.0, "× ULN")),
+        # a multiple of the patient's own reference value is the unit, not a separate thing
+        (
+            "a clotting time ≥1.5× control",
+            ("clotting time ≥1.5× control", "clotting time", ">=", 1.5, "× control"),
+        ),
+        (
+            "a troponin level >2 times baseline",
+            ("troponin level >2 times baseline", "troponin", ">", 2.0, "× baseline"),
+        ),
         (
             "a platelet count <50 000/µL",
             ("platelet count <50 000/µL", "platelet count", "<", 50000.0, "/µL"),

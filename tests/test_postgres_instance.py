@@ -186,24 +186,10 @@ def deployed(postgres, _isolated_cardio_home, neo4j_server, tmp_path_factory):
     try:
         import dagster as dg
 
-        def code_server_up() -> bool:
-            if code_server.poll() is not None:
-                pytest.fail(f"code server exited:\n{logs[0].read_text()[-3000:]}")
-            with __import__("socket").socket() as sock:
-                return sock.connect_ex(("127.0.0.1", code_port)) == 0
-
-        wait_until("code server listening", code_server_up, 300)
-        with logs[1].open("wb") as out:
-            daemon = subprocess.Popen(
-                [str(bin_dir / "dagster-daemon"), "run", "-w", str(home / "workspace.yaml")],
-                cwd=paths.PROJECT_ROOT,
-                env=env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        # once per new database, as deploy/'s README section says: the pools' slot rows,
-        # which two runs starting at once would otherwise both try to create
+        # While the code server starts: once per new database, as deploy/'s README section
+        # says, the pools' slot rows (two runs starting at once would otherwise both try to
+        # create them), and the guideline partitions. Before the daemon, so one process at
+        # a time creates the fresh database's tables.
         for pool in POOLS:
             made = subprocess.run(
                 [str(bin_dir / "dagster"), "instance", "concurrency", "set", pool, "1"],
@@ -221,6 +207,23 @@ def deployed(postgres, _isolated_cardio_home, neo4j_server, tmp_path_factory):
             text=True,
         )
         assert sync.returncode == 0, sync.stderr
+
+        def code_server_up() -> bool:
+            if code_server.poll() is not None:
+                pytest.fail(f"code server exited:\n{logs[0].read_text()[-3000:]}")
+            with __import__("socket").socket() as sock:
+                return sock.connect_ex(("127.0.0.1", code_port)) == 0
+
+        wait_until("code server listening", code_server_up, 300)
+        with logs[1].open("wb") as out:
+            daemon = subprocess.Popen(
+                [str(bin_dir / "dagster-daemon"), "run", "-w", str(home / "workspace.yaml")],
+                cwd=paths.PROJECT_ROOT,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         yield env, home, dg
     finally:
         for process in (daemon, code_server):

@@ -50,6 +50,9 @@ UNITS: dict[str, tuple[str, ...]] = {
     "/µL": (r"/\s?[µμu]L", r"per\s?[µμu]L"),
     "×10⁹/L": (r"[x×]\s?10(?:⁹|\^?9|\s?9)\s?/\s?L",),
     "× ULN": (r"[x×]\s?(?:the\s+)?ULN", r"times\s+(?:the\s+)?(?:upper\s+limit\s+of\s+normal|ULN)"),
+    # a multiple of the patient's own reference value: "aPTT >=2x control", "2 times baseline"
+    "× control": (r"[x×]\s?(?:the\s+)?control", r"times\s+(?:the\s+)?control"),
+    "× baseline": (r"[x×]\s?(?:the\s+)?baseline", r"times\s+(?:the\s+)?baseline"),
     "kg/m²": (r"kg\s?/\s?m(?:²|2|\^2|\s?\[2\])",),
     "cm²/m²": (r"cm(?:²|2)\s?/\s?m(?:²|2)",),
     "mm/m²": (r"mm\s?/\s?m(?:²|2)",),

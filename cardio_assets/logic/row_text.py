@@ -59,11 +59,21 @@ class RepairedText:
 
 # Glyphs of the guideline fonts that text layers read as other characters, each checked in
 # converter-made guideline text: "<_" / ">_" are ≤ / ≥ drawn as two glyphs, U+0002 is the en
-# dash of ranges, "þ" (thorn) before a number is the plus sign, "¨ı" is an i with diaeresis.
+# dash of ranges, U+0004/U+0005 are × (and ° before C), "þ" (thorn) before a number is the
+# plus sign, "¨ı" is an i with diaeresis.
 _GLYPHS: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"<\s?_"), "≤", "'<_' read as ≤"),
     (re.compile(r">\s?_"), "≥", "'>_' read as ≥"),
     (re.compile("\u0002"), "–", "U+0002 read as an en dash"),
+    # the same fonts' symbol glyphs inside a line (a bullet opening a line is _BULLET_GLYPH):
+    # U+0005 before a temperature scale is the degree sign, otherwise (like U+0004) the
+    # multiplication sign of doses and factors ("2 x 2 g/day", "age x 10", "20x the dose")
+    (re.compile(r"\x05(?=[CF]\b)"), "°", "U+0005 before C/F read as °"),
+    (
+        re.compile(r"(?<=[\w)%])(\s?)[\x04\x05](?=\s?\d)|(?<=\d)[\x04\x05](?=\s)"),
+        r"\1×",
+        "U+0004/U+0005 read as ×",
+    ),
     (re.compile(r"þ(?=\s?\d)"), "+", "'þ' before a number read as +"),
     (re.compile(r"¨\s?ı|ı¨"), "ï", "'¨ı' read as ï"),
     (re.compile(r"(?<=[a-z])´\s?(?=[a-z])"), "", "stray acute accent removed"),

@@ -385,6 +385,19 @@ def test_pointers_to_criteria_elsewhere_and_framing_words_are_no_concepts(lexico
     assert [c.text for c in result.concepts if "ablate" in c.text] == ["“ablate and pace” strategy"]
 
 
+def test_a_purpose_without_its_object_is_no_concept(lexicon) -> None:
+    """ "... is recommended for diagnosis" says why the test is done, not what the patient
+    has: a bare "diagnosis" (or "method") names nothing; "diagnosis of X" still names X."""
+    result = extract(
+        lexicon,
+        "In suspected tamponade, urgent echocardiography is recommended for diagnosis.",
+    )
+    texts = [c.text.lower() for c in result.concepts]
+    assert "diagnosis" not in texts and "echocardiography" in texts, texts
+    result = extract(lexicon, "Cardiac MRI is recommended for the diagnosis of acute myocarditis.")
+    assert any("acute myocarditis" in t for _, t in roles(result)), roles(result)
+
+
 def test_a_numbered_item_and_a_case_lead_are_no_part_of_a_concept(lexicon) -> None:
     """Cells number the items of a list ("1) ...") and open clauses with "However, in the
     case of ..."; the number and the lead are framing, the concept is what follows."""

@@ -138,7 +138,8 @@ _EMPTY_CONTEXT = frozenset(
 
 
 # Words that are left over from a sentence's framing and name nothing a patient has or
-# is given: pronouns, sides without their organ, connectives, and tests left unspecified.
+# is given: pronouns, sides without their organ, connectives, tests left unspecified, and a
+# purpose named without its object ("... is recommended for diagnosis").
 GENERIC_LEAVES = frozenset(
     """
     it they them those these this that which who one ones both either all any other others
@@ -146,6 +147,7 @@ GENERIC_LEAVES = frozenset(
     likely unlikely probable possible baseline especially particularly notably preferably
     earlier later sooner
     e.g e.g. i.e i.e. eg ie etc then also only well treated living degree way time times
+    diagnosis diagnoses method methods
     """.split()
 ) | frozenset(
     {

@@ -398,6 +398,32 @@ def test_a_purpose_without_its_object_is_no_concept(lexicon) -> None:
     assert any("acute myocarditis" in t for _, t in roles(result)), roles(result)
 
 
+def test_a_failed_therapy_keeps_its_role_and_a_controlled_state_stays_a_condition(
+    lexicon,
+) -> None:
+    """ "If vagal manoeuvres fail" and "when beta-blockers are not tolerated" name the therapy
+    tried before: a procedure or a drug, not a disease; "SVT controlled by medication" is the
+    arrhythmia (a condition), though a drug word names how it is controlled."""
+    r = roles(extract(lexicon, "Adenosine is recommended if vagal manoeuvres fail."))
+    assert ("Procedure", "vagal manoeuvres fail") in r, r
+    r = roles(
+        extract(
+            lexicon,
+            "Ivabradine should be considered in patients with sinus tachycardia when "
+            "beta-blockers are not tolerated.",
+        )
+    )
+    assert ("Medication", "beta-blockers are not tolerated") in r, r
+    r = roles(
+        extract(
+            lexicon,
+            "In patients with SVT controlled by medication, beta-blockers are recommended "
+            "to be continued.",
+        )
+    )
+    assert ("Condition", "supraventricular tachycardia controlled by medication") in r, r
+
+
 def test_a_numbered_item_and_a_case_lead_are_no_part_of_a_concept(lexicon) -> None:
     """Cells number the items of a list ("1) ...") and open clauses with "However, in the
     case of ..."; the number and the lead are framing, the concept is what follows."""

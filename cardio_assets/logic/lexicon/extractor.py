@@ -56,6 +56,8 @@ from cardio_assets.logic.lexicon.vocabulary import (
     _STATE_ADJECTIVES,
     GENERIC_LEAVES,
     SEMANTIC_TAG_ROLES,
+    STATE_UNDER_CONTROL,
+    THERAPY_FAILED,
     _heuristic_role,
     _tidy_leaf,
     biomarker_role,
@@ -566,6 +568,13 @@ class LexiconExtractor:
         finding, on, test = text.partition(" on ")
         if on and finding.strip() and _SEEN_ON_TEST.match(test):
             return self.role_for(finding, slot)  # "pre-excitation on ECG": the finding's role
+        if slot != "action":
+            failed = THERAPY_FAILED.match(text.strip())
+            if failed and self.role_for(failed["head"], "action") in ("Procedure", "Medication"):
+                return self.role_for(failed["head"], "action")
+            controlled = STATE_UNDER_CONTROL.match(text.strip())
+            if controlled and self.role_for(controlled["head"], slot) == "Condition":
+                return "Condition"
         hit = self._best_hit(normalized) or self._best_hit(text.lower())
         if hit is not None:
             role = SEMANTIC_TAG_ROLES.get(hit.semantic_tag)

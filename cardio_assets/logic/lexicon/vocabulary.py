@@ -137,6 +137,22 @@ _EMPTY_CONTEXT = frozenset(
 )
 
 
+# "AF controlled by medication", "hypertension treated with two drugs": a state that is
+# under control; its role is the state's, whatever names the means
+STATE_UNDER_CONTROL = re.compile(
+    r"^(?P<head>.+?)\s+(?:(?:is|are)\s+)?(?:well\s+|adequately\s+|poorly\s+)?"
+    r"(?:controlled|treated|managed)\s+(?:by|with)\s+\S.*$",
+    re.IGNORECASE,
+)
+# "if vagal manoeuvres fail", "when beta-blockers are not tolerated": the therapy that
+# failed defines the cohort; it keeps its own role (a procedure or a drug)
+THERAPY_FAILED = re.compile(
+    r"^(?P<head>.+?)\s+(?:fail(?:s|ed)?|(?:is|are|was|were|has\s+been|have\s+been)\s+"
+    r"(?:ineffective|unsuccessful|not\s+tolerated|insufficient))$",
+    re.IGNORECASE,
+)
+
+
 # Words that are left over from a sentence's framing and name nothing a patient has or
 # is given: pronouns, sides without their organ, connectives, tests left unspecified, and a
 # purpose named without its object ("... is recommended for diagnosis").

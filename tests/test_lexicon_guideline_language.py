@@ -424,6 +424,30 @@ def test_a_failed_therapy_keeps_its_role_and_a_controlled_state_stays_a_conditio
     assert ("Condition", "supraventricular tachycardia controlled by medication") in r, r
 
 
+def test_examples_of_a_drug_therapy_are_drug_therapy_but_lifestyle_stays_a_procedure(
+    lexicon,
+) -> None:
+    """ "Medical therapy including pain relief and rate control" lists kinds of the drug
+    therapy: each is a Medication, like its head; a lifestyle measure listed the same way
+    is still a Procedure (the contract files lifestyle and diet measures there)."""
+    r = roles(
+        extract(
+            lexicon,
+            "Medical therapy including pain relief and blood pressure control is recommended "
+            "in all patients with acute aortic dissection.",
+        )
+    )
+    assert {("Medication", "pain relief"), ("Medication", "blood pressure control")} <= r, r
+    r = roles(
+        extract(
+            lexicon,
+            "Optimal medical therapy, including lifestyle changes, is recommended in "
+            "patients with CCS.",
+        )
+    )
+    assert ("Procedure", "lifestyle change") in r, r
+
+
 def test_a_numbered_item_and_a_case_lead_are_no_part_of_a_concept(lexicon) -> None:
     """Cells number the items of a list ("1) ...") and open clauses with "However, in the
     case of ..."; the number and the lead are framing, the concept is what follows."""

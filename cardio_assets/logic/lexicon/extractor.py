@@ -55,6 +55,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     _SPLIT_STATES,
     _STATE_ADJECTIVES,
     GENERIC_LEAVES,
+    LIFESTYLE,
     SEMANTIC_TAG_ROLES,
     STATE_UNDER_CONTROL,
     THERAPY_FAILED,
@@ -471,6 +472,10 @@ class LexiconExtractor:
                 if label:
                     for d in aside_drafts:
                         d.or_group = label
+                if head is not None and head.role == "Medication":
+                    for d in aside_drafts:  # an example of a drug therapy is one too,
+                        if d.role == "Procedure" and not LIFESTYLE.search(d.text):
+                            d.role = "Medication"  # but lifestyle measures stay Procedure
             drafts.extend(aside_drafts)
         if slot == "outcome":
             for d in drafts:

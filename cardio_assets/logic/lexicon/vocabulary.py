@@ -153,6 +153,15 @@ THERAPY_FAILED = re.compile(
 )
 
 
+# Lifestyle and diet measures: Procedure in every slot (the contract, §3), also when a
+# drug-therapy phrase lists them among its examples ("medical therapy, including diet")
+LIFESTYLE = re.compile(
+    r"\b(?:lifestyle|diet\w*|exercise|physical\s+activity|smoking|weight\s+(?:loss|reduction)|"
+    r"salt|sodium|alcohol|nutrition\w*|rehabilitation|training)\b",
+    re.IGNORECASE,
+)
+
+
 # Words that are left over from a sentence's framing and name nothing a patient has or
 # is given: pronouns, sides without their organ, connectives, tests left unspecified, and a
 # purpose named without its object ("... is recommended for diagnosis").

@@ -448,6 +448,18 @@ def test_examples_of_a_drug_therapy_are_drug_therapy_but_lifestyle_stays_a_proce
     assert ("Procedure", "lifestyle change") in r, r
 
 
+def test_the_direction_word_of_a_measured_quantity_is_no_concept_of_its_own(lexicon) -> None:
+    """In "an elevated resting heart rate (>80 bpm)" the value already says how elevated the
+    rate is: one parameter, and no stray "elevated" condition beside it."""
+    result = extract(
+        lexicon,
+        "Beta-blockers are recommended in patients with an elevated resting heart rate (>80 bpm).",
+    )
+    texts = [c.text.lower() for c in result.concepts]
+    assert "elevated" not in texts, texts
+    assert any(c.role == "ClinicalParameter" and "heart rate" in c.text for c in result.concepts)
+
+
 def test_a_numbered_item_and_a_case_lead_are_no_part_of_a_concept(lexicon) -> None:
     """Cells number the items of a list ("1) ...") and open clauses with "However, in the
     case of ..."; the number and the lead are framing, the concept is what follows."""

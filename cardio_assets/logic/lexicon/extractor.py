@@ -56,6 +56,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     _STATE_ADJECTIVES,
     GENERIC_LEAVES,
     LIFESTYLE,
+    PARAM_LEFTOVERS,
     SEMANTIC_TAG_ROLES,
     STATE_UNDER_CONTROL,
     THERAPY_FAILED,
@@ -506,7 +507,7 @@ class LexiconExtractor:
         rest = _tidy_leaf(_PLACEHOLDER_RE.sub(" ", text), slot)
         if had_param:
             rest = re.sub(r"\s+(?:of|with|to|for|by|in|at|is|are)$", "", rest, flags=re.I)
-            if set(rest.lower().split()) <= _PARAM_LEFTOVERS:
+            if set(rest.lower().split()) <= PARAM_LEFTOVERS:
                 return out
         if not rest or not re.search(r"[A-Za-z]", rest):
             return out
@@ -653,9 +654,6 @@ _ANOTHER_GROUP = re.compile(
 _ABBREVIATION_PAIR = re.compile(r"(?<![\w/-])([A-Z][\w\-]*)/([A-Z][\w\-]*)(?![\w/])")
 _PAST_PROCEDURE = re.compile(
     r"^(?:a\s+)?(?:(?:history|h/o)\s+of|prior|previous|past|recent)\s+(.+)$", re.IGNORECASE
-)
-_PARAM_LEFTOVERS = frozenset(
-    "a an the treatment target goal level value of with in to for and or".split()
 )
 
 

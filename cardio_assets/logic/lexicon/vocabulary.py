@@ -162,6 +162,14 @@ LIFESTYLE = re.compile(
 )
 
 
+# what is left of a phrase once its measurement is taken out and names nothing more: the
+# direction words too ("an elevated heart rate (>100 bpm)": the value says how elevated)
+PARAM_LEFTOVERS = frozenset(
+    """a an the treatment target goal level value of with in to for and or
+    elevated raised increased high higher low lower reduced decreased""".split()
+)
+
+
 # Words that are left over from a sentence's framing and name nothing a patient has or
 # is given: pronouns, sides without their organ, connectives, tests left unspecified, and a
 # purpose named without its object ("... is recommended for diagnosis").

@@ -460,6 +460,19 @@ def test_the_direction_word_of_a_measured_quantity_is_no_concept_of_its_own(lexi
     assert any(c.role == "ClinicalParameter" and "heart rate" in c.text for c in result.concepts)
 
 
+def test_in_the_presence_of_opens_a_condition_like_with(lexicon) -> None:
+    """ "Patients with AF in the presence of a mechanical valve" names two conditions of the
+    cohort, as "with" would: the valve is not part of the arrhythmia's name."""
+    r = roles(
+        extract(
+            lexicon,
+            "Anticoagulation is recommended in patients with AF in the presence of a "
+            "mechanical valve.",
+        )
+    )
+    assert {("Condition", "atrial fibrillation"), ("Condition", "mechanical valve")} <= r, r
+
+
 def test_a_numbered_item_and_a_case_lead_are_no_part_of_a_concept(lexicon) -> None:
     """Cells number the items of a list ("1) ...") and open clauses with "However, in the
     case of ..."; the number and the lead are framing, the concept is what follows."""

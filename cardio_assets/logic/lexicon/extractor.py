@@ -576,8 +576,9 @@ class LexiconExtractor:
             return self.role_for(finding, slot)  # "pre-excitation on ECG": the finding's role
         if slot != "action":
             failed = THERAPY_FAILED.match(text.strip())
-            if failed and self.role_for(failed["head"], "action") in ("Procedure", "Medication"):
-                return self.role_for(failed["head"], "action")
+            therapy = self.role_for(failed["head"], "action") if failed else None
+            if therapy in ("Procedure", "Medication"):
+                return therapy
             controlled = STATE_UNDER_CONTROL.match(text.strip())
             if controlled and self.role_for(controlled["head"], slot) == "Condition":
                 return "Condition"

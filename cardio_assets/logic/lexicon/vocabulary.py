@@ -144,10 +144,13 @@ STATE_UNDER_CONTROL = re.compile(
     r"(?:controlled|treated|managed)\s+(?:by|with)\s+\S.*$",
     re.IGNORECASE,
 )
+# the copula of a clause that says what holds of its subject (THERAPY_FAILED and
+# _STATE_PREDICATE below)
+_COPULA = r"(?:is|are|was|were|has\s+been|have\s+been)"
 # "if vagal manoeuvres fail", "when beta-blockers are not tolerated": the therapy that
 # failed defines the cohort; it keeps its own role (a procedure or a drug)
 THERAPY_FAILED = re.compile(
-    r"^(?P<head>.+?)\s+(?:fail(?:s|ed)?|(?:is|are|was|were|has\s+been|have\s+been)\s+"
+    rf"^(?P<head>.+?)\s+(?:fail(?:s|ed)?|{_COPULA}\s+"
     r"(?:ineffective|unsuccessful|not\s+tolerated|insufficient))$",
     re.IGNORECASE,
 )
@@ -241,7 +244,7 @@ _LEADING_CONNECTIVES = re.compile(
 )
 # A clause that says the term holds ("LV dysfunction is present"): the term is the subject.
 _STATE_PREDICATE = re.compile(
-    r"\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:present|documented|detected|found|"
+    rf"\s+{_COPULA}\s+(?:present|documented|detected|found|"
     r"confirmed|seen|observed|suspected|diagnosed|established)\b.*$",
     re.IGNORECASE,
 )

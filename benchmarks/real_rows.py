@@ -1,6 +1,6 @@
 """Extraction quality on real guideline rows, against the blind real-row gold (by hand).
 
-    .venv/bin/python benchmarks/real_rows.py --corpus DIR [--split dev|test|all]
+    .venv/bin/python benchmarks/real_rows.py --corpus DIR [--split dev|test|blind2|all]
         [--rows-from pipeline|gold] [--backend lexicon|llm] [--model NAME]
         [--pred OUT.jsonl] [--errors] [--json]
 
@@ -269,7 +269,7 @@ def store_concept_ids() -> set[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, required=True)
-    parser.add_argument("--split", choices=["dev", "test", "all"], default="dev")
+    parser.add_argument("--split", choices=["dev", "test", "blind2", "all"], default="dev")
     parser.add_argument("--rows-from", choices=["pipeline", "gold"], default="pipeline")
     parser.add_argument("--backend", choices=["lexicon", "llm"], default="lexicon")
     parser.add_argument("--model", default=None)

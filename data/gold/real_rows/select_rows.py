@@ -10,6 +10,11 @@ guideline, hard rows first for part of it, bullet rows with their stem, every ta
 Each row is tagged (hard features, table shape) and split once into dev (~2/3) and test
 (~1/3), stratified by guideline. The locators (no text) are committed; the annotation rows
 (with text) go to a file outside the repository for the annotators.
+
+``--second-blind data/gold/real_rows/locators.jsonl`` chose the second blind split
+(``blind2``, 70 rows, 2026-12-02): rows none of the earlier 168 hold, five per guideline,
+annotated by two helper sessions that saw only the contract and the rows, reconciled by a
+third, committed before the first score. Its locators follow the first 168 in locators.jsonl.
 """
 
 from __future__ import annotations
@@ -45,6 +50,11 @@ DEVELOPMENT_FILES = [
 SEED = 20261201
 PER_GUIDELINE = 12
 TEST_SHARE = 1 / 3
+# The second blind split (chosen 2026-12-02, after the first test split had been scored and
+# the rules tuned on the development split): new rows only, every one of them test.
+BLIND2_SEED = 20261202
+BLIND2_PER_GUIDELINE = 5
+BLIND2_SPLIT = "blind2"
 
 _UNIT = r"(?:%|mmHg|mmol/L|mg/dL|mL/min|ms|kg/m|ng/mL|pg/mL|b\.p\.m\.|bpm|m/s|years?|h\b|hours?|days?|weeks?|months?|mm\b|cm|g/dL|µmol/L|IU)"
 HARD_FEATURES = {
@@ -189,6 +199,31 @@ def choose(rows: list[dict]) -> list[dict]:
     return chosen
 
 
+def choose_second_blind(rows: list[dict], taken: list[dict], first_number: int) -> list[dict]:
+    """A fresh blind split: rows of the development files that no earlier gold row holds
+    (by text), a few per guideline (one of a rare table shape when there is one, two hard
+    ones, the rest drawn at random), all of them in split ``blind2``."""
+    rng = random.Random(BLIND2_SEED)
+    seen = {row["sha256"] for row in taken}
+    by_file: dict[str, list[dict]] = {}
+    for row in rows:
+        if row["sha256"] not in seen:
+            by_file.setdefault(row["file"], []).append(row)
+    chosen = []
+    for file in DEVELOPMENT_FILES:
+        pool = by_file.get(file, [])
+        rng.shuffle(pool)
+        rare = [r for r in pool if r["shape"] != "three_column"]
+        picked = rare[:1]
+        picked += [r for r in pool if r["hard"] and r not in picked][:2]
+        picked += [r for r in pool if r not in picked][: max(0, BLIND2_PER_GUIDELINE - len(picked))]
+        chosen += picked[:BLIND2_PER_GUIDELINE]
+    for number, row in enumerate(chosen, first_number):
+        row["id"] = f"real-{number:03d}"
+        row["split"] = BLIND2_SPLIT
+    return chosen
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, required=True)
@@ -196,8 +231,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--annotation-rows", type=Path, help="rows WITH text: keep outside the repo"
     )
+    parser.add_argument(
+        "--second-blind",
+        type=Path,
+        metavar="LOCATORS",
+        help="choose the blind2 split instead: new rows, none of those in LOCATORS",
+    )
     args = parser.parse_args(argv)
-    chosen = choose(candidates(args.corpus))
+    if args.second_blind:
+        taken = [json.loads(line) for line in args.second_blind.read_text().splitlines() if line]
+        chosen = choose_second_blind(candidates(args.corpus), taken, len(taken) + 1)
+    else:
+        chosen = choose(candidates(args.corpus))
     keys = (
         "id",
         "file",
@@ -234,7 +279,11 @@ def main(argv: list[str] | None = None) -> int:
     files = {r["file"] for r in chosen}
     print(
         f"{len(chosen)} rows from {len(files)} guidelines; hard {sum(r['hard'] for r in chosen)}; "
-        f"dev {sum(r['split'] == 'dev' for r in chosen)}, test {sum(r['split'] == 'test' for r in chosen)}; "
+        + ", ".join(
+            f"{split} {sum(r['split'] == split for r in chosen)}"
+            for split in ("dev", "test", "blind2")
+        )
+        + "; "
         "shapes "
         + ", ".join(
             f"{s} {sum(r['shape'] == s for r in chosen)}"

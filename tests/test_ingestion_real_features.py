@@ -264,3 +264,64 @@ def test_no_recommendation_table_gives_zero_rows_and_says_what_was_seen(tmp_path
     assert "no recommendation table found among 2 table(s)" in warning
     assert "table table_000 (Table 1 Doses): no column of classes" in warning
     assert "table table_001 (Table 2 Scores)" in warning
+
+
+ELSEWHERE = Path(__file__).parent / "fixtures" / "real_ingestion" / "footnotes_elsewhere.md"
+
+
+@pytest.fixture(scope="module")
+def footnotes_elsewhere() -> tuple[list, RowsResult]:
+    tables = guideline_tables(
+        "footnotes-elsewhere",
+        [ELSEWHERE],
+        convert_path,
+        footnote_marker_pattern=SETTINGS.docling.footnote_marker_pattern,
+        continuation_words=SETTINGS.docling.continuation_words,
+    )
+    return tables, guideline_rows(
+        tables,
+        guideline_title="Fixture",
+        class_labels=SETTINGS.rows.class_labels,
+        level_labels=SETTINGS.rows.level_labels,
+    )
+
+
+def test_lettered_header_makes_glued_letters_markers_when_the_footnotes_are_elsewhere(
+    footnotes_elsewhere,
+):
+    """Converters often print a table's footnotes far from it. A header whose labels carry
+    letters ("Classa", "Levelb", "Ref.c") still says the table's footnote letters run on
+    through its rows, so a letter glued to a word the guideline uses without it ("factord")
+    is a marker, removed before extraction; the header labels lose their letters."""
+    tables, result = footnotes_elsewhere
+    assert tables[0].footnotes == []
+    row = _row(result, "Surgery is recommended")
+    assert row.header == ["Recommendations", "Class", "Level", "Ref."]
+    assert row.footnote_markers == ["d"]
+    assert row.text_for_extraction() == (
+        "Surgery is recommended in patients with severe stenosis and one risk factor."
+    )
+    # a letter after the closing full stop is a marker too
+    imaging = _row(result, "Imaging")
+    assert imaging.footnote_markers == ["e"]
+    assert imaging.text_for_extraction().endswith("in patients with a murmur.")
+
+
+def test_words_and_abbreviations_are_never_read_as_glued_letters(footnotes_elsewhere):
+    """Letters that only look like markers stay: the letters of "e.g." and "o.d." sit between
+    stops, "desired" is a past participle (not "desire" + d) and "off" is no "of" + f."""
+    _, result = footnotes_elsewhere
+    assert "(e.g. echocardiography)" in _row(result, "Imaging").text_for_extraction()
+    for starts in ("A second opinion", "Warfarin", "Follow-up"):
+        row = _row(result, starts)
+        assert row.footnote_markers == [], starts
+        assert row.text_for_extraction() == row.row_text, starts
+
+
+def test_without_footnotes_or_a_lettered_header_no_letter_is_guessed(footnotes_elsewhere):
+    """A table that neither prints its footnotes nor letters its header gives no sign that
+    its rows carry footnote letters: the text is left as printed."""
+    _, result = footnotes_elsewhere
+    row = _row(result, "Rate control is recommended")
+    assert row.footnote_markers == []
+    assert row.text_for_extraction() == row.row_text

@@ -211,7 +211,8 @@ def footnote_marker_spans(
     if not defined:
         return []
     found: list[tuple[str, int, int]] = []
-    for m in re.finditer(r"([.,])((?:[a-h])(?:,[a-h])*)(?=[\s.,;:)]|$)", text):
+    # not "e.g." / "i.e." / "b.i.d.": a letter between stops belongs to an abbreviation
+    for m in re.finditer(r"([.,])((?:[a-h])(?:,[a-h])*)(?=[\s,;:)]|$)", text):
         before = text[: m.start()]
         if not before or not (before[-1].isalpha() or before[-1] in ")]%"):
             continue
@@ -226,13 +227,61 @@ def footnote_marker_spans(
         word = m.group(0)
         stem, last = word[:-1], word[-1]
         rare = vocabulary.count(word) <= 2  # a glued marker is rare; "used" is not
+        # "desired", "compromised": a rare past participle is the verb's, not "desire" + d
+        participle = last == "d" and stem.endswith("e") and not stem.isupper()
+        short = len(stem) < 3 and not stem.isupper()  # "off" is no "of" + f
         if (
             last in defined
             and rare
+            and not participle
+            and not short
             and (stem.isupper() or vocabulary.count(stem) >= 3 * max(1, vocabulary.count(word)))
         ):
             found.append((last, m.end() - 1, m.end()))
     return sorted(set(found), key=lambda f: (f[1], f[0]))
+
+
+_HEADER_MARKER = re.compile(r"([A-Z][a-z]+\.?)\s?([a-h])")
+MARKER_LETTERS = "abcdefgh"
+
+
+def header_marker_letters(
+    header: Iterable[str], vocabulary: Vocabulary, labels: Iterable[str] = ()
+) -> dict[int, str]:
+    """{column: letter} for header labels that carry a footnote letter ("Classa", "Levelb",
+    "Ref.c"): the label without its last letter is a column label the settings know, an
+    abbreviation ending in a stop, or a word the guideline uses more often than the label
+    as printed ("Grade" is no "Grad" + e)."""
+    known = {label.lower() for label in labels}
+    found: dict[int, str] = {}
+    for column, label in enumerate(header):
+        m = _HEADER_MARKER.fullmatch(" ".join((label or "").split()))
+        if not m:
+            continue
+        stem, letter = m.group(1), m.group(2)
+        if (
+            stem.lower() in known
+            or stem.endswith(".")
+            or vocabulary.count(stem) > vocabulary.count(stem + letter)
+        ):
+            found[column] = letter
+    return found
+
+
+def table_marker_letters(
+    header: Iterable[str],
+    footnote_letters: Iterable[str],
+    vocabulary: Vocabulary,
+    labels: Iterable[str] = (),
+) -> list[str]:
+    """The footnote letters a table's rows may carry: those its footnotes define and, when its
+    header labels carry letters, every letter a-h. Converters often print a table's lettered
+    footnotes far from it (or once for the whole guideline), yet a header lettered "Classa"
+    says the table's letters run on through its rows."""
+    letters = set(footnote_letters)
+    if header_marker_letters(header, vocabulary, labels):
+        letters |= set(MARKER_LETTERS)
+    return sorted(letters)
 
 
 def footnote_markers(text: str, letters: Iterable[str], vocabulary: Vocabulary) -> list[str]:

@@ -33,8 +33,10 @@ from cardio_assets.logic.row_text import (
     RepairedText,
     Vocabulary,
     footnote_marker_spans,
+    header_marker_letters,
     printed_text,
     repair_row_text,
+    table_marker_letters,
 )
 from cardio_assets.logic.table_shapes import GradeColumns, TableShape, read_grade, table_shape
 from cardio_assets.records import RowLocation, RowRecord, TableRecord
@@ -158,13 +160,19 @@ def rows_from_table(
     *,
     guideline_title: str,
     vocabulary: Vocabulary | None = None,
-    class_labels: list[str] | None = None,  # kept for callers; content decides now
+    class_labels: list[str] | None = None,  # only to read footnote letters off the header
     level_labels: list[str] | None = None,
 ) -> RowsResult:
     result = RowsResult()
     vocabulary = vocabulary or Vocabulary.from_texts(c for row in table.body for c in row)
     markers = list(table.footnote_markers)
-    header = [strip_marker(h, markers) for h in table.header]
+    labels = [*(class_labels or []), *(level_labels or [])]
+    lettered = header_marker_letters(table.header, vocabulary, labels)
+    header = [
+        strip_marker(" ".join(h.split())[:-1] if c in lettered else h, markers)
+        for c, h in enumerate(table.header)
+    ]
+    row_letters = table_marker_letters(table.header, markers, vocabulary, labels)
     shape = table_shape(header, table.body, markers, table.caption or "")
     where = f"guideline '{table.guideline}', file {table.source_file}, table {table.table_id}"
     report = TableReport(table.table_id, table.caption, shape.kind, shape.reason)
@@ -208,7 +216,7 @@ def rows_from_table(
             else:
                 repaired = repair_row_text(text, vocabulary)
             row_text = strip_inline_markers(repaired.text)
-            spans = footnote_marker_spans(row_text, markers, vocabulary)
+            spans = footnote_marker_spans(row_text, row_letters, vocabulary)
             result.rows.append(
                 RowRecord(
                     id=f"{table.guideline}:{table.table_id}:r{row_index}",
@@ -431,7 +439,13 @@ def guideline_rows(
     vocabulary = vocabulary or guideline_vocabulary(tables)
     definitions = merged(t.abbreviations for t in tables)
     for table in tables:
-        part = rows_from_table(table, guideline_title=guideline_title, vocabulary=vocabulary)
+        part = rows_from_table(
+            table,
+            guideline_title=guideline_title,
+            vocabulary=vocabulary,
+            class_labels=class_labels,
+            level_labels=level_labels,
+        )
         own = merged([table.abbreviations, definitions])
         for row in part.rows:
             row.abbreviations = used_in(row.row_text, own)

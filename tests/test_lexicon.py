@@ -323,9 +323,12 @@ def test_negation_cues(
     assert negated_term not in [x.normalized for x in out.concepts if x.is_population]
 
 
-def test_negated_disjunction_is_two_negated_conditions_without_group(
+def test_negated_disjunction_is_not_of_one_or_group(
     lexicon: LexiconExtractor, abbreviations
 ) -> None:  # type: ignore[no-untyped-def]
+    """ "without A or B" is NOT(OR(A, B)) (the contract, section 7): both concepts negated
+    under one OR label, and the rule's logic reads the negated group by De Morgan as
+    NOT A AND NOT B, never OR(NOT A, NOT B)."""
     out = merged(
         lexicon,
         row("Screening is not recommended in individuals without diabetes or CKD.", "III", "C"),
@@ -333,7 +336,13 @@ def test_negated_disjunction_is_two_negated_conditions_without_group(
     )
     c = by_norm(out.concepts)
     assert c["diabetes"].negated and c["chronic kidney disease"].negated
-    assert c["diabetes"].or_group is None and c["chronic kidney disease"].or_group is None
+    assert c["diabetes"].or_group is not None
+    assert c["diabetes"].or_group == c["chronic kidney disease"].or_group
+
+    def has_or(node) -> bool:  # type: ignore[no-untyped-def]
+        return node is not None and (node.op == "OR" or any(has_or(n) for n in node.children))
+
+    assert out.logic is not None and not has_or(out.logic)
 
 
 def test_elliptical_alternatives_are_completed_in_normalized(

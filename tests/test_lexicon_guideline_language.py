@@ -540,3 +540,48 @@ def test_a_finding_on_a_test_is_one_condition(lexicon) -> None:
     )
     finding = c["st depression on the resting electrocardiogram"]
     assert (finding.role, finding.negated) == ("Condition", True)
+
+
+def test_or_over_after_a_value_is_its_bound_not_a_comparator(lexicon) -> None:
+    """ "Aged 65 years or over" bounds the age: "over" here is no "preferred over Y"."""
+    c = named(
+        extract(lexicon, "Opportunistic screening is advised in people aged 65 years or over.")
+    )
+    age = c["age"]
+    assert (age.operator, age.threshold, age.unit) == (">=", 65.0, "years")
+    assert age.text == "aged 65 years or over"
+
+
+def test_fibrinolysis_and_vaccination_are_procedures(lexicon) -> None:
+    """The contract (section 3) files administrations named as acts under Procedure."""
+    r = roles(
+        extract(lexicon, "Vaccination against influenza should be offered to patients with CAD.")
+    )
+    assert ("Procedure", "vaccination against influenza") in r
+    r = roles(extract(lexicon, "Systemic fibrinolysis is advised in patients with shock."))
+    assert ("Procedure", "systemic fibrinolysis") in r
+
+
+def test_an_exception_written_first_ends_at_its_comma(lexicon) -> None:
+    """ "Unless there is a contraindication, X is recommended": the exception is one negated
+    condition ("there is" names nothing), and X after the comma is the recommended action."""
+    result = extract(
+        lexicon, "Unless there is a contraindication, a statin is advised after an infarction."
+    )
+    c = named(result)
+    assert c["contraindication"].negated
+    assert not c["statin"].negated
+    assert [a.normalized for a in result.actions] == ["statin"]
+
+
+def test_demographic_groups_are_conditions(lexicon) -> None:
+    """Women, men, adults or children restrict who a row is for (the contract, section 2);
+    a state word before them ("pregnant women", "older adults") makes one group."""
+    r = roles(
+        extract(lexicon, "Low-dose aspirin is advised in pregnant women at risk of pre-eclampsia.")
+    )
+    assert ("Condition", "pregnant women") in r
+    r = roles(extract(lexicon, "A statin is advised for adults with diabetes."))
+    assert ("Condition", "adults") in r and ("Condition", "diabetes") in r
+    r = roles(extract(lexicon, "A statin is advised for patients with diabetes."))
+    assert not [name for _, name in r if "patient" in name]

@@ -45,12 +45,11 @@ def _is_population(d: Draft) -> bool:
 
 
 def _negate(drafts: list[Draft]) -> list[Draft]:
-    """Negate a whole phrase: "without A or B" is NOT A AND NOT B, so no OR group."""
+    """Negate a whole phrase. "without A or B" is NOT(OR(A, B)): both negated under the one
+    OR label they had (the contract, §7); the rule's logic reads an all-negated group by De
+    Morgan as NOT A AND NOT B (merged_concepts)."""
     for d in drafts:
-        if d.negated:
-            continue
         d.negated = True
-        d.or_group = None
     return drafts
 
 

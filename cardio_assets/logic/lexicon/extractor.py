@@ -54,6 +54,8 @@ from cardio_assets.logic.lexicon.vocabulary import (
     _PATIENT_NOUN,
     _SPLIT_STATES,
     _STATE_ADJECTIVES,
+    DEMOGRAPHIC_NOUN,
+    DEMOGRAPHIC_STATE,
     GENERIC_LEAVES,
     LIFESTYLE,
     PARAM_LEFTOVERS,
@@ -366,8 +368,18 @@ class LexiconExtractor:
             while premod_words and premod_words[0].lower() in _COHORT_DETERMINERS:
                 premod_words.pop(0)
             rest = text[noun.end() :]
+            group = DEMOGRAPHIC_NOUN.fullmatch(noun.group(0))
+            if group and premod_words and DEMOGRAPHIC_STATE.fullmatch(premod_words[-1]):
+                # "pregnant women", "older adults": one group of people
+                premod_words, phrase = premod_words[:-1], f"{premod_words[-1]} {noun.group(0)}"
+            else:
+                phrase = noun.group(0)
             if premod_words:
                 premod_drafts = self._phrase(" ".join(premod_words), "cohort", group_counter)
+            if group:  # the contract: a demographic group restricts who the row is for
+                premod_drafts.append(
+                    Draft("Condition", phrase, phrase.lower(), "cohort", population=True)
+                )
         else:
             rest = " with " + text
         # "patients with A and patients with B": two patient groups the row applies to,

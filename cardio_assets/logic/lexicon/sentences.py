@@ -66,6 +66,10 @@ _COHORT_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 _ABSENCE_LEAD = re.compile(r"^in\s+the\s+absence\s+of\s+", re.IGNORECASE)
+# "Unless contraindicated, X is recommended": an exception written first ends at its comma
+_EXCEPTION_LEAD = re.compile(
+    r"^(?:unless|except(?:\s+(?:in|when|if|where|for))?|excluding)\s+", re.IGNORECASE
+)
 _BACKGROUND_LEAD = re.compile(
     r"^(?:in\s+addition\s+to|on\s+top\s+of|as\s+an?\s+adjunct\s+to)\s+", re.IGNORECASE
 )
@@ -91,7 +95,8 @@ _POST_MARKERS = re.compile(
     r"(?:\s+the\s+risk\s+of)?\b"
     r"|because\s+of\s+(?:the\s+)?(?:(?:increased|higher)\s+)?(?:risk\s+of\b)?"
     r"|in\s+addition\s+to\b|on\s+top\s+of\b|in\s+combination\s+with\b|added\s+to\b"
-    r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b|over\b"
+    # "over Y" prefers the action to Y; "75 years or over" is a bound of the value before it
+    r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b|(?<!\bor\s)(?<!\band\s)over\b"
     r"|(?:if|when|unless|despite|provided(?:\s+that)?)\b"
     r"|(?:except|excluding)(?:\s+(?:in|for|when|if|where))?\b"
     r"|with\s+the\s+exception\s+(?:of|where)\b"
@@ -436,7 +441,8 @@ def parse_sentence(sentence: str) -> RowParse:
 
     background = _BACKGROUND_LEAD.match(pre)
     context = _CONTEXT_LEAD.match(pre)
-    if _COHORT_LEAD.match(pre) or _ABSENCE_LEAD.match(pre) or background or context:
+    exception = _EXCEPTION_LEAD.match(pre)
+    if _COHORT_LEAD.match(pre) or _ABSENCE_LEAD.match(pre) or background or context or exception:
         cut = _last_top_level_comma(pre)
         if cut is not None:
             lead_phrase, action_part = pre[:cut], pre[cut + 1 :]
@@ -444,6 +450,8 @@ def parse_sentence(sentence: str) -> RowParse:
             lead_phrase, action_part = pre, ""
         if background:
             parse.post.append(("background", lead_phrase[background.end() :]))
+        elif exception:
+            parse.post.append(("negated", _THERE_IS.sub("", lead_phrase[exception.end() :])))
         elif context and not _COHORT_LEAD.match(pre):
             parse.post.append(("context", lead_phrase[context.end() :]))
         else:
@@ -498,6 +506,13 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
     return head, trailing
 
 
+# "if there is X", "unless there are Y", "when the patient has Z": the clause names X
+_THERE_IS = re.compile(
+    r"^(?:there\s+(?:is|are|was|were|has\s+been|have\s+been)|the\s+patient\s+has)\s+",
+    re.IGNORECASE,
+)
+
+
 def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     low = re.sub(r"\s+", " ", marker.lower()).strip()
     if re.match(r"as (?:the |a )?(?:first|second)[\s\-]line", low):
@@ -537,14 +552,14 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     if low == "despite":
         return "background", body
     if low == "unless" or low.startswith(("except", "excluding", "with the exception")):
-        return "negated", body
+        return "negated", _THERE_IS.sub("", body)
     if low.startswith("provided"):  # "provided other causes are excluded": they are absent
         excluded = re.match(
             r"^(.+?)\s+(?:is|are|has\s+been|have\s+been)\s+(?:excluded|ruled\s+out)$", body, re.I
         )
         return ("negated", excluded.group(1)) if excluded else ("context", body)
     if low in {"if", "when"}:
-        return "context", re.sub(r"^(?:there\s+is|there\s+are|the\s+patient\s+has)\s+", "", body)
+        return "context", _THERE_IS.sub("", body)
     if re.match(r"(?:before|after|following|prior to|during)", low):
         return "context", body
     return "cohort", (marker + " " + body).strip()

@@ -48,7 +48,7 @@ _MED_WORDS = frozenset(
     drug drugs medication medications anticoagulant anticoagulants anticoagulation
     antiplatelet antiplatelets antiarrhythmic antiarrhythmics diuretic diuretics statin
     statins aspirin heparin warfarin insulin fibrate fibrates nitrate nitrates
-    thrombolysis fibrinolysis pharmacotherapy vaccine vaccination dapt oac noac doac vka
+    pharmacotherapy vaccine dapt oac noac doac vka
     ace-i acei arb arbs arni mra mras sglt2i medical pharmacological lipid-lowering
     antihypertensive antithrombotic glucose-lowering antianginal lmwh ufh nsaid nsaids
     aad aads ppi chemotherapy immunotherapy anthracycline anthracyclines antibiotic
@@ -68,6 +68,7 @@ _PROCEDURE_HEADS = frozenset(
     education consultation review auscultation examination support discussion
     defibrillator pacemaker device therapy therapies treatment treatments ultrasound
     tomography resonance x-ray radiography dialysis haemodialysis hemodialysis
+    thrombolysis fibrinolysis vaccination immunization immunisation
     """.split()
 )
 _CONDITION_HEADS = frozenset(
@@ -110,6 +111,14 @@ _PATIENT_WORDS = (
     r"men|adults|survivors|candidates|children|adolescents|cases|participants"
 )
 _PATIENT_NOUN = re.compile(rf"\b(?:{_PATIENT_WORDS})\b", re.IGNORECASE)
+# Patient nouns that name a demographic group: a Condition of the row (the contract, §2),
+# unlike "patients" or "individuals"; with the state word before them one group
+DEMOGRAPHIC_NOUN = re.compile(
+    r"women|men|adults|children|adolescents|girls|boys|infants", re.IGNORECASE
+)
+DEMOGRAPHIC_STATE = re.compile(
+    r"pregnant|older|elderly|young|younger|postmenopausal|premenopausal|adult", re.IGNORECASE
+)
 _COHORT_DETERMINERS = frozenset(
     """
     all selected the these such other eligible most any some adult certain appropriate

@@ -20,20 +20,20 @@ minimal verbatim text, dose/duration/frequency qualifiers dropped, negation cues
 
 The rules live in one module per section: ``vocabulary`` (word lists for roles and spans),
 ``sentences`` (sentence shapes and text preparation), ``parameters`` (thresholds),
-``drafts`` (concepts being built), ``extractor`` (the extractor itself); ``version`` hashes the whole folder into
+``drafts`` (concepts being built), ``terms`` (the terminology lookup and footnote
+definitions), ``extractor`` (the extractor itself); ``version`` hashes the whole folder into
 ``RULES_VERSION``. No Dagster imports here: resources/lexicon_extractor.py wraps it.
 """
 
-from cardio_assets.logic.lexicon.extractor import (
-    LexiconExtractor,
-    LexiconSettings,
+from cardio_assets.logic.lexicon.extractor import LexiconExtractor, LexiconSettings
+from cardio_assets.logic.lexicon.parameters import Parameter, extract_parameters
+from cardio_assets.logic.lexicon.sentences import clean_row_text, parse_sentence
+from cardio_assets.logic.lexicon.terms import (
     TermHit,
     TermLookup,
     footnote_abbreviations,
     term_lookup_from_searcher,
 )
-from cardio_assets.logic.lexicon.parameters import Parameter, extract_parameters
-from cardio_assets.logic.lexicon.sentences import clean_row_text, parse_sentence
 from cardio_assets.logic.lexicon.version import RULES_VERSION, rules_version
 from cardio_assets.logic.lexicon.vocabulary import SEMANTIC_TAG_ROLES
 from cardio_assets.logic.logic_split import Expr

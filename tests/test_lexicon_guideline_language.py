@@ -585,3 +585,36 @@ def test_demographic_groups_are_conditions(lexicon) -> None:
     assert ("Condition", "adults") in r and ("Condition", "diabetes") in r
     r = roles(extract(lexicon, "A statin is advised for patients with diabetes."))
     assert not [name for _, name in r if "patient" in name]
+
+
+def test_a_drug_alone_or_with_a_companion_is_the_action(lexicon) -> None:
+    """ "X alone or with Y": X is what is recommended, with or without Y beside it; "alone"
+    is no part of the name."""
+    result = extract(
+        lexicon,
+        "For patients who cannot take a statin, ezetimibe alone or with a fibrate is advised.",
+    )
+    assert [a.normalized for a in result.actions] == ["ezetimibe"]
+    r = roles(result)
+    assert ("Medication", "fibrate") in r
+    assert ("Condition", "cannot take a statin") in r  # a clausal state (contract §3)
+
+
+def test_a_target_that_is_recommended_is_the_action(lexicon) -> None:
+    """When the row recommends a goal ("an HbA1c target below 7%") and nothing else, the
+    target is the action (the contract, section 3)."""
+    result = extract(lexicon, "In adults with diabetes, an HbA1c target below 7% is advised.")
+    assert [(a.role, a.normalized) for a in result.actions] == [
+        ("ClinicalParameter", "hemoglobin a1c")
+    ]
+    result = extract(lexicon, "A statin is advised in patients with an LDL-C above 3 mmol/L.")
+    assert [a.normalized for a in result.actions] == ["statin"]
+
+
+def test_durations_and_dangling_prepositions_are_no_part_of_a_concept(lexicon) -> None:
+    """ "Lifelong" says how long, not what (the contract, section 2); a phrase cut before its
+    object ("relatives of") loses the preposition left hanging."""
+    r = roles(extract(lexicon, "Aspirin is advised lifelong in patients after an infarction."))
+    assert not [name for _, name in r if "lifelong" in name]
+    r = roles(extract(lexicon, "Screening is advised in first-degree relatives of carriers."))
+    assert not [name for _, name in r if name.endswith(" of")]

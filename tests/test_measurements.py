@@ -163,3 +163,14 @@ def test_units_and_values() -> None:
     assert canonical_unit("mg/dl") == "mg/dL"
     assert parse_value("≤ 35%") == ("<=", 35.0, "%")
     assert parse_value("140/90 mmHg") == ("=", "140/90", "mmHg")
+
+
+def test_a_risk_of_an_event_names_the_measured_quantity() -> None:
+    """ "A 10-year risk of stroke of 4%": the value measures the risk of the event over the
+    horizon written before it, not the event itself."""
+    (m,) = find_measurements("Those with a 10-year risk of stroke of 4% or more are treated.")
+    assert (m.name, m.operator, m.threshold, m.unit) == ("10-year risk of stroke", ">=", 4.0, "%")
+    (m,) = find_measurements("an estimated risk of bleeding >3%")
+    assert m.name == "estimated risk of bleeding"
+    (m,) = find_measurements("in adults with an LDL-C of 3 mmol/L or more")
+    assert m.name == "LDL-C"

@@ -290,7 +290,19 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
         chosen.pop(0)
     if not chosen:
         return end, ""
+    # "a 10-year risk of CVD of 10%": the measured quantity is the risk of the event, so the
+    # name reaches back over "risk of" and the horizon written before it
+    risk = _RISK_OF.search(text[: chosen[0].start()])
+    if risk and risk.start() > barrier:
+        return risk.start(), text[risk.start() : chosen[-1].end()]
     return chosen[0].start(), text[chosen[0].start() : chosen[-1].end()]
+
+
+_RISK_OF = re.compile(
+    r"(?:\b(?:\d+-year|lifetime|annual|estimated|predicted|calculated)\s+)?"
+    r"\b(?:risk|probability|likelihood|incidence)\s+of\s+$",
+    re.IGNORECASE,
+)
 
 
 # last words of names of measured quantities

@@ -53,6 +53,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     _PATIENT_NOUN,
     _SPLIT_STATES,
     _STATE_ADJECTIVES,
+    ALONE_OR_WITH,
     DEMOGRAPHIC_NOUN,
     DEMOGRAPHIC_STATE,
     GENERIC_LEAVES,
@@ -60,6 +61,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     PARAM_LEFTOVERS,
     SEMANTIC_TAG_ROLES,
     STATE_UNDER_CONTROL,
+    TARGET_WORD,
     THERAPY_FAILED,
     _heuristic_role,
     _tidy_leaf,
@@ -245,6 +247,12 @@ class LexiconExtractor:
             out.extend(self._cohort(parse.cohort, group_counter))
         if parse.action:
             action = self._action(parse.action, group_counter)
+            if not any(d.slot == "action" for d in action):
+                # "An HbA1c target of <7% is recommended": the target is what is recommended
+                # (the contract, §3), the one thing the action phrase names
+                for d in action:
+                    if d.role == "ClinicalParameter" and TARGET_WORD.search(d.text):
+                        d.slot = "action"
             if parse.measure:  # "to measure BNP": measuring is what is recommended
                 for d in action:
                     if d.slot == "action":
@@ -274,6 +282,11 @@ class LexiconExtractor:
                 return self._phrase(text, slot, group_counter) + self._phrase(
                     background, "background", group_counter
                 )
+        alone = ALONE_OR_WITH.match(text)
+        if alone:  # "ezetimibe alone or with a PCSK9 inhibitor": X, Y given beside it
+            return self._phrase(alone["alone"], slot, group_counter) + self._phrase(
+                alone["beside"], "background", group_counter
+            )
         cut = _top_level_search(r"\s+(?:with|by|using|via)\s+", text)
         generic_head = cut is not None and re.fullmatch(
             r"(?:(?:the|a|an)\s+)?(?:treatment|therapy|pretreatment|management)",

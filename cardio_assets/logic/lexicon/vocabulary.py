@@ -84,7 +84,7 @@ _CONDITION_HEADS = frozenset(
 # ("intolerant of aspirin", "contraindication to OAC", "eligible for OAC").
 _CONDITION_FIRST_WORDS = frozenset(
     """
-    intolerant intolerance allergic allergy contraindication contraindications eligible
+    cannot unable intolerant intolerance allergic allergy contraindication contraindications eligible
     ineligible suitable unsuitable unfit fit candidate candidates refractory resistant
     indication history severe significant persistent high low moderate mild very prior
     previous normal abnormal
@@ -190,7 +190,7 @@ GENERIC_LEAVES = frozenset(
     it they them those these this that which who one ones both either all any other others
     left right combined preferred desired however order case cases use used rest such
     likely unlikely probable possible baseline especially particularly notably preferably
-    earlier later sooner
+    earlier later sooner lifelong life-long indefinitely permanently
     e.g e.g. i.e i.e. eg ie etc then also only well treated living degree way time times
     diagnosis diagnoses method methods
     """.split()
@@ -322,6 +322,10 @@ def _tidy_leaf(text: str, slot: str) -> str:
         text = re.sub(r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I)
     text = re.sub(r"\s+(?:persists|persist|remains|remain|continues)$", "", text, flags=re.I)
     text = re.sub(r"\s+(?:routinely|regularly|systematically|always)$", "", text, flags=re.I)
+    # "ezetimibe alone": given without a companion, still ezetimibe; a phrase cut before its
+    # object ("first-degree relatives of") loses the dangling preposition
+    text = re.sub(r"\s+(?:alone|only|as\s+monotherapy)$", "", text, flags=re.I)
+    text = re.sub(r"\s+(?:of|for|to|with|from|by)$", "", text, flags=re.I)
     text = re.sub(r"\s+(?:but|and|or|yet)$", "", text, flags=re.I)
     text = re.sub(r"\s+", " ", text)
     if text.count("(") > text.count(")"):
@@ -357,3 +361,13 @@ def _heuristic_role(normalized: str) -> str | None:
     if head in _PARAMETER_HEADS:
         return "ClinicalParameter"
     return None
+
+
+# "X alone or with Y", "X alone or in combination with Y": X is recommended, Y beside it
+ALONE_OR_WITH = re.compile(
+    r"^(?P<alone>.+?)\s+(?:alone|as\s+monotherapy)\s*,?\s+or\s+(?:in\s+combination\s+)?"
+    r"(?:with|plus)\s+(?P<beside>.+)$",
+    re.IGNORECASE,
+)
+# a parameter named as a goal: recommended when the row recommends nothing else
+TARGET_WORD = re.compile(r"\b(?:targets?|goals?|aim)\b", re.IGNORECASE)

@@ -618,3 +618,45 @@ def test_durations_and_dangling_prepositions_are_no_part_of_a_concept(lexicon) -
     assert not [name for _, name in r if "lifelong" in name]
     r = roles(extract(lexicon, "Screening is advised in first-degree relatives of carriers."))
     assert not [name for _, name in r if name.endswith(" of")]
+
+
+def test_a_lead_clause_ends_before_the_action_not_inside_its_list(lexicon) -> None:
+    """ "In patients with A, triple therapy with X, Y and Z is advised": the comma that closes
+    the lead clause is the one before the action's head, not a comma of the drugs listed
+    after it; a cohort's own list ("with A, B or C, X and Y are ...") still ends at the last."""
+    result = extract(
+        lexicon,
+        "In patients with AF undergoing PCI, triple therapy with aspirin, clopidogrel and an "
+        "OAC is advised.",
+    )
+    assert {a.normalized for a in result.actions} == {
+        "aspirin",
+        "clopidogrel",
+        "oral anticoagulant",
+    }
+    result = extract(
+        lexicon, "In patients with diabetes, CKD or gout, aspirin and a statin are advised."
+    )
+    assert {a.normalized for a in result.actions} == {"aspirin", "statin"}
+    assert ("Condition", "gout") in roles(result)
+
+
+def test_a_time_window_from_a_named_event_is_a_parameter(lexicon) -> None:
+    """ "Within 12 h of symptom onset" is a criterion: the time since the event, at most the
+    value (the contract, section 5). A window of nothing named ("within 2 h") and a
+    duration ("for 4 weeks") are when and how long, never concepts."""
+    c = named(extract(lexicon, "Lysis is advised within 12 h of symptom onset in STEMI."))
+    window = c["time since symptom onset"]
+    assert (window.role, window.operator, window.threshold, window.unit) == (
+        "ClinicalParameter",
+        "<=",
+        12.0,
+        "h",
+    )
+    assert window.text == "within 12 h of symptom onset"
+    c = named(extract(lexicon, "An echo is advised within 48 hours of admission in AHF."))
+    assert c["time since admission"].threshold == 48.0
+    r = roles(extract(lexicon, "Primary PCI is advised within 2 h in patients with STEMI."))
+    assert not [name for _, name in r if "within" in name or name.startswith("time")]
+    r = roles(extract(lexicon, "Anticoagulation is continued for 4 weeks after cardioversion."))
+    assert not [name for _, name in r if "week" in name]

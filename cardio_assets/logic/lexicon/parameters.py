@@ -32,6 +32,17 @@ _PLACEHOLDER = "⟦P{}⟧"
 _PLACEHOLDER_RE = re.compile(r"⟦P(\d+)⟧")
 
 
+# the event a time window is counted from: "within 12 h of symptom onset", "in the first
+# 3 months after surgery"
+_WINDOW_ANCHOR = re.compile(
+    r"\s+(?:of|after|from|following|since)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<event>[^\s,;.()][^,;.()]{0,50}?)"
+    r"(?=\s+(?:in|for|with|and|or|is|are|was|were|should|may|must|can|if|when|unless|to|"
+    r"who|which|that|as|than|but)\b|\s*[,;.()]|$)",
+    re.IGNORECASE,
+)
+
+
 @dataclass
 class Parameter:
     text: str  # verbatim name span ("LVEF") or the whole span when no name was written
@@ -51,14 +62,34 @@ def extract_parameters(
     symbols and words, ranges, paired blood pressure, a second unit, NYHA classes; doses
     left out). The span a parameter keeps is name and value ("LVEF ≤35%", as the contract
     wants); placeholders keep it one item for AND/OR splitting, so "or less" and "between
-    36 and 49" never read as logic. Time windows and durations are not thresholds of the
-    patient here, and a number without a name is no criterion.
+    36 and 49" never read as logic. A time window counted from a named event ("within 12 h
+    of symptom onset") is the time since that event, at most the value; a window of nothing
+    named and a duration are not thresholds of the patient, and a number without a name is
+    no criterion.
     """
     params: list[Parameter] = []
     pieces: list[str] = []
     cursor = 0
     for found in find_measurements(text):
-        if found.start < cursor or found.kind == "window":
+        if found.start < cursor:
+            continue
+        if found.kind == "window":
+            anchor = _WINDOW_ANCHOR.match(text, found.end)
+            if anchor is None:
+                continue  # "within 24 h" of nothing named: when to act, not a criterion
+            # "within 48 h of admission": the time since the event, at most 48 h (contract §5)
+            params.append(
+                Parameter(
+                    text=text[found.start : anchor.end()].strip(),
+                    name_normalized="time since " + abbreviations.normalize(anchor["event"]),
+                    operator=found.operator,
+                    threshold=found.threshold,
+                    unit=found.unit,
+                )
+            )
+            pieces.append(text[cursor : found.start])
+            pieces.append(_PLACEHOLDER.format(start_index + len(params) - 1))
+            cursor = anchor.end()
             continue
         name = found.name
         if found.unit == "years" and (not name or name.lower() in _AGE_NAMES):

@@ -212,11 +212,22 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"\b(\w+)-\s+(?:and|or|and/or)\s+(?=\w+-)", re.I), r"\1-/"),
     # "(with or without ICD)": either way, so not a criterion
     (re.compile(r"\s*\(?\bwith\s+or\s+without\s+[^,;.()]+\)?", re.I), ""),
-    # durations: "for 6 months", "for up to 12 months", "within the first week"
+    # durations: "for 6 months", "for up to 12 months", "within the first week"; a window
+    # counted from a named event ("within 48 hours of admission") is a criterion and stays
     (
         re.compile(
             r"\b(?:for|within|during)\s+(?:up\s+to\s+|at\s+least\s+|the\s+first\s+)?"
-            r"(?:\d+\s*)?(?:days?|weeks?|months?|years?|hours?)\b",
+            r"(?:(?:days?|weeks?|months?|years?|hours?)\b|\d+\s*"
+            r"(?:days?|weeks?|months?|years?|hours?|h|min|minutes?)\b"
+            r"(?!\s+(?:of|after|from|following|since)\s))",
+            re.I,
+        ),
+        "",
+    ),
+    (
+        re.compile(
+            r"\bfor\s+(?:up\s+to\s+|at\s+least\s+)?(?:\d+\s*)?"
+            r"(?:days?|weeks?|months?|years?|hours?)\b",
             re.I,
         ),
         "",
@@ -569,17 +580,43 @@ def _depth_at(text: str, index: int) -> int:
     return text[:index].count("(") - text[:index].count(")")
 
 
-def _last_top_level_comma(text: str) -> int | None:
-    depth = 0
-    last = None
+def _top_level_commas(text: str) -> list[int]:
+    depth, found = 0, []
     for i, ch in enumerate(text):
         if ch == "(":
             depth += 1
         elif ch == ")":
             depth = max(0, depth - 1)
         elif ch == "," and depth == 0:
-            last = i
-    return last
+            found.append(i)
+    return found
+
+
+_LIST_TAIL = re.compile(r"^\s*[^,]+?\s+(?:and|or|and/or)\s+\S", re.IGNORECASE)
+# a head and the first item of what it is given with: "triple therapy with aspirin"
+_HEAD_WITH_LIST = re.compile(
+    r"\s(?:with|including|plus|such\s+as|e\.g\.)\s+(?:an?\s+|the\s+)?[\w\-]+(?:\s[\w\-]+)?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _last_top_level_comma(text: str) -> int | None:
+    """Where a lead clause ends ("In patients with A, B or C, X is recommended"): its last
+    comma, unless that comma is inside the action's own list ("In patients with A, triple
+    therapy with aspirin, clopidogrel and an OAC ..."): then the comma before the action's
+    head, the one whose segment names a head and what it is given with."""
+    commas = _top_level_commas(text)
+    if not commas:
+        return None
+    segments = [text[a + 1 : b] for a, b in zip(commas, [*commas[1:], len(text)], strict=True)]
+    if not _LIST_TAIL.match(segments[-1]):
+        return commas[-1]
+    for comma, segment in zip(reversed(commas[:-1]), reversed(segments[:-1]), strict=True):
+        if _LIST_TAIL.match(segment):
+            break  # the cohort's own list ("with A, B and C, X and Y are ...")
+        if _HEAD_WITH_LIST.search(segment):
+            return comma
+    return commas[-1]
 
 
 # adverbs before "treated with" that say when or how well, not what ("already treated with")

@@ -660,3 +660,44 @@ def test_a_time_window_from_a_named_event_is_a_parameter(lexicon) -> None:
     assert not [name for _, name in r if "within" in name or name.startswith("time")]
     r = roles(extract(lexicon, "Anticoagulation is continued for 4 weeks after cardioversion."))
     assert not [name for _, name in r if "week" in name]
+
+
+def test_who_it_is_for_then_a_colon_then_the_action(lexicon) -> None:
+    """Tables that list patient groups write "Group with X: PCI is not recommended" or, with
+    no verb, "Group with X: CABG": before the colon is who the row is for, after it what is
+    recommended."""
+    result = extract(lexicon, "Three-vessel disease with diabetes: PCI is not recommended.")
+    assert [a.normalized for a in result.actions] == ["percutaneous coronary intervention"]
+    r = roles(result)
+    assert ("Condition", "diabetes") in r and ("Condition", "three-vessel disease") in r
+    result = extract(lexicon, "Patients with HFrEF and LBBB: CRT is advised to reduce mortality.")
+    assert [a.normalized for a in result.actions] == ["cardiac resynchronization therapy"]
+    assert ("Outcome", "mortality") in roles(result)
+
+
+def test_a_score_value_in_brackets_is_the_scores(lexicon) -> None:
+    """A score has no unit: "a high SYNTAX score (>32)" or "(0-22)" after its name is that
+    score's value, one parameter; "high" only says what the value says."""
+    c = named(extract(lexicon, "Surgery is advised in patients with a high SYNTAX score (>32)."))
+    score = c["syntax score"]
+    assert (score.role, score.operator, score.threshold) == ("ClinicalParameter", ">", 32.0)
+    c = named(extract(lexicon, "PCI is advised in patients with a low SYNTAX score (0 - 22)."))
+    assert c["syntax score"].threshold == [0.0, 22.0]
+
+
+def test_disease_morphology_names_a_condition(lexicon) -> None:
+    """A head word such as "-penia", "-itis" or "-pathy" names a disorder, even after a drug
+    word ("heparin-induced thrombocytopenia")."""
+    r = roles(
+        extract(lexicon, "Argatroban is advised in patients with heparin-induced thrombocytopenia.")
+    )
+    assert ("Condition", "heparin-induced thrombocytopenia") in r
+
+
+def test_how_patients_arrived_is_no_concept(lexicon) -> None:
+    """ "Patients admitted with X" / "presenting with X": the state is X."""
+    r = roles(
+        extract(lexicon, "Diuretics are advised in patients admitted with acute heart failure.")
+    )
+    assert ("Condition", "acute heart failure") in r
+    assert not [name for _, name in r if "admitted" in name]

@@ -265,7 +265,11 @@ _LINKING = frozenset(
     values concentration concentrations
     """.split()
 )
-_QUALIFIERS = frozenset("elevated reduced raised increased decreased".split())
+# direction and grade words before a valued quantity: the value says how high ("a high
+# SYNTAX score (>32)" is the SYNTAX score above 32)
+_QUALIFIERS = frozenset(
+    "elevated reduced raised increased decreased high low intermediate very".split()
+)
 MAX_NAME_WORDS = 6
 
 
@@ -312,6 +316,13 @@ QUANTITY_HEADS = frozenset(
     volume clearance interval duration velocity area diameter size frequency
     """.split()
 )
+# quantities measured without a unit: a value in brackets after their name is theirs
+DIMENSIONLESS_HEADS = frozenset("score index grade stage".split())
+_SCORE_IN_BRACKETS = re.compile(
+    rf"\s*\(\s*(?P<value>(?P<lo>{_NUM})\s?[-–—−]\s?(?P<hi>{_NUM})"
+    rf"|(?P<op>{_SYMBOL_RE}|\b(?:{_WORD_RE}))\s?(?P<v>{_NUM}))\s*\)",
+    re.IGNORECASE,
+)
 # a value that opens a bracket of its own right after a word: "heart rate (>100 bpm"
 _BRACKETED_VALUE = re.compile(r"(?<=\w)\s*\(\s*$")
 _AGE_WORDS = re.compile(r"\b(?:aged?|older|younger|years?\s+old)\s*$", re.IGNORECASE)
@@ -354,6 +365,21 @@ def find_measurements(text: str) -> list[Measurement]:
                 threshold,
                 None,
                 kind="class",
+            )
+        )
+    for score in _SCORE_IN_BRACKETS.finditer(text):
+        # "a high SYNTAX score (>32)", "low SYNTAX score (0 - 22)": a score has no unit, so
+        # its value in brackets after its name is read here
+        name_start, name = _name_before(text, score.start())
+        if not name or name.split()[-1].lower() not in DIMENSIONLESS_HEADS:
+            continue
+        if score.group("lo") is not None:
+            operator, threshold = "between", [number(score["lo"]), number(score["hi"])]
+        else:
+            operator, threshold = _op(score["op"]), number(score["v"])
+        found.append(
+            Measurement(
+                name_start, score.end(), score.start("value"), name, operator, threshold, None
             )
         )
     taken = [(m.start, m.end) for m in found]

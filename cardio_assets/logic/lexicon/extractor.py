@@ -344,7 +344,8 @@ class LexiconExtractor:
             premod_words = text[: noun.start()].split()
             while premod_words and premod_words[0].lower() in _COHORT_DETERMINERS:
                 premod_words.pop(0)
-            rest = text[noun.end() :]
+            # "patients admitted with AHF", "presenting with syncope": how they came, then what
+            rest = _ARRIVAL.sub("", text[noun.end() :])
             group = DEMOGRAPHIC_NOUN.fullmatch(noun.group(0))
             if group and premod_words and DEMOGRAPHIC_STATE.fullmatch(premod_words[-1]):
                 # "pregnant women", "older adults": one group of people
@@ -629,6 +630,10 @@ class LexiconExtractor:
 _OUTCOME_LEAD = re.compile(
     rf"^(?:(?:to\s+)?(?:{_OUTCOME_VERBS})\s+)?(?:the\s+)?"
     r"(?:(?:risk|rates?|incidence|number|likelihood)\s+of\s+)?",
+    re.IGNORECASE,
+)
+_ARRIVAL = re.compile(
+    r"^\s*(?:admitted|hospitali[sz]ed|presenting|diagnosed|referred|seen)(?=\s+(?:with|for)\b)",
     re.IGNORECASE,
 )
 _EXAMPLE_LEAD = re.compile(r"^(?:including|e\.\s?g\.?|such\s+as|for\s+example)\s", re.I)

@@ -380,6 +380,23 @@ def parse_sentence(sentence: str) -> RowParse:
         pre, post = sentence[: verb.start()], sentence[verb.end() :]
     pre = pre.strip(" ,;")
     post = post.strip(" ,;")
+    # "Left main disease with a high SYNTAX score: PCI is not recommended", "Patients with
+    # HFrEF and LBBB: CRT is recommended": who it is for, a colon, then what is recommended
+    colon = _top_level_search(r":\s+", pre)
+    if colon is not None and len(pre[: colon.start()].split()) >= 2 and pre[colon.end() :].strip():
+        parse.cohort = pre[: colon.start()].strip(" ,;")
+        pre = pre[colon.end() :].strip(" ,;")
+        action, trailing = _split_post(pre)
+        parse.action = action
+        parse.post.extend(trailing)
+        if post:
+            extra, trailing = _split_post(post)
+            if extra and not parse.action:
+                parse.action = extra
+            elif extra:
+                parse.post.append(("context", extra))
+            parse.post.extend(trailing)
+        return parse
 
     # "In patients with X, it is recommended to ...": the "it" of the framing is no concept
     it_form = re.fullmatch(r"it", pre, flags=re.IGNORECASE) is not None

@@ -80,6 +80,12 @@ _CONDITION_HEADS = frozenset(
     rhythm morphology congestion instability tachycardia bradycardia block calcification
     """.split()
 )
+# Disease morphology: a head word ending so names a disorder whatever words precede it
+_CONDITION_SUFFIXES = (
+    "itis", "penia", "emia", "aemia", "pathy", "algia", "plasia", "trophy", "megaly",
+    "sclerosis", "stenosis", "ectasia", "cardia", "rrhythmia", "uria", "oedema", "edema",
+    "infarction", "insufficiency", "embolism", "thrombosis", "aneurysm", "syncope",
+)  # fmt: skip
 # First words that make a cohort phrase a state of the patient, whatever its head says
 # ("intolerant of aspirin", "contraindication to OAC", "eligible for OAC").
 _CONDITION_FIRST_WORDS = frozenset(
@@ -345,8 +351,8 @@ def _heuristic_role(normalized: str) -> str | None:
         return None
     head = normalized.lower().split()[-1].strip("()")
     head_parts = [head, *head.split("-")[-1:]]
-    if any(h in _CONDITION_HEADS for h in head_parts):
-        return "Condition"
+    if any(h in _CONDITION_HEADS or h.endswith(_CONDITION_SUFFIXES) for h in head_parts):
+        return "Condition"  # "heparin-induced thrombocytopenia" is a disorder, not a drug
     is_drug = any(w in _MED_WORDS or w.endswith(_MED_SUFFIXES) for w in words)
     if head == "lowering" and len(words) > 1:  # "BP lowering": lowering it with drugs
         return "Medication"

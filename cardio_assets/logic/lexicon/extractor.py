@@ -23,6 +23,7 @@ from cardio_assets.logic.lexicon.drafts import (
     _or_groups,
     new_group_label,
 )
+from cardio_assets.logic.lexicon.noise import clean_row_text
 from cardio_assets.logic.lexicon.parameters import (
     _NAME_STOP,
     _PLACEHOLDER_RE,
@@ -40,7 +41,6 @@ from cardio_assets.logic.lexicon.sentences import (
     _pull_parentheticals,
     _sentences,
     _top_level_search,
-    clean_row_text,
     parse_sentence,
 )
 from cardio_assets.logic.lexicon.terms import TermHit, TermLookup, footnote_abbreviations

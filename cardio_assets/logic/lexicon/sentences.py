@@ -4,8 +4,8 @@ Guideline rows follow a small set of shapes ("In <cohort>, <action> is recommend
 <outcome>.", "<Patients with X> should receive <Y>", "It is recommended that ..."): the
 recommending verb splits the sentence, lead-ins ("in", "after", "in addition to") mark the
 cohort, context and background, and markers after the action ("to reduce", "in patients
-with", "rather than") mark the trailing phrases. ``clean_row_text`` first removes what is
-never a concept (reference markers, doses, durations).
+with", "rather than") mark the trailing phrases. ``clean_row_text`` (noise.py) first
+removes what is never a concept (reference markers, doses, durations).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from cardio_assets.logic.lexicon.vocabulary import _OUTCOME_VERBS, _PATIENT_WORDS, _PURPOSE_VERBS
 
@@ -104,180 +104,6 @@ _POST_MARKERS = re.compile(
     r")",
     re.IGNORECASE,
 )
-
-
-# ---------------------------------------------------------------------------------------
-# Text preparation
-# ---------------------------------------------------------------------------------------
-_NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
-    # reference markers: [12], [3-5]
-    (re.compile(r"\[\d+(?:[,–-]\s*\d+)*\]"), " "),
-    # doses: "75–100 mg daily", "75 mg once daily", "2 g b.i.d.", "6–18 mg i.v. bolus";
-    # never a concentration ("55 mg/dL", "10 g/dL": the unit goes on after a slash)
-    (
-        re.compile(
-            r"\s*\b\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+(?:[.,]\d+)?)?\s*"
-            r"(?:mg|g|µg|μg|mcg|IU|mL|units?)(?:/kg)?\b(?!\s?/)"
-            r"(?:\s+(?:i\.?v\.?|p\.?o\.?|s\.?c\.?|orally|oral|intravenous(?:ly)?|bolus|"
-            r"loading(?:\s+dose)?))*"
-            r"(?:\s+(?:once\s+|twice\s+|three\s+times\s+)?(?:daily|a\s+day|per\s+day|"
-            r"b\.?i\.?d\.?|t\.?i\.?d\.?|o\.?d\.?|weekly))?\.?(?=\W|$)",
-            re.I,
-        ),
-        "",
-    ),
-    # how often: "every 4–12 weeks", "once a month", "twice a year"
-    (
-        re.compile(
-            r"\b(?:every|each)\s+(?:\d+(?:\s*[-–]\s*\d+)?\s*)?"
-            r"(?:days?|weeks?|months?|years?|hours?)\b"
-            r"|\(?\b(?:less\s+than\s+|more\s+than\s+)?(?:once|twice|\d+\s+times)\s+"
-            r"(?:a|per|every)\s+(?:day|week|month|year)\b\)?",
-            re.I,
-        ),
-        "",
-    ),
-    # "regardless of symptoms", "irrespective of stent type": says what does NOT matter
-    (
-        re.compile(
-            r",?\s*\(?\b(?:regardless|irrespective|independently|independent)\s+of\s+"
-            r"[^,;.()]+\)?",
-            re.I,
-        ),
-        "",
-    ),
-    # how to choose, not whom: "(depending on availability)", "according to symptoms"
-    (
-        re.compile(
-            r",?\s*\(?\b(?:depending\s+on|according\s+to|as\s+per|in\s+accordance\s+with)"
-            r"\s+[^,;.()]+\)?",
-            re.I,
-        ),
-        "",
-    ),
-    # pointers to elsewhere: "(Table 4)", "(see section 5.2)", "(see separate ...)", URLs
-    (
-        re.compile(
-            r"\s*\(\s*(?:see\s+[^)]*|(?:sections?|tables?|figures?|fig\.|box|chapter)\s+"
-            r"[\w.]+[^)]*)\)"
-            r"|\s*\b(?:see\s+)?(?:section|chapter)\s+\d+(?:\.\d+)*"
-            r"|\s*\(?\b(?:(?:the\s+)?(?:criteria|features|findings|conditions)\s+)?"
-            r"(?:listed|shown|described|given|defined|summarized)\s+in\s+"
-            r"(?:tables?|figures?|fig\.|box|sections?|chapter)\s+[\w.]*\w\)?"
-            r"|\s*\(?\s*(?:https?://|www\.)[^\s)]+\s*\)?",
-            re.I,
-        ),
-        "",
-    ),
-    # the order of preference, not a concept: "as first choice", "as the first drug of choice"
-    (
-        re.compile(
-            r",?\s*\bas\s+(?:the\s+|a\s+)?(?:first|preferred|initial)(?:\s+drug|\s+line)?"
-            r"\s+(?:of\s+)?(?:choice|option)\b",
-            re.I,
-        ),
-        "",
-    ),
-    # conditions of feasibility: "if indicated", "when available", "if desired"
-    (
-        re.compile(
-            r",?\s*\(?\b(?:if|when|where)\s+(?:indicated|desired|needed|necessary|"
-            r"available|feasible|appropriate|possible|required|tolerated|applicable)\b\)?",
-            re.I,
-        ),
-        "",
-    ),
-    # "for stroke prevention" says what is prevented, as "for the prevention of stroke" does
-    (
-        re.compile(
-            r"\bfor\s+(?!the\b|primary\b|secondary\b)((?:[\w\-]+/)?[\w\-]+(?:\s+[\w\-]+)?)"
-            r"\s+prevention\b",
-            re.I,
-        ),
-        lambda m: "for the prevention of " + m.group(1).replace("/", " and "),
-    ),
-    # when a test is repeated: "at 24 h and 48 h afterwards"
-    (
-        re.compile(
-            r"\s*\b(?:and\s+)?at\s+\d+\s*(?:h|hours?|days?)(?:\s+(?:and|or)\s+\d+\s*"
-            r"(?:h|hours?|days?))?(?:\s+(?:afterwards?|later|after))?\b",
-            re.I,
-        ),
-        "",
-    ),
-    # bullets inside one row ("• they are symptomatic • OR ..."): a list, read as commas
-    (re.compile(r"\s*[•▪◦‣]\s*"), ", "),
-    (re.compile(r"(?<=,)\s+OR\s+"), " or "),
-    # "intermediate- and high-risk surgery": one term with two grades, never two terms
-    (re.compile(r"\b(\w+)-\s+(?:and|or|and/or)\s+(?=\w+-)", re.I), r"\1-/"),
-    # "(with or without ICD)": either way, so not a criterion
-    (re.compile(r"\s*\(?\bwith\s+or\s+without\s+[^,;.()]+\)?", re.I), ""),
-    # durations: "for 6 months", "for up to 12 months", "within the first week"; a window
-    # counted from a named event ("within 48 hours of admission") is a criterion and stays
-    (
-        re.compile(
-            r"\b(?:for|within|during)\s+(?:up\s+to\s+|at\s+least\s+|the\s+first\s+)?"
-            r"(?:(?:days?|weeks?|months?|years?|hours?)\b|\d+\s*"
-            r"(?:days?|weeks?|months?|years?|hours?|h|min|minutes?)\b"
-            r"(?!\s+(?:of|after|from|following|since)\s))",
-            re.I,
-        ),
-        "",
-    ),
-    (
-        re.compile(
-            r"\bfor\s+(?:up\s+to\s+|at\s+least\s+)?(?:\d+\s*)?"
-            r"(?:days?|weeks?|months?|years?|hours?)\b",
-            re.I,
-        ),
-        "",
-    ),
-    # time windows: "less than 40 days after ..." keeps "after ..."
-    (
-        re.compile(
-            r"\b(?:less|more|fewer)\s+than\s+\d+\s*(?:days?|weeks?|months?|years?|hours?)\s*",
-            re.I,
-        ),
-        "",
-    ),
-    # dose intensity: "up to the highest tolerated dose", "maximally tolerated statin dose"
-    (
-        re.compile(
-            r"\b(?:up\s+to|at)\s+the\s+(?:highest|maximum|maximally)\s+tolerated\s+dose\b", re.I
-        ),
-        "",
-    ),
-    # "myocardial ischaemia on non-invasive testing": the test category only qualifies
-    (
-        re.compile(
-            r"\s+on\s+(?:non-invasive|invasive|stress)?\s*(?:testing|imaging|tests?)\b", re.I
-        ),
-        "",
-    ),
-    (re.compile(r"(?<=\w)\s+dose\b(?!-)", re.I), ""),
-]
-
-
-def clean_row_text(text: str) -> str:
-    """Collapse whitespace; drop reference markers, doses and durations.
-
-    Doses and durations are not concepts of the recommendation graph, and left in
-    place they read like parameters ("Aspirin 75–100 mg") or conditions ("6 months").
-    """
-    text = text.replace("\u00a0", " ").replace("\u2009", " ").replace("\u202f", " ")
-    text = text.replace("<br>", " ").replace("\n", " ")
-    # a numbered item of a list printed in one cell: "1) ...", "(2) ...", "b) ..."
-    text = re.sub(r"^\s*\(?(?:\d{1,2}|[a-h]|[ivx]{1,4})\)\s+", "", text)
-    # Footnote letters glued after punctuation at the end: "considered.a" / "considered.b,c".
-    text = re.sub(r"([.;])\s*[a-e](?:\s*,\s*[a-e])*\s*$", r"\1", text)
-    # "with – auscultation – ECG – chest X-ray": spaced dashes used as list bullets
-    if len(re.findall(r"\s[–—]\s", text)) >= 2:
-        text = re.sub(r"\s*(?:,\s*)?[–—]\s+", ", ", text)
-    for pattern, replacement in _NOISE_PATTERNS:
-        text = pattern.sub(replacement, text)
-    text = re.sub(r"\s+([,.;])", r"\1", text)
-    text = re.sub(r"\s+", " ", text).strip()
-    return text
 
 
 @dataclass

@@ -701,3 +701,35 @@ def test_how_patients_arrived_is_no_concept(lexicon) -> None:
     )
     assert ("Condition", "acute heart failure") in r
     assert not [name for _, name in r if "admitted" in name]
+
+
+def test_what_resists_a_therapy_is_a_state_and_a_past_event_keeps_its_role(lexicon) -> None:
+    """ "Angina refractory to medical therapy" is a state of the patient, not the therapy;
+    "recent stroke" is an event the patient had (a Condition), while "prior PCI" is a
+    procedure in the background."""
+    r = roles(
+        extract(lexicon, "Surgery is advised in patients with angina refractory to drug therapy.")
+    )
+    assert ("Condition", "angina refractory to drug therapy") in r
+    r = roles(
+        extract(
+            lexicon,
+            "OAC is advised in AF patients, unless there is recent intracranial haemorrhage.",
+        )
+    )
+    assert ("Condition", "recent intracranial haemorrhage") in r
+    r = roles(extract(lexicon, "DAPT is advised in patients with prior PCI."))
+    assert ("Procedure", "prior percutaneous coronary intervention") in r
+
+
+def test_patients_left_out_by_an_exception_or_a_not(lexicon) -> None:
+    """ "Except those with X" leaves out a patient group: X negated, "those with" no part of
+    it; "who are not candidates for A or B" negates the candidacy."""
+    c = named(extract(lexicon, "Beta-blockers are advised in angina, except those with vasospasm."))
+    assert c["vasospasm"].negated
+    c = named(
+        extract(
+            lexicon, "An ICD is not advised in patients who are not candidates for transplantation."
+        )
+    )
+    assert any(name.startswith("candidate") and concept.negated for name, concept in c.items())

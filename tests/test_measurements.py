@@ -174,3 +174,24 @@ def test_a_risk_of_an_event_names_the_measured_quantity() -> None:
     assert m.name == "estimated risk of bleeding"
     (m,) = find_measurements("in adults with an LDL-C of 3 mmol/L or more")
     assert m.name == "LDL-C"
+
+
+def test_a_bound_after_the_second_unit_bounds_both_values() -> None:
+    """ "1.8 mmol/L (70 mg/dL) or more": the words after the bracket bound the value in both
+    units, one parameter."""
+    (m,) = find_measurements("in adults with an LDL-C of 3.0 mmol/L (116 mg/dL) or more")
+    assert (m.operator, m.threshold, m.unit) == (">=", 3.0, "mmol/L")
+    assert m.alt_values == [{"threshold": 116.0, "unit": "mg/dL"}]
+    assert m.span("in adults with an LDL-C of 3.0 mmol/L (116 mg/dL) or more").endswith("or more")
+
+
+def test_and_or_between_two_measurements_belongs_to_neither_name() -> None:
+    """ "LVESD ≥40 mm and/or LVEF ≤60%": two measurements, the second named LVEF alone."""
+    first, second = find_measurements("with LVESD ≥45 mm and/or LVEF ≤55%")
+    assert (first.name, second.name) == ("LVESD", "LVEF")
+
+
+def test_a_probability_in_brackets_is_the_probabilitys() -> None:
+    """ "A high pre-test probability (>85%)": the bracketed value measures the probability."""
+    (m,) = find_measurements("patients with a high pre-test probability (>80%) of disease")
+    assert (m.name, m.operator, m.threshold, m.unit) == ("pre-test probability", ">", 80.0, "%")

@@ -250,7 +250,7 @@ _NAME_STOP = frozenset(
     after before but than as their her his its be being been nor either neither also still
     while whose plus over under below above less more greater lower higher than than
     should may can must recommended considered indicated not first last next initial every
-    each per within during since until from
+    each per within during since until from and/or or/and
     """.split()
 )
 # verbs that lead into a target ("to control BP at <140/90"): not part of the name
@@ -313,7 +313,8 @@ _RISK_OF = re.compile(
 QUANTITY_HEADS = frozenset(
     """
     rate pressure fraction gradient score level levels concentration index ratio count
-    volume clearance interval duration velocity area diameter size frequency
+    volume clearance interval duration velocity area diameter size frequency probability
+    risk likelihood
     """.split()
 )
 # quantities measured without a unit: a value in brackets after their name is theirs
@@ -398,6 +399,10 @@ def find_measurements(text: str) -> list[Measurement]:
         alt_values = []
         if alt is not None:
             alt_values, end = [alt[0]], alt[1]
+            post = re.match(rf"\s+({_POST_RE})", text[end:], re.IGNORECASE)
+            if post and operator == "=":  # "1.8 mmol/L (70 mg/dL) or more": both values' bound
+                operator = _POST_WORDS[post.group(1).split()[-1].lower()]
+                end += post.end()
         name_start, name = _name_before(text, value_start)
         bracket = _BRACKETED_VALUE.search(text[:value_start])
         closing = re.match(r"\s*\)", text[end:])

@@ -59,6 +59,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     GENERIC_LEAVES,
     LIFESTYLE,
     PARAM_LEFTOVERS,
+    REFRACTORY_TO,
     SEMANTIC_TAG_ROLES,
     STATE_UNDER_CONTROL,
     TARGET_WORD,
@@ -324,6 +325,9 @@ class LexiconExtractor:
         if kind in {"background", "alternative"}:
             return self._action(phrase, group_counter, slot="background")
         if kind == "negated":
+            if _COHORT_LEAD.match(phrase) or _PATIENT_NOUN.match(phrase):
+                # "except (in) those with vasospastic angina": a patient group left out
+                return _negate(self._cohort(phrase, group_counter))
             return _negate(self._phrase(phrase, "context", group_counter))
         return self._phrase(phrase, "context", group_counter)
 
@@ -509,7 +513,7 @@ class LexiconExtractor:
         if role is None:
             return out
         past = _PAST_PROCEDURE.match(rest)
-        if role == "Condition" and past and self.role_for(past.group(1), "action") == "Procedure":
+        if role == "Condition" and past and self.role_for(past.group(1), "context") == "Procedure":
             role = "Procedure"  # "prior PCI", "history of CABG": a procedure in the background
         full = _tidy_leaf(leaf.full, slot) if leaf.full else rest
         out.append(
@@ -564,6 +568,9 @@ class LexiconExtractor:
         finding, on, test = text.partition(" on ")
         if on and finding.strip() and _SEEN_ON_TEST.match(test):
             return self.role_for(finding, slot)  # "pre-excitation on ECG": the finding's role
+        refractory = REFRACTORY_TO.search(text)
+        if refractory and slot != "action":
+            return "Condition"  # "symptoms refractory to drug therapy": a state of the patient
         if slot != "action":
             failed = THERAPY_FAILED.match(text.strip())
             therapy = self.role_for(failed["head"], "action") if failed else None

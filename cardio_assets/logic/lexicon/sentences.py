@@ -466,6 +466,7 @@ def _last_top_level_comma(text: str) -> int | None:
 _TREATED_WHEN = "already|currently|still|adequately|optimally"
 _SEGMENT_RE = re.compile(
     r"(?P<kind>\b(?:who\s+)?(?:do|does|did)\s+not\s+(?:have|require|need|tolerate)\b"
+    r"|\bwho\s+(?:are|were|is)\s+not\b"
     r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\bwho\b"
     r"|\bin\s+whom\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bin\s+the\s+presence\s+of\b"
     r"|\bdespite\b"

@@ -377,3 +377,7 @@ ALONE_OR_WITH = re.compile(
 )
 # a parameter named as a goal: recommended when the row recommends nothing else
 TARGET_WORD = re.compile(r"\b(?:targets?|goals?|aim)\b", re.IGNORECASE)
+# "angina refractory to medical therapy": what resists a therapy is a state of the patient
+REFRACTORY_TO = re.compile(
+    r"\b(?:refractory|resistant|unresponsive|not\s+responding)\s+to\b", re.IGNORECASE
+)

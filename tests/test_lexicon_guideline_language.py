@@ -733,3 +733,65 @@ def test_patients_left_out_by_an_exception_or_a_not(lexicon) -> None:
         )
     )
     assert any(name.startswith("candidate") and concept.negated for name, concept in c.items())
+
+
+def test_two_adjectives_share_the_noun_after_a_lead_word(lexicon) -> None:
+    """ "Percutaneous or surgical biopsy", "cases of suspected viral or bacterial
+    pericarditis": the shared head reaches the first adjective also when the sentence starts
+    with it or words such as "cases of" stand before it."""
+    c = named(
+        extract(
+            lexicon,
+            "Transthoracic or transoesophageal echocardiography is advised in cases of "
+            "suspected viral or bacterial pericarditis.",
+        )
+    )
+    assert_one_or_group(c["transthoracic echocardiography"], c["transoesophageal echocardiography"])
+    assert_one_or_group(c["suspected viral pericarditis"], c["suspected bacterial pericarditis"])
+
+
+def test_timing_dosing_schemes_and_list_lead_ins_are_no_concepts(lexicon) -> None:
+    """ "As soon as the diagnosis is made" says when; "(loading dose, daily dose)" how much;
+    "in the presence of one or more of the following:" only announces the criteria; "is
+    present" says the criterion holds."""
+    r = roles(
+        extract(
+            lexicon,
+            "Prasugrel (60 mg loading dose, 10 mg daily dose) is advised as soon as the "
+            "diagnosis is made in patients with ACS.",
+        )
+    )
+    assert not [name for _, name in r if "dose" in name or "soon" in name or "diagnosis" in name]
+    r = roles(
+        extract(
+            lexicon,
+            "Surgery is advised in the presence of one or more of the following: syncope, "
+            "angina or heart failure.",
+        )
+    )
+    assert not [name for _, name in r if "following" in name or "presence" in name]
+    assert ("Condition", "syncope") in r
+    r = roles(extract(lexicon, "Surgery is advised when AF or pulmonary hypertension is present."))
+    assert not [name for _, name in r if name == "present"]
+
+
+def test_the_head_of_x_of_y_is_x_and_a_first_line_use_names_the_condition(lexicon) -> None:
+    """ "Surgery of the aortic arch" is a surgery; "recommended as first-line therapy for
+    acute gout" recommends it for patients with acute gout."""
+    r = roles(extract(lexicon, "Aspirin is advised after surgery of the aortic arch."))
+    assert ("Procedure", "surgery of the aortic arch") in r
+    r = roles(extract(lexicon, "Colchicine is advised as first-line therapy for acute gout."))
+    assert ("Condition", "acute gout") in r
+
+
+def test_an_expansion_is_a_name_not_a_note_and_never_doubles_a_word(lexicon) -> None:
+    """A guideline's list may define "NP = natriuretic peptides (BNP and NT-proBNP)": the
+    bracket is a note, not part of the name; "WPW syndrome" expands without "syndrome
+    syndrome"."""
+    from cardio_assets.logic.abbreviations import Abbreviations
+
+    a = Abbreviations(
+        {"NP": "natriuretic peptides (BNP and NT-proBNP)", "WPW": "Wolff-Parkinson-White syndrome"}
+    )
+    assert a.normalize("NP") == "natriuretic peptide"
+    assert a.normalize("WPW syndrome") == "wolff-parkinson-white syndrome"

@@ -40,7 +40,10 @@ class Abbreviations(Mapping[str, str]):
     """
 
     def __init__(self, mapping: Mapping[str, str] | None = None, *, capital_variants: bool = False):
-        self._mapping: dict[str, str] = dict(mapping or {})
+        # "NP = natriuretic peptides (including BNP and NT-proBNP)": the name, not its note
+        self._mapping: dict[str, str] = {
+            short: _NOTE.sub("", long).strip() or long for short, long in (mapping or {}).items()
+        }
         self.capital_variants = capital_variants
 
     # -- the list -----------------------------------------------------------------------
@@ -115,7 +118,10 @@ class Abbreviations(Mapping[str, str]):
             return text
         expanded, _used = self.substitute(text)
         # "heart failure (HF)" became "heart failure (heart failure)": keep one copy.
-        return _ECHO.sub(r"\1", expanded)
+        expanded = _ECHO.sub(r"\1", expanded)
+        # "WPW syndrome" became "Wolff-Parkinson-White syndrome syndrome": the word the
+        # expansion ends with is not written twice
+        return _REPEATED_WORD.sub(r"\1", expanded)
 
     def normalize(self, text: str) -> str:
         """The ``normalized`` form: abbreviations expanded, lower-case, single spaces,
@@ -123,6 +129,10 @@ class Abbreviations(Mapping[str, str]):
         expanded = self.expand(text)
         expanded = _SPACES.sub(" ", expanded).strip(" .,;:")
         return singular_head(expanded.lower())
+
+
+_REPEATED_WORD = re.compile(r"\b(\w{4,})\s+\1\b", re.IGNORECASE)
+_NOTE = re.compile(r"\s*\([^()]*\)\s*$")
 
 
 # Words ending in "s" that are not plurals.

@@ -259,20 +259,32 @@ def _complete_ellipsis(previous: str, item: str) -> dict[int, str]:
     if _ROMAN.match(item) and stem:
         return {1: f"{stem.group(1)} {item}"}
     words = bare.split()
+    # words before the coordinated adjective and its modifiers ("in", "cases of") belong to
+    # neither name: the adjective and its modifiers are the last words
+    start = len(words) - 1
+    while start > 0 and words[start - 1].lower() in SHARED_MODIFIERS:
+        start -= 1
+    core = words[start:]
     if (
-        1 <= len(words) <= 3
+        1 <= len(core) <= 3
+        and start <= 3
         and len(item_words) >= 2
-        and all(w.islower() for w in (*words, item_words[0]))
-        and _ADJECTIVE_ENDING.search(words[-1])
+        and all(_plain_word(w) for w in (*core, item_words[0]))
+        and _ADJECTIVE_ENDING.search(core[-1])
         and _ADJECTIVE_ENDING.search(item_words[0])
-        and all(w.lower() in SHARED_MODIFIERS for w in words[:-1])
     ):
         head = " ".join(item_words[1:])
         completed = {0: f"{bare} {head}"}
-        if len(words) > 1:
-            completed[1] = f"{' '.join(words[:-1])} {item}"
+        if len(core) > 1:
+            completed[1] = f"{' '.join(core[:-1])} {item}"
         return completed
     return {}
+
+
+def _plain_word(word: str) -> bool:
+    """A word, not an acronym: lower-case, or capitalised only as a sentence's first word
+    ("Percutaneous or surgical biopsy")."""
+    return word.islower() or (word[:1].isupper() and word[1:].islower())
 
 
 def _leaf(item: str, full: str | None = None) -> Leaf:

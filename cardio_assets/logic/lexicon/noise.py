@@ -155,6 +155,26 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     (re.compile(r"(?<=\w)\s+dose\b(?!-)", re.I), ""),
+    # a bracket left holding only the words of a dosing scheme ("(loading, daily)")
+    (
+        re.compile(
+            r"\s*\(\s*(?:[,;]\s*)*(?:(?:loading|maintenance|daily|initial|doses?|then|followed|by|and|or|"
+            r"once|twice|a|day)[\s,;]*)+\)",
+            re.I,
+        ),
+        "",
+    ),
+    # when, not whether: "as soon as the diagnosis is established", "as early as possible"
+    (re.compile(r",?\s*\bas\s+(?:soon|early|quickly)\s+as\s+[^,;.()]+", re.I), ""),
+    # "in the presence of one or more of the following:": the list that follows is the criterion
+    (
+        re.compile(
+            r"\b(?:(?:in\s+the\s+)?presence\s+of\s+)?(?:one|two|any|at\s+least\s+(?:one|two))"
+            r"\s+(?:or\s+more\s+)?of\s+the\s+following(?:\s+(?:criteria|features|conditions))?\s*[:.]?",
+            re.I,
+        ),
+        "",
+    ),
 ]
 
 

@@ -370,7 +370,9 @@ _THERE_IS = re.compile(
 def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     low = re.sub(r"\s+", " ", marker.lower()).strip()
     if re.match(r"as (?:the |a )?(?:first|second)[\s\-]line", low):
-        return "drop", ""
+        # the rank says nothing; what it is the first line for is the condition treated
+        treated = re.match(r"^for\s+(.+)$", body, flags=re.I)
+        return ("context", treated.group(1)) if treated else ("drop", "")
     if re.match(r"(?:as|because|since) (?:it|they|this) |because of", low):
         return "outcome", body
     if re.match(r"as (?:an? )?(?:suitable )?(?:alternative|replacement|substitute)|over$", low):

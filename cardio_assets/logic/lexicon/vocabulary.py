@@ -110,7 +110,8 @@ _OUTCOME_VERBS = (
 _PURPOSE_VERBS = (
     r"measure|detect|assess|refine|clarify|reach|achieve|guide|confirm|exclude|identify|"
     r"evaluate|estimate|establish|diagnose|stratify|determine|rule\s+out|obtain|maintain|"
-    r"monitor|check|screen|facilitate|allow|enable|support|select"
+    r"monitor|check|screen|facilitate|allow|enable|support|select|expose|unmask|reveal|"
+    r"document|provoke|differentiate|distinguish|localize|localise|quantify|characteri[sz]e"
 )
 _PATIENT_WORDS = (
     r"patients|patient|individuals|individual|people|persons|person|subjects|those|women|"
@@ -148,7 +149,7 @@ _LEAD_INS = re.compile(
 # Context words that carry no concept ("when tolerated").
 _EMPTY_CONTEXT = frozenset(
     """tolerated possible feasible available indicated needed appropriate required early
-    late soon immediately contraindicated""".split()
+    late soon immediately contraindicated present""".split()
 )
 
 
@@ -349,6 +350,12 @@ def _heuristic_role(normalized: str) -> str | None:
             words.extend(part for part in token.split("-") if part)
     if not words:
         return None
+    of_head = re.match(r"^(.+?)\s+of\s+\S", normalized.lower())
+    if of_head and len(of_head.group(1).split()) <= 3:
+        # "surgery of the ascending aorta", "history of stroke": the head comes before "of"
+        role = _heuristic_role(of_head.group(1))
+        if role is not None:
+            return role
     head = normalized.lower().split()[-1].strip("()")
     head_parts = [head, *head.split("-")[-1:]]
     if any(h in _CONDITION_HEADS or h.endswith(_CONDITION_SUFFIXES) for h in head_parts):

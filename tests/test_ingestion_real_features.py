@@ -325,3 +325,21 @@ def test_without_footnotes_or_a_lettered_header_no_letter_is_guessed(footnotes_e
     row = _row(result, "Rate control is recommended")
     assert row.footnote_markers == []
     assert row.text_for_extraction() == row.row_text
+
+
+def test_a_letter_glued_to_a_unit_or_to_a_word_of_a_row_printed_twice_is_a_marker() -> None:
+    """ "A root diameter ≥45 mmc": the letter after the unit is a footnote marker. A letter
+    whose footnote is printed under the table is trusted on a word the guideline uses only
+    twice as often without it, and on a row printed up to three times (summary tables)."""
+    from cardio_assets.logic.row_text import Vocabulary, footnote_marker_spans
+
+    row = "Surgery is advised for a root diameter ≥45 mmc and high-risk featuresd."
+    words = ["features"] * 6 + ["featuresd"] * 3 + ["feature"]
+    vocabulary = Vocabulary.from_texts([" ".join(words)])
+    letters = list("abcdefgh")
+    assert [s[0] for s in footnote_marker_spans(row, letters, vocabulary, printed=["d"])] == [
+        "c",
+        "d",
+    ]
+    # the same counts without the printed footnote are not enough to call "d" a marker
+    assert [s[0] for s in footnote_marker_spans(row, letters, vocabulary)] == ["c"]

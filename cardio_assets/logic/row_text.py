@@ -196,18 +196,22 @@ def split_references(text: str) -> tuple[str, list[str]]:
 
 # --------------------------------------------------------------------------- markers
 
+_UNIT_AND_LETTER = re.compile(r"(?<=\d)\s?(?:mm|cm|ms|kg|mL)(?P<letter>[a-h])(?![\w/])")
 _TRAILING_MARKERS = re.compile(r"(?<=[.)\]A-Za-z])[.,]?((?:[a-h])(?:,[a-h])*)$")
 
 
 def footnote_marker_spans(
-    text: str, letters: Iterable[str], vocabulary: Vocabulary
+    text: str, letters: Iterable[str], vocabulary: Vocabulary, printed: Iterable[str] = ()
 ) -> list[tuple[str, int, int]]:
     """(letter, start, end) of the footnote letters the row carries, where they can be told
     apart from the word: after a full stop or comma ("death.c,d", "HBR,c"), or glued to a
     rare word whose stem is an acronym or a word the guideline uses far more often ("riskd"
     beside many "risk"). Only letters the table's footnotes define count. The spans cover
-    the letter and the comma or stop that only served it (",c" in "HBR,c")."""
+    the letter and the comma or stop that only served it (",c" in "HBR,c"). A letter whose
+    footnote is ``printed`` under the table is surer: the stem need only be twice as common,
+    and a row printed more than once may carry it three times."""
     defined = {m for m in letters if len(m) == 1 and m.isalpha()}
+    sure = {m for m in printed if m in defined}
     if not defined:
         return []
     found: list[tuple[str, int, int]] = []
@@ -223,10 +227,16 @@ def footnote_marker_spans(
         start = m.start(2) if m.group(1) == "." else m.start(1)
         for letter in letters_here:
             found.append((letter, start, m.end()))
+    for m in _UNIT_AND_LETTER.finditer(text):
+        # "≥45 mmc": a letter glued to the unit of a value
+        if m.group("letter") in defined:
+            found.append((m.group("letter"), m.start("letter"), m.end("letter")))
     for m in re.finditer(r"[A-Za-z]{3,}", text):
         word = m.group(0)
         stem, last = word[:-1], word[-1]
-        rare = vocabulary.count(word) <= 2  # a glued marker is rare; "used" is not
+        times = vocabulary.count(word)
+        rare = times <= (3 if last in sure else 2)  # a glued marker is rare; "used" is not
+        ratio = 2 if last in sure else 3
         # "desired", "compromised": a rare past participle is the verb's, not "desire" + d
         participle = last == "d" and stem.endswith("e") and not stem.isupper()
         short = len(stem) < 3 and not stem.isupper()  # "off" is no "of" + f
@@ -235,7 +245,7 @@ def footnote_marker_spans(
             and rare
             and not participle
             and not short
-            and (stem.isupper() or vocabulary.count(stem) >= 3 * max(1, vocabulary.count(word)))
+            and (stem.isupper() or vocabulary.count(stem) >= ratio * max(1, times))
         ):
             found.append((last, m.end() - 1, m.end()))
     return sorted(set(found), key=lambda f: (f[1], f[0]))
@@ -274,12 +284,14 @@ def table_marker_letters(
     vocabulary: Vocabulary,
     labels: Iterable[str] = (),
 ) -> list[str]:
-    """The footnote letters a table's rows may carry: those its footnotes define and, when its
-    header labels carry letters, every letter a-h. Converters often print a table's lettered
-    footnotes far from it (or once for the whole guideline), yet a header lettered "Classa"
-    says the table's letters run on through its rows."""
+    """The footnote letters a table's rows may carry: every letter a-h when the table's
+    footnotes are lettered or its header labels carry letters, else those its footnotes
+    define. Converters print some of a table's lettered footnotes far from it (or once for
+    the whole guideline), yet "a Class of recommendation" under it or a header lettered
+    "Classa" says the table's letters run on through its rows."""
     letters = set(footnote_letters)
-    if header_marker_letters(header, vocabulary, labels):
+    lettered = any(len(m) == 1 and m in MARKER_LETTERS for m in letters)
+    if lettered or header_marker_letters(header, vocabulary, labels):
         letters |= set(MARKER_LETTERS)
     return sorted(letters)
 

@@ -216,7 +216,7 @@ def rows_from_table(
             else:
                 repaired = repair_row_text(text, vocabulary)
             row_text = strip_inline_markers(repaired.text)
-            spans = footnote_marker_spans(row_text, row_letters, vocabulary)
+            spans = footnote_marker_spans(row_text, row_letters, vocabulary, markers)
             result.rows.append(
                 RowRecord(
                     id=f"{table.guideline}:{table.table_id}:r{row_index}",

@@ -795,3 +795,40 @@ def test_an_expansion_is_a_name_not_a_note_and_never_doubles_a_word(lexicon) -> 
     )
     assert a.normalize("NP") == "natriuretic peptide"
     assert a.normalize("WPW syndrome") == "wolff-parkinson-white syndrome"
+
+
+def test_a_bracketed_clause_is_a_condition_and_a_lone_qualifier_no_concept(lexicon) -> None:
+    """ "Echocardiography (if not recently performed)" is recommended on a condition, not a
+    second action; "stenting (covered)" only says which stenting."""
+    result = extract(
+        lexicon, "Echocardiography (if not recently performed) is advised before surgery."
+    )
+    assert [a.normalized for a in result.actions] == ["echocardiography"]
+    result = extract(lexicon, "Stenting (covered) is advised in patients with a baffle leak.")
+    assert [a.normalized for a in result.actions] == ["stenting"]
+    assert not [c for c in result.concepts if c.normalized == "covered"]
+
+
+def test_schedules_sequences_and_lead_verbs_are_no_part_of_concepts(lexicon) -> None:
+    """ "At 1, 3 and 6 months after onset, then yearly" is when imaging is repeated; "X
+    followed by Y" gives both; "scheduled to receive X", "develop X", "before starting X"
+    name X."""
+    r = roles(
+        extract(
+            lexicon,
+            "Imaging is advised at 1, 3 and 6 months after onset, then yearly, in patients "
+            "with a dissection.",
+        )
+    )
+    assert not [name for _, name in r if "month" in name or "yearly" in name or name == "onset"]
+    result = extract(lexicon, "Nodal ablation followed by pacing is advised in refractory AF.")
+    assert {a.normalized for a in result.actions} == {"nodal ablation", "pacing"}
+    r = roles(
+        extract(
+            lexicon,
+            "Echocardiography is advised in patients scheduled to receive anthracyclines "
+            "and in those who develop heart failure, before starting trastuzumab.",
+        )
+    )
+    assert ("Medication", "anthracycline") in r and ("Condition", "heart failure") in r
+    assert not [name for _, name in r if name.startswith(("scheduled", "develop", "starting"))]

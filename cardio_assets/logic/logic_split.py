@@ -33,7 +33,7 @@ GRADES = frozenset(
 )
 # Endings of relational adjectives ("aortic", "mitral", "pulmonary", "surgical"): two of
 # them coordinated before one noun share it ("aortic or mitral regurgitation").
-_ADJECTIVE_ENDING = re.compile(r"(?:ic|ac|al|ar|ary|ory|ous|ive|oid)$", re.IGNORECASE)
+_ADJECTIVE_ENDING = re.compile(r"(?:ic|ac|al|ar|ary|ory|ous|ive|oid|ant)$", re.IGNORECASE)
 
 NEGATION_PREFIX = re.compile(
     r"^(?:in\s+the\s+absence\s+of|absence\s+of|without(?:\s+any)?|no(?:\s+evidence\s+of)?|"

@@ -54,10 +54,12 @@ from cardio_assets.logic.lexicon.vocabulary import (
     _SPLIT_STATES,
     _STATE_ADJECTIVES,
     ALONE_OR_WITH,
+    ASIDE_CLAUSE,
     DEMOGRAPHIC_NOUN,
     DEMOGRAPHIC_STATE,
     GENERIC_LEAVES,
     LIFESTYLE,
+    LONE_QUALIFIER,
     PARAM_LEFTOVERS,
     REFRACTORY_TO,
     SEMANTIC_TAG_ROLES,
@@ -443,6 +445,14 @@ class LexiconExtractor:
             slot, slot
         )
         for aside, before in asides:
+            clause = ASIDE_CLAUSE.match(aside)
+            if clause:  # "(if not recently performed)", "(when feasible)": a condition
+                phrase = aside[clause.end() :]
+                found = self._phrase(phrase, "context", group_counter)
+                drafts.extend(_negate(found) if clause["neg"] else found)
+                continue
+            if LONE_QUALIFIER.fullmatch(aside):
+                continue  # "stenting (covered)": one word that only qualifies the head
             alternative = re.match(r"^or\s+(?!less\b|more\b|higher\b|lower\b)", aside, re.I)
             aside_drafts = self._phrase(
                 aside[alternative.end() :] if alternative else aside,

@@ -164,6 +164,18 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # a schedule: "at 1, 3, 6, and 12 months after onset, then yearly"
+    (
+        re.compile(
+            r",?\s*\bat\s+\d+(?:\s*,\s*\d+)*(?:,?\s+and\s+\d+)?\s*(?:days?|weeks?|months?|years?)"
+            r"(?:\s+(?:after|following)\s+[^,;.()]+)?"
+            r"|,?\s*\bthen\s+(?:yearly|annually|monthly|every\s+\d*\s*\w+)",
+            re.I,
+        ),
+        "",
+    ),
+    # "X followed by Y": both are given, one after the other
+    (re.compile(r"\s+followed\s+by\s+", re.I), " and "),
     # when, not whether: "as soon as the diagnosis is established", "as early as possible"
     (re.compile(r",?\s*\bas\s+(?:soon|early|quickly)\s+as\s+[^,;.()]+", re.I), ""),
     # "in the presence of one or more of the following:": the list that follows is the criterion

@@ -52,6 +52,7 @@ _MED_WORDS = frozenset(
     ace-i acei arb arbs arni mra mras sglt2i medical pharmacological lipid-lowering
     antihypertensive antithrombotic glucose-lowering antianginal lmwh ufh nsaid nsaids
     aad aads ppi chemotherapy immunotherapy anthracycline anthracyclines antibiotic
+    targeted anticancer cytotoxic antineoplastic hormonal radiopharmaceutical
     antibiotics antituberculosis antiviral antivirals thrombolytic thrombolytics
     """.split()
 )
@@ -199,7 +200,7 @@ GENERIC_LEAVES = frozenset(
     likely unlikely probable possible baseline especially particularly notably preferably
     earlier later sooner lifelong life-long indefinitely permanently
     e.g e.g. i.e i.e. eg ie etc then also only well treated living degree way time times
-    diagnosis diagnoses method methods
+    diagnosis diagnoses method methods treatment treatments therapy therapies
     """.split()
 ) | frozenset(
     {
@@ -221,7 +222,8 @@ GENERIC_LEAVES = frozenset(
 # "significant left main stenosis", "elective PCI", "known CAD": contract §4).
 _QUALIFIERS = frozenset(
     """
-    stable long-term short-term lifelong routine urgent emergency second
+    stable long-term short-term lifelong routine urgent emergency second preferably preferable
+    ideally potentially possibly
     """.split()
 )
 _ACTION_QUALIFIERS = _QUALIFIERS | {"resting"}
@@ -241,7 +243,10 @@ _QUALIFYING_OF = re.compile(
 )
 _LEADING_VERBS = re.compile(
     r"^(?:(?:with|who\s+(?:are|have|had|were)|who|whose|having|and|or|are|have|has|had|in|"
-    r"survived|experienced|developed|suffered|underwent|remain|remains|still|is|be|"
+    r"survived|experienced|developed|develop|develops|suffered|underwent|remain|remains|"
+    r"still|is|be|(?:need|needs|require|requires|requiring|scheduled|planned|due)\s+"
+    r"(?:to\s+)?(?:undergo|receive|start|take|have)|require|requires|requiring|"
+    r"(?:starting|initiating|commencing|beginning|completing|undergoing)|"
     r"(?:they|he|she)\s+(?:are|is|have|has|had|develop|develops|developed|experience|show)|"
     r"those\s+(?:that|who|which)\s+(?:are|is|have|has|had))\s+)+",
     re.IGNORECASE,
@@ -388,3 +393,8 @@ TARGET_WORD = re.compile(r"\b(?:targets?|goals?|aim)\b", re.IGNORECASE)
 REFRACTORY_TO = re.compile(
     r"\b(?:refractory|resistant|unresponsive|not\s+responding)\s+to\b", re.IGNORECASE
 )
+# A bracketed clause is a condition of the row ("(if not recently performed)"); "unless" /
+# "except" ones are negated
+ASIDE_CLAUSE = re.compile(r"^(?:if|when|where|provided|(?P<neg>unless|except))\s+", re.IGNORECASE)
+# A bracket holding one qualifying word ("stenting (covered)", "(preferably)")
+LONE_QUALIFIER = re.compile(r"[a-z][a-z\-]*(?:ed|ly|al|ive|ic|ous|ent|ant|ary)", re.IGNORECASE)

@@ -21,13 +21,14 @@ minimal verbatim text, dose/duration/frequency qualifiers dropped, negation cues
 The rules live in one module per section: ``vocabulary`` (word lists for roles and spans),
 ``noise`` (what a row's text loses first), ``sentences`` (sentence shapes), ``parameters`` (thresholds),
 ``drafts`` (concepts being built), ``terms`` (the terminology lookup and footnote
-definitions), ``extractor`` (the extractor itself); ``version`` hashes the whole folder into
+definitions), ``roles`` (which role a phrase gets), ``extractor`` (the extractor itself); ``version`` hashes the whole folder into
 ``RULES_VERSION``. No Dagster imports here: resources/lexicon_extractor.py wraps it.
 """
 
-from cardio_assets.logic.lexicon.extractor import LexiconExtractor, LexiconSettings
+from cardio_assets.logic.lexicon.extractor import LexiconExtractor
 from cardio_assets.logic.lexicon.noise import clean_row_text
 from cardio_assets.logic.lexicon.parameters import Parameter, extract_parameters
+from cardio_assets.logic.lexicon.roles import LexiconSettings
 from cardio_assets.logic.lexicon.sentences import parse_sentence
 from cardio_assets.logic.lexicon.terms import (
     TermHit,

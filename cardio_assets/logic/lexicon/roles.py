@@ -1,0 +1,122 @@
+"""Which role a phrase gets: the slot it fills first (an outcome is an Outcome), then the
+states that decide it whatever the words ("refractory to", "intolerant of", a failed
+therapy), then an exact-enough terminology match, then the word rules of vocabulary.py.
+
+A mixin of LexiconExtractor: it reads the extractor's abbreviations, terminology lookup,
+settings and cache.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cardio_assets.logic.lexicon.sentences import _SEEN_ON_TEST
+from cardio_assets.logic.lexicon.terms import TermHit
+from cardio_assets.logic.lexicon.vocabulary import (
+    _CONDITION_FIRST_WORDS,
+    REFRACTORY_TO,
+    SEMANTIC_TAG_ROLES,
+    STATE_UNDER_CONTROL,
+    THERAPY_FAILED,
+    _heuristic_role,
+    biomarker_role,
+)
+
+if TYPE_CHECKING:
+    from cardio_assets.logic.abbreviations import Abbreviations
+    from cardio_assets.logic.lexicon.terms import TermLookup
+
+
+@dataclass(frozen=True)
+class LexiconSettings:
+    """Tunable knobs (one source of truth: the resource passes its config here)."""
+
+    min_term_score: float = 0.9  # terminology hit needed to trust its semantic tag
+    max_ngram: int = 6  # longest sub-phrase tried against the terminology
+
+
+class RoleRules:
+    """The role decisions of the lexicon extractor."""
+
+    abbreviations: Abbreviations
+    term_lookup: TermLookup | None
+    settings: LexiconSettings
+    _cache: dict[str, TermHit | None]
+
+    def role_for(self, text: str, slot: str) -> str | None:
+        """Outcome slot wins; then an exact-enough terminology hit; then word rules."""
+        if slot == "outcome":
+            return "Outcome"
+        normalized = self.abbreviations.normalize(text)
+        first = normalized.split()[0] if normalized.split() else ""
+        if slot in {"cohort", "context"} and first in _CONDITION_FIRST_WORDS:
+            return "Condition"
+        marker = biomarker_role(normalized)
+        if marker is not None:
+            return marker
+        finding, on, test = text.partition(" on ")
+        if on and finding.strip() and _SEEN_ON_TEST.match(test):
+            return self.role_for(finding, slot)  # "pre-excitation on ECG": the finding's role
+        refractory = REFRACTORY_TO.search(text)
+        if refractory and slot != "action":
+            return "Condition"  # "symptoms refractory to drug therapy": a state of the patient
+        if slot != "action":
+            failed = THERAPY_FAILED.match(text.strip())
+            therapy = self.role_for(failed["head"], "action") if failed else None
+            if therapy in ("Procedure", "Medication"):
+                return therapy
+            controlled = STATE_UNDER_CONTROL.match(text.strip())
+            if controlled and self.role_for(controlled["head"], slot) == "Condition":
+                return "Condition"
+        hit = self._best_hit(normalized) or self._best_hit(text.lower())
+        if hit is not None:
+            role = SEMANTIC_TAG_ROLES.get(hit.semantic_tag)
+            if role is not None:
+                return role
+        role = _heuristic_role(normalized) or self._head_ngram_role(normalized)
+        if role == "ClinicalParameter" and slot not in {"purpose", "component"}:
+            role = "Condition"  # "irregular heart rate", "HFrEF": states, not measurements
+        if slot == "action" and role not in (None, "Procedure", "Medication"):
+            role = "Procedure"  # the recommended thing is done or given, never a state
+        if role is not None:
+            return role
+        return {
+            "action": "Procedure",
+            "component": "Procedure",
+            "example": "Medication",
+            "background": "Medication",
+            "context": "Condition",
+            "cohort": "Condition",
+            "purpose": "Condition",
+        }[slot]
+
+    def _best_hit(self, phrase: str) -> TermHit | None:
+        if self.term_lookup is None or not phrase:
+            return None
+        if phrase not in self._cache:
+            hits = list(self.term_lookup(phrase))
+            best = max(hits, key=lambda h: h.score) if hits else None
+            if best is not None and best.score < self.settings.min_term_score:
+                best = None
+            self._cache[phrase] = best
+        return self._cache[phrase]
+
+    def _head_ngram_role(self, normalized: str) -> str | None:
+        """Longest terminology match among the sub-phrases ending at the head word."""
+        if self.term_lookup is None:
+            return None
+        words = normalized.split()
+        for size in range(min(len(words) - 1, self.settings.max_ngram), 0, -1):
+            hit = self._best_hit(" ".join(words[-size:]))
+            if hit is not None and SEMANTIC_TAG_ROLES.get(hit.semantic_tag):
+                return SEMANTIC_TAG_ROLES[hit.semantic_tag]
+        return None
+
+    def _is_known_term(self, phrase: str) -> bool:
+        """Veto splitting a phrase that is itself a terminology description."""
+        if self.term_lookup is None or not re.search(r"\b(?:and|or)\b", phrase):
+            return False
+        hit = self._best_hit(self.abbreviations.normalize(phrase))
+        return hit is not None and hit.score >= 0.97

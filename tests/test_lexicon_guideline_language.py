@@ -832,3 +832,30 @@ def test_schedules_sequences_and_lead_verbs_are_no_part_of_concepts(lexicon) -> 
     )
     assert ("Medication", "anthracycline") in r and ("Condition", "heart failure") in r
     assert not [name for _, name in r if name.startswith(("scheduled", "develop", "starting"))]
+
+
+def test_a_second_value_after_and_is_the_same_quantitys(lexicon) -> None:
+    """ "A diameter ≥40 mm and <50 mm": the value after "and" bounds the same quantity; a
+    pause measured in seconds is a parameter; "survive for ≥1 year" is no age."""
+    c = [
+        x
+        for x in extract(
+            lexicon, "Imaging is advised for a root diameter ≥40 mm and <50 mm."
+        ).concepts
+    ]
+    params = [(x.normalized, x.operator, x.threshold) for x in c if x.role == "ClinicalParameter"]
+    assert params == [("root diameter", ">=", 40.0), ("root diameter", "<", 50.0)]
+    c = named(extract(lexicon, "Pacing is advised in patients with pauses >4 s."))
+    assert (c["pause"].operator, c["pause"].threshold, c["pause"].unit) == (">", 4.0, "s")
+    r = roles(extract(lexicon, "An ICD is advised in patients expected to survive for >1 year."))
+    assert not [name for _, name in r if name == "age"]
+
+
+def test_preferred_is_a_recommending_verb_and_a_used_drug_is_the_drug(lexicon) -> None:
+    """ "X should be preferred over Y" recommends X; "when clopidogrel is used" names the drug
+    the patient is given."""
+    result = extract(
+        lexicon, "When clopidogrel is used, pantoprazole should be preferred over omeprazole."
+    )
+    assert [a.normalized for a in result.actions] == ["pantoprazole"]
+    assert ("Medication", "clopidogrel") in roles(result)

@@ -195,3 +195,14 @@ def test_a_probability_in_brackets_is_the_probabilitys() -> None:
     """ "A high pre-test probability (>85%)": the bracketed value measures the probability."""
     (m,) = find_measurements("patients with a high pre-test probability (>80%) of disease")
     assert (m.name, m.operator, m.threshold, m.unit) == ("pre-test probability", ">", 80.0, "%")
+
+
+def test_a_percentage_before_the_narrowing_it_measures_is_named_by_it() -> None:
+    """ "A 70–99% carotid stenosis": the narrowing is named after its percentage."""
+    (m,) = find_measurements("in patients with a 60–99% renal stenosis")
+    assert (m.name, m.operator, m.threshold, m.unit) == (
+        "renal stenosis",
+        "between",
+        [60.0, 99.0],
+        "%",
+    )

@@ -317,6 +317,11 @@ QUANTITY_HEADS = frozenset(
     risk likelihood
     """.split()
 )
+# a percentage written before the narrowing it measures: "70–99% ICA stenosis"
+_NAMED_AFTER = re.compile(
+    r"\s+(?P<name>(?:[\w\-]+\s+){0,2}(?:stenosis|stenoses|narrowing|occlusion|obstruction))\b",
+    re.IGNORECASE,
+)
 # quantities measured without a unit: a value in brackets after their name is theirs
 DIMENSIONLESS_HEADS = frozenset("score index grade stage".split())
 _SCORE_IN_BRACKETS = re.compile(
@@ -415,6 +420,10 @@ def find_measurements(text: str) -> list[Measurement]:
             if before and before.split()[-1].lower() in QUANTITY_HEADS:
                 name_start, name = before_start, before
                 end += closing.end()
+        after = _NAMED_AFTER.match(text, end) if unit == "%" and not name else None
+        if after:
+            # "a 70-99% carotid stenosis": the narrowing the percentage measures is named after it
+            name_start, name, end = value_start, after["name"], after.end()
         if kind == "window":
             name_start, name = value_start, ""
         elif unit == "years" and (not name or _AGE_WORDS.search(text[:value_start])):

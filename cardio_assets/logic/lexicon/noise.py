@@ -116,7 +116,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # counted from a named event ("within 48 hours of admission") is a criterion and stays
     (
         re.compile(
-            r"\b(?:for|within|during)\s+(?:up\s+to\s+|at\s+least\s+|the\s+first\s+)?"
+            r"\b(?:for|within|during|over)\s+(?:up\s+to\s+|at\s+least\s+|the\s+first\s+)?"
             r"(?:(?:days?|weeks?|months?|years?|hours?)\b|\d+\s*"
             r"(?:days?|weeks?|months?|years?|hours?|h|min|minutes?)\b"
             r"(?!\s+(?:of|after|from|following|since)\s))",
@@ -170,6 +170,17 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
             r",?\s*\bat\s+\d+(?:\s*,\s*\d+)*(?:,?\s+and\s+\d+)?\s*(?:days?|weeks?|months?|years?)"
             r"(?:\s+(?:after|following)\s+[^,;.()]+)?"
             r"|,?\s*\bthen\s+(?:yearly|annually|monthly|every\s+\d*\s*\w+)",
+            re.I,
+        ),
+        "",
+    ),
+    # how often as a word: "at least annually", "yearly"; when a test is done: "at baseline
+    # and 14 and 28 days"
+    (
+        re.compile(
+            r",?\s*\b(?:at\s+least\s+)?(?:annually|yearly|biannually|monthly|weekly)\b"
+            r"|,?\s*\bat\s+baseline(?:\s+and\s+(?:\d+\s*(?:,|and)\s*)*\d+\s*"
+            r"(?:days?|weeks?|months?))?",
             re.I,
         ),
         "",

@@ -28,6 +28,8 @@ _NAME_STOP = frozenset(
     """.split()
 )
 _AGE_NAMES = frozenset({"aged", "age", "old", "older", "younger"})
+# quantities measured in time: "pauses >3 s", "AF duration >48 h"
+_TIMED_QUANTITY = re.compile(r"\b(?:pauses?|duration|episodes?|interval|time)$", re.IGNORECASE)
 _PLACEHOLDER = "⟦P{}⟧"
 _PLACEHOLDER_RE = re.compile(r"⟦P(\d+)⟧")
 
@@ -92,16 +94,30 @@ def extract_parameters(
             cursor = anchor.end()
             continue
         name = found.name
-        if found.unit == "years" and (not name or name.lower() in _AGE_NAMES):
+        before = text[: found.start].split()[-1:]
+        follows = (
+            params and not name and re.fullmatch(r"\s*(?:and|or|,)\s*", text[cursor : found.start])
+        )
+        if follows:
+            # "aortic diameter ≥25 mm and <30 mm": the value after "and" is the same quantity's
+            normalized, name = params[-1].name_normalized, ""
+        elif found.unit == "years" and before and before[0].lower() == "for":
+            # "expected to survive for ≥1 year": how long, not the patient's age, no concept
+            pieces.append(text[cursor : found.start])
+            cursor = found.end
+            continue
+        elif found.unit == "years" and (not name or name.lower() in _AGE_NAMES):
             normalized = "age"
         elif found.kind == "class":
             name = name or "NYHA class"
             normalized = "new york heart association class"
-        elif not name or (found.unit in _TIME_UNITS and found.unit != "years"):
+        elif not name or (
+            found.unit in _TIME_UNITS and found.unit != "years" and not _TIMED_QUANTITY.search(name)
+        ):
             continue
         else:
             normalized = abbreviations.normalize(name)
-        if name.lower() in _NAME_STOP:
+        if name and name.lower() in _NAME_STOP:
             continue
         params.append(
             Parameter(

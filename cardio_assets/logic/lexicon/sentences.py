@@ -42,6 +42,7 @@ _POSITIVE_VERBS = [
     r"\b(?:is|are)\s+(?:a|an)\s+(?:suitable|reasonable|acceptable|preferred)\s+"
     r"(?:alternative|option|choice)\b",
     r"\b(?:is|are)\s+(?:reasonable|advised|beneficial|useful|preferred|suggested|effective)\b",
+    r"\b(?:should|may)\s+(?:also\s+)?be\s+(?:preferred|favoured|favored|prioriti[sz]ed)\b",
     r"\bcan\s+be\s+(?:useful|beneficial)\b",
     r"\b(?:should|may|must)\s+(?:receive|undergo|have|use|take)\b",
 ]

@@ -52,7 +52,8 @@ _MED_WORDS = frozenset(
     ace-i acei arb arbs arni mra mras sglt2i medical pharmacological lipid-lowering
     antihypertensive antithrombotic glucose-lowering antianginal lmwh ufh nsaid nsaids
     aad aads ppi chemotherapy immunotherapy anthracycline anthracyclines antibiotic
-    targeted anticancer cytotoxic antineoplastic hormonal radiopharmaceutical
+    targeted anticancer cytotoxic antineoplastic hormonal radiopharmaceutical vasodilator
+    vasodilators inotrope inotropes inotropic vasopressor vasopressors antihypertensives
     antibiotics antituberculosis antiviral antivirals thrombolytic thrombolytics
     """.split()
 )
@@ -260,7 +261,7 @@ _LEADING_CONNECTIVES = re.compile(
     r"particularly|notably|mainly|namely|such\s+as|e\.g\.?|i\.e\.?|as|for|of|by|than|"
     r"the\s+(?:presence|occurrence|finding|evidence)\s+of|presence\s+of|evidence\s+of|"
     r"signs?\s+of|however,?|moreover,?|furthermore,?|"
-    r"(?:in\s+)?(?:the\s+)?(?:case|setting|context)\s+of)\s+)+",
+    r"(?:in\s+)?(?:the\s+)?(?:case|setting|context|presence)\s+of)\s+)+",
     re.IGNORECASE,
 )
 # A clause that says the term holds ("LV dysfunction is present"): the term is the subject.
@@ -333,6 +334,14 @@ def _tidy_leaf(text: str, slot: str) -> str:
     if slot in {"context", "purpose"}:
         text = re.sub(r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I)
     text = re.sub(r"\s+(?:persists|persist|remains|remain|continues)$", "", text, flags=re.I)
+    # "when clopidogrel is used": the drug, not that it is used
+    text = re.sub(
+        r"\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:used|given|administered|started|"
+        r"initiated|prescribed|taken|planned|performed)$",
+        "",
+        text,
+        flags=re.I,
+    )
     text = re.sub(r"\s+(?:routinely|regularly|systematically|always)$", "", text, flags=re.I)
     # "ezetimibe alone": given without a companion, still ezetimibe; a phrase cut before its
     # object ("first-degree relatives of") loses the dangling preposition

@@ -859,3 +859,40 @@ def test_preferred_is_a_recommending_verb_and_a_used_drug_is_the_drug(lexicon) -
     )
     assert [a.normalized for a in result.actions] == ["pantoprazole"]
     assert ("Medication", "clopidogrel") in roles(result)
+
+
+def test_an_act_done_to_the_patients_is_the_action(lexicon) -> None:
+    """ "It is recommended that patients with X are screened for Y" and "... to screen
+    patients with X for Y" recommend screening for Y in patients with X; "are enrolled in a
+    programme" recommends the programme."""
+    for text in (
+        "It is recommended that patients with diabetes are routinely screened for heart failure.",
+        "It is recommended to screen patients with diabetes for heart failure.",
+    ):
+        result = extract(lexicon, text)
+        assert [a.normalized for a in result.actions] == ["screening for heart failure"], text
+        assert ("Condition", "diabetes") in roles(result)
+    result = extract(
+        lexicon, "It is recommended that patients with HF are enrolled in an exercise programme."
+    )
+    assert [a.normalized for a in result.actions] == ["exercise programme"]
+
+
+def test_a_bare_value_after_a_named_one_in_the_same_unit_is_that_quantitys(lexicon) -> None:
+    """ "QTc >500 ms or ≥480 ms on treatment": the second value is a QTc too; a value in
+    another unit ("<1.4 mmol/L and a ≥50% fall") is not; an expected survival is measured in
+    months."""
+    c = [
+        x
+        for x in extract(
+            lexicon, "ECGs are advised in patients with QTc >500 ms or ≥480 ms on treatment."
+        ).concepts
+    ]
+    assert [(x.normalized, x.threshold) for x in c if x.role == "ClinicalParameter"] == [
+        ("qtc", 500.0),
+        ("qtc", 480.0),
+    ]
+    c = named(
+        extract(lexicon, "An ICD is advised in patients with an expected survival ≥12 months.")
+    )
+    assert (c["expected survival"].operator, c["expected survival"].unit) == (">=", "months")

@@ -29,7 +29,9 @@ _NAME_STOP = frozenset(
 )
 _AGE_NAMES = frozenset({"aged", "age", "old", "older", "younger"})
 # quantities measured in time: "pauses >3 s", "AF duration >48 h"
-_TIMED_QUANTITY = re.compile(r"\b(?:pauses?|duration|episodes?|interval|time)$", re.IGNORECASE)
+_TIMED_QUANTITY = re.compile(
+    r"\b(?:pauses?|duration|episodes?|interval|time|survival|expectancy)$", re.IGNORECASE
+)
 _PLACEHOLDER = "⟦P{}⟧"
 _PLACEHOLDER_RE = re.compile(r"⟦P(\d+)⟧")
 
@@ -96,7 +98,13 @@ def extract_parameters(
         name = found.name
         before = text[: found.start].split()[-1:]
         follows = (
-            params and not name and re.fullmatch(r"\s*(?:and|or|,)\s*", text[cursor : found.start])
+            params
+            and not name
+            and found.unit not in _TIME_UNITS
+            and found.unit == params[-1].unit  # "<1.4 mmol/L and a ≥50% reduction": another
+            and re.fullmatch(
+                r"[\s,]*(?:(?:and|or|and/or|but)\s+)?(?:\S+\s+){0,2}?", text[cursor : found.start]
+            )
         )
         if follows:
             # "aortic diameter ≥25 mm and <30 mm": the value after "and" is the same quantity's

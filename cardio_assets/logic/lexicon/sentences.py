@@ -248,6 +248,18 @@ def parse_sentence(sentence: str) -> RowParse:
         parse.action = action
         parse.post = trailing
         return parse
+    # "It is recommended that patients with X are screened for Y / enrolled in Y" and "It is
+    # recommended to screen patients with X for Y": the act done to the patients is the action
+    done_to = _THAT_PASSIVE.match(post) or _TO_ACT_ON.match(post)
+    if it_form and (not pre or re.fullmatch(r"it", pre, flags=re.IGNORECASE)) and done_to:
+        parse.cohort = done_to.group("cohort")
+        verb = re.sub(r"\s+", " ", done_to.group("verb").lower())
+        object_ = done_to.group("rest")
+        act = _ACT_NOUNS.get(verb.split()[0])
+        action, trailing = _split_post(f"{act} {object_}" if act else object_)
+        parse.action = action
+        parse.post = trailing
+        return parse
     # "It is recommended to/that ..." puts the action after the verb.
     if it_form:
         pre = "" if re.fullmatch(r"it", pre, flags=re.IGNORECASE) else pre
@@ -424,6 +436,36 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
 
 def _depth_at(text: str, index: int) -> int:
     return text[:index].count("(") - text[:index].count(")")
+
+
+# a verb done to the patients, and the act it names ("screened for X" -> "screening for X");
+# verbs whose object is itself the act ("enrolled in a programme") name nothing more
+_ACT_NOUNS = {
+    "screened": "screening",
+    "screen": "screening",
+    "counselled": "counselling",
+    "counseled": "counselling",
+    "counsel": "counselling",
+    "referred": "referral",
+    "refer": "referral",
+    "evaluated": "evaluation",
+    "assessed": "assessment",
+    "monitored": "monitoring",
+    "followed": "follow-up",
+    "vaccinated": "vaccination",
+    "educated": "education",
+}
+_THAT_PASSIVE = re.compile(
+    r"^that\s+(?P<cohort>.+?)\s+(?:should\s+)?(?:are|is|be)\s+(?:routinely\s+|regularly\s+)?"
+    r"(?P<verb>screened|counsell?ed|referred|evaluated|assessed|monitored|followed\s+up|"
+    r"vaccinated|educated|enrolled|included)\s+(?:(?:in|into|to)\s+)?(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_TO_ACT_ON = re.compile(
+    r"^to\s+(?P<verb>screen|counsel|refer)\s+(?P<cohort>(?:all\s+)?(?:patients|individuals|"
+    r"women|men|adults|people)\b.*?)\s+(?P<rest>(?:for|to|about|on)\s+.+)$",
+    re.IGNORECASE,
+)
 
 
 def _top_level_commas(text: str) -> list[int]:

@@ -451,7 +451,8 @@ def test_verb_operators_and_plural_hyphenated_heads(
         abbreviations,
     )
     c = by_norm(out.concepts)
-    assert c["beta-blocker"].role == "Medication"
+    # stopping a drug is what is recommended, never the drug itself (test_lexicon_guideline_language)
+    assert c["discontinuation of beta-blocker"].role == "Medication"
     hr = c["heart rate"]
     assert (hr.operator, hr.threshold, hr.unit) == ("<", 50.0, "bpm")
 

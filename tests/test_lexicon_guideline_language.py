@@ -896,3 +896,16 @@ def test_a_bare_value_after_a_named_one_in_the_same_unit_is_that_quantitys(lexic
         extract(lexicon, "An ICD is advised in patients with an expected survival ≥12 months.")
     )
     assert (c["expected survival"].operator, c["expected survival"].unit) == (">=", "months")
+
+
+def test_a_verb_that_ends_a_therapy_stays_in_the_action(lexicon) -> None:
+    """ "Heparin should be discontinued" recommends stopping heparin: an action named
+    "heparin" would recommend the drug itself. The span stays the drug as printed; the
+    name carries the act. "... to stop X and start Y" starts Y."""
+    result = extract(lexicon, "Heparin should be discontinued in patients with thrombocytopenia.")
+    (action,) = result.actions
+    assert (action.normalized, action.text) == ("discontinuation of heparin", "Heparin")
+    result = extract(
+        lexicon, "It is recommended to stop warfarin and start heparin before delivery."
+    )
+    assert {a.normalized for a in result.actions} == {"discontinuation of warfarin", "heparin"}

@@ -240,6 +240,13 @@ class LexiconExtractor(RoleRules):
                 for d in action:
                     if d.role == "ClinicalParameter" and TARGET_WORD.search(d.text):
                         d.slot = "action"
+            if parse.ending:  # "X should be discontinued": its discontinuation is recommended
+                # "... to discontinue X and start Y": Y is started, not discontinued
+                start = _THEN_START.search(parse.action)
+                for d in action:
+                    after = start is not None and parse.action.find(d.text) > start.start()
+                    if d.slot == "action" and d.role in ("Medication", "Procedure") and not after:
+                        d.normalized = f"{parse.ending} of {d.normalized}"
             if parse.measure:  # "to measure BNP": measuring is what is recommended
                 for d in action:
                     if d.slot == "action":
@@ -555,6 +562,9 @@ _OUTCOME_LEAD = re.compile(
     rf"^(?:(?:to\s+)?(?:{_OUTCOME_VERBS})\s+)?(?:the\s+)?"
     r"(?:(?:risk|rates?|incidence|number|likelihood)\s+of\s+)?",
     re.IGNORECASE,
+)
+_THEN_START = re.compile(
+    r"\band\s+(?:start|initiate|begin|commence|switch\s+to|add|give|use|resume)\b", re.IGNORECASE
 )
 _ARRIVAL = re.compile(
     r"^\s*(?:admitted|hospitali[sz]ed|presenting|diagnosed|referred|seen)(?=\s+(?:with|for)\b)",

@@ -185,6 +185,15 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "stop aspirin 7 days before surgery": how long before; "before surgery" stays
+    (
+        re.compile(
+            r"\s*\b\d+(?:\s*[-–]\s*\d+)?\s*(?:days?|weeks?|h|hours?|months?)\s+"
+            r"(?=(?:before|after|prior\s+to|following)\b)",
+            re.I,
+        ),
+        " ",
+    ),
     # "X followed by Y": both are given, one after the other
     (re.compile(r"\s+followed\s+by\s+", re.I), " and "),
     # when, not whether: "as soon as the diagnosis is established", "as early as possible"

@@ -117,6 +117,7 @@ class RowParse:
     polarity: str = "recommended"
     verb: str | None = None
     measure: bool = False  # "it is recommended to measure X": the action is X's measurement
+    ending: str | None = None  # "X should be discontinued": the action is X's discontinuation
 
 
 def _sentences(text: str) -> list[str]:
@@ -182,7 +183,34 @@ def _pull_parentheticals(
 
 
 def parse_sentence(sentence: str) -> RowParse:
-    """Cut a sentence into cohort, action and trailing phrases around its verb."""
+    """Cut a sentence into cohort, action and trailing phrases around its verb. A verb that
+    ends a therapy ("X should be discontinued", "it is recommended to stop X") keeps its act
+    in the action ("discontinuation of X"): recommending X instead would invert the row."""
+    parse = _parse_sentence(sentence)
+    ended = _ENDING_PASSIVE.search(parse.verb or "")
+    if ended and parse.action:
+        parse.ending = _ENDING_NOUNS[ended.group(1).lower()]
+    return parse
+
+
+# verbs that end or hold a therapy, and the act they name
+_ENDING_NOUNS = {
+    "discontinue": "discontinuation",
+    "discontinued": "discontinuation",
+    "stop": "discontinuation",
+    "stopped": "discontinuation",
+    "withhold": "withholding",
+    "withheld": "withholding",
+    "withdraw": "withdrawal",
+    "withdrawn": "withdrawal",
+    "interrupt": "interruption",
+    "interrupted": "interruption",
+}
+_ENDING_PASSIVE = re.compile(r"\b(discontinued|stopped|withheld|withdrawn|interrupted)$", re.I)
+_ENDING_TO = re.compile(r"^to\s+(discontinue|stop|withhold|withdraw|interrupt)\s+", re.I)
+
+
+def _parse_sentence(sentence: str) -> RowParse:
     sentence = sentence.strip().rstrip(".")
     parse = RowParse()
     verb = _VERB_RE.search(sentence)
@@ -263,10 +291,14 @@ def parse_sentence(sentence: str) -> RowParse:
     # "It is recommended to/that ..." puts the action after the verb.
     if it_form:
         pre = "" if re.fullmatch(r"it", pre, flags=re.IGNORECASE) else pre
+        ending = _ENDING_TO.match(post)
+        if ending:  # "it is recommended to discontinue X": the discontinuation of X
+            parse.ending = _ENDING_NOUNS[ending.group(1).lower()]
+            post = post[ending.end() :]
         post = re.sub(
             r"^(?:that\s+|to\s+(?:use|perform|give|administer|consider|initiate|start|"
             r"measure|assess|evaluate|monitor|determine|check|quantify|prescribe|obtain|add|"
-            r"implant|refer|offer|treat|continue|discontinue|stop|calculate)\s+)",
+            r"implant|refer|offer|treat|continue|calculate)\s+)",
             "",
             post,
             flags=re.IGNORECASE,

@@ -144,7 +144,8 @@ _LEAD_INS = re.compile(
     r"^(?:(?:the|a|an)\s+)?(?:(?:use|administration|initiation|addition|prescription|"
     r"consideration|implementation|provision|performance|introduction)\s+of\s+|"
     r"(?:treatment|therapy)\s+with\s+|routine(?:ly)?\s+|systematic\s+|"
-    r"(?:adding|starting|initiating|continuing|using|switching\s+to|giving)\s+|"
+    r"(?:adding|starting|initiating|continuing|using|switching\s+to|giving|start|initiate|"
+    r"begin|commence)\s+|"
     r"(?:the|a|an)\s+)+",
     re.IGNORECASE,
 )

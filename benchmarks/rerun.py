@@ -8,6 +8,12 @@ configs/guideline_graph_schema.yaml (CARDIO_CONFIG_DIR), asks `cardio status --j
 is stale and runs exactly the selection it prints per guideline. It prints both wall
 times, their ratio and the LLM calls each phase made.
 
+``--runner`` says how both phases run: ``cli`` (the README's commands: one `dagster asset
+materialize` per guideline, each paying its own process, definitions import and run
+worker) or ``status`` (`cardio status --rematerialize` for the benchmark's guidelines: one
+process, one in-process run per guideline, the full pipeline for a new guideline and
+exactly the stale selection after the change). Both phases always use the same runner.
+
 The llm backend runs against the local replay server (tests/replay_server.py) answering
 every request after ``--latency`` seconds (a recorded 1-2 s per call stands in for a
 model), with the client's configured concurrency (configs/models.yaml default, 4). Its
@@ -15,6 +21,7 @@ answers are the lexicon backend's extractions of the same rows, recorded by this
 from the lexicon run, so both backends build the same rules.
 
     .venv/bin/python benchmarks/rerun.py [--backend lexicon llm] [--latency 1.5]
+        [--runner cli status]
 """
 
 from __future__ import annotations
@@ -59,6 +66,7 @@ def _run(cmd: list[str], env: dict[str, str]) -> float:
 
 # configs/pipeline.yaml execution.start_method for both phases (--executor)
 EXECUTOR = {"start_method": "forkserver"}
+RUNNER = {"name": "cli"}
 
 
 def _materialize(select: str, partition: str, env: dict[str, str]) -> float:
@@ -128,6 +136,32 @@ def recordings_from(warehouse: Path) -> dict[str, Recording]:
     return out
 
 
+def _status_json(env: dict[str, str]) -> list[dict]:
+    """`cardio status --json` for the benchmark's guidelines only: the other registered ones
+    were never materialized here, so status names their whole pipeline (a full run, with
+    LLM calls, not a rerun)."""
+    done = subprocess.run(
+        [str(BIN / "cardio"), "status", "--json"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [g for g in json.loads(done.stdout)["guidelines"] if g["guideline"] in PARTITIONS]
+
+
+def _stale(reports: list[dict]) -> dict[str, list[str]]:
+    return {g["guideline"]: g["stale"] for g in reports if g["stale"]}
+
+
+def _status_run(env: dict[str, str]) -> float:
+    """`cardio status --rematerialize` for the benchmark's guidelines: what is stale or never
+    materialized, run in one process."""
+    guidelines = [arg for p in PARTITIONS for arg in ("--guideline", p)]
+    return _run([str(BIN / "cardio"), "status", *guidelines, "--rematerialize"], env)
+
+
 def bench(backend: str, work: Path, replay: ReplayServer | None) -> dict:
     home, dagster_home, configs = work / "home", work / "dh", work / "configs"
     for folder in (home, dagster_home, configs):
@@ -174,30 +208,30 @@ def bench(backend: str, work: Path, replay: ReplayServer | None) -> dict:
         # the terminology store is built on first use: once here, outside the timings
         _run([str(BIN / "cardio"), "ground", "heart failure", "--role", "Condition"], env)
         calls0 = replay.calls() if replay else 0
-        full = sum(_materialize("*", p, env) for p in PARTITIONS)
+        if RUNNER["name"] == "status":
+            full = _status_run(env)
+        else:
+            full = sum(_materialize("*", p, env) for p in PARTITIONS)
         calls_full = (replay.calls() if replay else 0) - calls0
         text = schema.read_text()
         schema.write_text(
             re.sub(r"min_match_score: [0-9.]+", f"min_match_score: {NEW_MIN_MATCH_SCORE}", text)
         )
-        started = time.perf_counter()
-        status = subprocess.run(
-            [str(BIN / "cardio"), "status", "--json"],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        report = json.loads(status.stdout)
-        # only the benchmark's guidelines: the other registered ones were never materialized
-        # here, so status names their whole pipeline (a full run, with LLM calls, not a rerun)
-        ours = [g for g in report["guidelines"] if g["guideline"] in PARTITIONS]
-        stale = {g["guideline"]: g["stale"] for g in ours if g["stale"]}
-        for g in ours:
-            if g["rematerialize"]:
-                _materialize(g["rematerialize"]["select"], g["guideline"], env)
-        rerun = time.perf_counter() - started
+        if RUNNER["name"] == "status":
+            # what is stale, read before the timed rerun (the rerun command reads it itself)
+            stale = _stale(_status_json(env))
+            rerun = _status_run(env)
+            left = _stale(_status_json(env))
+            if left:
+                sys.exit(f"still stale after cardio status --rematerialize: {left}")
+        else:
+            started = time.perf_counter()
+            ours = _status_json(env)
+            stale = _stale(ours)
+            for g in ours:
+                if g["rematerialize"]:
+                    _materialize(g["rematerialize"]["select"], g["guideline"], env)
+            rerun = time.perf_counter() - started
         calls_rerun = (replay.calls() if replay else 0) - calls0 - calls_full
     finally:
         neo4j_local.stop(root)
@@ -224,6 +258,13 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     parser.add_argument("--partitions", nargs="+", default=SAMPLES, choices=SAMPLES)
     parser.add_argument(
+        "--runner",
+        choices=["cli", "status"],
+        default="cli",
+        help="how both phases run: dagster asset materialize per guideline, or cardio status "
+        "--rematerialize",
+    )
+    parser.add_argument(
         "--executor",
         choices=["forkserver", "spawn", "in_process"],
         default="forkserver",
@@ -232,6 +273,7 @@ def main() -> None:
     args = parser.parse_args()
     PARTITIONS[:] = args.partitions
     EXECUTOR["start_method"] = args.executor
+    RUNNER["name"] = args.runner
     work = Path(tempfile.mkdtemp(prefix="cardio-rerun-"))
     results = []
     try:
@@ -251,7 +293,7 @@ def main() -> None:
             shutil.rmtree(work, ignore_errors=True)
     print(
         f"min_match_score -> {NEW_MIN_MATCH_SCORE} in every role; guidelines "
-        f"{', '.join(PARTITIONS)}; executor {args.executor}"
+        f"{', '.join(PARTITIONS)}; runner {args.runner}; executor {args.executor}"
     )
     for r in results:
         print(

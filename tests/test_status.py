@@ -321,3 +321,39 @@ def test_every_guideline_without_writing_to_the_instance(dagster_home: tuple[Pat
     assert others and all(not reports[g]["registered_partition"] for g in others)
     with dg.DagsterInstance.get() as instance:
         assert set(instance.get_dynamic_partitions("guidelines")) == {PARTITION, UNTOUCHED}
+
+
+def test_rematerialize_runs_exactly_what_is_stale_in_one_process(
+    dagster_home: tuple[Path, str], neo4j_server, tmp_path: Path
+) -> None:
+    """`cardio status --rematerialize` after a threshold change runs the stale selection in
+    this process (one run for the guideline), never the extraction it does not need, and
+    leaves the guideline up to date."""
+    import dagster as dg
+
+    _, first_run = dagster_home
+    strict = _stricter_grounding(tmp_path)
+    done = _status_subprocess(strict, "--guideline", PARTITION, "--rematerialize", "--json")
+    payload = json.loads(done.stdout)
+    (ran,) = payload["rematerialized"]
+    assert ran["guideline"] == PARTITION and ran["success"] is True, done.stderr[-3000:]
+    (report,) = payload["guidelines"]
+    assert set(_by_state(report)) == {"fresh"}, report
+    assert report["rematerialize"] is None
+    with dg.DagsterInstance.get() as instance:
+
+        def last_run(asset: str) -> str:
+            (record,) = instance.fetch_materializations(
+                dg.AssetRecordsFilter(asset_key=dg.AssetKey(asset), asset_partitions=[PARTITION]),
+                limit=1,
+            ).records
+            return record.run_id
+
+        assert last_run("neo4j_graph") == last_run("extracted_rules") == ran["run_id"]
+        for asset in ("main_extractions", "population_extractions", "grounding_candidates"):
+            assert last_run(asset) == first_run, asset  # nothing upstream of the change re-ran
+    # a second call finds nothing to run
+    again = json.loads(
+        _status_subprocess(strict, "--guideline", PARTITION, "--rematerialize", "--json").stdout
+    )
+    assert "rematerialized" not in again

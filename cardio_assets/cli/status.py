@@ -32,6 +32,7 @@ from cardio_assets.logic.staleness import (
     AssetNode,
     AssetStatus,
     State,
+    downstream_of,
     partition_status,
     rematerialize_roots,
     selection_string,
@@ -150,12 +151,62 @@ def render(report: GuidelineStatus) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
+def run_stale(
+    instance: Any, defs: Any, nodes: Sequence[AssetNode], reports: Sequence[GuidelineStatus]
+) -> list[tuple[str, bool, str, float]]:
+    """Run each guideline's stale selection in this process, one run per guideline (the
+    definitions are imported once for all of them, and every step runs in this process:
+    no command, run worker or step process to start per guideline). Returns (guideline,
+    success, run id, seconds)."""
+    import time
+
+    import dagster as dg
+
+    from cardio_assets.partitions import GUIDELINE_PARTITIONS_NAME
+
+    job = defs.resolve_implicit_global_asset_job_def()
+    done = []
+    for report in reports:
+        if not report.roots:
+            continue
+        if not report.registered:
+            instance.add_dynamic_partitions(GUIDELINE_PARTITIONS_NAME, [report.guideline])
+        keys = [dg.AssetKey(name) for name in downstream_of(nodes, report.roots)]
+        click.echo(f"{report.guideline}: running {report.select} ...", err=True)
+        started = time.perf_counter()
+        result = job.execute_in_process(
+            instance=instance,
+            partition_key=report.guideline,
+            asset_selection=keys,
+            raise_on_error=False,
+            tags={"cardio/trigger": "cardio status --rematerialize"},
+            # step progress at INFO (what each stage did), not Dagster's DEBUG event stream
+            run_config={"loggers": {"console": {"config": {"log_level": "INFO"}}}},
+        )
+        took = time.perf_counter() - started
+        verdict = "succeeded" if result.success else "FAILED"
+        click.echo(f"{report.guideline}: run {result.run_id} {verdict} in {took:.1f} s", err=True)
+        done.append((report.guideline, result.success, result.run_id, took))
+    return done
+
+
 @click.command("status")
-@click.option("--guideline", "guideline", default=None, help="One guideline (partition) id.")
+@click.option(
+    "--guideline",
+    "guidelines",
+    multiple=True,
+    help="One guideline (partition) id; repeat for several. Default: every known guideline.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def status_command(guideline: str | None, as_json: bool) -> None:
+@click.option(
+    "--rematerialize",
+    is_flag=True,
+    help="Then run, in this process, exactly what is stale or never materialized: one run "
+    "per guideline (a new guideline runs whole). Exits 1 if a run fails.",
+)
+def status_command(guidelines: tuple[str, ...], as_json: bool, rematerialize: bool) -> None:
     """Per-guideline staleness of every asset partition; marks killed runs failed first."""
-    from cardio_assets.config import ConfigError, config_path, load_registry
+    from cardio_assets.config import ConfigError, load_registry
     from cardio_assets.sensors.orphaned_runs import release_orphaned_runs
 
     try:
@@ -163,21 +214,47 @@ def status_command(guideline: str | None, as_json: bool) -> None:
         nodes = current_nodes()
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
+    runs: list[tuple[str, bool, str, float]] = []
     with open_instance() as instance:
         # a killed run would otherwise show STARTED and hold its pool slots forever
         released = release_orphaned_runs(instance, by="cardio status")
-        reports = collect(instance, guideline, nodes)
+        reports = [r for g in (guidelines or (None,)) for r in collect(instance, g, nodes)]
+        if rematerialize:
+            from cardio_assets.definitions import defs
+
+            runs = run_stale(instance, defs, nodes, reports)
+            ran = {guideline for guideline, *_ in runs}
+            reports = [
+                guideline_status(instance, nodes, r.guideline) if r.guideline in ran else r
+                for r in reports
+            ]
+    _report(reports, problems, released, as_json, runs)
+    failed = [guideline for guideline, ok, _, _ in runs if not ok]
+    if failed:
+        raise click.ClickException(f"rematerialization failed for: {', '.join(failed)}")
+
+
+def _report(
+    reports: Sequence[GuidelineStatus],
+    problems: Sequence[str],
+    released: Any,
+    as_json: bool,
+    runs: Sequence[tuple[str, bool, str, float]],
+) -> None:
+    from cardio_assets.config import config_path
+
     if as_json:
-        click.echo(
-            json.dumps(
-                {
-                    "guidelines": [r.to_json() for r in reports],
-                    "registry_problems": problems,
-                    "killed_runs": released.to_json(),
-                },
-                indent=2,
-            )
-        )
+        payload: dict[str, Any] = {
+            "guidelines": [r.to_json() for r in reports],
+            "registry_problems": problems,
+            "killed_runs": released.to_json(),
+        }
+        if runs:
+            payload["rematerialized"] = [
+                {"guideline": g, "success": ok, "run_id": run_id, "seconds": round(took, 1)}
+                for g, ok, run_id, took in runs
+            ]
+        click.echo(json.dumps(payload, indent=2))
         return
     for problem in problems:
         click.echo(

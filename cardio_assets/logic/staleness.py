@@ -165,6 +165,16 @@ def rematerialize_roots(nodes: Iterable[AssetNode], statuses: Iterable[AssetStat
     return roots
 
 
+def downstream_of(nodes: Iterable[AssetNode], roots: Iterable[str]) -> list[str]:
+    """The roots and every asset downstream of them, upstream first: what 'X*' selects."""
+    ordered = toposort(nodes)
+    chosen = set(roots)
+    for node in ordered:
+        if any(p in chosen for p in node.parents):
+            chosen.add(node.name)
+    return [n.name for n in ordered if n.name in chosen]
+
+
 def selection_string(roots: Iterable[str]) -> str:
     """Comma-separated selection for `dagster asset materialize --select`."""
     return ",".join(f"{root}*" for root in roots)

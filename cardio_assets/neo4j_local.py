@@ -170,7 +170,9 @@ def free_port() -> int:
 
 def bolt_ready(uri: str, user: str, password: str, timeout_s: float = 3.0) -> str | None:
     """None when a Bolt session can run a query; otherwise the reason it cannot."""
-    import neo4j  # local import: `cardio --help` must not pay for the driver
+    from cardio_assets.neo4j_driver import neo4j_module
+
+    neo4j = neo4j_module()  # local import: `cardio --help` must not pay for the driver
 
     try:
         with neo4j.GraphDatabase.driver(

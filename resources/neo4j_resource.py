@@ -78,7 +78,9 @@ class Neo4jResource(ConfigurableResource):
 
         The driver is imported here, not at module level: through its optional pandas
         support it costs seconds, and every run's process loads this module."""
-        import neo4j
+        from cardio_assets.neo4j_driver import neo4j_module
+
+        neo4j = neo4j_module()
 
         s = self.settings()
         drv = neo4j.GraphDatabase.driver(

@@ -161,3 +161,19 @@ def test_loading_the_definitions_does_not_import_the_neo4j_driver() -> None:
         [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert done.stdout.strip() == "[]", done.stdout + done.stderr
+
+
+def test_the_driver_is_imported_without_its_optional_pandas_support() -> None:
+    """Opening a driver through cardio_assets.neo4j_driver does not load pandas or pyarrow
+    (seconds per process, never used here); pandas imported later is the real one."""
+    probe = (
+        "import sys; from cardio_assets.neo4j_driver import neo4j_module; n = neo4j_module(); "
+        "print(sorted(m for m in ('pandas', 'pyarrow') if m in sys.modules), "
+        "n.GraphDatabase.__name__); import pandas; print(pandas.DataFrame.__name__)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split("\n")[:2] == ["[] GraphDatabase", "DataFrame"], (
+        done.stdout + done.stderr
+    )

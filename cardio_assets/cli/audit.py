@@ -149,7 +149,9 @@ _EDGE_KEYS = ("operator", "threshold", "unit", "negated", "class", "level", "pol
 def graph_lookup(kind: str, value: str) -> dict[str, Any]:
     """The node (and its edges) for an id; ``available: False`` with the reason if Neo4j
     cannot be reached, so the rest of the audit still prints."""
-    import neo4j
+    from cardio_assets.neo4j_driver import neo4j_module
+
+    neo4j = neo4j_module()
 
     from resources.neo4j_resource import Neo4jSettingsError
 

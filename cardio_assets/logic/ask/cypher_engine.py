@@ -20,8 +20,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import neo4j
-
 from cardio_assets.logic.ask.config import AskConfig
 from cardio_assets.logic.ask.facts import PatientContext, value_in
 from cardio_assets.logic.ask.model import (
@@ -33,6 +31,9 @@ from cardio_assets.logic.ask.model import (
     RuleResult,
 )
 from cardio_assets.logic.ask.units import UnitError, Units, read_threshold, rounded
+from cardio_assets.neo4j_driver import neo4j_module
+
+neo4j = neo4j_module()  # without the driver's optional pandas support (neo4j_driver.py)
 
 _CURRENT = """
 MATCH (g:Guideline)

@@ -909,3 +909,41 @@ def test_a_verb_that_ends_a_therapy_stays_in_the_action(lexicon) -> None:
         lexicon, "It is recommended to stop warfarin and start heparin before delivery."
     )
     assert {a.normalized for a in result.actions} == {"discontinuation of warfarin", "heparin"}
+
+
+def test_but_joins_two_conditions_and_a_comparison_is_no_criterion(lexicon) -> None:
+    """ "Who meet criteria for surgery but have a high surgical risk" holds both (a state and
+    a risk); "but not in those with X" leaves X out; "in the same way as for younger
+    patients" compares, it restricts nothing."""
+    r = roles(
+        extract(
+            lexicon,
+            "TEVAR is advised in patients who meet criteria for surgery but have a high surgical risk.",
+        )
+    )
+    assert ("Condition", "meet criteria for surgery") in r and (
+        "Condition",
+        "high surgical risk",
+    ) in r
+    c = named(
+        extract(lexicon, "OAC is advised in patients with AF but not in those with a low score.")
+    )
+    assert c["low score"].negated and not c["atrial fibrillation"].negated
+    r = roles(
+        extract(
+            lexicon, "Statins are advised for older people in the same way as for younger patients."
+        )
+    )
+    assert ("Condition", "older people") in r
+    assert not [name for _, name in r if "younger" in name or "same" in name]
+
+
+def test_a_list_announced_by_the_following_circumstances_is_the_condition(lexicon) -> None:
+    """ "Not advised in the following circumstances: A, B and C" applies to A, B and C."""
+    r = roles(
+        extract(
+            lexicon,
+            "Sport is not advised in the following circumstances: hypokalaemia, syncope and fever.",
+        )
+    )
+    assert {("Condition", "hypokalaemia"), ("Condition", "syncope"), ("Condition", "fever")} <= r

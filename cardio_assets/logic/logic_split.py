@@ -50,7 +50,7 @@ _PROTECTED_AFTER = re.compile(
 )
 _PROTECTED_BETWEEN = re.compile(r"\bbetween\s+\S+(?:\s+\S+)?\s+and\s+\S+", re.IGNORECASE)
 _SEPARATOR = re.compile(
-    r"\s*[,;]\s*(?:(?P<c1>and/or|and|or|nor|plus)\s+)?|\s+(?P<c2>and/or|and|or|nor|plus)\s+",
+    r"\s*[,;]\s*(?:(?P<c1>and/or|and|or|nor|plus|but)\s+)?|\s+(?P<c2>and/or|and|or|nor|plus|but)\s+",
     re.IGNORECASE,
 )
 
@@ -137,7 +137,9 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
     for match in _SEPARATOR.finditer(masked):
         items.append(text[start : match.start()])
         conn = (match.group("c1") or match.group("c2") or ",").lower()
-        connectors.append({"and/or": "or", "nor": "or", "plus": "and"}.get(conn, conn))
+        connectors.append(
+            {"and/or": "or", "nor": "or", "plus": "and", "but": "and"}.get(conn, conn)
+        )
         start = match.end()
     items.append(text[start:])
     items = [_strip_item(i) for i in items]

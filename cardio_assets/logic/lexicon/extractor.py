@@ -344,9 +344,12 @@ class LexiconExtractor(RoleRules):
             # "patients admitted with AHF", "presenting with syncope": how they came, then what
             rest = _ARRIVAL.sub("", text[noun.end() :])
             group = DEMOGRAPHIC_NOUN.fullmatch(noun.group(0))
-            if group and premod_words and DEMOGRAPHIC_STATE.fullmatch(premod_words[-1]):
-                # "pregnant women", "older adults": one group of people
+            people = group or noun.group(0).lower() in ("people", "persons")
+            if people and premod_words and DEMOGRAPHIC_STATE.fullmatch(premod_words[-1]):
+                # "pregnant women", "older adults", "older people": one group of people ("older
+                # patients" keeps "older": "patients" is the generic head the contract drops)
                 premod_words, phrase = premod_words[:-1], f"{premod_words[-1]} {noun.group(0)}"
+                group = True
             else:
                 phrase = noun.group(0)
             if premod_words:

@@ -194,6 +194,33 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         " ",
     ),
+    # a comparison, not a criterion: "in the same way as for younger patients", "as in
+    # patients without syncope"
+    (
+        re.compile(
+            r",?\s*\b(?:in\s+the\s+same\s+way\s+as|as)\s+(?:for|in)\s+(?:[\w\-]+\s+){0,2}"
+            r"(?:patients|individuals|people|population|adults|persons)\b"
+            r"(?:\s+(?:with|without)(?:\s+(?!(?:when|if|who|unless|and|or)\b)[\w\-]+){1,2})?",
+            re.I,
+        ),
+        "",
+    ),
+    # "in the following circumstances: A, B and C": the list is the condition
+    (
+        re.compile(
+            r"\b(?:in\s+)?the\s+following\s+(?:circumstances|situations|conditions|cases|"
+            r"settings)\s*:\s*",
+            re.I,
+        ),
+        "in ",
+    ),
+    # "in patients with A but not in those with B": B leaves the group out
+    (
+        re.compile(
+            r",?\s*\bbut\s+not\s+(?:in\s+)?(?:those|patients|individuals|people)\s+with\b", re.I
+        ),
+        " without",
+    ),
     # "X followed by Y": both are given, one after the other
     (re.compile(r"\s+followed\s+by\s+", re.I), " and "),
     # when, not whether: "as soon as the diagnosis is established", "as early as possible"

@@ -93,6 +93,7 @@ _CONDITION_SUFFIXES = (
 _CONDITION_FIRST_WORDS = frozenset(
     """
     cannot unable intolerant intolerance allergic allergy contraindication contraindications eligible
+    meet meets meeting fulfil fulfils fulfill fulfills fulfilling
     ineligible suitable unsuitable unfit fit candidate candidates refractory resistant
     indication history severe significant persistent high low moderate mild very prior
     previous normal abnormal
@@ -126,7 +127,8 @@ DEMOGRAPHIC_NOUN = re.compile(
     r"women|men|adults|children|adolescents|girls|boys|infants", re.IGNORECASE
 )
 DEMOGRAPHIC_STATE = re.compile(
-    r"pregnant|older|elderly|young|younger|postmenopausal|premenopausal|adult", re.IGNORECASE
+    r"pregnant|older|elderly|young|younger|postmenopausal|premenopausal|adult|very\s+old",
+    re.IGNORECASE,
 )
 _COHORT_DETERMINERS = frozenset(
     """

@@ -947,3 +947,35 @@ def test_a_list_announced_by_the_following_circumstances_is_the_condition(lexico
         )
     )
     assert {("Condition", "hypokalaemia"), ("Condition", "syncope"), ("Condition", "fever")} <= r
+
+
+def test_an_unknown_name_offered_beside_drugs_is_a_drug(lexicon) -> None:
+    """ "Treatment with IV zorbatol, oral quindopa or nifedipine": names nothing identifies,
+    offered as alternatives to a known drug, are drugs too; a lead clause ends before the
+    action whose list starts after "with" even when the last item opens with "or"."""
+    result = extract(
+        lexicon,
+        "In severe hypertension, drug treatment with IV zorbatol, oral quindopa, or nifedipine "
+        "is advised.",
+    )
+    assert {a.normalized for a in result.actions} == {"iv zorbatol", "oral quindopa", "nifedipine"}
+    assert {c.role for c in result.concepts if c.normalized != "severe hypertension"} == {
+        "Medication"
+    }
+
+
+def test_glued_citation_digits_values_alone_and_clause_crossing_ellipses(lexicon) -> None:
+    """A citation glued inside the sentence ("is recommended19 before") hides the verb; "(<24
+    h)" is a value with nothing it measures; "asymptomatic, and optimally treated patients
+    with X" does not lend "treated patients with X" to "asymptomatic"."""
+    result = extract(lexicon, "A baseline ECG is recommended19 before starting trastuzumab.")
+    assert [a.normalized for a in result.actions] == ["baseline electrocardiogram"]
+    result = extract(lexicon, "An invasive strategy (<24 h) is advised in NSTE-ACS.")
+    assert [a.normalized for a in result.actions] == ["invasive strategy"]
+    c = named(
+        extract(
+            lexicon,
+            "Sport is advised in stable, asymptomatic, and optimally treated patients with HF.",
+        )
+    )
+    assert "asymptomatic" in c

@@ -26,6 +26,9 @@ SHARED_MODIFIERS = frozenset(
     """.split()
 )
 
+# words that open a clause or a phrase of its own: an ellipsis never borrows across them
+_CLAUSE_WORDS = frozenset("with without who whom which that in of for to by when if".split())
+
 # Grades of one scale: "moderate or severe mitral stenosis" is a severity range, one concept
 # (the annotation contract, section 6), not two conditions.
 GRADES = frozenset(
@@ -255,7 +258,13 @@ def _complete_ellipsis(previous: str, item: str) -> dict[int, str]:
     """
     bare = _ARTICLE.sub("", previous)
     item_words = item.split()
-    if bare.lower() in SHARED_MODIFIERS and len(item_words) >= 2:
+    if (
+        bare.lower() in SHARED_MODIFIERS
+        and 2 <= len(item_words) <= 4
+        and not any(w.lower() in _CLAUSE_WORDS for w in item_words)
+    ):
+        # "paroxysmal or persistent AF"; never across a clause ("asymptomatic, and optimally
+        # treated individuals with HFmrEF ...")
         return {0: f"{bare} {' '.join(item_words[1:])}"}
     stem = re.match(r"^(.*\b(?:class|stage|grade|type))\s+\S+$", previous, re.I)
     if _ROMAN.match(item) and stem:

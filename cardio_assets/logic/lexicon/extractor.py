@@ -480,7 +480,21 @@ class LexiconExtractor(RoleRules):
             for d in drafts:
                 d.or_group = None  # outcomes are aims, never alternatives to choose from
         _drop_lonely_groups(drafts)
+        if slot in {"action", "component", "example", "background"}:
+            self._drugs_beside_drugs(drafts, slot)
         return drafts
+
+    def _drugs_beside_drugs(self, drafts: list[Draft], slot: str) -> None:
+        """ "labetalol, methyldopa or nifedipine": a name nothing identifies, offered as an
+        alternative to drugs, is one more drug (the terminology lacks many; contract §3)."""
+        groups = {d.or_group for d in drafts if d.role == "Medication" and d.or_group}
+        for d in drafts:
+            if (
+                d.role == "Procedure"
+                and d.or_group in groups  # listed as an alternative to a drug
+                and self.role_evidence(d.text, slot) is None
+            ):
+                d.role = "Medication"
 
     def _leaf_drafts(self, leaf: Leaf, params: list[Parameter], slot: str) -> list[Draft]:
         out: list[Draft] = []
@@ -507,8 +521,8 @@ class LexiconExtractor(RoleRules):
             rest = re.sub(r"\s+(?:of|with|to|for|by|in|at|is|are)$", "", rest, flags=re.I)
             if set(rest.lower().split()) <= PARAM_LEFTOVERS:
                 return out
-        if not rest or not re.search(r"[A-Za-z]", rest):
-            return out
+        if not rest or not re.search(r"[A-Za-z]", rest) or _VALUE_ONLY.fullmatch(rest):
+            return out  # "(<24 h)", "3 months": a value with nothing it measures
         if rest.lower() in _EMPTY_CONTEXT or rest.lower() in _NAME_STOP:
             return out
         if rest.lower().strip(" .") in GENERIC_LEAVES:
@@ -564,6 +578,11 @@ class LexiconExtractor(RoleRules):
 _OUTCOME_LEAD = re.compile(
     rf"^(?:(?:to\s+)?(?:{_OUTCOME_VERBS})\s+)?(?:the\s+)?"
     r"(?:(?:risk|rates?|incidence|number|likelihood)\s+of\s+)?",
+    re.IGNORECASE,
+)
+_VALUE_ONLY = re.compile(
+    r"[<>≤≥=~]?\s*[\d.,]+(?:\s*[-–]\s*[\d.,]+)?\s*(?:h|hours?|min|minutes?|days?|weeks?|"
+    r"months?|years?|s|mm|cm|%|mmHg|ms)?(?:\s+(?:after|before|of)\s+.*)?",
     re.IGNORECASE,
 )
 _THEN_START = re.compile(

@@ -10,6 +10,12 @@ import re
 from typing import Any
 
 _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
+    # citation numbers glued to a word inside the sentence ("is recommended19 before",
+    # "in pregnancy263"): the ingestion moves those at the end; a unit ("kg/m2") has fewer
+    # than four letters before its digit
+    (re.compile(r"(?<=[a-z]{4})\d{1,3}(?:[,–-]\d{1,3})*(?=[\s,;)]|$)"), ""),
+    # "in order to X" states a purpose as "to X" does
+    (re.compile(r"\bin\s+order\s+to\b", re.I), "to"),
     # reference markers: [12], [3-5]
     (re.compile(r"\[\d+(?:[,–-]\s*\d+)*\]"), " "),
     # doses: "75–100 mg daily", "75 mg once daily", "2 g b.i.d.", "6–18 mg i.v. bolus";

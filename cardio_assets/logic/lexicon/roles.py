@@ -37,6 +37,18 @@ class LexiconSettings:
     max_ngram: int = 6  # longest sub-phrase tried against the terminology
 
 
+# what a slot usually holds, when nothing in the text says
+_SLOT_DEFAULTS = {
+    "action": "Procedure",
+    "component": "Procedure",
+    "example": "Medication",
+    "background": "Medication",
+    "context": "Condition",
+    "cohort": "Condition",
+    "purpose": "Condition",
+}
+
+
 class RoleRules:
     """The role decisions of the lexicon extractor."""
 
@@ -46,7 +58,13 @@ class RoleRules:
     _cache: dict[str, TermHit | None]
 
     def role_for(self, text: str, slot: str) -> str | None:
-        """Outcome slot wins; then an exact-enough terminology hit; then word rules."""
+        """Outcome slot wins; then an exact-enough terminology hit; then word rules; then
+        what the slot usually holds."""
+        return self.role_evidence(text, slot) or _SLOT_DEFAULTS[slot]
+
+    def role_evidence(self, text: str, slot: str) -> str | None:
+        """The role the text itself shows (slot, states, terminology, word rules), or None
+        when only the slot's default would decide."""
         if slot == "outcome":
             return "Outcome"
         normalized = self.abbreviations.normalize(text)
@@ -80,17 +98,7 @@ class RoleRules:
             role = "Condition"  # "irregular heart rate", "HFrEF": states, not measurements
         if slot == "action" and role not in (None, "Procedure", "Medication"):
             role = "Procedure"  # the recommended thing is done or given, never a state
-        if role is not None:
-            return role
-        return {
-            "action": "Procedure",
-            "component": "Procedure",
-            "example": "Medication",
-            "background": "Medication",
-            "context": "Condition",
-            "cohort": "Condition",
-            "purpose": "Condition",
-        }[slot]
+        return role
 
     def _best_hit(self, phrase: str) -> TermHit | None:
         if self.term_lookup is None or not phrase:

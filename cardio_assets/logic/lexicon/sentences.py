@@ -512,7 +512,9 @@ def _top_level_commas(text: str) -> list[int]:
     return found
 
 
-_LIST_TAIL = re.compile(r"^\s*[^,]+?\s+(?:and|or|and/or)\s+\S", re.IGNORECASE)
+_LIST_TAIL = re.compile(
+    r"^\s*(?:(?:and|or|and/or)\s+|[^,]+?\s+(?:and|or|and/or)\s+)\S", re.IGNORECASE
+)
 # a head and the first item of what it is given with: "triple therapy with aspirin"
 _HEAD_WITH_LIST = re.compile(
     r"\s(?:with|including|plus|such\s+as|e\.g\.)\s+(?:an?\s+|the\s+)?[\w\-]+(?:\s[\w\-]+)?\s*$",

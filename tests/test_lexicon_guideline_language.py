@@ -979,3 +979,17 @@ def test_glued_citation_digits_values_alone_and_clause_crossing_ellipses(lexicon
         )
     )
     assert "asymptomatic" in c
+
+
+def test_two_recommendations_joined_by_and_are_read_apart(lexicon) -> None:
+    """ "A is recommended for all patients, and B is recommended for those with X": each has
+    its own verb; and "when technically feasible" only says how."""
+    result = extract(
+        lexicon,
+        "An ECG is recommended for all patients, and echocardiography is recommended for "
+        "those with murmurs.",
+    )
+    assert {a.normalized for a in result.actions} == {"electrocardiogram", "echocardiography"}
+    assert ("Condition", "murmur") in roles(result)
+    r = roles(extract(lexicon, "Device closure is recommended when technically feasible."))
+    assert r == {("Procedure", "device closure")}

@@ -84,6 +84,15 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "when technically feasible", "if immediately available": how, not whom
+    (
+        re.compile(
+            r",?\s*\(?\b(?:when|if|where)\s+(?:technically|clinically|readily|immediately|"
+            r"locally)\s+(?:feasible|possible|available|indicated|appropriate)\b\)?",
+            re.I,
+        ),
+        "",
+    ),
     # conditions of feasibility: "if indicated", "when available", "if desired"
     (
         re.compile(

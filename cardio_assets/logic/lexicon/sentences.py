@@ -121,15 +121,35 @@ class RowParse:
 
 
 def _sentences(text: str) -> list[str]:
-    """Split on sentence ends (". " before a capital or "("), not on decimals."""
+    """Split on sentence ends (". " before a capital or "("), not on decimals, and between
+    two recommendations joined by ", and" ("X is recommended for A, and Y is recommended
+    for B"): each has its own verb."""
     parts = re.split(r"(?<=[A-Za-z0-9)%²])\.\s+(?=[A-Z(])", text)
     out: list[str] = []
     for part in parts:
-        part = part.strip()
-        if not part:
-            continue
-        out.append(part)
+        for piece in _split_second_recommendation(part):
+            piece = piece.strip()
+            if piece:
+                out.append(piece)
     return out
+
+
+_RECOMMENDING = re.compile(r"\b(?:recommended|considered|indicated)\b", re.IGNORECASE)
+_SECOND_RECOMMENDATION = re.compile(
+    r",?\s+and\s+(?=[^,;]{1,80}?\b(?:is|are|should|may)\s+(?:not\s+)?(?:be\s+)?"
+    r"(?:recommended|considered|indicated)\b)",
+    re.IGNORECASE,
+)
+
+
+def _split_second_recommendation(text: str) -> list[str]:
+    first = _RECOMMENDING.search(text)
+    if first is None:
+        return [text]
+    joint = _SECOND_RECOMMENDATION.search(text, first.end())
+    if joint is None:
+        return [text]
+    return [text[: joint.start()], *_split_second_recommendation(text[joint.end() :])]
 
 
 def _top_level_search(pattern: str, text: str) -> re.Match[str] | None:

@@ -203,7 +203,7 @@ GENERIC_LEAVES = frozenset(
     it they them those these this that which who one ones both either all any other others
     left right combined preferred desired however order case cases use used rest such
     likely unlikely probable possible baseline especially particularly notably preferably
-    earlier later sooner lifelong life-long indefinitely permanently
+    earlier later sooner lifelong life-long indefinitely permanently thereafter afterwards
     e.g e.g. i.e i.e. eg ie etc then also only well treated living degree way time times
     diagnosis diagnoses method methods treatment treatments therapy therapies
     """.split()

@@ -157,7 +157,7 @@ def test_what_does_not_matter_and_pointers_elsewhere_are_dropped(lexicon) -> Non
         },
         "Exercise testing is recommended in athletes, if available, as the first choice.": {
             ("Procedure", "exercise testing"),
-            ("Condition", "athlete"),
+            ("Condition", "athletes"),  # a demographic group (contract §2)
         },
     }
     for text, expected in cases.items():
@@ -993,3 +993,31 @@ def test_two_recommendations_joined_by_and_are_read_apart(lexicon) -> None:
     assert ("Condition", "murmur") in roles(result)
     r = roles(extract(lexicon, "Device closure is recommended when technically feasible."))
     assert r == {("Procedure", "device closure")}
+
+
+def test_a_verbless_sentence_before_the_recommendation_says_whom_it_is_for(lexicon) -> None:
+    """Tables print a heading-like line first: "Complete AV block after valve surgery. A
+    pacemaker is recommended." The first sentence restricts the second; "(i.e. CRP)" and
+    "vs. placebo" end no sentence."""
+    result = extract(lexicon, "Complete AV block after valve surgery. A pacemaker is recommended.")
+    assert [a.normalized for a in result.actions] == ["pacemaker"]
+    assert ("Condition", "complete av block") in roles(result)
+    result = extract(
+        lexicon,
+        "Inflammation markers (i.e. CRP and ESR) are recommended in suspected pericarditis.",
+    )
+    assert ("Condition", "suspected pericarditis") in roles(result)
+
+
+def test_free_from_negates_and_a_developed_value_is_the_value(lexicon) -> None:
+    """ "Athletes free from arrhythmias": without them; "who develop QTc ≥500 ms": the QTc
+    value, "develop" no concept; steroids are drugs; "once-yearly" stays one word."""
+    c = named(extract(lexicon, "Sport is advised for athletes free from arrhythmias."))
+    assert c["arrhythmia"].negated and "athletes" in c
+    r = roles(extract(lexicon, "ECG is advised in patients who develop QTc ≥500 ms."))
+    assert ("ClinicalParameter", "qtc") in r and not [n for _, n in r if n == "develop"]
+    assert ("Medication", "corticosteroid") in roles(
+        extract(lexicon, "Corticosteroids are not recommended in acute pericarditis.")
+    )
+    r = roles(extract(lexicon, "Once-yearly follow-up is recommended after surgery."))
+    assert ("Procedure", "once-yearly follow-up") in r

@@ -40,7 +40,7 @@ _ADJECTIVE_ENDING = re.compile(r"(?:ic|ac|al|ar|ary|ory|ous|ive|oid|ant)$", re.I
 
 NEGATION_PREFIX = re.compile(
     r"^(?:in\s+the\s+absence\s+of|absence\s+of|without(?:\s+any)?|no(?:\s+evidence\s+of)?|"
-    r"free\s+of|lack\s+of|not\s+having)\s+",
+    r"free\s+(?:of|from)|lack\s+of|not\s+having)\s+",
     re.IGNORECASE,
 )
 _POSITIVE_PREFIX = re.compile(r"^(?:with|who|having|and\s+with)\b", re.IGNORECASE)

@@ -256,7 +256,8 @@ _NAME_STOP = frozenset(
 # verbs that lead into a target ("to control BP at <140/90"): not part of the name
 _LEADING_VERBS = frozenset(
     "control controlling reach reaching achieve achieving maintain maintaining keep keeping "
-    "lower lowering reduce reducing target targeting aim aiming".split()
+    "lower lowering reduce reducing target targeting aim aiming develop develops developing "
+    "have has having show shows showing with".split()
 )
 _LINKING = frozenset(
     """

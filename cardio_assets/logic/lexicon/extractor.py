@@ -201,13 +201,19 @@ class LexiconExtractor(RoleRules):
         drafts: list[Draft] = []
         parses: list[RowParse] = []
         group_counter = [0]
-        for sentence in _sentences(text):
+        sentences = _sentences(text)
+        parsed = [parse_sentence(s) for s in sentences]
+        first_verb = next((i for i, p in enumerate(parsed) if p.verb), None)
+        for index, (sentence, parse) in enumerate(zip(sentences, parsed, strict=True)):
             bare = sentence.rstrip(".")
             if bare.startswith("(") and bare.endswith(")") and drafts:
                 # "(bisoprolol, carvedilol or nebivolol)": examples of the action above.
                 drafts.extend(self._phrase(bare[1:-1], "action", group_counter))
                 continue
-            parse = parse_sentence(sentence)
+            if parse.verb is None and first_verb is not None and index < first_verb:
+                # "Patients requiring pacing after valve surgery. Lead X should be avoided.": a
+                # verbless sentence before the recommending one says whom it is for
+                parse = RowParse(cohort=bare)
             parses.append(parse)
             sentence_drafts = self._drafts_for(parse, group_counter)
             for d in sentence_drafts:

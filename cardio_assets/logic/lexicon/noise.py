@@ -193,7 +193,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # and 14 and 28 days"
     (
         re.compile(
-            r",?\s*\b(?:at\s+least\s+)?(?:annually|yearly|biannually|monthly|weekly)\b"
+            r",?\s*(?<![\w-])(?:at\s+least\s+)?(?:annually|yearly|biannually|monthly|weekly)\b"
             r"|,?\s*\bat\s+baseline(?:\s+and\s+(?:\d+\s*(?:,|and)\s*)*\d+\s*"
             r"(?:days?|weeks?|months?))?",
             re.I,

@@ -124,7 +124,12 @@ def _sentences(text: str) -> list[str]:
     """Split on sentence ends (". " before a capital or "("), not on decimals, and between
     two recommendations joined by ", and" ("X is recommended for A, and Y is recommended
     for B"): each has its own verb."""
-    parts = re.split(r"(?<=[A-Za-z0-9)%²])\.\s+(?=[A-Z(])", text)
+    parts: list[str] = []
+    for piece in re.split(r"(?<=[A-Za-z0-9)%²])\.\s+(?=[A-Z(])", text):
+        if parts and _ENDS_IN_ABBREVIATION.search(parts[-1]):
+            parts[-1] = f"{parts[-1]}. {piece}"  # "(i.e. CRP)", "vs. placebo": no sentence end
+        else:
+            parts.append(piece)
     out: list[str] = []
     for part in parts:
         for piece in _split_second_recommendation(part):
@@ -134,6 +139,9 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
+_ENDS_IN_ABBREVIATION = re.compile(
+    r"(?:\b(?:i\.e|e\.g|vs|etc|cf|approx|incl|Fig|Figs|No|ca)|\b[A-Z])$", re.IGNORECASE
+)
 _RECOMMENDING = re.compile(r"\b(?:recommended|considered|indicated)\b", re.IGNORECASE)
 _SECOND_RECOMMENDATION = re.compile(
     r",?\s+and\s+(?=[^,;]{1,80}?\b(?:is|are|should|may)\s+(?:not\s+)?(?:be\s+)?"
@@ -532,6 +540,10 @@ def _top_level_commas(text: str) -> list[int]:
     return found
 
 
+_ASIDE_AFTER_COMMA = re.compile(
+    r"\s*(?:preferably|especially|particularly|notably|namely|including|such\s+as|e\.g\.|i\.e\.)\b",
+    re.IGNORECASE,
+)
 _LIST_TAIL = re.compile(
     r"^\s*(?:(?:and|or|and/or)\s+|[^,]+?\s+(?:and|or|and/or)\s+)\S", re.IGNORECASE
 )
@@ -547,7 +559,9 @@ def _last_top_level_comma(text: str) -> int | None:
     comma, unless that comma is inside the action's own list ("In patients with A, triple
     therapy with aspirin, clopidogrel and an OAC ..."): then the comma before the action's
     head, the one whose segment names a head and what it is given with."""
-    commas = _top_level_commas(text)
+    # a comma before "preferably X" / "especially X" opens an aside of the action, never
+    # the end of the lead clause
+    commas = [c for c in _top_level_commas(text) if not _ASIDE_AFTER_COMMA.match(text, c + 1)]
     if not commas:
         return None
     segments = [text[a + 1 : b] for a, b in zip(commas, [*commas[1:], len(text)], strict=True)]

@@ -52,6 +52,7 @@ _MED_WORDS = frozenset(
     ace-i acei arb arbs arni mra mras sglt2i medical pharmacological lipid-lowering
     antihypertensive antithrombotic glucose-lowering antianginal lmwh ufh nsaid nsaids
     aad aads ppi chemotherapy immunotherapy anthracycline anthracyclines antibiotic
+    corticosteroid corticosteroids steroid steroids glucocorticoid glucocorticoids
     targeted anticancer cytotoxic antineoplastic hormonal radiopharmaceutical vasodilator
     vasodilators inotrope inotropes inotropic vasopressor vasopressors antihypertensives
     antibiotics antituberculosis antiviral antivirals thrombolytic thrombolytics
@@ -119,13 +120,13 @@ _PURPOSE_VERBS = (
 )
 _PATIENT_WORDS = (
     r"patients|patient|individuals|individual|people|persons|person|subjects|those|women|"
-    r"men|adults|survivors|candidates|children|adolescents|cases|participants"
+    r"men|adults|survivors|candidates|children|adolescents|cases|participants|athletes"
 )
 _PATIENT_NOUN = re.compile(rf"\b(?:{_PATIENT_WORDS})\b", re.IGNORECASE)
 # Patient nouns that name a demographic group: a Condition of the row (the contract, §2),
 # unlike "patients" or "individuals"; with the state word before them one group
 DEMOGRAPHIC_NOUN = re.compile(
-    r"women|men|adults|children|adolescents|girls|boys|infants", re.IGNORECASE
+    r"women|men|adults|children|adolescents|girls|boys|infants|athletes", re.IGNORECASE
 )
 DEMOGRAPHIC_STATE = re.compile(
     r"pregnant|older|elderly|young|younger|postmenopausal|premenopausal|adult|very\s+old",
@@ -191,7 +192,8 @@ LIFESTYLE = re.compile(
 # direction words too ("an elevated heart rate (>100 bpm)": the value says how elevated)
 PARAM_LEFTOVERS = frozenset(
     """a an the treatment target goal level value of with in to for and or
-    elevated raised increased high higher low lower reduced decreased""".split()
+    elevated raised increased high higher low lower reduced decreased
+    develop develops developing have has having show shows showing""".split()
 )
 
 
@@ -329,6 +331,8 @@ def _tidy_leaf(text: str, slot: str) -> str:
     words = text.split()
     while len(words) > 1 and words[0].lower() in qualifiers:
         words.pop(0)
+        if len(words) > 1 and words[0].lower() in ("the", "a", "an"):  # "preferably the X"
+            words.pop(0)
     text = " ".join(words)
     text = _QUALIFYING_OF.sub("", text)
     if slot in {"action", "background", "example"}:

@@ -1021,3 +1021,16 @@ def test_free_from_negates_and_a_developed_value_is_the_value(lexicon) -> None:
     )
     r = roles(extract(lexicon, "Once-yearly follow-up is recommended after surgery."))
     assert ("Procedure", "once-yearly follow-up") in r
+
+
+def test_what_a_recommended_whole_consists_of_is_recommended(lexicon) -> None:
+    """ "A first evaluation is recommended, with auscultation, ECG and a chest X-ray": the
+    listed tests are what is done."""
+    result = extract(
+        lexicon,
+        "In suspected myocarditis, a first evaluation is recommended, with auscultation, ECG "
+        "and a chest X-ray.",
+    )
+    assert {"auscultation", "electrocardiogram", "chest x-ray"} <= {
+        a.normalized for a in result.actions
+    }

@@ -323,6 +323,12 @@ class LexiconExtractor(RoleRules):
             return [d for d in drafts if d.role == "ClinicalParameter"]
         if kind in {"background", "alternative"}:
             return self._action(phrase, group_counter, slot="background")
+        if kind == "components":
+            drafts = self._phrase(phrase, "component", group_counter)
+            for d in drafts:
+                if d.role in ("Procedure", "Medication"):
+                    d.slot = "action"  # the tests or drugs the recommended whole consists of
+            return drafts
         if kind == "negated":
             if _COHORT_LEAD.match(phrase) or _PATIENT_NOUN.match(phrase):
                 # "except (in) those with vasospastic angina": a patient group left out

@@ -406,6 +406,11 @@ def _parse_sentence(sentence: str) -> RowParse:
     parse.action = action
     parse.post.extend(inner_trailing)
     if post:
+        components = _WITH_COMPONENTS.match(post)
+        if components and parse.action:
+            # "X is recommended, with A, B and C": what the recommended X is made of
+            parse.post.append(("components", post[components.end() :]))
+            return parse
         extra_action, trailing = _split_post(post)
         if extra_action and not parse.action:
             parse.action = extra_action
@@ -413,6 +418,9 @@ def _parse_sentence(sentence: str) -> RowParse:
             parse.post.append(("context", extra_action))
         parse.post.extend(trailing)
     return parse
+
+
+_WITH_COMPONENTS = re.compile(r"^,?\s*(?:with|including|consisting\s+of|comprising)\s+", re.I)
 
 
 def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:

@@ -22,16 +22,26 @@ FIXTURE = Path(__file__).parent / "fixtures" / "real_ingestion" / "converter_mad
 SETTINGS = load_pipeline_settings()
 
 
-@pytest.fixture(scope="module")
-def converted() -> tuple[list, RowsResult]:
+def _tables_and_rows(guideline: str, source: Path) -> tuple[list, RowsResult]:
+    """A fixture document read as the docling_tables and table_rows assets read it."""
     tables = guideline_tables(
-        "converter-made",
-        [FIXTURE],
+        guideline,
+        [source],
         convert_path,
         footnote_marker_pattern=SETTINGS.docling.footnote_marker_pattern,
         continuation_words=SETTINGS.docling.continuation_words,
     )
-    return tables, guideline_rows(tables, guideline_title="Fixture")
+    return tables, guideline_rows(
+        tables,
+        guideline_title="Fixture",
+        class_labels=SETTINGS.rows.class_labels,
+        level_labels=SETTINGS.rows.level_labels,
+    )
+
+
+@pytest.fixture(scope="module")
+def converted() -> tuple[list, RowsResult]:
+    return _tables_and_rows("converter-made", FIXTURE)
 
 
 def _row(result: RowsResult, starts: str):
@@ -271,19 +281,7 @@ ELSEWHERE = Path(__file__).parent / "fixtures" / "real_ingestion" / "footnotes_e
 
 @pytest.fixture(scope="module")
 def footnotes_elsewhere() -> tuple[list, RowsResult]:
-    tables = guideline_tables(
-        "footnotes-elsewhere",
-        [ELSEWHERE],
-        convert_path,
-        footnote_marker_pattern=SETTINGS.docling.footnote_marker_pattern,
-        continuation_words=SETTINGS.docling.continuation_words,
-    )
-    return tables, guideline_rows(
-        tables,
-        guideline_title="Fixture",
-        class_labels=SETTINGS.rows.class_labels,
-        level_labels=SETTINGS.rows.level_labels,
-    )
+    return _tables_and_rows("footnotes-elsewhere", ELSEWHERE)
 
 
 def test_lettered_header_makes_glued_letters_markers_when_the_footnotes_are_elsewhere(

@@ -423,28 +423,44 @@ def file_sha256(path: Path) -> str:
 # --------------------------------------------------------------------------- abbreviations
 
 
-def read_abbreviations(path: Path | None = None) -> dict[str, str]:
-    """``ABBREVIATION<TAB>expansion`` lines (keys kept exactly as written); a malformed line
-    is a ConfigError naming the file and line."""
+def _abbreviation_lines(path: Path | None) -> list[tuple[str, str, bool]]:
+    """(abbreviation, expansion, yields) per ``ABBREVIATION<TAB>expansion[<TAB>yields]``
+    line; a malformed line is a ConfigError naming the file and line."""
     path = Path(path) if path else config_path("abbreviations.txt")
-    out: dict[str, str] = {}
+    out: list[tuple[str, str, bool]] = []
     for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         parts = line.split("\t")
-        if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
+        if (
+            len(parts) not in (2, 3)
+            or not parts[0].strip()
+            or not parts[1].strip()
+            or (len(parts) == 3 and parts[2].strip() != "yields")
+        ):
             raise ConfigError(
-                f"{path}:{lineno}: expected 'ABBREVIATION<TAB>expansion', got {line!r}"
+                f"{path}:{lineno}: expected 'ABBREVIATION<TAB>expansion' (optionally "
+                f"'<TAB>yields'), got {line!r}"
             )
-        out[parts[0].strip()] = parts[1].strip()
+        out.append((parts[0].strip(), parts[1].strip(), len(parts) == 3))
     return out
 
 
+def read_abbreviations(path: Path | None = None) -> dict[str, str]:
+    """``ABBREVIATION<TAB>expansion`` lines (keys kept exactly as written)."""
+    return {short: long for short, long, _ in _abbreviation_lines(path)}
+
+
 def load_abbreviations(path: Path | None = None) -> Abbreviations:
-    """The abbreviation list as the one expander extraction, merge and grounding share."""
+    """The abbreviation list as the one expander extraction, merge and grounding share;
+    the entries marked ``yields`` give way to a guideline's own definition."""
     from cardio_assets.logic.abbreviations import Abbreviations
 
-    return Abbreviations(read_abbreviations(path))
+    lines = _abbreviation_lines(path)
+    return Abbreviations(
+        {short: long for short, long, _ in lines},
+        yields=[short for short, _, yields in lines if yields],
+    )
 
 
 # --------------------------------------------------------------------------- ask

@@ -144,3 +144,19 @@ def test_a_wrong_start_method_names_its_key(
     monkeypatch.setenv("CARDIO_CONFIG_DIR", str(tmp_path))
     with pytest.raises(config.ConfigError, match=r"execution\.start_method"):
         config.load_pipeline_settings()
+
+
+def test_an_abbreviation_marked_yields_gives_way_and_a_bad_third_column_is_named(
+    tmp_path: Path,
+) -> None:
+    """A third column 'yields' marks an entry with another common reading; any other third
+    column is an error naming the file and line."""
+    good = tmp_path / "abbreviations.txt"
+    good.write_text("CHD\tcoronary heart disease\tyields\nHF\theart failure\n", encoding="utf-8")
+    loaded = config.load_abbreviations(good)
+    assert dict(loaded) == {"CHD": "coronary heart disease", "HF": "heart failure"}
+    assert loaded.yields == frozenset({"chd"})
+    bad = tmp_path / "bad.txt"
+    bad.write_text("HF\theart failure\tmaybe\n", encoding="utf-8")
+    with pytest.raises(config.ConfigError, match=r"bad\.txt:1: .*yields"):
+        config.load_abbreviations(bad)

@@ -1034,3 +1034,24 @@ def test_what_a_recommended_whole_consists_of_is_recommended(lexicon) -> None:
     assert {"auscultation", "electrocardiogram", "chest x-ray"} <= {
         a.normalized for a in result.actions
     }
+
+
+def test_the_guidelines_own_reading_of_an_ambiguous_abbreviation_wins(lexicon) -> None:
+    """ "CHD" is coronary heart disease in most guidelines and congenital heart disease in
+    others: where the guideline's own list defines it, that reading is the row's (the shared
+    list marks such entries 'yields'); an unambiguous entry keeps the shared reading."""
+    row = RowRecord(
+        id="lang:table_000:r0",
+        guideline="lang",
+        guideline_title="Guideline language",
+        table_id="table_000",
+        row_index=0,
+        header=["Recommendations", "Class", "Level"],
+        row_text="Sport is advised in patients with repaired CHD and mild HF.",
+        class_="I",
+        level="A",
+        abbreviations={"CHD": "congenital heart disease", "HF": "a different reading"},
+    )
+    names = {c.normalized for c in lexicon.extract(row, "MAIN").concepts}
+    assert "repaired congenital heart disease" in names
+    assert "mild heart failure" in names

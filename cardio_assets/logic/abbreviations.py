@@ -21,7 +21,7 @@ one expander rather than two expanders:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cached_property
 
 _SPACES = re.compile(r"\s+")
@@ -39,12 +39,21 @@ class Abbreviations(Mapping[str, str]):
     ``dict(it)``), so callers that only need the list can treat it as one.
     """
 
-    def __init__(self, mapping: Mapping[str, str] | None = None, *, capital_variants: bool = False):
+    def __init__(
+        self,
+        mapping: Mapping[str, str] | None = None,
+        *,
+        capital_variants: bool = False,
+        yields: Iterable[str] = (),
+    ):
         # "NP = natriuretic peptides (including BNP and NT-proBNP)": the name, not its note
         self._mapping: dict[str, str] = {
             short: _NOTE.sub("", long).strip() or long for short, long in (mapping or {}).items()
         }
         self.capital_variants = capital_variants
+        # abbreviations with another common reading ("CHD": coronary or congenital heart
+        # disease): a guideline's own definition wins over this list's for them
+        self.yields = frozenset(key.lower() for key in yields)
 
     # -- the list -----------------------------------------------------------------------
     @property

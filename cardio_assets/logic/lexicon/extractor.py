@@ -176,18 +176,30 @@ class LexiconExtractor(RoleRules):
     def _for_row(self, row: RowRecord) -> LexiconExtractor:
         """Same extractor with the table's own footnote abbreviations added.
 
-        The shared list wins on conflicts so grounding and extraction agree; footnotes
-        only fill gaps ("LBBB = left bundle branch block").
+        The shared list wins on conflicts so one concept keeps one name across guidelines;
+        footnotes only fill gaps ("LBBB = left bundle branch block"). The shared entries
+        marked ``yields`` (another common reading: "CHD" is coronary or congenital heart
+        disease) give way to the guideline's own abbreviation list.
         """
         extra = {**row.abbreviations, **footnote_abbreviations(row.footnotes)}
         extra = {k: v for k, v in extra.items() if self.abbreviations.lookup(k) is None}
-        if not extra:
+        own = {
+            k: v
+            for k, v in row.abbreviations.items()
+            if k.lower() in self.abbreviations.yields and self.abbreviations.lookup(k) != v
+        }
+        if not extra and not own:
             return self
-        key = tuple(sorted(extra.items()))
+        key = tuple(sorted({**extra, **own}.items()))
         worker = self._row_workers.get(key)
         if worker is None:
+            shared = {
+                k: v
+                for k, v in self.abbreviations.mapping.items()
+                if k.lower() not in {o.lower() for o in own}
+            }
             worker = LexiconExtractor(
-                Abbreviations({**extra, **dict(self.abbreviations.mapping)}),
+                Abbreviations({**extra, **shared, **own}, yields=self.abbreviations.yields),
                 self.term_lookup,
                 self.settings,
             )

@@ -29,8 +29,9 @@ def lexicon() -> LexiconExtractor:
     )
 
 
-def extract(lexicon: LexiconExtractor, text: str) -> RowExtraction:
-    row = RowRecord(
+def extract(lexicon: LexiconExtractor, text: str, **fields: object) -> RowExtraction:
+    """One MAIN pass over a row of this text (``fields``: more RowRecord fields)."""
+    row = RowRecord(  # type: ignore[arg-type]
         id="lang:table_000:r0",
         guideline="lang",
         guideline_title="Guideline language",
@@ -40,6 +41,7 @@ def extract(lexicon: LexiconExtractor, text: str) -> RowExtraction:
         row_text=text,
         class_="I",
         level="A",
+        **fields,
     )
     result = lexicon.extract(row, "MAIN")
     assert result.error is None, result.error
@@ -1040,18 +1042,11 @@ def test_the_guidelines_own_reading_of_an_ambiguous_abbreviation_wins(lexicon) -
     """ "CHD" is coronary heart disease in most guidelines and congenital heart disease in
     others: where the guideline's own list defines it, that reading is the row's (the shared
     list marks such entries 'yields'); an unambiguous entry keeps the shared reading."""
-    row = RowRecord(
-        id="lang:table_000:r0",
-        guideline="lang",
-        guideline_title="Guideline language",
-        table_id="table_000",
-        row_index=0,
-        header=["Recommendations", "Class", "Level"],
-        row_text="Sport is advised in patients with repaired CHD and mild HF.",
-        class_="I",
-        level="A",
+    result = extract(
+        lexicon,
+        "Sport is advised in patients with repaired CHD and mild HF.",
         abbreviations={"CHD": "congenital heart disease", "HF": "a different reading"},
     )
-    names = {c.normalized for c in lexicon.extract(row, "MAIN").concepts}
+    names = {c.normalized for c in result.concepts}
     assert "repaired congenital heart disease" in names
     assert "mild heart failure" in names

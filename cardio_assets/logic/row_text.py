@@ -278,20 +278,15 @@ def header_marker_letters(
     return found
 
 
-def table_marker_letters(
-    header: Iterable[str],
-    footnote_letters: Iterable[str],
-    vocabulary: Vocabulary,
-    labels: Iterable[str] = (),
-) -> list[str]:
+def table_marker_letters(footnote_letters: Iterable[str], lettered_header: bool) -> list[str]:
     """The footnote letters a table's rows may carry: every letter a-h when the table's
     footnotes are lettered or its header labels carry letters, else those its footnotes
     define. Converters print some of a table's lettered footnotes far from it (or once for
     the whole guideline), yet "a Class of recommendation" under it or a header lettered
-    "Classa" says the table's letters run on through its rows."""
+    "Classa" (``header_marker_letters``) says the table's letters run on through its rows."""
     letters = set(footnote_letters)
     lettered = any(len(m) == 1 and m in MARKER_LETTERS for m in letters)
-    if lettered or header_marker_letters(header, vocabulary, labels):
+    if lettered or lettered_header:
         letters |= set(MARKER_LETTERS)
     return sorted(letters)
 

@@ -172,7 +172,7 @@ def rows_from_table(
         strip_marker(" ".join(h.split())[:-1] if c in lettered else h, markers)
         for c, h in enumerate(table.header)
     ]
-    row_letters = table_marker_letters(table.header, markers, vocabulary, labels)
+    row_letters = table_marker_letters(markers, bool(lettered))
     shape = table_shape(header, table.body, markers, table.caption or "")
     where = f"guideline '{table.guideline}', file {table.source_file}, table {table.table_id}"
     report = TableReport(table.table_id, table.caption, shape.kind, shape.reason)

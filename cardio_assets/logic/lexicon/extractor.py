@@ -193,10 +193,9 @@ class LexiconExtractor(RoleRules):
         key = tuple(sorted({**extra, **own}.items()))
         worker = self._row_workers.get(key)
         if worker is None:
+            overridden = {k.lower() for k in own}
             shared = {
-                k: v
-                for k, v in self.abbreviations.mapping.items()
-                if k.lower() not in {o.lower() for o in own}
+                k: v for k, v in self.abbreviations.mapping.items() if k.lower() not in overridden
             }
             worker = LexiconExtractor(
                 Abbreviations({**extra, **shared, **own}, yields=self.abbreviations.yields),

@@ -77,25 +77,7 @@ def extract_parameters(
     for found in find_measurements(text):
         if found.start < cursor:
             continue
-        if found.kind == "window":
-            anchor = _WINDOW_ANCHOR.match(text, found.end)
-            if anchor is None:
-                continue  # "within 24 h" of nothing named: when to act, not a criterion
-            # "within 48 h of admission": the time since the event, at most 48 h (contract §5)
-            params.append(
-                Parameter(
-                    text=text[found.start : anchor.end()].strip(),
-                    name_normalized="time since " + abbreviations.normalize(anchor["event"]),
-                    operator=found.operator,
-                    threshold=found.threshold,
-                    unit=found.unit,
-                )
-            )
-            pieces.append(text[cursor : found.start])
-            pieces.append(_PLACEHOLDER.format(start_index + len(params) - 1))
-            cursor = anchor.end()
-            continue
-        name = found.name
+        name, end = found.name, found.end
         before = text[: found.start].split()[-1:]
         follows = (
             params
@@ -106,7 +88,14 @@ def extract_parameters(
                 r"[\s,]*(?:(?:and|or|and/or|but)\s+)?(?:\S+\s+){0,2}?", text[cursor : found.start]
             )
         )
-        if follows:
+        anchor = _WINDOW_ANCHOR.match(text, found.end) if found.kind == "window" else None
+        if found.kind == "window" and anchor is None:
+            continue  # "within 24 h" of nothing named: when to act, not a criterion
+        if anchor is not None:
+            # "within 48 h of admission": the time since the event, at most 48 h (contract §5)
+            normalized = "time since " + abbreviations.normalize(anchor["event"])
+            name, end = "", anchor.end()
+        elif follows:
             # "aortic diameter ≥25 mm and <30 mm": the value after "and" is the same quantity's
             normalized, name = params[-1].name_normalized, ""
         elif found.unit == "years" and before and before[0].lower() == "for":
@@ -129,7 +118,7 @@ def extract_parameters(
             continue
         params.append(
             Parameter(
-                text=text[found.start : found.end].strip(),
+                text=text[found.start : end].strip(),
                 name_normalized=normalized,
                 operator=found.operator,
                 threshold=found.threshold,
@@ -139,6 +128,6 @@ def extract_parameters(
         )
         pieces.append(text[cursor : found.start])
         pieces.append(_PLACEHOLDER.format(start_index + len(params) - 1))
-        cursor = found.end
+        cursor = end
     pieces.append(text[cursor:])
     return "".join(pieces), params

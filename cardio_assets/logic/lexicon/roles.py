@@ -76,7 +76,7 @@ class RoleRules:
             return marker
         finding, on, test = text.partition(" on ")
         if on and finding.strip() and _SEEN_ON_TEST.match(test):
-            return self.role_for(finding, slot)  # "pre-excitation on ECG": the finding's role
+            return self.role_evidence(finding, slot)  # "pre-excitation on ECG": the finding's
         refractory = REFRACTORY_TO.search(text)
         if refractory and slot != "action":
             return "Condition"  # "symptoms refractory to drug therapy": a state of the patient

@@ -116,7 +116,7 @@ _PURPOSE_VERBS = (
     r"evaluate|estimate|establish|diagnose|stratify|determine|rule\s+out|obtain|maintain|"
     r"monitor|check|screen|facilitate|allow|enable|support|select|expose|unmask|reveal|"
     r"document|provoke|differentiate|distinguish|localize|localise|quantify|characteri[sz]e|"
-    r"optimi[sz]e|provide|facilitate|permit|inform"
+    r"optimi[sz]e|provide|permit|inform"
 )
 _PATIENT_WORDS = (
     r"patients|patient|individuals|individual|people|persons|person|subjects|those|women|"

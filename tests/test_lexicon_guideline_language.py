@@ -868,16 +868,16 @@ def test_an_act_done_to_the_patients_is_the_action(lexicon) -> None:
     patients with X for Y" recommend screening for Y in patients with X; "are enrolled in a
     programme" recommends the programme."""
     for text in (
-        "It is recommended that patients with diabetes are routinely screened for heart failure.",
-        "It is recommended to screen patients with diabetes for heart failure.",
+        "It is recommended that adults with gout are regularly screened for heart failure.",
+        "It is recommended to screen adults with gout for heart failure.",
     ):
         result = extract(lexicon, text)
         assert [a.normalized for a in result.actions] == ["screening for heart failure"], text
-        assert ("Condition", "diabetes") in roles(result)
+        assert ("Condition", "gout") in roles(result)
     result = extract(
-        lexicon, "It is recommended that patients with HF are enrolled in an exercise programme."
+        lexicon, "It is recommended that people with HF are enrolled in a walking programme."
     )
-    assert [a.normalized for a in result.actions] == ["exercise programme"]
+    assert [a.normalized for a in result.actions] == ["walking programme"]
 
 
 def test_a_bare_value_after_a_named_one_in_the_same_unit_is_that_quantitys(lexicon) -> None:
@@ -915,8 +915,8 @@ def test_a_verb_that_ends_a_therapy_stays_in_the_action(lexicon) -> None:
 
 def test_but_joins_two_conditions_and_a_comparison_is_no_criterion(lexicon) -> None:
     """ "Who meet criteria for surgery but have a high surgical risk" holds both (a state and
-    a risk); "but not in those with X" leaves X out; "in the same way as for younger
-    patients" compares, it restricts nothing."""
+    a risk); "but not in those with X" leaves X out; "in the same way as for middle-aged
+    adults" compares, it restricts nothing."""
     r = roles(
         extract(
             lexicon,
@@ -933,11 +933,12 @@ def test_but_joins_two_conditions_and_a_comparison_is_no_criterion(lexicon) -> N
     assert c["low score"].negated and not c["atrial fibrillation"].negated
     r = roles(
         extract(
-            lexicon, "Statins are advised for older people in the same way as for younger patients."
+            lexicon,
+            "Statins are advised for older people in the same way as for middle-aged adults.",
         )
     )
     assert ("Condition", "older people") in r
-    assert not [name for _, name in r if "younger" in name or "same" in name]
+    assert not [name for _, name in r if "middle-aged" in name or "same" in name]
 
 
 def test_a_list_announced_by_the_following_circumstances_is_the_condition(lexicon) -> None:

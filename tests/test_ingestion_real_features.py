@@ -341,3 +341,51 @@ def test_a_letter_glued_to_a_unit_or_to_a_word_of_a_row_printed_twice_is_a_marke
     ]
     # the same counts without the printed footnote are not enough to call "d" a marker
     assert [s[0] for s in footnote_marker_spans(row, letters, vocabulary)] == ["c"]
+
+
+SPANNED = Path(__file__).parent / "fixtures" / "real_ingestion" / "spanned_cells.md"
+
+
+@pytest.fixture(scope="module")
+def spanned() -> tuple[list, RowsResult]:
+    return _tables_and_rows("spanned-cells", SPANNED)
+
+
+def test_a_text_cell_spanning_two_columns_is_read_once(spanned):
+    """A converter writes a merged cell into every column it covers; a recommendation whose
+    cell covers the label column and the text column must not read as itself twice."""
+    _, result = spanned
+    row = _row(result, "Yearly echocardiography")
+    assert row.row_text == "Yearly echocardiography is recommended in moderate aortic stenosis."
+    assert row.section != row.row_text
+
+
+def test_a_column_of_group_labels_becomes_the_section_of_its_rows(spanned):
+    """A short label repeated down the first column ("what this group of rows is for") heads
+    its rows like a section, even when other rows of the same table span that column."""
+    _, result = spanned
+    survival = [r for r in result.rows if r.section == "For survival"]
+    assert [r.row_text for r in survival] == [
+        "Severe aortic stenosis with symptoms.",
+        "Severe mitral regurgitation with LVEF ≤60%.",
+    ]
+    assert _row(result, "Moderate aortic stenosis").section == "For relief of symptoms"
+
+
+def test_a_level_column_printed_twice_and_a_lettered_class(spanned):
+    """Some converters print the level column twice; the class may carry a footnote letter.
+    The row keeps its class and level."""
+    _, result = spanned
+    row = _row(result, "Warfarin is recommended")
+    assert (row.class_, row.level) == ("I", "B")
+    low_dose = _row(result, "Low-dose aspirin")
+    assert (low_dose.class_, low_dose.level) == ("IIb", "C")
+
+
+def test_a_grade_spanning_a_text_column_makes_no_row(spanned):
+    """When one side of a two-recommendation line is empty, the converter may spread the
+    other side's level over it ("C | C | C"); a lone grade is not a recommendation."""
+    _, result = spanned
+    assert not [r for r in result.rows if r.row_text.strip() in {"C", "IIb C"}]
+    assert _row(result, "Bridging with heparin").table_id == "table_002"
+    assert [r.class_ for r in result.rows if r.table_id == "table_002"] == ["IIa", "I", "IIb"]

@@ -130,7 +130,14 @@ def _items(text: str) -> tuple[str, list[str]]:
 
 
 def _group_text(cells: list[str], group: GradeColumns) -> str:
-    return "\n".join(cells[j] for j in group.text if j < len(cells) and cells[j].strip())
+    """The row's text cells, a cell that repeats its left neighbour read once (a converter
+    writes a cell spanning two text columns into both)."""
+    texts: list[str] = []
+    for j in group.text:
+        cell = cells[j] if j < len(cells) else ""
+        if cell.strip() and (not texts or cell.strip() != texts[-1].strip()):
+            texts.append(cell)
+    return "\n".join(texts)
 
 
 def _merged_bullets(rows: list[list[str]], shape: TableShape, markers: list[str]) -> dict:
@@ -192,7 +199,8 @@ def rows_from_table(
             continue
         if shape.label_column is not None:
             label = " ".join(cells[shape.label_column].split())
-            if label and label != cursor.label:
+            spanned = label == " ".join(_group_text(cells, shape.groups[0]).split())
+            if label and label != cursor.label and not spanned:
                 cursor.label = label
                 cursor.section = strip_marker(label, markers)
         for group in shape.groups:
@@ -254,6 +262,15 @@ def rows_from_table(
     return result
 
 
+def _only_grades(text: str, markers: list[str]) -> bool:
+    """A text made only of class and level tokens ("C", "IIa C")."""
+    words = text.split()
+    return (
+        all(read_grade(w, markers).klass or read_grade(w, markers).level for w in words)
+        and len(words) <= 2
+    )
+
+
 def _row_pages(table: TableRecord, r: int) -> list[int]:
     """The pages the row itself is printed on when the reader says (PDF text layer),
     else the table's pages."""
@@ -295,6 +312,9 @@ def _row(
         level = read_grade(cells[group.level], markers).level or level
     klass = grade.klass
     printed = printed_text(text)
+    if text.strip() and _only_grades(text, markers):
+        # a grade cell spanning the text column too ("C | C | C"): no recommendation here
+        return None
     if not text.strip():
         if klass or level:
             result.warnings.append(

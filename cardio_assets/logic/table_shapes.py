@@ -141,12 +141,18 @@ def _label_column(rows: list[list[str]], text_cols: list[int]) -> int | None:
     if len(text_cols) < 2:
         return None
     col = text_cols[0]
-    values = [r[col].strip() for r in rows if col < len(r)]
+    # a row whose text spans the label column too (written into both) has no label
+    rows = [r for r in rows if col < len(r) and r[col].strip() != _next_text(r, text_cols)]
+    values = [r[col].strip() for r in rows]
     others = [" ".join(r[j] for j in text_cols[1:] if j < len(r)).strip() for r in rows]
     repeats = sum(1 for a, b in zip(values, values[1:], strict=False) if a and a == b)
     short = all(len(v) <= 80 and not v.endswith(".") for v in values if v)
     longer = sum(len(o) for o in others) > 2 * sum(len(v) for v in values)
     return col if short and longer and repeats >= 1 else None
+
+
+def _next_text(row: list[str], text_cols: list[int]) -> str:
+    return next((row[j].strip() for j in text_cols[1:] if j < len(row) and row[j].strip()), "")
 
 
 _GRADE_WORDS = re.compile(

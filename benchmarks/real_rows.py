@@ -1,6 +1,6 @@
 """Extraction quality on real guideline rows, against the blind real-row gold (by hand).
 
-    .venv/bin/python benchmarks/real_rows.py --corpus DIR [--split dev|test|blind2|all]
+    .venv/bin/python benchmarks/real_rows.py --corpus DIR [--split dev|test|blind2|blind3|all]
         [--rows-from pipeline|gold] [--backend lexicon|llm] [--model NAME]
         [--pred OUT.jsonl] [--errors] [--json]
 
@@ -62,7 +62,7 @@ def load_gold(corpus: Path, split: str) -> list[tuple[dict, str]]:
     cache: dict[str, list[str]] = {}
     for line in GOLD.read_text(encoding="utf-8").splitlines():
         gold = json.loads(line)
-        if split != "all" and gold["split"] != split:
+        if split != "all" and gold["split"] not in split.split(","):
             continue
         path = corpus / gold["file"]
         if not path.is_file():
@@ -269,7 +269,11 @@ def store_concept_ids() -> set[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, required=True)
-    parser.add_argument("--split", choices=["dev", "test", "blind2", "all"], default="dev")
+    parser.add_argument(
+        "--split",
+        default="dev",
+        help="dev, test, blind2, blind3, all, or several joined by commas (dev,blind2)",
+    )
     parser.add_argument("--rows-from", choices=["pipeline", "gold"], default="pipeline")
     parser.add_argument("--backend", choices=["lexicon", "llm"], default="lexicon")
     parser.add_argument("--model", default=None)
@@ -286,6 +290,9 @@ def main(argv: list[str] | None = None) -> int:
 
     from cardio_assets.evaluation import evaluate, format_report
 
+    known = {"dev", "test", "blind2", "blind3", "all"}
+    if not set(args.split.split(",")) <= known:
+        parser.error(f"--split {args.split}: each part must be one of {sorted(known)}")
     gold_rows = load_gold(args.corpus, args.split)
     cache = args.rows_cache
     if cache is not None and cache.is_file():

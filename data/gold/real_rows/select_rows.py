@@ -15,6 +15,8 @@ Each row is tagged (hard features, table shape) and split once into dev (~2/3) a
 (``blind2``, 70 rows, 2026-12-02): rows none of the earlier 168 hold, five per guideline,
 annotated by two helper sessions that saw only the contract and the rows, reconciled by a
 third, committed before the first score. Its locators follow the first 168 in locators.jsonl.
+``--third-blind`` chose ``blind3`` the same way (42 rows, three per guideline, seventh
+session), after blind2 had been scored once and joined the development rows.
 """
 
 from __future__ import annotations
@@ -52,9 +54,11 @@ PER_GUIDELINE = 12
 TEST_SHARE = 1 / 3
 # The second blind split (chosen 2026-12-02, after the first test split had been scored and
 # the rules tuned on the development split): new rows only, every one of them test.
-BLIND2_SEED = 20261202
-BLIND2_PER_GUIDELINE = 5
-BLIND2_SPLIT = "blind2"
+# A blind split of new rows: (seed, rows per guideline). blind2 (2026-12-02) came after the
+# first test split had been scored and the rules tuned on the development split; blind3
+# (2026-12-02, seventh session) after blind2 had been scored once and joined the development
+# rows, before that session's rules.
+BLIND_SPLITS = {"blind2": (20261202, 5), "blind3": (20261203, 3)}
 
 _UNIT = r"(?:%|mmHg|mmol/L|mg/dL|mL/min|ms|kg/m|ng/mL|pg/mL|b\.p\.m\.|bpm|m/s|years?|h\b|hours?|days?|weeks?|months?|mm\b|cm|g/dL|µmol/L|IU)"
 HARD_FEATURES = {
@@ -199,11 +203,12 @@ def choose(rows: list[dict]) -> list[dict]:
     return chosen
 
 
-def choose_second_blind(rows: list[dict], taken: list[dict], first_number: int) -> list[dict]:
+def choose_blind(rows: list[dict], taken: list[dict], first_number: int, split: str) -> list[dict]:
     """A fresh blind split: rows of the development files that no earlier gold row holds
     (by text), a few per guideline (one of a rare table shape when there is one, two hard
-    ones, the rest drawn at random), all of them in split ``blind2``."""
-    rng = random.Random(BLIND2_SEED)
+    ones, the rest drawn at random), all of them in ``split``."""
+    seed, per_guideline = BLIND_SPLITS[split]
+    rng = random.Random(seed)
     seen = {row["sha256"] for row in taken}
     by_file: dict[str, list[dict]] = {}
     for row in rows:
@@ -216,11 +221,11 @@ def choose_second_blind(rows: list[dict], taken: list[dict], first_number: int) 
         rare = [r for r in pool if r["shape"] != "three_column"]
         picked = rare[:1]
         picked += [r for r in pool if r["hard"] and r not in picked][:2]
-        picked += [r for r in pool if r not in picked][: max(0, BLIND2_PER_GUIDELINE - len(picked))]
-        chosen += picked[:BLIND2_PER_GUIDELINE]
+        picked += [r for r in pool if r not in picked][: max(0, per_guideline - len(picked))]
+        chosen += picked[:per_guideline]
     for number, row in enumerate(chosen, first_number):
         row["id"] = f"real-{number:03d}"
-        row["split"] = BLIND2_SPLIT
+        row["split"] = split
     return chosen
 
 
@@ -237,10 +242,23 @@ def main(argv: list[str] | None = None) -> int:
         metavar="LOCATORS",
         help="choose the blind2 split instead: new rows, none of those in LOCATORS",
     )
+    parser.add_argument(
+        "--third-blind",
+        type=Path,
+        metavar="LOCATORS",
+        help="choose the blind3 split instead: new rows, none of those in LOCATORS",
+    )
     args = parser.parse_args(argv)
-    if args.second_blind:
-        taken = [json.loads(line) for line in args.second_blind.read_text().splitlines() if line]
-        chosen = choose_second_blind(candidates(args.corpus), taken, len(taken) + 1)
+    blind = [(args.second_blind, "blind2"), (args.third_blind, "blind3")]
+    given = [(path, split) for path, split in blind if path]
+    if given:
+        path, split = given[0]
+        taken = [json.loads(line) for line in path.read_text().splitlines() if line]
+        # blind3 comes after blind2: rows of the earlier splits only (the file also holds
+        # later ones once they are appended)
+        order = ["dev", "test", "blind2", "blind3"]
+        taken = [r for r in taken if order.index(r["split"]) < order.index(split)]
+        chosen = choose_blind(candidates(args.corpus), taken, len(taken) + 1, split)
     else:
         chosen = choose(candidates(args.corpus))
     keys = (
@@ -281,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{len(chosen)} rows from {len(files)} guidelines; hard {sum(r['hard'] for r in chosen)}; "
         + ", ".join(
             f"{split} {sum(r['split'] == split for r in chosen)}"
-            for split in ("dev", "test", "blind2")
+            for split in ("dev", "test", "blind2", "blind3")
         )
         + "; "
         "shapes "

@@ -92,6 +92,25 @@ def test_citation_numbers_move_to_references_and_sentence_numbers_stay(converted
     )
 
 
+def test_citation_numbers_glued_to_a_word_inside_the_sentence_move_to_references():
+    """Converters also glue citation numbers to a word in the middle of a sentence; a long
+    lower-case word never carries digits of its own, while units, scores and receptor
+    names do ("m2", "SCORE2", "P2Y12", "HbA1c") and keep them."""
+    assert split_references("Echocardiography is advised for staging312,315 and follow-up.") == (
+        "Echocardiography is advised for staging and follow-up.",
+        ["312", "315"],
+    )
+    assert split_references("Ablation is recommended27 before a second drug is tried.") == (
+        "Ablation is recommended before a second drug is tried.",
+        ["27"],
+    )
+    for kept in (
+        "Risk is estimated with SCORE2 in adults aged 40 to 69.",
+        "A P2Y12 inhibitor is advised when BMI is ≥35 kg/m2 and HbA1c is ≥8%.",
+    ):
+        assert split_references(kept) == (kept, [])
+
+
 def test_glued_footnote_letters_stay_and_are_listed(converted):
     """A footnote letter glued to a word stays in the text as printed (extraction removes
     it knowing the footnotes); the row lists the letters it carries, only those the table's

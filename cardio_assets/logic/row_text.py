@@ -171,6 +171,10 @@ _MARKER_RUN = r"(?:[a-h*†‡§¶](?:,[a-h*†‡§¶])*,?)?"
 _AFTER_STOP = re.compile(rf"(?<=[A-Za-z)\]%])\.({_MARKER_RUN})\s?({_REF_LIST})(?=\s+[A-Z(]|\s*$)")
 # "...the ECG shows25–39:" glued before a colon (a list of at least two numbers)
 _BEFORE_COLON = re.compile(rf"(?<=[a-z]{{3}})({_REF_NUM}(?:\s?[,–-]\s?{_REF_NUM})+)(?=:)")
+# "...for diagnosis1204,1208 and ..." / "...is recommended19 before ...": glued to a
+# lower-case word of four letters or more inside the sentence (units and names that carry
+# digits are short or upper-case: "m2", "P2Y12", "SCORE2", "HbA1c")
+_GLUED_TO_WORD = re.compile(rf"(?<=[a-z]{{4}})(\d{{2,4}}(?:\s?[,–-]\s?{_REF_NUM})*)(?=[\s;,)]|$)")
 _SPLIT_REFS = re.compile(r"\s?,\s?")
 
 
@@ -191,6 +195,7 @@ def split_references(text: str) -> tuple[str, list[str]]:
 
     text = _AFTER_STOP.sub(after_stop, text)
     text = _BEFORE_COLON.sub(before_colon, text)
+    text = _GLUED_TO_WORD.sub(before_colon, text)
     return text, references
 
 

@@ -13,7 +13,13 @@ import pytest
 
 from cardio_assets.config import load_pipeline_settings
 from cardio_assets.logic.guideline_tables import guideline_tables
-from cardio_assets.logic.row_text import Vocabulary, repair_row_text, split_references
+from cardio_assets.logic.row_text import (
+    Vocabulary,
+    footnote_marker_spans,
+    repair_row_text,
+    split_references,
+    without_spans,
+)
 from cardio_assets.logic.table_rows import RowsResult, guideline_rows
 from cardio_assets.logic.table_shapes import read_grade
 from resources.docling_converter import convert_path
@@ -131,6 +137,18 @@ def test_glued_footnote_letters_stay_and_are_listed(converted):
     )
     assert "c Only in" not in " ".join(row.footnotes)
     assert any(f.startswith("c A stroke score") for f in row.footnotes)
+
+
+def test_a_marker_after_a_list_comma_leaves_the_comma():
+    """In a drug list the superscript letter sits after the list comma ("digoxin,e
+    ivabradine"): extraction must still see a list, so only the letter goes; before a
+    bracket or at the end the comma served the letter alone and goes with it."""
+    text = "Digoxin,e ivabradine,f or a beta-blocker may be considered (HFrEF,e)."
+    vocabulary = Vocabulary.from_texts([text])
+    spans = footnote_marker_spans(text, ["e", "f"], vocabulary)
+    assert without_spans(text, [(start, end) for _, start, end in spans]) == (
+        "Digoxin, ivabradine, or a beta-blocker may be considered (HFrEF)."
+    )
 
 
 def test_line_breaks_hyphenation_and_font_artifacts_repaired(converted):

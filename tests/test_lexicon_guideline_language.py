@@ -1051,3 +1051,19 @@ def test_the_guidelines_own_reading_of_an_ambiguous_abbreviation_wins(lexicon) -
     names = {c.normalized for c in result.concepts}
     assert "repaired congenital heart disease" in names
     assert "mild heart failure" in names
+
+
+def test_a_lead_clause_without_a_comma_ends_at_its_bracketed_aside(lexicon) -> None:
+    """Tables often print "In adults with X (value) Y is …" with no comma: the bracketed
+    aside closes the lead clause, so Y is the action, not part of the condition. A connector
+    after the bracket ("… (value) who …") continues the lead clause instead."""
+    result = extract(
+        lexicon, "In adults with poorly controlled asthma (FEV1 <60%) vigorous running is advised."
+    )
+    assert ("Condition", "poorly controlled asthma") in roles(result)
+    assert [a.normalized for a in result.actions] == ["vigorous running"]
+    result = extract(
+        lexicon,
+        "In adults with asthma (FEV1 <60%) who smoke, a pulmonary review is recommended.",
+    )
+    assert [a.normalized for a in result.actions] == ["pulmonary review"]

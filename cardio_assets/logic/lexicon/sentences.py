@@ -371,8 +371,11 @@ def _parse_sentence(sentence: str) -> RowParse:
     exception = _EXCEPTION_LEAD.match(pre)
     if _COHORT_LEAD.match(pre) or _ABSENCE_LEAD.match(pre) or background or context or exception:
         cut = _last_top_level_comma(pre)
+        aside_end = _lead_ends_at_aside(pre) if cut is None else None
         if cut is not None:
             lead_phrase, action_part = pre[:cut], pre[cut + 1 :]
+        elif aside_end is not None:
+            lead_phrase, action_part = pre[:aside_end], pre[aside_end:]
         else:
             lead_phrase, action_part = pre, ""
         if background:
@@ -560,6 +563,32 @@ _HEAD_WITH_LIST = re.compile(
     r"\s(?:with|including|plus|such\s+as|e\.g\.)\s+(?:an?\s+|the\s+)?[\w\-]+(?:\s[\w\-]+)?\s*$",
     re.IGNORECASE,
 )
+
+
+# words that go on with the lead clause after a bracket ("(LVEF ≤40%) who remain …")
+_LEAD_GOES_ON = re.compile(
+    r"\s*(?:and|or|who|whose|whom|with|without|in|on|at|of|for|after|before|despite|"
+    r"undergoing|treated|receiving|taking|if|when|that|than|not|but|due|because|to|from|"
+    r"by|as|is|are|were|was|has|have|had)\b",
+    re.IGNORECASE,
+)
+
+
+def _lead_ends_at_aside(text: str) -> int | None:
+    """Where a lead clause with no comma ends at its bracketed aside ("In adults with
+    uncontrolled asthma (FEV1 <60%) vigorous running is …"): right after the last top-level
+    ")" when a new phrase, not a connector, follows it."""
+    depth, end = 0, None
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                end = i + 1
+    if end is None or not text[end:].strip() or _LEAD_GOES_ON.match(text, end):
+        return None
+    return end
 
 
 def _last_top_level_comma(text: str) -> int | None:

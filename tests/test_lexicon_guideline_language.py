@@ -1067,3 +1067,18 @@ def test_a_lead_clause_without_a_comma_ends_at_its_bracketed_aside(lexicon) -> N
         "In adults with asthma (FEV1 <60%) who smoke, a pulmonary review is recommended.",
     )
     assert [a.normalized for a in result.actions] == ["pulmonary review"]
+
+
+def test_a_therapy_that_failed_is_a_condition_named_by_its_failure(lexicon) -> None:
+    """ "if beta-blockers and ivabradine fail": the patient is selected by the failure of
+    each therapy, which keeps the therapy's role; what it failed to achieve is no concept."""
+    result = extract(lexicon, "Digoxin should be considered if beta-blockers and ivabradine fail.")
+    assert {("Medication", "failure of beta-blocker"), ("Medication", "failure of ivabradine")} <= (
+        roles(result)
+    )
+    assert [a.normalized for a in result.actions] == ["digoxin"]
+    result = extract(
+        lexicon, "Cardioversion is recommended when drug therapy fails to restore sinus rhythm."
+    )
+    assert ("Medication", "failure of drug therapy") in roles(result)
+    assert not any("sinus rhythm" in c.normalized for c in result.concepts)

@@ -345,6 +345,15 @@ class LexiconExtractor(RoleRules):
                 # "except (in) those with vasospastic angina": a patient group left out
                 return _negate(self._cohort(phrase, group_counter))
             return _negate(self._phrase(phrase, "context", group_counter))
+        failed = _FAILED.match(phrase)
+        if failed:
+            # "if beta-blockers and digoxin fail": the condition is each therapy's failure,
+            # named so and keeping the therapy's role; what it failed to do is no concept
+            drafts = self._phrase(failed.group("what"), "context", group_counter)
+            for d in drafts:
+                if d.role in ("Medication", "Procedure"):
+                    d.normalized = f"failure of {d.normalized}"
+            return drafts
         return self._phrase(phrase, "context", group_counter)
 
     def _cohort(self, text: str, group_counter: list[int]) -> list[Draft]:
@@ -625,6 +634,15 @@ _ANOTHER_GROUP = re.compile(
 _ABBREVIATION_PAIR = re.compile(r"(?<![\w/-])([A-Z][\w\-]*)/([A-Z][\w\-]*)(?![\w/])")
 _PAST_PROCEDURE = re.compile(
     r"^(?:a\s+)?(?:(?:history|h/o)\s+of|prior|previous|past|recent)\s+(.+)$", re.IGNORECASE
+)
+
+
+# "X fail(s) [to …]", "X has failed", "X is ineffective": a therapy tried without success
+_FAILED = re.compile(
+    r"^(?:the\s+)?(?P<what>.+?)\s+(?:fails?|failed|(?:has|have)\s+failed|"
+    r"(?:is|are|was|were|has\s+been|have\s+been)\s+(?:ineffective|unsuccessful))"
+    r"(?:\s+to\s+.+)?$",
+    re.IGNORECASE,
 )
 
 

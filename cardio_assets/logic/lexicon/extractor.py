@@ -349,10 +349,11 @@ class LexiconExtractor(RoleRules):
         if failed:
             # "if beta-blockers and digoxin fail": the condition is each therapy's failure,
             # named so and keeping the therapy's role; what it failed to do is no concept
-            drafts = self._phrase(failed.group("what"), "context", group_counter)
+            drafts = self._phrase(failed.group("failed"), "context", group_counter)
             for d in drafts:
                 if d.role in ("Medication", "Procedure"):
-                    d.normalized = f"failure of {d.normalized}"
+                    d.text = _FAIL_WORDS.sub("", d.text) or d.text
+                    d.normalized = f"failure of {_FAIL_WORDS.sub('', d.normalized)}"
             return drafts
         return self._phrase(phrase, "context", group_counter)
 
@@ -638,12 +639,12 @@ _PAST_PROCEDURE = re.compile(
 
 
 # "X fail(s) [to …]", "X has failed", "X is ineffective": a therapy tried without success
-_FAILED = re.compile(
-    r"^(?:the\s+)?(?P<what>.+?)\s+(?:fails?|failed|(?:has|have)\s+failed|"
+_FAIL_VERB = (
+    r"(?:fails?|failed|(?:has|have)\s+failed|"
     r"(?:is|are|was|were|has\s+been|have\s+been)\s+(?:ineffective|unsuccessful))"
-    r"(?:\s+to\s+.+)?$",
-    re.IGNORECASE,
 )
+_FAILED = re.compile(rf"^(?P<failed>(?:the\s+)?.+?\s+{_FAIL_VERB})(?:\s+to\s+.+)?$", re.IGNORECASE)
+_FAIL_WORDS = re.compile(rf"\s+{_FAIL_VERB}$", re.IGNORECASE)
 
 
 def _head_before(drafts: list[Draft], before: str) -> Draft | None:

@@ -9,6 +9,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+# words that say whether an act can be done, not whom it is for
+_HEDGE = (
+    r"(?:indicated|desired|needed|necessary|available|feasible|appropriate|possible|required|"
+    r"tolerated|applicable|safe|practical|practicable)"
+)
+
 _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # citation numbers glued to a word inside the sentence ("is recommended19 before",
     # "in pregnancy263"): the ingestion moves those at the end; a unit ("kg/m2") has fewer
@@ -93,11 +99,24 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # conditions of feasibility: "if indicated", "when available", "if desired"
+    # conditions of feasibility: "if indicated", "when available", "if safe and practical"
     (
         re.compile(
-            r",?\s*\(?\b(?:if|when|where)\s+(?:indicated|desired|needed|necessary|"
-            r"available|feasible|appropriate|possible|required|tolerated|applicable)\b\)?",
+            rf",?\s*\(?\b(?:if|when|where)\s+{_HEDGE}(?:\s+(?:and|or)\s+{_HEDGE})*\b\)?",
+            re.I,
+        ),
+        "",
+    ),
+    # when to stop, not whom: "until blood pressure is controlled", "until symptoms resolve"
+    (re.compile(r",?\s*\buntil\s+[^,;.()]+", re.I), ""),
+    # how soon, not whom: "without delay", "without undue delay"
+    (re.compile(r",?\s*\bwithout\s+(?:undue\s+|further\s+|any\s+)?delay\b", re.I), ""),
+    # durations with a bound: "for a minimum of 3 months", "over at least the next 6 months"
+    (
+        re.compile(
+            r"\b(?:for|over|during)\s+(?:a\s+(?:minimum|maximum|period)\s+of\s+|at\s+least\s+)?"
+            r"(?:the\s+(?:next|first|following)\s+)?\d+(?:\s*[-–]\s*\d+)?\s*"
+            r"(?:days?|weeks?|months?|years?|hours?|h)\b(?!\s+(?:of|after|from|following|since)\s)",
             re.I,
         ),
         "",

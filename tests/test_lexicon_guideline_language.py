@@ -1112,3 +1112,26 @@ def test_feasibility_hedges_joined_by_and_are_no_concepts(lexicon) -> None:
         lexicon, "Statin loading is recommended before surgery, if safe and practical."
     )
     assert not {"safe", "practical"} & {c.normalized for c in result.concepts}
+
+
+def test_avoiding_or_postponing_is_the_act_recommended(lexicon) -> None:
+    """ "It is recommended to avoid X", "X should be avoided / postponed": what a Class I
+    row recommends is the avoidance (or postponement) of X, so the act names it and the row
+    stays a recommendation (the contract takes polarity from the class alone); a state to
+    avoid ("hypotension") makes the avoiding a procedure."""
+    result = extract(lexicon, "NSAIDs should be avoided in patients with heart failure.")
+    (action,) = result.actions
+    assert (action.role, action.polarity) == ("Medication", "recommended")
+    assert action.normalized.startswith("avoidance of ")
+    result = extract(
+        lexicon, "It is recommended to avoid hypotension in patients with aortic stenosis."
+    )
+    assert [(a.role, a.normalized) for a in result.actions] == [
+        ("Procedure", "avoidance of hypotension")
+    ]
+    result = extract(
+        lexicon, "Elective surgery should be postponed in patients with recent stroke."
+    )
+    assert [a.normalized for a in result.actions] == ["postponement of elective surgery"]
+    result = extract(lexicon, "During pregnancy it is recommended to avoid all statins.")
+    assert [a.normalized for a in result.actions] == ["avoidance of statin"]

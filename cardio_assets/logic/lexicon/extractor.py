@@ -260,8 +260,12 @@ class LexiconExtractor(RoleRules):
             if parse.ending:  # "X should be discontinued": its discontinuation is recommended
                 # "... to discontinue X and start Y": Y is started, not discontinued
                 start = _THEN_START.search(parse.action)
+                acts = [d for d in action if d.role in ("Medication", "Procedure")]
                 for d in action:
                     after = start is not None and parse.action.find(d.text) > start.start()
+                    if not acts and d.role == "Condition" and parse.ending in _AVOIDING:
+                        # "to avoid hypotension": avoiding the state is the act recommended
+                        d.role, d.slot = "Procedure", "action"
                     if d.slot == "action" and d.role in ("Medication", "Procedure") and not after:
                         d.normalized = f"{parse.ending} of {d.normalized}"
             if parse.measure:  # "to measure BNP": measuring is what is recommended
@@ -638,6 +642,8 @@ _PAST_PROCEDURE = re.compile(
 )
 
 
+# acts of keeping something from happening: their object may be a state, not a therapy
+_AVOIDING = frozenset({"avoidance", "postponement", "deferral"})
 # "X fail(s) [to …]", "X has failed", "X is ineffective": a therapy tried without success
 _FAIL_VERB = (
     r"(?:fails?|failed|(?:has|have)\s+failed|"

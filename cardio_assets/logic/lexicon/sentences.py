@@ -25,14 +25,13 @@ _VP_OBJECTS = (
     r"continued|implanted|treated|evaluated|assessed|measured|screened|referred|discussed|"
     r"obtained|maintained|titrated|followed|monitored|considered|repeated|added|switched|"
     r"applied|instituted|withheld|stopped|discontinued|avoided|done|sought|encouraged|"
-    r"advised|tested|replaced|re-evaluated|reassessed|managed"
+    r"advised|tested|replaced|re-evaluated|reassessed|managed|postponed|deferred|delayed"
 )
 _NEGATIVE_VERBS = [
     r"\b(?:is|are)\s+not\s+(?:routinely\s+)?(?:recommended|indicated|advised|suggested)\b",
     rf"\b(?:should|must)\s+not\s+(?:be\s+)?(?:routinely\s+)?(?:{_VP_OBJECTS})\b",
     r"\b(?:should|must)\s+not\s+(?:receive|undergo|have|use|be)\b",
     r"\b(?:is|are)\s+(?:contraindicated|harmful|potentially\s+harmful)\b",
-    r"\bshould\s+be\s+avoided\b",
 ]
 _POSITIVE_VERBS = [
     r"\b(?:is|are)\s+(?:also\s+|generally\s+|strongly\s+)?(?:recommended|indicated)\b",
@@ -233,9 +232,19 @@ _ENDING_NOUNS = {
     "withdrawn": "withdrawal",
     "interrupt": "interruption",
     "interrupted": "interruption",
+    "avoid": "avoidance",
+    "avoided": "avoidance",
+    "postpone": "postponement",
+    "postponed": "postponement",
+    "defer": "deferral",
+    "deferred": "deferral",
 }
-_ENDING_PASSIVE = re.compile(r"\b(discontinued|stopped|withheld|withdrawn|interrupted)$", re.I)
-_ENDING_TO = re.compile(r"^to\s+(discontinue|stop|withhold|withdraw|interrupt)\s+", re.I)
+_ENDING_PASSIVE = re.compile(
+    r"\b(discontinued|stopped|withheld|withdrawn|interrupted|avoided|postponed|deferred)$", re.I
+)
+_ENDING_TO = re.compile(
+    r"^to\s+(discontinue|stop|withhold|withdraw|interrupt|avoid|postpone|defer)\s+", re.I
+)
 
 
 def _parse_sentence(sentence: str) -> RowParse:

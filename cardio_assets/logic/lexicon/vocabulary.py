@@ -150,7 +150,7 @@ _LEAD_INS = re.compile(
     r"(?:treatment|therapy)\s+with\s+|routine(?:ly)?\s+|systematic\s+|"
     r"(?:adding|starting|initiating|continuing|using|switching\s+to|giving|start|initiate|"
     r"begin|commence)\s+|"
-    r"(?:the|a|an)\s+)+",
+    r"(?:the|a|an|all|any)\s+)+",
     re.IGNORECASE,
 )
 # Context words that carry no concept ("when tolerated").

@@ -1135,3 +1135,20 @@ def test_avoiding_or_postponing_is_the_act_recommended(lexicon) -> None:
     assert [a.normalized for a in result.actions] == ["postponement of elective surgery"]
     result = extract(lexicon, "During pregnancy it is recommended to avoid all statins.")
     assert [a.normalized for a in result.actions] == ["avoidance of statin"]
+
+
+def test_an_opening_if_clause_with_its_own_verb_is_the_condition(lexicon) -> None:
+    """ "If surgery is indicated during pregnancy, X is recommended": the verb of the opening
+    clause does not recommend anything; the patient has an indication for surgery, and X
+    is what the row recommends."""
+    result = extract(
+        lexicon,
+        "If surgery is indicated during pregnancy, a bioprosthetic valve is recommended.",
+    )
+    assert [a.normalized for a in result.actions] == ["bioprosthetic valve"]
+    assert {("Condition", "indication for surgery"), ("Condition", "pregnancy")} <= roles(result)
+    result = extract(
+        lexicon, "When pacing is indicated, a leadless pacemaker should be considered."
+    )
+    assert [a.normalized for a in result.actions] == ["leadless pacemaker"]
+    assert ("Condition", "indication for pacing") in roles(result)

@@ -349,6 +349,20 @@ class LexiconExtractor(RoleRules):
                 # "except (in) those with vasospastic angina": a patient group left out
                 return _negate(self._cohort(phrase, group_counter))
             return _negate(self._phrase(phrase, "context", group_counter))
+        indicated = _INDICATED.match(phrase)
+        if indicated:
+            # "if PCI is indicated before surgery": the patient has an indication for PCI
+            drafts = self._phrase(indicated.group("what"), "context", group_counter)
+            for d in drafts:
+                if d.role in ("Medication", "Procedure"):
+                    d.role, d.normalized = "Condition", f"indication for {d.normalized}"
+            rest = re.sub(
+                r"^(?:during|before|after|following|prior\s+to|in|for)\s+",
+                "",
+                indicated.group("rest").strip(" ,;"),
+                flags=re.IGNORECASE,
+            )
+            return drafts + (self._phrase(rest, "context", group_counter) if rest else [])
         failed = _FAILED.match(phrase)
         if failed:
             # "if beta-blockers and digoxin fail": the condition is each therapy's failure,
@@ -642,6 +656,12 @@ _PAST_PROCEDURE = re.compile(
 )
 
 
+# "X is indicated / required [before …]": the patient has an indication for X
+_INDICATED = re.compile(
+    r"^(?:the\s+)?(?P<what>.+?)\s+(?:is|are)\s+(?:(?:also|clinically)\s+)?"
+    r"(?:indicated|required|needed|necessary)\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
 # acts of keeping something from happening: their object may be a state, not a therapy
 _AVOIDING = frozenset({"avoidance", "postponement", "deferral"})
 # "X fail(s) [to …]", "X has failed", "X is ineffective": a therapy tried without success

@@ -247,10 +247,24 @@ _ENDING_TO = re.compile(
 )
 
 
+def _lead_clause_skipped(sentence: str, verb: re.Match[str] | None) -> re.Match[str] | None:
+    """The recommending verb, not one inside an opening "If/When ..." clause ("If PCI is
+    indicated before surgery, X is recommended"): when the first verb sits before the
+    clause's comma and another follows it, the later one recommends."""
+    if verb is None or not _CONTEXT_LEAD.match(sentence):
+        return verb
+    commas = _top_level_commas(sentence)
+    if not commas or commas[0] < verb.start():
+        return verb
+    later = next((c for c in commas if c >= verb.end()), None)
+    found = _VERB_RE.search(sentence, later) if later is not None else None
+    return found or verb
+
+
 def _parse_sentence(sentence: str) -> RowParse:
     sentence = sentence.strip().rstrip(".")
     parse = RowParse()
-    verb = _VERB_RE.search(sentence)
+    verb = _lead_clause_skipped(sentence, _VERB_RE.search(sentence))
     if verb is None:
         # Imperative rows ("Consider aspirin in ...", "Avoid NSAIDs in ...").
         imperative = re.match(

@@ -1152,3 +1152,16 @@ def test_an_opening_if_clause_with_its_own_verb_is_the_condition(lexicon) -> Non
     )
     assert [a.normalized for a in result.actions] == ["leadless pacemaker"]
     assert ("Condition", "indication for pacing") in roles(result)
+
+
+def test_where_or_by_whom_the_act_is_done_is_a_condition_of_its_own(lexicon) -> None:
+    """ "Ablation in experienced centres": the setting restricts the recommendation, so it
+    is a Condition named with its qualifier, and the action stays the act alone."""
+    result = extract(
+        lexicon, "Catheter ablation in experienced centres is recommended for recurrent flutter."
+    )
+    assert [a.normalized for a in result.actions] == ["catheter ablation"]
+    assert ("Condition", "experienced centre") in roles(result)
+    result = extract(lexicon, "Septal myectomy by an experienced team may be considered.")
+    assert [a.normalized for a in result.actions] == ["septal myectomy"]
+    assert ("Condition", "experienced team") in roles(result)

@@ -331,6 +331,13 @@ class LexiconExtractor(RoleRules):
             return self._cohort(phrase, group_counter)
         if kind == "outcome":
             return self._phrase(phrase, "outcome", group_counter)
+        if kind == "setting":
+            # "in experienced centres": where the act is done restricts it, a Condition
+            # named with its qualifier (an "experienced centre" is not any centre)
+            text = re.sub(r"^(?:an?|the)\s+", "", phrase.strip(" ,;."), flags=re.IGNORECASE)
+            name = re.sub(r"ies\b", "y", text.lower())
+            name = re.sub(r"\b(cent(?:re|er)|unit|hospital|team|operator)s\b", r"\1", name)
+            return [Draft(role="Condition", text=text, normalized=name, slot="context")]
         if kind == "purpose":
             # "to assess the risk of X", "to confirm PE": what a test is for is its
             # rationale, not a concept (contract §2); a target value stays a parameter

@@ -73,6 +73,14 @@ _EXCEPTION_LEAD = re.compile(
 _BACKGROUND_LEAD = re.compile(
     r"^(?:in\s+addition\s+to|on\s+top\s+of|as\s+an?\s+adjunct\s+to)\s+", re.IGNORECASE
 )
+# Where or by whom the act is done: "in experienced centres", "by an expert team"
+_SETTING = (
+    r"(?:(?:an?|the)\s+)?(?:(?:experienced|speciali[sz]ed|expert|high-volume|tertiary|"
+    r"dedicated|specialist|referral|multidisciplinary|appropriately\s+equipped)\s+)+"
+    r"(?:cent(?:re|er)s?|units?|hospitals?|teams?|facilit(?:y|ies)|operators?)\b"
+    r"|(?:an?\s+)?cent(?:re|er)s?\s+with\s+(?:(?:specific|appropriate)\s+)?"
+    r"(?:expertise|experience)\b"
+)
 # Markers that start a cohort, purpose or outcome phrase inside the action or after the
 # verb. The cohort form allows a few words before the patient noun ("in symptomatic
 # patients") but no preposition, so "for rate control in patients" is not one marker.
@@ -101,6 +109,7 @@ _POST_MARKERS = re.compile(
     r"|(?:except|excluding)(?:\s+(?:in|for|when|if|where))?\b"
     r"|with\s+the\s+exception\s+(?:of|where)\b"
     r"|(?:before|after|following|prior\s+to|during)\b"
+    rf"|(?:in|at|by)\s+(?={_SETTING})"
     r")",
     re.IGNORECASE,
 )
@@ -476,6 +485,8 @@ _THERE_IS = re.compile(
 
 def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     low = re.sub(r"\s+", " ", marker.lower()).strip()
+    if low in {"in", "at", "by"} and re.match(_SETTING, body, flags=re.IGNORECASE):
+        return "setting", body
     if re.match(r"as (?:the |a )?(?:first|second)[\s\-]line", low):
         # the rank says nothing; what it is the first line for is the condition treated
         treated = re.match(r"^for\s+(.+)$", body, flags=re.I)

@@ -1165,3 +1165,29 @@ def test_where_or_by_whom_the_act_is_done_is_a_condition_of_its_own(lexicon) -> 
     result = extract(lexicon, "Septal myectomy by an experienced team may be considered.")
     assert [a.normalized for a in result.actions] == ["septal myectomy"]
     assert ("Condition", "experienced team") in roles(result)
+
+
+def test_presenting_with_and_a_who_clause_after_a_procedure_describe_the_patients(
+    lexicon,
+) -> None:
+    """ "patients with PAH presenting with desaturation on exercise": "presenting with"
+    opens what they have, as "with" does, and a finding "on exercise" is where it is seen,
+    not a procedure; "after CABG or PCI who are at risk of stroke": the who-clause is about
+    the patients, not about the procedure it follows."""
+    result = extract(
+        lexicon,
+        "Surgery is not recommended in patients with PAH presenting with desaturation on exercise.",
+    )
+    assert {
+        ("Condition", "pulmonary arterial hypertension"),
+        ("Condition", "desaturation on exercise"),
+    } <= roles(result)
+    assert not any(c.role == "Procedure" and "exercise" in c.normalized for c in result.concepts)
+    result = extract(
+        lexicon,
+        "Anticoagulation should be considered in patients with AF after CABG or PCI who are at "
+        "risk of stroke.",
+    )
+    names = named(result)
+    assert names["percutaneous coronary intervention"].role == "Procedure"
+    assert "at risk of stroke" in names

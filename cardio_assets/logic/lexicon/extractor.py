@@ -370,6 +370,13 @@ class LexiconExtractor(RoleRules):
                 flags=re.IGNORECASE,
             )
             return drafts + (self._phrase(rest, "context", group_counter) if rest else [])
+        who = _WHO_CLAUSE.search(phrase)
+        if who and kind == "context":
+            # "after CABG or PCI who are at risk of stroke": the who-clause is about the
+            # patients, not the procedure before it
+            return self._post_phrase(kind, phrase[: who.start()], group_counter) + self._cohort(
+                "patients" + phrase[who.start() :], group_counter
+            )
         failed = _FAILED.match(phrase)
         if failed:
             # "if beta-blockers and digoxin fail": the condition is each therapy's failure,
@@ -663,6 +670,8 @@ _PAST_PROCEDURE = re.compile(
 )
 
 
+# a relative clause about the patients inside a context phrase
+_WHO_CLAUSE = re.compile(r"\s+(?:who|whom)\s+(?:are|is|have|has|were|was|had|remain)\b", re.I)
 # "X is indicated / required [before …]": the patient has an indication for X
 _INDICATED = re.compile(
     r"^(?:the\s+)?(?P<what>.+?)\s+(?:is|are)\s+(?:(?:also|clinically)\s+)?"

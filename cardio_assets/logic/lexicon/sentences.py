@@ -651,6 +651,7 @@ _TREATED_WHEN = "already|currently|still|adequately|optimally"
 _SEGMENT_RE = re.compile(
     r"(?P<kind>\b(?:who\s+)?(?:do|does|did)\s+not\s+(?:have|require|need|tolerate)\b"
     r"|\bwho\s+(?:are|were|is)\s+not\b"
+    r"|\b(?:who\s+|that\s+)?present(?:s|ing)?\s+with\b"
     r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\bwho\b"
     r"|\bin\s+whom\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bin\s+the\s+presence\s+of\b"
     r"|\bdespite\b"
@@ -674,7 +675,7 @@ _WITH_INSIDE_TERM = re.compile(
 _SEEN_ON_TEST = re.compile(
     r"\s*(?:a\s+|the\s+)?(?:resting\s+|baseline\s+|12-lead\s+|ambulatory\s+)?"
     r"(?:ECG|EKG|electrocardiogra\w*|echo\w*|imaging|CT|CMR|MRI|angiogra\w*|Holter|"
-    r"monitoring|scans?|X-ray|radiograph\w*)\b",
+    r"monitoring|scans?|X-ray|radiograph\w*|exercise|exertion|effort|standing)\b",
     re.IGNORECASE,
 )
 
@@ -713,6 +714,8 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
 
 
 def _segment_kind(word: str) -> str:
+    if word.endswith("with") and "present" in word:  # "presenting with X": X is what they have
+        return "with"
     if word == "without" or word.startswith("in the absence") or " not " in f" {word} ":
         return "without"
     if word in {

@@ -1191,3 +1191,16 @@ def test_presenting_with_and_a_who_clause_after_a_procedure_describe_the_patient
     names = named(result)
     assert names["percutaneous coronary intervention"].role == "Procedure"
     assert "at risk of stroke" in names
+
+
+def test_a_condition_clause_saying_something_is_missing_negates_it(lexicon) -> None:
+    """ "when evidence of valve thrombosis is not available", "if signs of heart failure are
+    absent": the row is for patients without it, so the concept is negated (the contract,
+    negation); a clause that says one thing is present and another absent is left whole."""
+    result = extract(
+        lexicon, "When evidence of valve thrombosis is not available, a CT scan is recommended."
+    )
+    assert named(result)["valve thrombosis"].negated
+    assert [a.normalized for a in result.actions] == ["computed tomography scan"]
+    result = extract(lexicon, "Discharge may be considered if signs of heart failure are absent.")
+    assert named(result)["heart failure"].negated

@@ -356,6 +356,10 @@ class LexiconExtractor(RoleRules):
                 # "except (in) those with vasospastic angina": a patient group left out
                 return _negate(self._cohort(phrase, group_counter))
             return _negate(self._phrase(phrase, "context", group_counter))
+        absent = _ABSENT.match(phrase)
+        if absent:
+            # "when evidence of ischaemia is not available": the row is for its absence
+            return _negate(self._phrase(absent.group("what"), "context", group_counter))
         indicated = _INDICATED.match(phrase)
         if indicated:
             # "if PCI is indicated before surgery": the patient has an indication for PCI
@@ -672,6 +676,14 @@ _PAST_PROCEDURE = re.compile(
 
 # a relative clause about the patients inside a context phrase
 _WHO_CLAUSE = re.compile(r"\s+(?:who|whom)\s+(?:are|is|have|has|were|was|had|remain)\b", re.I)
+# "X is not available / absent": the condition is that X is missing
+_ABSENT = re.compile(
+    r"^(?:the\s+)?(?P<what>(?:(?!\b(?:is|are|was|were|and)\b).)+?)\s+"
+    r"(?:is|are|was|were|has\s+been|have\s+been)\s+"
+    r"(?:not\s+(?:available|present|documented|known|found|detected|seen)|absent|lacking|"
+    r"unavailable|missing)$",
+    re.IGNORECASE,
+)
 # "X is indicated / required [before …]": the patient has an indication for X
 _INDICATED = re.compile(
     r"^(?:the\s+)?(?P<what>.+?)\s+(?:is|are)\s+(?:(?:also|clinically)\s+)?"

@@ -463,8 +463,9 @@ def test_the_direction_word_of_a_measured_quantity_is_no_concept_of_its_own(lexi
 
 
 def test_in_the_presence_of_opens_a_condition_like_with(lexicon) -> None:
-    """ "Patients with AF in the presence of a mechanical valve" names two conditions of the
-    cohort, as "with" would: the valve is not part of the arrhythmia's name."""
+    """ "Patients with AF in the presence of a mechanical valve" names two concepts of the
+    cohort, as "with" would: the valve is not part of the arrhythmia's name (and, a device,
+    it is a Procedure even as context: the contract, roles)."""
     r = roles(
         extract(
             lexicon,
@@ -472,7 +473,7 @@ def test_in_the_presence_of_opens_a_condition_like_with(lexicon) -> None:
             "mechanical valve.",
         )
     )
-    assert {("Condition", "atrial fibrillation"), ("Condition", "mechanical valve")} <= r, r
+    assert {("Condition", "atrial fibrillation"), ("Procedure", "mechanical valve")} <= r, r
 
 
 def test_a_numbered_item_and_a_case_lead_are_no_part_of_a_concept(lexicon) -> None:
@@ -1204,3 +1205,13 @@ def test_a_condition_clause_saying_something_is_missing_negates_it(lexicon) -> N
     assert [a.normalized for a in result.actions] == ["computed tomography scan"]
     result = extract(lexicon, "Discharge may be considered if signs of heart failure are absent.")
     assert named(result)["heart failure"].negated
+
+
+def test_devices_are_procedures_whatever_their_place(lexicon) -> None:
+    """Stents, valves, rings and leads are devices: a Procedure as the action, as the
+    alternative it is preferred over, or as context (the contract, roles), even when a drug
+    word qualifies them ("drug-eluting stent")."""
+    result = extract(
+        lexicon, "A drug-eluting stent is recommended over a bare-metal stent or a valve ring."
+    )
+    assert {c.role for c in result.concepts} == {"Procedure"}

@@ -72,6 +72,8 @@ _PROCEDURE_HEADS = frozenset(
     defibrillator pacemaker device therapy therapies treatment treatments ultrasound
     tomography resonance x-ray radiography dialysis haemodialysis hemodialysis
     thrombolysis fibrinolysis vaccination immunization immunisation
+    stent stents valve valves prosthesis prostheses bioprosthesis ring rings lead leads
+    catheter catheters filter filters occluder occluders coil coils
     """.split()
 )
 _CONDITION_HEADS = frozenset(

@@ -1215,3 +1215,18 @@ def test_devices_are_procedures_whatever_their_place(lexicon) -> None:
         lexicon, "A drug-eluting stent is recommended over a bare-metal stent or a valve ring."
     )
     assert {c.role for c in result.concepts} == {"Procedure"}
+
+
+def test_or_those_with_adds_a_patient_group_to_the_same_or(lexicon) -> None:
+    """ "in patients with A or those with B or C": three ways to qualify, one OR (the
+    contract: coordinated patient groups are alternatives)."""
+    result = extract(
+        lexicon,
+        "Prophylactic heparin is recommended in patients with cancer or those with prolonged "
+        "bed rest or reduced mobility.",
+    )
+    c = named(result)
+    assert c["cancer"].or_group is not None
+    assert (
+        c["cancer"].or_group == c["prolonged bed rest"].or_group == c["reduced mobility"].or_group
+    )

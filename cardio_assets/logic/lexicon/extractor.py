@@ -429,8 +429,9 @@ class LexiconExtractor(RoleRules):
                 )
         else:
             rest = " with " + text
-        # "patients with A and patients with B": two patient groups the row applies to,
-        # either of them (the contract: a distributive "and" over patient groups is an OR)
+        # "patients with A and patients with B", "… with A or those with B": two patient
+        # groups the row applies to, either of them (the contract: a distributive "and" over
+        # patient groups is an OR)
         rest = _ANOTHER_GROUP.sub(" or ", rest)
         seg_drafts: list[tuple[str, list[Draft]]] = []
         for kind, segment in _cohort_segments(rest):
@@ -664,7 +665,7 @@ _ARRIVAL = re.compile(
 _EXAMPLE_LEAD = re.compile(r"^(?:including|e\.\s?g\.?|such\s+as|for\s+example)\s", re.I)
 _INCLUDING_TAIL = re.compile(r",?\s+(?P<lead>including|such\s+as)\s+(?=\S)", re.IGNORECASE)
 _ANOTHER_GROUP = re.compile(
-    r",?\s+and\s+(?:in\s+)?(?:(?:those|patients|individuals|people|women|men|adults|children)"
+    r",?\s+(?:and|or)\s+(?:in\s+)?(?:(?:those|patients|individuals|people|women|men|adults|children)"
     r"\s+)with\s+",
     re.IGNORECASE,
 )

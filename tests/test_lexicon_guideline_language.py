@@ -1230,3 +1230,15 @@ def test_or_those_with_adds_a_patient_group_to_the_same_or(lexicon) -> None:
     assert (
         c["cancer"].or_group == c["prolonged bed rest"].or_group == c["reduced mobility"].or_group
     )
+
+
+def test_a_parameter_named_after_including_keeps_its_own_name(lexicon) -> None:
+    """ "risk factors (including age ≥65 years)": "including" introduces the example, it is
+    no part of the parameter's name, and nothing of it is left as a concept."""
+    result = extract(
+        lexicon,
+        "In patients with risk factors (including age ≥65 years), troponin should be measured.",
+    )
+    c = named(result)
+    assert c["age"].role == "ClinicalParameter" and c["age"].threshold == 65
+    assert not any("including" in n for n in c)

@@ -272,6 +272,10 @@ _LEADING_CONNECTIVES = re.compile(
     r"(?:in\s+)?(?:the\s+)?(?:case|setting|context|presence)\s+of)\s+)+",
     re.IGNORECASE,
 )
+_CONNECTIVE_ONLY = re.compile(
+    r"(?:including|especially|particularly|notably|namely|such\s+as|e\.g\.?|i\.e\.?|like)",
+    re.IGNORECASE,
+)
 # A clause that says the term holds ("LV dysfunction is present"): the term is the subject.
 _STATE_PREDICATE = re.compile(
     rf"\s+{_COPULA}\s+(?:present|documented|detected|found|"
@@ -315,6 +319,8 @@ def _tidy_leaf(text: str, slot: str) -> str:
     text = text.strip(" ,;.:\"“”‘’'")  # quotes around a coined name ("ablate and pace")
     text = re.sub(r"\(\s*\)", " ", text)
     if ROLE_STATEMENT.match(text) or len(text) < 2:  # a lone letter is a list label
+        return ""
+    if _CONNECTIVE_ONLY.fullmatch(text):  # what a parameter's value left of "including age"
         return ""
     text = _LEADING_CONNECTIVES.sub("", text)
     text = _STATE_PREDICATE.sub("", text)

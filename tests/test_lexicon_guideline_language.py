@@ -1242,3 +1242,19 @@ def test_a_parameter_named_after_including_keeps_its_own_name(lexicon) -> None:
     c = named(result)
     assert c["age"].role == "ClinicalParameter" and c["age"].threshold == 65
     assert not any("including" in n for n in c)
+
+
+def test_drug_therapies_are_medication_even_when_filed_as_procedures(lexicon) -> None:
+    """The contract makes drug-therapy phrases Medication: "androgen deprivation therapy",
+    "cancer therapy", "CAR-T cell therapy" are given, not performed, though a terminology may
+    file them as procedures; "exercise therapy" stays a Procedure."""
+    for text, term in (
+        ("Cardiac assessment is advised in men on androgen deprivation therapy.", "androgen"),
+        ("ECG monitoring is recommended during QT-prolonging cancer therapy.", "cancer therapy"),
+        ("Echocardiography is recommended before CAR-T cell therapy.", "car-t"),
+    ):
+        (concept,) = [c for c in extract(lexicon, text).concepts if term in c.normalized]
+        assert concept.role == "Medication", (text, concept)
+    assert ("Procedure", "exercise therapy") in roles(
+        extract(lexicon, "Exercise therapy is recommended.")
+    )

@@ -91,6 +91,10 @@ class RoleRules:
         hit = self._best_hit(normalized) or self._best_hit(text.lower())
         if hit is not None:
             role = SEMANTIC_TAG_ROLES.get(hit.semantic_tag)
+            if role == "Procedure" and _heuristic_role(normalized) == "Medication":
+                # a drug therapy the terminology files as a procedure ("androgen
+                # deprivation therapy"): the contract makes drug-therapy phrases Medication
+                return "Medication"
             if role is not None:
                 return role
         role = _heuristic_role(normalized) or self._head_ngram_role(normalized)

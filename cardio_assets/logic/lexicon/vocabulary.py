@@ -58,6 +58,14 @@ _MED_WORDS = frozenset(
     antibiotics antituberculosis antiviral antivirals thrombolytic thrombolytics
     """.split()
 )
+# words that make "… therapy" a drug therapy (the contract: drug-therapy phrases are
+# Medication): "androgen deprivation therapy", "cancer therapy", "CAR-T cell therapy"
+_DRUG_THERAPY_WORDS = frozenset(
+    """
+    deprivation cancer cell lymphocyte car-t hormone endocrine biological biologic
+    lowering cardiotoxic oncological systemic
+    """.split()
+)
 _PROCEDURE_HEADS = frozenset(
     """
     intervention interventions implantation implant replacement repair surgery surgeries
@@ -394,7 +402,10 @@ def _heuristic_role(normalized: str) -> str | None:
     if head == "lowering" and len(words) > 1:  # "BP lowering": lowering it with drugs
         return "Medication"
     if head in {"therapy", "therapies", "treatment", "treatments", "regimen"}:
-        return "Medication" if is_drug else "Procedure"
+        drug_therapy = is_drug or any(
+            w in _DRUG_THERAPY_WORDS or (w.startswith("anti") and len(w) > 6) for w in words
+        )
+        return "Medication" if drug_therapy else "Procedure"
     if any(h in _MED_WORDS or h.endswith(_MED_SUFFIXES) for h in head_parts):
         return "Medication"
     if head in _PROCEDURE_HEADS or head.endswith(("ectomy", "plasty", "scopy", "graphy", "otomy")):

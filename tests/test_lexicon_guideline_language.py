@@ -1258,3 +1258,27 @@ def test_drug_therapies_are_medication_even_when_filed_as_procedures(lexicon) ->
     assert ("Procedure", "exercise therapy") in roles(
         extract(lexicon, "Exercise therapy is recommended.")
     )
+
+
+def test_as_an_alternative_to_x_leads_a_row_whose_action_follows(lexicon) -> None:
+    """ "As an alternative to X, Y may be considered": Y is recommended, X is what it
+    replaces (a comparator, never an action)."""
+    result = extract(
+        lexicon, "As an alternative to warfarin, apixaban may be considered in patients with AF."
+    )
+    assert [a.normalized for a in result.actions] == ["apixaban"]
+    assert "warfarin" in named(result)
+
+
+def test_a_value_to_reach_is_the_action_when_nothing_else_is_recommended(lexicon) -> None:
+    """ "it is recommended to control BP at <130/80 mmHg": the row recommends reaching the
+    value (the contract: a target that is the recommendation is also the action); delaying
+    an act names the act's delay."""
+    result = extract(
+        lexicon, "In patients with diabetes, it is recommended to control BP at <130/80 mmHg."
+    )
+    assert [(a.role, a.normalized) for a in result.actions] == [
+        ("ClinicalParameter", "blood pressure")
+    ]
+    result = extract(lexicon, "After a stroke, it is recommended to delay elective surgery.")
+    assert [a.normalized for a in result.actions] == ["delay of elective surgery"]

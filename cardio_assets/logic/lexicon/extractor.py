@@ -254,8 +254,11 @@ class LexiconExtractor(RoleRules):
             if not any(d.slot == "action" for d in action):
                 # "An HbA1c target of <7% is recommended": the target is what is recommended
                 # (the contract, §3), the one thing the action phrase names
-                for d in action:
-                    if d.role == "ClinicalParameter" and TARGET_WORD.search(d.text):
+                params = [d for d in action if d.role == "ClinicalParameter"]
+                for d in params:
+                    # "to control BP at <140/90 mmHg": with nothing else named, the value
+                    # reached is the recommendation itself
+                    if TARGET_WORD.search(d.text) or len(params) == len(action):
                         d.slot = "action"
             if parse.ending:  # "X should be discontinued": its discontinuation is recommended
                 # "... to discontinue X and start Y": Y is started, not discontinued
@@ -277,6 +280,12 @@ class LexiconExtractor(RoleRules):
             out.extend(action)
         for kind, phrase in parse.post:
             out.extend(self._post_phrase(kind, phrase, group_counter))
+        if not any(d.slot == "action" for d in out):
+            # "it is recommended to control BP at <130/80 mmHg": the value to reach is the
+            # recommendation itself (the contract: a target that is what is recommended)
+            for d in out:
+                if d.role == "ClinicalParameter" and d.slot in ("outcome", "purpose"):
+                    d.slot = "action"
         return out
 
     def _action(self, text: str, group_counter: list[int], slot: str = "action") -> list[Draft]:

@@ -70,6 +70,11 @@ _ABSENCE_LEAD = re.compile(r"^in\s+the\s+absence\s+of\s+", re.IGNORECASE)
 _EXCEPTION_LEAD = re.compile(
     r"^(?:unless|except(?:\s+(?:in|when|if|where|for))?|excluding)\s+", re.IGNORECASE
 )
+# "As an alternative to X, Y is recommended": X is what Y is preferred to or replaces
+_ALTERNATIVE_LEAD = re.compile(
+    r"^as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\s+",
+    re.IGNORECASE,
+)
 _BACKGROUND_LEAD = re.compile(
     r"^(?:in\s+addition\s+to|on\s+top\s+of|as\s+an?\s+adjunct\s+to)\s+", re.IGNORECASE
 )
@@ -247,12 +252,16 @@ _ENDING_NOUNS = {
     "postponed": "postponement",
     "defer": "deferral",
     "deferred": "deferral",
+    "delay": "delay",
+    "delayed": "delay",
 }
 _ENDING_PASSIVE = re.compile(
-    r"\b(discontinued|stopped|withheld|withdrawn|interrupted|avoided|postponed|deferred)$", re.I
+    r"\b(discontinued|stopped|withheld|withdrawn|interrupted|avoided|postponed|deferred|"
+    r"delayed)$",
+    re.I,
 )
 _ENDING_TO = re.compile(
-    r"^to\s+(discontinue|stop|withhold|withdraw|interrupt|avoid|postpone|defer)\s+", re.I
+    r"^to\s+(discontinue|stop|withhold|withdraw|interrupt|avoid|postpone|defer|delay)\s+", re.I
 )
 
 
@@ -401,7 +410,15 @@ def _parse_sentence(sentence: str) -> RowParse:
     background = _BACKGROUND_LEAD.match(pre)
     context = _CONTEXT_LEAD.match(pre)
     exception = _EXCEPTION_LEAD.match(pre)
-    if _COHORT_LEAD.match(pre) or _ABSENCE_LEAD.match(pre) or background or context or exception:
+    alternative = _ALTERNATIVE_LEAD.match(pre)
+    if (
+        _COHORT_LEAD.match(pre)
+        or _ABSENCE_LEAD.match(pre)
+        or background
+        or context
+        or exception
+        or alternative
+    ):
         cut = _last_top_level_comma(pre)
         aside_end = _lead_ends_at_aside(pre) if cut is None else None
         if cut is not None:
@@ -410,7 +427,9 @@ def _parse_sentence(sentence: str) -> RowParse:
             lead_phrase, action_part = pre[:aside_end], pre[aside_end:]
         else:
             lead_phrase, action_part = pre, ""
-        if background:
+        if alternative:
+            parse.post.append(("alternative", lead_phrase[alternative.end() :]))
+        elif background:
             parse.post.append(("background", lead_phrase[background.end() :]))
         elif exception:
             parse.post.append(("negated", _THERE_IS.sub("", lead_phrase[exception.end() :])))

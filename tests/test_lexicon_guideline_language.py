@@ -1282,3 +1282,17 @@ def test_a_value_to_reach_is_the_action_when_nothing_else_is_recommended(lexicon
     ]
     result = extract(lexicon, "After a stroke, it is recommended to delay elective surgery.")
     assert [a.normalized for a in result.actions] == ["delay of elective surgery"]
+
+
+def test_grades_of_a_block_are_one_severity_range(lexicon) -> None:
+    """ "complete or high-degree AV block" grades one disorder, as "moderate or severe
+    stenosis" does: one concept (the contract, OR groups); "that persists" is no part of
+    its name."""
+    result = extract(
+        lexicon,
+        "Pacing is recommended in patients with complete or high-degree AVB that persists "
+        "after valve surgery.",
+    )
+    c = named(result)
+    assert "complete or high-degree atrioventricular block" in c
+    assert c["complete or high-degree atrioventricular block"].or_group is None

@@ -22,7 +22,8 @@ SHARED_MODIFIERS = frozenset(
     recent previous prior known suspected confirmed definite probable significant
     ischaemic ischemic valvular familial hereditary congenital acquired left right
     systolic diastolic total partial complete incomplete first second third recurrent
-    moderately severely mildly frail elderly older young
+    moderately severely mildly frail elderly older young high-degree advanced first-degree
+    second-degree third-degree
     """.split()
 )
 
@@ -32,7 +33,8 @@ _CLAUSE_WORDS = frozenset("with without who whom which that in of for to by when
 # Grades of one scale: "moderate or severe mitral stenosis" is a severity range, one concept
 # (the annotation contract, section 6), not two conditions.
 GRADES = frozenset(
-    "mild mildly moderate moderately severe severely low intermediate high very".split()
+    "mild mildly moderate moderately severe severely low intermediate high very complete "
+    "incomplete high-degree advanced first-degree second-degree third-degree".split()
 )
 # Endings of relational adjectives ("aortic", "mitral", "pulmonary", "surgical"): two of
 # them coordinated before one noun share it ("aortic or mitral regurgitation").

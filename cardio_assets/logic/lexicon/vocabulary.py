@@ -357,7 +357,12 @@ def _tidy_leaf(text: str, slot: str) -> str:
         text = re.sub(r"\s+of\s+(?:a|an|the)\s+(?:stenosis|lesion)$", "", text, flags=re.I)
     if slot in {"context", "purpose"}:
         text = re.sub(r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I)
-    text = re.sub(r"\s+(?:persists|persist|remains|remain|continues)$", "", text, flags=re.I)
+    text = re.sub(
+        r"\s+(?:(?:that|which)\s+)?(?:persists|persist|remains|remain|continues)$",
+        "",
+        text,
+        flags=re.I,
+    )
     # "when clopidogrel is used": the drug, not that it is used
     text = re.sub(
         r"\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:used|given|administered|started|"

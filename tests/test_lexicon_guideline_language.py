@@ -1296,3 +1296,20 @@ def test_grades_of_a_block_are_one_severity_range(lexicon) -> None:
     c = named(result)
     assert "complete or high-degree atrioventricular block" in c
     assert c["complete or high-degree atrioventricular block"].or_group is None
+
+
+def test_both_poles_of_a_state_restrict_nothing(lexicon) -> None:
+    """ "symptomatic or asymptomatic X" covers everyone with X, as "with or without" does:
+    the states are no conditions; "every 3 or 6 months" is a schedule, no concept."""
+    result = extract(
+        lexicon,
+        "Discontinuation of the drug is recommended in patients who develop symptomatic or "
+        "asymptomatic pulmonary hypertension.",
+    )
+    assert "pulmonary hypertension" in named(result)
+    assert not {"symptomatic", "asymptomatic"} & set(named(result))
+    result = extract(
+        lexicon,
+        "Echocardiography is recommended every 3 or 6 months in patients with carcinoid syndrome.",
+    )
+    assert not any(ch.isdigit() for c in result.concepts for ch in c.normalized)

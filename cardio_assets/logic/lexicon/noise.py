@@ -41,7 +41,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # how often: "every 4–12 weeks", "once a month", "twice a year"
     (
         re.compile(
-            r"\b(?:every|each)\s+(?:\d+(?:\s*[-–]\s*\d+)?\s*)?"
+            r"\b(?:every|each)\s+(?:\d+(?:\s*(?:[-–]|or|to)\s*\d+)?\s*)?"
             r"(?:days?|weeks?|months?|years?|hours?)\b"
             r"|\(?\b(?:less\s+than\s+|more\s+than\s+)?(?:once|twice|\d+\s+times)\s+"
             r"(?:a|per|every)\s+(?:day|week|month|year)\b\)?",
@@ -146,6 +146,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"\b(\w+)-\s+(?:and|or|and/or)\s+(?=\w+-)", re.I), r"\1-/"),
     # "(with or without ICD)": either way, so not a criterion
     (re.compile(r"\s*\(?\bwith\s+or\s+without\s+[^,;.()]+\)?", re.I), ""),
+    # "symptomatic or asymptomatic X": both poles, so the state restricts nothing
+    (re.compile(r"\b(?:a?symptomatic)\s+(?:or|and/or|and)\s+(?:a?symptomatic)\s+", re.I), ""),
     # durations: "for 6 months", "for up to 12 months", "within the first week"; a window
     # counted from a named event ("within 48 hours of admission") is a criterion and stays
     (

@@ -1313,3 +1313,14 @@ def test_both_poles_of_a_state_restrict_nothing(lexicon) -> None:
         "Echocardiography is recommended every 3 or 6 months in patients with carcinoid syndrome.",
     )
     assert not any(ch.isdigit() for c in result.concepts for ch in c.normalized)
+
+
+def test_outcomes_lose_their_possessive_and_increase_states_a_goal(lexicon) -> None:
+    """ "to further reduce their risk of stroke" has the outcome stroke; "to increase
+    physical activity" states a goal as "to improve" does (the contract, outcomes)."""
+    result = extract(
+        lexicon, "A lower target may be considered to further reduce their risk of stroke."
+    )
+    assert ("Outcome", "stroke") in roles(result)
+    result = extract(lexicon, "Trackers may be considered to increase physical activity.")
+    assert ("Outcome", "physical activity") in roles(result)

@@ -655,7 +655,7 @@ class LexiconExtractor(RoleRules):
 # Helpers
 # ---------------------------------------------------------------------------------------
 _OUTCOME_LEAD = re.compile(
-    rf"^(?:(?:to\s+)?(?:{_OUTCOME_VERBS})\s+)?(?:the\s+)?"
+    rf"^(?:(?:to\s+)?(?:further\s+)?(?:{_OUTCOME_VERBS})\s+)?(?:the\s+|their\s+|its\s+|his\s+|her\s+)?"
     r"(?:(?:risk|rates?|incidence|number|likelihood)\s+of\s+)?",
     re.IGNORECASE,
 )

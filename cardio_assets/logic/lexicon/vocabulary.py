@@ -119,7 +119,7 @@ _PARAMETER_HEADS = frozenset(
 )
 _OUTCOME_VERBS = (
     r"reduce|lower|prevent|improve|decrease|relieve|control|delay|avoid|slow|minimi[sz]e|"
-    r"alleviate|limit|protect|preserve|prolong"
+    r"alleviate|limit|protect|preserve|prolong|increase|enhance|promote"
 )
 _PURPOSE_VERBS = (
     r"measure|detect|assess|refine|clarify|reach|achieve|guide|confirm|exclude|identify|"

@@ -1324,3 +1324,16 @@ def test_outcomes_lose_their_possessive_and_increase_states_a_goal(lexicon) -> N
     assert ("Outcome", "stroke") in roles(result)
     result = extract(lexicon, "Trackers may be considered to increase physical activity.")
     assert ("Outcome", "physical activity") in roles(result)
+
+
+def test_participation_is_a_lead_in_and_while_opens_a_condition(lexicon) -> None:
+    """ "Participation in competitive sports while active myocarditis is present": the act
+    is the sport ("participation in" is a lead-in like "use of"), and "while …" is a
+    condition clause like "when …"."""
+    result = extract(
+        lexicon,
+        "Participation in competitive sports while active myocarditis is present is not "
+        "recommended.",
+    )
+    assert [a.normalized for a in result.actions] == ["competitive sport"]
+    assert ("Condition", "active myocarditis") in roles(result)

@@ -110,7 +110,7 @@ _POST_MARKERS = re.compile(
     r"|in\s+addition\s+to\b|on\s+top\s+of\b|in\s+combination\s+with\b|added\s+to\b"
     # "over Y" prefers the action to Y; "75 years or over" is a bound of the value before it
     r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b|(?<!\bor\s)(?<!\band\s)over\b"
-    r"|(?:if|when|unless|despite|provided(?:\s+that)?)\b"
+    r"|(?:if|when|while|whilst|unless|despite|provided(?:\s+that)?)\b"
     r"|(?:except|excluding)(?:\s+(?:in|for|when|if|where))?\b"
     r"|with\s+the\s+exception\s+(?:of|where)\b"
     r"|(?:before|after|following|prior\s+to|during)\b"
@@ -551,7 +551,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
             r"^(.+?)\s+(?:is|are|has\s+been|have\s+been)\s+(?:excluded|ruled\s+out)$", body, re.I
         )
         return ("negated", excluded.group(1)) if excluded else ("context", body)
-    if low in {"if", "when"}:
+    if low in {"if", "when", "while", "whilst"}:
         return "context", _THERE_IS.sub("", body)
     if re.match(r"(?:before|after|following|prior to|during)", low):
         return "context", body

@@ -157,6 +157,7 @@ _STATE_ADJECTIVES = frozenset(
 _LEAD_INS = re.compile(
     r"^(?:(?:the|a|an)\s+)?(?:(?:use|administration|initiation|addition|prescription|"
     r"consideration|implementation|provision|performance|introduction)\s+of\s+|"
+    r"(?:participation|engagement|involvement)\s+in\s+|"
     r"(?:treatment|therapy)\s+with\s+|routine(?:ly)?\s+|systematic\s+|"
     r"(?:adding|starting|initiating|continuing|using|switching\s+to|giving|start|initiate|"
     r"begin|commence)\s+|"

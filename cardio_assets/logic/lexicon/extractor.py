@@ -13,6 +13,7 @@ import json
 import re
 
 from cardio_assets.logic.abbreviations import Abbreviations
+from cardio_assets.logic.lexicon.clauses import ClauseRules, setting_draft
 from cardio_assets.logic.lexicon.drafts import (
     Draft,
     _dedupe,
@@ -30,12 +31,12 @@ from cardio_assets.logic.lexicon.parameters import (
     extract_parameters,
 )
 from cardio_assets.logic.lexicon.roles import LexiconSettings, RoleRules
+from cardio_assets.logic.lexicon.segments import _cohort_segments
 from cardio_assets.logic.lexicon.sentences import (
     _ABSENCE_LEAD,
     _COHORT_LEAD,
     Aside,
     RowParse,
-    _cohort_segments,
     _depth_at,
     _pull_parentheticals,
     _sentences,
@@ -70,7 +71,7 @@ from cardio_assets.records import ExtractedAction, ExtractedConcept, Focus, RowE
 # ---------------------------------------------------------------------------------------
 # The extractor
 # ---------------------------------------------------------------------------------------
-class LexiconExtractor(RoleRules):
+class LexiconExtractor(RoleRules, ClauseRules):
     """Rule + terminology extractor; one instance per run (holds no per-row state)."""
 
     def __init__(
@@ -341,12 +342,7 @@ class LexiconExtractor(RoleRules):
         if kind == "outcome":
             return self._phrase(phrase, "outcome", group_counter)
         if kind == "setting":
-            # "in experienced centres": where the act is done restricts it, a Condition
-            # named with its qualifier (an "experienced centre" is not any centre)
-            text = re.sub(r"^(?:an?|the)\s+", "", phrase.strip(" ,;."), flags=re.IGNORECASE)
-            name = re.sub(r"ies\b", "y", text.lower())
-            name = re.sub(r"\b(cent(?:re|er)|unit|hospital|team|operator)s\b", r"\1", name)
-            return [Draft(role="Condition", text=text, normalized=name, slot="context")]
+            return [setting_draft(phrase)]
         if kind == "purpose":
             # "to assess the risk of X", "to confirm PE": what a test is for is its
             # rationale, not a concept (contract §2); a target value stays a parameter
@@ -365,41 +361,9 @@ class LexiconExtractor(RoleRules):
                 # "except (in) those with vasospastic angina": a patient group left out
                 return _negate(self._cohort(phrase, group_counter))
             return _negate(self._phrase(phrase, "context", group_counter))
-        absent = _ABSENT.match(phrase)
-        if absent:
-            # "when evidence of ischaemia is not available": the row is for its absence
-            return _negate(self._phrase(absent.group("what"), "context", group_counter))
-        indicated = _INDICATED.match(phrase)
-        if indicated:
-            # "if PCI is indicated before surgery": the patient has an indication for PCI
-            drafts = self._phrase(indicated.group("what"), "context", group_counter)
-            for d in drafts:
-                if d.role in ("Medication", "Procedure"):
-                    d.role, d.normalized = "Condition", f"indication for {d.normalized}"
-            rest = re.sub(
-                r"^(?:during|before|after|following|prior\s+to|in|for)\s+",
-                "",
-                indicated.group("rest").strip(" ,;"),
-                flags=re.IGNORECASE,
-            )
-            return drafts + (self._phrase(rest, "context", group_counter) if rest else [])
-        who = _WHO_CLAUSE.search(phrase)
-        if who and kind == "context":
-            # "after CABG or PCI who are at risk of stroke": the who-clause is about the
-            # patients, not the procedure before it
-            return self._post_phrase(kind, phrase[: who.start()], group_counter) + self._cohort(
-                "patients" + phrase[who.start() :], group_counter
-            )
-        failed = _FAILED.match(phrase)
-        if failed:
-            # "if beta-blockers and digoxin fail": the condition is each therapy's failure,
-            # named so and keeping the therapy's role; what it failed to do is no concept
-            drafts = self._phrase(failed.group("failed"), "context", group_counter)
-            for d in drafts:
-                if d.role in ("Medication", "Procedure"):
-                    d.text = _FAIL_WORDS.sub("", d.text) or d.text
-                    d.normalized = f"failure of {_FAIL_WORDS.sub('', d.normalized)}"
-            return drafts
+        clause = self._clause_drafts(kind, phrase, group_counter)
+        if clause is not None:
+            return clause
         return self._phrase(phrase, "context", group_counter)
 
     def _cohort(self, text: str, group_counter: list[int]) -> list[Draft]:
@@ -684,31 +648,8 @@ _PAST_PROCEDURE = re.compile(
 )
 
 
-# a relative clause about the patients inside a context phrase
-_WHO_CLAUSE = re.compile(r"\s+(?:who|whom)\s+(?:are|is|have|has|were|was|had|remain)\b", re.I)
-# "X is not available / absent": the condition is that X is missing
-_ABSENT = re.compile(
-    r"^(?:the\s+)?(?P<what>(?:(?!\b(?:is|are|was|were|and)\b).)+?)\s+"
-    r"(?:is|are|was|were|has\s+been|have\s+been)\s+"
-    r"(?:not\s+(?:available|present|documented|known|found|detected|seen)|absent|lacking|"
-    r"unavailable|missing)$",
-    re.IGNORECASE,
-)
-# "X is indicated / required [before …]": the patient has an indication for X
-_INDICATED = re.compile(
-    r"^(?:the\s+)?(?P<what>.+?)\s+(?:is|are)\s+(?:(?:also|clinically)\s+)?"
-    r"(?:indicated|required|needed|necessary)\b(?P<rest>.*)$",
-    re.IGNORECASE,
-)
 # acts of keeping something from happening: their object may be a state, not a therapy
 _AVOIDING = frozenset({"avoidance", "postponement", "deferral"})
-# "X fail(s) [to …]", "X has failed", "X is ineffective": a therapy tried without success
-_FAIL_VERB = (
-    r"(?:fails?|failed|(?:has|have)\s+failed|"
-    r"(?:is|are|was|were|has\s+been|have\s+been)\s+(?:ineffective|unsuccessful))"
-)
-_FAILED = re.compile(rf"^(?P<failed>(?:the\s+)?.+?\s+{_FAIL_VERB})(?:\s+to\s+.+)?$", re.IGNORECASE)
-_FAIL_WORDS = re.compile(rf"\s+{_FAIL_VERB}$", re.IGNORECASE)
 
 
 def _head_before(drafts: list[Draft], before: str) -> Draft | None:

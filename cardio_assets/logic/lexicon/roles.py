@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cardio_assets.logic.lexicon.sentences import _SEEN_ON_TEST
+from cardio_assets.logic.lexicon.segments import _SEEN_ON_TEST
 from cardio_assets.logic.lexicon.terms import TermHit
 from cardio_assets.logic.lexicon.vocabulary import (
     _CONDITION_FIRST_WORDS,

@@ -1,0 +1,100 @@
+"""Condition clauses that say more than their words (a mixin of LexiconExtractor).
+
+"if X and Y fail" is the failure of each therapy; "if PCI is indicated" an indication for
+it; "when X is not available" its absence; "after PCI who are at risk of stroke" a
+procedure, then the patients; "in experienced centres" where the act is done. Each reading
+is the contract's (conditions, negation, roles); the words that state it are no concept.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from cardio_assets.logic.lexicon.drafts import Draft, _negate
+
+# a relative clause about the patients inside a context phrase
+_WHO_CLAUSE = re.compile(r"\s+(?:who|whom)\s+(?:are|is|have|has|were|was|had|remain)\b", re.I)
+# "X is not available / absent": the condition is that X is missing
+_ABSENT = re.compile(
+    r"^(?:the\s+)?(?P<what>(?:(?!\b(?:is|are|was|were|and)\b).)+?)\s+"
+    r"(?:is|are|was|were|has\s+been|have\s+been)\s+"
+    r"(?:not\s+(?:available|present|documented|known|found|detected|seen)|absent|lacking|"
+    r"unavailable|missing)$",
+    re.IGNORECASE,
+)
+# "X is indicated / required [before …]": the patient has an indication for X
+_INDICATED = re.compile(
+    r"^(?:the\s+)?(?P<what>.+?)\s+(?:is|are)\s+(?:(?:also|clinically)\s+)?"
+    r"(?:indicated|required|needed|necessary)\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+# "X fail(s) [to …]", "X has failed", "X is ineffective": a therapy tried without success
+_FAIL_VERB = (
+    r"(?:fails?|failed|(?:has|have)\s+failed|"
+    r"(?:is|are|was|were|has\s+been|have\s+been)\s+(?:ineffective|unsuccessful))"
+)
+_FAILED = re.compile(rf"^(?P<failed>(?:the\s+)?.+?\s+{_FAIL_VERB})(?:\s+to\s+.+)?$", re.IGNORECASE)
+_FAIL_WORDS = re.compile(rf"\s+{_FAIL_VERB}$", re.IGNORECASE)
+
+
+def setting_draft(phrase: str) -> Draft:
+    """ "in experienced centres": where the act is done restricts it, a Condition named with
+    its qualifier (an "experienced centre" is not any centre)."""
+    text = re.sub(r"^(?:an?|the)\s+", "", phrase.strip(" ,;."), flags=re.IGNORECASE)
+    name = re.sub(r"ies\b", "y", text.lower())
+    name = re.sub(r"\b(cent(?:re|er)|unit|hospital|team|operator)s\b", r"\1", name)
+    return Draft(role="Condition", text=text, normalized=name, slot="context")
+
+
+class ClauseRules:
+    """The clause readings of the lexicon extractor; the phrase readers are its own."""
+
+    if TYPE_CHECKING:
+
+        def _phrase(self, text: str, slot: str, group_counter: list[int]) -> list[Draft]: ...
+
+        def _cohort(self, text: str, group_counter: list[int]) -> list[Draft]: ...
+
+        def _post_phrase(self, kind: str, phrase: str, group_counter: list[int]) -> list[Draft]: ...
+
+    def _clause_drafts(
+        self, kind: str, phrase: str, group_counter: list[int]
+    ) -> list[Draft] | None:
+        """The drafts of a condition clause that one of the readings covers, else None."""
+        absent = _ABSENT.match(phrase)
+        if absent:
+            # "when evidence of ischaemia is not available": the row is for its absence
+            return _negate(self._phrase(absent.group("what"), "context", group_counter))
+        indicated = _INDICATED.match(phrase)
+        if indicated:
+            # "if PCI is indicated before surgery": the patient has an indication for PCI
+            drafts = self._phrase(indicated.group("what"), "context", group_counter)
+            for d in drafts:
+                if d.role in ("Medication", "Procedure"):
+                    d.role, d.normalized = "Condition", f"indication for {d.normalized}"
+            rest = re.sub(
+                r"^(?:during|before|after|following|prior\s+to|in|for)\s+",
+                "",
+                indicated.group("rest").strip(" ,;"),
+                flags=re.IGNORECASE,
+            )
+            return drafts + (self._phrase(rest, "context", group_counter) if rest else [])
+        who = _WHO_CLAUSE.search(phrase)
+        if who and kind == "context":
+            # "after CABG or PCI who are at risk of stroke": the who-clause is about the
+            # patients, not the procedure before it
+            return self._post_phrase(kind, phrase[: who.start()], group_counter) + self._cohort(
+                "patients" + phrase[who.start() :], group_counter
+            )
+        failed = _FAILED.match(phrase)
+        if failed:
+            # "if beta-blockers and digoxin fail": the condition is each therapy's failure,
+            # named so and keeping the therapy's role; what it failed to do is no concept
+            drafts = self._phrase(failed.group("failed"), "context", group_counter)
+            for d in drafts:
+                if d.role in ("Medication", "Procedure"):
+                    d.text = _FAIL_WORDS.sub("", d.text) or d.text
+                    d.normalized = f"failure of {_FAIL_WORDS.sub('', d.normalized)}"
+            return drafts
+        return None

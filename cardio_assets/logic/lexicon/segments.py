@@ -1,0 +1,99 @@
+"""Cohort segments: what follows the patient noun ("patients with A who are B, treated
+with C, undergoing D"), cut into typed segments that the extractor reads as conditions,
+background therapy, procedures or negated states.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardio_assets.logic.lexicon.sentences import _depth_at
+
+# adverbs before "treated with" that say when or how well, not what ("already treated with")
+_TREATED_WHEN = "already|currently|still|adequately|optimally"
+_SEGMENT_RE = re.compile(
+    r"(?P<kind>\b(?:who\s+)?(?:do|does|did)\s+not\s+(?:have|require|need|tolerate)\b"
+    r"|\bwho\s+(?:are|were|is)\s+not\b"
+    r"|\b(?:who\s+|that\s+)?present(?:s|ing)?\s+with\b"
+    r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\bwho\b"
+    r"|\bin\s+whom\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bin\s+the\s+presence\s+of\b"
+    r"|\bdespite\b"
+    rf"|\b(?:(?:{_TREATED_WHEN})\s+)?treated\s+with\b"
+    r"|\breceiving\b|\btaking\b|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
+    r"|\bon\b(?!\s+top\b)|\bundergoing\b|\bscheduled\s+for\b|\breferred\s+for\b|\bafter\b"
+    r"|\bfollowing\b|\bwith\b"
+    r"|\bin\b(?!\s+(?:the|a|an|whom|addition|preference|combination|case|order)\b)"
+    r"|\bat\b(?=\s+(?:high|increased|intermediate|low|very)\b))",
+    re.IGNORECASE,
+)
+# "HF with reduced ejection fraction": here "with" belongs to the disease name.
+_WITH_INSIDE_TERM = re.compile(
+    r"\s*(?:reduced|preserved|mildly|mid-range|midrange|moderately|normal|improved|"
+    r"recovered)\b",
+    re.IGNORECASE,
+)
+
+
+# "on" + a test: where a finding is seen ("ST depression on the ECG"), part of the finding
+_SEEN_ON_TEST = re.compile(
+    r"\s*(?:a\s+|the\s+)?(?:resting\s+|baseline\s+|12-lead\s+|ambulatory\s+)?"
+    r"(?:ECG|EKG|electrocardiogra\w*|echo\w*|imaging|CT|CMR|MRI|angiogra\w*|Holter|"
+    r"monitoring|scans?|X-ray|radiograph\w*|exercise|exertion|effort|standing)\b",
+    re.IGNORECASE,
+)
+
+
+def _cohort_segments(rest: str) -> list[tuple[str, str]]:
+    """Split what follows the patient noun into typed segments ("with", "who", ...)."""
+    segments: list[tuple[str, str]] = []
+    kind = "with"
+    start = 0
+    for m in _SEGMENT_RE.finditer(rest):
+        word = re.sub(r"\s+", " ", m.group("kind").lower().strip())
+        # "already treated with": the adverb says when, the segment is the treatment
+        word = re.sub(rf"^(?:{_TREATED_WHEN}) (?=treated)", "", word)
+        if _depth_at(rest, m.start()) != 0 or m.start() < start:
+            continue
+        if word == "with" and _WITH_INSIDE_TERM.match(rest[m.end() :]):
+            continue
+        if word == "on" and _SEEN_ON_TEST.match(rest[m.end() :]):
+            continue  # "pre-excitation on resting ECG": where it is seen, not a treatment
+        if word == "in" and not rest[start : m.start()].strip(" ,;"):
+            continue  # "in" right after a connector is part of the phrase
+        body = rest[start : m.start()]
+        body = re.sub(r"[,\s]*\b(?:and|or)\s*$", "", body.strip())
+        if body.strip(" ,;"):
+            segments.append((kind, body.strip(" ,;")))
+        new_kind = _segment_kind(word)
+        # "... and in sinus rhythm": a bare "in" continues the current kind.
+        kind = kind if word == "in" and kind != "without" else new_kind
+        start = m.end()
+        if word == "at":
+            start = m.start()  # keep "at high risk of ..." as the condition text
+    tail = rest[start:].strip(" ,;")
+    if tail:
+        segments.append((kind, tail))
+    return segments
+
+
+def _segment_kind(word: str) -> str:
+    if word.endswith("with") and "present" in word:  # "presenting with X": X is what they have
+        return "with"
+    if word == "without" or word.startswith("in the absence") or " not " in f" {word} ":
+        return "without"
+    if word in {
+        "despite",
+        "treated with",
+        "receiving",
+        "taking",
+        "already on",
+        "on",
+        "on top of",
+        "in addition to",
+    }:
+        return "background"
+    if word in {"undergoing", "scheduled for", "referred for", "after", "following"}:
+        return "procedure"
+    if word.startswith("who") or word == "in whom":
+        return "who"
+    return "with"

@@ -234,35 +234,21 @@ def parse_sentence(sentence: str) -> RowParse:
     return parse
 
 
-# verbs that end or hold a therapy, and the act they name
-_ENDING_NOUNS = {
-    "discontinue": "discontinuation",
-    "discontinued": "discontinuation",
-    "stop": "discontinuation",
-    "stopped": "discontinuation",
-    "withhold": "withholding",
-    "withheld": "withholding",
-    "withdraw": "withdrawal",
-    "withdrawn": "withdrawal",
-    "interrupt": "interruption",
-    "interrupted": "interruption",
-    "avoid": "avoidance",
-    "avoided": "avoidance",
-    "postpone": "postponement",
-    "postponed": "postponement",
-    "defer": "deferral",
-    "deferred": "deferral",
-    "delay": "delay",
-    "delayed": "delay",
+# verbs that end, hold or put off a therapy: (past participle, the act they name)
+_ENDING_ACTS = {
+    "discontinue": ("discontinued", "discontinuation"),
+    "stop": ("stopped", "discontinuation"),
+    "withhold": ("withheld", "withholding"),
+    "withdraw": ("withdrawn", "withdrawal"),
+    "interrupt": ("interrupted", "interruption"),
+    "avoid": ("avoided", "avoidance"),
+    "postpone": ("postponed", "postponement"),
+    "defer": ("deferred", "deferral"),
+    "delay": ("delayed", "delay"),
 }
-_ENDING_PASSIVE = re.compile(
-    r"\b(discontinued|stopped|withheld|withdrawn|interrupted|avoided|postponed|deferred|"
-    r"delayed)$",
-    re.I,
-)
-_ENDING_TO = re.compile(
-    r"^to\s+(discontinue|stop|withhold|withdraw|interrupt|avoid|postpone|defer|delay)\s+", re.I
-)
+_ENDING_NOUNS = {form: act for verb, (done, act) in _ENDING_ACTS.items() for form in (verb, done)}
+_ENDING_PASSIVE = re.compile(rf"\b({'|'.join(done for done, _ in _ENDING_ACTS.values())})$", re.I)
+_ENDING_TO = re.compile(rf"^to\s+({'|'.join(_ENDING_ACTS)})\s+", re.I)
 
 
 def _lead_clause_skipped(sentence: str, verb: re.Match[str] | None) -> re.Match[str] | None:

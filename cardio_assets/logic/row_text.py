@@ -308,7 +308,7 @@ def footnote_markers(text: str, letters: Iterable[str], vocabulary: Vocabulary) 
 def without_spans(text: str, spans: Iterable[tuple[int, int]]) -> str:
     """``text`` with the given character spans removed (footnote markers before extraction).
 
-    A marker printed after a list comma ("sotalol,f flecainide") leaves the comma: the list
+    A marker printed after a list comma ("digoxin,e ivabradine") leaves the comma: the list
     goes on after it. Before a bracket or the end ("(HBR,c)") the comma goes too."""
     pieces, cursor = [], 0
     for start, end in sorted(set(spans)):

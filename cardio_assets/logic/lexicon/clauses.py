@@ -1,7 +1,7 @@
 """Condition clauses that say more than their words (a mixin of LexiconExtractor).
 
 "if X and Y fail" is the failure of each therapy; "if PCI is indicated" an indication for
-it; "when X is not available" its absence; "after PCI who are at risk of stroke" a
+it; "when X is not available" its absence; "after TAVI who are at risk of falls" a
 procedure, then the patients; "in experienced centres" where the act is done. Each reading
 is the contract's (conditions, negation, roles); the words that state it are no concept.
 """
@@ -64,7 +64,7 @@ class ClauseRules:
         """The drafts of a condition clause that one of the readings covers, else None."""
         absent = _ABSENT.match(phrase)
         if absent:
-            # "when evidence of ischaemia is not available": the row is for its absence
+            # "if proof of valve thrombosis is lacking": the row is for its absence
             return _negate(self._phrase(absent.group("what"), "context", group_counter))
         indicated = _INDICATED.match(phrase)
         if indicated:
@@ -82,7 +82,7 @@ class ClauseRules:
             return drafts + (self._phrase(rest, "context", group_counter) if rest else [])
         who = _WHO_CLAUSE.search(phrase)
         if who and kind == "context":
-            # "after CABG or PCI who are at risk of stroke": the who-clause is about the
+            # "after TAVI or PCI who are at risk of falls": the who-clause is about the
             # patients, not the procedure before it
             return self._post_phrase(kind, phrase[: who.start()], group_counter) + self._cohort(
                 "patients" + phrase[who.start() :], group_counter

@@ -99,7 +99,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # conditions of feasibility: "if indicated", "when available", "if safe and practical"
+    # conditions of feasibility: "if indicated", "when available", "if safe and possible"
     (
         re.compile(
             rf",?\s*\(?\b(?:if|when|where)\s+{_HEDGE}(?:\s+(?:and|or)\s+{_HEDGE})*\b\)?",
@@ -111,7 +111,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r",?\s*\buntil\s+[^,;.()]+", re.I), ""),
     # how soon, not whom: "without delay", "without undue delay"
     (re.compile(r",?\s*\bwithout\s+(?:undue\s+|further\s+|any\s+)?delay\b", re.I), ""),
-    # durations with a bound: "for a minimum of 3 months", "over at least the next 6 months"
+    # durations with a bound: "for a minimum of 4 weeks", "over at least the next 6 months"
     (
         re.compile(
             r"\b(?:for|over|during)\s+(?:a\s+(?:minimum|maximum|period)\s+of\s+|at\s+least\s+)?"

@@ -38,7 +38,13 @@ from cardio_assets.logic.row_text import (
     repair_row_text,
     table_marker_letters,
 )
-from cardio_assets.logic.table_shapes import GradeColumns, TableShape, read_grade, table_shape
+from cardio_assets.logic.table_shapes import (
+    GradeColumns,
+    TableShape,
+    label_spans_text,
+    read_grade,
+    table_shape,
+)
 from cardio_assets.records import RowLocation, RowRecord, TableRecord
 
 
@@ -199,7 +205,7 @@ def rows_from_table(
             continue
         if shape.label_column is not None:
             label = " ".join(cells[shape.label_column].split())
-            spanned = label == " ".join(_group_text(cells, shape.groups[0]).split())
+            spanned = label_spans_text(cells, shape.label_column, shape.groups[0].text)
             if label and label != cursor.label and not spanned:
                 cursor.label = label
                 cursor.section = strip_marker(label, markers)
@@ -263,12 +269,10 @@ def rows_from_table(
 
 
 def _only_grades(text: str, markers: list[str]) -> bool:
-    """A text made only of class and level tokens ("C", "IIa C")."""
+    """A text made only of one or two class and level tokens ("C", "IIa C")."""
     words = text.split()
-    return (
-        all(read_grade(w, markers).klass or read_grade(w, markers).level for w in words)
-        and len(words) <= 2
-    )
+    grades = [read_grade(w, markers) for w in words] if len(words) <= 2 else []
+    return bool(grades) and all(g.klass or g.level for g in grades)
 
 
 def _row_pages(table: TableRecord, r: int) -> list[int]:
@@ -312,7 +316,7 @@ def _row(
         level = read_grade(cells[group.level], markers).level or level
     klass = grade.klass
     printed = printed_text(text)
-    if text.strip() and _only_grades(text, markers):
+    if _only_grades(text, markers):
         # a grade cell spanning the text column too ("C | C | C"): no recommendation here
         return None
     if not text.strip():

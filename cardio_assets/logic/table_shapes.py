@@ -141,8 +141,7 @@ def _label_column(rows: list[list[str]], text_cols: list[int]) -> int | None:
     if len(text_cols) < 2:
         return None
     col = text_cols[0]
-    # a row whose text spans the label column too (written into both) has no label
-    rows = [r for r in rows if col < len(r) and r[col].strip() != _next_text(r, text_cols)]
+    rows = [r for r in rows if col < len(r) and not label_spans_text(r, col, text_cols)]
     values = [r[col].strip() for r in rows]
     others = [" ".join(r[j] for j in text_cols[1:] if j < len(r)).strip() for r in rows]
     repeats = sum(1 for a, b in zip(values, values[1:], strict=False) if a and a == b)
@@ -151,8 +150,11 @@ def _label_column(rows: list[list[str]], text_cols: list[int]) -> int | None:
     return col if short and longer and repeats >= 1 else None
 
 
-def _next_text(row: list[str], text_cols: list[int]) -> str:
-    return next((row[j].strip() for j in text_cols[1:] if j < len(row) and row[j].strip()), "")
+def label_spans_text(row: list[str], label: int, text_cols: Sequence[int]) -> bool:
+    """Whether the label cell holds the row's first text (a recommendation written into the
+    label column too): such a row has no label."""
+    first = next((row[j] for j in text_cols if j != label and j < len(row) and row[j].strip()), "")
+    return " ".join(row[label].split()) == " ".join(first.split())
 
 
 _GRADE_WORDS = re.compile(

@@ -238,13 +238,12 @@ def score_guideline(path: Path, keep: int) -> GuidelineScore:
         for text, klass, level, number in expected:
             if not recovered[(fold(text), klass, level)] and len(score.misses) < keep:
                 score.misses.append(f"line {number}: [{klass}/{level}] {text[:160]}")
-        for row, keys in zip(rows, row_keys, strict=True):
+        for row, keys, (_, _, folded) in zip(rows, row_keys, graded, strict=True):
             if not keys & wanted:
                 score.extra += 1
                 seen = ""
                 if row.class_ and row.level:
                     score.extra_graded += 1
-                    folded = [fold(t) for t in row_texts(row)]
                     if on_graded_line(folded, row.class_, row.level, wide):
                         score.extra_on_graded_lines += 1
                         seen = " (on a graded line)"

@@ -15,8 +15,9 @@ Each row is tagged (hard features, table shape) and split once into dev (~2/3) a
 (``blind2``, 70 rows, 2026-12-02): rows none of the earlier 168 hold, five per guideline,
 annotated by two helper sessions that saw only the contract and the rows, reconciled by a
 third, committed before the first score. Its locators follow the first 168 in locators.jsonl.
-``--third-blind`` chose ``blind3`` the same way (42 rows, three per guideline, seventh
-session), after blind2 had been scored once and joined the development rows.
+``--third-blind`` chose ``blind3`` the same way (39 rows, three per guideline from the 13
+files with new rows left, seventh session), after blind2 had been scored once and joined the
+development rows.
 """
 
 from __future__ import annotations
@@ -52,12 +53,10 @@ DEVELOPMENT_FILES = [
 SEED = 20261201
 PER_GUIDELINE = 12
 TEST_SHARE = 1 / 3
-# The second blind split (chosen 2026-12-02, after the first test split had been scored and
-# the rules tuned on the development split): new rows only, every one of them test.
-# A blind split of new rows: (seed, rows per guideline). blind2 (2026-12-02) came after the
-# first test split had been scored and the rules tuned on the development split; blind3
-# (2026-12-02, seventh session) after blind2 had been scored once and joined the development
-# rows, before that session's rules.
+# A blind split of new rows, every one of them held out: (seed, rows per guideline). blind2
+# (2026-12-02) came after the first test split had been scored and the rules tuned on the
+# development split; blind3 (2026-12-02, seventh session) after blind2 had been scored once
+# and joined the development rows, before that session's extraction rules.
 BLIND_SPLITS = {"blind2": (20261202, 5), "blind3": (20261203, 3)}
 
 _UNIT = r"(?:%|mmHg|mmol/L|mg/dL|mL/min|ms|kg/m|ng/mL|pg/mL|b\.p\.m\.|bpm|m/s|years?|h\b|hours?|days?|weeks?|months?|mm\b|cm|g/dL|µmol/L|IU)"

@@ -1,7 +1,7 @@
 """Condition clauses that say more than their words (a mixin of LexiconExtractor).
 
 "if X and Y fail" is the failure of each therapy; "if PCI is indicated" an indication for
-it; "when X is not available" its absence; "after TAVI who are at risk of falls" a
+it; "when X is not available" its absence; "after TAVI who are frail" a
 procedure, then the patients; "in experienced centres" where the act is done. Each reading
 is the contract's (conditions, negation, roles); the words that state it are no concept.
 """
@@ -82,7 +82,7 @@ class ClauseRules:
             return drafts + (self._phrase(rest, "context", group_counter) if rest else [])
         who = _WHO_CLAUSE.search(phrase)
         if who and kind == "context":
-            # "after TAVI or PCI who are at risk of falls": the who-clause is about the
+            # "after TAVI or PCI who are frail": the who-clause is about the
             # patients, not the procedure before it
             return self._post_phrase(kind, phrase[: who.start()], group_counter) + self._cohort(
                 "patients" + phrase[who.start() :], group_counter

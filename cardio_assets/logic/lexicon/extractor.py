@@ -257,7 +257,7 @@ class LexiconExtractor(RoleRules, ClauseRules):
                 # (the contract, §3), the one thing the action phrase names
                 params = [d for d in action if d.role == "ClinicalParameter"]
                 for d in params:
-                    # "to control BP at <140/90 mmHg": with nothing else named, the value
+                    # "to control BP at <125/75 mmHg": with nothing else named, the value
                     # reached is the recommendation itself
                     if TARGET_WORD.search(d.text) or len(params) == len(action):
                         d.slot = "action"
@@ -282,7 +282,7 @@ class LexiconExtractor(RoleRules, ClauseRules):
         for kind, phrase in parse.post:
             out.extend(self._post_phrase(kind, phrase, group_counter))
         if not any(d.slot == "action" for d in out):
-            # "it is recommended to control BP at <130/80 mmHg": the value to reach is the
+            # "it is advised to control BP at <125/75 mmHg": the value to reach is the
             # recommendation itself (the contract: a target that is what is recommended)
             for d in out:
                 if d.role == "ClinicalParameter" and d.slot in ("outcome", "purpose"):

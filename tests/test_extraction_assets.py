@@ -159,7 +159,8 @@ def test_lexicon_partition_materializes_through_grounding_index(lexicon_run) -> 
     assert not [r for r in main + population if r.error]
     # POPULATION returns cohort conditions only, never actions
     assert all(not r.actions for r in population)
-    assert all(c.role == "Condition" for r in population for c in r.concepts)
+    # the contract's population: conditions and the therapy a cohort is defined by
+    assert all(c.role != "ClinicalParameter" for r in population for c in r.concepts)
 
     merged = _stored("merged_concepts", MergedRow, LEXICON_PARTITION)
     assert [m.row_id for m in merged] == [r.row_id for r in main]
@@ -523,7 +524,9 @@ def test_cardio_extract_writes_the_issue_format(tmp_path: Path) -> None:
     }  # fmt: skip
     assert _concept_set(first["concepts"]) == WORKED_CONCEPTS
     assert _or_members(first["concepts"]) == {"g1": {"high surgical risk", "not operable"}}
-    assert first["population"] == ["chronic coronary syndrome"]
+    assert first["population"] == [  # every condition, alternatives included (contract §9)
+        "chronic coronary syndrome", "high surgical risk", "not operable"
+    ]  # fmt: skip
     assert [(a["normalized"], a["class"], a["level"]) for a in first["actions"]] == [
         ("percutaneous coronary intervention", "IIb", "B")
     ]
@@ -570,7 +573,9 @@ def test_cardio_extract_llm_backend_against_replay_server(
     (line,) = [json.loads(x) for x in out.read_text().splitlines()]
     assert _concept_set(line["concepts"]) == WORKED_CONCEPTS
     assert _or_members(line["concepts"]) == {"g1": {"high surgical risk", "not operable"}}
-    assert line["population"] == ["chronic coronary syndrome"]
+    assert line["population"] == [
+        "chronic coronary syndrome", "high surgical risk", "not operable"
+    ]  # fmt: skip
 
 
 def test_cardio_extract_names_bad_input(tmp_path: Path) -> None:

@@ -100,8 +100,9 @@ def test_design_worked_example_gives_exactly_the_listed_set(
     c = by_norm(out.concepts)
     assert c["high surgical risk"].or_group == c["not operable"].or_group == "g1"
     assert c["chronic coronary syndrome"].or_group is None
-    assert c["chronic coronary syndrome"].is_population
-    assert not c["high surgical risk"].is_population  # alternatives are not the cohort
+    # the contract's population (section 9) holds every condition, alternatives included
+    assert all(c[n].is_population for n in ("chronic coronary syndrome", "high surgical risk"))
+    assert not c["left ventricular ejection fraction"].is_population
     assert not any(x.negated for x in out.concepts)
     # contract: a parameter's span holds name and value
     assert c["left ventricular ejection fraction"].text == "LVEF <= 35%"
@@ -118,8 +119,10 @@ def test_population_pass_returns_cohort_conditions_only(lexicon: LexiconExtracto
     result = lexicon.extract(row(WORKED_EXAMPLE_TEXT, "IIb", "B"), "POPULATION")
     assert result.focus == "POPULATION" and result.backend == "lexicon"
     assert result.actions == []
-    assert [(c.role, c.normalized) for c in result.concepts] == [
-        ("Condition", "chronic coronary syndrome")
+    assert [(c.role, c.normalized, c.or_group) for c in result.concepts] == [
+        ("Condition", "chronic coronary syndrome", None),
+        ("Condition", "high surgical risk", "g1"),
+        ("Condition", "not operable", "g1"),
     ]
 
 
@@ -320,7 +323,9 @@ def test_negation_cues(
     out = merged(lexicon, row(text), abbreviations)
     c = by_norm(out.concepts)
     assert c[negated_term].negated, out.concepts
-    assert negated_term not in [x.normalized for x in out.concepts if x.is_population]
+    # the cohort is defined by its absence: the contract (section 9) keeps it in the
+    # population, the flag carries the negation
+    assert c[negated_term].is_population
 
 
 def test_negated_disjunction_is_not_of_one_or_group(
@@ -421,7 +426,9 @@ def test_resource_runs_both_passes_with_the_store(store) -> None:  # type: ignor
     main = resource.extract(rows, "MAIN", searcher=store)
     population = resource.extract(rows, "POPULATION", searcher=store)
     assert [r.focus for r in main] == ["MAIN", "MAIN"]
-    assert {c.normalized for c in population[0].concepts} == {"chronic coronary syndrome"}
+    assert {c.normalized for c in population[0].concepts} == {
+        "chronic coronary syndrome", "high surgical risk", "not operable"
+    }  # fmt: skip
     assert main[1].concepts == [] and main[1].error is None  # an empty row is no failure
     described = resource.describe(searcher=store)
     assert described["backend"] == "lexicon" and described["prompt_hash"] == main[0].prompt_hash

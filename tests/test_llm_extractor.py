@@ -93,7 +93,7 @@ def concept_keys(result: RowExtraction) -> set[tuple]:
 
 def expected_concept_keys(name: str) -> set[tuple]:
     answer = recorded_answer(name)
-    items = answer.get("concepts") or [dict(c, role="Condition") for c in answer["conditions"]]
+    items = answer.get("concepts") or [{"role": "Condition", **c} for c in answer["conditions"]]
     keys = set()
     for c in items:
         threshold = c.get("threshold")
@@ -531,6 +531,31 @@ def test_design_worked_example_through_both_passes(tmp_path: Path, replay: Repla
     (action,) = merged.actions
     assert (action.role, action.normalized) == ("Procedure", "percutaneous coronary intervention")
     assert (action.class_, action.level, action.polarity) == ("IIb", "B", "recommended")
+
+
+def test_population_of_both_passes_follows_the_contract(
+    tmp_path: Path, replay: ReplayServer
+) -> None:
+    """The contract's population (section 9) is who the row is for: its conditions, the
+    therapy the cohort is already on (the POPULATION pass names its role) and an age
+    threshold (found by MAIN); never the recommended drug or the one it is preferred over."""
+    from cardio_assets.config import load_abbreviations
+    from cardio_assets.logic.merged_concepts import merge_row, prediction_line
+
+    report = run(tmp_path, ["hf_diuretic_main", "hf_diuretic_population"], replay.base_url)
+    main, population = report.results
+    assert main.error is None and population.error is None
+    roles = {c.normalized: c.role for c in population.concepts}
+    assert roles["loop diuretic"] == "Medication" and roles["heart failure"] == "Condition"
+    population = population.model_copy(update={"row_id": main.row_id})  # one row, two passes
+    merged = merge_row(main, population, load_abbreviations(ROOT / "configs" / "abbreviations.txt"))
+    line = prediction_line("row", "hf", merged)
+    assert sorted(line["population"]) == [
+        "adult", "age", "breathlessness", "heart failure", "loop diuretic"
+    ]  # fmt: skip
+    by_term = {c.normalized: c for c in merged.concepts}
+    assert by_term["age"].is_population and by_term["age"].sources == ["MAIN"]
+    assert not by_term["thiazide"].is_population
 
 
 # --------------------------------------------------------------------------- prompts

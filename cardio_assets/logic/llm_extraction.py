@@ -254,7 +254,7 @@ def to_records(function: str, parsed: Any) -> dict[str, list[dict[str, Any]]]:
         for p in parsed.conditions:
             concepts.append(
                 ExtractedConcept(
-                    role="Condition",
+                    role=p.role or "Condition",
                     text=p.text.strip(),
                     normalized=_norm(p.normalized, p.text),
                     or_group=(p.or_group or "").strip() or None,

@@ -45,6 +45,7 @@ MERGE_LOGIC_VERSION = "merge-" + source_fingerprint(
 )
 
 _LOGIC_ROLES = frozenset({"Condition", "ClinicalParameter"})
+_AGE_NAMES = frozenset({"age", "patient age", "age at diagnosis"})
 _OR_WORD = re.compile(r"\s(?:or|and/or|nor)\s|^neither\s", re.IGNORECASE)
 
 
@@ -170,7 +171,7 @@ def merge_row(
                     alt_values=list(piece.alt_values),
                     or_group=group,
                     negated=piece.negated,
-                    is_population=focus == "POPULATION",
+                    is_population=focus == "POPULATION" or _is_age_threshold(piece),
                     sources=[focus],
                 )
                 index = add(candidate, focus)
@@ -208,6 +209,16 @@ def merge_row(
         actions=actions,
         logic=logic,
         errors=errors,
+    )
+
+
+def _is_age_threshold(concept: ExtractedConcept) -> bool:
+    """An age threshold selects patients like a condition does: the contract (section 9)
+    puts it in the population whichever pass found it."""
+    return (
+        concept.role == "ClinicalParameter"
+        and concept.operator is not None
+        and ((concept.normalized or concept.text).strip().lower() in _AGE_NAMES)
     )
 
 
@@ -343,11 +354,7 @@ def prediction_line(
         }
         for a in merged.actions
     ]
-    population = [
-        c.normalized
-        for c in merged.concepts
-        if c.is_population and c.role == "Condition" and not c.negated and not c.or_group
-    ]
+    population = [c.normalized for c in merged.concepts if c.is_population]
     return {
         "id": row_id or merged.row_id,
         "guideline": guideline,

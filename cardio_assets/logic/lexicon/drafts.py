@@ -23,8 +23,10 @@ class Draft:
     alt_values: list[dict] = field(default_factory=list)  # the value in a second unit
     negated: bool = False
     or_group: str | None = None
-    population: bool = False
     polarity: str = "recommended"
+    # a therapy beside the act that is not the cohort's: "comparator" (what the act is
+    # preferred over) or "co-therapy" (given with it); the contract, section 2
+    aside: str | None = None
 
 
 def new_group_label(group_counter: list[int]) -> str:
@@ -34,14 +36,15 @@ def new_group_label(group_counter: list[int]) -> str:
 
 
 def _is_population(d: Draft) -> bool:
-    """The cohort: conditions that select patients, not negated, not alternatives, and
-    not what a test is meant to find (purpose clause)."""
-    return (
-        d.role == "Condition"
-        and d.slot in {"cohort", "context"}
-        and not d.negated
-        and not d.or_group
-    )
+    """The cohort (the contract, section 9): every condition that selects patients, negated
+    or offered as an alternative included, and every therapy or procedure the cohort is
+    defined by (background); not what a test is meant to find (purpose clause), not the
+    recommended act. Age thresholds join the cohort at the merge, for both backends."""
+    if d.role == "Condition":
+        return d.slot in {"cohort", "context"}
+    if d.role in {"Procedure", "Medication"}:
+        return d.slot in {"cohort", "context", "background"} and d.aside is None
+    return False
 
 
 def _negate(drafts: list[Draft]) -> list[Draft]:
@@ -103,7 +106,7 @@ def _or_groups(tree: Node, group_counter: list[int]) -> dict[int, str]:
 
 
 def _dedupe(drafts: list[Draft]) -> list[Draft]:
-    """One draft per (role, normalized, negated, parameter values); population sticks."""
+    """One draft per (role, normalized, negated, parameter values); an OR label sticks."""
     seen: dict[tuple, Draft] = {}
     out: list[Draft] = []
     for d in drafts:
@@ -118,7 +121,6 @@ def _dedupe(drafts: list[Draft]) -> list[Draft]:
         )
         if key in seen:
             kept = seen[key]
-            kept.population = kept.population or d.population
             kept.or_group = kept.or_group or d.or_group
             continue
         seen[key] = d

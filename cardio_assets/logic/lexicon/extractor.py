@@ -51,7 +51,6 @@ from cardio_assets.logic.lexicon.vocabulary import (
     _OUTCOME_VERBS,
     _PATIENT_NOUN,
     _SPLIT_STATES,
-    _STATE_ADJECTIVES,
     ALONE_OR_WITH,
     ASIDE_CLAUSE,
     DEMOGRAPHIC_NOUN,
@@ -348,8 +347,11 @@ class LexiconExtractor(RoleRules, ClauseRules):
             # rationale, not a concept (contract §2); a target value stays a parameter
             drafts = self._phrase(phrase, "purpose", group_counter)
             return [d for d in drafts if d.role == "ClinicalParameter"]
-        if kind in {"background", "alternative"}:
-            return self._action(phrase, group_counter, slot="background")
+        if kind in _THERAPY_BESIDE:
+            drafts = self._action(phrase, group_counter, slot="background")
+            for d in drafts:
+                d.aside = _THERAPY_BESIDE[kind]
+            return drafts
         if kind == "components":
             drafts = self._phrase(phrase, "component", group_counter)
             for d in drafts:
@@ -397,9 +399,7 @@ class LexiconExtractor(RoleRules, ClauseRules):
             if premod_words:
                 premod_drafts = self._phrase(" ".join(premod_words), "cohort", group_counter)
             if group:  # the contract: a demographic group restricts who the row is for
-                premod_drafts.append(
-                    Draft("Condition", phrase, phrase.lower(), "cohort", population=True)
-                )
+                premod_drafts.append(Draft("Condition", phrase, phrase.lower(), "cohort"))
         else:
             rest = " with " + text
         # "patients with A and patients with B", "… with A or those with B": two patient
@@ -417,21 +417,6 @@ class LexiconExtractor(RoleRules, ClauseRules):
             _negate(premod_drafts)
             for _, drafts in seg_drafts:
                 _negate(drafts)
-        # Population: the disease written before the patient noun; else the leading
-        # conditions of the first "with" segment (up to its first parameter or OR group).
-        disease_premods = [
-            d
-            for d in premod_drafts
-            if d.role == "Condition" and not d.negated and d.text.lower() not in _STATE_ADJECTIVES
-        ]
-        if disease_premods:
-            for d in disease_premods:
-                d.population = True
-        elif seg_drafts and seg_drafts[0][0] == "with":
-            for d in seg_drafts[0][1]:
-                if d.role != "Condition" or d.negated or d.or_group:
-                    break
-                d.population = True
         out = list(premod_drafts)
         for _, drafts in seg_drafts:
             out.extend(drafts)
@@ -649,6 +634,12 @@ _PAST_PROCEDURE = re.compile(
 
 
 # acts of keeping something from happening: their object may be a state, not a therapy
+# post-act phrases naming a therapy beside the act, and the function each gives it
+_THERAPY_BESIDE: dict[str, str | None] = {
+    "background": None,
+    "alternative": "comparator",
+    "co-therapy": "co-therapy",
+}
 _AVOIDING = frozenset({"avoidance", "postponement", "deferral"})
 
 

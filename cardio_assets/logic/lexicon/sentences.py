@@ -75,7 +75,7 @@ _ALTERNATIVE_LEAD = re.compile(
     r"^as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\s+",
     re.IGNORECASE,
 )
-_BACKGROUND_LEAD = re.compile(
+_COTHERAPY_LEAD = re.compile(
     r"^(?:in\s+addition\s+to|on\s+top\s+of|as\s+an?\s+adjunct\s+to)\s+", re.IGNORECASE
 )
 # Where or by whom the act is done: "in experienced centres", "by an expert team"
@@ -393,14 +393,14 @@ def _parse_sentence(sentence: str) -> RowParse:
         parse.post = trailing
         return parse
 
-    background = _BACKGROUND_LEAD.match(pre)
+    cotherapy = _COTHERAPY_LEAD.match(pre)
     context = _CONTEXT_LEAD.match(pre)
     exception = _EXCEPTION_LEAD.match(pre)
     alternative = _ALTERNATIVE_LEAD.match(pre)
     if (
         _COHORT_LEAD.match(pre)
         or _ABSENCE_LEAD.match(pre)
-        or background
+        or cotherapy
         or context
         or exception
         or alternative
@@ -415,8 +415,8 @@ def _parse_sentence(sentence: str) -> RowParse:
             lead_phrase, action_part = pre, ""
         if alternative:
             parse.post.append(("alternative", lead_phrase[alternative.end() :]))
-        elif background:
-            parse.post.append(("background", lead_phrase[background.end() :]))
+        elif cotherapy:
+            parse.post.append(("co-therapy", lead_phrase[cotherapy.end() :]))
         elif exception:
             parse.post.append(("negated", _THERE_IS.sub("", lead_phrase[exception.end() :])))
         elif context and not _COHORT_LEAD.match(pre):
@@ -432,7 +432,7 @@ def _parse_sentence(sentence: str) -> RowParse:
             return parse
         pre = action_part.strip()
         # A second lead-in ("In patients with X, in addition to Y, Z is recommended").
-        if (_BACKGROUND_LEAD.match(pre) or _COHORT_LEAD.match(pre)) and parse.verb:
+        if (_COTHERAPY_LEAD.match(pre) or _COHORT_LEAD.match(pre)) and parse.verb:
             inner = parse_sentence(f"{pre} {parse.verb} {post}")
             if parse.cohort and inner.cohort:
                 inner.cohort = parse.cohort + ", " + inner.cohort
@@ -525,7 +525,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     if re.match(r"for (?:the )?(?:treatment|management) of", low):
         return "context", body
     if re.match(r"(?:in addition to|on top of|in combination with|added to)", low):
-        return "background", body
+        return "co-therapy", body
     if re.match(r"(?:rather than|instead of|in preference to)", low):
         return "alternative", body
     if low == "despite":

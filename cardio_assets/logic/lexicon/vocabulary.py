@@ -148,12 +148,6 @@ _COHORT_DETERMINERS = frozenset(
     every each
     """.split()
 )
-# Pre-noun words describing a state, not a disease: population comes from "with ..." then.
-_STATE_ADJECTIVES = frozenset(
-    """
-    symptomatic asymptomatic stable elderly older young frail high-risk low-risk selected
-    """.split()
-)
 _LEAD_INS = re.compile(
     r"^(?:(?:the|a|an)\s+)?(?:(?:use|administration|initiation|addition|prescription|"
     r"consideration|implementation|provision|performance|introduction)\s+of\s+|"

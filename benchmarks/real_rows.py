@@ -1,6 +1,6 @@
 """Extraction quality on real guideline rows, against the blind real-row gold (by hand).
 
-    .venv/bin/python benchmarks/real_rows.py --corpus DIR [--split dev|test|blind2|blind3|all]
+    .venv/bin/python benchmarks/real_rows.py --corpus DIR [--split dev|test|blind2|blind3|blind4|all]
         [--rows-from pipeline|gold] [--backend lexicon|llm] [--model NAME]
         [--pred OUT.jsonl] [--errors] [--json]
 
@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "data" / "gold" / "real_rows"))
 
 from rows import read_lines, row_text, sha256  # noqa: E402
+from select_rows import SPLITS  # noqa: E402
 
 GOLD = ROOT / "data" / "gold" / "real_rows" / "gold.jsonl"
 HEADER = ["Recommendations", "Class", "Level"]
@@ -272,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--split",
         default="dev",
-        help="dev, test, blind2, blind3, all, or several joined by commas (dev,blind2)",
+        help=f"{', '.join(SPLITS)}, all, or several joined by commas (dev,blind2)",
     )
     parser.add_argument("--rows-from", choices=["pipeline", "gold"], default="pipeline")
     parser.add_argument("--backend", choices=["lexicon", "llm"], default="lexicon")
@@ -290,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from cardio_assets.evaluation import evaluate, format_report
 
-    known = {"dev", "test", "blind2", "blind3", "all"}
+    known = {*SPLITS, "all"}
     if not set(args.split.split(",")) <= known:
         parser.error(f"--split {args.split}: each part must be one of {sorted(known)}")
     gold_rows = load_gold(args.corpus, args.split)

@@ -17,7 +17,9 @@ annotated by two helper sessions that saw only the contract and the rows, reconc
 third, committed before the first score. Its locators follow the first 168 in locators.jsonl.
 ``--third-blind`` chose ``blind3`` the same way (39 rows, three per guideline from the 13
 files with new rows left, seventh session), after blind2 had been scored once and joined the
-development rows.
+development rows. ``--blind blind4 LOCATORS`` chose ``blind4`` (eighth session, four per
+guideline), after blind3 had been scored and while it stayed held out; any later split is one
+more entry of BLIND_SPLITS.
 """
 
 from __future__ import annotations
@@ -56,8 +58,10 @@ TEST_SHARE = 1 / 3
 # A blind split of new rows, every one of them held out: (seed, rows per guideline). blind2
 # (2026-12-02) came after the first test split had been scored and the rules tuned on the
 # development split; blind3 (2026-12-02, seventh session) after blind2 had been scored once
-# and joined the development rows, before that session's extraction rules.
-BLIND_SPLITS = {"blind2": (20261202, 5), "blind3": (20261203, 3)}
+# and joined the development rows, before that session's extraction rules; blind4 (eighth
+# session) after blind3 had been scored, before that session's rules were measured.
+BLIND_SPLITS = {"blind2": (20261202, 5), "blind3": (20261203, 3), "blind4": (20261204, 4)}
+SPLITS = ("dev", "test", *BLIND_SPLITS)  # in the order they were chosen
 
 _UNIT = r"(?:%|mmHg|mmol/L|mg/dL|mL/min|ms|kg/m|ng/mL|pg/mL|b\.p\.m\.|bpm|m/s|years?|h\b|hours?|days?|weeks?|months?|mm\b|cm|g/dL|µmol/L|IU)"
 HARD_FEATURES = {
@@ -247,16 +251,26 @@ def main(argv: list[str] | None = None) -> int:
         metavar="LOCATORS",
         help="choose the blind3 split instead: new rows, none of those in LOCATORS",
     )
+    parser.add_argument(
+        "--blind",
+        nargs=2,
+        metavar=("SPLIT", "LOCATORS"),
+        help="choose that blind split (one of BLIND_SPLITS): new rows, none of those in LOCATORS",
+    )
     args = parser.parse_args(argv)
     blind = [(args.second_blind, "blind2"), (args.third_blind, "blind3")]
+    if args.blind:
+        split, path = args.blind
+        if split not in BLIND_SPLITS:
+            parser.error(f"--blind {split}: not one of {', '.join(BLIND_SPLITS)}")
+        blind.append((Path(path), split))
     given = [(path, split) for path, split in blind if path]
     if given:
         path, split = given[0]
         taken = [json.loads(line) for line in path.read_text().splitlines() if line]
-        # blind3 comes after blind2: rows of the earlier splits only (the file also holds
+        # each split comes after the earlier ones: rows of those only (the file also holds
         # later ones once they are appended)
-        order = ["dev", "test", "blind2", "blind3"]
-        taken = [r for r in taken if order.index(r["split"]) < order.index(split)]
+        taken = [r for r in taken if SPLITS.index(r["split"]) < SPLITS.index(split)]
         chosen = choose_blind(candidates(args.corpus), taken, len(taken) + 1, split)
     else:
         chosen = choose(candidates(args.corpus))
@@ -296,10 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     files = {r["file"] for r in chosen}
     print(
         f"{len(chosen)} rows from {len(files)} guidelines; hard {sum(r['hard'] for r in chosen)}; "
-        + ", ".join(
-            f"{split} {sum(r['split'] == split for r in chosen)}"
-            for split in ("dev", "test", "blind2", "blind3")
-        )
+        + ", ".join(f"{split} {sum(r['split'] == split for r in chosen)}" for split in SPLITS)
         + "; "
         "shapes "
         + ", ".join(

@@ -24,6 +24,15 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"\bin\s+order\s+to\b", re.I), "to"),
     # reference markers: [12], [3-5]
     (re.compile(r"\[\d+(?:[,–-]\s*\d+)*\]"), " "),
+    # the words that introduce a dose: "at a reduced maintenance dose of 60 mg", "with an
+    # initial oral loading dose of 300 mg" (the amount itself goes with the next pattern)
+    (
+        re.compile(
+            r",?\s*\b(?:at|with|in)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,4}?doses?\s+of\s+(?=\d)",
+            re.I,
+        ),
+        " ",
+    ),
     # doses: "75–100 mg daily", "75 mg once daily", "2 g b.i.d.", "6–18 mg i.v. bolus";
     # never a concentration ("55 mg/dL", "10 g/dL": the unit goes on after a slash)
     (
@@ -58,6 +67,18 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # a rationale, not a criterion: ", considering the individual risk", ", given the high
+    # risk of X", "taking into account its cost" (the clause says why, not for whom)
+    (
+        re.compile(
+            r",?\s*\b(?:considering|given|in\s+view\s+of|taking\s+into\s+account|bearing\s+in"
+            r"\s+mind)\s+(?=(?:the|that|its|their|this|these|individual)\b)[^,;.()]+",
+            re.I,
+        ),
+        "",
+    ),
+    # "even if there is no X": the emphasis says nothing; the clause after it stays
+    (re.compile(r"\beven\s+(?=(?:if|when|in|though|after|with|without)\b)", re.I), ""),
     # how to choose, not whom: "(depending on availability)", "according to symptoms"
     (
         re.compile(

@@ -16,6 +16,7 @@ from cardio_assets.logic.lexicon.segments import _SEEN_ON_TEST
 from cardio_assets.logic.lexicon.terms import TermHit
 from cardio_assets.logic.lexicon.vocabulary import (
     _CONDITION_FIRST_WORDS,
+    ELIGIBLE_FOR,
     REFRACTORY_TO,
     SEMANTIC_TAG_ROLES,
     STATE_UNDER_CONTROL,
@@ -77,8 +78,7 @@ class RoleRules:
         finding, on, test = text.partition(" on ")
         if on and finding.strip() and _SEEN_ON_TEST.match(test):
             return self.role_evidence(finding, slot)  # "pre-excitation on ECG": the finding's
-        refractory = REFRACTORY_TO.search(text)
-        if refractory and slot != "action":
+        if slot != "action" and (REFRACTORY_TO.search(text) or ELIGIBLE_FOR.search(text)):
             return "Condition"  # "symptoms refractory to drug therapy": a state of the patient
         if slot != "action":
             failed = THERAPY_FAILED.match(text.strip())
@@ -95,6 +95,8 @@ class RoleRules:
                 # a drug therapy the terminology files as a procedure ("androgen
                 # deprivation therapy"): the contract makes drug-therapy phrases Medication
                 return "Medication"
+            if role == "ClinicalParameter" and slot == "action":
+                return "Procedure"  # "FFR is recommended": the act is measuring it
             if role is not None:
                 return role
         role = _heuristic_role(normalized) or self._head_ngram_role(normalized)

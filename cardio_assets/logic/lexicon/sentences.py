@@ -353,7 +353,8 @@ def _parse_sentence(sentence: str) -> RowParse:
         post = re.sub(
             r"^(?:that\s+|to\s+(?:use|perform|give|administer|consider|initiate|start|"
             r"measure|assess|evaluate|monitor|determine|check|quantify|prescribe|obtain|add|"
-            r"implant|refer|offer|treat|continue|calculate)\s+)",
+            r"implant|refer|offer|treat|continue|calculate|resume|restart|reintroduce|"
+            r"maintain)\s+)",
             "",
             post,
             flags=re.IGNORECASE,

@@ -150,10 +150,12 @@ _COHORT_DETERMINERS = frozenset(
 )
 _LEAD_INS = re.compile(
     r"^(?:(?:the|a|an)\s+)?(?:(?:use|administration|initiation|addition|prescription|"
-    r"consideration|implementation|provision|performance|introduction)\s+of\s+|"
+    r"consideration|implementation|provision|performance|introduction|continuation|"
+    r"resumption|reintroduction|re-?initiation)\s+of\s+|"
     r"(?:participation|engagement|involvement)\s+in\s+|"
     r"(?:treatment|therapy)\s+with\s+|routine(?:ly)?\s+|systematic\s+|"
-    r"(?:adding|starting|initiating|continuing|using|switching\s+to|giving|start|initiate|"
+    r"(?:adding|starting|initiating|continuing|resuming|restarting|using|switching\s+to|"
+    r"giving|start|initiate|"
     r"begin|commence)\s+|"
     r"(?:the|a|an|all|any)\s+)+",
     re.IGNORECASE,
@@ -428,6 +430,12 @@ TARGET_WORD = re.compile(r"\b(?:targets?|goals?|aim)\b", re.IGNORECASE)
 # "angina refractory to medical therapy": what resists a therapy is a state of the patient
 REFRACTORY_TO = re.compile(
     r"\b(?:refractory|resistant|unresponsive|not\s+responding)\s+to\b", re.IGNORECASE
+)
+# "disease suitable for intervention", "eligible for anticoagulation": whether a therapy can
+# be given is a state of the patient, whatever therapy it names
+ELIGIBLE_FOR = re.compile(
+    r"\b(?:eligible|ineligible|suitable|unsuitable|amenable|candidates?|(?:un)?fit)\s+(?:for|to)\b",
+    re.IGNORECASE,
 )
 # A bracketed clause is a condition of the row ("(if not recently performed)"); "unless" /
 # "except" ones are negated

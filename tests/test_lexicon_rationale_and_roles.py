@@ -1,0 +1,106 @@
+"""Guideline phrasing the lexicon reads by rule: why-clauses and dose wording that are no
+concepts, lead-ins of resumed or continued therapy, and roles that a phrase's shape decides.
+
+Every sentence here is the team's own; each names the phrasing it stands for.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_lexicon_guideline_language import extract, lexicon, named, roles
+
+__all__ = ["lexicon"]  # the module fixture, shared
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dabigatran may be considered in patients with renal impairment, considering the "
+        "individual risk of bleeding.",
+        "Dabigatran may be considered in patients with renal impairment, given the low risk "
+        "of bleeding.",
+        "Dabigatran may be considered in patients with renal impairment, taking into account "
+        "their frailty.",
+    ],
+)
+def test_a_rationale_clause_is_no_condition(lexicon, text: str) -> None:
+    """ "…, considering the individual risk" says why or how to weigh the choice, not whom
+    the row is for (the contract: rationale clauses are not concepts)."""
+    result = extract(lexicon, text)
+    assert set(named(result)) == {"dabigatran", "renal impairment"}
+
+
+def test_the_words_that_introduce_a_dose_go_with_the_dose(lexicon) -> None:
+    """ "at a reduced maintenance dose of 2.5 mg": the amount and the words before it are
+    dosing, never a condition of the row."""
+    result = extract(
+        lexicon,
+        "Apixaban at a reduced maintenance dose of 2.5 mg twice daily should be considered "
+        "in patients with low body weight.",
+    )
+    assert set(named(result)) == {"apixaban", "low body weight"}
+    result = extract(
+        lexicon,
+        "Prasugrel is recommended in patients without prior stroke with an initial loading "
+        "dose of 60 mg.",
+    )
+    assert ("Condition", "prior stroke") in roles(result)
+    assert not any("loading" in name for name in named(result))
+
+
+def test_even_only_emphasises_the_clause_after_it(lexicon) -> None:
+    result = extract(
+        lexicon,
+        "Valve repair may be considered even if there is no evidence of left ventricular "
+        "dilatation.",
+    )
+    assert "even" not in named(result)
+    assert named(result)["left ventricular dilatation"].negated
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It is recommended to resume warfarin after the procedure when haemostasis is secure.",
+        "Resumption of warfarin is recommended after the procedure when haemostasis is secure.",
+        "Continuation of warfarin is recommended during the procedure.",
+    ],
+)
+def test_resuming_or_continuing_a_therapy_recommends_the_therapy(lexicon, text: str) -> None:
+    """What is resumed or continued is what the row recommends; the verb is a lead-in like
+    "initiation of"."""
+    result = extract(lexicon, text)
+    assert [(a.role, a.normalized) for a in result.actions] == [("Medication", "warfarin")]
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        (
+            "Ablation is recommended in patients with flutter eligible for an invasive procedure.",
+            "flutter eligible for an invasive procedure",
+        ),
+        (
+            "Bypass surgery is recommended in patients with three-vessel disease suitable for "
+            "surgical repair.",
+            "three-vessel disease suitable for surgical repair",
+        ),
+    ],
+)
+def test_being_eligible_for_a_therapy_is_a_condition(lexicon, text: str, state: str) -> None:
+    """Whether a therapy can be given describes the patient, even when the phrase ends on
+    the therapy's name."""
+    result = extract(lexicon, text)
+    assert ("Condition", state) in roles(result)
+
+
+def test_a_measurement_recommended_as_the_act_is_a_procedure(lexicon) -> None:
+    """ "LVEF is recommended …" asks for the measuring: with no value to reach it is no
+    target (the contract: a parameter is the action only when it is a target)."""
+    result = extract(
+        lexicon, "Left ventricular ejection fraction is recommended before starting trastuzumab."
+    )
+    assert [(a.role, a.normalized) for a in result.actions] == [
+        ("Procedure", "left ventricular ejection fraction")
+    ]

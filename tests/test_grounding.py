@@ -237,6 +237,23 @@ def test_top_candidate_and_winner(store, abbreviations, schema, term, role, conc
     assert outcome.entry is not None and str(outcome.entry.snomed_id) == concept
 
 
+@pytest.mark.parametrize(
+    ("term", "concept"),
+    [
+        ("previous MI", "399211009"),  # History of myocardial infarction (situation)
+        ("prior atrial fibrillation", "312442005"),  # History of atrial fibrillation
+        ("history of heart failure", "161505003"),
+        ("myocardial infarction", "22298006"),  # no past: the disorder itself
+    ],
+)
+def test_a_past_condition_is_its_history_situation(store, abbreviations, schema, term, concept):
+    """ "previous MI" says the patient once had one: the terminology's "History of …"
+    situation means exactly that, the disorder does not (the contract, SNOMED CT)."""
+    cands = ground_candidates(term, "Condition", store, abbreviations)
+    outcome = select_grounding(term, "Condition", cands, schema.rule("Condition"))
+    assert outcome.entry is not None and str(outcome.entry.snomed_id) == concept
+
+
 # --------------------------------------------------------------------------- filters
 
 

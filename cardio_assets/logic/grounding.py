@@ -56,6 +56,8 @@ DEFAULT_POOL = 150
 
 # A term's measurement ("LVEF ≤ 35%") is read by the shared grammar
 # (cardio_assets/logic/measurements.py) and taken out before the name is searched.
+# a condition that happened before: "previous MI", "prior stroke", "history of CABG"
+_PAST_EVENT = re.compile(r"^(?:(?:a|known)\s+)?(?:previous|prior|past|(?:a\s+)?history\s+of)\s+")
 _TRAILING_ONLY_OPS = re.compile(r"\s*(?:<=|>=|<|>|=|≤|≥)\s*")
 
 
@@ -290,6 +292,11 @@ def ground_candidates(
     variants = [norm.search_text]
     if norm.unexpanded and norm.unexpanded != norm.search_text:
         variants.append(norm.unexpanded)
+    past = _PAST_EVENT.match(norm.search_text)
+    if past and role == "Condition":
+        # "previous MI" is the situation "History of myocardial infarction" where the
+        # terminology has one; the disorder itself still competes (and wins without it)
+        variants.append(f"history of {norm.search_text[past.end() :]}")
 
     hits: dict[tuple[str, str], DescriptionHit] = {}
     for i, variant in enumerate(variants):
@@ -322,8 +329,10 @@ def ground_candidates(
             continue
         # components of the winning description, for the explanation
         parts = composite_score(variants[0], hit.term, abbreviations_used=norm.abbreviations_used)
-        if len(variants) > 1 and parts[0] < score:
-            parts = composite_score(variants[1], hit.term)
+        for variant in variants[1:]:
+            if parts[0] >= score:
+                break
+            parts = composite_score(variant, hit.term)
         parts = parts[1]
         out.append(
             GroundingCandidate(

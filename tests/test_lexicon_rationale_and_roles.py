@@ -104,3 +104,25 @@ def test_a_measurement_recommended_as_the_act_is_a_procedure(lexicon) -> None:
     assert [(a.role, a.normalized) for a in result.actions] == [
         ("Procedure", "left ventricular ejection fraction")
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        (
+            "It is recommended to adopt a low-salt diet in adults with hypertension.",
+            "low-salt diet",
+        ),
+        (
+            "It is recommended to carefully follow a structured walking programme after bypass "
+            "surgery.",
+            "structured walking programme",
+        ),
+        ("It is recommended to eat oily fish in people at high cardiovascular risk.", "oily fish"),
+    ],
+)
+def test_the_verb_after_it_is_recommended_to_only_leads_in(lexicon, text: str, act: str) -> None:
+    """ "It is recommended to adopt X": adopting, following or eating only leads in to X,
+    the thing done (the contract: lead-in verbs stay out of spans)."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == [act]

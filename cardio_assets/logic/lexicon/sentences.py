@@ -71,6 +71,16 @@ _EXCEPTION_LEAD = re.compile(
     r"^(?:unless|except(?:\s+(?:in|when|if|where|for))?|excluding)\s+", re.IGNORECASE
 )
 # "As an alternative to X, Y is recommended": X is what Y is preferred to or replaces
+# "it is recommended that …", "… to (carefully) adopt X": the verb only leads in to what is
+# done or given (the contract: lead-in verbs are no part of a span)
+_INFINITIVE_LEAD = re.compile(
+    r"^(?:that\s+|to\s+(?:[a-z]+ly\s+)?(?:use|perform|give|administer|consider|initiate|"
+    r"start|measure|assess|evaluate|monitor|determine|check|quantify|prescribe|obtain|add|"
+    r"implant|refer|offer|treat|continue|calculate|resume|restart|reintroduce|maintain|"
+    r"adopt|follow|apply|choose|undertake|implement|pursue|provide|conduct|employ|institute|"
+    r"deliver|practi[cs]e|carry\s+out|engage\s+in|eat)\s+)",
+    re.IGNORECASE,
+)
 _ALTERNATIVE_LEAD = re.compile(
     r"^as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\s+",
     re.IGNORECASE,
@@ -350,15 +360,7 @@ def _parse_sentence(sentence: str) -> RowParse:
         if ending:  # "it is recommended to discontinue X": the discontinuation of X
             parse.ending = _ENDING_NOUNS[ending.group(1).lower()]
             post = post[ending.end() :]
-        post = re.sub(
-            r"^(?:that\s+|to\s+(?:use|perform|give|administer|consider|initiate|start|"
-            r"measure|assess|evaluate|monitor|determine|check|quantify|prescribe|obtain|add|"
-            r"implant|refer|offer|treat|continue|calculate|resume|restart|reintroduce|"
-            r"maintain)\s+)",
-            "",
-            post,
-            flags=re.IGNORECASE,
-        )
+        post = _INFINITIVE_LEAD.sub("", post)
         post = re.sub(r"\s+(?:be|is|are|should\s+be)\s+\w+(?:ed)?\b", "", post, count=1)
         if pre:  # everything before ", it is recommended" is who (or when) it is for
             context = _CONTEXT_LEAD.match(pre)

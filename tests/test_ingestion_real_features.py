@@ -191,6 +191,27 @@ def test_symbol_glyphs_read_as_control_characters_are_repaired() -> None:
     )
 
 
+def test_names_whose_subscripts_the_text_layer_split_off_are_put_back() -> None:
+    """A subscript comes out of the PDF text layer as a separate token ("P2Y 12"), moved
+    further along the line or lost, so "P2Y inhibitor" and "CHA DS-VASc" name nothing. The
+    few names printed with subscripts in cardiology are put back whole; a digit that landed
+    elsewhere stays where it is (it may be a real number of the sentence)."""
+    vocabulary = Vocabulary.from_texts([])
+    fixed = repair_row_text(
+        "Add a P2Y 12 inhibitor when the CHA 2 DS 2 -VASc score is 2", vocabulary
+    )
+    assert fixed.text == "Add a P2Y12 inhibitor when the CHA2DS2-VASc score is 2"
+    assert fixed.repairs == ["subscripted name restored"]
+    moved = repair_row_text(
+        "A P2Y inhibitor for 12 months in P2Y -inhibitor naive adults", vocabulary
+    )
+    assert moved.text == "A P2Y12 inhibitor for 12 months in P2Y12-inhibitor naive adults"
+    assert repair_row_text("CHADS -VASc of 1 or SpO 2 below 90%", vocabulary).text == (
+        "CHA2DS2-VASc of 1 or SpO2 below 90%"
+    )
+    assert repair_row_text("P2Y12 inhibitors", vocabulary).repairs == []
+
+
 def test_split_ligature_rejoined_when_the_joined_word_is_the_guidelines(converted):
     """An older text layer breaks the "fi" ligature ("fni dings"); it is rejoined only when
     the joined word is one the guideline uses and the split form is not."""

@@ -84,6 +84,24 @@ _BULLET_GLYPH = re.compile(r"(^|\n)\s*[\u0000-\u0008\u000b-\u001f\uf0b7\uf0a7\u2
 # a decimal point always has a digit before it in guideline text
 _STOP_AS_GREATER = re.compile(r"(?<=[\s(])\.\s?(?=\d)")
 
+# Names printed with subscripts whose digits the text layer split off or dropped ("P2Y 12",
+# "P2Y inhibitor", "CHA 2 DS 2 -VASc", "CHADS -VASc"): no other name is spelt that way, so
+# the full name is put back (the displaced digits, where they landed, are left as printed).
+_LOST_SUBSCRIPTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bP2Y(?:\s?12)?(?:\s(?=-\w))?(?![\w])"), "P2Y12"),
+    (re.compile(r"\b(?:CHA\s?2?\s?DS|CHADS)\s?2?\s?-\s?VASc\b"), "CHA2DS2-VASc"),
+    (re.compile(r"\bHbA\s1c\b"), "HbA1c"),
+    (re.compile(r"\b(SpO|SaO|PaO|PaCO)\s2\b"), r"\g<1>2"),
+)
+
+
+def repair_lost_subscripts(text: str) -> tuple[str, list[str]]:
+    """Subscripted names put back together ("P2Y 12 inhibitor" -> "P2Y12 inhibitor")."""
+    repaired = text
+    for pattern, replacement in _LOST_SUBSCRIPTS:
+        repaired = pattern.sub(replacement, repaired)
+    return repaired, ["subscripted name restored"] if repaired != text else []
+
 
 def repair_glyphs(text: str) -> tuple[str, list[str]]:
     """Font artifacts replaced by what was printed; Unicode ligatures (ﬁ, ﬂ) decomposed."""
@@ -329,9 +347,12 @@ def repair_row_text(text: str, vocabulary: Vocabulary) -> RepairedText:
     text, repairs = repair_glyphs(text)
     text, joined = join_lines(text, vocabulary)
     text, ligatures = repair_ligature_splits(text, vocabulary)
+    text, subscripts = repair_lost_subscripts(text)
     text, references = split_references(text)
     text = " ".join(text.split())
-    return RepairedText(text=text, references=references, repairs=repairs + joined + ligatures)
+    return RepairedText(
+        text=text, references=references, repairs=repairs + joined + ligatures + subscripts
+    )
 
 
 def printed_text(text: str) -> str:

@@ -42,3 +42,20 @@ def test_an_abbreviation_before_a_hyphenated_word_is_expanded() -> None:
     assert abbreviations.normalize("AF-related stroke") == "atrial fibrillation-related stroke"
     assert abbreviations.normalize("LDL-C target") == "ldl-c target"
     assert abbreviations.normalize("CRT-P") == "crt-p"
+
+
+def test_the_shared_list_expands_tests_and_anatomy_tables_leave_unexplained() -> None:
+    """Tables use abbreviations of tests, devices and anatomy that their guideline defines
+    pages away (or not at all); the shared list holds the unambiguous ones, so a row's
+    "iwFR" or "ABPM" is searched in the terminology by its name."""
+    from pathlib import Path
+
+    from cardio_assets.config import load_abbreviations
+
+    shared = load_abbreviations(
+        Path(__file__).resolve().parent.parent / "configs" / "abbreviations.txt"
+    )
+    assert shared.normalize("iwFR or ABPM") == (
+        "instantaneous wave-free ratio or ambulatory blood pressure monitoring"
+    )
+    assert shared.normalize("a 6MWT in PPCM") == "a 6-minute walk test in peripartum cardiomyopathy"

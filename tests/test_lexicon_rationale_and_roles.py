@@ -126,3 +126,30 @@ def test_the_verb_after_it_is_recommended_to_only_leads_in(lexicon, text: str, a
     the thing done (the contract: lead-in verbs stay out of spans)."""
     result = extract(lexicon, text)
     assert [a.normalized for a in result.actions] == [act]
+
+
+@pytest.mark.parametrize(
+    ("text", "acts"),
+    [
+        (
+            "Thorough evaluation, using stress echocardiography and Holter monitoring, is "
+            "recommended before return to sport.",
+            ["stress echocardiography", "holter monitoring"],
+        ),
+        (
+            "Close follow-up with cardiac MRI is recommended after repair of the aortic root.",
+            ["cardiac magnetic resonance imaging"],
+        ),
+        (
+            "Additional methods such as exercise testing or coronary CT angiography should be "
+            "considered in patients with atypical chest pain.",
+            ["exercise testing", "coronary computed tomography angiography"],
+        ),
+    ],
+)
+def test_a_generic_vehicle_names_only_its_items(lexicon, text: str, acts: list[str]) -> None:
+    """ "Close follow-up with cardiac MRI": the follow-up, evaluation or tests only carry
+    what is done; the contract names the item, not the vehicle ("revascularization with
+    CABG" is CABG)."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == acts

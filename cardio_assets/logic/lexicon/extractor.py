@@ -56,6 +56,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     DEMOGRAPHIC_NOUN,
     DEMOGRAPHIC_STATE,
     GENERIC_LEAVES,
+    GENERIC_VEHICLE,
     LIFESTYLE,
     LONE_QUALIFIER,
     PARAM_LEFTOVERS,
@@ -325,7 +326,13 @@ class LexiconExtractor(RoleRules, ClauseRules):
             regimen = re.search(r"\b(?:therapy|regimen|combination)$", text.strip(), re.I)
             if regimen is None:
                 regimen = all(d.role == "Medication" for d in out) and out
-            if regimen and any(p.role == "Medication" for p in parts):
+            vehicle = GENERIC_VEHICLE.fullmatch(text.strip(" ,"))
+            if vehicle and any(p.role in ("Procedure", "Medication") for p in parts):
+                out = []  # "careful follow-up with echocardiography": the echocardiography
+                for part in parts:
+                    if part.role in ("Procedure", "Medication"):
+                        part.slot = slot
+            elif regimen and any(p.role == "Medication" for p in parts):
                 out = []  # "triple therapy with aspirin and an OAC": the drugs, not the name
                 for part in parts:
                     if part.role == "Medication":
@@ -490,6 +497,14 @@ class LexiconExtractor(RoleRules, ClauseRules):
             elif _EXAMPLE_LEAD.match(aside) and aside_drafts:
                 # "A, B (including C) or D": C is one more of the alternatives A, B, D; and
                 # examples listed after "e.g." / "such as" share a label (the contract)
+                if (
+                    head is not None
+                    and head.slot == "action"
+                    and GENERIC_VEHICLE.fullmatch(head.text)
+                    and any(d.role in ("Procedure", "Medication") for d in aside_drafts)
+                ):
+                    drafts.remove(head)  # "additional methods such as A or B": A or B
+                    head = None
                 if head is not None and head.or_group:
                     label = head.or_group
                 elif len(aside_drafts) > 1:

@@ -78,7 +78,7 @@ _INFINITIVE_LEAD = re.compile(
     r"start|measure|assess|evaluate|monitor|determine|check|quantify|prescribe|obtain|add|"
     r"implant|refer|offer|treat|continue|calculate|resume|restart|reintroduce|maintain|"
     r"adopt|follow|apply|choose|undertake|implement|pursue|provide|conduct|employ|institute|"
-    r"deliver|practi[cs]e|carry\s+out|engage\s+in|eat)\s+)",
+    r"practi[cs]e|carry\s+out|engage\s+in|eat)\s+)",
     re.IGNORECASE,
 )
 _ALTERNATIVE_LEAD = re.compile(

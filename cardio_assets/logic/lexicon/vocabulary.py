@@ -441,4 +441,16 @@ ELIGIBLE_FOR = re.compile(
 # "except" ones are negated
 ASIDE_CLAUSE = re.compile(r"^(?:if|when|where|provided|(?P<neg>unless|except))\s+", re.IGNORECASE)
 # A bracket holding one qualifying word ("stenting (covered)", "(preferably)")
+# A head that only carries the tests or means named with it ("comprehensive evaluation
+# using echocardiography and …", "additional methods such as …", "surveillance by MRI"):
+# the contract names the items, not the vehicle
+GENERIC_VEHICLE = re.compile(
+    r"(?:(?:the|a|an)\s+)?(?:(?:comprehensive|careful|close|clinical|subsequent|additional|"
+    r"further|regular|routine|periodic|systematic|thorough|initial|first|complete|full|"
+    r"diagnostic|structured|long-term|ambulatory|prolonged|continuous|non-invasive|invasive)"
+    r"\s+)*(?:evaluation|assessment|follow-up|surveillance|work-?up|investigations?|methods?|"
+    r"approach|strategy|testing|tests|examination|monitoring|imaging(?:\s+studies)?|"
+    r"modalit(?:y|ies)|techniques?)",
+    re.IGNORECASE,
+)
 LONE_QUALIFIER = re.compile(r"[a-z][a-z\-]*(?:ed|ly|al|ive|ic|ous|ent|ant|ary)", re.IGNORECASE)

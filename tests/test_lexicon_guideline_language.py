@@ -1196,6 +1196,19 @@ def test_a_condition_clause_saying_something_is_missing_negates_it(lexicon) -> N
     assert named(result)["heart failure"].negated
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Steroids may be considered in pericarditis when an infectious cause has been excluded.",
+        "Steroids may be considered in pericarditis if an infectious cause is ruled out.",
+    ],
+)
+def test_a_cause_that_has_been_excluded_is_negated(lexicon, text: str) -> None:
+    """ "when an infectious cause has been excluded": the row is for patients without one,
+    as with "in the absence of" (the contract, negation)."""
+    assert named(extract(lexicon, text))["infectious cause"].negated
+
+
 def test_devices_are_procedures_whatever_their_place(lexicon) -> None:
     """Stents, valves, rings and leads are devices: a Procedure as the action, as the
     alternative it is preferred over, or as context (the contract, roles), even when a drug

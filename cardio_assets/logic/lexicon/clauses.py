@@ -15,12 +15,13 @@ from cardio_assets.logic.lexicon.drafts import Draft, _negate
 
 # a relative clause about the patients inside a context phrase
 _WHO_CLAUSE = re.compile(r"\s+(?:who|whom)\s+(?:are|is|have|has|were|was|had|remain)\b", re.I)
-# "X is not available / absent": the condition is that X is missing
+# "X is not available / absent", "X has been excluded / ruled out": the condition is that
+# X is missing
 _ABSENT = re.compile(
-    r"^(?:the\s+)?(?P<what>(?:(?!\b(?:is|are|was|were|and)\b).)+?)\s+"
-    r"(?:is|are|was|were|has\s+been|have\s+been)\s+"
+    r"^(?:the\s+|an?\s+)?(?P<what>(?:(?!\b(?:is|are|was|were|and)\b).)+?)\s+"
+    r"(?:is|are|was|were|has\s+been|have\s+been)\s+(?:(?:reliably|definitely|safely)\s+)?"
     r"(?:not\s+(?:available|present|documented|known|found|detected|seen)|absent|lacking|"
-    r"unavailable|missing)$",
+    r"unavailable|missing|excluded|ruled\s+out)$",
     re.IGNORECASE,
 )
 # "X is indicated / required [before …]": the patient has an indication for X

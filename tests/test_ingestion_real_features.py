@@ -447,3 +447,32 @@ def test_a_grade_spanning_a_text_column_makes_no_row(spanned):
     assert not [r for r in result.rows if r.row_text.strip() in {"C", "IIb C"}]
     assert _row(result, "Bridging with heparin").table_id == "table_002"
     assert [r.class_ for r in result.rows if r.table_id == "table_002"] == ["IIa", "I", "IIb"]
+
+
+def test_a_footnote_letter_glued_to_a_common_word_in_every_row_is_still_a_marker() -> None:
+    """One footnote tied to "assessment" in each row of a table makes "assessmentc" appear
+    several times; it is still far rarer than "assessment" itself. A short stem ("area" is
+    no "are" + a) never counts: a three-letter word is too likely a word of its own."""
+    vocabulary = Vocabulary.from_texts(
+        ["a risk assessment before each visit"] * 40
+        + ["baseline assessmentc of the heart"] * 3
+        + ["patients are seen in the same area"] * 3
+        + ["they are"] * 60
+    )
+    spans = footnote_marker_spans(
+        "Baseline assessmentc in the carotid area", ["c", "a"], vocabulary
+    )
+    assert [(letter, start) for letter, start, _ in spans] == [("c", len("Baseline assessment"))]
+
+
+def test_a_glued_letter_is_a_marker_where_the_table_lost_its_footnotes() -> None:
+    """A converter may drop a table's footnotes while the letters stay glued to words
+    ("patientsd"). With no letters known, only a word printed once whose stem the guideline
+    uses far more often counts; names ending in their own letter ("CHA2DS2-VASc") and short
+    stems (a broken "…glifo zin" beside "zinc") never do."""
+    vocabulary = Vocabulary.from_texts(
+        ["patients with a high CHA2DS2-VASc score"] * 12 + ["dapaglifo zin"] * 6 + ["zinc"]
+    )
+    text = "In patientsd with a CHA2DS2-VASc of 3, zinc is not advised"
+    spans = footnote_marker_spans(text, [], vocabulary)
+    assert [(letter, text[start - 8 : end]) for letter, start, end in spans] == [("d", "patientsd")]

@@ -236,7 +236,7 @@ def footnote_marker_spans(
     defined = {m for m in letters if len(m) == 1 and m.isalpha()}
     sure = {m for m in printed if m in defined}
     if not defined:
-        return []
+        return _glued_where_no_footnotes(text, vocabulary)
     found: list[tuple[str, int, int]] = []
     # not "e.g." / "i.e." / "b.i.d.": a letter between stops belongs to an abbreviation
     for m in re.finditer(r"([.,])((?:[a-h])(?:,[a-h])*)(?=[\s,;:)]|$)", text):
@@ -257,8 +257,14 @@ def footnote_marker_spans(
     for m in re.finditer(r"[A-Za-z]{3,}", text):
         word = m.group(0)
         stem, last = word[:-1], word[-1]
+        if word in NAMES_ENDING_IN_A_LETTER:
+            continue
         times = vocabulary.count(word)
-        rare = times <= (3 if last in sure else 2)  # a glued marker is rare; "used" is not
+        # a glued marker is rare ("used" is not), or at least far rarer than its stem: one
+        # footnote glued to "assessment" in every row of a table
+        # ("area" is no "are" + a: a short stem is too likely a word of its own)
+        repeated = (len(stem) >= 5 or stem.isupper()) and vocabulary.count(stem) >= 10 * times
+        rare = times <= (3 if last in sure else 2) or repeated
         ratio = 2 if last in sure else 3
         # "desired", "compromised": a rare past participle is the verb's, not "desire" + d
         participle = last == "d" and stem.endswith("e") and not stem.isupper()
@@ -274,8 +280,32 @@ def footnote_marker_spans(
     return sorted(set(found), key=lambda f: (f[1], f[0]))
 
 
-_HEADER_MARKER = re.compile(r"([A-Z][a-z]+\.?)\s?([a-h])")
 MARKER_LETTERS = "abcdefgh"
+# names whose last lower-case letter is theirs, not a footnote's ("CHA2DS2-VASc", "QTc")
+NAMES_ENDING_IN_A_LETTER = frozenset({"VASc", "QTc", "HbA", "NTproBNP"})
+
+
+def _glued_where_no_footnotes(text: str, vocabulary: Vocabulary) -> list[tuple[str, int, int]]:
+    """A table whose footnotes the converter lost still prints their letters glued to words
+    ("patientsc", "LMWHc"). Without a list of letters only the plainest case counts: a word
+    printed once, whose stem (an acronym or a word) the guideline uses at least five times
+    as often."""
+    found: list[tuple[str, int, int]] = []
+    for m in re.finditer(r"[A-Za-z]{4,}", text):
+        word = m.group(0)
+        stem, last = word[:-1], word[-1]
+        if last not in MARKER_LETTERS or vocabulary.count(word) > 1:
+            continue
+        if word in NAMES_ENDING_IN_A_LETTER or (len(stem) < 4 and not stem.isupper()):
+            continue  # "zinc" is no "zin" + c, even where a broken word printed "zin"
+        if last == "d" and stem.endswith("e") and not stem.isupper():
+            continue  # "compromised" is the verb's participle
+        if vocabulary.count(stem) >= 5 * max(1, vocabulary.count(word)):
+            found.append((last, m.end() - 1, m.end()))
+    return found
+
+
+_HEADER_MARKER = re.compile(r"([A-Z][a-z]+\.?)\s?([a-h])")
 
 
 def header_marker_letters(

@@ -153,3 +153,31 @@ def test_a_generic_vehicle_names_only_its_items(lexicon, text: str, acts: list[s
     CABG" is CABG)."""
     result = extract(lexicon, text)
     assert [a.normalized for a in result.actions] == acts
+
+
+@pytest.mark.parametrize(
+    ("text", "act", "beside"),
+    [
+        (
+            "In high-risk patients with carotid stenosis, endarterectomy, in addition to "
+            "optimal medical therapy, should be considered.",
+            "endarterectomy",
+            "optimal medical therapy",
+        ),
+        (
+            "In patients with atrial fibrillation, apixaban, as an alternative to warfarin, "
+            "is recommended.",
+            "apixaban",
+            "warfarin",
+        ),
+    ],
+)
+def test_an_aside_between_commas_after_the_act_does_not_end_the_lead(
+    lexicon, text: str, act: str, beside: str
+) -> None:
+    """ "In patients with X, CEA, in addition to OMT, should be considered": the last comma
+    before the verb opens an aside of the act (what it is given with or instead of), so the
+    lead clause ends at the comma before the act."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == [act]
+    assert beside in named(result) and beside not in [a.normalized for a in result.actions]

@@ -594,7 +594,11 @@ def _top_level_commas(text: str) -> list[int]:
 
 
 _ASIDE_AFTER_COMMA = re.compile(
-    r"\s*(?:preferably|especially|particularly|notably|namely|including|such\s+as|e\.g\.|i\.e\.)\b",
+    r"\s*(?:preferably|especially|particularly|notably|namely|including|such\s+as|e\.g\.|i\.e\."
+    # "…, CEA, in addition to OMT, should be considered": what the act is given with or
+    # instead of, and for how long, are asides of the act too
+    r"|in\s+addition\s+to|on\s+top\s+of|in\s+combination\s+with|as\s+an?\s+alternative\s+to"
+    r"|for\s+(?:up\s+to\s+|at\s+least\s+)?\d+\s*(?:days?|weeks?|months?|years?))\b",
     re.IGNORECASE,
 )
 _LIST_TAIL = re.compile(

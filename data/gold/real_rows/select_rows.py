@@ -18,8 +18,9 @@ third, committed before the first score. Its locators follow the first 168 in lo
 ``--third-blind`` chose ``blind3`` the same way (39 rows, three per guideline from the 13
 files with new rows left, seventh session), after blind2 had been scored once and joined the
 development rows. ``--blind blind4 LOCATORS`` chose ``blind4`` (eighth session, four per
-guideline), after blind3 had been scored and while it stayed held out; any later split is one
-more entry of BLIND_SPLITS.
+guideline), after blind3 had been scored and while it stayed held out, and ``--blind blind5``
+the same session's last split, after blind4 had been scored once; any later split is one more
+entry of BLIND_SPLITS.
 """
 
 from __future__ import annotations
@@ -59,8 +60,14 @@ TEST_SHARE = 1 / 3
 # (2026-12-02) came after the first test split had been scored and the rules tuned on the
 # development split; blind3 (2026-12-02, seventh session) after blind2 had been scored once
 # and joined the development rows, before that session's extraction rules; blind4 (eighth
-# session) after blind3 had been scored, before that session's rules were measured.
-BLIND_SPLITS = {"blind2": (20261202, 5), "blind3": (20261203, 3), "blind4": (20261204, 4)}
+# session) after blind3 had been scored, before that session's rules were measured; blind5
+# (same session) after blind4 had been scored once and joined the development rows.
+BLIND_SPLITS = {
+    "blind2": (20261202, 5),
+    "blind3": (20261203, 3),
+    "blind4": (20261204, 4),
+    "blind5": (20261205, 4),
+}
 SPLITS = ("dev", "test", *BLIND_SPLITS)  # in the order they were chosen
 
 _UNIT = r"(?:%|mmHg|mmol/L|mg/dL|mL/min|ms|kg/m|ng/mL|pg/mL|b\.p\.m\.|bpm|m/s|years?|h\b|hours?|days?|weeks?|months?|mm\b|cm|g/dL|µmol/L|IU)"

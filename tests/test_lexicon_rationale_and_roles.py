@@ -181,3 +181,47 @@ def test_an_aside_between_commas_after_the_act_does_not_end_the_lead(
     result = extract(lexicon, text)
     assert [a.normalized for a in result.actions] == [act]
     assert beside in named(result) and beside not in [a.normalized for a in result.actions]
+
+
+@pytest.mark.parametrize(
+    ("text", "act", "treated"),
+    [
+        (
+            "Surgery for severe mitral regurgitation is recommended when symptoms develop.",
+            "surgery",
+            ["severe mitral regurgitation"],
+        ),
+        (
+            "Pericardiectomy for recurrent tamponade or persistent infection should be considered.",
+            "pericardiectomy",
+            ["recurrent tamponade", "persistent infection"],
+        ),
+        (
+            "Anticoagulation for LV thrombus should be considered for 3 to 6 months.",
+            "anticoagulation",
+            ["left ventricular thrombus"],
+        ),
+    ],
+)
+def test_an_act_for_a_condition_names_the_act_and_the_condition(
+    lexicon, text: str, act: str, treated: list[str]
+) -> None:
+    """ "Surgery for severe mitral regurgitation": the act is the surgery, and the
+    regurgitation it treats is a condition of the row, not part of the act's name; a
+    duration ("for 3 months") or an aim ("for prevention of …") after "for" is neither."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == [act]
+    assert all(named(result)[name].role == "Condition" for name in treated)
+
+
+def test_for_a_duration_or_an_aim_is_no_condition(lexicon) -> None:
+    result = extract(lexicon, "Echocardiography for assessment of valve function is recommended.")
+    assert not any(c.role == "Condition" for c in result.concepts)
+
+
+def test_screening_for_a_disease_looks_for_it(lexicon) -> None:
+    """ "Screening for AF": the patients are searched for AF, they need not have it; the
+    act keeps its target and the row gains no condition."""
+    result = extract(lexicon, "Screening for AF is recommended in people over 75 years of age.")
+    assert [a.normalized for a in result.actions] == ["screening for atrial fibrillation"]
+    assert not any(c.role == "Condition" for c in result.concepts)

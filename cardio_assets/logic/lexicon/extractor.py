@@ -307,6 +307,23 @@ class LexiconExtractor(RoleRules, ClauseRules):
                 return self._phrase(text, slot, group_counter) + self._phrase(
                     background, "background", group_counter
                 )
+        indication = _top_level_search(r"\s+for\s+", text)
+        if indication is not None and slot == "action":
+            head, treated = text[: indication.start()], text[indication.end() :]
+            means = _top_level_search(r"\s+(?:with|by|using|via)\s+", treated)
+            if means is not None:  # "screening for AF by pulse palpation"
+                head, treated = head + treated[means.start() :], treated[: means.start()]
+            if (
+                not _NOT_AN_INDICATION.match(treated)
+                and not _LOOKING_FOR.search(head)  # "screening for AF" looks for it
+                and self.role_evidence(head, slot) in ("Procedure", "Medication")
+                and self.role_evidence(treated, "context") not in _NOT_TREATED
+            ):
+                # "surgery for severe mitral regurgitation": the act, and the condition it
+                # treats as a condition of the row
+                return self._action(head, group_counter, slot) + self._phrase(
+                    treated, "context", group_counter
+                )
         alone = ALONE_OR_WITH.match(text)
         if alone:  # "ezetimibe alone or with a PCSK9 inhibitor": X, Y given beside it
             return self._phrase(alone["alone"], slot, group_counter) + self._phrase(
@@ -655,6 +672,20 @@ _THERAPY_BESIDE: dict[str, str | None] = {
     "alternative": "comparator",
     "co-therapy": "co-therapy",
 }
+# what follows "for" that is no condition the act treats: a duration ("for 3 months"), a
+# purpose or aim ("for prevention of …", "for rate control", "for assessing …")
+_NOT_AN_INDICATION = re.compile(
+    r"^(?:\d|up\s+to\b|at\s+least\b|life|the\s+(?:first|duration)|[a-z]+ing\b|"
+    r"(?:the\s+)?(?:primary|secondary|prevention|prophylaxis|reduction|treatment|management|"
+    r"diagnosis|detection|assessment|evaluation|screening|relief|control|improvement|rate|"
+    r"rhythm|symptom|risk|all|those|patients|individuals|people|women|men|adults|children)\b)",
+    re.IGNORECASE,
+)
+# acts that look for what follows "for" (the patients need not have it)
+_LOOKING_FOR = re.compile(
+    r"\b(?:screening|screened|search(?:ing)?|testing|tests?|monitoring|surveillance)\s*$", re.I
+)
+_NOT_TREATED = frozenset({"Procedure", "Medication", "Outcome", "ClinicalParameter"})
 _AVOIDING = frozenset({"avoidance", "postponement", "deferral"})
 
 

@@ -225,3 +225,13 @@ def test_screening_for_a_disease_looks_for_it(lexicon) -> None:
     result = extract(lexicon, "Screening for AF is recommended in people over 75 years of age.")
     assert [a.normalized for a in result.actions] == ["screening for atrial fibrillation"]
     assert not any(c.role == "Condition" for c in result.concepts)
+
+
+def test_stable_is_part_of_the_name_it_qualifies(lexicon) -> None:
+    """ "stable angina" and "unstable angina" are different disorders (and different
+    terminology concepts): "stable" changes the meaning and stays in the span (the contract,
+    section 4), as "long-term" or "routine" do not."""
+    result = extract(
+        lexicon, "Ivabradine should be considered in patients with stable angina and sinus rhythm."
+    )
+    assert ("Condition", "stable angina") in roles(result)

@@ -236,7 +236,7 @@ GENERIC_LEAVES = frozenset(
 # "significant left main stenosis", "elective PCI", "known CAD": contract §4).
 _QUALIFIERS = frozenset(
     """
-    stable long-term short-term lifelong routine urgent emergency second preferably preferable
+    long-term short-term lifelong routine urgent emergency second preferably preferable
     ideally potentially possibly
     """.split()
 )

@@ -235,3 +235,35 @@ def test_stable_is_part_of_the_name_it_qualifies(lexicon) -> None:
         lexicon, "Ivabradine should be considered in patients with stable angina and sinus rhythm."
     )
     assert ("Condition", "stable angina") in roles(result)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If a beta-blocker is not tolerated at any dose, ivabradine should be considered.",
+        "Ivabradine should be considered in patients who cannot tolerate a beta-blocker.",
+        "Ivabradine should be considered in patients intolerant of beta-blockers.",
+        "If a beta-blocker is not tolerated (even after a second trial), ivabradine should be "
+        "considered.",
+    ],
+)
+def test_a_therapy_that_is_not_tolerated_is_an_intolerance(lexicon, text: str) -> None:
+    """ "a beta-blocker is not tolerated", "cannot tolerate", "intolerant of": a predicative
+    failure the contract keeps as a state of its own ("statin intolerance"), a Condition
+    ("intolerant of X" is a name already); a bracketed "(even after …)" concession adds
+    nothing."""
+    result = extract(lexicon, text)
+    name = "intolerant of beta-blocker" if "intolerant" in text else "beta-blocker intolerance"
+    assert ("Condition", name) in roles(result)
+    assert [a.normalized for a in result.actions] == ["ivabradine"]
+    assert all(c.role != "Condition" or "intoleran" in c.normalized for c in result.concepts)
+
+
+def test_never_having_had_a_therapy_is_a_condition(lexicon) -> None:
+    """ "anticoagulant-naive patients": never given one, a state of the patient, whatever
+    therapy it names; and a drug's stem ("-fiban") makes it a drug."""
+    result = extract(
+        lexicon, "Tirofiban may be considered in anticoagulant-naive patients undergoing PCI."
+    )
+    assert ("Condition", "anticoagulant-naive") in roles(result)
+    assert [(a.role, a.normalized) for a in result.actions] == [("Medication", "tirofiban")]

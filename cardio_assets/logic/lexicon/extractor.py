@@ -57,6 +57,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     DEMOGRAPHIC_STATE,
     GENERIC_LEAVES,
     GENERIC_VEHICLE,
+    INTOLERANCE,
     LIFESTYLE,
     LONE_QUALIFIER,
     PARAM_LEFTOVERS,
@@ -586,6 +587,19 @@ class LexiconExtractor(RoleRules, ClauseRules):
         if rest.lower() in _EMPTY_CONTEXT or rest.lower() in _NAME_STOP:
             return out
         if rest.lower().strip(" .") in GENERIC_LEAVES:
+            return out
+        intolerant = INTOLERANCE.match(rest) if slot != "action" else None
+        if intolerant:
+            # "a statin is not tolerated", "cannot tolerate statins": the state is named
+            # as an intolerance (the contract's "statin intolerance")
+            what = self.abbreviations.normalize(intolerant["what"] or intolerant["of"])
+            what = re.sub(r"^(?:an?|the|any)\s+", "", what)
+            name = (  # "intolerant of aspirin" is a name already
+                self.abbreviations.normalize(rest)
+                if rest.lower().startswith("intolerant")
+                else f"{what} intolerance"
+            )
+            out.append(Draft("Condition", rest, name, slot, negated=leaf.negated))
             return out
         role = self.role_for(rest, slot)
         if role is None:

@@ -33,7 +33,8 @@ SEMANTIC_TAG_ROLES: dict[str, str] = {
 # ---------------------------------------------------------------------------------------
 _MED_SUFFIXES = (
     "pril", "sartan", "olol", "ilol", "statin", "gliflozin", "xaban", "gatran", "parin",
-    "grel", "relor", "mab", "siran", "glutide", "tide", "dipine", "azem", "amil", "arone",
+    "grel", "relor", "fiban", "fibatide", "mab", "siran", "glutide", "tide", "dipine", "azem",
+    "amil", "arone",
     "enone", "thiazide", "semide", "amide", "etanide", "digoxin", "arin", "irin", "ciguat",
     "inone", "ezetimibe", "ranolazine", "ivabradine", "colchicine", "metformin",
     "nitrate", "nitrates", "plase", "kinase", "sacubitril", "icosapent", "ainide", "afil",
@@ -431,10 +432,20 @@ TARGET_WORD = re.compile(r"\b(?:targets?|goals?|aim)\b", re.IGNORECASE)
 REFRACTORY_TO = re.compile(
     r"\b(?:refractory|resistant|unresponsive|not\s+responding)\s+to\b", re.IGNORECASE
 )
+# "a statin is not tolerated (at any dose)", "who cannot tolerate statins", "intolerant of
+# ACE inhibitors": a predicative failure the contract names as an intolerance
+INTOLERANCE = re.compile(
+    r"^(?:(?P<what>.+?)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+not\s+tolerated"
+    r"|(?:(?:(?:is|are)\s+)?(?:cannot|can\s+not|could\s+not|unable\s+to)\s+tolerate"
+    r"|intolerant\s+(?:of|to))\s+(?P<of>.+?))"
+    r"(?:\s+(?:at|in)\s+(?:any|all)(?:\s+\w+)?)?$",
+    re.IGNORECASE,
+)
 # "disease suitable for intervention", "eligible for anticoagulation": whether a therapy can
 # be given is a state of the patient, whatever therapy it names
 ELIGIBLE_FOR = re.compile(
-    r"\b(?:eligible|ineligible|suitable|unsuitable|amenable|candidates?|(?:un)?fit)\s+(?:for|to)\b",
+    r"\b(?:eligible|ineligible|suitable|unsuitable|amenable|candidates?|(?:un)?fit)\s+(?:for|to)\b"
+    r"|na[iï]ve\b",  # "P2Y12-inhibitor-naive": never given it, a state of the patient too
     re.IGNORECASE,
 )
 # A bracketed clause is a condition of the row ("(if not recently performed)"); "unless" /

@@ -491,5 +491,6 @@ def test_cohort_subject_and_imperative_shapes(
 ) -> None:  # type: ignore[no-untyped-def]
     out = merged(lexicon, row(text, klass, "B"), abbreviations)
     assert [(a.normalized, a.polarity) for a in out.actions] == [(action, polarity)]
-    assert [c.normalized for c in out.concepts if c.is_population] == [cohort]
+    # the cohort; "unless contraindicated" adds a negated contraindication beside it
+    assert [c.normalized for c in out.concepts if c.is_population and not c.negated] == [cohort]
     assert "contraindicated" not in {c.normalized for c in out.concepts}

@@ -267,3 +267,39 @@ def test_never_having_had_a_therapy_is_a_condition(lexicon) -> None:
     )
     assert ("Condition", "anticoagulant-naive") in roles(result)
     assert [(a.role, a.normalized) for a in result.actions] == [("Medication", "tirofiban")]
+
+
+def test_dose_wording_in_and_out_of_brackets_is_no_concept(lexicon) -> None:
+    """ "in maximally tolerated doses", "(lowest effective doses)": how much is given, never
+    a condition or another act (the contract: doses are not concepts)."""
+    result = extract(
+        lexicon,
+        "In patients with Loeys-Dietz syndrome, a beta-blocker in maximally tolerated doses is "
+        "recommended, and NSAIDs (lowest effective doses) may be added.",
+    )
+    assert not any("dose" in name for name in named(result))
+
+
+def test_unless_contraindicated_leaves_out_patients_with_a_contraindication(lexicon) -> None:
+    result = extract(
+        lexicon, "Aspirin is recommended (unless contraindicated) in patients with prior stroke."
+    )
+    assert named(result)["contraindication"].negated
+
+
+def test_a_bracket_of_manners_or_routes_is_how_the_act_is_done(lexicon) -> None:
+    """ "(systemic or intrapericardial)", "(surgically or catheter based)": routes and
+    manners of one act, not acts of their own."""
+    result = extract(
+        lexicon,
+        "Closure of the duct (surgically or catheter based) is recommended, and steroids "
+        "(oral or intravenous) may be considered.",
+    )
+    assert set(named(result)) == {"closure of the duct", "steroid"}
+
+
+def test_combination_therapy_including_a_drug_names_the_drug(lexicon) -> None:
+    result = extract(
+        lexicon, "Combination therapy including an SGLT2 inhibitor is recommended in gout."
+    )
+    assert [a.normalized for a in result.actions] == ["sodium glucose cotransporter 2 inhibitor"]

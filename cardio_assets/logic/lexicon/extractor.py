@@ -60,6 +60,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     INTOLERANCE,
     LIFESTYLE,
     LONE_QUALIFIER,
+    MANNERS_ONLY,
     PARAM_LEFTOVERS,
     TARGET_WORD,
     _tidy_leaf,
@@ -498,7 +499,7 @@ class LexiconExtractor(RoleRules, ClauseRules):
                 found = self._phrase(phrase, "context", group_counter)
                 drafts.extend(_negate(found) if clause["neg"] else found)
                 continue
-            if LONE_QUALIFIER.fullmatch(aside):
+            if LONE_QUALIFIER.fullmatch(aside) or MANNERS_ONLY.fullmatch(aside):
                 continue  # "stenting (covered)": one word that only qualifies the head
             alternative = re.match(r"^or\s+(?!less\b|more\b|higher\b|lower\b)", aside, re.I)
             aside_drafts = self._phrase(

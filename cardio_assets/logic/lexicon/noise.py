@@ -199,12 +199,21 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # dose intensity: "up to the highest tolerated dose", "maximally tolerated statin dose"
+    # dose intensity: "up to the highest tolerated dose", "in maximally tolerated doses"
     (
         re.compile(
-            r"\b(?:up\s+to|at)\s+the\s+(?:highest|maximum|maximally)\s+tolerated\s+dose\b", re.I
+            r"\b(?:up\s+to|at|in)\s+(?:the\s+)?(?:highest|maximum|maximally)\s+tolerated\s+"
+            r"(?:doses?|dosages?)\b",
+            re.I,
         ),
         "",
+    ),
+    # a bracket about the dose: "(lowest efficacious doses)", "(at a reduced dose)"
+    (re.compile(r"\s*\([^()]*\bdos(?:e|es|age|ages|ing)\b[^()]*\)", re.I), ""),
+    # "(unless contraindicated)": the row is for patients without a contraindication
+    (
+        re.compile(r"\bunless\s+(?:otherwise\s+)?contraindicated\b", re.I),
+        "unless contraindication",
     ),
     # "myocardial ischaemia on non-invasive testing": the test category only qualifies
     (

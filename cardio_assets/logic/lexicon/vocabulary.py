@@ -461,7 +461,14 @@ GENERIC_VEHICLE = re.compile(
     r"diagnostic|structured|long-term|ambulatory|prolonged|continuous|non-invasive|invasive)"
     r"\s+)*(?:evaluation|assessment|follow-up|surveillance|work-?up|investigations?|methods?|"
     r"approach|strategy|testing|tests|examination|monitoring|imaging(?:\s+studies)?|"
-    r"modalit(?:y|ies)|techniques?)",
+    r"modalit(?:y|ies)|techniques?|combination\s+(?:therapy|treatment))",
     re.IGNORECASE,
 )
 LONE_QUALIFIER = re.compile(r"[a-z][a-z\-]*(?:ed|ly|al|ive|ic|ous|ent|ant|ary)", re.IGNORECASE)
+# a bracket of manners or routes only: "(systemic or intrapericardial)", "(surgically or
+# catheter based)": how the act is done, not another act
+MANNERS_ONLY = re.compile(
+    r"(?:[a-z][a-z\-]*(?:ly|al|ic|ous)|[a-z]+[\s-]based)"
+    r"(?:\s*(?:,|or|and|and/or)\s*(?:[a-z][a-z\-]*(?:ly|al|ic|ous)|[a-z]+[\s-]based))+",
+    re.IGNORECASE,
+)

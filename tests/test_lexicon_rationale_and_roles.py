@@ -303,3 +303,13 @@ def test_combination_therapy_including_a_drug_names_the_drug(lexicon) -> None:
         lexicon, "Combination therapy including an SGLT2 inhibitor is recommended in gout."
     )
     assert [a.normalized for a in result.actions] == ["sodium glucose cotransporter 2 inhibitor"]
+
+
+def test_an_act_in_a_named_condition_names_the_condition(lexicon) -> None:
+    """ "Ablation in paroxysmal AF is recommended": the words after "in" name a disease, so
+    it is a condition of the row; "in low doses" is how much is given, no condition."""
+    result = extract(lexicon, "Ablation in paroxysmal AF is recommended when drugs fail.")
+    assert [a.normalized for a in result.actions] == ["ablation"]
+    assert ("Condition", "paroxysmal atrial fibrillation") in roles(result)
+    result = extract(lexicon, "Aspirin in low doses is recommended in pregnancy.")
+    assert not any("dose" in name for name in named(result))

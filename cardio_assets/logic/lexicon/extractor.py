@@ -309,17 +309,24 @@ class LexiconExtractor(RoleRules, ClauseRules):
                 return self._phrase(text, slot, group_counter) + self._phrase(
                     background, "background", group_counter
                 )
-        indication = _top_level_search(r"\s+for\s+", text)
+        indication = _top_level_search(r"\s+(?:for|in)\s+", text)
         if indication is not None and slot == "action":
             head, treated = text[: indication.start()], text[indication.end() :]
             means = _top_level_search(r"\s+(?:with|by|using|via)\s+", treated)
             if means is not None:  # "screening for AF by pulse palpation"
                 head, treated = head + treated[means.start() :], treated[: means.start()]
+            evidence = self.role_evidence(treated, "context")
             if (
                 not _NOT_AN_INDICATION.match(treated)
                 and not _LOOKING_FOR.search(head)  # "screening for AF" looks for it
                 and self.role_evidence(head, slot) in ("Procedure", "Medication")
-                and self.role_evidence(treated, "context") not in _NOT_TREATED
+                # "in" names a condition only when the words say so ("in CCS"); "for" does
+                # unless they name something else
+                and (
+                    evidence == "Condition"
+                    if indication.group(0).strip() == "in"
+                    else evidence not in _NOT_TREATED
+                )
             ):
                 # "surgery for severe mitral regurgitation": the act, and the condition it
                 # treats as a condition of the row
@@ -693,7 +700,8 @@ _NOT_AN_INDICATION = re.compile(
     r"^(?:\d|up\s+to\b|at\s+least\b|life|the\s+(?:first|duration)|[a-z]+ing\b|"
     r"(?:the\s+)?(?:primary|secondary|prevention|prophylaxis|reduction|treatment|management|"
     r"diagnosis|detection|assessment|evaluation|screening|relief|control|improvement|rate|"
-    r"rhythm|symptom|risk|all|those|patients|individuals|people|women|men|adults|children)\b)",
+    r"rhythm|symptom|risk|all|those|patients|individuals|people|women|men|adults|children)\b"
+    r"|(?:\w+\s+){0,2}dos(?:e|es|age|ing)\b)",  # "in low doses": how much, not for whom
     re.IGNORECASE,
 )
 # acts that look for what follows "for" (the patients need not have it)

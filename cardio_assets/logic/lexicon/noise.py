@@ -208,6 +208,15 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "in low doses", "at a reduced dose": how much, not what or for whom
+    (
+        re.compile(
+            r"\s+(?:in|at)\s+(?:an?\s+)?(?:low|lower|high|higher|reduced|full|standard|usual)"
+            r"\s+dos(?:e|es|age|ages)\b",
+            re.I,
+        ),
+        "",
+    ),
     # a bracket about the dose: "(lowest efficacious doses)", "(at a reduced dose)"
     (re.compile(r"\s*\([^()]*\bdos(?:e|es|age|ages|ing)\b[^()]*\)", re.I), ""),
     # "(unless contraindicated)": the row is for patients without a contraindication

@@ -13,6 +13,7 @@ import json
 import re
 
 from cardio_assets.logic.abbreviations import Abbreviations
+from cardio_assets.logic.lexicon.acts import ActRules
 from cardio_assets.logic.lexicon.clauses import ClauseRules, setting_draft
 from cardio_assets.logic.lexicon.drafts import (
     Draft,
@@ -40,7 +41,6 @@ from cardio_assets.logic.lexicon.sentences import (
     _depth_at,
     _pull_parentheticals,
     _sentences,
-    _top_level_search,
     parse_sentence,
 )
 from cardio_assets.logic.lexicon.terms import TermHit, TermLookup, footnote_abbreviations
@@ -51,7 +51,6 @@ from cardio_assets.logic.lexicon.vocabulary import (
     _OUTCOME_VERBS,
     _PATIENT_NOUN,
     _SPLIT_STATES,
-    ALONE_OR_WITH,
     ASIDE_CLAUSE,
     DEMOGRAPHIC_NOUN,
     DEMOGRAPHIC_STATE,
@@ -73,7 +72,7 @@ from cardio_assets.records import ExtractedAction, ExtractedConcept, Focus, RowE
 # ---------------------------------------------------------------------------------------
 # The extractor
 # ---------------------------------------------------------------------------------------
-class LexiconExtractor(RoleRules, ClauseRules):
+class LexiconExtractor(RoleRules, ClauseRules, ActRules):
     """Rule + terminology extractor; one instance per run (holds no per-row state)."""
 
     def __init__(
@@ -289,81 +288,6 @@ class LexiconExtractor(RoleRules, ClauseRules):
             for d in out:
                 if d.role == "ClinicalParameter" and d.slot in ("outcome", "purpose"):
                     d.slot = "action"
-        return out
-
-    def _action(self, text: str, group_counter: list[int], slot: str = "action") -> list[Draft]:
-        """The recommended thing, with its components and companions split off.
-
-        "DAPT with aspirin and clopidogrel", "imaging with IVUS or OCT": the head is the
-        action, what follows "with/by/using/via" are its components. "adding X to Y":
-        X is the action, Y the background therapy.
-        """
-        text = text.strip(" ,;.")
-        components = ""
-        adding = re.match(r"^(?:(?:routine|the)\s+)*(?:adding|addition\s+of)\s+", text, re.I)
-        if adding:
-            rest = text[adding.end() :]
-            cut = re.search(r"\s+to\s+(?:the\s+combination\s+of\s+)?", rest)
-            if cut:
-                text, background = rest[: cut.start()], rest[cut.end() :]
-                return self._phrase(text, slot, group_counter) + self._phrase(
-                    background, "background", group_counter
-                )
-        indication = _top_level_search(r"\s+(?:for|in)\s+", text)
-        if indication is not None and slot == "action":
-            head, treated = text[: indication.start()], text[indication.end() :]
-            means = _top_level_search(r"\s+(?:with|by|using|via)\s+", treated)
-            if means is not None:  # "screening for AF by pulse palpation"
-                head, treated = head + treated[means.start() :], treated[: means.start()]
-            evidence = self.role_evidence(treated, "context")
-            if (
-                not _NOT_AN_INDICATION.match(treated)
-                and not _LOOKING_FOR.search(head)  # "screening for AF" looks for it
-                and self.role_evidence(head, slot) in ("Procedure", "Medication")
-                # "in" names a condition only when the words say so ("in CCS"); "for" does
-                # unless they name something else
-                and (
-                    evidence == "Condition"
-                    if indication.group(0).strip() == "in"
-                    else evidence not in _NOT_TREATED
-                )
-            ):
-                # "surgery for severe mitral regurgitation": the act, and the condition it
-                # treats as a condition of the row
-                return self._action(head, group_counter, slot) + self._phrase(
-                    treated, "context", group_counter
-                )
-        alone = ALONE_OR_WITH.match(text)
-        if alone:  # "ezetimibe alone or with a PCSK9 inhibitor": X, Y given beside it
-            return self._phrase(alone["alone"], slot, group_counter) + self._phrase(
-                alone["beside"], "background", group_counter
-            )
-        cut = _top_level_search(r"\s+(?:with|by|using|via)\s+", text)
-        generic_head = cut is not None and re.fullmatch(
-            r"(?:(?:the|a|an)\s+)?(?:treatment|therapy|pretreatment|management)",
-            text[: cut.start()].strip(),
-            flags=re.I,
-        )
-        if cut is not None and not generic_head:
-            text, components = text[: cut.start()], text[cut.end() :]
-        out = self._phrase(text, slot, group_counter)
-        if components:
-            parts = self._phrase(components, "component", group_counter)
-            regimen = re.search(r"\b(?:therapy|regimen|combination)$", text.strip(), re.I)
-            if regimen is None:
-                regimen = all(d.role == "Medication" for d in out) and out
-            vehicle = GENERIC_VEHICLE.fullmatch(text.strip(" ,"))
-            if vehicle and any(p.role in ("Procedure", "Medication") for p in parts):
-                out = []  # "careful follow-up with echocardiography": the echocardiography
-                for part in parts:
-                    if part.role in ("Procedure", "Medication"):
-                        part.slot = slot
-            elif regimen and any(p.role == "Medication" for p in parts):
-                out = []  # "triple therapy with aspirin and an OAC": the drugs, not the name
-                for part in parts:
-                    if part.role == "Medication":
-                        part.slot = slot  # the listed drugs are what is recommended
-            out.extend(parts)
         return out
 
     def _post_phrase(self, kind: str, phrase: str, group_counter: list[int]) -> list[Draft]:
@@ -694,21 +618,6 @@ _THERAPY_BESIDE: dict[str, str | None] = {
     "alternative": "comparator",
     "co-therapy": "co-therapy",
 }
-# what follows "for" that is no condition the act treats: a duration ("for 3 months"), a
-# purpose or aim ("for prevention of …", "for rate control", "for assessing …")
-_NOT_AN_INDICATION = re.compile(
-    r"^(?:\d|up\s+to\b|at\s+least\b|life|the\s+(?:first|duration)|[a-z]+ing\b|"
-    r"(?:the\s+)?(?:primary|secondary|prevention|prophylaxis|reduction|treatment|management|"
-    r"diagnosis|detection|assessment|evaluation|screening|relief|control|improvement|rate|"
-    r"rhythm|symptom|risk|all|those|patients|individuals|people|women|men|adults|children)\b"
-    r"|(?:\w+\s+){0,2}dos(?:e|es|age|ing)\b)",  # "in low doses": how much, not for whom
-    re.IGNORECASE,
-)
-# acts that look for what follows "for" (the patients need not have it)
-_LOOKING_FOR = re.compile(
-    r"\b(?:screening|screened|search(?:ing)?|testing|tests?|monitoring|surveillance)\s*$", re.I
-)
-_NOT_TREATED = frozenset({"Procedure", "Medication", "Outcome", "ClinicalParameter"})
 _AVOIDING = frozenset({"avoidance", "postponement", "deferral"})
 
 

@@ -313,3 +313,34 @@ def test_an_act_in_a_named_condition_names_the_condition(lexicon) -> None:
     assert ("Condition", "paroxysmal atrial fibrillation") in roles(result)
     result = extract(lexicon, "Aspirin in low doses is recommended in pregnancy.")
     assert not any("dose" in name for name in named(result))
+
+
+def test_a_risk_given_as_the_reason_is_no_condition(lexicon) -> None:
+    """ "not recommended in children due to the associated risk of liver injury": the risk
+    says why, the children are whom; "syncope due to SVT" (no "risk of") stays a condition."""
+    result = extract(
+        lexicon,
+        "Aspirin is not recommended in children due to the associated risk of liver injury.",
+    )
+    assert set(named(result)) == {"aspirin", "children"}
+
+
+def test_the_enumerators_of_a_criteria_list_are_no_concepts(lexicon) -> None:
+    """ "who fulfil all of the following: (i) …; (ii) …": the numbering and the lead-in only
+    hold the list; the criteria are the concepts."""
+    result = extract(
+        lexicon,
+        "Exercise may be considered in individuals who fulfil all of the following: (i) LVEF "
+        "above 50%; (ii) absence of arrhythmias; and (iii) no syncope.",
+    )
+    names = set(named(result))
+    assert {"arrhythmia", "syncope", "left ventricular ejection fraction"} <= names
+    assert not names & {"i", "ii", "iii", "fulfil all of the"}
+
+
+def test_a_lone_hedge_or_duration_word_is_no_concept(lexicon) -> None:
+    result = extract(
+        lexicon,
+        "Dabigatran may be considered, ideally at a reduced dose, and continued long-term.",
+    )
+    assert not {"ideally", "long-term"} & set(named(result))

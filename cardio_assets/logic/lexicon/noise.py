@@ -79,6 +79,26 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "(even after rechallenge)": a bracketed concession adds no criterion
     (re.compile(r"\s*\(\s*even\s+[^()]*\)", re.I), ""),
+    # ", due to the associated risk of X": why it is advised against, not for whom
+    (
+        re.compile(
+            r",?\s*\bdue\s+to\s+(?:the\s+|an?\s+)?(?:associated\s+|increased\s+|high(?:er)?\s+)?"
+            r"risks?\s+of\s+[^,;.()]+",
+            re.I,
+        ),
+        "",
+    ),
+    # the enumerators of a list printed in one cell: "(i) …; (ii) …", "who fulfil all of the
+    # following:"
+    (re.compile(r"\s*\((?:i{1,3}|iv|vi{0,3}|ix|x)\)\s*", re.I), " "),
+    (
+        re.compile(
+            r"\b(?:who\s+)?(?:fulfil|fulfill|meet)s?\s+(?:all|any|one|two|each)\s+of\s+the\s+"
+            r"following(?:\s+criteria)?\s*:?",
+            re.I,
+        ),
+        "",
+    ),
     # "even if there is no X": the emphasis says nothing; the clause after it stays
     (re.compile(r"\beven\s+(?=(?:if|when|in|though|after|with|without)\b)", re.I), ""),
     # how to choose, not whom: "(depending on availability)", "according to symptoms"

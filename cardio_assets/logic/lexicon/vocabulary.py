@@ -216,6 +216,7 @@ GENERIC_LEAVES = frozenset(
     earlier later sooner lifelong life-long indefinitely permanently thereafter afterwards
     e.g e.g. i.e i.e. eg ie etc then also only well treated living degree way time times
     diagnosis diagnoses method methods treatment treatments therapy therapies
+    ideally possibly potentially long-term short-term
     """.split()
 ) | frozenset(
     {

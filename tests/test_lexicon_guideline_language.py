@@ -29,9 +29,9 @@ def lexicon() -> LexiconExtractor:
     )
 
 
-def extract(lexicon: LexiconExtractor, text: str, **fields: object) -> RowExtraction:
-    """One MAIN pass over a row of this text (``fields``: more RowRecord fields)."""
-    row = RowRecord(  # type: ignore[arg-type]
+def row_of(text: str, **fields: object) -> RowRecord:
+    """A Class I recommendation row of this text (``fields``: more RowRecord fields)."""
+    return RowRecord(  # type: ignore[arg-type]
         id="lang:table_000:r0",
         guideline="lang",
         guideline_title="Guideline language",
@@ -43,7 +43,11 @@ def extract(lexicon: LexiconExtractor, text: str, **fields: object) -> RowExtrac
         level="A",
         **fields,
     )
-    result = lexicon.extract(row, "MAIN")
+
+
+def extract(lexicon: LexiconExtractor, text: str, **fields: object) -> RowExtraction:
+    """One MAIN pass over a row of this text (``fields``: more RowRecord fields)."""
+    result = lexicon.extract(row_of(text, **fields), "MAIN")
     assert result.error is None, result.error
     return result
 

@@ -8,45 +8,22 @@ the team's own.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from cardio_assets.config import load_abbreviations
-from cardio_assets.logic.lexicon import LexiconExtractor, term_lookup_from_searcher
+from cardio_assets.logic.lexicon import LexiconExtractor
 from cardio_assets.logic.merged_concepts import merge_row, prediction_line
-from cardio_assets.records import RowRecord
+from tests.test_lexicon_guideline_language import lexicon, row_of
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(scope="module")
-def lexicon() -> LexiconExtractor:
-    from cardio_assets.terminology.location import open_store
-
-    abbreviations = load_abbreviations(ROOT / "configs" / "abbreviations.txt")
-    return LexiconExtractor(
-        abbreviations, term_lookup_from_searcher(open_store(), abbreviations.mapping)
-    )
+__all__ = ["lexicon"]  # the module fixture, shared
 
 
 def population(lexicon: LexiconExtractor, text: str) -> list[str]:
     """Both passes of one row merged, as `cardio extract` reports the population."""
-    row = RowRecord(  # type: ignore[arg-type]
-        id="pop:table_000:r0",
-        guideline="pop",
-        guideline_title="Population",
-        table_id="table_000",
-        row_index=0,
-        header=["Recommendations", "Class", "Level"],
-        row_text=text,
-        class_="I",
-        level="A",
-    )
+    row = row_of(text)
     merged = merge_row(
         lexicon.extract(row, "MAIN"), lexicon.extract(row, "POPULATION"), lexicon.abbreviations
     )
-    return prediction_line(text, "pop", merged)["population"]
+    return prediction_line(text, "lang", merged)["population"]
 
 
 def test_a_therapy_the_cohort_is_already_on_belongs_to_it(lexicon) -> None:

@@ -256,9 +256,10 @@ def footnote_marker_spans(
             found.append((m.group("letter"), m.start("letter"), m.end("letter")))
     for m in re.finditer(r"[A-Za-z]{3,}", text):
         word = m.group(0)
-        stem, last = word[:-1], word[-1]
-        if word in NAMES_ENDING_IN_A_LETTER:
+        split = _stem_and_letter(word, min_stem=3)  # "off" is no "of" + f
+        if split is None:
             continue
+        stem, last = split
         times = vocabulary.count(word)
         # a glued marker is rare ("used" is not), or at least far rarer than its stem: one
         # footnote glued to "assessment" in every row of a table
@@ -266,14 +267,9 @@ def footnote_marker_spans(
         repeated = (len(stem) >= 5 or stem.isupper()) and vocabulary.count(stem) >= 10 * times
         rare = times <= (3 if last in sure else 2) or repeated
         ratio = 2 if last in sure else 3
-        # "desired", "compromised": a rare past participle is the verb's, not "desire" + d
-        participle = last == "d" and stem.endswith("e") and not stem.isupper()
-        short = len(stem) < 3 and not stem.isupper()  # "off" is no "of" + f
         if (
             last in defined
             and rare
-            and not participle
-            and not short
             and (stem.isupper() or vocabulary.count(stem) >= ratio * max(1, times))
         ):
             found.append((last, m.end() - 1, m.end()))
@@ -293,16 +289,28 @@ def _glued_where_no_footnotes(text: str, vocabulary: Vocabulary) -> list[tuple[s
     found: list[tuple[str, int, int]] = []
     for m in re.finditer(r"[A-Za-z]{4,}", text):
         word = m.group(0)
-        stem, last = word[:-1], word[-1]
-        if last not in MARKER_LETTERS or vocabulary.count(word) > 1:
+        # "zinc" is no "zin" + c, even where a broken word printed "zin"
+        split = _stem_and_letter(word, min_stem=4)
+        if split is None or split[1] not in MARKER_LETTERS or vocabulary.count(word) > 1:
             continue
-        if word in NAMES_ENDING_IN_A_LETTER or (len(stem) < 4 and not stem.isupper()):
-            continue  # "zinc" is no "zin" + c, even where a broken word printed "zin"
-        if last == "d" and stem.endswith("e") and not stem.isupper():
-            continue  # "compromised" is the verb's participle
-        if vocabulary.count(stem) >= 5 * max(1, vocabulary.count(word)):
-            found.append((last, m.end() - 1, m.end()))
+        if vocabulary.count(split[0]) >= 5 * max(1, vocabulary.count(word)):
+            found.append((split[1], m.end() - 1, m.end()))
     return found
+
+
+def _stem_and_letter(word: str, min_stem: int) -> tuple[str, str] | None:
+    """(stem, last letter) of a word whose last letter may be a glued footnote marker, or
+    None when it cannot be: a name ending in its own letter ("VASc"), a past participle
+    ("desired", "compromised" are no "desire" + d), a lower-case stem shorter than
+    ``min_stem`` letters (too likely a word of its own)."""
+    stem, last = word[:-1], word[-1]
+    if word in NAMES_ENDING_IN_A_LETTER:
+        return None
+    if last == "d" and stem.endswith("e") and not stem.isupper():
+        return None
+    if len(stem) < min_stem and not stem.isupper():
+        return None
+    return stem, last
 
 
 _HEADER_MARKER = re.compile(r"([A-Z][a-z]+\.?)\s?([a-h])")

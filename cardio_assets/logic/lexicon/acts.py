@@ -31,6 +31,8 @@ _LOOKING_FOR = re.compile(
     r"\b(?:screening|screened|search(?:ing)?|testing|tests?|monitoring|surveillance)\s*$", re.I
 )
 _NOT_TREATED = frozenset({"Procedure", "Medication", "Outcome", "ClinicalParameter"})
+# what the act is done with or by: its components ("DAPT with aspirin", "imaging by CT")
+_MEANS = r"\s+(?:with|by|using|via)\s+"
 
 
 class ActRules:
@@ -41,8 +43,6 @@ class ActRules:
         def _phrase(self, text: str, slot: str, group_counter: list[int]) -> list[Draft]: ...
 
         def role_evidence(self, text: str, slot: str) -> str | None: ...
-
-        def role_for(self, text: str, slot: str) -> str | None: ...
 
     def _action(self, text: str, group_counter: list[int], slot: str = "action") -> list[Draft]:
         """The recommended thing, with its components and companions split off.
@@ -65,21 +65,14 @@ class ActRules:
         indication = _top_level_search(r"\s+(?:for|in)\s+", text)
         if indication is not None and slot == "action":
             head, treated = text[: indication.start()], text[indication.end() :]
-            means = _top_level_search(r"\s+(?:with|by|using|via)\s+", treated)
+            means = _top_level_search(_MEANS, treated)
             if means is not None:  # "screening for AF by pulse palpation"
                 head, treated = head + treated[means.start() :], treated[: means.start()]
-            evidence = self.role_evidence(treated, "context")
             if (
                 not _NOT_AN_INDICATION.match(treated)
                 and not _LOOKING_FOR.search(head)  # "screening for AF" looks for it
                 and self.role_evidence(head, slot) in ("Procedure", "Medication")
-                # "in" names a condition only when the words say so ("in CCS"); "for" does
-                # unless they name something else
-                and (
-                    evidence == "Condition"
-                    if indication.group(0).strip() == "in"
-                    else evidence not in _NOT_TREATED
-                )
+                and self._names_what_is_treated(indication.group(0).strip(), treated)
             ):
                 # "surgery for severe mitral regurgitation": the act, and the condition it
                 # treats as a condition of the row
@@ -91,7 +84,7 @@ class ActRules:
             return self._phrase(alone["alone"], slot, group_counter) + self._phrase(
                 alone["beside"], "background", group_counter
             )
-        cut = _top_level_search(r"\s+(?:with|by|using|via)\s+", text)
+        cut = _top_level_search(_MEANS, text)
         generic_head = cut is not None and re.fullmatch(
             r"(?:(?:the|a|an)\s+)?(?:treatment|therapy|pretreatment|management)",
             text[: cut.start()].strip(),
@@ -105,16 +98,25 @@ class ActRules:
             regimen = re.search(r"\b(?:therapy|regimen|combination)$", text.strip(), re.I)
             if regimen is None:
                 regimen = all(d.role == "Medication" for d in out) and out
-            vehicle = GENERIC_VEHICLE.fullmatch(text.strip(" ,"))
-            if vehicle and any(p.role in ("Procedure", "Medication") for p in parts):
-                out = []  # "careful follow-up with echocardiography": the echocardiography
+            # the items, not the name, are what is recommended: "careful follow-up with
+            # echocardiography" (a generic vehicle), "triple therapy with aspirin and an OAC"
+            # (a regimen of the drugs listed)
+            if GENERIC_VEHICLE.fullmatch(text.strip(" ,")):
+                items = ("Procedure", "Medication")
+            elif regimen:
+                items = ("Medication",)
+            else:
+                items = ()
+            if any(p.role in items for p in parts):
+                out = []
                 for part in parts:
-                    if part.role in ("Procedure", "Medication"):
+                    if part.role in items:
                         part.slot = slot
-            elif regimen and any(p.role == "Medication" for p in parts):
-                out = []  # "triple therapy with aspirin and an OAC": the drugs, not the name
-                for part in parts:
-                    if part.role == "Medication":
-                        part.slot = slot  # the listed drugs are what is recommended
             out.extend(parts)
         return out
+
+    def _names_what_is_treated(self, word: str, treated: str) -> bool:
+        """After "in" the words must say they are a condition ("in CCS"); after "for" they
+        are one unless they say they are something else."""
+        evidence = self.role_evidence(treated, "context")
+        return evidence == "Condition" if word == "in" else evidence not in _NOT_TREATED

@@ -611,13 +611,13 @@ _PAST_PROCEDURE = re.compile(
 )
 
 
-# acts of keeping something from happening: their object may be a state, not a therapy
 # post-act phrases naming a therapy beside the act, and the function each gives it
 _THERAPY_BESIDE: dict[str, str | None] = {
     "background": None,
     "alternative": "comparator",
     "co-therapy": "co-therapy",
 }
+# acts of keeping something from happening: their object may be a state, not a therapy
 _AVOIDING = frozenset({"avoidance", "postponement", "deferral"})
 
 

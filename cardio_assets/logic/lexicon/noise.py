@@ -77,8 +77,6 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "(even after rechallenge)": a bracketed concession adds no criterion
-    (re.compile(r"\s*\(\s*even\s+[^()]*\)", re.I), ""),
     # ", due to the associated risk of X": why it is advised against, not for whom
     (
         re.compile(
@@ -99,6 +97,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "(even after rechallenge)": a bracketed concession adds no criterion
+    (re.compile(r"\s*\(\s*even\s+[^()]*\)", re.I), ""),
     # "even if there is no X": the emphasis says nothing; the clause after it stays
     (re.compile(r"\beven\s+(?=(?:if|when|in|though|after|with|without)\b)", re.I), ""),
     # how to choose, not whom: "(depending on availability)", "according to symptoms"

@@ -34,8 +34,7 @@ SEMANTIC_TAG_ROLES: dict[str, str] = {
 _MED_SUFFIXES = (
     "pril", "sartan", "olol", "ilol", "statin", "gliflozin", "xaban", "gatran", "parin",
     "grel", "relor", "fiban", "fibatide", "mab", "siran", "glutide", "tide", "dipine", "azem",
-    "amil", "arone",
-    "enone", "thiazide", "semide", "amide", "etanide", "digoxin", "arin", "irin", "ciguat",
+    "amil", "arone", "enone", "thiazide", "semide", "amide", "etanide", "digoxin", "arin", "irin", "ciguat",
     "inone", "ezetimibe", "ranolazine", "ivabradine", "colchicine", "metformin",
     "nitrate", "nitrates", "plase", "kinase", "sacubitril", "icosapent", "ainide", "afil",
     "olone", "azole", "oxacin", "cillin", "mycin", "verapamil", "diltiazem",
@@ -452,7 +451,6 @@ ELIGIBLE_FOR = re.compile(
 # A bracketed clause is a condition of the row ("(if not recently performed)"); "unless" /
 # "except" ones are negated
 ASIDE_CLAUSE = re.compile(r"^(?:if|when|where|provided|(?P<neg>unless|except))\s+", re.IGNORECASE)
-# A bracket holding one qualifying word ("stenting (covered)", "(preferably)")
 # A head that only carries the tests or means named with it ("comprehensive evaluation
 # using echocardiography and …", "additional methods such as …", "surveillance by MRI"):
 # the contract names the items, not the vehicle
@@ -465,11 +463,9 @@ GENERIC_VEHICLE = re.compile(
     r"modalit(?:y|ies)|techniques?|combination\s+(?:therapy|treatment))",
     re.IGNORECASE,
 )
+# A bracket holding one qualifying word ("stenting (covered)", "(preferably)")
 LONE_QUALIFIER = re.compile(r"[a-z][a-z\-]*(?:ed|ly|al|ive|ic|ous|ent|ant|ary)", re.IGNORECASE)
 # a bracket of manners or routes only: "(systemic or intrapericardial)", "(surgically or
 # catheter based)": how the act is done, not another act
-MANNERS_ONLY = re.compile(
-    r"(?:[a-z][a-z\-]*(?:ly|al|ic|ous)|[a-z]+[\s-]based)"
-    r"(?:\s*(?:,|or|and|and/or)\s*(?:[a-z][a-z\-]*(?:ly|al|ic|ous)|[a-z]+[\s-]based))+",
-    re.IGNORECASE,
-)
+_MANNER = r"(?:[a-z][a-z\-]*(?:ly|al|ic|ous)|[a-z]+[\s-]based)"
+MANNERS_ONLY = re.compile(rf"{_MANNER}(?:\s*(?:,|or|and|and/or)\s*{_MANNER})+", re.IGNORECASE)

@@ -19,7 +19,8 @@ third, committed before the first score. Its locators follow the first 168 in lo
 files with new rows left, seventh session), after blind2 had been scored once and joined the
 development rows. ``--blind blind4 LOCATORS`` chose ``blind4`` (eighth session, four per
 guideline), after blind3 had been scored and while it stayed held out, and ``--blind blind5``
-the same session's last split, after blind4 had been scored once; any later split is one more
+the same session's last split, after blind4 had been scored once; ``--blind blind6`` the
+ninth session's, drawn at its start before any rule changed; any later split is one more
 entry of BLIND_SPLITS.
 """
 
@@ -61,12 +62,14 @@ TEST_SHARE = 1 / 3
 # development split; blind3 (2026-12-02, seventh session) after blind2 had been scored once
 # and joined the development rows, before that session's extraction rules; blind4 (eighth
 # session) after blind3 had been scored, before that session's rules were measured; blind5
-# (same session) after blind4 had been scored once and joined the development rows.
+# (same session) after blind4 had been scored once and joined the development rows; blind6
+# (ninth session) after blind5 had been scored once and joined them, before that session's rules.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
     "blind4": (20261204, 4),
     "blind5": (20261205, 4),
+    "blind6": (20261206, 4),
 }
 SPLITS = ("dev", "test", *BLIND_SPLITS)  # in the order they were chosen
 

@@ -95,8 +95,9 @@ def _candidate_texts(row) -> list[str]:
 
 
 def extraction_rows(gold_rows: list[tuple[dict, str]], corpus: Path, mode: str):
-    """One extraction input row per gold row (id = gold id), and how many fell back."""
-    inputs, fallbacks = [], 0
+    """One extraction input row per gold row (id = gold id), and the ids of those the
+    ingestion did not recover (their gold text stands in)."""
+    inputs, fallbacks = [], []
     made = _pipeline_rows(corpus, {g["file"] for g, _ in gold_rows}) if mode == "pipeline" else {}
     for gold, text in gold_rows:
         base = {
@@ -129,7 +130,7 @@ def extraction_rows(gold_rows: list[tuple[dict, str]], corpus: Path, mode: str):
                 None,
             )
             if match is None:
-                fallbacks += 1
+                fallbacks.append(gold["id"])
             else:
                 base.update(
                     row_text=match.row_text,
@@ -149,6 +150,29 @@ def extraction_rows(gold_rows: list[tuple[dict, str]], corpus: Path, mode: str):
                         base[optional] = getattr(match, optional)
         inputs.append(base)
     return inputs, fallbacks
+
+
+def cached_extraction_rows(
+    gold_rows: list[tuple[dict, str]], corpus: Path, mode: str, cache: Path | None
+) -> tuple[list[dict], int]:
+    """extraction_rows, kept by gold id in ``cache`` so that any split can reuse the rows
+    an earlier run made; rows the cache lacks (another split, a new one) are made and added."""
+    kept: dict = {"mode": mode, "rows": {}, "fallback_ids": []}
+    if cache is not None and cache.is_file():
+        kept = json.loads(cache.read_text(encoding="utf-8"))
+        if kept.get("mode") != mode or "rows" not in kept:
+            kept = {"mode": mode, "rows": {}, "fallback_ids": []}
+    missing = [(gold, text) for gold, text in gold_rows if gold["id"] not in kept["rows"]]
+    if missing:
+        made, fell_back = extraction_rows(missing, corpus, mode)
+        for (gold, _), row in zip(missing, made, strict=True):
+            kept["rows"][gold["id"]] = row
+        kept["fallback_ids"] = sorted({*kept["fallback_ids"], *fell_back})
+        if cache is not None:
+            cache.write_text(json.dumps(kept), "utf-8")
+    inputs = [kept["rows"][gold["id"]] for gold, _ in gold_rows]
+    wanted = {gold["id"] for gold, _ in gold_rows}
+    return inputs, len(wanted & set(kept["fallback_ids"]))
 
 
 def _offset_map(gold_text: str, fed_text: str) -> list[int]:
@@ -284,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--rows-cache",
         type=Path,
-        help="reuse the extraction input rows kept in this file (made on the first run); it "
+        help="reuse the extraction input rows kept in this file (made on the first run, added to for rows it lacks; delete it after changing the ingestion); it "
         "holds guideline text: keep it outside the repository",
     )
     args = parser.parse_args(argv)
@@ -296,13 +320,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--split {args.split}: each part must be one of {sorted(known)}")
     gold_rows = load_gold(args.corpus, args.split)
     cache = args.rows_cache
-    if cache is not None and cache.is_file():
-        kept = json.loads(cache.read_text(encoding="utf-8"))
-        inputs, fallbacks = kept["inputs"], kept["fallbacks"]
-    else:
-        inputs, fallbacks = extraction_rows(gold_rows, args.corpus, args.rows_from)
-        if cache is not None:
-            cache.write_text(json.dumps({"inputs": inputs, "fallbacks": fallbacks}), "utf-8")
+    inputs, fallbacks = cached_extraction_rows(gold_rows, args.corpus, args.rows_from, cache)
     with tempfile.TemporaryDirectory() as tmp:
         rows_file = Path(tmp) / "rows.jsonl"
         rows_file.write_text("".join(json.dumps(r) + "\n" for r in inputs), encoding="utf-8")

@@ -148,6 +148,7 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
         start = match.end()
     items.append(text[start:])
     items = [_strip_item(i) for i in items]
+    items, connectors, shared_heads = _expand_shared_heads(items, connectors)
 
     # Drop empty items (e.g. "A, and B" produced an empty piece) with their connector.
     cleaned_items: list[str] = []
@@ -168,6 +169,11 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
     merged_conns: list[str] = []
     completions: dict[int, str] = {}  # item index -> completed name
     for conn, item in zip(connectors, items[1:], strict=True):
+        if conn == "or*":  # a shared head expanded above: never joined back
+            completions[len(merged_items) - 1] = shared_heads[merged_items[-1]]
+            merged_items.append(item)
+            merged_conns.append(conn)
+            continue
         previous = merged_items[-1]
         joined = f"{previous} {conn} {item}"
         if conn != "," and _joins(previous, item, joined, keep_together):
@@ -229,6 +235,58 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
     if len(parts) == 1:
         return parts[0]
     return Expr("OR", tuple(parts))
+
+
+# "low- or iso-osmolar contrast media" (rewritten "low-/iso-osmolar …" by the noise rules),
+# "severe/complex plaques": two modifiers share the head after them. The contract (section 6)
+# distributes a shared head: two concepts, one OR label.
+_SHARED_HEAD = re.compile(
+    r"^(?P<before>.*?)(?P<first>\b(?:very\s+)?[a-z]+(?:-[a-z]+)?)(?P<hyphen>-?)/"
+    r"(?P<second>(?:very\s+)?[a-z]+)(?P<suffix>-[a-z]+)?(?P<head>\s+\S.*)$"
+)
+
+
+def _modifier_like(word: str) -> bool:
+    word = word.lower().split()[-1]
+    return (
+        word in SHARED_MODIFIERS
+        or word in GRADES
+        or bool(_ADJECTIVE_ENDING.search(word))
+        or word.endswith("ed")
+        or word in {"complex", "simple", "multiple", "single", "double", "triple"}
+    )
+
+
+def _expand_shared_heads(
+    items: list[str], connectors: list[str]
+) -> tuple[list[str], list[str], dict[str, str]]:
+    """Items "A-/B-x head" or "A/B head" become "A" and "B(-x) head" bound by a local OR
+    ("or*"); the returned map gives the first one's full name ("A-x head")."""
+    out_items: list[str] = []
+    out_conns: list[str] = []
+    full_names: dict[str, str] = {}
+    for index, item in enumerate(items):
+        if index:
+            out_conns.append(connectors[index - 1])
+        match = _SHARED_HEAD.match(item)
+        after_lone_modifier = index > 0 and items[index - 1].lower() in SHARED_MODIFIERS
+        if (
+            match
+            and not after_lone_modifier  # "paroxysmal or permanent third-/high-degree …"
+            and not re.search(r"\d", item)
+            # "low-/iso-osmolar": both halves end the same way; "peri-/epicardial" does not
+            and (match["suffix"] if match["hyphen"] else _modifier_like(match["first"]))
+            and (match["hyphen"] or (match["suffix"] is None and _modifier_like(match["second"])))
+        ):
+            first = f"{match['before']}{match['first']}{match['hyphen']}"
+            full_names[first] = (
+                f"{match['before']}{match['first']}{match['suffix'] or ''}{match['head']}"
+            )
+            out_items.append(first)
+            out_conns.append("or*")
+            item = f"{match['second']}{match['suffix'] or ''}{match['head']}"
+        out_items.append(item)
+    return out_items, out_conns, full_names
 
 
 _COMPLEMENT_NOUNS = frozenset("signs sign symptoms symptom features evidence history".split())

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from cardio_assets.logic.logic_split import Leaf, Node
+from cardio_assets.logic.logic_split import Expr, Leaf, Node
 
 
 @dataclass
@@ -90,6 +90,9 @@ def _or_groups(tree: Node, group_counter: list[int]) -> dict[int, str]:
             if isinstance(child, Leaf):
                 assigned[id(child)] = group
                 continue
+            for nested in child.children:  # "A or B and (C or D)": C or D is a group too
+                if isinstance(nested, Expr):
+                    visit(nested)
             inner = [c for c in child.children if isinstance(c, Leaf)]
             if not inner:
                 continue

@@ -533,13 +533,14 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
             )
             out.append(Draft("Condition", rest, name, slot, negated=leaf.negated))
             return out
-        role = self.role_for(rest, slot)
+        full = _tidy_leaf(leaf.full, slot) if leaf.full else rest
+        # "low-" in "low- or iso-osmolar contrast media": the completed name has the role
+        role = self.role_for(full, slot)
         if role is None:
             return out
         past = _PAST_PROCEDURE.match(rest)
         if role == "Condition" and past and self.role_for(past.group(1), "context") == "Procedure":
             role = "Procedure"  # "prior PCI", "history of CABG": a procedure in the background
-        full = _tidy_leaf(leaf.full, slot) if leaf.full else rest
         out.append(
             Draft(
                 role=role,

@@ -185,7 +185,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # bullets inside one row ("• they are symptomatic • OR ..."): a list, read as commas
     (re.compile(r"\s*[•▪◦‣]\s*"), ", "),
     (re.compile(r"(?<=,)\s+OR\s+"), " or "),
-    # "intermediate- and high-risk surgery": one term with two grades, never two terms
+    # "intermediate- and high-risk surgery": written "intermediate-/high-risk surgery", which
+    # the logic split reads as two modifiers sharing one head (two alternatives, one label)
     (re.compile(r"\b(\w+)-\s+(?:and|or|and/or)\s+(?=\w+-)", re.I), r"\1-/"),
     # "(with or without ICD)": either way, so not a criterion
     (re.compile(r"\s*\(?\bwith\s+or\s+without\s+[^,;.()]+\)?", re.I), ""),

@@ -1,0 +1,82 @@
+"""Coordination the lexicon reads by rule: two modifiers that share one head ("low- or
+iso-osmolar", "severe/complex"), and OR groups nested inside a longer cohort.
+
+Every sentence here is the team's own; each names the phrasing it stands for.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cardio_assets.logic.logic_split import Expr, Leaf, split_logic
+from tests.test_lexicon_guideline_language import extract, lexicon, named
+
+__all__ = ["lexicon"]  # the module fixture, shared
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "second"),
+    [
+        # a suspended hyphen: the first word's ending is printed once, on the second
+        ("low-/iso-osmolar contrast agents", "low-osmolar contrast agents", "iso-osmolar"),
+        ("second-/third-degree heart block", "second-degree heart block", "third-degree"),
+        # two single modifiers joined by a slash
+        ("severe/complex carotid plaque", "severe carotid plaque", "complex carotid plaque"),
+        ("very high/high bleeding risk", "very high bleeding risk", "high bleeding risk"),
+    ],
+)
+def test_two_modifiers_share_the_head_after_them(text: str, first: str, second: str) -> None:
+    """The contract (section 6) distributes a shared head: "single- or double-vessel
+    disease" is two concepts with one OR label. The first one's words stay as printed
+    ("low-"), its full name borrows the head."""
+    tree = split_logic(text)
+    assert isinstance(tree, Expr) and tree.op == "OR"
+    one, two = tree.children
+    assert isinstance(one, Leaf) and isinstance(two, Leaf)
+    assert one.full == first
+    assert text.startswith(one.text)  # the verbatim span: the words before the slash
+    assert two.text.startswith(second)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "peri-/epicardial biopsy",  # a prefix, not a word with an ending to share
+        "stroke/systemic embolism",  # two nouns, no shared head
+        "eGFR 30/60 mL/min",  # numbers and units
+        "statin/ezetimibe combination",  # one named combination
+    ],
+)
+def test_slashes_that_do_not_join_two_modifiers_stay_whole(text: str) -> None:
+    """A slash between a prefix and a word, between two nouns or inside a value is not a
+    shared head: nothing is distributed."""
+    tree = split_logic(text)
+    assert tree == Leaf(text)
+
+
+def test_a_shared_head_in_a_row_gives_two_alternatives(lexicon) -> None:
+    """ "in patients undergoing intermediate- or high-risk surgery": two kinds of surgery,
+    either of which the row applies to, each named in full, one OR label, the same role."""
+    result = extract(
+        lexicon,
+        "Measuring troponin is recommended in patients undergoing intermediate- or "
+        "high-risk surgery.",
+    )
+    found = named(result)
+    first, second = found["intermediate-risk surgery"], found["high-risk surgery"]
+    assert first.or_group is not None and first.or_group == second.or_group
+    assert first.role == second.role == "Procedure"
+    assert first.text == "intermediate-"
+
+
+def test_alternatives_nested_in_the_last_branch_of_a_cohort_keep_their_label(lexicon) -> None:
+    """ "A, B, or C and D or E": the alternatives D or E sit inside the last branch of the
+    outer list; they are still alternatives to each other, so they share a label."""
+    result = extract(
+        lexicon,
+        "Screening is recommended in adults with diabetes and neuropathy, retinopathy, or "
+        "renal disease and scheduled for low- or intermediate-risk surgery.",
+    )
+    found = named(result)
+    low, intermediate = found["low-risk surgery"], found["intermediate-risk surgery"]
+    assert low.or_group is not None and low.or_group == intermediate.or_group

@@ -444,7 +444,11 @@ def test_that_clause_cohort_and_action(lexicon: LexiconExtractor, abbreviations)
     )
     assert [a.normalized for a in out.actions] == ["mitral valve repair"]
     c = by_norm(out.concepts)
-    assert c["symptomatic"].is_population and c["mitral regurgitation"].role == "Condition"
+    # "symptomatic" written onto the disease stays in its name (the contract, section 4:
+    # qualifiers that change the meaning stay in the span); "symptomatic patients" would
+    # make it a condition of its own
+    assert c["symptomatic mitral regurgitation"].is_population
+    assert c["symptomatic mitral regurgitation"].role == "Condition"
 
 
 def test_verb_operators_and_plural_hyphenated_heads(

@@ -80,3 +80,29 @@ def test_alternatives_nested_in_the_last_branch_of_a_cohort_keep_their_label(lex
     found = named(result)
     low, intermediate = found["low-risk surgery"], found["intermediate-risk surgery"]
     assert low.or_group is not None and low.or_group == intermediate.or_group
+
+
+@pytest.mark.parametrize(
+    ("text", "whole", "alone"),
+    [
+        (
+            "Ablation is recommended in patients with symptomatic atrial flutter.",
+            "symptomatic atrial flutter",
+            None,
+        ),
+        (
+            "Ablation is recommended in symptomatic patients with atrial flutter.",
+            "atrial flutter",
+            "symptomatic",
+        ),
+    ],
+)
+def test_a_state_written_onto_the_disease_stays_in_its_name(
+    lexicon, text: str, whole: str, alone: str | None
+) -> None:
+    """ "symptomatic atrial flutter" is one kind of flutter, a qualifier that changes the
+    meaning (contract section 4); "symptomatic patients" describes the people, so there the
+    state is a condition of its own."""
+    found = named(extract(lexicon, text))
+    assert whole in found
+    assert (alone in found) if alone else "symptomatic" not in found

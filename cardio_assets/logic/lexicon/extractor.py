@@ -50,7 +50,6 @@ from cardio_assets.logic.lexicon.vocabulary import (
     _EMPTY_CONTEXT,
     _OUTCOME_VERBS,
     _PATIENT_NOUN,
-    _SPLIT_STATES,
     ASIDE_CLAUSE,
     DEMOGRAPHIC_NOUN,
     DEMOGRAPHIC_STATE,
@@ -550,32 +549,6 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
                 negated=leaf.negated,
             )
         )
-        # "symptomatic HFrEF": a patient state written onto the disease is its own
-        # condition ("symptomatic") beside the disease ("HFrEF").
-        state = re.match(r"^(\w+)\s+(?=\S)", rest)
-        if (
-            role == "Condition"
-            and state
-            and state.group(1).lower() in _SPLIT_STATES
-            and slot in {"cohort", "context"}
-        ):
-            remainder = rest[state.end() :]
-            out[-1] = Draft(
-                role="Condition",
-                text=state.group(1),
-                normalized=state.group(1).lower(),
-                slot=slot,
-                negated=leaf.negated,
-            )
-            out.append(
-                Draft(
-                    role=self.role_for(remainder, slot) or "Condition",
-                    text=remainder,
-                    normalized=self.abbreviations.normalize(remainder),
-                    slot=slot,
-                    negated=leaf.negated,
-                )
-            )
         return out
 
 

@@ -242,7 +242,6 @@ _QUALIFIERS = frozenset(
     """.split()
 )
 _ACTION_QUALIFIERS = _QUALIFIERS | {"resting"}
-_SPLIT_STATES = frozenset({"symptomatic", "asymptomatic"})
 # "statin therapy" -> "statin": the drug names the concept; "antithrombotic therapy" keeps
 # its noun because "antithrombotic" alone is an adjective.
 _DRUG_NOUN_THERAPY = re.compile(

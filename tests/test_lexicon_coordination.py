@@ -106,3 +106,40 @@ def test_a_state_written_onto_the_disease_stays_in_its_name(
     found = named(extract(lexicon, text))
     assert whole in found
     assert (alone in found) if alone else "symptomatic" not in found
+
+
+@pytest.mark.parametrize(
+    ("text", "whole"),
+    [
+        (
+            "Ablation is recommended in patients with symptomatic, recurrent atrial flutter.",
+            "symptomatic recurrent atrial flutter",
+        ),
+        (
+            "Pacing is indicated in patients with severe, unpredictable, recurrent syncope.",
+            "severe unpredictable recurrent syncope",
+        ),
+    ],
+)
+def test_course_words_strung_with_commas_before_a_disease_name_one_disease(
+    lexicon, text: str, whole: str
+) -> None:
+    """ "symptomatic, recurrent flutter": words for a disease's course, strung before the
+    noun with commas, describe one disease; they are not a list of conditions."""
+    found = named(extract(lexicon, text))
+    assert whole in found
+    assert not {"symptomatic", "severe", "unpredictable"} & set(found)
+
+
+def test_a_list_of_risk_factors_is_still_a_list(lexicon) -> None:
+    """ "in elderly, previous stroke or renal failure": the comma separates items of a
+    list; only words for a disease's course join the noun after them."""
+    found = named(
+        extract(
+            lexicon,
+            "Caution is advised in patients with risk factors such as elderly, previous "
+            "stroke or renal failure.",
+        )
+    )
+    assert "elderly previous stroke" not in found
+    assert "previous stroke" in found

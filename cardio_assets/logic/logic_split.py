@@ -27,6 +27,16 @@ SHARED_MODIFIERS = frozenset(
     """.split()
 )
 
+# Words for a disease's course or presentation, which guideline text strings before the
+# noun with commas ("symptomatic, recurrent AVNRT"): such a run names one disease.
+COURSE_WORDS = frozenset(
+    """
+    symptomatic asymptomatic recurrent sustained non-sustained monomorphic polymorphic
+    unpredictable frequent infrequent severe mild moderate paroxysmal persistent permanent
+    chronic acute stable unstable refractory documented spontaneous
+    """.split()
+)
+
 # words that open a clause or a phrase of its own: an ellipsis never borrows across them
 _CLAUSE_WORDS = frozenset("with without who whom which that in of for to by when if".split())
 
@@ -168,7 +178,14 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
     merged_items = [items[0]]
     merged_conns: list[str] = []
     completions: dict[int, str] = {}  # item index -> completed name
-    for conn, item in zip(connectors, items[1:], strict=True):
+    for position, (conn, item) in enumerate(zip(connectors, items[1:], strict=True)):
+        previous = merged_items[-1]
+        following = connectors[position + 1] if position + 1 < len(connectors) else None
+        if conn == "," and _coordinate_adjective(previous, item, following):
+            # "symptomatic, recurrent AVNRT": adjectives in a row before one noun
+            merged_items[-1] = f"{previous}, {item}"
+            completions[len(merged_items) - 1] = f"{previous} {item}".replace(",", "")
+            continue
         if conn == "or*":  # a shared head expanded above: never joined back
             completions[len(merged_items) - 1] = shared_heads[merged_items[-1]]
             merged_items.append(item)
@@ -189,7 +206,7 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
         merged_conns.append(conn)
     items, connectors = merged_items, merged_conns
     if len(items) == 1:
-        return _leaf(items[0])
+        return _leaf(items[0], completions.get(0))
 
     # A bare comma takes the kind of the next explicit connector ("A, B, or C"),
     # else the previous one; a list of commas only reads as AND. Local connectors of an
@@ -244,6 +261,24 @@ _SHARED_HEAD = re.compile(
     r"^(?P<before>.*?)(?P<first>\b(?:very\s+)?[a-z]+(?:-[a-z]+)?)(?P<hyphen>-?)/"
     r"(?P<second>(?:very\s+)?[a-z]+)(?P<suffix>-[a-z]+)?(?P<head>\s+\S.*)$"
 )
+
+
+def _coordinate_adjective(previous: str, item: str, following: str | None) -> bool:
+    """True when ``previous`` is a run of lone modifiers ("severe, unpredictable") that the
+    comma joins to the noun phrase ``item`` ("recurrent syncope"), not one item of a list:
+    the phrase has a head of its own and no explicit "and"/"or" follows it right away (in
+    "stable, asymptomatic, and treated patients" each word is an item)."""
+    words = previous.replace(",", " ").split()
+    item_words = item.split()
+    run_goes_on = len(item_words) == 1 and following == ","  # "severe, unpredictable, …"
+    return (
+        bool(words)
+        and (len(item_words) >= 2 or run_goes_on)
+        and following in (None, ",", "or*")
+        and all(w in COURSE_WORDS for w in words)
+        and item_words[0] in COURSE_WORDS
+        and not any(w.lower() in _CLAUSE_WORDS for w in item_words[:2])
+    )
 
 
 def _modifier_like(word: str) -> bool:

@@ -344,3 +344,42 @@ def test_a_lone_hedge_or_duration_word_is_no_concept(lexicon) -> None:
         "Dabigatran may be considered, ideally at a reduced dose, and continued long-term.",
     )
     assert not {"ideally", "long-term"} & set(named(result))
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "negated"),
+    [
+        (
+            "Patients requiring pacing after valve repair. Epicardial leads should be considered.",
+            "requirement for pacing",
+            False,
+        ),
+        (
+            "In adults who do not require surgery, watchful waiting is recommended.",
+            "requirement for surgery",
+            True,
+        ),
+    ],
+)
+def test_needing_an_act_is_a_state_of_the_patient(
+    lexicon, text: str, name: str, negated: bool
+) -> None:
+    """ "patients requiring pacing": the row is for people who need the act, not a
+    recommendation of it; the need is their condition (an indication), negated when they
+    do not need it."""
+    found = named(extract(lexicon, text))
+    assert found[name].role == "Condition" and found[name].negated is negated
+    assert "pacing" not in found and "surgery" not in found
+
+
+def test_a_needed_drug_still_defines_the_cohort_by_its_therapy(lexicon) -> None:
+    """ "patients requiring cardiotoxic chemotherapy" are those on (or about to start) the
+    therapy: it stays the therapy that defines the cohort, not a need."""
+    found = named(
+        extract(
+            lexicon,
+            "Baseline echocardiography is recommended in patients requiring anthracycline "
+            "chemotherapy.",
+        )
+    )
+    assert found["anthracycline chemotherapy"].role == "Medication"

@@ -60,6 +60,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     LONE_QUALIFIER,
     MANNERS_ONLY,
     PARAM_LEFTOVERS,
+    REQUIREMENT,
     TARGET_WORD,
     _tidy_leaf,
 )
@@ -518,6 +519,14 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
         if rest.lower() in _EMPTY_CONTEXT or rest.lower() in _NAME_STOP:
             return out
         if rest.lower().strip(" .") in GENERIC_LEAVES:
+            return out
+        required = REQUIREMENT.match(text.strip(" ,;")) if slot in {"cohort", "context"} else None
+        what = _tidy_leaf(required["what"], slot) if required and not had_param else ""
+        # a needed act ("requiring pacing"); a needed drug keeps its reading as the therapy
+        # that defines the cohort ("patients requiring cardiotoxic therapy")
+        if what and len(what) > 3 and self.role_for(what, slot) == "Procedure":
+            name = f"requirement for {self.abbreviations.normalize(what)}"
+            out.append(Draft("Condition", text.strip(" ,;"), name, slot, negated=leaf.negated))
             return out
         intolerant = INTOLERANCE.match(rest) if slot != "action" else None
         if intolerant:

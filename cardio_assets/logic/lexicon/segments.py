@@ -68,6 +68,9 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
         # "... and in sinus rhythm": a bare "in" continues the current kind.
         kind = kind if word == "in" and kind != "without" else new_kind
         start = m.end()
+        needed = re.search(r"\b(?:require|need)\b", m.group("kind"), re.IGNORECASE)
+        if needed:  # "who do not require X": the need is the state, kept for the leaf
+            start = m.start("kind") + needed.start()
         if word == "at":
             start = m.start()  # keep "at high risk of ..." as the condition text
     tail = rest[start:].strip(" ,;")

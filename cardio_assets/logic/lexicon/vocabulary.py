@@ -440,6 +440,13 @@ INTOLERANCE = re.compile(
     r"(?:\s+(?:at|in)\s+(?:any|all)(?:\s+\w+)?)?$",
     re.IGNORECASE,
 )
+# "patients requiring pacing", "who do not require anticoagulation": needing a therapy is a
+# state of the patient (an indication), not the therapy given; "require to undergo X" is X
+REQUIREMENT = re.compile(
+    r"^(?:who\s+)?(?:requir(?:e|es|ing)|need(?:s|ing)?|in\s+need\s+of)\s+"
+    r"(?!to\b|further\b|additional\b)(?P<what>\S.*)$",
+    re.IGNORECASE,
+)
 # "disease suitable for intervention", "eligible for anticoagulation": whether a therapy can
 # be given is a state of the patient, whatever therapy it names
 ELIGIBLE_FOR = re.compile(

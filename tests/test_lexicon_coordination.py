@@ -143,3 +143,25 @@ def test_a_list_of_risk_factors_is_still_a_list(lexicon) -> None:
     )
     assert "elderly previous stroke" not in found
     assert "previous stroke" in found
+
+
+def test_a_finding_with_alternative_causes_is_the_finding_and_either_cause(lexicon) -> None:
+    """ "fainting due to atrial or ventricular tachycardia" cannot be one name with two
+    causes in it: the finding is one condition, its causes are alternatives of one OR."""
+    found = named(
+        extract(
+            lexicon,
+            "Antiarrhythmic drugs should be considered in patients with fainting due to SVT or VT.",
+        )
+    )
+    assert "fainting" in found and found["fainting"].or_group is None
+    svt, vt = found["supraventricular tachycardia"], found["ventricular tachycardia"]
+    assert svt.or_group is not None and svt.or_group == vt.or_group
+
+
+def test_a_finding_with_one_cause_keeps_it_in_its_name(lexicon) -> None:
+    """ "fainting due to orthostatic hypotension" names one kind of fainting: one concept."""
+    found = named(
+        extract(lexicon, "Fluid intake should be considered in patients with fainting due to OH.")
+    )
+    assert "fainting due to orthostatic hypotension" in found

@@ -159,6 +159,7 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
     items.append(text[start:])
     items = [_strip_item(i) for i in items]
     items, connectors, shared_heads = _expand_shared_heads(items, connectors)
+    items, connectors = _split_causes(items, connectors)
 
     # Drop empty items (e.g. "A, and B" produced an empty piece) with their connector.
     cleaned_items: list[str] = []
@@ -186,8 +187,9 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
             merged_items[-1] = f"{previous}, {item}"
             completions[len(merged_items) - 1] = f"{previous} {item}".replace(",", "")
             continue
-        if conn == "or*":  # a shared head expanded above: never joined back
-            completions[len(merged_items) - 1] = shared_heads[merged_items[-1]]
+        if conn == "or*":  # a shared head or a list of causes expanded above: kept apart
+            if merged_items[-1] in shared_heads:
+                completions[len(merged_items) - 1] = shared_heads[merged_items[-1]]
             merged_items.append(item)
             merged_conns.append(conn)
             continue
@@ -261,6 +263,31 @@ _SHARED_HEAD = re.compile(
     r"^(?P<before>.*?)(?P<first>\b(?:very\s+)?[a-z]+(?:-[a-z]+)?)(?P<hyphen>-?)/"
     r"(?P<second>(?:very\s+)?[a-z]+)(?P<suffix>-[a-z]+)?(?P<head>\s+\S.*)$"
 )
+
+
+# "syncope due to SVT or VT": a finding and its possible causes
+_CAUSE = re.compile(r"^(?P<head>.+?)\s+(?:due|secondary)\s+to\s+(?P<cause>\S.*)$", re.IGNORECASE)
+
+
+def _split_causes(items: list[str], connectors: list[str]) -> tuple[list[str], list[str]]:
+    """ "X due to A or B" is X and (A or B): one name cannot hold alternative causes, so the
+    finding and each cause become concepts, the causes one local OR. A single cause stays in
+    the finding's name ("syncope due to orthostatic hypotension")."""
+    for index, item in enumerate(items[:-1]):
+        match = _CAUSE.match(item)
+        if not match or connectors[index] not in ("or", ","):
+            continue
+        run_end = index
+        while run_end < len(connectors) and connectors[run_end] in ("or", ","):
+            run_end += 1
+        if "or" not in connectors[index:run_end]:
+            continue
+        causes = ["or*"] * (run_end - index)
+        return (
+            [*items[:index], match["head"], match["cause"], *items[index + 1 :]],
+            [*connectors[:index], "and", *causes, *connectors[run_end:]],
+        )
+    return items, connectors
 
 
 def _coordinate_adjective(previous: str, item: str, following: str | None) -> bool:

@@ -165,3 +165,26 @@ def test_a_finding_with_one_cause_keeps_it_in_its_name(lexicon) -> None:
         extract(lexicon, "Fluid intake should be considered in patients with fainting due to OH.")
     )
     assert "fainting due to orthostatic hypotension" in found
+
+
+@pytest.mark.parametrize(
+    ("text", "whole"),
+    [
+        ("Estimating the 10-year fatal and non-fatal stroke risk is recommended.", "fatal and"),
+        ("Invasive or non-invasive testing is recommended in adults with angina.", "invasive or"),
+    ],
+)
+def test_a_word_and_its_negated_form_are_both_poles_of_one_concept(
+    lexicon, text: str, whole: str
+) -> None:
+    """ "fatal and non-fatal stroke risk", "invasive or non-invasive testing": a word with
+    its own negation covers both poles, one concept, not two alternatives."""
+    result = extract(lexicon, text)
+    assert any(whole in c.normalized for c in result.concepts)
+    assert all(c.or_group is None for c in result.concepts)
+
+
+def test_a_route_written_short_in_brackets_is_no_concept(lexicon) -> None:
+    """ "verapamil (i.v.)": the route says how the drug is given, not another act."""
+    found = named(extract(lexicon, "Verapamil (i.v.) should be considered for rate control."))
+    assert not any(name.startswith("i.v") for name in found)

@@ -366,6 +366,9 @@ def _joins(
     first = item.split()[0].lower() if item.split() else ""
     if bare.rstrip("-") in GRADES and first.split("-")[0] in GRADES:
         return True  # "low or intermediate probability": one range of a scale
+    last = bare.split()[-1] if bare.split() else ""
+    if last and first in {f"non-{last}", f"non{last}", f"un{last}", f"in{last}"}:
+        return True  # "fatal and non-fatal events": both poles, one concept
     return keep_together is not None and keep_together(joined)
 
 

@@ -469,8 +469,11 @@ GENERIC_VEHICLE = re.compile(
     r"modalit(?:y|ies)|techniques?|combination\s+(?:therapy|treatment))",
     re.IGNORECASE,
 )
-# A bracket holding one qualifying word ("stenting (covered)", "(preferably)")
-LONE_QUALIFIER = re.compile(r"[a-z][a-z\-]*(?:ed|ly|al|ive|ic|ous|ent|ant|ary)", re.IGNORECASE)
+# A bracket holding one qualifying word ("stenting (covered)", "(preferably)") or a route
+# of administration written short ("(i.v.)", "(s.c.)")
+LONE_QUALIFIER = re.compile(
+    r"[a-z][a-z\-]*(?:ed|ly|al|ive|ic|ous|ent|ant|ary)|(?:i\.v|p\.o|s\.c|i\.m)\.?", re.IGNORECASE
+)
 # a bracket of manners or routes only: "(systemic or intrapericardial)", "(surgically or
 # catheter based)": how the act is done, not another act
 _MANNER = r"(?:[a-z][a-z\-]*(?:ly|al|ic|ous)|[a-z]+[\s-]based)"

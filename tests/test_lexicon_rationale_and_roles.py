@@ -383,3 +383,18 @@ def test_a_needed_drug_still_defines_the_cohort_by_its_therapy(lexicon) -> None:
         )
     )
     assert found["anthracycline chemotherapy"].role == "Medication"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Women with Marfan syndrome should avoid strenuous isometric exercise.",
+        "It is recommended that women with Marfan syndrome avoid strenuous isometric exercise.",
+    ],
+)
+def test_patients_told_to_avoid_something_are_the_cohort(lexicon, text: str) -> None:
+    """ "Women with X should avoid Y": the subject is who the row is for, and what they
+    avoid is the act recommended (its avoidance), never one long concept."""
+    found = named(extract(lexicon, text))
+    assert found["marfan syndrome"].role == "Condition"
+    assert "avoidance of strenuous isometric exercise" in found

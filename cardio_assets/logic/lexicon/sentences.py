@@ -44,6 +44,9 @@ _POSITIVE_VERBS = [
     r"\b(?:should|may)\s+(?:also\s+)?be\s+(?:preferred|favoured|favored|prioriti[sz]ed)\b",
     r"\bcan\s+be\s+(?:useful|beneficial)\b",
     r"\b(?:should|may|must)\s+(?:receive|undergo|have|use|take)\b",
+    # "Women with Marfan syndrome should avoid pregnancy": the patients are told what to
+    # end or keep away from (the act is named by _ENDING_ACTS)
+    r"\b(?:should|must)\s+(?:also\s+)?(?:avoid|stop|discontinue)\b",
 ]
 _VERB_RE = re.compile(
     "|".join(f"(?P<n{i}>{p})" for i, p in enumerate(_NEGATIVE_VERBS))
@@ -257,7 +260,7 @@ _ENDING_ACTS = {
     "delay": ("delayed", "delay"),
 }
 _ENDING_NOUNS = {form: act for verb, (done, act) in _ENDING_ACTS.items() for form in (verb, done)}
-_ENDING_PASSIVE = re.compile(rf"\b({'|'.join(done for done, _ in _ENDING_ACTS.values())})$", re.I)
+_ENDING_PASSIVE = re.compile(rf"\b({'|'.join(_ENDING_NOUNS)})$", re.I)  # "be avoided", "avoid"
 _ENDING_TO = re.compile(rf"^to\s+({'|'.join(_ENDING_ACTS)})\s+", re.I)
 
 
@@ -331,12 +334,15 @@ def _parse_sentence(sentence: str) -> RowParse:
     # "It is recommended that <cohort> undergo/receive <action>".
     that_clause = re.match(
         r"^that\s+(?P<cohort>.+?)\s+(?:should\s+)?(?:undergo|receive|be\s+treated\s+with|"
-        r"be\s+offered|be\s+given|be\s+started\s+on|take|have)\s+(?P<action>.+)$",
+        r"be\s+offered|be\s+given|be\s+started\s+on|take|have|(?P<ending>avoid|stop|"
+        r"discontinue))\s+(?P<action>.+)$",
         post,
         flags=re.IGNORECASE,
     )
     if it_form and (not pre or re.fullmatch(r"it", pre, flags=re.IGNORECASE)) and that_clause:
         parse.cohort = that_clause.group("cohort")
+        if that_clause.group("ending"):  # "… that patients with X avoid Y": avoidance of Y
+            parse.ending = _ENDING_NOUNS[that_clause.group("ending").lower()]
         action, trailing = _split_post(that_clause.group("action"))
         parse.action = action
         parse.post = trailing
@@ -374,7 +380,7 @@ def _parse_sentence(sentence: str) -> RowParse:
             return parse
 
     active = verb is not None and re.search(
-        r"\b(?:receive|undergo|have|use|take)$", verb.group(0), re.IGNORECASE
+        r"\b(?:receive|undergo|have|use|take|avoid|stop|discontinue)$", verb.group(0), re.I
     )
     considered_for = verb is not None and re.match(r"(?:for|with|on|to)\s+", post, re.IGNORECASE)
     # The subject is the cohort when the sentence starts with the patients themselves

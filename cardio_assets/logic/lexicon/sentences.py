@@ -242,7 +242,8 @@ def parse_sentence(sentence: str) -> RowParse:
     in the action ("discontinuation of X"): recommending X instead would invert the row."""
     parse = _parse_sentence(sentence)
     ended = _ENDING_PASSIVE.search(parse.verb or "")
-    if ended and parse.action:
+    # an imperative "Avoid X" already says "X is not recommended": never both
+    if ended and parse.action and parse.polarity == "recommended":
         parse.ending = _ENDING_NOUNS[ended.group(1).lower()]
     return parse
 

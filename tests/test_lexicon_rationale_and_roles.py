@@ -398,3 +398,48 @@ def test_patients_told_to_avoid_something_are_the_cohort(lexicon, text: str) -> 
     found = named(extract(lexicon, text))
     assert found["marfan syndrome"].role == "Condition"
     assert "avoidance of strenuous isometric exercise" in found
+
+
+def test_together_with_adds_one_more_recommended_act(lexicon) -> None:
+    """ "X, together with Y, is recommended": Y is recommended as well, as with "and"; the
+    word "together" is no concept."""
+    found = named(
+        extract(
+            lexicon,
+            "Regular walking, together with dietary counselling, is recommended in adults "
+            "with obesity.",
+        )
+    )
+    assert {"regular walking", "dietary counselling"} <= set(found)
+    assert not any("together" in name for name in found)
+
+
+def test_examples_of_the_conditions_an_act_treats_are_conditions(lexicon) -> None:
+    """ "treatment of risk factors (i.e. hypertension and diabetes)": the bracket names the
+    conditions being treated, not further acts."""
+    found = named(
+        extract(
+            lexicon,
+            "Optimal treatment of risk factors (i.e. arterial hypertension and type 2 "
+            "diabetes) is recommended.",
+        )
+    )
+    assert found["arterial hypertension"].role == "Condition"
+    assert found["type 2 diabetes"].role == "Condition"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Low-osmolar contrast media are recommended in adults with CKD.", "contrast media"),
+        ("Prothrombin complex concentrate should be considered for bleeding.", "concentrate"),
+    ],
+)
+def test_contrast_media_and_concentrates_are_given_like_drugs(
+    lexicon, text: str, name: str
+) -> None:
+    """A contrast medium and a coagulation-factor concentrate are substances given to the
+    patient: Medication (the contract: drugs and what is administered as a drug)."""
+    result = extract(lexicon, text)
+    (concept,) = [c for c in result.concepts if name in c.normalized]
+    assert concept.role == "Medication"

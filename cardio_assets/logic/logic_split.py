@@ -64,8 +64,9 @@ _PROTECTED_AFTER = re.compile(
     re.IGNORECASE,
 )
 _PROTECTED_BETWEEN = re.compile(r"\bbetween\s+\S+(?:\s+\S+)?\s+and\s+\S+", re.IGNORECASE)
+_CONNECTOR = r"and/or|and|or|nor|plus|but|together\s+with|as\s+well\s+as"
 _SEPARATOR = re.compile(
-    r"\s*[,;]\s*(?:(?P<c1>and/or|and|or|nor|plus|but)\s+)?|\s+(?P<c2>and/or|and|or|nor|plus|but)\s+",
+    rf"\s*[,;]\s*(?:(?P<c1>{_CONNECTOR})\s+)?|\s+(?P<c2>{_CONNECTOR})\s+",
     re.IGNORECASE,
 )
 
@@ -151,9 +152,16 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
     start = 0
     for match in _SEPARATOR.finditer(masked):
         items.append(text[start : match.start()])
-        conn = (match.group("c1") or match.group("c2") or ",").lower()
+        conn = re.sub(r"\s+", " ", (match.group("c1") or match.group("c2") or ",").lower())
         connectors.append(
-            {"and/or": "or", "nor": "or", "plus": "and", "but": "and"}.get(conn, conn)
+            {
+                "and/or": "or",
+                "nor": "or",
+                "plus": "and",
+                "but": "and",
+                "together with": "and",
+                "as well as": "and",
+            }.get(conn, conn)
         )
         start = match.end()
     items.append(text[start:])

@@ -433,9 +433,14 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
             if LONE_QUALIFIER.fullmatch(aside) or MANNERS_ONLY.fullmatch(aside):
                 continue  # "stenting (covered)": one word that only qualifies the head
             alternative = re.match(r"^or\s+(?!less\b|more\b|higher\b|lower\b)", aside, re.I)
+            examples_slot = aside_slot
+            if slot == "action" and self._names_conditions(_EXAMPLE_LEAD.sub("", aside)):
+                # "treatment of risk factors (i.e. hypertension and diabetes)": examples of
+                # the conditions treated, not of the act
+                examples_slot = "context"
             aside_drafts = self._phrase(
                 aside[alternative.end() :] if alternative else aside,
-                slot if alternative else aside_slot,
+                slot if alternative else examples_slot,
                 group_counter,
             )
             head = _head_before(drafts, before)
@@ -476,6 +481,15 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
         if slot in {"action", "component", "example", "background"}:
             self._drugs_beside_drugs(drafts, slot)
         return drafts
+
+    def _names_conditions(self, text: str) -> bool:
+        """Every item of ``text`` is a disease or state by its own words or terminology."""
+        items = [leaf.text for leaf in leaves(split_logic(text)) if leaf.text]
+        return bool(items) and all(
+            not item.split()[0].lower().endswith("ing")  # "monitoring X" is an act
+            and self.role_evidence(item, "purpose") == "Condition"
+            for item in items
+        )
 
     def _drugs_beside_drugs(self, drafts: list[Draft], slot: str) -> None:
         """ "labetalol, methyldopa or nifedipine": a name nothing identifies, offered as an

@@ -56,6 +56,7 @@ _MED_WORDS = frozenset(
     targeted anticancer cytotoxic antineoplastic hormonal radiopharmaceutical vasodilator
     vasodilators inotrope inotropes inotropic vasopressor vasopressors antihypertensives
     antibiotics antituberculosis antiviral antivirals thrombolytic thrombolytics
+    concentrate concentrates antidote antidotes
     """.split()
 )
 # words that make "… therapy" a drug therapy (the contract: drug-therapy phrases are
@@ -402,6 +403,8 @@ def _heuristic_role(normalized: str) -> str | None:
         return "Condition"  # "heparin-induced thrombocytopenia" is a disorder, not a drug
     is_drug = any(w in _MED_WORDS or w.endswith(_MED_SUFFIXES) for w in words)
     if head == "lowering" and len(words) > 1:  # "BP lowering": lowering it with drugs
+        return "Medication"
+    if head in {"media", "medium"} and "contrast" in words:  # a contrast agent is given
         return "Medication"
     if head in {"therapy", "therapies", "treatment", "treatments", "regimen"}:
         drug_therapy = is_drug or any(

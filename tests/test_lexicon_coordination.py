@@ -188,3 +188,25 @@ def test_a_route_written_short_in_brackets_is_no_concept(lexicon) -> None:
     """ "verapamil (i.v.)": the route says how the drug is given, not another act."""
     found = named(extract(lexicon, "Verapamil (i.v.) should be considered for rate control."))
     assert not any(name.startswith("i.v") for name in found)
+
+
+def test_a_bracketed_exception_negates_what_it_names(lexicon) -> None:
+    """ "(with the possible exception of young athletes)": the row does not apply to them;
+    the words "possible exception of" are no part of the concept."""
+    found = named(
+        extract(
+            lexicon,
+            "Pacing should be considered in patients with sinus pauses (with the possible "
+            "exception of young athletes).",
+        )
+    )
+    assert found["young athlete"].negated
+    assert not any("exception" in name for name in found)
+
+
+def test_frequent_or_complex_lends_its_noun(lexicon) -> None:
+    """ "frequent or complex ectopy": two kinds of ectopy, each named in full."""
+    found = named(
+        extract(lexicon, "Sport is discouraged in athletes with frequent or complex ectopy.")
+    )
+    assert {"frequent ectopy", "complex ectopy"} <= set(found)

@@ -23,7 +23,7 @@ SHARED_MODIFIERS = frozenset(
     ischaemic ischemic valvular familial hereditary congenital acquired left right
     systolic diastolic total partial complete incomplete first second third recurrent
     moderately severely mildly frail elderly older young high-degree advanced first-degree
-    second-degree third-degree
+    second-degree third-degree frequent infrequent complex
     """.split()
 )
 

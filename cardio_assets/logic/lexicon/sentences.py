@@ -125,7 +125,7 @@ _POST_MARKERS = re.compile(
     r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b|(?<!\bor\s)(?<!\band\s)over\b"
     r"|(?:if|when|while|whilst|unless|despite|provided(?:\s+that)?)\b"
     r"|(?:except|excluding)(?:\s+(?:in|for|when|if|where))?\b"
-    r"|with\s+the\s+exception\s+(?:of|where)\b"
+    r"|with\s+the\s+(?:possible\s+)?exception\s+(?:of|where)\b"
     r"|(?:before|after|following|prior\s+to|during)\b"
     rf"|(?:in|at|by)\s+(?={_SETTING})"
     r")",

@@ -459,7 +459,11 @@ ELIGIBLE_FOR = re.compile(
 )
 # A bracketed clause is a condition of the row ("(if not recently performed)"); "unless" /
 # "except" ones are negated
-ASIDE_CLAUSE = re.compile(r"^(?:if|when|where|provided|(?P<neg>unless|except))\s+", re.IGNORECASE)
+ASIDE_CLAUSE = re.compile(
+    r"^(?:if|when|where|provided|(?P<neg>unless|except|"
+    r"with\s+the\s+(?:possible\s+)?exception\s+of|excluding))\s+",
+    re.IGNORECASE,
+)
 # A head that only carries the tests or means named with it ("comprehensive evaluation
 # using echocardiography and …", "additional methods such as …", "surveillance by MRI"):
 # the contract names the items, not the vehicle

@@ -443,3 +443,47 @@ def test_contrast_media_and_concentrates_are_given_like_drugs(
     result = extract(lexicon, text)
     (concept,) = [c for c in result.concepts if name in c.normalized]
     assert concept.role == "Medication"
+
+
+@pytest.mark.parametrize(
+    ("text", "diagnosis", "criteria"),
+    [
+        (
+            "Constrictive physiology is diagnosed in the presence of a thick pericardium, "
+            "septal bounce and respiratory variation.",
+            "diagnosis of constrictive physiology",
+            {"thick pericardium", "septal bounce", "respiratory variation"},
+        ),
+        (
+            "In the absence of heart disease, vasovagal fainting should be considered likely "
+            "when fainting follows prolonged standing.",
+            "diagnosis of vasovagal fainting",
+            {"heart disease"},
+        ),
+    ],
+)
+def test_a_diagnostic_criterion_row_recommends_the_diagnosis(
+    lexicon, text: str, diagnosis: str, criteria: set[str]
+) -> None:
+    """ "X is diagnosed / likely when Y": what the row recommends is diagnosing X (a
+    Procedure); the findings after "in the presence of" or "when" are its conditions, and
+    an opening "In the absence of Z," leaves Z out."""
+    found = named(extract(lexicon, text))
+    assert found[diagnosis].role == "Procedure"
+    assert criteria <= set(found)
+    assert all(found[c].role == "Condition" for c in criteria)
+
+
+def test_a_bulleted_list_of_criteria_is_the_conditions(lexicon) -> None:
+    """ "… is indicated in the presence of one or more of the following: • A. • B.": each
+    bulleted finding is a condition of the row, not an act, whatever its full stop."""
+    found = named(
+        extract(
+            lexicon,
+            "Valve repair is indicated in the presence of one or more of the following: "
+            "• Worsening breathlessness. • New atrial fibrillation.",
+        )
+    )
+    assert found["worsening breathlessness"].role == "Condition"
+    assert found["new atrial fibrillation"].role == "Condition"
+    assert found["valve repair"].role == "Procedure"

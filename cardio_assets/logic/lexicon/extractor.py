@@ -273,6 +273,11 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
                         d.role, d.slot = "Procedure", "action"
                     if d.slot == "action" and d.role in ("Medication", "Procedure") and not after:
                         d.normalized = f"{parse.ending} of {d.normalized}"
+            if parse.diagnosis:  # "X is likely when …": diagnosing X is what is recommended
+                for d in action:
+                    if d.role in ("Condition", "Procedure"):
+                        d.role, d.slot = "Procedure", "action"
+                        d.normalized = re.sub(r"^(?:diagnosis of )?", "diagnosis of ", d.normalized)
             if parse.measure:  # "to measure BNP": measuring is what is recommended
                 for d in action:
                     if d.slot == "action":

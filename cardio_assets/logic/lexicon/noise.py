@@ -183,7 +183,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     # bullets inside one row ("• they are symptomatic • OR ..."): a list, read as commas
-    (re.compile(r"\s*[•▪◦‣]\s*"), ", "),
+    (re.compile(r"(?:[.;]?\s*[•▪◦‣]\s*)+"), ", "),
     (re.compile(r"(?<=,)\s+OR\s+"), " or "),
     # "intermediate- and high-risk surgery": written "intermediate-/high-risk surgery", which
     # the logic split reads as two modifiers sharing one head (two alternatives, one label)
@@ -301,6 +301,15 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
             r",?\s*\b(?:in\s+the\s+same\s+way\s+as|as)\s+(?:for|in)\s+(?:[\w\-]+\s+){0,2}"
             r"(?:patients|individuals|people|population|adults|persons)\b"
             r"(?:\s+(?:with|without)(?:\s+(?!(?:when|if|who|unless|and|or)\b)[\w\-]+){1,2})?",
+            re.I,
+        ),
+        "",
+    ),
+    # "in the presence of one or more of the following: A, B": the list is the condition
+    (
+        re.compile(
+            r"\b(?:(?:one|two)\s+or\s+more|any|either|at\s+least\s+one)\s+of\s+the\s+"
+            r"following(?:\s+(?:criteria|features|findings|conditions))?\s*:\s*",
             re.I,
         ),
         "",

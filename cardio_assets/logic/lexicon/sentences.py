@@ -123,7 +123,7 @@ _POST_MARKERS = re.compile(
     r"|in\s+addition\s+to\b|on\s+top\s+of\b|in\s+combination\s+with\b|added\s+to\b"
     # "over Y" prefers the action to Y; "75 years or over" is a bound of the value before it
     r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b|(?<!\bor\s)(?<!\band\s)over\b"
-    r"|(?:if|when|while|whilst|unless|despite|provided(?:\s+that)?)\b"
+    r"|(?:if|when|while|whilst|unless|despite|provided(?:\s+that)?|in\s+the\s+presence\s+of)\b"
     r"|(?:except|excluding)(?:\s+(?:in|for|when|if|where))?\b"
     r"|with\s+the\s+(?:possible\s+)?exception\s+(?:of|where)\b"
     r"|(?:before|after|following|prior\s+to|during)\b"
@@ -144,6 +144,7 @@ class RowParse:
     verb: str | None = None
     measure: bool = False  # "it is recommended to measure X": the action is X's measurement
     ending: str | None = None  # "X should be discontinued": the action is X's discontinuation
+    diagnosis: bool = False  # "X is likely when Y": the action is X's diagnosis
 
 
 def _sentences(text: str) -> list[str]:
@@ -265,6 +266,15 @@ _ENDING_PASSIVE = re.compile(rf"\b({'|'.join(_ENDING_NOUNS)})$", re.I)  # "be av
 _ENDING_TO = re.compile(rf"^to\s+({'|'.join(_ENDING_ACTS)})\s+", re.I)
 
 
+# Diagnostic criteria: "X is diagnosed / confirmed / (highly) likely when Y", "X should be
+# considered likely if Y": what is recommended is diagnosing X; Y says when
+_DIAGNOSED = re.compile(
+    r"^(?P<what>.+?)\s+(?P<verb>(?:is|are)\s+(?:(?:highly|very|most)\s+)?(?:diagnosed|confirmed|"
+    r"established|likely|probable))\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+
+
 def _lead_clause_skipped(sentence: str, verb: re.Match[str] | None) -> re.Match[str] | None:
     """The recommending verb, not one inside an opening "If/When ..." clause ("If PCI is
     indicated before surgery, X is recommended"): when the first verb sits before the
@@ -283,6 +293,27 @@ def _parse_sentence(sentence: str) -> RowParse:
     sentence = sentence.strip().rstrip(".")
     parse = RowParse()
     verb = _lead_clause_skipped(sentence, _VERB_RE.search(sentence))
+    diagnosed = _DIAGNOSED.match(sentence) if verb is None else None
+    if verb is not None and re.match(
+        r"(?:highly\s+)?(?:likely|probable)\b", sentence[verb.end() :].strip()
+    ):
+        diagnosed = _DIAGNOSED.match(
+            f"{sentence[: verb.start()]} is {sentence[verb.end() :].strip()}"
+        )
+    if diagnosed and not _CONTEXT_LEAD.match(sentence):
+        parse.verb, parse.diagnosis = diagnosed["verb"], True
+        head, parse.post = _split_post(diagnosed["rest"])
+        if head:  # "… in the presence of Y": the criteria, whatever leads them in
+            parse.post.insert(0, ("context", re.sub(r"^in\s+the\s+presence\s+of\s+", "", head)))
+        what = diagnosed["what"]
+        cut = _last_top_level_comma(what)
+        lead = _ABSENCE_LEAD.match(what) or _COHORT_LEAD.match(what)
+        if lead and cut is not None:  # "In the absence of X, Y is likely when …"
+            kind = "negated" if _ABSENCE_LEAD.match(what) else "context"
+            parse.post.insert(0, (kind, what[lead.end() : cut]))
+            what = what[cut + 1 :]
+        parse.action = what.strip(" ,;")
+        return parse
     if verb is None:
         # Imperative rows ("Consider aspirin in ...", "Avoid NSAIDs in ...").
         imperative = re.match(

@@ -31,6 +31,7 @@ from cardio_assets.logic.lexicon.parameters import (
     Parameter,
     extract_parameters,
 )
+from cardio_assets.logic.lexicon.post_markers import _depth_at
 from cardio_assets.logic.lexicon.roles import LexiconSettings, RoleRules
 from cardio_assets.logic.lexicon.segments import _cohort_segments
 from cardio_assets.logic.lexicon.sentences import (
@@ -38,7 +39,6 @@ from cardio_assets.logic.lexicon.sentences import (
     _COHORT_LEAD,
     Aside,
     RowParse,
-    _depth_at,
     _pull_parentheticals,
     _sentences,
     parse_sentence,

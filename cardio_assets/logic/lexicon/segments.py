@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from cardio_assets.logic.lexicon.sentences import _depth_at
+from cardio_assets.logic.lexicon.post_markers import _depth_at
 
 # adverbs before "treated with" that say when or how well, not what ("already treated with")
 _TREATED_WHEN = "already|currently|still|adequately|optimally"

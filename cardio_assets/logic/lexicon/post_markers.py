@@ -1,0 +1,137 @@
+"""The phrases that follow a recommendation's head: "in patients with …", "to reduce …",
+"if …", "unless …", "over …", "in experienced centres" and the rest, each found by its
+marker and sorted into a kind (cohort, outcome, purpose, context, negated, alternative,
+co-therapy, setting, …) that the extractor reads in its own way.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardio_assets.logic.lexicon.vocabulary import _OUTCOME_VERBS, _PATIENT_WORDS, _PURPOSE_VERBS
+
+# Where or by whom the act is done: "in experienced centres", "by an expert team"
+_SETTING = (
+    r"(?:(?:an?|the)\s+)?(?:(?:experienced|speciali[sz]ed|expert|high-volume|tertiary|"
+    r"dedicated|specialist|referral|multidisciplinary|appropriately\s+equipped)\s+)+"
+    r"(?:cent(?:re|er)s?|units?|hospitals?|teams?|facilit(?:y|ies)|operators?)\b"
+    r"|(?:an?\s+)?cent(?:re|er)s?\s+with\s+(?:(?:specific|appropriate)\s+)?"
+    r"(?:expertise|experience)\b"
+)
+# Markers that start a cohort, purpose or outcome phrase inside the action or after the
+# verb. The cohort form allows a few words before the patient noun ("in symptomatic
+# patients") but no preposition, so "for rate control in patients" is not one marker.
+_POST_MARKERS = re.compile(
+    r"(?:^|\s|,\s*)(?P<m>"
+    r"(?:in|for|among)\s+(?:all\s+|selected\s+|the\s+|every\s+|each\s+)?"
+    r"(?:(?!(?:in|for|with|to)\b)[\w\-/²]+\s+){0,4}?"
+    rf"(?:{_PATIENT_WORDS})\b"
+    rf"|(?:(?:solely|only|mainly|primarily)\s+)?to\s+(?:further\s+)?(?:{_OUTCOME_VERBS})\b"
+    rf"|to\s+(?:{_PURPOSE_VERBS})\b"
+    r"|for\s+(?:the\s+)?(?:reduction|prevention|improvement|relief)\s+(?:of|in)\b"
+    r"|for\s+(?:the\s+)?(?:treatment|management)\s+of\b"
+    r"|for\s+(?:[\w\-]+\s+)?(?:primary|secondary)\s+prevention\b"
+    r"|for\s+(?:reducing|preventing|lowering|improving|decreasing)\b"
+    r"|for\s+(?:rate|rhythm|symptom|heart\s+rate|blood\s+pressure)\s+control\b"
+    r"|as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\b"
+    r"|as\s+(?:a\s+)?part\s+of\b"
+    r"|as\s+(?:the\s+|a\s+)?(?:first|second)[\s\-]line\s+(?:test|therapy|treatment|option)\b"
+    r"|(?:as|because|since)\s+(?:it|they|this)\s+(?:increases?|raises?|worsens?)"
+    r"(?:\s+the\s+risk\s+of)?\b"
+    r"|because\s+of\s+(?:the\s+)?(?:(?:increased|higher)\s+)?(?:risk\s+of\b)?"
+    r"|in\s+addition\s+to\b|on\s+top\s+of\b|in\s+combination\s+with\b|added\s+to\b"
+    # "over Y" prefers the action to Y; "75 years or over" is a bound of the value before it
+    r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b|(?<!\bor\s)(?<!\band\s)over\b"
+    r"|(?:if|when|while|whilst|unless|despite|provided(?:\s+that)?|in\s+the\s+presence\s+of)\b"
+    r"|(?:except|excluding)(?:\s+(?:in|for|when|if|where))?\b"
+    r"|with\s+the\s+(?:possible\s+)?exception\s+(?:of|where)\b"
+    r"|(?:before|after|following|prior\s+to|during)\b"
+    rf"|(?:in|at|by)\s+(?={_SETTING})"
+    r")",
+    re.IGNORECASE,
+)
+
+
+def _depth_at(text: str, index: int) -> int:
+    return text[:index].count("(") - text[:index].count(")")
+
+
+def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """Split "X in patients with Y to reduce Z" into head X and marked trailing phrases."""
+    text = text.strip(" ,;")
+    marks = [m for m in _POST_MARKERS.finditer(text) if _depth_at(text, m.start("m")) == 0]
+    if not marks:
+        return text, []
+    head = text[: marks[0].start("m")].strip(" ,;")
+    trailing: list[tuple[str, str]] = []
+    for i, m in enumerate(marks):
+        end = marks[i + 1].start("m") if i + 1 < len(marks) else len(text)
+        marker = m.group("m")
+        body = re.sub(r"[\s,]+(?:and|or)$", "", text[m.end("m") : end].strip(" ,;"))
+        kind, phrase = _classify_marker(marker, body)
+        if phrase or kind == "drop":
+            trailing.append((kind, phrase))
+    return head, trailing
+
+
+# "if there is X", "unless there are Y", "when the patient has Z": the clause names X
+_THERE_IS = re.compile(
+    r"^(?:there\s+(?:is|are|was|were|has\s+been|have\s+been)|the\s+patient\s+has)\s+",
+    re.IGNORECASE,
+)
+
+
+def _classify_marker(marker: str, body: str) -> tuple[str, str]:
+    low = re.sub(r"\s+", " ", marker.lower()).strip()
+    if low in {"in", "at", "by"} and re.match(_SETTING, body, flags=re.IGNORECASE):
+        return "setting", body
+    if re.match(r"as (?:the |a )?(?:first|second)[\s\-]line", low):
+        # the rank says nothing; what it is the first line for is the condition treated
+        treated = re.match(r"^for\s+(.+)$", body, flags=re.I)
+        return ("context", treated.group(1)) if treated else ("drop", "")
+    if re.match(r"(?:as|because|since) (?:it|they|this) |because of", low):
+        return "outcome", body
+    if re.match(r"as (?:an? )?(?:suitable )?(?:alternative|replacement|substitute)|over$", low):
+        return "alternative", body
+    if re.match(r"as (?:a )?part of", low):
+        return "background", body
+    if re.match(r"for (?:rate|rhythm|symptom|heart rate|blood pressure) control", low):
+        return "drop", ""  # a therapeutic goal, not an outcome (annotation guidelines §1)
+    if re.match(rf"to (?:{_PURPOSE_VERBS})\b", low):
+        body = re.sub(
+            r"^(?:the\s+)?(?:cause|estimate|presence|extent|severity|need)\s+(?:of|for)\s+",
+            "",
+            body,
+            flags=re.I,
+        )
+        return "purpose", body
+    if re.match(r"(?:(?:solely|only|mainly|primarily) )?to ", low) or re.match(
+        r"for (?:the )?(?:reduction|prevention|improvement|relief)", low
+    ):
+        return "outcome", body
+    if re.match(r"for (?:[\w\-]+ )?(?:primary|secondary) prevention", low):
+        # "for secondary prevention of CVD": what is prevented is the outcome
+        aim = re.match(r"^(?:of|in)\s+(.+)$", body, flags=re.I)
+        return "outcome", aim.group(1) if aim else re.sub(r"^for\s+", "", marker, flags=re.I)
+    if re.match(r"for (?:reducing|preventing|lowering|improving|decreasing)\b", low):
+        return "outcome", body
+    if re.match(r"for (?:the )?(?:treatment|management) of", low):
+        return "context", body
+    if re.match(r"(?:in addition to|on top of|in combination with|added to)", low):
+        return "co-therapy", body
+    if re.match(r"(?:rather than|instead of|in preference to)", low):
+        return "alternative", body
+    if low == "despite":
+        return "background", body
+    if low == "unless" or low.startswith(("except", "excluding", "with the exception")):
+        return "negated", _THERE_IS.sub("", body)
+    if low.startswith("provided"):  # "provided other causes are excluded": they are absent
+        excluded = re.match(
+            r"^(.+?)\s+(?:is|are|has\s+been|have\s+been)\s+(?:excluded|ruled\s+out)$", body, re.I
+        )
+        return ("negated", excluded.group(1)) if excluded else ("context", body)
+    if low in {"if", "when", "while", "whilst"}:
+        return "context", _THERE_IS.sub("", body)
+    if re.match(r"(?:before|after|following|prior to|during)", low):
+        return "context", body
+    return "cohort", (marker + " " + body).strip()

@@ -191,6 +191,24 @@ def test_symbol_glyphs_read_as_control_characters_are_repaired() -> None:
     )
 
 
+def test_a_comma_or_stop_glued_to_a_number_is_the_fonts_less_or_greater_sign() -> None:
+    """Some guideline fonts draw "<" and ">" with glyphs the text layer reads as a comma and
+    a full stop: "ejection fraction,35%", "a ratio ,2", "aged .75 years". A comma in a list
+    is followed by a space and a thousands separator has a digit before it, so neither is
+    touched."""
+    vocabulary = Vocabulary.from_texts([])
+    assert repair_row_text("Pacing if ejection fraction,35%.", vocabulary).text == (
+        "Pacing if ejection fraction <35%."
+    )
+    assert repair_row_text("with expected survival,6 months", vocabulary).text == (
+        "with expected survival <6 months"
+    )
+    assert repair_row_text("a protein ratio ,2, and", vocabulary).text == "a protein ratio <2, and"
+    assert repair_row_text("adults aged .75 years", vocabulary).text == "adults aged >75 years"
+    for untouched in ("in 1,000 adults", "Tables 5,6", "diabetes, 40% of them"):
+        assert repair_row_text(untouched, vocabulary).text == untouched
+
+
 def test_names_whose_subscripts_the_text_layer_split_off_are_put_back() -> None:
     """A subscript comes out of the PDF text layer as a separate token ("P2Y 12"), moved
     further along the line or lost, so "P2Y inhibitor" and "CHA DS-VASc" name nothing. The

@@ -83,6 +83,13 @@ _BULLET_GLYPH = re.compile(r"(^|\n)\s*[\u0000-\u0008\u000b-\u001f\uf0b7\uf0a7\u2
 # ". 30 kg/m2", "(.12 months)": a lone full stop before a number is the ">" of that font;
 # a decimal point always has a digit before it in guideline text
 _STOP_AS_GREATER = re.compile(r"(?<=[\s(])\.\s?(?=\d)")
+# "LVEF,40%", "life expectancy,6 months", "ratio ,1": a comma glued to a number after a
+# word is the "<" of the same fonts (a list comma is followed by a space; a thousands
+# separator has a digit before it); the number must carry a unit, or the comma stand apart
+_COMMA_AS_LESS = re.compile(
+    r"(?<=[A-Za-z)])(?:,(?=\d+(?:\.\d+)?\s?(?:%|mm\s?Hg|mg|ms\b|mmol|m/s|months?\b|years?\b|"
+    r"weeks?\b|days?\b|h\b|cm\b|mm\b|kg|ng|pg|µ|U/|b\.p\.m|bpm))|\s,(?=\d+(?:\.\d+)?(?:[\s,;)]|$)))"
+)
 
 # Names printed with subscripts whose digits the text layer split off or dropped ("P2Y 12",
 # "P2Y inhibitor", "CHA 2 DS 2 -VASc", "CHADS -VASc"): no other name is spelt that way, so
@@ -116,6 +123,9 @@ def repair_glyphs(text: str) -> tuple[str, list[str]]:
     text, count = _STOP_AS_GREATER.subn(">", text)
     if count:
         repairs.append("'.' before a number read as >")
+    text, count = _COMMA_AS_LESS.subn(" <", text)
+    if count:
+        repairs.append("',' glued to a number read as <")
     folded = "".join(
         unicodedata.normalize("NFKC", ch) if "\ufb00" <= ch <= "\ufb06" else ch for ch in text
     )

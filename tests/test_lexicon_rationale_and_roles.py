@@ -487,3 +487,35 @@ def test_a_bulleted_list_of_criteria_is_the_conditions(lexicon) -> None:
     assert found["worsening breathlessness"].role == "Condition"
     assert found["new atrial fibrillation"].role == "Condition"
     assert found["valve repair"].role == "Procedure"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dual therapy with aspirin and an anticoagulant for longer than 1 month and up to 6 "
+        "months should be considered in patients with stent thrombosis.",
+        "Prolonging dual therapy with aspirin and an anticoagulant up to 3 months may be "
+        "considered in patients with stent thrombosis.",
+    ],
+)
+def test_how_long_a_therapy_lasts_is_no_concept(lexicon, text: str) -> None:
+    """ "for longer than 1 month and up to 6 months", "an anticoagulant up to 3 months":
+    durations of treatment are no concepts (the contract), and never part of a drug's name."""
+    found = named(extract(lexicon, text))
+    assert {"aspirin", "anticoagulant", "stent thrombosis"} <= set(found)
+    assert not any("month" in name for name in found)
+
+
+def test_over_an_age_is_a_bound_not_a_comparator(lexicon) -> None:
+    """ "adults aged over 70 years": "over" is the bound of the age (>70 years), not the
+    alternative the act is preferred over, and not a duration."""
+    age = named(extract(lexicon, "Statins are recommended in adults aged over 70 years."))["age"]
+    assert (age.operator, age.threshold, age.unit) == (">", 70.0, "years")
+
+
+def test_a_plus_sign_between_two_tests_names_both(lexicon) -> None:
+    """ "(echocardiography, CMR + CT)": the plus joins two tests, each a concept."""
+    found = named(
+        extract(lexicon, "Multimodality imaging (echocardiography, CMR + CT) is recommended.")
+    )
+    assert {"cardiac magnetic resonance", "computed tomography"} <= set(found)

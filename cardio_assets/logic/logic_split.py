@@ -64,7 +64,7 @@ _PROTECTED_AFTER = re.compile(
     re.IGNORECASE,
 )
 _PROTECTED_BETWEEN = re.compile(r"\bbetween\s+\S+(?:\s+\S+)?\s+and\s+\S+", re.IGNORECASE)
-_CONNECTOR = r"and/or|and|or|nor|plus|but|together\s+with|as\s+well\s+as"
+_CONNECTOR = r"and/or|and|or|nor|plus|\+|but|together\s+with|as\s+well\s+as"
 _SEPARATOR = re.compile(
     rf"\s*[,;]\s*(?:(?P<c1>{_CONNECTOR})\s+)?|\s+(?P<c2>{_CONNECTOR})\s+",
     re.IGNORECASE,
@@ -158,6 +158,7 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
                 "and/or": "or",
                 "nor": "or",
                 "plus": "and",
+                "+": "and",
                 "but": "and",
                 "together with": "and",
                 "as well as": "and",
@@ -298,6 +299,17 @@ def _split_causes(items: list[str], connectors: list[str]) -> tuple[list[str], l
     return items, connectors
 
 
+def _course_word(word: str) -> bool:
+    """A word of COURSE_WORDS, a grade of risk ("high-risk") or a negated one ("non-urgent")."""
+    word = word.lower()
+    first = word.split("-")[0]
+    return (
+        word in COURSE_WORDS
+        or (first in GRADES and word.endswith("-risk"))
+        or (first == "non" and len(word) > 5)
+    )
+
+
 def _coordinate_adjective(previous: str, item: str, following: str | None) -> bool:
     """True when ``previous`` is a run of lone modifiers ("severe, unpredictable") that the
     comma joins to the noun phrase ``item`` ("recurrent syncope"), not one item of a list:
@@ -310,8 +322,8 @@ def _coordinate_adjective(previous: str, item: str, following: str | None) -> bo
         bool(words)
         and (len(item_words) >= 2 or run_goes_on)
         and following in (None, ",", "or*")
-        and all(w in COURSE_WORDS for w in words)
-        and item_words[0] in COURSE_WORDS
+        and all(_course_word(w) for w in words)
+        and _course_word(item_words[0])
         and not any(w.lower() in _CLAUSE_WORDS for w in item_words[:2])
     )
 

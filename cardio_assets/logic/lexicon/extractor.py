@@ -535,7 +535,11 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
                 return out
         if not rest or not re.search(r"[A-Za-z]", rest) or _VALUE_ONLY.fullmatch(rest):
             return out  # "(<24 h)", "3 months": a value with nothing it measures
-        if rest.lower() in _EMPTY_CONTEXT or rest.lower() in _NAME_STOP:
+        if (
+            rest.lower() in _EMPTY_CONTEXT
+            or rest.lower() in _NAME_STOP
+            or _CONNECTIVE_ONLY.match(rest)
+        ):
             return out
         if rest.lower().strip(" .") in GENERIC_LEAVES:
             return out
@@ -600,6 +604,8 @@ _ARRIVAL = re.compile(
     r"^\s*(?:admitted|hospitali[sz]ed|presenting|diagnosed|referred|seen)(?=\s+(?:with|for)\b)",
     re.IGNORECASE,
 )
+# a connector left alone once the values around it are masked ("over 70 years and/or")
+_CONNECTIVE_ONLY = re.compile(r"^(?:and/or|and/?|/?or|but|nor)$", re.IGNORECASE)
 _EXAMPLE_LEAD = re.compile(r"^(?:including|e\.\s?g\.?|such\s+as|for\s+example)\s", re.I)
 _INCLUDING_TAIL = re.compile(r",?\s+(?P<lead>including|such\s+as)\s+(?=\S)", re.IGNORECASE)
 _ANOTHER_GROUP = re.compile(

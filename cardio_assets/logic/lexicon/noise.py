@@ -157,7 +157,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # durations with a bound: "for a minimum of 4 weeks", "over at least the next 6 months"
     (
         re.compile(
-            r"\b(?:for|over|during)\s+(?:a\s+(?:minimum|maximum|period)\s+of\s+|at\s+least\s+)?"
+            r"\b(?:for|over(?!\s+\d+\s*years?\b)|during)\s+"  # "over 70 years": an age
+            r"(?:a\s+(?:minimum|maximum|period)\s+of\s+|at\s+least\s+)?"
             r"(?:the\s+(?:next|first|following)\s+)?\d+(?:\s*[-–]\s*\d+)?\s*"
             r"(?:days?|weeks?|months?|years?|hours?|h)\b(?!\s+(?:of|after|from|following|since)\s)",
             re.I,
@@ -198,7 +199,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # counted from a named event ("within 48 hours of admission") is a criterion and stays
     (
         re.compile(
-            r"\b(?:for|within|during|over)\s+(?:up\s+to\s+|at\s+least\s+|the\s+first\s+)?"
+            r"\b(?:for|within|during|over(?!\s+\d+\s*years?\b))\s+"
+            r"(?:up\s+to\s+|at\s+least\s+|the\s+first\s+)?"
             r"(?:(?:days?|weeks?|months?|years?|hours?)\b|\d+\s*"
             r"(?:days?|weeks?|months?|years?|hours?|h|min|minutes?)\b"
             r"(?!\s+(?:of|after|from|following|since)\s))",
@@ -210,6 +212,17 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r"\bfor\s+(?:up\s+to\s+|at\s+least\s+)?(?:\d+\s*)?"
             r"(?:days?|weeks?|months?|years?|hours?)\b",
+            re.I,
+        ),
+        "",
+    ),
+    # durations of a therapy: "for longer than 1 month and up to 6 months", "an OAC up to 3
+    # months" (not years: "up to 75 years" is an age)
+    (
+        re.compile(
+            r"\s*\b(?:for\s+)?(?:longer|shorter)\s+than\s+\d+\s*(?:days?|weeks?|months?)\b"
+            r"|\s*\b(?:and\s+)?up\s+to\s+\d+\s*(?:days?|weeks?|months?)\b"
+            r"(?!\s+(?:of|after|from|following|since|before)\s)",
             re.I,
         ),
         "",

@@ -40,8 +40,9 @@ _POST_MARKERS = re.compile(
     r"(?:\s+the\s+risk\s+of)?\b"
     r"|because\s+of\s+(?:the\s+)?(?:(?:increased|higher)\s+)?(?:risk\s+of\b)?"
     r"|in\s+addition\s+to\b|on\s+top\s+of\b|in\s+combination\s+with\b|added\s+to\b"
-    # "over Y" prefers the action to Y; "75 years or over" is a bound of the value before it
-    r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b|(?<!\bor\s)(?<!\band\s)over\b"
+    # "over Y" prefers the action to Y; "75 years or over" and "over 70 years" are bounds
+    r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b"
+    r"|(?<!\bor\s)(?<!\band\s)over\b(?!\s+\d)"
     r"|(?:if|when|while|whilst|unless|despite|provided(?:\s+that)?|in\s+the\s+presence\s+of)\b"
     r"|(?:except|excluding)(?:\s+(?:in|for|when|if|where))?\b"
     r"|with\s+the\s+(?:possible\s+)?exception\s+(?:of|where)\b"

@@ -494,3 +494,22 @@ def test_a_glued_letter_is_a_marker_where_the_table_lost_its_footnotes() -> None
     text = "In patientsd with a CHA2DS2-VASc of 3, zinc is not advised"
     spans = footnote_marker_spans(text, [], vocabulary)
     assert [(letter, text[start - 8 : end]) for letter, start, end in spans] == [("d", "patientsd")]
+
+
+def test_an_acronym_carrying_its_footnote_in_every_row_is_a_marker_without_footnotes() -> None:
+    """A table whose footnotes the converter lost may tie one footnote to an acronym in each
+    of its rows ("LVDDc" three times): printed more than once, it is still far rarer than
+    the acronym alone, so the letter is a marker. A lower-case word printed that often keeps
+    its last letter (it is more likely a word of its own)."""
+    vocabulary = Vocabulary.from_texts(
+        ["patients with LVDD and dyspnoea"] * 30
+        + ["moderate LVDDc with symptoms"] * 3
+        + ["a zinc tablet"] * 3
+        + ["zin"] * 20
+    )
+    text = "In moderate LVDDc a zinc tablet is not advised"
+    spans = footnote_marker_spans(text, [], vocabulary)
+    assert [(letter, text[start - 4 : end]) for letter, start, end in spans] == [("c", "LVDDc")]
+    # a Roman numeral and its letter is a name ("glycoprotein IIb/IIIa"), however often
+    roman = Vocabulary.from_texts(["class III"] * 40 + ["GP IIb/IIIa inhibitors"] * 3)
+    assert footnote_marker_spans("GP IIb/IIIa inhibitors", [], roman) == []

@@ -287,6 +287,7 @@ def footnote_marker_spans(
 
 
 MARKER_LETTERS = "abcdefgh"
+_ROMAN = re.compile(r"[IVX]+")
 # names whose last lower-case letter is theirs, not a footnote's ("CHA2DS2-VASc", "QTc")
 NAMES_ENDING_IN_A_LETTER = frozenset({"VASc", "QTc", "HbA", "NTproBNP"})
 
@@ -301,9 +302,16 @@ def _glued_where_no_footnotes(text: str, vocabulary: Vocabulary) -> list[tuple[s
         word = m.group(0)
         # "zinc" is no "zin" + c, even where a broken word printed "zin"
         split = _stem_and_letter(word, min_stem=4)
-        if split is None or split[1] not in MARKER_LETTERS or vocabulary.count(word) > 1:
+        if split is None or split[1] not in MARKER_LETTERS:
             continue
-        if vocabulary.count(split[0]) >= 5 * max(1, vocabulary.count(word)):
+        times = vocabulary.count(word)
+        # an acronym and a lower-case letter ("CTRCDc") may carry its footnote in every row
+        # of a table: printed more than once, still far rarer than the acronym alone
+        # ("IIIa" in "GP IIb/IIIa" is a name: Roman numerals are no acronym)
+        acronym = split[0].isupper() and len(split[0]) >= 3 and not _ROMAN.fullmatch(split[0])
+        if times > 1 and not acronym:
+            continue
+        if vocabulary.count(split[0]) >= (4 if times > 1 else 5) * max(1, times):
             found.append((split[1], m.end() - 1, m.end()))
     return found
 

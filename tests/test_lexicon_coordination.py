@@ -210,3 +210,27 @@ def test_frequent_or_complex_lends_its_noun(lexicon) -> None:
         extract(lexicon, "Sport is discouraged in athletes with frequent or complex ectopy.")
     )
     assert {"frequent ectopy", "complex ectopy"} <= set(found)
+
+
+def test_a_shared_head_with_very_and_a_name_with_a_plus_sign(lexicon) -> None:
+    """ "high- and very high-risk HER2+ breast cancer": the grade "very high" shares the
+    head too, and a name with a plus sign ("HER2+") still lets the patients be the cohort."""
+    found = named(
+        extract(
+            lexicon,
+            "Echocardiography is recommended in high- and very high-risk HER2+ breast "
+            "cancer patients.",
+        )
+    )
+    high = found["high-risk her2+ breast cancer"]
+    very = found["very high-risk her2+ breast cancer"]
+    assert high.or_group is not None and high.or_group == very.or_group
+
+
+def test_two_grades_sharing_a_suffix_without_a_head(lexicon) -> None:
+    """ "in high- and very high-risk patients": with "patients" dropped, the two grades
+    still name two risk groups."""
+    found = named(
+        extract(lexicon, "Echocardiography is recommended in high- and very high-risk patients.")
+    )
+    assert {"high-risk", "very high-risk"} <= set(found)

@@ -519,3 +519,29 @@ def test_a_plus_sign_between_two_tests_names_both(lexicon) -> None:
         extract(lexicon, "Multimodality imaging (echocardiography, CMR + CT) is recommended.")
     )
     assert {"cardiac magnetic resonance", "computed tomography"} <= set(found)
+
+
+def test_a_therapy_the_patient_does_not_want_is_a_state_of_the_patient(lexicon) -> None:
+    """ "for whom drug therapy is not desired": the patient's choice against a therapy is
+    who the row is for, a condition named as such, not the therapy."""
+    found = named(
+        extract(
+            lexicon,
+            "Ablation should be considered in patients for whom drug therapy is not desired.",
+        )
+    )
+    assert found["drug therapy not desired"].role == "Condition"
+
+
+def test_patients_should_also_receive_names_more_recommended_drugs(lexicon) -> None:
+    """ "Patients should also receive X and Y": the patients are the subject; X and Y are
+    recommended, never one concept with the verb in it."""
+    found = named(
+        extract(
+            lexicon,
+            "Digoxin may be considered in adults with heart failure. Patients should also "
+            "receive an ACE inhibitor and an MRA.",
+        )
+    )
+    assert "mineralocorticoid receptor antagonist" in found
+    assert not any("receive" in name for name in found)

@@ -270,7 +270,7 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
 # distributes a shared head: two concepts, one OR label.
 _SHARED_HEAD = re.compile(
     r"^(?P<before>.*?)(?P<first>\b(?:very\s+)?[a-z]+(?:-[a-z]+)?)(?P<hyphen>-?)/"
-    r"(?P<second>(?:very\s+)?[a-z]+)(?P<suffix>-[a-z]+)?(?P<head>\s+\S.*)$"
+    r"(?P<second>(?:very\s+)?[a-z]+)(?P<suffix>-[a-z]+)?(?P<head>\s+\S.*)?$"
 )
 
 
@@ -355,18 +355,19 @@ def _expand_shared_heads(
         if (
             match
             and not after_lone_modifier  # "paroxysmal or permanent third-/high-degree …"
-            and not re.search(r"\d", item)
+            and not re.search(r"(?<![A-Za-z])\d", item)  # values, not "HER2"
             # "low-/iso-osmolar": both halves end the same way; "peri-/epicardial" does not
             and (match["suffix"] if match["hyphen"] else _modifier_like(match["first"]))
+            and (match["head"] or match["hyphen"])  # "high-/very high-risk" needs no head
             and (match["hyphen"] or (match["suffix"] is None and _modifier_like(match["second"])))
         ):
             first = f"{match['before']}{match['first']}{match['hyphen']}"
             full_names[first] = (
-                f"{match['before']}{match['first']}{match['suffix'] or ''}{match['head']}"
+                f"{match['before']}{match['first']}{match['suffix'] or ''}{match['head'] or ''}"
             )
             out_items.append(first)
             out_conns.append("or*")
-            item = f"{match['second']}{match['suffix'] or ''}{match['head']}"
+            item = f"{match['second']}{match['suffix'] or ''}{match['head'] or ''}"
         out_items.append(item)
     return out_items, out_conns, full_names
 

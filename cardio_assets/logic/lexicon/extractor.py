@@ -59,6 +59,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     LIFESTYLE,
     LONE_QUALIFIER,
     MANNERS_ONLY,
+    NOT_WANTED,
     PARAM_LEFTOVERS,
     REQUIREMENT,
     TARGET_WORD,
@@ -550,6 +551,11 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
         if what and len(what) > 3 and self.role_for(what, slot) == "Procedure":
             name = f"requirement for {self.abbreviations.normalize(what)}"
             out.append(Draft("Condition", text.strip(" ,;"), name, slot, negated=leaf.negated))
+            return out
+        unwanted = NOT_WANTED.match(rest) if slot != "action" else None
+        if unwanted:
+            name = f"{self.abbreviations.normalize(unwanted['what'])} not desired"
+            out.append(Draft("Condition", rest, name, slot, negated=leaf.negated))
             return out
         intolerant = INTOLERANCE.match(rest) if slot != "action" else None
         if intolerant:

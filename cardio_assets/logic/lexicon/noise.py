@@ -188,7 +188,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"(?<=,)\s+OR\s+"), " or "),
     # "intermediate- and high-risk surgery": written "intermediate-/high-risk surgery", which
     # the logic split reads as two modifiers sharing one head (two alternatives, one label)
-    (re.compile(r"\b(\w+)-\s+(?:and|or|and/or)\s+(?=\w+-)", re.I), r"\1-/"),
+    (re.compile(r"\b(\w+)-\s+(?:and|or|and/or)\s+(?=(?:very\s+)?\w+-)", re.I), r"\1-/"),
     # "X, together with Y, is recommended": both are recommended, as with "and"
     (re.compile(r",?\s+together\s+with\s+", re.I), " and "),
     # "(with or without ICD)": either way, so not a criterion

@@ -24,7 +24,7 @@ _SETTING = (
 _POST_MARKERS = re.compile(
     r"(?:^|\s|,\s*)(?P<m>"
     r"(?:in|for|among)\s+(?:all\s+|selected\s+|the\s+|every\s+|each\s+)?"
-    r"(?:(?!(?:in|for|with|to)\b)[\w\-/²]+\s+){0,4}?"
+    r"(?:(?!(?:in|for|with|to)\b)[\w\-/²+]+\s+){0,6}?"
     rf"(?:{_PATIENT_WORDS})\b"
     rf"|(?:(?:solely|only|mainly|primarily)\s+)?to\s+(?:further\s+)?(?:{_OUTCOME_VERBS})\b"
     rf"|to\s+(?:{_PURPOSE_VERBS})\b"

@@ -16,7 +16,7 @@ _SEGMENT_RE = re.compile(
     r"|\bwho\s+(?:are|were|is)\s+not\b"
     r"|\b(?:who\s+|that\s+)?present(?:s|ing)?\s+with\b"
     r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\bwho\b"
-    r"|\bin\s+whom\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bin\s+the\s+presence\s+of\b"
+    r"|\b(?:in|for)\s+whom\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bin\s+the\s+presence\s+of\b"
     r"|\bdespite\b"
     rf"|\b(?:(?:{_TREATED_WHEN})\s+)?treated\s+with\b"
     r"|\breceiving\b|\btaking\b|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
@@ -97,6 +97,6 @@ def _segment_kind(word: str) -> str:
         return "background"
     if word in {"undergoing", "scheduled for", "referred for", "after", "following"}:
         return "procedure"
-    if word.startswith("who") or word == "in whom":
+    if word.startswith("who") or word in ("in whom", "for whom"):
         return "who"
     return "with"

@@ -49,7 +49,7 @@ _POSITIVE_VERBS = [
     r"\b(?:is|are)\s+(?:reasonable|advised|beneficial|useful|preferred|suggested|effective)\b",
     r"\b(?:should|may)\s+(?:also\s+)?be\s+(?:preferred|favoured|favored|prioriti[sz]ed)\b",
     r"\bcan\s+be\s+(?:useful|beneficial)\b",
-    r"\b(?:should|may|must)\s+(?:receive|undergo|have|use|take)\b",
+    r"\b(?:should|may|must)\s+(?:also\s+)?(?:receive|undergo|have|use|take)\b",
     # "Women with Marfan syndrome should avoid pregnancy": the patients are told what to
     # end or keep away from (the act is named by _ENDING_ACTS)
     r"\b(?:should|must)\s+(?:also\s+)?(?:avoid|stop|discontinue)\b",

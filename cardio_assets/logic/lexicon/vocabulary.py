@@ -450,6 +450,13 @@ REQUIREMENT = re.compile(
     r"(?!to\b|further\b|additional\b)(?P<what>\S.*)$",
     re.IGNORECASE,
 )
+# "for whom medical therapy is not desired", "who decline surgery": the patient's choice
+# against a therapy is a state of the patient, named as such (the contract's lexicalised
+# states keep their own name, not negated)
+NOT_WANTED = re.compile(
+    rf"^(?P<what>.+?)\s+{_COPULA}\s+(?:not\s+(?:desired|wanted|acceptable)|declined|refused)$",
+    re.IGNORECASE,
+)
 # "disease suitable for intervention", "eligible for anticoagulation": whether a therapy can
 # be given is a state of the patient, whatever therapy it names
 ELIGIBLE_FOR = re.compile(

@@ -1253,8 +1253,9 @@ def test_a_parameter_named_after_including_keeps_its_own_name(lexicon) -> None:
 
 def test_drug_therapies_are_medication_even_when_filed_as_procedures(lexicon) -> None:
     """The contract makes drug-therapy phrases Medication: "androgen deprivation therapy",
-    "cancer therapy", "CAR-T cell therapy" are given, not performed, though a terminology may
-    file them as procedures; "exercise therapy" stays a Procedure."""
+    "cardiotoxic cancer therapy", "CAR-T cell therapy" are given, not performed, though a
+    terminology may file them as procedures; "exercise therapy" stays a Procedure, and so
+    does a bare "cancer therapy", which surgery and radiotherapy are too."""
     for text, term in (
         ("Cardiac assessment is advised in men on androgen deprivation therapy.", "androgen"),
         ("ECG checks are advised during cardiotoxic cancer therapy.", "cancer therapy"),
@@ -1264,6 +1265,9 @@ def test_drug_therapies_are_medication_even_when_filed_as_procedures(lexicon) ->
         assert concept.role == "Medication", (text, concept)
     assert ("Procedure", "exercise therapy") in roles(
         extract(lexicon, "Exercise therapy is recommended.")
+    )
+    assert ("Procedure", "cancer therapy") in roles(
+        extract(lexicon, "Blood pressure checks are advised during cancer therapy.")
     )
 
 

@@ -63,8 +63,8 @@ _MED_WORDS = frozenset(
 # Medication): "androgen deprivation therapy", "cancer therapy", "CAR-T cell therapy"
 _DRUG_THERAPY_WORDS = frozenset(
     """
-    deprivation cancer cell lymphocyte car-t hormone endocrine biological biologic
-    lowering cardiotoxic oncological systemic
+    deprivation cell lymphocyte car-t hormone endocrine biological biologic
+    lowering cardiotoxic oncological systemic prolonging
     """.split()
 )
 _PROCEDURE_HEADS = frozenset(
@@ -76,7 +76,7 @@ _PROCEDURE_HEADS = frozenset(
     evaluation referral counselling counseling closure occlusion resection pacing
     programme program stenting angioplasty catheterization catheterisation scan scanning
     ecg electrocardiogram electrocardiography mri ct cmr biopsy transplantation
-    transplant procedure procedures strategy management follow-up exercise
+    transplant procedure procedures strategy management follow-up exercise challenge
     education consultation review auscultation examination support discussion
     defibrillator pacemaker device therapy therapies treatment treatments ultrasound
     tomography resonance x-ray radiography dialysis haemodialysis hemodialysis

@@ -234,3 +234,17 @@ def test_two_grades_sharing_a_suffix_without_a_head(lexicon) -> None:
         extract(lexicon, "Echocardiography is recommended in high- and very high-risk patients.")
     )
     assert {"high-risk", "very high-risk"} <= set(found)
+
+
+def test_with_a_or_who_are_b_makes_two_alternatives(lexicon) -> None:
+    """ "in patients with atrial fibrillation, or who have a mechanical valve": two patient
+    groups the row applies to, either of them; the contract makes them one OR group."""
+    found = named(
+        extract(
+            lexicon,
+            "Anticoagulation is recommended in patients with atrial fibrillation, or who have "
+            "a mechanical valve.",
+        )
+    )
+    af, valve = found["atrial fibrillation"], found["mechanical valve"]
+    assert af.or_group is not None and af.or_group == valve.or_group

@@ -371,10 +371,18 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
         rest = _ANOTHER_GROUP.sub(" or ", rest)
         seg_drafts: list[tuple[str, list[Draft]]] = []
         for kind, segment in _cohort_segments(rest):
+            alternative = kind.startswith("or ")
+            kind = kind.removeprefix("or ")
             slot = {"background": "background", "procedure": "context"}.get(kind, "cohort")
             drafts = self._phrase(segment, slot, group_counter)
             if kind == "without":
                 _negate(drafts)
+            if alternative and seg_drafts and seg_drafts[-1][1] and drafts:
+                # "with A, or who are B": A or B, one label (A keeps its own, if it has one)
+                last = seg_drafts[-1][1][-1]
+                label = last.or_group or new_group_label(group_counter)
+                for d in (last, *drafts):
+                    d.or_group = d.or_group or label
             seg_drafts.append((kind, drafts))
         if negate_all:
             _negate(premod_drafts)

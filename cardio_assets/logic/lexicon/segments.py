@@ -44,7 +44,9 @@ _SEEN_ON_TEST = re.compile(
 
 
 def _cohort_segments(rest: str) -> list[tuple[str, str]]:
-    """Split what follows the patient noun into typed segments ("with", "who", ...)."""
+    """Split what follows the patient noun into typed segments ("with", "who", ...). A
+    segment written as an alternative to the one before (", or who are …") has the kind
+    "or " + its kind."""
     segments: list[tuple[str, str]] = []
     kind = "with"
     start = 0
@@ -61,12 +63,15 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
         if word == "in" and not rest[start : m.start()].strip(" ,;"):
             continue  # "in" right after a connector is part of the phrase
         body = rest[start : m.start()]
+        alternative = re.search(r"[,\s]*\bor\s*$", body.strip()) is not None
         body = re.sub(r"[,\s]*\b(?:and|or)\s*$", "", body.strip())
         if body.strip(" ,;"):
             segments.append((kind, body.strip(" ,;")))
         new_kind = _segment_kind(word)
         # "... and in sinus rhythm": a bare "in" continues the current kind.
         kind = kind if word == "in" and kind != "without" else new_kind
+        if alternative and segments:  # "with X, or who are Y": either of the two
+            kind = f"or {kind}"
         start = m.end()
         needed = re.search(r"\b(?:require|need)\b", m.group("kind"), re.IGNORECASE)
         if needed:  # "who do not require X": the need is the state, kept for the leaf

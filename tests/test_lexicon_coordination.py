@@ -248,3 +248,29 @@ def test_with_a_or_who_are_b_makes_two_alternatives(lexicon) -> None:
     )
     af, valve = found["atrial fibrillation"], found["mechanical valve"]
     assert af.or_group is not None and af.or_group == valve.or_group
+
+
+def test_a_lone_adjective_before_or_borrows_the_head(lexicon) -> None:
+    """ "loculated or thick purulent effusion": "loculated" has no noun of its own; it
+    names a loculated purulent effusion, the alternative to the thick one."""
+    found = named(
+        extract(
+            lexicon,
+            "Drainage should be considered for loculated or thick purulent effusion.",
+        )
+    )
+    assert {"loculated purulent effusion", "thick purulent effusion"} <= set(found)
+
+
+def test_or_those_at_high_risk_is_another_patient_group(lexicon) -> None:
+    """ "in patients aged 75 years or over, or those at high risk of stroke": two groups,
+    either of them, one OR label."""
+    found = named(
+        extract(
+            lexicon,
+            "Screening should be considered in patients aged ≥75 years, or those at high risk "
+            "of stroke.",
+        )
+    )
+    age, risk = found["age"], found["high risk of stroke"]
+    assert age.or_group is not None and age.or_group == risk.or_group

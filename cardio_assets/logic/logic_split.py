@@ -393,6 +393,13 @@ def _joins(
     return keep_together is not None and keep_together(joined)
 
 
+# nouns that end like adjectives ("survival or death" is no "survival death")
+_AL_NOUNS = frozenset(
+    "survival referral removal withdrawal trial interval signal arrival approval renewal "
+    "disposal rehabilitation".split()
+)
+
+
 def _complete_ellipsis(previous: str, item: str) -> dict[int, str]:
     """Complete the elided parts of a coordination: {0: previous, 1: item} full names.
 
@@ -404,8 +411,16 @@ def _complete_ellipsis(previous: str, item: str) -> dict[int, str]:
     """
     bare = _ARTICLE.sub("", previous)
     item_words = item.split()
+    # a lone adjective of its own ("loculated or thick purulent effusion") borrows the head too
+    # ("for loculated or …": the words before it may be prepositions the phrase kept)
+    *lead, last = bare.split() or [""]
+    lone_adjective = (
+        re.fullmatch(r"[a-z]+(?:ed|ic|al|ous|ive)", last) is not None
+        and last not in _AL_NOUNS
+        and all(w.lower() in _CLAUSE_WORDS for w in lead)
+    )
     if (
-        bare.lower() in SHARED_MODIFIERS
+        (bare.lower() in SHARED_MODIFIERS or lone_adjective)
         and 2 <= len(item_words) <= 4
         and not any(w.lower() in _CLAUSE_WORDS for w in item_words)
     ):

@@ -368,7 +368,7 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
         # "patients with A and patients with B", "… with A or those with B": two patient
         # groups the row applies to, either of them (the contract: a distributive "and" over
         # patient groups is an OR)
-        rest = _ANOTHER_GROUP.sub(" or ", rest)
+        rest = _ANOTHER_GROUP.sub(lambda m: " or at " if m["at"] else " or ", rest)
         seg_drafts: list[tuple[str, list[Draft]]] = []
         for kind, segment in _cohort_segments(rest):
             alternative = kind.startswith("or ")
@@ -380,7 +380,11 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
             if alternative and seg_drafts and seg_drafts[-1][1] and drafts:
                 # "with A, or who are B": A or B, one label (A keeps its own, if it has one)
                 last = seg_drafts[-1][1][-1]
-                label = last.or_group or new_group_label(group_counter)
+                label = (
+                    last.or_group
+                    or next((d.or_group for d in drafts if d.or_group), None)
+                    or new_group_label(group_counter)
+                )
                 for d in (last, *drafts):
                     d.or_group = d.or_group or label
             seg_drafts.append((kind, drafts))
@@ -624,7 +628,7 @@ _EXAMPLE_LEAD = re.compile(r"^(?:including|e\.\s?g\.?|such\s+as|for\s+example)\s
 _INCLUDING_TAIL = re.compile(r",?\s+(?P<lead>including|such\s+as)\s+(?=\S)", re.IGNORECASE)
 _ANOTHER_GROUP = re.compile(
     r",?\s+(?:and|or)\s+(?:in\s+)?(?:(?:those|patients|individuals|people|women|men|adults|children)"
-    r"\s+)with\s+",
+    r"\s+)(?:with|(?P<at>at))\s+",
     re.IGNORECASE,
 )
 _ABBREVIATION_PAIR = re.compile(r"(?<![\w/-])([A-Z][\w\-]*)/([A-Z][\w\-]*)(?![\w/])")

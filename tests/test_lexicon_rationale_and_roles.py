@@ -49,14 +49,24 @@ def test_the_words_that_introduce_a_dose_go_with_the_dose(lexicon) -> None:
     assert not any("loading" in name for name in named(result))
 
 
-def test_even_only_emphasises_the_clause_after_it(lexicon) -> None:
+def test_a_concession_names_no_criterion(lexicon) -> None:
+    """ "even if there is no evidence of X", ", even when on Y,": the row holds whether or
+    not X or Y, so, like "regardless of", the clause is no condition of the row (the
+    contract's non-conditions). "even in X" only stresses X, which stays."""
     result = extract(
         lexicon,
         "Valve repair may be considered even if there is no evidence of left ventricular "
         "dilatation.",
     )
-    assert "even" not in named(result)
-    assert named(result)["left ventricular dilatation"].negated
+    assert set(named(result)) == {"valve repair"}
+    result = extract(
+        lexicon,
+        "Competitive sport, even when on beta-blockers, is not recommended in athletes with "
+        "long QT syndrome.",
+    )
+    assert not any("beta-blocker" in name for name in named(result))
+    result = extract(lexicon, "Statins are recommended even in adults with diabetes.")
+    assert "diabetes" in named(result)
 
 
 @pytest.mark.parametrize(

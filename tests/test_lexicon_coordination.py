@@ -274,3 +274,21 @@ def test_or_those_at_high_risk_is_another_patient_group(lexicon) -> None:
     )
     age, risk = found["age"], found["high risk of stroke"]
     assert age.or_group is not None and age.or_group == risk.or_group
+
+
+def test_for_a_condition_with_another_names_both(lexicon) -> None:
+    """ "recommended for any tachycardia with haemodynamic instability": the act is for
+    patients who have the one and the other, as "in patients with … with …" says; a name
+    that holds "with" ("HF with reduced ejection fraction") stays whole."""
+    found = named(
+        extract(
+            lexicon,
+            "Electrical cardioversion is recommended for any tachycardia with haemodynamic "
+            "instability.",
+        )
+    )
+    assert {"tachycardia", "haemodynamic instability"} <= set(found)
+    found = named(
+        extract(lexicon, "Sacubitril is recommended for HF with reduced ejection fraction.")
+    )
+    assert "heart failure with reduced ejection fraction" in found

@@ -44,6 +44,8 @@ class ActRules:
 
         def role_evidence(self, text: str, slot: str) -> str | None: ...
 
+        def _cohort(self, text: str, group_counter: list[int]) -> list[Draft]: ...
+
     def _action(self, text: str, group_counter: list[int], slot: str = "action") -> list[Draft]:
         """The recommended thing, with its components and companions split off.
 
@@ -75,10 +77,14 @@ class ActRules:
                 and self._names_what_is_treated(indication.group(0).strip(), treated)
             ):
                 # "surgery for severe mitral regurgitation": the act, and the condition it
-                # treats as a condition of the row
-                return self._action(head, group_counter, slot) + self._phrase(
-                    treated, "context", group_counter
+                # treats as a condition of the row; "for any tachycardia with haemodynamic
+                # instability" reads like "in patients with …": each "with" adds one
+                conditions = (
+                    self._cohort(f"patients with {treated}", group_counter)
+                    if _top_level_search(r"\s+with\s+", treated) is not None
+                    else self._phrase(treated, "context", group_counter)
                 )
+                return self._action(head, group_counter, slot) + conditions
         alone = ALONE_OR_WITH.match(text)
         if alone:  # "ezetimibe alone or with a PCSK9 inhibitor": X, Y given beside it
             return self._phrase(alone["alone"], slot, group_counter) + self._phrase(

@@ -41,6 +41,7 @@ from cardio_assets.logic.lexicon.sentences import (
     RowParse,
     _pull_parentheticals,
     _sentences,
+    _top_level_search,
     parse_sentence,
 )
 from cardio_assets.logic.lexicon.terms import TermHit, TermLookup, footnote_abbreviations
@@ -329,6 +330,11 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
         clause = self._clause_drafts(kind, phrase, group_counter)
         if clause is not None:
             return clause
+        treated = re.match(r"^for\s+(?P<what>.+)$", phrase, re.I)
+        if treated and _top_level_search(r"\s+with\s+", treated["what"]) is not None:
+            # "recommended for any tachycardia with haemodynamic instability": read like
+            # "in patients with …", each "with" adds one condition
+            return self._cohort(f"patients with {treated['what']}", group_counter)
         return self._phrase(phrase, "context", group_counter)
 
     def _cohort(self, text: str, group_counter: list[int]) -> list[Draft]:

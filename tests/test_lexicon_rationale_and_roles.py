@@ -555,3 +555,31 @@ def test_patients_should_also_receive_names_more_recommended_drugs(lexicon) -> N
     )
     assert "mineralocorticoid receptor antagonist" in found
     assert not any("receive" in name for name in found)
+
+
+def test_for_termination_of_an_arrhythmia_is_the_aim(lexicon) -> None:
+    """ "for termination of atrial flutter", "for reversing the anticoagulant effect": the
+    aim of the act (an Outcome), as "for prevention of" is; termination keeps its noun,
+    which says what is done to the arrhythmia."""
+    found = named(
+        extract(lexicon, "Overdrive pacing is recommended for termination of atrial flutter.")
+    )
+    assert found["termination of atrial flutter"].role == "Outcome"
+    found = named(
+        extract(lexicon, "Idarucizumab should be considered for reversing dabigatran effects.")
+    )
+    assert found["dabigatran effect"].role == "Outcome"
+
+
+def test_an_indication_for_an_act_is_a_state_of_the_patient(lexicon) -> None:
+    """ "without a current indication for ICD": having an indication describes the
+    patient (a Condition), whatever act it names."""
+    found = named(
+        extract(
+            lexicon,
+            "Loop recorders should be considered in adults with fainting but without a current "
+            "indication for ICD.",
+        )
+    )
+    indication = found["current indication for implantable cardioverter defibrillator"]
+    assert indication.role == "Condition" and indication.negated

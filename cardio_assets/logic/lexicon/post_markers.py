@@ -28,10 +28,12 @@ _POST_MARKERS = re.compile(
     rf"(?:{_PATIENT_WORDS})\b"
     rf"|(?:(?:solely|only|mainly|primarily)\s+)?to\s+(?:further\s+)?(?:{_OUTCOME_VERBS})\b"
     rf"|to\s+(?:{_PURPOSE_VERBS})\b"
-    r"|for\s+(?:the\s+)?(?:reduction|prevention|improvement|relief)\s+(?:of|in)\b"
+    r"|for\s+(?:the\s+)?(?:reduction|prevention|improvement|relief|termination|conversion|"
+    r"restoration|reversal)\s+(?:of|in)\b"
     r"|for\s+(?:the\s+)?(?:treatment|management)\s+of\b"
     r"|for\s+(?:[\w\-]+\s+)?(?:primary|secondary)\s+prevention\b"
-    r"|for\s+(?:reducing|preventing|lowering|improving|decreasing)\b"
+    r"|for\s+(?:reducing|preventing|lowering|improving|decreasing|terminating|converting|"
+    r"restoring|reversing)\b"
     r"|for\s+(?:rate|rhythm|symptom|heart\s+rate|blood\s+pressure)\s+control\b"
     r"|as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\b"
     r"|as\s+(?:a\s+)?part\s+of\b"
@@ -106,15 +108,22 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
             flags=re.I,
         )
         return "purpose", body
+    ended = re.match(r"for (?:the )?(termination|conversion|restoration) of", low)
+    if ended:  # "for termination of atrial flutter": the aim names the act, unlike prevention
+        return "outcome", f"{ended.group(1)} of {body}"
     if re.match(r"(?:(?:solely|only|mainly|primarily) )?to ", low) or re.match(
-        r"for (?:the )?(?:reduction|prevention|improvement|relief)", low
+        r"for (?:the )?(?:reduction|prevention|improvement|relief|reversal)", low
     ):
         return "outcome", body
     if re.match(r"for (?:[\w\-]+ )?(?:primary|secondary) prevention", low):
         # "for secondary prevention of CVD": what is prevented is the outcome
         aim = re.match(r"^(?:of|in)\s+(.+)$", body, flags=re.I)
         return "outcome", aim.group(1) if aim else re.sub(r"^for\s+", "", marker, flags=re.I)
-    if re.match(r"for (?:reducing|preventing|lowering|improving|decreasing)\b", low):
+    if re.match(
+        r"for (?:reducing|preventing|lowering|improving|decreasing|terminating|converting|"
+        r"restoring|reversing)\b",
+        low,
+    ):
         return "outcome", body
     if re.match(r"for (?:the )?(?:treatment|management) of", low):
         return "context", body

@@ -72,6 +72,10 @@ class RoleRules:
         first = normalized.split()[0] if normalized.split() else ""
         if slot in {"cohort", "context"} and first in _CONDITION_FIRST_WORDS:
             return "Condition"
+        if slot in {"cohort", "context"} and re.match(
+            r"^(?:\w+\s+){0,2}indications?\s+(?:for|to)\b", normalized
+        ):
+            return "Condition"  # "a current indication for ICD": having it is a state
         marker = biomarker_role(normalized)
         if marker is not None:
             return marker

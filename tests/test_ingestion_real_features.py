@@ -117,6 +117,15 @@ def test_citation_numbers_glued_to_a_word_inside_the_sentence_move_to_references
         assert split_references(kept) == (kept, [])
 
 
+def test_a_citation_added_later_with_a_letter_stays_in_the_reference_list() -> None:
+    """A guideline revision may add a reference numbered after an existing one ("402a"); at
+    the end of a row it is one more citation, not a word of the sentence."""
+    assert split_references("Surgery is advised with a large shunt (>10%).38,41,41a") == (
+        "Surgery is advised with a large shunt (>10%).",
+        ["38", "41", "41a"],
+    )
+
+
 def test_glued_footnote_letters_stay_and_are_listed(converted):
     """A footnote letter glued to a word stays in the text as printed (extraction removes
     it knowing the footnotes); the row lists the letters it carries, only those the table's

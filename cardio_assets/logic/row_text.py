@@ -196,7 +196,11 @@ _REF_LIST = rf"{_REF_NUM}(?:\s?[,–-]\s?{_REF_NUM})*"
 _MARKER_RUN = r"(?:[a-h*†‡§¶](?:,[a-h*†‡§¶])*,?)?"
 # "...outcomes.94,103" / "...months.d,783,785" / "...in PE.134 Further text": after a full
 # stop that follows a word, a closing bracket or a percent sign
-_AFTER_STOP = re.compile(rf"(?<=[A-Za-z)\]%])\.({_MARKER_RUN})\s?({_REF_LIST})(?=\s+[A-Z(]|\s*$)")
+# (a later number of the list may carry a letter: "…(>10% LV).382,401,402a", an added one)
+_AFTER_STOP = re.compile(
+    rf"(?<=[A-Za-z)\]%])\.({_MARKER_RUN})\s?({_REF_NUM}(?:\s?[,–-]\s?{_REF_NUM}[a-d]?)*)"
+    r"(?=\s+[A-Z(]|\s*$)"
+)
 # "...the ECG shows25–39:" glued before a colon (a list of at least two numbers)
 _BEFORE_COLON = re.compile(rf"(?<=[a-z]{{3}})({_REF_NUM}(?:\s?[,–-]\s?{_REF_NUM})+)(?=:)")
 # "...for diagnosis1204,1208 and ..." / "...is recommended19 before ...": glued to a

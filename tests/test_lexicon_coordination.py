@@ -292,3 +292,19 @@ def test_for_a_condition_with_another_names_both(lexicon) -> None:
         extract(lexicon, "Sacubitril is recommended for HF with reduced ejection fraction.")
     )
     assert "heart failure with reduced ejection fraction" in found
+
+
+def test_a_lead_ends_before_a_list_of_drugs_or_acts(lexicon) -> None:
+    """ "For conversion of stable VT, a beta-blocker, sotalol, flecainide, or pacing should
+    be considered": the commas of the action's own list of alternatives are no end of the
+    lead clause; every item is recommended, one OR group, and the lead keeps its own
+    comma-strung disease ("sustained, haemodynamically stable VT" is one)."""
+    result = extract(
+        lexicon,
+        "For conversion of sustained, haemodynamically stable VT, a beta-blocker, sotalol, "
+        "flecainide, or overdrive pacing should be considered.",
+    )
+    actions = {a.normalized for a in result.actions}
+    assert {"beta-blocker", "sotalol", "flecainide", "overdrive pacing"} <= actions
+    groups = {c.or_group for c in result.concepts if c.normalized in actions}
+    assert len(groups) == 1 and None not in groups

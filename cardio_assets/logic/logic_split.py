@@ -307,6 +307,7 @@ def _course_word(word: str) -> bool:
         word in COURSE_WORDS
         or (first in GRADES and word.endswith("-risk"))
         or (first == "non" and len(word) > 5)
+        or (word.endswith("ly") and len(word) > 6)  # "haemodynamically stable"
     )
 
 

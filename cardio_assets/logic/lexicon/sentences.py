@@ -21,7 +21,7 @@ from cardio_assets.logic.lexicon.post_markers import (
     _depth_at,
     _split_post,
 )
-from cardio_assets.logic.lexicon.vocabulary import _PATIENT_WORDS
+from cardio_assets.logic.lexicon.vocabulary import _PATIENT_WORDS, _heuristic_role
 
 # ---------------------------------------------------------------------------------------
 # Sentence shapes
@@ -574,4 +574,18 @@ def _last_top_level_comma(text: str) -> int | None:
             break  # the cohort's own list ("with A, B and C, X and Y are ...")
         if _HEAD_WITH_LIST.search(segment):
             return comma
-    return commas[-1]
+    # "For X, a beta-blocker, sotalol, or pacing should be considered": the action is a list
+    # of drugs or acts; the lead ends before its first item
+    first_item = None
+    if _act_item(segments[-1]):
+        for index in range(len(segments) - 2, -1, -1):
+            if not _act_item(segments[index]):
+                break
+            first_item = index
+    return commas[first_item] if first_item is not None else commas[-1]
+
+
+def _act_item(segment: str) -> bool:
+    """A short list item naming a drug or an act by its own words ("sotalol", "or pacing")."""
+    item = re.sub(r"^\s*(?:(?:and|or|and/or)\s+)?(?:an?\s+|the\s+)?", "", segment).strip()
+    return len(item.split()) <= 5 and _heuristic_role(item.lower()) in ("Medication", "Procedure")

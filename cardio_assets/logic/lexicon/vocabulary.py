@@ -32,7 +32,7 @@ SEMANTIC_TAG_ROLES: dict[str, str] = {
 # Vocabularies for role heuristics when the terminology is silent
 # ---------------------------------------------------------------------------------------
 _MED_SUFFIXES = (
-    "pril", "sartan", "olol", "ilol", "statin", "gliflozin", "xaban", "gatran", "parin",
+    "pril", "sartan", "olol", "ilol", "alol", "statin", "gliflozin", "xaban", "gatran", "parin",
     "grel", "relor", "fiban", "fibatide", "mab", "siran", "glutide", "tide", "dipine", "azem",
     "amil", "arone", "enone", "thiazide", "semide", "amide", "etanide", "digoxin", "arin", "irin", "ciguat",
     "inone", "ezetimibe", "ranolazine", "ivabradine", "colchicine", "metformin",

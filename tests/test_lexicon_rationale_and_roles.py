@@ -583,3 +583,34 @@ def test_an_indication_for_an_act_is_a_state_of_the_patient(lexicon) -> None:
     )
     indication = found["current indication for implantable cardioverter defibrillator"]
     assert indication.role == "Condition" and indication.negated
+
+
+@pytest.mark.parametrize(
+    ("text", "conditions"),
+    [
+        (
+            "Speckle tracking is recommended in all patients with cancer having chemotherapy.",
+            {"cancer"},
+        ),
+        (
+            "A lower target may be considered in patients with diabetes at particularly high "
+            "risk of stroke.",
+            {"diabetes", "particularly high risk of stroke"},
+        ),
+    ],
+)
+def test_having_and_at_particularly_high_risk_open_a_new_condition(
+    lexicon, text: str, conditions: set[str]
+) -> None:
+    """ "with cancer having chemotherapy", "with diabetes at particularly high risk of
+    stroke": "having" and "at … risk" open a second condition of the patients, as "with"
+    does; the first one is never swallowed into a longer name."""
+    found = named(extract(lexicon, text))
+    assert conditions <= set(found)
+
+
+def test_a_drug_eluting_or_coated_device_is_a_procedure(lexicon) -> None:
+    """A drug-eluting stent, a drug-coated balloon: devices put in place (Procedure), though
+    a drug is named in them."""
+    found = named(extract(lexicon, "Drug-coated balloons should be considered for restenosis."))
+    assert found["drug-coated balloon"].role == "Procedure"

@@ -21,9 +21,9 @@ _SEGMENT_RE = re.compile(
     rf"|\b(?:(?:{_TREATED_WHEN})\s+)?treated\s+with\b"
     r"|\breceiving\b|\btaking\b|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
     r"|\bon\b(?!\s+top\b)|\bundergoing\b|\bscheduled\s+for\b|\breferred\s+for\b|\bafter\b"
-    r"|\bfollowing\b|\bwith\b"
+    r"|\bfollowing\b|\bwith\b|\bhaving\b(?!\s+(?:been|had)\b)"
     r"|\bin\b(?!\s+(?:the|a|an|whom|addition|preference|combination|case|order)\b)"
-    r"|\bat\b(?=\s+(?:high|increased|intermediate|low|very)\b))",
+    r"|\bat\b(?=\s+(?:(?:particularly|especially)\s+)?(?:high|increased|intermediate|low|very)\b))",
     re.IGNORECASE,
 )
 # "HF with reduced ejection fraction": here "with" belongs to the disease name.

@@ -331,7 +331,12 @@ def _tidy_leaf(text: str, slot: str) -> str:
     text = _LEADING_CONNECTIVES.sub("", text)
     text = _STATE_PREDICATE.sub("", text)
     text = _LEADING_VERBS.sub("", text)
-    text = re.sub(r"^at\s+(?=(?:high|increased|intermediate|low|very)\b)", "", text, flags=re.I)
+    text = re.sub(
+        r"^at\s+(?=(?:(?:particularly|especially)\s+)?(?:high|increased|intermediate|low|very)\b)",
+        "",
+        text,
+        flags=re.I,
+    )
     if slot in {"action", "background", "component", "example"}:
         text = _LEAD_INS.sub("", text)
     else:
@@ -406,6 +411,8 @@ def _heuristic_role(normalized: str) -> str | None:
         return "Medication"
     if head in {"media", "medium"} and "contrast" in words:  # a contrast agent is given
         return "Medication"
+    if {"eluting", "coated"} & set(words):  # "drug-eluting treatment": a device, implanted
+        return "Procedure"
     if head in {"therapy", "therapies", "treatment", "treatments", "regimen"}:
         drug_therapy = is_drug or any(
             w in _DRUG_THERAPY_WORDS or (w.startswith("anti") and len(w) > 6) for w in words

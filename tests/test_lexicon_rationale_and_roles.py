@@ -614,3 +614,16 @@ def test_a_drug_eluting_or_coated_device_is_a_procedure(lexicon) -> None:
     a drug is named in them."""
     found = named(extract(lexicon, "Drug-coated balloons should be considered for restenosis."))
     assert found["drug-coated balloon"].role == "Procedure"
+
+
+def test_an_act_for_a_disease_keeps_the_role_of_the_act(lexicon) -> None:
+    """ "in patients with prior surgery for endocarditis": the head before "for" names what
+    the phrase is (a procedure in the background), as the head before "of" does."""
+    found = named(
+        extract(
+            lexicon,
+            "Pacing should be considered in patients with open surgery for acute aortic "
+            "syndrome.",
+        )
+    )
+    assert found["open surgery for acute aortic syndrome"].role == "Procedure"

@@ -622,8 +622,20 @@ def test_an_act_for_a_disease_keeps_the_role_of_the_act(lexicon) -> None:
     found = named(
         extract(
             lexicon,
-            "Pacing should be considered in patients with open surgery for acute aortic "
-            "syndrome.",
+            "Pacing should be considered in patients with open surgery for acute aortic syndrome.",
         )
     )
     assert found["open surgery for acute aortic syndrome"].role == "Procedure"
+
+
+def test_agents_with_proven_benefit_are_one_kind_of_agent(lexicon) -> None:
+    """ "It is recommended to prioritize agents with proven benefit": "prioritize" only
+    leads in, and "with proven benefit" says which agents, it is no component given with
+    them."""
+    found = named(
+        extract(
+            lexicon,
+            "It is recommended to prioritize glucose-lowering agents with proven renal benefit.",
+        )
+    )
+    assert found["glucose-lowering agents with proven renal benefit"].role == "Medication"

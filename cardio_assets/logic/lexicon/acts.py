@@ -31,8 +31,9 @@ _LOOKING_FOR = re.compile(
     r"\b(?:screening|screened|search(?:ing)?|testing|tests?|monitoring|surveillance)\s*$", re.I
 )
 _NOT_TREATED = frozenset({"Procedure", "Medication", "Outcome", "ClinicalParameter"})
-# what the act is done with or by: its components ("DAPT with aspirin", "imaging by CT")
-_MEANS = r"\s+(?:with|by|using|via)\s+"
+# what the act is done with or by: its components ("DAPT with aspirin", "imaging by CT");
+# "agents with proven benefit" names a kind of agent, not a component
+_MEANS = r"\s+(?:with(?!\s+(?:proven|documented|demonstrated)\b)|by|using|via)\s+"
 
 
 class ActRules:

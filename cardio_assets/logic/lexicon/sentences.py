@@ -87,7 +87,7 @@ _INFINITIVE_LEAD = re.compile(
     r"start|measure|assess|evaluate|monitor|determine|check|quantify|prescribe|obtain|add|"
     r"implant|refer|offer|treat|continue|calculate|resume|restart|reintroduce|maintain|"
     r"adopt|follow|apply|choose|undertake|implement|pursue|provide|conduct|employ|institute|"
-    r"practi[cs]e|carry\s+out|engage\s+in|eat)\s+)",
+    r"practi[cs]e|carry\s+out|engage\s+in|eat|prioriti[sz]e|favou?r|prefer)\s+)",
     re.IGNORECASE,
 )
 _ALTERNATIVE_LEAD = re.compile(

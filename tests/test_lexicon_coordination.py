@@ -308,3 +308,17 @@ def test_a_lead_ends_before_a_list_of_drugs_or_acts(lexicon) -> None:
     assert {"beta-blocker", "sotalol", "flecainide", "overdrive pacing"} <= actions
     groups = {c.or_group for c in result.concepts if c.normalized in actions}
     assert len(groups) == 1 and None not in groups
+
+
+def test_during_and_a_bracketed_duration_word_are_no_part_of_a_concept(lexicon) -> None:
+    """ "(with the possible exception of athletes or during sleep)": "during" only says
+    when; "(long-standing)" only qualifies the disease before it."""
+    found = named(
+        extract(
+            lexicon,
+            "Pacing is advised in adults with established (long-standing) heart block (with the "
+            "possible exception of athletes or during sleep).",
+        )
+    )
+    assert "sleep" in found and "during sleep" not in found
+    assert "long-standing" not in found

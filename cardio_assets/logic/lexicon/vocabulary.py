@@ -274,7 +274,7 @@ _LEADING_CONNECTIVES = re.compile(
     r"^(?:(?:as\s+(?:indicated|shown|evidenced|suggested|defined)\s+by|including|especially|"
     r"particularly|notably|mainly|namely|such\s+as|e\.g\.?|i\.e\.?|as|for|of|by|than|"
     r"the\s+(?:presence|occurrence|finding|evidence)\s+of|presence\s+of|evidence\s+of|"
-    r"signs?\s+of|however,?|moreover,?|furthermore,?|"
+    r"signs?\s+of|however,?|moreover,?|furthermore,?|during|"
     r"(?:in\s+)?(?:the\s+)?(?:case|setting|context|presence)\s+of)\s+)+",
     re.IGNORECASE,
 )
@@ -494,7 +494,9 @@ GENERIC_VEHICLE = re.compile(
 # A bracket holding one qualifying word ("stenting (covered)", "(preferably)") or a route
 # of administration written short ("(i.v.)", "(s.c.)")
 LONE_QUALIFIER = re.compile(
-    r"[a-z][a-z\-]*(?:ed|ly|al|ive|ic|ous|ent|ant|ary)|(?:i\.v|p\.o|s\.c|i\.m)\.?", re.IGNORECASE
+    r"[a-z][a-z\-]*(?:ed|ly|al|ive|ic|ous|ent|ant|ary)|(?:i\.v|p\.o|s\.c|i\.m)\.?"
+    r"|[a-z]+-(?:standing|term|lasting|onset)",  # "(long-standing)"
+    re.IGNORECASE,
 )
 # a bracket of manners or routes only: "(systemic or intrapericardial)", "(surgically or
 # catheter based)": how the act is done, not another act

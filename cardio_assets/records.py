@@ -302,7 +302,9 @@ class GroundingCandidate(_Record):
 class FilterCheck(_Record):
     """The verdict of one filter on one candidate, in words a reviewer can audit."""
 
-    filter: Literal["min_match_score", "domain", "semantic_tag", "off_domain_min_score"]
+    filter: Literal[
+        "min_match_score", "qualifiers", "domain", "semantic_tag", "off_domain_min_score"
+    ]
     passed: bool
     detail: str
 

@@ -254,6 +254,39 @@ def test_a_past_condition_is_its_history_situation(store, abbreviations, schema,
     assert outcome.entry is not None and str(outcome.entry.snomed_id) == concept
 
 
+@pytest.mark.parametrize(
+    ("term", "concept"),
+    [
+        ("ACE inhibitor", "372733002"),  # Substance with ACE inhibitor mechanism of action
+        ("angiotensin-converting enzyme inhibitor", "372733002"),
+        ("angiotensin II receptor antagonist", "372913009"),
+    ],
+)
+def test_a_drug_class_is_its_substance_not_a_product(store, abbreviations, schema, term, concept):
+    """The role schema wants the substance for a drug class; the terminology writes both in
+    templates ("Substance with X mechanism of action", "Product containing X") whose own
+    words are no part of the name, so both score alike and the substance wins the tie."""
+    cands = ground_candidates(term, "Medication", store, abbreviations)
+    outcome = select_grounding(term, "Medication", cands, schema.rule("Medication"))
+    assert outcome.entry is not None and str(outcome.entry.snomed_id) == concept
+
+
+@pytest.mark.parametrize(
+    "term", ["severe aortic stenosis", "symptomatic atrial fibrillation", "new LBBB"]
+)
+def test_a_qualified_name_without_its_own_concept_stays_unmapped(
+    store, abbreviations, schema, term
+):
+    """A severity or context qualifier makes a narrower concept (contract section 10): with
+    no concept that carries it, the term stays unmapped rather than taking the broader one;
+    the decision says which qualifier was lost."""
+    cands = ground_candidates(term, "Condition", store, abbreviations)
+    outcome = select_grounding(term, "Condition", cands, schema.rule("Condition"))
+    assert outcome.entry is None
+    lost = [c for d in outcome.decisions for c in d.checks if c.filter == "qualifiers"]
+    assert lost and not lost[0].passed and "qualifier" in lost[0].detail
+
+
 # --------------------------------------------------------------------------- filters
 
 

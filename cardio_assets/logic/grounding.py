@@ -157,10 +157,21 @@ ABBREVIATION_BONUS = 0.05
 JACCARD_FUZZY_MIN = 85  # rapidfuzz ratio at which two words count as the same word
 
 
+# The templates SNOMED CT writes drug-class descriptions in ("Product containing X",
+# "X-containing product", "Substance with X mechanism of action"): the words around X are
+# the template's, not the name's, so "ACE inhibitor" scores the same against both
+_DRUG_TEMPLATE = re.compile(
+    r"^(?:product\s+containing\s+(?:only\s+)?|substance\s+with\s+)(?P<x>.+?)"
+    r"(?:\s+mechanism\s+of\s+action)?$|^(?P<y>.+?)[\s-]containing\s+product$"
+)
+
+
 @lru_cache(maxsize=1 << 16)
 def _description_text(description: str) -> str:
     body, _tag = split_semantic_tag(description)
-    return fold(body)
+    folded = fold(body)
+    template = _DRUG_TEMPLATE.match(folded)
+    return (template["x"] or template["y"]) if template else folded
 
 
 def _combine(token_sort, ratio, token_set, jaccard, exact, bonus):  # type: ignore[no-untyped-def]
@@ -378,6 +389,19 @@ def decide(candidate: GroundingCandidate, rule: RoleFilter) -> GroundingDecision
             detail=f"score {score:.2f} {'>=' if score_ok else '<'} min_match_score {rule.min_match_score:.2f}",
         )
     )
+    lost = _qualifiers_lost(candidate.query, candidate.matched_term, candidate.fsn)
+    checks.append(
+        FilterCheck(
+            filter="qualifiers",
+            passed=not lost,
+            detail=(
+                "the concept keeps every qualifier of the term"
+                if not lost
+                else f"the concept drops the qualifier(s) {', '.join(lost)} of the term"
+            ),
+        )
+    )
+    score_ok = score_ok and not lost
     lineage = {candidate.concept_id, *candidate.ancestor_ids}
     in_roots = True
     if rule.allowed_roots:
@@ -442,6 +466,27 @@ def decide(candidate: GroundingCandidate, rule: RoleFilter) -> GroundingDecision
     )
 
 
+# Words that make a narrower concept of what they qualify ("severe aortic stenosis",
+# "paroxysmal AF", "suspected CAD"): a term carrying one maps only to a concept whose own
+# description carries it too; otherwise it stays unmapped (contract section 10: a
+# severity- or context-qualified name without its own concept is never mapped to the
+# broader one)
+MEANING_QUALIFIERS = frozenset(
+    """
+    severe moderate mild significant symptomatic asymptomatic known suspected new recurrent
+    persistent permanent paroxysmal idiopathic non-sustained sustained advanced stable
+    unstable documented isolated complex refractory resistant uncontrolled
+    """.split()
+)
+
+
+def _qualifiers_lost(query: str, matched: str, fsn: str) -> list[str]:
+    """The meaning qualifiers of ``query`` that neither the matched description nor the FSN
+    carries."""
+    kept = set(fold(matched).split()) | set(fold(fsn).split())
+    return [w for w in fold(query).split() if w in MEANING_QUALIFIERS and w not in kept]
+
+
 def _root_names(candidate: GroundingCandidate, roots: Sequence[str]) -> str:
     names = {s.concept_id: s.term for s in candidate.taxonomy_path}
     return ", ".join(f"{r} |{names[r]}|" if r in names else r for r in roots)
@@ -460,7 +505,12 @@ def select_grounding(
     ``standardized`` is the text stored as ``entity_standardized_candidate``; by default
     it is the normalized term with its threshold re-attached.
     """
-    ordered = sorted(candidates, key=lambda c: (-c.score, c.rank, c.concept_id))
+    # equal scores: a drug class is the substance, not a product containing it (the role
+    # schema lists the substance first)
+    ordered = sorted(
+        candidates,
+        key=lambda c: (-c.score, c.semantic_tag.lower() != "substance", c.rank, c.concept_id),
+    )
     decisions = [decide(c, rule) for c in ordered]
     winner_idx = next((i for i, d in enumerate(decisions) if d.kept), None)
     if winner_idx is None:

@@ -14,6 +14,13 @@ from tests.test_lexicon_guideline_language import extract, lexicon, named
 __all__ = ["lexicon"]  # the module fixture, shared
 
 
+def alternatives(text: str, lexicon, *names: str) -> None:  # type: ignore[no-untyped-def]
+    """Assert the row of ``text`` names every one of ``names``, all in one OR group."""
+    found = named(extract(lexicon, text))
+    groups = {found[name].or_group for name in names}
+    assert len(groups) == 1 and None not in groups, {n: found[n].or_group for n in names}
+
+
 @pytest.mark.parametrize(
     ("text", "first", "second"),
     [
@@ -215,16 +222,12 @@ def test_frequent_or_complex_lends_its_noun(lexicon) -> None:
 def test_a_shared_head_with_very_and_a_name_with_a_plus_sign(lexicon) -> None:
     """ "high- and very high-risk HER2+ breast cancer": the grade "very high" shares the
     head too, and a name with a plus sign ("HER2+") still lets the patients be the cohort."""
-    found = named(
-        extract(
-            lexicon,
-            "Echocardiography is recommended in high- and very high-risk HER2+ breast "
-            "cancer patients.",
-        )
+    alternatives(
+        "Echocardiography is recommended in high- and very high-risk HER2+ breast cancer patients.",
+        lexicon,
+        "high-risk her2+ breast cancer",
+        "very high-risk her2+ breast cancer",
     )
-    high = found["high-risk her2+ breast cancer"]
-    very = found["very high-risk her2+ breast cancer"]
-    assert high.or_group is not None and high.or_group == very.or_group
 
 
 def test_two_grades_sharing_a_suffix_without_a_head(lexicon) -> None:
@@ -239,15 +242,13 @@ def test_two_grades_sharing_a_suffix_without_a_head(lexicon) -> None:
 def test_with_a_or_who_are_b_makes_two_alternatives(lexicon) -> None:
     """ "in patients with atrial fibrillation, or who have a mechanical valve": two patient
     groups the row applies to, either of them; the contract makes them one OR group."""
-    found = named(
-        extract(
-            lexicon,
-            "Anticoagulation is recommended in patients with atrial fibrillation, or who have "
-            "a mechanical valve.",
-        )
+    alternatives(
+        "Anticoagulation is recommended in patients with atrial fibrillation, or who have a "
+        "mechanical valve.",
+        lexicon,
+        "atrial fibrillation",
+        "mechanical valve",
     )
-    af, valve = found["atrial fibrillation"], found["mechanical valve"]
-    assert af.or_group is not None and af.or_group == valve.or_group
 
 
 def test_a_lone_adjective_before_or_borrows_the_head(lexicon) -> None:
@@ -265,15 +266,13 @@ def test_a_lone_adjective_before_or_borrows_the_head(lexicon) -> None:
 def test_or_those_at_high_risk_is_another_patient_group(lexicon) -> None:
     """ "in patients aged 75 years or over, or those at high risk of stroke": two groups,
     either of them, one OR label."""
-    found = named(
-        extract(
-            lexicon,
-            "Screening should be considered in patients aged ≥75 years, or those at high risk "
-            "of stroke.",
-        )
+    alternatives(
+        "Screening should be considered in patients aged ≥75 years, or those at high risk of "
+        "stroke.",
+        lexicon,
+        "age",
+        "high risk of stroke",
     )
-    age, risk = found["age"], found["high risk of stroke"]
-    assert age.or_group is not None and age.or_group == risk.or_group
 
 
 def test_for_a_condition_with_another_names_both(lexicon) -> None:

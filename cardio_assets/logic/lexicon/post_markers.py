@@ -18,6 +18,12 @@ _SETTING = (
     r"|(?:an?\s+)?cent(?:re|er)s?\s+with\s+(?:(?:specific|appropriate)\s+)?"
     r"(?:expertise|experience)\b"
 )
+# what an act is for, as a noun or a gerund after "for": "for the prevention of X", "for
+# termination of atrial flutter", "for reversing the effect of X"
+_AIM_NOUNS = "reduction|prevention|improvement|relief|termination|conversion|restoration|reversal"
+_AIM_GERUNDS = (
+    "reducing|preventing|lowering|improving|decreasing|terminating|converting|restoring|reversing"
+)
 # Markers that start a cohort, purpose or outcome phrase inside the action or after the
 # verb. The cohort form allows a few words before the patient noun ("in symptomatic
 # patients") but no preposition, so "for rate control in patients" is not one marker.
@@ -28,12 +34,10 @@ _POST_MARKERS = re.compile(
     rf"(?:{_PATIENT_WORDS})\b"
     rf"|(?:(?:solely|only|mainly|primarily)\s+)?to\s+(?:further\s+)?(?:{_OUTCOME_VERBS})\b"
     rf"|to\s+(?:{_PURPOSE_VERBS})\b"
-    r"|for\s+(?:the\s+)?(?:reduction|prevention|improvement|relief|termination|conversion|"
-    r"restoration|reversal)\s+(?:of|in)\b"
+    rf"|for\s+(?:the\s+)?(?:{_AIM_NOUNS})\s+(?:of|in)\b"
     r"|for\s+(?:the\s+)?(?:treatment|management)\s+of\b"
     r"|for\s+(?:[\w\-]+\s+)?(?:primary|secondary)\s+prevention\b"
-    r"|for\s+(?:reducing|preventing|lowering|improving|decreasing|terminating|converting|"
-    r"restoring|reversing)\b"
+    rf"|for\s+(?:{_AIM_GERUNDS})\b"
     r"|for\s+(?:rate|rhythm|symptom|heart\s+rate|blood\s+pressure)\s+control\b"
     r"|as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\b"
     r"|as\s+(?:a\s+)?part\s+of\b"
@@ -112,18 +116,14 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     if ended:  # "for termination of atrial flutter": the aim names the act, unlike prevention
         return "outcome", f"{ended.group(1)} of {body}"
     if re.match(r"(?:(?:solely|only|mainly|primarily) )?to ", low) or re.match(
-        r"for (?:the )?(?:reduction|prevention|improvement|relief|reversal)", low
+        rf"for (?:the )?(?:{_AIM_NOUNS})", low
     ):
         return "outcome", body
     if re.match(r"for (?:[\w\-]+ )?(?:primary|secondary) prevention", low):
         # "for secondary prevention of CVD": what is prevented is the outcome
         aim = re.match(r"^(?:of|in)\s+(.+)$", body, flags=re.I)
         return "outcome", aim.group(1) if aim else re.sub(r"^for\s+", "", marker, flags=re.I)
-    if re.match(
-        r"for (?:reducing|preventing|lowering|improving|decreasing|terminating|converting|"
-        r"restoring|reversing)\b",
-        low,
-    ):
+    if re.match(rf"for (?:{_AIM_GERUNDS})\b", low):
         return "outcome", body
     if re.match(r"for (?:the )?(?:treatment|management) of", low):
         return "context", body

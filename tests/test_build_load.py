@@ -255,7 +255,7 @@ def test_threshold_flags_apply_to_every_role_and_are_recorded(default_build, tmp
     assert rules[0]["provenance"]["config_hash"] != default_hash
 
     result, index_path, _ = _build(
-        tmp_path, *base, "--no-domain-filter", "--min-match-score", "0.5", name="open"
+        tmp_path, *base, "--no-domain-filter", "--min-match-score", "0.4", name="open"
     )
     assert result.exit_code == 0, result.output
     schema = load_grounding_schema()  # the file itself is unchanged by the run
@@ -264,8 +264,11 @@ def test_threshold_flags_apply_to_every_role_and_are_recorded(default_build, tmp
         for e in json.loads(index_path.read_text()).values()
         if e["semantic_tag"] not in schema.rule(e["role"]).semantic_tags
     ]
-    assert off_domain  # a Condition grounded to a body structure: no domain filter
-    assert all(e["score"] >= 0.5 for e in json.loads(index_path.read_text()).values())
+    # with no domain filter a term's best candidate may lie outside its role's domain (a
+    # Condition grounded to a procedure); a term whose qualifier the candidate drops stays
+    # unmapped whatever the flags (the qualifiers check is the contract, not a threshold)
+    assert off_domain
+    assert all(e["score"] >= 0.4 for e in json.loads(index_path.read_text()).values())
 
 
 def test_pieces_in_two_files_with_a_footnotes_file(default_build, tmp_path) -> None:

@@ -56,9 +56,9 @@ DEFAULT_POOL = 150
 
 # A term's measurement ("LVEF ≤ 35%") is read by the shared grammar
 # (cardio_assets/logic/measurements.py) and taken out before the name is searched.
-_TRAILING_ONLY_OPS = re.compile(r"\s*(?:<=|>=|<|>|=|≤|≥)\s*")
 # a condition that happened before: "previous MI", "prior stroke", "history of CABG"
 _PAST_EVENT = re.compile(r"^(?:(?:a|known)\s+)?(?:previous|prior|past|(?:a\s+)?history\s+of)\s+")
+_TRAILING_ONLY_OPS = re.compile(r"\s*(?:<=|>=|<|>|=|≤|≥)\s*")
 
 
 @dataclass(frozen=True)

@@ -202,7 +202,6 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
             merged_items.append(item)
             merged_conns.append(conn)
             continue
-        previous = merged_items[-1]
         joined = f"{previous} {conn} {item}"
         if conn != "," and _joins(previous, item, joined, keep_together):
             merged_items[-1] = joined

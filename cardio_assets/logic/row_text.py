@@ -308,15 +308,16 @@ def _glued_where_no_footnotes(text: str, vocabulary: Vocabulary) -> list[tuple[s
         split = _stem_and_letter(word, min_stem=4)
         if split is None or split[1] not in MARKER_LETTERS:
             continue
+        stem, letter = split
         times = vocabulary.count(word)
         # an acronym and a lower-case letter ("CTRCDc") may carry its footnote in every row
         # of a table: printed more than once, still far rarer than the acronym alone
         # ("IIIa" in "GP IIb/IIIa" is a name: Roman numerals are no acronym)
-        acronym = split[0].isupper() and len(split[0]) >= 3 and not _ROMAN.fullmatch(split[0])
+        acronym = stem.isupper() and len(stem) >= 3 and not _ROMAN.fullmatch(stem)
         if times > 1 and not acronym:
             continue
-        if vocabulary.count(split[0]) >= (4 if times > 1 else 5) * max(1, times):
-            found.append((split[1], m.end() - 1, m.end()))
+        if vocabulary.count(stem) >= (4 if times > 1 else 5) * max(1, times):
+            found.append((letter, m.end() - 1, m.end()))
     return found
 
 

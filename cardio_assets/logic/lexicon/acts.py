@@ -78,13 +78,10 @@ class ActRules:
                 and self._names_what_is_treated(indication.group(0).strip(), treated)
             ):
                 # "surgery for severe mitral regurgitation": the act, and the condition it
-                # treats as a condition of the row; "for any tachycardia with haemodynamic
-                # instability" reads like "in patients with …": each "with" adds one
-                conditions = (
-                    self._cohort(f"patients with {treated}", group_counter)
-                    if _top_level_search(r"\s+with\s+", treated) is not None
-                    else self._phrase(treated, "context", group_counter)
-                )
+                # treats as a condition of the row
+                conditions = self._conditions_with(treated, group_counter)
+                if conditions is None:
+                    conditions = self._phrase(treated, "context", group_counter)
                 return self._action(head, group_counter, slot) + conditions
         alone = ALONE_OR_WITH.match(text)
         if alone:  # "ezetimibe alone or with a PCSK9 inhibitor": X, Y given beside it
@@ -121,6 +118,13 @@ class ActRules:
                         part.slot = slot
             out.extend(parts)
         return out
+
+    def _conditions_with(self, treated: str, group_counter: list[int]) -> list[Draft] | None:
+        """ "for any tachycardia with haemodynamic instability" reads like "in patients with
+        …": each "with" adds one condition. None when no "with" joins two of them."""
+        if _top_level_search(r"\s+with\s+", treated) is None:
+            return None
+        return self._cohort(f"patients with {treated}", group_counter)
 
     def _names_what_is_treated(self, word: str, treated: str) -> bool:
         """After "in" the words must say they are a condition ("in CCS"); after "for" they

@@ -41,7 +41,6 @@ from cardio_assets.logic.lexicon.sentences import (
     RowParse,
     _pull_parentheticals,
     _sentences,
-    _top_level_search,
     parse_sentence,
 )
 from cardio_assets.logic.lexicon.terms import TermHit, TermLookup, footnote_abbreviations
@@ -331,10 +330,9 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
         if clause is not None:
             return clause
         treated = re.match(r"^for\s+(?P<what>.+)$", phrase, re.I)
-        if treated and _top_level_search(r"\s+with\s+", treated["what"]) is not None:
-            # "recommended for any tachycardia with haemodynamic instability": read like
-            # "in patients with …", each "with" adds one condition
-            return self._cohort(f"patients with {treated['what']}", group_counter)
+        conditions = self._conditions_with(treated["what"], group_counter) if treated else None
+        if conditions is not None:  # "recommended for any tachycardia with instability"
+            return conditions
         return self._phrase(phrase, "context", group_counter)
 
     def _cohort(self, text: str, group_counter: list[int]) -> list[Draft]:

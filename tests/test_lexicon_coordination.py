@@ -119,8 +119,8 @@ def test_a_state_written_onto_the_disease_stays_in_its_name(
     ("text", "whole"),
     [
         (
-            "Ablation is recommended in patients with symptomatic, recurrent atrial flutter.",
-            "symptomatic recurrent atrial flutter",
+            "Ablation is advised in adults with symptomatic, recurrent atrial tachycardia.",
+            "symptomatic recurrent atrial tachycardia",
         ),
         (
             "Pacing is indicated in patients with severe, unpredictable, recurrent syncope.",
@@ -158,7 +158,7 @@ def test_a_finding_with_alternative_causes_is_the_finding_and_either_cause(lexic
     found = named(
         extract(
             lexicon,
-            "Antiarrhythmic drugs should be considered in patients with fainting due to SVT or VT.",
+            "Beta-blockers are advised in adults with fainting due to SVT or VT.",
         )
     )
     assert "fainting" in found and found["fainting"].or_group is None
@@ -203,8 +203,8 @@ def test_a_bracketed_exception_negates_what_it_names(lexicon) -> None:
     found = named(
         extract(
             lexicon,
-            "Pacing should be considered in patients with sinus pauses (with the possible "
-            "exception of young athletes).",
+            "Pacing is advised in adults with sinus pauses (with the possible exception of "
+            "young athletes).",
         )
     )
     assert found["young athlete"].negated
@@ -223,10 +223,10 @@ def test_a_shared_head_with_very_and_a_name_with_a_plus_sign(lexicon) -> None:
     """ "high- and very high-risk HER2+ breast cancer": the grade "very high" shares the
     head too, and a name with a plus sign ("HER2+") still lets the patients be the cohort."""
     alternatives(
-        "Echocardiography is recommended in high- and very high-risk HER2+ breast cancer patients.",
+        "Troponin checks are advised in high- and very high-risk HER2+ tumour patients.",
         lexicon,
-        "high-risk her2+ breast cancer",
-        "very high-risk her2+ breast cancer",
+        "high-risk her2+ tumour",
+        "very high-risk her2+ tumour",
     )
 
 
@@ -234,7 +234,7 @@ def test_two_grades_sharing_a_suffix_without_a_head(lexicon) -> None:
     """ "in high- and very high-risk patients": with "patients" dropped, the two grades
     still name two risk groups."""
     found = named(
-        extract(lexicon, "Echocardiography is recommended in high- and very high-risk patients.")
+        extract(lexicon, "Troponin checks are advised in high- and very high-risk patients.")
     )
     assert {"high-risk", "very high-risk"} <= set(found)
 
@@ -264,29 +264,27 @@ def test_a_lone_adjective_before_or_borrows_the_head(lexicon) -> None:
 
 
 def test_or_those_at_high_risk_is_another_patient_group(lexicon) -> None:
-    """ "in patients aged 75 years or over, or those at high risk of stroke": two groups,
+    """ "in adults aged 70 years or over, or those at high risk of dementia": two groups,
     either of them, one OR label."""
     alternatives(
-        "Screening should be considered in patients aged ≥75 years, or those at high risk of "
-        "stroke.",
+        "Memory testing is advised in adults aged ≥70 years, or those at high risk of dementia.",
         lexicon,
         "age",
-        "high risk of stroke",
+        "high risk of dementia",
     )
 
 
 def test_for_a_condition_with_another_names_both(lexicon) -> None:
-    """ "recommended for any tachycardia with haemodynamic instability": the act is for
+    """ "advised for any bradycardia with fainting spells": the act is for
     patients who have the one and the other, as "in patients with … with …" says; a name
     that holds "with" ("HF with reduced ejection fraction") stays whole."""
     found = named(
         extract(
             lexicon,
-            "Electrical cardioversion is recommended for any tachycardia with haemodynamic "
-            "instability.",
+            "Urgent pacing is advised for any bradycardia with fainting spells.",
         )
     )
-    assert {"tachycardia", "haemodynamic instability"} <= set(found)
+    assert {"bradycardia", "fainting spell"} <= set(found)
     found = named(
         extract(lexicon, "Sacubitril is recommended for HF with reduced ejection fraction.")
     )

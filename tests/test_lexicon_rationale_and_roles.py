@@ -61,8 +61,8 @@ def test_a_concession_names_no_criterion(lexicon) -> None:
     assert set(named(result)) == {"valve repair"}
     result = extract(
         lexicon,
-        "Competitive sport, even when on beta-blockers, is not recommended in athletes with "
-        "long QT syndrome.",
+        "Scuba diving, even when on beta-blockers, is discouraged in divers with a patent "
+        "foramen ovale.",
     )
     assert not any("beta-blocker" in name for name in named(result))
     result = extract(lexicon, "Statins are recommended even in adults with diabetes.")
@@ -430,12 +430,11 @@ def test_examples_of_the_conditions_an_act_treats_are_conditions(lexicon) -> Non
     found = named(
         extract(
             lexicon,
-            "Optimal treatment of risk factors (i.e. arterial hypertension and type 2 "
-            "diabetes) is recommended.",
+            "Good control of risk factors (i.e. arterial hypertension and obesity) is advised.",
         )
     )
     assert found["arterial hypertension"].role == "Condition"
-    assert found["type 2 diabetes"].role == "Condition"
+    assert found["obesity"].role == "Condition"
 
 
 @pytest.mark.parametrize(
@@ -490,7 +489,7 @@ def test_a_bulleted_list_of_criteria_is_the_conditions(lexicon) -> None:
     found = named(
         extract(
             lexicon,
-            "Valve repair is indicated in the presence of one or more of the following: "
+            "Valve repair is advised in the presence of one or more of the following: "
             "• Worsening breathlessness. • New atrial fibrillation.",
         )
     )
@@ -502,14 +501,14 @@ def test_a_bulleted_list_of_criteria_is_the_conditions(lexicon) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Dual therapy with aspirin and an anticoagulant for longer than 1 month and up to 6 "
+        "Dual therapy with aspirin and an anticoagulant for longer than 2 weeks and up to 4 "
         "months should be considered in patients with stent thrombosis.",
         "Prolonging dual therapy with aspirin and an anticoagulant up to 3 months may be "
         "considered in patients with stent thrombosis.",
     ],
 )
 def test_how_long_a_therapy_lasts_is_no_concept(lexicon, text: str) -> None:
-    """ "for longer than 1 month and up to 6 months", "an anticoagulant up to 3 months":
+    """ "for longer than 2 weeks and up to 4 months", "an anticoagulant up to 3 months":
     durations of treatment are no concepts (the contract), and never part of a drug's name."""
     found = named(extract(lexicon, text))
     assert {"aspirin", "anticoagulant", "stent thrombosis"} <= set(found)
@@ -558,13 +557,13 @@ def test_patients_should_also_receive_names_more_recommended_drugs(lexicon) -> N
 
 
 def test_for_termination_of_an_arrhythmia_is_the_aim(lexicon) -> None:
-    """ "for termination of atrial flutter", "for reversing the anticoagulant effect": the
+    """ "for termination of atrial tachycardia", "for reversing the anticoagulant effect": the
     aim of the act (an Outcome), as "for prevention of" is; termination keeps its noun,
     which says what is done to the arrhythmia."""
     found = named(
-        extract(lexicon, "Overdrive pacing is recommended for termination of atrial flutter.")
+        extract(lexicon, "Burst pacing may be tried for termination of atrial tachycardia.")
     )
-    assert found["termination of atrial flutter"].role == "Outcome"
+    assert found["termination of atrial tachycardia"].role == "Outcome"
     found = named(
         extract(lexicon, "Idarucizumab should be considered for reversing dabigatran effects.")
     )
@@ -589,21 +588,21 @@ def test_an_indication_for_an_act_is_a_state_of_the_patient(lexicon) -> None:
     ("text", "conditions"),
     [
         (
-            "Speckle tracking is recommended in all patients with cancer having chemotherapy.",
-            {"cancer"},
+            "Strain imaging is advised in adults with lymphoma having chemotherapy.",
+            {"lymphoma"},
         ),
         (
-            "A lower target may be considered in patients with diabetes at particularly high "
-            "risk of stroke.",
-            {"diabetes", "particularly high risk of stroke"},
+            "A lower urate goal is advised in adults with gout at particularly high risk of "
+            "flares.",
+            {"gout", "particularly high risk of flare"},
         ),
     ],
 )
 def test_having_and_at_particularly_high_risk_open_a_new_condition(
     lexicon, text: str, conditions: set[str]
 ) -> None:
-    """ "with cancer having chemotherapy", "with diabetes at particularly high risk of
-    stroke": "having" and "at … risk" open a second condition of the patients, as "with"
+    """ "with lymphoma having chemotherapy", "with gout at particularly high risk of
+    flares": "having" and "at … risk" open a second condition of the patients, as "with"
     does; the first one is never swallowed into a longer name."""
     found = named(extract(lexicon, text))
     assert conditions <= set(found)
@@ -622,7 +621,7 @@ def test_an_act_for_a_disease_keeps_the_role_of_the_act(lexicon) -> None:
     found = named(
         extract(
             lexicon,
-            "Pacing should be considered in patients with open surgery for acute aortic syndrome.",
+            "Monitoring is advised in adults with open surgery for acute aortic syndrome.",
         )
     )
     assert found["open surgery for acute aortic syndrome"].role == "Procedure"

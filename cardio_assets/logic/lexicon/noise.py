@@ -219,7 +219,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # durations of a therapy: "for longer than 1 month and up to 6 months", "an OAC up to 3
+    # durations of a therapy: "for longer than 2 weeks and up to 4 months", "an OAC up to 3
     # months" (not years: "up to 75 years" is an age)
     (
         re.compile(

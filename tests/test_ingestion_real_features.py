@@ -239,6 +239,22 @@ def test_names_whose_subscripts_the_text_layer_split_off_are_put_back() -> None:
     assert repair_row_text("P2Y12 inhibitors", vocabulary).repairs == []
 
 
+def test_a_subscript_printed_on_a_line_of_its_own_is_removed_where_its_name_lost_it() -> None:
+    """The text layer can set a subscript on a line of its own further down the cell, in the
+    middle of a hyphenated word or between two words ("P2Y inhibi-" / "12" / "tor"). While
+    the cell holds the name that lost those digits, such a line is the subscript: it goes,
+    and the word around it is joined. A lone number in a cell without such a name stays."""
+    vocabulary = Vocabulary.from_texts(["resumed"])
+    fixed = repair_row_text(
+        "After bypass surgery a P2Y inhibitor is re-\n12\nsumed once bleeding\n12\nsettles",
+        vocabulary,
+    )
+    assert fixed.text == "After bypass surgery a P2Y12 inhibitor is resumed once bleeding settles"
+    assert "subscript printed on a line of its own removed" in fixed.repairs
+    kept = repair_row_text("Aspirin is continued for\n12\nmonths", vocabulary)
+    assert kept.text == "Aspirin is continued for 12 months"
+
+
 def test_split_ligature_rejoined_when_the_joined_word_is_the_guidelines(converted):
     """An older text layer breaks the "fi" ligature ("fni dings"); it is rejoined only when
     the joined word is one the guideline uses and the split form is not."""

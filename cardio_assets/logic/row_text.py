@@ -110,6 +110,25 @@ def repair_lost_subscripts(text: str) -> tuple[str, list[str]]:
     return repaired, ["subscripted name restored"] if repaired != text else []
 
 
+# The same subscript set on a line of its own further down the cell ("P2Y inhibi-\n12\ntor",
+# "contraindications\n12\nsuch as"): while the cell holds the name that lost it, a line
+# that is only those digits is the subscript, not a number of the sentence.
+_STRAY_SUBSCRIPT_LINES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bP2Y(?!\s?12)"), "12"),
+    (re.compile(r"\b(?:CHA\s?DS|CHADS)\s?-\s?VASc\b"), "2"),
+)
+
+
+def drop_stray_subscript_lines(text: str) -> tuple[str, list[str]]:
+    """Lines holding only a subscript that left its name removed (before lines are joined)."""
+    removed = 0
+    for name, digits in _STRAY_SUBSCRIPT_LINES:
+        if name.search(text):
+            text, count = re.subn(rf"[ \t]*\n[ \t]*{digits}[ \t]*(?=\n)", "", text)
+            removed += count
+    return text, ["subscript printed on a line of its own removed"] if removed else []
+
+
 def repair_glyphs(text: str) -> tuple[str, list[str]]:
     """Font artifacts replaced by what was printed; Unicode ligatures (ﬁ, ﬂ) decomposed."""
     repairs: list[str] = []
@@ -406,13 +425,16 @@ def without_spans(text: str, spans: Iterable[tuple[int, int]]) -> str:
 def repair_row_text(text: str, vocabulary: Vocabulary) -> RepairedText:
     """Printed cell text (line breaks as "\\n") -> one readable line, references apart."""
     text, repairs = repair_glyphs(text)
+    text, stray = drop_stray_subscript_lines(text)
     text, joined = join_lines(text, vocabulary)
     text, ligatures = repair_ligature_splits(text, vocabulary)
     text, subscripts = repair_lost_subscripts(text)
     text, references = split_references(text)
     text = " ".join(text.split())
     return RepairedText(
-        text=text, references=references, repairs=repairs + joined + ligatures + subscripts
+        text=text,
+        references=references,
+        repairs=repairs + stray + joined + ligatures + subscripts,
     )
 
 

@@ -237,14 +237,25 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
 
     def _split_abbreviation_pairs(self, text: str) -> str:
         """ "ACE-I/ARB" names two drugs: a slash between two known abbreviations is "or",
-        unless the pair is itself an abbreviation ("V/Q")."""
+        unless the pair is itself an abbreviation ("V/Q"); so is a slash between a known
+        abbreviation and a plain word ("TIA/stroke"). A state word before the pair holds for
+        both: "raised CK/troponin" is either one raised."""
 
         def pair(match: re.Match[str]) -> str:
-            whole, left, right = match.group(0), match.group(1), match.group(2)
+            whole = match.group(0)
+            state, left, right = (
+                match.group("state") or "",
+                match.group("left"),
+                match.group("right"),
+            )
             lookup = self.abbreviations.lookup
-            if lookup(whole) is not None or lookup(left) is None or lookup(right) is None:
+            pair_text = f"{left}/{right}"
+            known = [lookup(word) is not None or word.islower() for word in (left, right)]
+            if lookup(pair_text) is not None or not all(known):
                 return whole
-            return f"{left} or {right}"
+            if left.islower() and right.islower():
+                return whole
+            return f"{state}{left} or {state}{right}"
 
         return _ABBREVIATION_PAIR.sub(pair, text)
 
@@ -635,7 +646,12 @@ _ANOTHER_GROUP = re.compile(
     r"\s+)(?:with|(?P<at>at))\s+",
     re.IGNORECASE,
 )
-_ABBREVIATION_PAIR = re.compile(r"(?<![\w/-])([A-Z][\w\-]*)/([A-Z][\w\-]*)(?![\w/])")
+_ABBREVIATION_PAIR = re.compile(
+    r"(?P<state>\b(?:elevated|raised|increased|high|low|reduced|decreased|abnormal|positive|"
+    r"negative)\s+)?"
+    r"(?<![\w/-])(?P<left>[A-Z][\w\-]*|[a-z][a-z\-]{3,})/(?P<right>[A-Z][\w\-]*|[a-z][a-z\-]{3,})"
+    r"(?![\w/])(?!\s*(?:ratio\b|[<>≤≥=]|\d))"  # "contrast volume/GFR ratio <3.7": one measure
+)
 _PAST_PROCEDURE = re.compile(
     r"^(?:a\s+)?(?:(?:history|h/o)\s+of|prior|previous|past|recent)\s+(.+)$", re.IGNORECASE
 )

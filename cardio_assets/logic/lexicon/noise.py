@@ -20,6 +20,31 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # "in pregnancy263"): the ingestion moves those at the end; a unit ("kg/m2") has fewer
     # than four letters before its digit
     (re.compile(r"(?<=[a-z]{4})\d{1,3}(?:[,–-]\d{1,3})*(?=[\s,;)]|$)"), ""),
+    # when around an operation, not for whom: "continue aspirin peri-operatively",
+    # "measure haemoglobin pre-operatively" (the adjective, "pre-operative assessment", stays)
+    (
+        re.compile(
+            r",?\s*\b(?:from\s+)?(?:pre|post|peri|intra)-?(?:operatively|procedurally)\b", re.I
+        ),
+        "",
+    ),
+    # shock energy says how strong, like a dose: "(≤150 J biphasic)", "a 200 J shock"
+    (
+        re.compile(
+            r"\s*\(\s*[<>≤≥]?\s*\d+(?:\s*[-–]\s*\d+)?\s*J(?:\s+(?:biphasic|monophasic))?\s*\)"
+            r"|\s*\b[<>≤≥]?\s*\d+(?:\s*[-–]\s*\d+)?\s*J\b(?:\s+(?:biphasic|monophasic))?"
+        ),
+        "",
+    ),
+    # when, not for whom: "at diagnosis", "at the first evaluation", "at the earliest"
+    (
+        re.compile(
+            r",?\s*\bat\s+(?:the\s+)?(?:(?:first|initial)\s+)?(?:diagnosis|presentation|"
+            r"evaluation|assessment|visit)\b|,?\s*\bat\s+the\s+(?:earliest|latest)\b",
+            re.I,
+        ),
+        "",
+    ),
     # "in order to X" states a purpose as "to X" does
     (re.compile(r"\bin\s+order\s+to\b", re.I), "to"),
     # reference markers: [12], [3-5]

@@ -21,6 +21,8 @@ _SETTING = (
 # what an act is for, as a noun or a gerund after "for": "for the prevention of X", "for
 # termination of atrial flutter", "for reversing the effect of X"
 _AIM_NOUNS = "reduction|prevention|improvement|relief|termination|conversion|restoration|reversal"
+# how an ended rhythm is ended, kept in the aim: "for acute conversion of X"
+_AIM_MANNER = r"(?:(?:acute|rapid|early|immediate|pharmacological|electrical)\s+)?"
 _AIM_GERUNDS = (
     "reducing|preventing|lowering|improving|decreasing|terminating|converting|restoring|reversing"
 )
@@ -34,7 +36,8 @@ _POST_MARKERS = re.compile(
     rf"(?:{_PATIENT_WORDS})\b"
     rf"|(?:(?:solely|only|mainly|primarily)\s+)?to\s+(?:further\s+)?(?:{_OUTCOME_VERBS})\b"
     rf"|to\s+(?:{_PURPOSE_VERBS})\b"
-    rf"|for\s+(?:the\s+)?(?:{_AIM_NOUNS})\s+(?:of|in)\b"
+    rf"|for\s+(?:the\s+)?{_AIM_MANNER}(?:{_AIM_NOUNS})\s+(?:of|in)\b"
+    rf"|for\s+(?:the\s+)?{_AIM_MANNER}conversion\s+to\b"
     r"|for\s+(?:the\s+)?(?:treatment|management)\s+of\b"
     r"|for\s+(?:[\w\-]+\s+)?(?:primary|secondary)\s+prevention\b"
     rf"|for\s+(?:{_AIM_GERUNDS})\b"
@@ -46,6 +49,7 @@ _POST_MARKERS = re.compile(
     r"(?:\s+the\s+risk\s+of)?\b"
     r"|because\s+of\s+(?:the\s+)?(?:(?:increased|higher)\s+)?(?:risk\s+of\b)?"
     r"|in\s+addition\s+to\b|on\s+top\s+of\b|in\s+combination\s+with\b|added\s+to\b"
+    r"|as\s+an?\s+adjunct\s+to\b"
     # "over Y" prefers the action to Y; "75 years or over" and "over 70 years" are bounds
     r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b"
     r"|(?<!\bor\s)(?<!\band\s)over\b(?!\s+\d)"
@@ -112,11 +116,13 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
             flags=re.I,
         )
         return "purpose", body
-    ended = re.match(r"for (?:the )?(termination|conversion|restoration) of", low)
+    ended = re.match(
+        rf"for (?:the )?({_AIM_MANNER}(?:termination|conversion|restoration) (?:of|to))", low
+    )
     if ended:  # "for termination of atrial flutter": the aim names the act, unlike prevention
-        return "outcome", f"{ended.group(1)} of {body}"
+        return "outcome", f"{ended.group(1)} {body}"
     if re.match(r"(?:(?:solely|only|mainly|primarily) )?to ", low) or re.match(
-        rf"for (?:the )?(?:{_AIM_NOUNS})", low
+        rf"for (?:the )?{_AIM_MANNER}(?:{_AIM_NOUNS})", low
     ):
         return "outcome", body
     if re.match(r"for (?:[\w\-]+ )?(?:primary|secondary) prevention", low):
@@ -127,7 +133,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return "outcome", body
     if re.match(r"for (?:the )?(?:treatment|management) of", low):
         return "context", body
-    if re.match(r"(?:in addition to|on top of|in combination with|added to)", low):
+    if re.match(r"(?:in addition to|on top of|in combination with|added to|as an? adjunct)", low):
         return "co-therapy", body
     if re.match(r"(?:rather than|instead of|in preference to)", low):
         return "alternative", body

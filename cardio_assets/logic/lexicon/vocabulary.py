@@ -156,7 +156,7 @@ _LEAD_INS = re.compile(
     r"(?:participation|engagement|involvement)\s+in\s+|"
     r"(?:treatment|therapy)\s+with\s+|routine(?:ly)?\s+|systematic\s+|"
     r"(?:adding|starting|initiating|continuing|resuming|restarting|using|switching\s+to|"
-    r"giving|start|initiate|"
+    r"giving|keeping|maintaining|start|initiate|"
     r"begin|commence)\s+|"
     r"(?:the|a|an|all|any)\s+)+",
     re.IGNORECASE,
@@ -216,7 +216,7 @@ GENERIC_LEAVES = frozenset(
     earlier later sooner lifelong life-long indefinitely permanently thereafter afterwards
     e.g e.g. i.e i.e. eg ie etc then also only well treated living degree way time times
     diagnosis diagnoses method methods treatment treatments therapy therapies
-    ideally possibly potentially long-term short-term
+    ideally possibly potentially long-term short-term onwards onward
     """.split()
 ) | frozenset(
     {
@@ -229,6 +229,11 @@ GENERIC_LEAVES = frozenset(
         "additional testing",
         "additional tests",
         "such as",
+        # a preposition and article cut from the value it led to ("at a diameter ≥50 mm")
+        "at a",
+        "at an",
+        "at the",
+        "at least",
     }
 )
 

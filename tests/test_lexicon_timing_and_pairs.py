@@ -1,0 +1,173 @@
+"""Words that say when an act is done (around an operation, at diagnosis), how strong a
+shock is, what an act is for ("for conversion to sinus rhythm") and two names joined by a
+slash: read by rule, in the team's own sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_lexicon_guideline_language import extract, lexicon, named, roles
+
+__all__ = ["lexicon"]  # the module fixture, shared
+
+
+@pytest.mark.parametrize(
+    ("text", "role", "name"),
+    [
+        (
+            "Resuming warfarin post-operatively is advised in adults with a mechanical valve.",
+            "Medication",
+            "warfarin",
+        ),
+        (
+            "It is recommended to check serum sodium pre-operatively in adults facing major "
+            "abdominal surgery.",
+            "Procedure",
+            "serum sodium measurement",
+        ),
+        (
+            "Starting a statin peri-operatively should be considered in adults with PAD.",
+            "Medication",
+            "statin",
+        ),
+    ],
+)
+def test_when_around_an_operation_is_no_part_of_the_name(
+    lexicon,  # type: ignore[no-untyped-def]
+    text: str,
+    role: str,
+    name: str,
+) -> None:
+    """ "pre-operatively" says when the act is done, as "for 6 months" says how long: the
+    drug or test is the same, so its name is written without the adverb."""
+    result = extract(lexicon, text)
+    assert (role, name) in roles(result)
+    assert not [c for c in result.concepts if "operatively" in c.normalized]
+
+
+def test_shock_energy_is_like_a_dose(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """The energy of a shock ("≤150 J biphasic", "360 J") says how strong it is, as a dose
+    says how much: no concept, and the act keeps its name."""
+    result = extract(
+        lexicon,
+        "Synchronised cardioversion (≤150 J biphasic) is recommended in unstable adults, "
+        "repeated at 360 J if needed.",
+    )
+    found = named(result)
+    assert found["synchronised cardioversion"].role == "Procedure"
+    assert not [c for c in result.concepts if " j" in f" {c.normalized}"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Echocardiography is advised at diagnosis and at the first evaluation in adults with "
+        "Marfan syndrome.",
+        "Valve repair may be considered at the earliest once symptoms appear in adults with "
+        "Marfan syndrome.",
+    ],
+)
+def test_when_a_test_is_done_names_no_condition(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "at diagnosis", "at the first evaluation", "at the earliest" time the act; they
+    restrict nobody, so none of them becomes a concept."""
+    names = set(named(extract(lexicon, text)))
+    assert "marfan syndrome" in names
+    assert not [n for n in names if n.startswith("at ")], names
+
+
+def test_a_preposition_cut_from_its_value_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "at a maximum diameter ≥48 mm": once the value is read as a parameter, the "at a"
+    left in front of it names nothing."""
+    result = extract(
+        lexicon,
+        "Root surgery should be considered at a maximum diameter ≥48 mm in adults with a "
+        "bicuspid valve.",
+    )
+    found = named(result)
+    assert found["maximum diameter"].role == "ClinicalParameter"
+    assert not [n for n in found if n in {"at a", "at least", "at the"}], set(found)
+
+
+@pytest.mark.parametrize(
+    ("text", "aim"),
+    [
+        (
+            "Biphasic cardioversion is recommended for conversion to sinus rhythm in stable "
+            "adults.",
+            "conversion to sinus rhythm",
+        ),
+        (
+            "Intravenous ajmaline may be considered for acute conversion of wide-complex "
+            "tachycardia.",
+            "acute conversion of wide-complex tachycardia",
+        ),
+    ],
+)
+def test_ending_a_rhythm_is_the_aim_of_the_act(lexicon, text: str, aim: str) -> None:  # type: ignore[no-untyped-def]
+    """ "for conversion to sinus rhythm", "for acute conversion of X" name what the act is
+    meant to achieve, an Outcome, like "for termination of X"; how it is ended ("acute")
+    stays in the aim."""
+    assert ("Outcome", aim) in roles(extract(lexicon, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "second"),
+    [
+        # an abbreviation and a plain word
+        (
+            "Carotid duplex is advised in adults with a recent TIA/stroke.",
+            "recent transient ischemic attack",
+            "stroke",
+        ),
+        ("Statins are advised after stroke/TIA in adults.", "stroke", "transient ischemic attack"),
+        # a state word before the pair holds for both
+        (
+            "In adults with breathlessness and raised NT-proBNP/BNP, echocardiography is advised.",
+            "raised n-terminal pro-b-type natriuretic peptide",
+            "raised b-type natriuretic peptide",
+        ),
+    ],
+)
+def test_a_slash_between_a_known_abbreviation_and_a_word_is_or(  # type: ignore[no-untyped-def]
+    lexicon, text: str, first: str, second: str
+) -> None:
+    """A slash coordinates like "or" (the contract, section 6): "TIA/stroke" is either
+    event, and "raised NT-proBNP/BNP" either marker raised, two Conditions in one group."""
+    found = named(extract(lexicon, text))
+    assert found[first].role == found[second].role == "Condition"
+    assert found[first].or_group is not None
+    assert found[first].or_group == found[second].or_group
+
+
+@pytest.mark.parametrize(
+    ("text", "whole"),
+    [
+        ("Keeping the contrast volume/GFR ratio below 3.7 is advised.", "contrast volume"),
+        ("Sacubitril/valsartan is advised in adults with HFrEF.", "sacubitril/valsartan"),
+    ],
+)
+def test_a_slash_inside_one_measure_or_one_product_stays(lexicon, text: str, whole: str) -> None:  # type: ignore[no-untyped-def]
+    """A ratio ("volume/GFR ratio") and a fixed combination ("sacubitril/valsartan") are one
+    thing each, not two alternatives."""
+    names = list(named(extract(lexicon, text)))
+    assert any(n.startswith(whole) for n in names), names
+    assert "glomerular filtration rate" not in names
+
+
+def test_as_an_adjunct_to_names_the_co_therapy(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "X as an adjunct to Y": Y is given beside X (co-therapy), not part of X's name; a
+    slash between Y's drugs is either one."""
+    found = named(
+        extract(
+            lexicon,
+            "Colchicine is advised as an adjunct to aspirin/NSAIDs in adults with relapsing "
+            "pericarditis.",
+        )
+    )
+    assert found["colchicine"].role == "Medication"
+    assert (
+        found["aspirin"].role == found["non-steroidal anti-inflammatory drug"].role == "Medication"
+    )
+    assert found["aspirin"].or_group == found["non-steroidal anti-inflammatory drug"].or_group
+    assert not [n for n in found if "adjunct" in n]

@@ -3,7 +3,11 @@ row uses (cardio_assets/logic/abbreviation_lists.py). Lists in the team's own wo
 
 from __future__ import annotations
 
-from cardio_assets.logic.abbreviation_lists import abbreviation_definitions, used_in
+from cardio_assets.logic.abbreviation_lists import (
+    abbreviation_definitions,
+    glossary_definitions,
+    used_in,
+)
 
 LIST = "AF, atrial fibrillation; VT, ventricular tachycardia; LVEF, left ventricular ejection fraction."
 
@@ -59,3 +63,57 @@ def test_the_shared_list_expands_tests_and_anatomy_tables_leave_unexplained() ->
         "instantaneous wave-free ratio or ambulatory blood pressure monitoring"
     )
     assert shared.normalize("a 6MWT in PPCM") == "a 6-minute walk test in peripartum cardiomyopathy"
+
+
+def test_a_glossary_printed_as_a_run_of_entries_is_read_entry_by_entry() -> None:
+    """A guideline's own glossary ("Abbreviations and acronyms") comes out of the converter
+    as "ABBR Expansion" entries run together in one paragraph. An entry starts at an
+    abbreviation followed by a capital or a number; an abbreviation inside an expansion
+    ("non-ST-elevation acute ...") is followed by a lower-case word and starts none."""
+    found = glossary_definitions(
+        [
+            "AVB Atrioventricular block NSTE-ACS Non-ST-elevation acute coronary syndrome "
+            "2hPG 2 h plasma glucose",
+            "GLP-1 RA Glucagon-like peptide-1 receptor agonist",
+            "ToF Tetralogy of Fallot",
+        ]
+    )
+    assert found == {
+        "AVB": "atrioventricular block",
+        "NSTE-ACS": "non-ST-elevation acute coronary syndrome",
+        "2hPG": "2 h plasma glucose",
+        "GLP-1 RA": "glucagon-like peptide-1 receptor agonist",  # two words, one abbreviation
+        "ToF": "Tetralogy of Fallot",  # a proper name keeps its capital
+    }
+
+
+def test_a_glossary_printed_in_lower_case_is_read_too() -> None:
+    """Some glossaries write expansions in lower case ("CT computed tomography"); there an
+    entry starts at an upper-case abbreviation before a plain word."""
+    assert glossary_definitions(
+        ["CRP C-reactive protein CT computed tomography ECG electrocardiogram"]
+    ) == {
+        "CRP": "C-reactive protein",
+        "CT": "computed tomography",
+        "ECG": "electrocardiogram",
+    }
+
+
+def test_glossary_entries_that_do_not_spell_their_abbreviation_are_left_out() -> None:
+    """An entry whose expansion does not contain the abbreviation's letters in order, the
+    first opening it, is a misreading (a trial's words run in); the expansion stops where
+    the next abbreviation or an aside starts. Trial, score and society names (capitalised
+    throughout) are names already: their abbreviation is what rows use. Class labels and
+    "OR" are never abbreviations of a row."""
+    found = glossary_definitions(
+        [
+            "PCI trial results ICD Implantable cardioverter defibrillator HV His-ventricular "
+            "interval (from the H wave to the V wave) BP Blood pressure b.p.m. Beats per minute",
+            "TRIAL Test of Rate In Atrial Lesions OR Odds ratio II Second",
+        ]
+    )
+    assert found == {
+        "ICD": "implantable cardioverter defibrillator",
+        "HV": "his-ventricular interval",
+        "BP": "blood pressure",
+    }

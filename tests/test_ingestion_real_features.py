@@ -255,6 +255,18 @@ def test_a_subscript_printed_on_a_line_of_its_own_is_removed_where_its_name_lost
     assert kept.text == "Aspirin is continued for 12 months"
 
 
+def test_the_guidelines_own_glossary_defines_the_abbreviations_its_rows_use(converted):
+    """Guidelines open with a glossary ("Abbreviations and acronyms") that the converter
+    prints as "ABBR Expansion" entries run together. It is kept when the Markdown is reduced
+    to its tables, and each table carries the entries its cells use, so a row is expanded
+    the guideline's way where no shared list knows the abbreviation; a trial's name is not
+    an expansion."""
+    tables, result = converted
+    row = _row(result, "In patients at high bleeding risk (HBR,c)")
+    assert row.abbreviations == {"HBR": "high bleeding risk"}
+    assert not any("SAMPLE" in t.abbreviations for t in tables)
+
+
 def test_split_ligature_rejoined_when_the_joined_word_is_the_guidelines(converted):
     """An older text layer breaks the "fi" ligature ("fni dings"); it is rejoined only when
     the joined word is one the guideline uses and the split form is not."""

@@ -30,7 +30,12 @@ from docling_core.types.doc import (
 )
 from docling_core.types.doc.document import TableCell
 
-from cardio_assets.logic.abbreviation_lists import abbreviation_definitions
+from cardio_assets.logic.abbreviation_lists import (
+    GLOSSARY_HEADING,
+    abbreviation_definitions,
+    glossary_definitions,
+    used_in,
+)
 from cardio_assets.logic.markup import (
     MARKER_SHAPE,
     PROSE_PLACEHOLDER,
@@ -526,8 +531,11 @@ def tables_from_document(
     footnote_marker_pattern: str,
     continuation_words: list[str],
 ) -> list[TableRecord]:
-    """Join continuation pieces and number tables from ``first_index`` (table_000, ...)."""
-    return join_pieces(
+    """Join continuation pieces and number tables from ``first_index`` (table_000, ...).
+
+    Each table's abbreviations are the list printed under it, then the entries of the
+    guideline's own glossary its cells use."""
+    records = join_pieces(
         document_pieces(doc, source_format, footnote_marker_pattern, continuation_words),
         guideline=guideline,
         source_file=source_file,
@@ -537,6 +545,28 @@ def tables_from_document(
         continuation_words=continuation_words,
         fill_spans=spans_may_be_lost(doc, source_format),
     )
+    glossary = document_glossary(_linear_blocks(doc, markdown_origin(doc, source_format)))
+    for record in records:
+        cells = " ".join([*record.header, *(cell for row in record.body for cell in row)])
+        for short, long in used_in(cells, glossary).items():
+            record.abbreviations.setdefault(short, long)
+    return records
+
+
+def document_glossary(blocks: list[_Block]) -> dict[str, str]:
+    """The guideline's own glossary: the paragraphs under its "Abbreviations and acronyms"
+    heading, up to the next heading or table (a contents line, with its dot leaders and
+    page number, is no such heading)."""
+    paragraphs: list[str] = []
+    inside = False
+    for block in blocks:
+        if block.kind == "text" and GLOSSARY_HEADING.match(block.text):
+            inside = True
+        elif inside and (block.kind != "text" or block.is_heading):
+            inside = False
+        elif inside:
+            paragraphs.append(block.text)
+    return glossary_definitions(paragraphs)
 
 
 def document_pieces(

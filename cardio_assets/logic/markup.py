@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 from marko import patterns as marko_patterns
 
+from cardio_assets.logic.abbreviation_lists import GLOSSARY_HEADING
+
 if TYPE_CHECKING:  # docling-core loads when a document is read, not on import
     from docling_core.types.doc import DoclingDocument
 
@@ -70,8 +72,9 @@ def _repeat_key(line: str) -> str:
 
 
 def table_regions(markdown: str) -> str:
-    """The Markdown reduced to its tables, the lines around them, headings, bold lines and
-    table titles; every other run of lines becomes one PROSE_PLACEHOLDER paragraph."""
+    """The Markdown reduced to its tables, the lines around them, headings, bold lines,
+    table titles and the guideline's glossary; every other run of lines becomes one
+    PROSE_PLACEHOLDER paragraph."""
     lines = markdown.splitlines()
     # running headers and page numbers stay, so the page furniture they are is still
     # recognised by how often it repeats
@@ -79,7 +82,13 @@ def table_regions(markdown: str) -> str:
     keep = [
         bool(_ALWAYS_KEPT.match(line)) or short.get(_repeat_key(line), 0) >= 4 for line in lines
     ]
+    glossary = False  # the guideline's own list of abbreviations, kept to its next heading
     for i, line in enumerate(lines):
+        heading = line.lstrip().startswith(("#", "**"))
+        if heading:
+            glossary = bool(GLOSSARY_HEADING.match(re.sub(r"^\s*#+\s*|\*\*", "", line)))
+        elif glossary:
+            keep[i] = True
         if line.lstrip().startswith("|"):
             for j in range(
                 max(0, i - _LINES_BEFORE_TABLE), min(len(lines), i + _LINES_AFTER_TABLE)

@@ -297,7 +297,10 @@ def footnote_marker_spans(
         # a glued marker is rare ("used" is not), or at least far rarer than its stem: one
         # footnote glued to "assessment" in every row of a table
         # ("area" is no "are" + a: a short stem is too likely a word of its own)
-        repeated = (len(stem) >= 5 or stem.isupper()) and vocabulary.count(stem) >= 10 * times
+        # (a letter whose footnote is printed under this table: twice as often is enough)
+        repeated = (len(stem) >= 5 or stem.isupper()) and vocabulary.count(stem) >= (
+            2 if last in sure else 10
+        ) * times
         rare = times <= (3 if last in sure else 2) or repeated
         ratio = 2 if last in sure else 3
         if (

@@ -263,7 +263,9 @@ _QUALIFYING_OF = re.compile(
 )
 _LEADING_VERBS = re.compile(
     r"^(?:(?:with|who\s+(?:are|have|had|were)|who|whose|having|and|or|are|have|has|had|in|"
-    r"survived|experienced|developed|develop|develops|suffered|underwent|remain|remains|"
+    r"survived|experienced|experience|experiences|developed|develop|develops|suffered|"
+    r"(?:suffer|suffers|suffering)\s+from|(?:present|presents|presenting)\s+with|"
+    r"underwent|remain|remains|"
     r"still|is|be|(?:need|needs|require|requires|requiring|scheduled|planned|due)\s+"
     r"(?:to\s+)?(?:undergo|receive|start|take|have)|require|requires|requiring|"
     r"(?:starting|initiating|commencing|beginning|completing|undergoing)|"

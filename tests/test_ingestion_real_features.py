@@ -456,6 +456,21 @@ def test_a_letter_glued_to_a_unit_or_to_a_word_of_a_row_printed_twice_is_a_marke
     assert [s[0] for s in footnote_marker_spans(row, letters, vocabulary)] == ["c"]
 
 
+def test_a_letter_glued_to_the_same_word_in_many_rows_is_a_marker_when_printed_below() -> None:
+    """One footnote ("what the assessment includes") can sit on the same word in every row
+    of several tables, so the glued form is printed many times. When that footnote is
+    printed under the table and the word alone is still at least twice as common, the
+    letter is the marker; without the printed footnote the counts are not enough."""
+    from cardio_assets.logic.row_text import Vocabulary, footnote_marker_spans
+
+    row = "A yearly review of renal functiong is advised in adults on diuretics."
+    words = ["function"] * 20 + ["functiong"] * 8
+    vocabulary = Vocabulary.from_texts([" ".join(words)])
+    letters = list("abcdefgh")
+    assert [s[0] for s in footnote_marker_spans(row, letters, vocabulary, printed=["g"])] == ["g"]
+    assert footnote_marker_spans(row, letters, vocabulary) == []
+
+
 SPANNED = Path(__file__).parent / "fixtures" / "real_ingestion" / "spanned_cells.md"
 
 

@@ -171,3 +171,28 @@ def test_as_an_adjunct_to_names_the_co_therapy(lexicon) -> None:  # type: ignore
     )
     assert found["aspirin"].or_group == found["non-steroidal anti-inflammatory drug"].or_group
     assert not [n for n in found if "adjunct" in n]
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        (
+            "Tilt testing is advised in adults who suffer from recurrent fainting.",
+            "recurrent fainting",
+        ),
+        (
+            "Exercise testing is advised in adults who experience palpitations.",
+            "palpitation",
+        ),
+        (
+            "Surgery is advised in adults who present with exertional chest pain.",
+            "exertional chest pain",
+        ),
+    ],
+)
+def test_verbs_of_having_a_state_are_no_part_of_it(lexicon, text: str, state: str) -> None:  # type: ignore[no-untyped-def]
+    """ "who experience X", "who present with X", "who suffer from X" say the patients have
+    X, as "who have X" does: the Condition is X alone."""
+    found = named(extract(lexicon, text))
+    assert found[state].role == "Condition"
+    assert not [n for n in found if n.startswith(("experience", "present", "suffer"))]

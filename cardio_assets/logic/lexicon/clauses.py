@@ -94,6 +94,8 @@ class ClauseRules:
             # named so and keeping the therapy's role; what it failed to do is no concept
             drafts = self._phrase(failed.group("failed"), "context", group_counter)
             for d in drafts:
+                if d.role == "Condition":  # "if vagal manoeuvres fail": what fails was tried
+                    d.role = "Procedure"
                 if d.role in ("Medication", "Procedure"):
                     d.text = _FAIL_WORDS.sub("", d.text) or d.text
                     d.normalized = f"failure of {_FAIL_WORDS.sub('', d.normalized)}"

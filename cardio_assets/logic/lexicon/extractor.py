@@ -31,6 +31,22 @@ from cardio_assets.logic.lexicon.parameters import (
     Parameter,
     extract_parameters,
 )
+from cardio_assets.logic.lexicon.phrase_patterns import (
+    _ABBREVIATION_PAIR,
+    _ANOTHER_GROUP,
+    _ARRIVAL,
+    _AVOIDING,
+    _CONNECTIVE_ONLY,
+    _EXAMPLE_LEAD,
+    _INCLUDING_TAIL,
+    _OUTCOME_LEAD,
+    _PAST_PROCEDURE,
+    _THEN_START,
+    _THERAPY_BESIDE,
+    _VALUE_ONLY,
+    _clean_grade,
+    _head_before,
+)
 from cardio_assets.logic.lexicon.post_markers import _depth_at
 from cardio_assets.logic.lexicon.roles import LexiconSettings, RoleRules
 from cardio_assets.logic.lexicon.segments import _cohort_segments
@@ -48,7 +64,6 @@ from cardio_assets.logic.lexicon.version import RULES_VERSION
 from cardio_assets.logic.lexicon.vocabulary import (
     _COHORT_DETERMINERS,
     _EMPTY_CONTEXT,
-    _OUTCOME_VERBS,
     _PATIENT_NOUN,
     ASIDE_CLAUSE,
     DEMOGRAPHIC_NOUN,
@@ -62,6 +77,8 @@ from cardio_assets.logic.lexicon.vocabulary import (
     NOT_WANTED,
     PARAM_LEFTOVERS,
     REQUIREMENT,
+    STATE_BEFORE_DISEASE,
+    STATE_NAMES,
     TARGET_WORD,
     _tidy_leaf,
 )
@@ -597,7 +614,15 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
             )
             out.append(Draft("Condition", rest, name, slot, negated=leaf.negated))
             return out
-        full = _tidy_leaf(leaf.full, slot) if leaf.full else rest
+        leaf_full = leaf.full
+        lead = STATE_BEFORE_DISEASE.match(rest) if slot in {"cohort", "context"} else None
+        while lead:  # "untreated pregnant PAH patients": each state, then the disease
+            state = lead["word"].lower()
+            name = STATE_NAMES.get(state, state)
+            out.append(Draft("Condition", lead["word"], name, slot, negated=leaf.negated))
+            rest, leaf_full = lead["rest"], None
+            lead = STATE_BEFORE_DISEASE.match(rest)
+        full = _tidy_leaf(leaf_full, slot) if leaf_full else rest
         # "low-" in "low- or iso-osmolar contrast media": the completed name has the role
         role = self.role_for(full, slot)
         if role is None:
@@ -609,79 +634,9 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
             Draft(
                 role=role,
                 text=rest,
-                normalized=self.abbreviations.normalize(full),
+                normalized=STATE_NAMES.get(full.lower()) or self.abbreviations.normalize(full),
                 slot=slot,
                 negated=leaf.negated,
             )
         )
         return out
-
-
-# ---------------------------------------------------------------------------------------
-# Helpers
-# ---------------------------------------------------------------------------------------
-_OUTCOME_LEAD = re.compile(
-    rf"^(?:(?:to\s+)?(?:further\s+)?(?:{_OUTCOME_VERBS})\s+)?(?:the\s+|their\s+|its\s+|his\s+|her\s+)?"
-    r"(?:(?:risk|rates?|incidence|number|likelihood)\s+of\s+)?",
-    re.IGNORECASE,
-)
-_VALUE_ONLY = re.compile(
-    r"[<>≤≥=~]?\s*[\d.,]+(?:\s*[-–]\s*[\d.,]+)?\s*(?:h|hours?|min|minutes?|days?|weeks?|"
-    r"months?|years?|s|mm|cm|%|mmHg|ms)?(?:\s+(?:after|before|of)\s+.*)?",
-    re.IGNORECASE,
-)
-_THEN_START = re.compile(
-    r"\band\s+(?:start|initiate|begin|commence|switch\s+to|add|give|use|resume)\b", re.IGNORECASE
-)
-_ARRIVAL = re.compile(
-    r"^\s*(?:admitted|hospitali[sz]ed|presenting|diagnosed|referred|seen)(?=\s+(?:with|for)\b)",
-    re.IGNORECASE,
-)
-# a connector left alone once the values around it are masked ("over 70 years and/or")
-_CONNECTIVE_ONLY = re.compile(r"^(?:and/or|and/?|/?or|but|nor)$", re.IGNORECASE)
-_EXAMPLE_LEAD = re.compile(r"^(?:including|e\.\s?g\.?|such\s+as|for\s+example)\s", re.I)
-_INCLUDING_TAIL = re.compile(r",?\s+(?P<lead>including|such\s+as)\s+(?=\S)", re.IGNORECASE)
-_ANOTHER_GROUP = re.compile(
-    r",?\s+(?:and|or)\s+(?:in\s+)?(?:(?:those|patients|individuals|people|women|men|adults|children)"
-    r"\s+)(?:with|(?P<at>at))\s+",
-    re.IGNORECASE,
-)
-_ABBREVIATION_PAIR = re.compile(
-    r"(?P<state>\b(?:elevated|raised|increased|high|low|reduced|decreased|abnormal|positive|"
-    r"negative)\s+)?"
-    r"(?<![\w/-])(?P<left>[A-Z][\w\-]*|[a-z][a-z\-]{3,})/(?P<right>[A-Z][\w\-]*|[a-z][a-z\-]{3,})"
-    r"(?![\w/])(?!\s*(?:ratio\b|[<>≤≥=]|\d))"  # "contrast volume/GFR ratio <3.7": one measure
-)
-_PAST_PROCEDURE = re.compile(
-    r"^(?:a\s+)?(?:(?:history|h/o)\s+of|prior|previous|past|recent)\s+(.+)$", re.IGNORECASE
-)
-
-
-# post-act phrases naming a therapy beside the act, and the function each gives it
-_THERAPY_BESIDE: dict[str, str | None] = {
-    "background": None,
-    "alternative": "comparator",
-    "co-therapy": "co-therapy",
-}
-# acts of keeping something from happening: their object may be a state, not a therapy
-_AVOIDING = frozenset({"avoidance", "postponement", "deferral"})
-
-
-def _head_before(drafts: list[Draft], before: str) -> Draft | None:
-    """The concept an aside follows: "an ACE inhibitor (or an ARNI) and a beta-blocker"
-    offers the ARNI instead of the ACE inhibitor, the concept written right before the
-    bracket, not the last of the phrase. Falls back to the last concept when none of
-    them ends the text before the bracket."""
-    candidates = [d for d in drafts if d.role != "ClinicalParameter"]
-    tail = before.rstrip(" ,;").lower()
-    ending = [d for d in candidates if d.text and tail.endswith(d.text.lower())]
-    if ending:
-        return max(ending, key=lambda d: len(d.text))
-    return candidates[-1] if candidates else None
-
-
-def _clean_grade(value: str | None) -> str | None:
-    if value is None:
-        return None
-    value = value.strip()
-    return value or None

@@ -45,6 +45,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "hyperglycaemia (defined as glucose ≥11.1 mmol/L)": the bracket gives the criterion
+    (re.compile(r"\(\s*(?:defined|diagnosed)\s+as\s+", re.I), "("),
     # "in order to X" states a purpose as "to X" does
     (re.compile(r"\bin\s+order\s+to\b", re.I), "to"),
     # reference markers: [12], [3-5]

@@ -509,3 +509,13 @@ LONE_QUALIFIER = re.compile(
 # catheter based)": how the act is done, not another act
 _MANNER = r"(?:[a-z][a-z\-]*(?:ly|al|ic|ous)|[a-z]+[\s-]based)"
 MANNERS_ONLY = re.compile(rf"{_MANNER}(?:\s*(?:,|or|and|and/or)\s*{_MANNER})+", re.IGNORECASE)
+
+
+# A patient's state written before the disease that defines the group ("pregnant PAH
+# patients", "treatment-naive HCM patients"): two conditions, the state named as a state.
+STATE_BEFORE_DISEASE = re.compile(
+    r"^(?P<word>pregnant|treatment-na[iï]ve|untreated)\s+"
+    r"(?!(?:women|woman|patients?|individuals?|people|persons?|mothers?|adults?)\b)(?P<rest>\S.*)$",
+    re.IGNORECASE,
+)
+STATE_NAMES = {"pregnant": "pregnancy"}

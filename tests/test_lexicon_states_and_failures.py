@@ -1,0 +1,74 @@
+"""States written before the disease that defines a patient group ("pregnant PAH
+patients"), a criterion given as a definition ("(defined as ...)") and acts that failed
+("if vagal manoeuvres fail"): read by rule, in the team's own sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_lexicon_guideline_language import extract, lexicon, named, roles
+
+__all__ = ["lexicon"]  # the module fixture, shared
+
+
+@pytest.mark.parametrize(
+    ("text", "states", "disease"),
+    [
+        (
+            "In pregnant HCM patients, beta-blockers should be considered.",
+            {"pregnancy"},
+            "hypertrophic cardiomyopathy",
+        ),
+        (
+            "In untreated pregnant PAH patients, specialist referral is advised.",
+            {"untreated", "pregnancy"},
+            "pulmonary arterial hypertension",
+        ),
+    ],
+)
+def test_a_state_before_the_disease_of_the_group_is_a_condition_of_its_own(  # type: ignore[no-untyped-def]
+    lexicon, text: str, states: set[str], disease: str
+) -> None:
+    """ "pregnant HCM patients" are patients who are pregnant and have HCM: two
+    conditions, the state named as a state ("pregnancy"), not one disease called
+    "pregnant hypertrophic cardiomyopathy"."""
+    found = named(extract(lexicon, text))
+    assert found[disease].role == "Condition"
+    for state in states:
+        assert found[state].role == "Condition"
+
+
+def test_pregnant_alone_is_pregnancy_and_pregnant_women_stay_a_group(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "a pregnant patient" is in pregnancy; "pregnant women" name the demographic group
+    as printed (the contract: demographic groups are Conditions)."""
+    alone = named(extract(lexicon, "In a pregnant patient with chest pain, an ECG is advised."))
+    assert alone["pregnancy"].role == "Condition"
+    group = named(extract(lexicon, "In pregnant women on heparin, platelet counts are advised."))
+    assert "pregnant women" in group
+
+
+def test_a_definition_in_brackets_gives_the_criterion(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "hyperglycaemia (defined as glucose ≥11.1 mmol/L)": the bracket states the criterion,
+    a parameter; "defined as" itself names nothing."""
+    result = extract(
+        lexicon,
+        "Glucose checks are advised in adults with hyperglycaemia (defined as glucose "
+        "≥11.1 mmol/L).",
+    )
+    found = named(result)
+    assert found["glucose"].role == "ClinicalParameter"
+    assert found["glucose"].threshold == 11.1
+    assert not [n for n in found if "defined" in n]
+
+
+def test_an_act_that_failed_keeps_the_role_of_an_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "if vagal manoeuvres and adenosine fail": each was tried and failed, so each is
+    named as a failure with the role of what was tried, a Procedure for the manoeuvres as a
+    Medication for the drug; the failure is no disease of the patient."""
+    result = extract(
+        lexicon,
+        "Intravenous verapamil should be considered if vagal manoeuvres and adenosine fail.",
+    )
+    assert ("Procedure", "failure of vagal manoeuvre") in roles(result)
+    assert ("Medication", "failure of adenosine") in roles(result)

@@ -268,16 +268,38 @@ def test_the_guidelines_own_glossary_defines_the_abbreviations_its_rows_use(conv
 
 
 def test_split_ligature_rejoined_when_the_joined_word_is_the_guidelines(converted):
-    """An older text layer breaks the "fi" ligature ("fni dings"); it is rejoined only when
-    the joined word is one the guideline uses and the split form is not."""
+    """An older text layer breaks the "fi" ligature ("fni dings"); it is rejoined when the
+    joined word is one the guideline uses and the split form is not. A term that neither
+    the guideline nor English knows whole stays as printed."""
     _, result = converted
     row = _row(result, "Cardioversion may be considered")
     assert "echocardiographic findings exclude" in row.row_text
     assert "split ligature rejoined" in row.repairs
     unknown = Vocabulary.from_texts(["nothing relevant here"])
-    assert repair_row_text("echocardiographic fni dings", unknown).text == (
-        "echocardiographic fni dings"
+    assert repair_row_text("echocardiographic fni brogenesis", unknown).text == (
+        "echocardiographic fni brogenesis"
     )
+
+
+def test_a_ligature_broken_throughout_the_guideline_is_rejoined_by_english() -> None:
+    """Some guidelines print a word broken at its ligature everywhere ("frist", "benefti"),
+    so their own vocabulary never shows it whole. An English word list vouches for the
+    joined form when the printed one is no English word; it vouches for the first part
+    alone only when the word after it is a word ("ffith year"), never for a broken medical
+    term it does not know ("fbi romuscular" stays as printed)."""
+    unknown = Vocabulary.from_texts(["frist frist benefti"])
+    cases = {
+        "A frist-line drug with a clear benefti was confrimed.": (
+            "A first-line drug with a clear benefit was confirmed."
+        ),
+        "Risk was identifei d in the ffith year of follow-up.": (
+            "Risk was identified in the fifth year of follow-up."
+        ),
+        "Stenosis caused by fbi romuscular dysplasia.": "Stenosis caused by fbi romuscular dysplasia.",
+        "The first finding.": "The first finding.",
+    }
+    for printed, repaired in cases.items():
+        assert repair_row_text(printed, unknown).text == repaired
 
 
 def test_continued_table_after_a_page_break_is_one_table(converted):

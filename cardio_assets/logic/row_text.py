@@ -18,6 +18,7 @@ apart safely and keeps the rest as printed:
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections import Counter
@@ -180,25 +181,47 @@ def join_lines(text: str, vocabulary: Vocabulary) -> tuple[str, list[str]]:
 # --------------------------------------------------------------------------- ligatures
 
 # The text layer of older guideline PDFs places the "fi"/"fl" ligature after the next
-# letter and breaks the word there: "fni dings" (findings), "specifci" (specific).
-_LIGATURE_SPLIT = re.compile(r"\b([A-Za-z]*?)f([a-z])([il])(?:\s+([a-z]+))?\b")
+# letter and may break the word there: "fni dings" (findings), "specifci" (specific),
+# "frist" (first), "confrimed" (confirmed).
+_LIGATURE_SPLIT = re.compile(r"\b([A-Za-z]*?)f([a-z])([il])([a-z]*)(?:\s+([a-z]+))?\b")
+
+
+@functools.cache
+def _english() -> frozenset[str]:
+    """English words (pyspellchecker's frequency list), for a guideline that prints a word
+    broken everywhere, so that its own vocabulary never shows the word whole."""
+    from spellchecker import SpellChecker
+
+    return frozenset(SpellChecker(language="en", distance=1).word_frequency.keys())
 
 
 def repair_ligature_splits(text: str, vocabulary: Vocabulary) -> tuple[str, list[str]]:
-    """Split ligatures rejoined where the joined form is a word of the document and the
-    printed form is not."""
+    """Split ligatures rejoined where the joined form is a word of the document (seen at
+    least twice, more often than the printed form) or an English word that the printed form
+    is not."""
     repairs: list[str] = []
 
     def fix(m: re.Match[str]) -> str:
-        head, moved, lig, tail = m.group(1), m.group(2), m.group(3), m.group(4) or ""
+        head, moved, lig, glued, tail = (m.group(i) or "" for i in range(1, 6))
         printed = m.group(0)
-        candidates = [f"{head}f{lig}{moved}{tail}"]
+        first = printed.split()[0]
+        candidates = [f"{head}f{lig}{moved}{glued}{tail}"]
         if tail:
-            candidates.append(f"{head}f{lig}{moved}")  # only the first part was broken
+            candidates.append(f"{head}f{lig}{moved}{glued}")  # only the first part was broken
         printed_count = max(vocabulary.count(w) for w in printed.split())
-        for candidate in candidates:
+        for number, candidate in enumerate(candidates):
+            if candidate.lower() == printed.lower():
+                continue
             count = vocabulary.count(candidate)
-            if count >= 2 and count > printed_count and candidate.lower() != printed.lower():
+            in_document = count >= 2 and count > printed_count
+            # English vouches for the first part alone only when the next word is a word
+            # ("ffith year" is "fifth year"; "fbi romuscular" is no "fib romuscular")
+            in_english = (
+                (number == 0 or tail.lower() in _english())
+                and candidate.lower() in _english()
+                and first.lower() not in _english()
+            )
+            if in_document or in_english:
                 rest = f" {tail}" if tail and not candidate.endswith(tail) else ""
                 repairs.append("split ligature rejoined")
                 return candidate + rest

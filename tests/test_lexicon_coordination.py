@@ -319,3 +319,19 @@ def test_during_and_a_bracketed_duration_word_are_no_part_of_a_concept(lexicon) 
     )
     assert "sleep" in found and "during sleep" not in found
     assert "long-standing" not in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "with mild or moderate chronic kidney disease",
+        "with preserved or mildly impaired RV systolic function",
+        "normal or moderately reduced LV function",
+    ],
+)
+def test_a_severity_range_stays_one_concept_after_a_preposition(text: str) -> None:
+    """The contract (section 6) keeps a severity range whole ("moderate or severe mitral
+    stenosis"); so after "with", and from the unimpaired end of a scale ("preserved or
+    mildly impaired function")."""
+    tree = split_logic(text)
+    assert isinstance(tree, Leaf), tree

@@ -372,6 +372,8 @@ def _expand_shared_heads(
     return out_items, out_conns, full_names
 
 
+# the unimpaired end of a scale that a range may start from
+_SCALE_START = frozenset({"preserved", "normal"})
 _COMPLEMENT_NOUNS = frozenset("signs sign symptoms symptom features evidence history".split())
 _ROMAN = re.compile(r"^(?:I{1,3}|IV|V)(?:[a-d])?$")
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
@@ -385,8 +387,11 @@ def _joins(
     if bare in _COMPLEMENT_NOUNS and " of " in f" {item} ":
         return True  # "signs or symptoms of congestion": shared complement
     first = item.split()[0].lower() if item.split() else ""
-    if bare.rstrip("-") in GRADES and first.split("-")[0] in GRADES:
+    grade = re.sub(r"^(?:with|having|and)\s+", "", bare).rstrip("-")  # "with mild or ..."
+    if grade in GRADES and first.split("-")[0] in GRADES:
         return True  # "low or intermediate probability": one range of a scale
+    if grade in _SCALE_START and first in GRADES and first.endswith("ly"):
+        return True  # "preserved or mildly impaired function": from the top of the scale down
     last = bare.split()[-1] if bare.split() else ""
     if last and first in {f"non-{last}", f"non{last}", f"un{last}", f"in{last}"}:
         return True  # "fatal and non-fatal events": both poles, one concept

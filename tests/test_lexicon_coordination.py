@@ -335,3 +335,51 @@ def test_a_severity_range_stays_one_concept_after_a_preposition(text: str) -> No
     mildly impaired function")."""
     tree = split_logic(text)
     assert isinstance(tree, Leaf), tree
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "second"),
+    [
+        (
+            "with signs or symptoms of fluid overload",
+            "signs of fluid overload",
+            "symptoms of fluid overload",
+        ),
+        (
+            "with signs/symptoms of RV failure",
+            "signs of right ventricular failure",
+            "symptoms of right ventricular failure",
+        ),
+    ],
+)
+def test_signs_and_symptoms_share_their_complement(
+    lexicon, text: str, first: str, second: str
+) -> None:  # type: ignore[no-untyped-def]
+    """ "signs or symptoms of X" (or "signs/symptoms of X") are signs of X or symptoms of
+    X: the shared complement is distributed (the contract, section 6), each named with it,
+    one OR label."""
+    alternatives(f"Echocardiography is advised in adults {text}.", lexicon, first, second)
+
+
+def test_symptoms_or_a_history_of_an_event_do_not_share_it(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "symptoms or history of cardiac arrest": the symptoms are not of the arrest, so only
+    signs and symptoms, a pair of findings, share a complement."""
+    found = named(
+        extract(
+            lexicon, "Sport is not advised in adults with symptoms or history of cardiac arrest."
+        )
+    )
+    assert "history of cardiac arrest" in found
+    assert "symptoms of cardiac arrest" not in found
+
+
+def test_an_or_inside_an_or_is_one_group(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "ECG changes or signs/symptoms of LV dysfunction": three alternatives; the row's
+    OR labels are flat (the contract, section 6), so all three share one."""
+    alternatives(
+        "Echocardiography is advised in adults with ECG changes or signs/symptoms of LV dysfunction.",
+        lexicon,
+        "electrocardiogram change",
+        "signs of left ventricular dysfunction",
+        "symptoms of left ventricular dysfunction",
+    )

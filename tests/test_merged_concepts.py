@@ -96,7 +96,14 @@ def test_neither_nor_is_two_negated_conditions_and() -> None:
         ("LVEF of 35% or less", Leaf("LVEF of 35% or less")),
         ("LVEF between 36 and 49%", Leaf("LVEF between 36 and 49%")),
         ("an MRA (spironolactone or eplerenone)", Leaf("an MRA (spironolactone or eplerenone)")),
-        ("signs or symptoms of congestion", Leaf("signs or symptoms of congestion")),
+        # a shared complement is distributed (the contract, section 6)
+        (
+            "signs or symptoms of congestion",
+            Expr(
+                "OR",
+                (Leaf("signs", full="signs of congestion"), Leaf("symptoms of congestion")),
+            ),
+        ),
     ],
 )
 def test_split_logic_shapes(text: str, expected) -> None:  # type: ignore[no-untyped-def]

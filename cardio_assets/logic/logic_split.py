@@ -202,6 +202,19 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
             merged_items.append(item)
             merged_conns.append(conn)
             continue
+        complement = _WITH_COMPLEMENT.match(item) if conn != "," else None
+        head_words = _ARTICLE.sub("", previous).lower().split()
+        if (
+            complement
+            and head_words
+            and {head_words[-1], complement["noun"].lower()} <= _FINDING_NOUNS
+            and not _CLAUSE_WORDS.intersection(head_words)  # "diabetes with signs" is no head
+        ):
+            # "signs or symptoms of congestion": the first borrows the complement
+            completions[len(merged_items) - 1] = f"{previous} of {complement['what']}"
+            merged_items.append(item)
+            merged_conns.append(conn + "*")
+            continue
         joined = f"{previous} {conn} {item}"
         if conn != "," and _joins(previous, item, joined, keep_together):
             merged_items[-1] = joined
@@ -350,6 +363,12 @@ def _expand_shared_heads(
     for index, item in enumerate(items):
         if index:
             out_conns.append(connectors[index - 1])
+        slashed = _SLASHED_COMPLEMENT.match(item)
+        if slashed:  # "signs/symptoms of LV dysfunction": two findings of one thing
+            full_names[slashed["a"]] = f"{slashed['a']} of {slashed['what']}"
+            out_items.append(slashed["a"])
+            out_conns.append("or*")
+            item = item[len(slashed["a"]) + 1 :]
         match = _SHARED_HEAD.match(item)
         after_lone_modifier = index > 0 and items[index - 1].lower() in SHARED_MODIFIERS
         if (
@@ -374,7 +393,16 @@ def _expand_shared_heads(
 
 # the unimpaired end of a scale that a range may start from
 _SCALE_START = frozenset({"preserved", "normal"})
-_COMPLEMENT_NOUNS = frozenset("signs sign symptoms symptom features evidence history".split())
+# "signs or symptoms of congestion" are signs of congestion or symptoms of congestion (the
+# contract, section 6: shared heads distributed); "symptoms or history of cardiac arrest" are
+# symptoms, or a history of it: only the two findings share the complement
+_FINDING_NOUNS = frozenset("signs sign symptoms symptom".split())
+_WITH_COMPLEMENT = re.compile(
+    r"^(?P<noun>signs?|symptoms?|features?|evidence|history)\s+of\s+(?P<what>\S.*)$", re.I
+)
+_SLASHED_COMPLEMENT = re.compile(
+    r"^(?P<a>signs?|symptoms?)/(?P<b>signs?|symptoms?)\s+of\s+(?P<what>\S.*)$", re.I
+)
 _ROMAN = re.compile(r"^(?:I{1,3}|IV|V)(?:[a-d])?$")
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
 
@@ -384,8 +412,6 @@ def _joins(
 ) -> bool:
     """True when "previous conn item" is one concept, not two."""
     bare = _ARTICLE.sub("", previous).lower()
-    if bare in _COMPLEMENT_NOUNS and " of " in f" {item} ":
-        return True  # "signs or symptoms of congestion": shared complement
     first = item.split()[0].lower() if item.split() else ""
     grade = re.sub(r"^(?:with|having|and)\s+", "", bare).rstrip("-")  # "with mild or ..."
     if grade in GRADES and first.split("-")[0] in GRADES:

@@ -90,6 +90,13 @@ def _or_groups(tree: Node, group_counter: list[int]) -> dict[int, str]:
             if isinstance(child, Leaf):
                 assigned[id(child)] = group
                 continue
+            if child.op == "OR":  # "A or B/C": an OR inside an OR is one flat group
+                for nested in child.children:
+                    if isinstance(nested, Leaf):
+                        assigned[id(nested)] = group
+                    else:
+                        visit(nested)
+                continue
             for nested in child.children:  # "A or B and (C or D)": C or D is a group too
                 if isinstance(nested, Expr):
                     visit(nested)

@@ -72,3 +72,25 @@ def test_an_act_that_failed_keeps_the_role_of_an_act(lexicon) -> None:  # type: 
     )
     assert ("Procedure", "failure of vagal manoeuvre") in roles(result)
     assert ("Medication", "failure of adenosine") in roles(result)
+
+
+@pytest.mark.parametrize(
+    ("text", "criterion"),
+    [
+        (
+            "Early risk scoring of suspected PE, based on the presence of shock, is advised.",
+            "shock",
+        ),
+        (
+            "Surgical timing based on the aortic size index is advised in adults with Turner "
+            "syndrome.",
+            "aortic size index",
+        ),
+    ],
+)
+def test_what_a_decision_is_based_on_is_its_criterion(lexicon, text: str, criterion: str) -> None:  # type: ignore[no-untyped-def]
+    """ "X, based on Y": Y is what decides whether X is done, a criterion of the row, not
+    part of X's name."""
+    found = named(extract(lexicon, text))
+    assert criterion in found, set(found)
+    assert not [n for n in found if "based" in n]

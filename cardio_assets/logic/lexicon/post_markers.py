@@ -54,6 +54,7 @@ _POST_MARKERS = re.compile(
     r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b"
     r"|(?<!\bor\s)(?<!\band\s)over\b(?!\s+\d)"
     r"|(?:if|when|while|whilst|unless|despite|provided(?:\s+that)?|in\s+the\s+presence\s+of)\b"
+    r"|(?<!be\s)based\s+on\b"
     r"|(?:except|excluding)(?:\s+(?:in|for|when|if|where))?\b"
     r"|with\s+the\s+(?:possible\s+)?exception\s+(?:of|where)\b"
     r"|(?:before|after|following|prior\s+to|during)\b"
@@ -148,6 +149,6 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return ("negated", excluded.group(1)) if excluded else ("context", body)
     if low in {"if", "when", "while", "whilst"}:
         return "context", _THERE_IS.sub("", body)
-    if re.match(r"(?:before|after|following|prior to|during)", low):
-        return "context", body
+    if re.match(r"(?:before|after|following|prior to|during|based on)", low):
+        return "context", body  # "based on X": X is what decides it, a criterion
     return "cohort", (marker + " " + body).strip()

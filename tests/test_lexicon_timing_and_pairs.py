@@ -196,3 +196,25 @@ def test_verbs_of_having_a_state_are_no_part_of_it(lexicon, text: str, state: st
     found = named(extract(lexicon, text))
     assert found[state].role == "Condition"
     assert not [n for n in found if n.startswith(("experience", "present", "suffer"))]
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        (
+            "Stress echocardiography is not advised routinely before hip surgery.",
+            "stress echocardiography",
+        ),
+        ("Ambulatory monitoring may be considered in rare cases after fainting.", "ambulatory monitoring"),
+        (
+            "Loop recorders may be considered in a few instances after unexplained falls.",
+            "loop recorder",
+        ),
+    ],
+)
+def test_how_often_or_in_how_many_cases_names_no_condition(lexicon, text: str, act: str) -> None:  # type: ignore[no-untyped-def]
+    """ "routinely", "in selected cases", "in a few instances" hedge how often the act is
+    done; they name nobody the row is for, so no concept holds them."""
+    found = named(extract(lexicon, text))
+    assert act in found, set(found)
+    assert not [n for n in found if any(w in n for w in ("routinely", "case", "instance"))]

@@ -47,6 +47,16 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "hyperglycaemia (defined as glucose ≥11.1 mmol/L)": the bracket gives the criterion
     (re.compile(r"\(\s*(?:defined|diagnosed)\s+as\s+", re.I), "("),
+    # how often or in how many cases, not for whom: "not recommended routinely", "may be
+    # considered in selected cases" ("routine X" stays: the adjective names the practice)
+    (
+        re.compile(
+            r",?\s*\b(?:routinely|systematically)\b(?!\s+(?:in|for)\s)|,?\s*\(?\bin\s+(?:a\s+few|some|"
+            r"selected|rare|exceptional)\s+(?:instances|cases|situations)\b\)?(?!\s+of\b)",
+            re.I,
+        ),
+        "",
+    ),
     # "in order to X" states a purpose as "to X" does
     (re.compile(r"\bin\s+order\s+to\b", re.I), "to"),
     # reference markers: [12], [3-5]

@@ -205,7 +205,10 @@ def test_verbs_of_having_a_state_are_no_part_of_it(lexicon, text: str, state: st
             "Stress echocardiography is not advised routinely before hip surgery.",
             "stress echocardiography",
         ),
-        ("Ambulatory monitoring may be considered in rare cases after fainting.", "ambulatory monitoring"),
+        (
+            "Ambulatory monitoring may be considered in rare cases after fainting.",
+            "ambulatory monitoring",
+        ),
         (
             "Loop recorders may be considered in a few instances after unexplained falls.",
             "loop recorder",
@@ -218,3 +221,16 @@ def test_how_often_or_in_how_many_cases_names_no_condition(lexicon, text: str, a
     found = named(extract(lexicon, text))
     assert act in found, set(found)
     assert not [n for n in found if any(w in n for w in ("routinely", "case", "instance"))]
+
+
+def test_how_recent_an_event_is_leaves_the_event(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "stroke within the past 6 months": how recent it is qualifies the event; the
+    condition is the stroke, not a concept named with the window."""
+    found = named(
+        extract(
+            lexicon,
+            "Carotid duplex is advised before bypass surgery in adults with stroke within the past 6 months.",
+        )
+    )
+    assert found["stroke"].role == "Condition"
+    assert not [n for n in found if "past" in n]

@@ -235,12 +235,13 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"\s*\(?\bwith\s+or\s+without\s+[^,;.()]+\)?", re.I), ""),
     # "symptomatic or asymptomatic X": both poles, so the state restricts nothing
     (re.compile(r"\b(?:a?symptomatic)\s+(?:or|and/or|and)\s+(?:a?symptomatic)\s+", re.I), ""),
-    # durations: "for 6 months", "for up to 12 months", "within the first week"; a window
+    # durations: "for 6 months", "for up to 12 months", "within the first week", "within the
+    # past 6 months" (how recent: the event itself is the condition); a window
     # counted from a named event ("within 48 hours of admission") is a criterion and stays
     (
         re.compile(
             r"\b(?:for|within|during|over(?!\s+\d+\s*years?\b))\s+"
-            r"(?:up\s+to\s+|at\s+least\s+|the\s+first\s+)?"
+            r"(?:up\s+to\s+|at\s+least\s+|the\s+(?:first|past|last|previous)\s+)?"
             r"(?:(?:days?|weeks?|months?|years?|hours?)\b|\d+\s*"
             r"(?:days?|weeks?|months?|years?|hours?|h|min|minutes?)\b"
             r"(?!\s+(?:of|after|from|following|since)\s))",

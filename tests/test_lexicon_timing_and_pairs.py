@@ -234,3 +234,18 @@ def test_how_recent_an_event_is_leaves_the_event(lexicon) -> None:  # type: igno
     )
     assert found["stroke"].role == "Condition"
     assert not [n for n in found if "past" in n]
+
+
+def test_an_act_as_it_is_for_another_group_is_recommended_for_this_one(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Anticoagulation for flutter should be similar to that for patients with AF": the
+    act is recommended for this group, as for the other; the other group is a comparison,
+    not a condition of the row."""
+    found = named(
+        extract(
+            lexicon,
+            "Anticoagulation for atrial flutter should be similar to that for patients with AF.",
+        )
+    )
+    assert found["anticoagulation"].role == "Medication"
+    assert found["atrial flutter"].role == "Condition"
+    assert "atrial fibrillation" not in found

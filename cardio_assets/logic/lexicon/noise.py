@@ -57,6 +57,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "X should be similar to that for patients with AF": X is recommended as it is for them
+    (re.compile(r"\b(?:should|must)\s+be\s+(?=similar\s+to\b)", re.I), "is recommended "),
     # "in order to X" states a purpose as "to X" does
     (re.compile(r"\bin\s+order\s+to\b", re.I), "to"),
     # reference markers: [12], [3-5]
@@ -349,10 +351,11 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         " ",
     ),
     # a comparison, not a criterion: "in the same way as for younger patients", "as in
-    # patients without syncope"
+    # patients without syncope", "similar to (that for) patients with AF"
     (
         re.compile(
-            r",?\s*\b(?:in\s+the\s+same\s+way\s+as|as)\s+(?:for|in)\s+(?:[\w\-]+\s+){0,2}"
+            r",?\s*\b(?:(?:in\s+the\s+same\s+way\s+as|as)\s+(?:for|in)|similar\s+to"
+            r"(?:\s+(?:that|those)\s+(?:for|in|of))?)\s+(?:[\w\-]+\s+){0,2}"
             r"(?:patients|individuals|people|population|adults|persons)\b"
             r"(?:\s+(?:with|without)(?:\s+(?!(?:when|if|who|unless|and|or)\b)[\w\-]+){1,2})?",
             re.I,

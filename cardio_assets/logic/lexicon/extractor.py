@@ -38,7 +38,6 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     _AVOIDING,
     _CONNECTIVE_ONLY,
     _EXAMPLE_LEAD,
-    _FINDINGS,
     _INCLUDING_TAIL,
     _OUTCOME_LEAD,
     _PAST_PROCEDURE,
@@ -624,9 +623,6 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
             rest, leaf_full = lead["rest"], None
             lead = STATE_BEFORE_DISEASE.match(rest)
         full = _tidy_leaf(leaf_full, slot) if leaf_full else rest
-        if leaf_full and leaf_full.startswith(f"{leaf.text} of ") and _FINDINGS.search(rest):
-            # "signs" of "signs or symptoms of congestion": the signs of it, as printed
-            full = f"{rest}{leaf_full[len(leaf.text) :]}"
         # "low-" in "low- or iso-osmolar contrast media": the completed name has the role
         role = self.role_for(full, slot)
         if role is None:

@@ -73,7 +73,3 @@ def _clean_grade(value: str | None) -> str | None:
         return None
     value = value.strip()
     return value or None
-
-
-# a finding named before a complement it shares ("signs" of "signs or symptoms of X")
-_FINDINGS = re.compile(r"\b(?:signs?|symptoms?)$", re.IGNORECASE)

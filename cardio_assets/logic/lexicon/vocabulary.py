@@ -281,7 +281,7 @@ _LEADING_CONNECTIVES = re.compile(
     r"^(?:(?:as\s+(?:indicated|shown|evidenced|suggested|defined)\s+by|including|especially|"
     r"particularly|notably|mainly|namely|such\s+as|e\.g\.?|i\.e\.?|as|for|of|by|than|"
     r"the\s+(?:presence|occurrence|finding|evidence)\s+of|presence\s+of|evidence\s+of|"
-    r"signs?\s+of|however,?|moreover,?|furthermore,?|during|"
+    r"however,?|moreover,?|furthermore,?|during|"
     r"(?:in\s+)?(?:the\s+)?(?:case|setting|context|presence)\s+of)\s+)+",
     re.IGNORECASE,
 )

@@ -383,3 +383,42 @@ def test_an_or_inside_an_or_is_one_group(lexicon) -> None:  # type: ignore[no-un
         "signs of left ventricular dysfunction",
         "symptoms of left ventricular dysfunction",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "second"),
+    [
+        (
+            "Sport is not advised in adults with a history of cardiac arrest or unexplained fainting.",
+            "history of cardiac arrest",
+            "history of unexplained fainting",
+        ),
+        (
+            "Telemetry is advised in adults at high risk of arrhythmia and/or device failure.",
+            "high risk of arrhythmia",
+            "high risk of device failure",
+        ),
+        (
+            "A chest X-ray is advised in adults with a suspicion of pericardial effusion or pleural involvement.",
+            "suspected pericardial effusion",
+            "suspected pleural involvement",
+        ),
+    ],
+)
+def test_a_history_risk_or_suspicion_of_is_lent_to_the_next_alternative(  # type: ignore[no-untyped-def]
+    lexicon, text: str, first: str, second: str
+) -> None:
+    """ "a history of A or B" is a history of either; "at high risk of A or B", "a
+    suspicion of A or B" likewise (the contract distributes shared heads). A suspicion is
+    named as the golds name it, "suspected X"."""
+    alternatives(text, lexicon, first, second)
+
+
+def test_a_lent_head_keeps_the_negation_with_the_items(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "no history of VT or syncope": neither, each named with the history it lacks; the
+    "no" negates the items and is no part of the lent head."""
+    found = named(
+        extract(lexicon, "Sport may be considered in adults with no history of VT or syncope.")
+    )
+    assert found["history of syncope"].negated
+    assert not [n for n in found if n.startswith("no ")]

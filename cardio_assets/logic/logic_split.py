@@ -188,6 +188,7 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
     merged_items = [items[0]]
     merged_conns: list[str] = []
     completions: dict[int, str] = {}  # item index -> completed name
+    of_head = _of_head(items[0])  # "history of" in "history of MI or stroke", lent onward
     for position, (conn, item) in enumerate(zip(connectors, items[1:], strict=True)):
         previous = merged_items[-1]
         following = connectors[position + 1] if position + 1 < len(connectors) else None
@@ -227,6 +228,20 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
                 conn = conn + "*"  # local: binds its two items only
         merged_items.append(item)
         merged_conns.append(conn)
+        alternative = conn.rstrip("*") in ("or", "and/or") or (
+            conn == ","
+            and next((c for c in connectors[position + 1 :] if c != ","), None) in ("or", "and/or")
+        )
+        if (
+            of_head
+            and alternative
+            and _bare_alternative(item)
+            and len(merged_items) - 1 not in completions
+        ):
+            completions[len(merged_items) - 1] = f"{of_head} {item}"
+            of_head = None  # the next alternative only: a longer list may change its head
+        else:
+            of_head = _of_head(item)
     items, connectors = merged_items, merged_conns
     if len(items) == 1:
         return _leaf(items[0], completions.get(0))
@@ -397,6 +412,34 @@ _SCALE_START = frozenset({"preserved", "normal"})
 # contract, section 6: shared heads distributed); "symptoms or history of cardiac arrest" are
 # symptoms, or a history of it: only the two findings share the complement
 _FINDING_NOUNS = frozenset("signs sign symptoms symptom".split())
+# A head that lends itself to the alternatives after it: "(family) history of MI or stroke",
+# "high risk of arrhythmia and/or device dysfunction", "suspicion of effusion or X" (the
+# contract, section 6: shared heads distributed; real-row golds name each so)
+_OF_HEAD = re.compile(
+    r"^(?:(?:no|without|not|any)\s+)*"  # the negation is the item's, not the head's
+    r"(?P<head>(?:(?!no\b|without\b)[a-z]+\s+){0,2}?(?:history|risk|suspicion|evidence)\s+of)\s+\S",
+    re.I,
+)
+
+
+def _of_head(item: str) -> str | None:
+    """The head an item lends, if any; a recent event is named without its history ("recent
+    history of stroke/TIA" are a stroke and a TIA)."""
+    match = _OF_HEAD.match(_ARTICLE.sub("", item))
+    return match["head"] if match and "recent" not in match["head"].lower() else None
+
+
+def _bare_alternative(item: str) -> bool:
+    """A short noun phrase that can take a lent head: no clause word, no "of" of its own,
+    no value."""
+    words = item.split()
+    return (
+        0 < len(words) <= 4
+        and not _CLAUSE_WORDS.intersection(w.lower() for w in words)
+        and not re.match(r"^[<>≤≥\d]", item)
+    )
+
+
 _WITH_COMPLEMENT = re.compile(
     r"^(?P<noun>signs?|symptoms?|features?|evidence|history)\s+of\s+(?P<what>\S.*)$", re.I
 )

@@ -41,6 +41,7 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     _INCLUDING_TAIL,
     _OUTCOME_LEAD,
     _PAST_PROCEDURE,
+    _SUSPICION,
     _THEN_START,
     _THERAPY_BESIDE,
     _VALUE_ONLY,
@@ -463,8 +464,11 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
         drafts: list[Draft] = []
         group_of = _or_groups(tree, group_counter)
         for leaf in leaves(tree):
-            leaf_text = _OUTCOME_LEAD.sub("", leaf.text) if slot == "outcome" else leaf.text
-            for draft in self._leaf_drafts(Leaf(leaf_text, leaf.negated, leaf.full), params, slot):
+            leaf_text, leaf_full = leaf.text, leaf.full
+            if slot == "outcome":  # "the risk of HF hospitalization or (the risk of) death"
+                leaf_text = _OUTCOME_LEAD.sub("", leaf_text)
+                leaf_full = _OUTCOME_LEAD.sub("", leaf_full) if leaf_full else None
+            for draft in self._leaf_drafts(Leaf(leaf_text, leaf.negated, leaf_full), params, slot):
                 draft.or_group = group_of.get(id(leaf))
                 drafts.append(draft)
         # Parenthetical asides: examples of the head ("MRA (spironolactone or
@@ -627,14 +631,15 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
         role = self.role_for(full, slot)
         if role is None:
             return out
-        past = _PAST_PROCEDURE.match(rest)
+        past = _PAST_PROCEDURE.match(full)  # "history of" lent by a shared head too
         if role == "Condition" and past and self.role_for(past.group(1), "context") == "Procedure":
             role = "Procedure"  # "prior PCI", "history of CABG": a procedure in the background
         out.append(
             Draft(
                 role=role,
                 text=rest,
-                normalized=STATE_NAMES.get(full.lower()) or self.abbreviations.normalize(full),
+                normalized=STATE_NAMES.get(full.lower())
+                or _SUSPICION.sub("suspected ", self.abbreviations.normalize(full)),
                 slot=slot,
                 negated=leaf.negated,
             )

@@ -73,3 +73,7 @@ def _clean_grade(value: str | None) -> str | None:
         return None
     value = value.strip()
     return value or None
+
+
+# "a suspicion of X" is named as the contract's golds name it: "suspected X"
+_SUSPICION = re.compile(r"^(?:an?\s+)?suspicion\s+of\s+", re.IGNORECASE)

@@ -94,3 +94,62 @@ def test_what_a_decision_is_based_on_is_its_criterion(lexicon, text: str, criter
     found = named(extract(lexicon, text))
     assert criterion in found, set(found)
     assert not [n for n in found if "based" in n]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "dropped"),
+    [
+        # a dose of a drug is how much of it: the drug stays, the dose words go
+        (
+            "Ezetimibe is advised when the goal is missed on a maximum tolerated dose of a statin.",
+            "statin",
+            "maximum",
+        ),
+        # when a delivery is timed is no condition
+        (
+            "Planned delivery should be considered at around 38 weeks in women on heparin.",
+            "women",
+            "week",
+        ),
+        # how a schedule is adapted is no concept
+        (
+            "Yearly imaging (adapted to clinical status) is advised after aortic repair.",
+            "aortic repair",
+            "adapted",
+        ),
+        # having received a drug is the drug
+        (
+            "Platelet testing may be considered in adults who recently received ticagrelor.",
+            "ticagrelor",
+            "received",
+        ),
+        # a lone participle left by "causes that can be corrected and prevented" names nothing
+        (
+            "Pacing is not advised for block due to causes that can be treated and prevented.",
+            "pacing",
+            "prevented",
+        ),
+    ],
+)
+def test_words_about_amount_timing_and_tailoring_name_nothing(  # type: ignore[no-untyped-def]
+    lexicon, text: str, kept: str, dropped: str
+) -> None:
+    """Doses, the timing of a delivery, how a schedule is adapted, the verb of having
+    received a drug and a participle left over name no concept; what they qualify stays."""
+    found = named(extract(lexicon, text))
+    assert any(kept in n for n in found), set(found)
+    assert not [n for n in found if dropped in n]
+
+
+def test_radiotherapy_is_a_procedure_and_a_dashed_aside_is_a_bracket(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Radiotherapy is an act (a Procedure, background for those undergoing it); an aside
+    between em dashes ("—including A and B—") is read as a bracket, not glued to words."""
+    result = extract(lexicon, "In adults undergoing radiotherapy, ECG monitoring is advised.")
+    assert ("Procedure", "radiotherapy") in roles(result)
+    found = named(
+        extract(
+            lexicon,
+            "Control of risk factors—including blood pressure and diabetes—is advised before surgery.",
+        )
+    )
+    assert not [n for n in found if "—" in n], set(found)

@@ -59,6 +59,25 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "X should be similar to that for patients with AF": X is recommended as it is for them
     (re.compile(r"\b(?:should|must)\s+be\s+(?=similar\s+to\b)", re.I), "is recommended "),
+    # "on a maximum tolerated dose of a statin": how much of the statin, not another drug
+    (
+        re.compile(
+            r"\b(?:an?|the)\s+(?:maximum|maximally|highest)\s+tolerated\s+dos(?:e|age)\s+of\s+",
+            re.I,
+        ),
+        "",
+    ),
+    # "—including blood pressure and diabetes—": an aside between dashes, read as brackets
+    (re.compile(r"\s*—\s*([^—]{3,120}?)\s*—\s*"), r" (\1) "),
+    # when a delivery or a test is timed: "at around 39 weeks", "at 36 weeks of gestation"
+    (
+        re.compile(
+            r",?\s*\bat\s+(?:around\s+|about\s+|approximately\s+)?\d+\s*weeks?"
+            r"(?:\s+of\s+(?:gestation|pregnancy))?\b",
+            re.I,
+        ),
+        "",
+    ),
     # "in order to X" states a purpose as "to X" does
     (re.compile(r"\bin\s+order\s+to\b", re.I), "to"),
     # reference markers: [12], [3-5]
@@ -146,7 +165,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # how to choose, not whom: "(depending on availability)", "according to symptoms"
     (
         re.compile(
-            r",?\s*\(?\b(?:depending\s+on|according\s+to|as\s+per|in\s+accordance\s+with)"
+            r",?\s*\(?\b(?:depending\s+on|according\s+to|as\s+per|in\s+accordance\s+with|"
+            r"adapted\s+to|tailored\s+to)"
             r"\s+[^,;.()]+\)?",
             re.I,
         ),

@@ -81,6 +81,7 @@ _PROCEDURE_HEADS = frozenset(
     defibrillator pacemaker device therapy therapies treatment treatments ultrasound
     tomography resonance x-ray radiography dialysis haemodialysis hemodialysis
     thrombolysis fibrinolysis vaccination immunization immunisation
+    radiotherapy irradiation radiation
     stent stents valve valves prosthesis prostheses bioprosthesis ring rings lead leads
     catheter catheters filter filters occluder occluders coil coils
     """.split()
@@ -217,6 +218,7 @@ GENERIC_LEAVES = frozenset(
     e.g e.g. i.e i.e. eg ie etc then also only well treated living degree way time times
     diagnosis diagnoses method methods treatment treatments therapy therapies
     ideally possibly potentially long-term short-term onwards onward
+    prevented corrected reversed avoided
     """.split()
 ) | frozenset(
     {
@@ -264,6 +266,7 @@ _QUALIFYING_OF = re.compile(
 _LEADING_VERBS = re.compile(
     r"^(?:(?:with|who\s+(?:are|have|had|were)|who|whose|having|and|or|are|have|has|had|in|"
     r"survived|experienced|experience|experiences|developed|develop|develops|suffered|"
+    r"(?:recently\s+)?received|"
     r"(?:suffer|suffers|suffering)\s+from|(?:present|presents|presenting)\s+with|"
     r"underwent|remain|remains|"
     r"still|is|be|(?:need|needs|require|requires|requiring|scheduled|planned|due)\s+"

@@ -88,14 +88,14 @@ def test_a_glossary_printed_as_a_run_of_entries_is_read_entry_by_entry() -> None
 
 
 def test_a_glossary_printed_in_lower_case_is_read_too() -> None:
-    """Some glossaries write expansions in lower case ("CT computed tomography"); there an
+    """Some glossaries write expansions in lower case ("ECG electrocardiogram"); there an
     entry starts at an upper-case abbreviation before a plain word."""
     assert glossary_definitions(
-        ["CRP C-reactive protein CT computed tomography ECG electrocardiogram"]
+        ["ECG electrocardiogram CRP C-reactive protein MRI magnetic resonance imaging"]
     ) == {
-        "CRP": "C-reactive protein",
-        "CT": "computed tomography",
         "ECG": "electrocardiogram",
+        "CRP": "C-reactive protein",
+        "MRI": "magnetic resonance imaging",
     }
 
 
@@ -108,7 +108,7 @@ def test_glossary_entries_that_do_not_spell_their_abbreviation_are_left_out() ->
     found = glossary_definitions(
         [
             "PCI trial results ICD Implantable cardioverter defibrillator HV His-ventricular "
-            "interval (from the H wave to the V wave) BP Blood pressure b.p.m. Beats per minute",
+            "interval (from the H wave to the V wave) BP Blood pressure h.r.v. Heart rate variability",
             "TRIAL Test of Rate In Atrial Lesions OR Odds ratio II Second",
         ]
     )

@@ -389,14 +389,14 @@ def test_an_or_inside_an_or_is_one_group(lexicon) -> None:  # type: ignore[no-un
     ("text", "first", "second"),
     [
         (
-            "Sport is not advised in adults with a history of cardiac arrest or unexplained fainting.",
-            "history of cardiac arrest",
+            "Sport is not advised in adults with a history of sudden cardiac arrest or unexplained fainting.",
+            "history of sudden cardiac arrest",
             "history of unexplained fainting",
         ),
         (
-            "Telemetry is advised in adults at high risk of arrhythmia and/or device failure.",
-            "high risk of arrhythmia",
-            "high risk of device failure",
+            "Telemetry is advised in adults at high risk of tachyarrhythmia and/or lead failure.",
+            "high risk of tachyarrhythmia",
+            "high risk of lead failure",
         ),
         (
             "A chest X-ray is advised in adults with a suspicion of pericardial effusion or pleural involvement.",

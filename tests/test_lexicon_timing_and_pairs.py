@@ -77,15 +77,14 @@ def test_when_a_test_is_done_names_no_condition(lexicon, text: str) -> None:  # 
 
 
 def test_a_preposition_cut_from_its_value_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "at a maximum diameter ≥48 mm": once the value is read as a parameter, the "at a"
+    """ "at a maximal diameter ≥48 mm": once the value is read as a parameter, the "at a"
     left in front of it names nothing."""
     result = extract(
         lexicon,
-        "Root surgery should be considered at a maximum diameter ≥48 mm in adults with a "
-        "bicuspid valve.",
+        "Root surgery is advised at a maximal diameter ≥48 mm in adults with a bicuspid valve.",
     )
     found = named(result)
-    assert found["maximum diameter"].role == "ClinicalParameter"
+    assert found["maximal diameter"].role == "ClinicalParameter"
     assert not [n for n in found if n in {"at a", "at least", "at the"}], set(found)
 
 
@@ -93,8 +92,7 @@ def test_a_preposition_cut_from_its_value_is_no_concept(lexicon) -> None:  # typ
     ("text", "aim"),
     [
         (
-            "Biphasic cardioversion is recommended for conversion to sinus rhythm in stable "
-            "adults.",
+            "Biphasic shocks are advised for conversion to sinus rhythm in stable adults.",
             "conversion to sinus rhythm",
         ),
         (
@@ -210,7 +208,7 @@ def test_verbs_of_having_a_state_are_no_part_of_it(lexicon, text: str, state: st
             "ambulatory monitoring",
         ),
         (
-            "Loop recorders may be considered in a few instances after unexplained falls.",
+            "Loop recorders are advised in a few instances after unexplained falls.",
             "loop recorder",
         ),
     ],
@@ -237,15 +235,15 @@ def test_how_recent_an_event_is_leaves_the_event(lexicon) -> None:  # type: igno
 
 
 def test_an_act_as_it_is_for_another_group_is_recommended_for_this_one(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "Anticoagulation for flutter should be similar to that for patients with AF": the
-    act is recommended for this group, as for the other; the other group is a comparison,
-    not a condition of the row."""
+    """ "Anticoagulation for X should be similar to that in adults with Y": the act is
+    recommended for this group, as for the other; the other group is a comparison, not a
+    condition of the row."""
     found = named(
         extract(
             lexicon,
-            "Anticoagulation for atrial flutter should be similar to that for patients with AF.",
+            "Anticoagulation for focal tachycardia should be similar to that in adults with flutter.",
         )
     )
     assert found["anticoagulation"].role == "Medication"
-    assert found["atrial flutter"].role == "Condition"
-    assert "atrial fibrillation" not in found
+    assert found["focal tachycardia"].role == "Condition"
+    assert not [n for n in found if "flutter" in n or "similar" in n], set(found)

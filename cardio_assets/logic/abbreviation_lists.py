@@ -166,8 +166,14 @@ def glossary_definitions(paragraphs: Iterable[str]) -> dict[str, str]:
         starts = _entry_starts(words)
         for n, i in enumerate(starts):
             end = starts[n + 1] if n + 1 < len(starts) else len(words)
-            if end < len(words) and end - 1 > i + 1 and _GLOSSARY_SHORT.match(words[end - 1]):
-                end -= 1 if words[end - 1].isupper() else 0
+            last = words[end - 1]
+            if (
+                end < len(words)
+                and end - 1 > i + 1
+                and _GLOSSARY_SHORT.match(last)
+                and last.isupper()
+            ):
+                end -= 1  # "... GLP-1 RA Glucagon-like ...": "GLP-1" opens the next entry
             short, long = words[i], " ".join(words[i + 1 : end]).strip(" ,;")
             before = starts[n - 1] + 1 if n else -1
             if i - 1 > before and _GLOSSARY_SHORT.match(words[i - 1]) and words[i - 1].isupper():

@@ -305,12 +305,15 @@ def _page_furniture(blocks: list[_Block]) -> set[str]:
 
 
 def _pieces(
-    doc: DoclingDocument, marker_pattern: str, inline_html: bool, continuation_words: list[str]
+    doc: DoclingDocument,
+    blocks: list[_Block],
+    marker_pattern: str,
+    inline_html: bool,
+    continuation_words: list[str],
 ) -> list[TablePiece]:
     """Table pieces in reading order with their title, the heading above them and whether
     anything between them and the previous piece rules out a continuation."""
     marker_re = re.compile(marker_pattern)
-    blocks = _linear_blocks(doc, inline_html)
     furniture = _page_furniture(blocks)
     pieces: list[TablePiece] = []
     heading: str | None = None
@@ -535,8 +538,9 @@ def tables_from_document(
 
     Each table's abbreviations are the list printed under it, then the entries of the
     guideline's own glossary its cells use."""
+    blocks = _linear_blocks(doc, markdown_origin(doc, source_format))
     records = join_pieces(
-        document_pieces(doc, source_format, footnote_marker_pattern, continuation_words),
+        document_pieces(doc, source_format, footnote_marker_pattern, continuation_words, blocks),
         guideline=guideline,
         source_file=source_file,
         source_sha256=source_sha256,
@@ -545,7 +549,7 @@ def tables_from_document(
         continuation_words=continuation_words,
         fill_spans=spans_may_be_lost(doc, source_format),
     )
-    glossary = document_glossary(_linear_blocks(doc, markdown_origin(doc, source_format)))
+    glossary = document_glossary(blocks)
     for record in records:
         cells = " ".join([*record.header, *(cell for row in record.body for cell in row)])
         for short, long in used_in(cells, glossary).items():
@@ -570,11 +574,18 @@ def document_glossary(blocks: list[_Block]) -> dict[str, str]:
 
 
 def document_pieces(
-    doc: DoclingDocument, source_format: str, marker_pattern: str, continuation_words: list[str]
+    doc: DoclingDocument,
+    source_format: str,
+    marker_pattern: str,
+    continuation_words: list[str],
+    blocks: list[_Block] | None = None,
 ) -> list[TablePiece]:
-    """The non-empty table pieces of one document, in reading order, not yet joined."""
+    """The non-empty table pieces of one document, in reading order, not yet joined
+    (``blocks``: the document's reading-order blocks, when the caller has them already)."""
     inline_html = markdown_origin(doc, source_format)
-    pieces = _pieces(doc, marker_pattern, inline_html, continuation_words)
+    if blocks is None:
+        blocks = _linear_blocks(doc, inline_html)
+    pieces = _pieces(doc, blocks, marker_pattern, inline_html, continuation_words)
     return [p for p in pieces if p.header or p.body]
 
 

@@ -208,7 +208,7 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
         if (
             complement
             and head_words
-            and {head_words[-1], complement["noun"].lower()} <= _FINDING_NOUNS
+            and head_words[-1] in _FINDING_NOUNS
             and not _CLAUSE_WORDS.intersection(head_words)  # "diabetes with signs" is no head
         ):
             # "signs or symptoms of congestion": the first borrows the complement
@@ -440,9 +440,7 @@ def _bare_alternative(item: str) -> bool:
     )
 
 
-_WITH_COMPLEMENT = re.compile(
-    r"^(?P<noun>signs?|symptoms?|features?|evidence|history)\s+of\s+(?P<what>\S.*)$", re.I
-)
+_WITH_COMPLEMENT = re.compile(r"^(?:signs?|symptoms?)\s+of\s+(?P<what>\S.*)$", re.I)
 _SLASHED_COMPLEMENT = re.compile(
     r"^(?P<a>signs?|symptoms?)/(?P<b>signs?|symptoms?)\s+of\s+(?P<what>\S.*)$", re.I
 )

@@ -260,19 +260,15 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
         both: "raised CK/troponin" is either one raised."""
 
         def pair(match: re.Match[str]) -> str:
-            whole = match.group(0)
-            state, left, right = (
-                match.group("state") or "",
-                match.group("left"),
-                match.group("right"),
-            )
+            state, left, right = match["state"] or "", match["left"], match["right"]
             lookup = self.abbreviations.lookup
-            pair_text = f"{left}/{right}"
-            known = [lookup(word) is not None or word.islower() for word in (left, right)]
-            if lookup(pair_text) is not None or not all(known):
-                return whole
-            if left.islower() and right.islower():
-                return whole
+            shorts = [word for word in (left, right) if not word.islower()]
+            if (
+                not shorts
+                or lookup(f"{left}/{right}") is not None
+                or any(lookup(word) is None for word in shorts)
+            ):
+                return match[0]
             return f"{state}{left} or {state}{right}"
 
         return _ABBREVIATION_PAIR.sub(pair, text)

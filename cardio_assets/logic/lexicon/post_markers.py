@@ -23,6 +23,10 @@ _SETTING = (
 _AIM_NOUNS = "reduction|prevention|improvement|relief|termination|conversion|restoration|reversal"
 # how an ended rhythm is ended, kept in the aim: "for acute conversion of X"
 _AIM_MANNER = r"(?:(?:acute|rapid|early|immediate|pharmacological|electrical)\s+)?"
+# therapy given beside the act: "in addition to X", "as an adjunct to X"
+_COTHERAPY = (
+    r"in\s+addition\s+to|on\s+top\s+of|in\s+combination\s+with|added\s+to|as\s+an?\s+adjunct\s+to"
+)
 _AIM_GERUNDS = (
     "reducing|preventing|lowering|improving|decreasing|terminating|converting|restoring|reversing"
 )
@@ -48,8 +52,7 @@ _POST_MARKERS = re.compile(
     r"|(?:as|because|since)\s+(?:it|they|this)\s+(?:increases?|raises?|worsens?)"
     r"(?:\s+the\s+risk\s+of)?\b"
     r"|because\s+of\s+(?:the\s+)?(?:(?:increased|higher)\s+)?(?:risk\s+of\b)?"
-    r"|in\s+addition\s+to\b|on\s+top\s+of\b|in\s+combination\s+with\b|added\s+to\b"
-    r"|as\s+an?\s+adjunct\s+to\b"
+    rf"|(?:{_COTHERAPY})\b"
     # "over Y" prefers the action to Y; "75 years or over" and "over 70 years" are bounds
     r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b"
     r"|(?<!\bor\s)(?<!\band\s)over\b(?!\s+\d)"
@@ -134,7 +137,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return "outcome", body
     if re.match(r"for (?:the )?(?:treatment|management) of", low):
         return "context", body
-    if re.match(r"(?:in addition to|on top of|in combination with|added to|as an? adjunct)", low):
+    if re.match(_COTHERAPY, low):
         return "co-therapy", body
     if re.match(r"(?:rather than|instead of|in preference to)", low):
         return "alternative", body

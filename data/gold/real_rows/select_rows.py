@@ -22,8 +22,9 @@ guideline), after blind3 had been scored and while it stayed held out, and ``--b
 the same session's last split, after blind4 had been scored once; ``--blind blind6`` the
 ninth session's, drawn at its start before any rule changed, and ``--blind blind7`` the
 tenth session's the same way, and ``--blind blind8`` that session's second, after blind7 had
-been scored once, and ``--blind blind9`` its third, after blind8's single score; any later
-split is one more entry of BLIND_SPLITS.
+been scored once, and ``--blind blind9`` its third, after blind8's single score;
+``--blind blind10`` the eleventh session's, drawn at its start before any rule changed; any
+later split is one more entry of BLIND_SPLITS.
 """
 
 from __future__ import annotations
@@ -68,7 +69,8 @@ TEST_SHARE = 1 / 3
 # (ninth session) after blind5 had been scored once and joined them, before that session's rules;
 # blind7 (tenth session) likewise after blind6's single score, before that session's rules;
 # blind8 (same session) after blind7 had been scored once and joined the development rows;
-# blind9 (same session) likewise after blind8's single score.
+# blind9 (same session) likewise after blind8's single score; blind10 (eleventh session) at
+# that session's start, after blind7..blind9 had each been scored once.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -78,6 +80,7 @@ BLIND_SPLITS = {
     "blind7": (20261207, 4),
     "blind8": (20261208, 4),
     "blind9": (20261209, 4),
+    "blind10": (20261210, 4),
 }
 SPLITS = ("dev", "test", *BLIND_SPLITS)  # in the order they were chosen
 

@@ -25,6 +25,10 @@ from cardio_assets.logic.redaction import safe_error
 Role = Literal["Condition", "ClinicalParameter", "Procedure", "Medication", "Outcome"]
 ROLES: tuple[str, ...] = ("Condition", "ClinicalParameter", "Procedure", "Medication", "Outcome")
 Focus = Literal["MAIN", "POPULATION"]
+# A concept's function where it changes how the rule uses it (the annotation contract's
+# functions): "purpose" is what a test is meant to find ("to exclude PE"): a concept of the
+# row, never a criterion the patient must meet, so it stays out of the logic and population
+ConceptFunction = Literal["purpose"]
 Operator = Literal["<", "<=", ">", ">=", "=", "between"]
 # "140/90": systolic/diastolic written as one threshold (a paired blood pressure)
 PairedValue = Annotated[str, StringConstraints(pattern=r"^\d{2,3}/\d{2,3}$")]
@@ -164,6 +168,7 @@ class ExtractedConcept(_Record):
     alt_values: list[AltValue] = Field(default_factory=list)
     or_group: str | None = None
     negated: bool = False
+    function: ConceptFunction | None = None
 
 
 ValidationCheck = Literal[
@@ -244,6 +249,7 @@ class MergedConcept(_Record):
     alt_values: list[AltValue] = Field(default_factory=list)
     or_group: str | None = None  # "g1", "g2", ... unique within the row
     negated: bool = False
+    function: ConceptFunction | None = None
     is_population: bool = False
     sources: list[Focus] = Field(default_factory=list)  # passes that produced it
 

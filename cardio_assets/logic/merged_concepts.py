@@ -91,6 +91,7 @@ def _split_or_concept(
             text=leaf.text,
             normalized=abbreviations.normalize(leaf.full or leaf.text),
             negated=concept.negated != leaf.negated,
+            function=concept.function,
         )
         for leaf in parts
     ]
@@ -130,7 +131,7 @@ def merge_row(
                 if focus not in existing.sources:
                     existing.sources.append(focus)
                 existing.is_population = existing.is_population or concept.is_population
-                for attr in ("operator", "threshold", "unit", "or_group"):
+                for attr in ("operator", "threshold", "unit", "or_group", "function"):
                     if getattr(existing, attr) is None and getattr(concept, attr) is not None:
                         setattr(existing, attr, getattr(concept, attr))
                 if not existing.alt_values and concept.alt_values:
@@ -171,6 +172,7 @@ def merge_row(
                     alt_values=list(piece.alt_values),
                     or_group=group,
                     negated=piece.negated,
+                    function=piece.function,
                     is_population=focus == "POPULATION" or _is_age_threshold(piece),
                     sources=[focus],
                 )
@@ -265,8 +267,8 @@ def logic_from_groups(
             if id(leaf) in leaf_index:
                 used_by_tree.add(leaf_index[id(leaf)])
     for i, c in enumerate(concepts):
-        if c.role not in _LOGIC_ROLES:
-            continue
+        if c.role not in _LOGIC_ROLES or c.function == "purpose":
+            continue  # what a test looks for is no criterion of the patient
         if c.or_group is None:
             if i in used_by_tree:
                 continue

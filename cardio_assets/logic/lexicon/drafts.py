@@ -6,6 +6,7 @@ phrase, OR groups of a logic tree, duplicates merged, the population chosen).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 
 from cardio_assets.logic.logic_split import Expr, Leaf, Node
@@ -136,3 +137,38 @@ def _dedupe(drafts: list[Draft]) -> list[Draft]:
         seen[key] = d
         out.append(d)
     return out
+
+
+# A piece of a clause the sentence rules cut in the wrong place: it opens with a relative
+# or demonstrative word ("which reproduces …", "this includes …") or ends on a word that
+# needs more after it ("diameter of the", "… based on an")
+_CLAUSE_OPENING = re.compile(r"^(?:which|that|those|these|this|whose|so\s+that)\b", re.IGNORECASE)
+_DANGLING_END = re.compile(
+    r"(?:\s+(?:of|in|to|that|with|for|either|is|are|be|has|have|the|a|an|on|by|at|as|and|or|"
+    r"based\s+on))+$",
+    re.IGNORECASE,
+)
+
+
+_COORDINATORS = frozenset({"either", "both", "neither"})
+
+
+def without_fragments(drafts: list[Draft]) -> list[Draft]:
+    """Clause pieces are no concepts: one that opens like a clause is dropped, one that ends
+    on a dangling word loses it (the span stays verbatim: only its end moves). Parameters
+    and the recommended act keep what the rules gave them."""
+    kept = []
+    for d in drafts:
+        if d.role == "ClinicalParameter" or d.slot == "action":
+            kept.append(d)
+            continue
+        if _CLAUSE_OPENING.match(d.text):
+            continue
+        trimmed = _DANGLING_END.sub("", d.text)
+        if trimmed != d.text:
+            if not re.search(r"[A-Za-z]{3}", trimmed) or trimmed.lower() in _COORDINATORS:
+                continue
+            d.text = trimmed
+            d.normalized = _DANGLING_END.sub("", d.normalized)
+        kept.append(d)
+    return kept

@@ -23,6 +23,7 @@ from cardio_assets.logic.lexicon.drafts import (
     _negate,
     _or_groups,
     new_group_label,
+    without_fragments,
 )
 from cardio_assets.logic.lexicon.noise import clean_row_text
 from cardio_assets.logic.lexicon.parameters import (
@@ -189,6 +190,7 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
                 alt_values=d.alt_values,
                 or_group=d.or_group,
                 negated=d.negated,
+                function="purpose" if d.slot == "purpose" and d.role == "Condition" else None,
             )
             for d in chosen
         ]
@@ -251,7 +253,7 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
             for d in sentence_drafts:
                 d.polarity = parse.polarity
             drafts.extend(sentence_drafts)
-        return _dedupe(drafts), parses
+        return _dedupe(without_fragments(drafts)), parses
 
     def _split_abbreviation_pairs(self, text: str) -> str:
         """ "ACE-I/ARB" names two drugs: a slash between two known abbreviations is "or",
@@ -330,6 +332,11 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
             return self._phrase(phrase, "outcome", group_counter)
         if kind == "setting":
             return [setting_draft(phrase)]
+        if kind == "aim":
+            # "to exclude PE": the disease looked for is a concept of the row with function
+            # purpose (never a criterion: not in the logic or the population)
+            drafts = self._phrase(phrase, "purpose", group_counter)
+            return [d for d in drafts if d.role in ("ClinicalParameter", "Condition")]
         if kind == "purpose":
             # "to assess the risk of X", "to confirm PE": what a test is for is its
             # rationale, not a concept (contract §2); a target value stays a parameter

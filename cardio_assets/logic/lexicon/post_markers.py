@@ -23,6 +23,23 @@ _SETTING = (
 _AIM_NOUNS = "reduction|prevention|improvement|relief|termination|conversion|restoration|reversal"
 # how an ended rhythm is ended, kept in the aim: "for acute conversion of X"
 _AIM_MANNER = r"(?:(?:acute|rapid|early|immediate|pharmacological|electrical)\s+)?"
+# what a test is meant to find: "to exclude PE", "for the detection of ischaemia"
+_DIAGNOSTIC_VERBS = r"detect|confirm|exclude|identify|diagnose|rule\s+out|screen\s+for|establish"
+_DIAGNOSTIC_NOUNS = r"detection|diagnosis|exclusion|confirmation|identification"
+_DIAGNOSTIC_GERUNDS = r"detecting|diagnosing|excluding|confirming|identifying|ruling\s+out"
+_DIAGNOSIS_OF = re.compile(
+    r"^(?:the\s+|a\s+)?(?:(?:presence|diagnosis|possibility)\s+of\s+(?:an?\s+|the\s+)?)?",
+    re.IGNORECASE,
+)
+# verbs of a second aim after a diagnostic one ("to diagnose and treat X")
+_OTHER_AIMS = r"treat|manage|define|grade|follow|prevent|reduce|improve|plan"
+# what a test looks for that is no disease of its own ("the cause of syncope": the patient
+# has the syncope; "patients at risk": whom to find)
+_NOT_A_DISEASE = re.compile(
+    r"^(?:the\s+|a\s+|an\s+)?(?:cause|causes|aetiology|etiology|mechanism|extent|severity|"
+    r"risk|need|patients?|candidates?|individuals?|those|people|subjects?|whether|if|how)\b",
+    re.IGNORECASE,
+)
 # therapy given beside the act: "in addition to X", "as an adjunct to X"
 _COTHERAPY = (
     r"in\s+addition\s+to|on\s+top\s+of|in\s+combination\s+with|added\s+to|as\s+an?\s+adjunct\s+to"
@@ -40,6 +57,8 @@ _POST_MARKERS = re.compile(
     rf"(?:{_PATIENT_WORDS})\b"
     rf"|(?:(?:solely|only|mainly|primarily)\s+)?to\s+(?:further\s+)?(?:{_OUTCOME_VERBS})\b"
     rf"|to\s+(?:{_PURPOSE_VERBS})\b"
+    rf"|for\s+(?:the\s+)?(?:{_DIAGNOSTIC_NOUNS})\s+of\b|for\s+(?:{_DIAGNOSTIC_GERUNDS})\b"
+    r"|when\s+screening\s+for\b"
     rf"|for\s+(?:the\s+)?{_AIM_MANNER}(?:{_AIM_NOUNS})\s+(?:of|in)\b"
     rf"|for\s+(?:the\s+)?{_AIM_MANNER}conversion\s+to\b"
     r"|for\s+(?:the\s+)?(?:treatment|management)\s+of\b"
@@ -112,6 +131,18 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return "background", body
     if re.match(r"for (?:rate|rhythm|symptom|heart rate|blood pressure) control", low):
         return "drop", ""  # a therapeutic goal, not an outcome (annotation guidelines §1)
+    if (
+        re.match(rf"to (?:{_DIAGNOSTIC_VERBS})\b", low)
+        or re.match(rf"for (?:the )?(?:{_DIAGNOSTIC_NOUNS}) of|for (?:{_DIAGNOSTIC_GERUNDS})", low)
+        or low.startswith("when screening for")
+    ) and not _NOT_A_DISEASE.match(body):
+        # "to exclude X", "for the detection of X", "screening for X": the disease a test
+        # is meant to find or rule out, a concept but no criterion the patient must meet
+        # "to detect X and monitor Y", "to confirm the diagnosis, assess Y": the aim ends
+        # where a verb of another aim starts
+        body = re.sub(r"^/\w+\s+", "", body)  # "to confirm/exclude X"
+        aim = re.split(rf"(?:,\s*|\s+)(?:and\s+)?(?=(?:{_PURPOSE_VERBS}|{_OTHER_AIMS})\b)", body)[0]
+        return "aim", _DIAGNOSIS_OF.sub("", aim)
     if re.match(rf"to (?:{_PURPOSE_VERBS})\b", low):
         body = re.sub(
             r"^(?:the\s+)?(?:cause|estimate|presence|extent|severity|need)\s+(?:of|for)\s+",

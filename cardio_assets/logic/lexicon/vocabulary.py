@@ -202,7 +202,10 @@ LIFESTYLE = re.compile(
 PARAM_LEFTOVERS = frozenset(
     """a an the treatment target goal level value of with in to for and or
     elevated raised increased high higher low lower reduced decreased
-    develop develops developing have has having show shows showing""".split()
+    develop develops developing have has having show shows showing
+    fall falls drop drops decrease decline rise increase reduction lowering reducing reduce
+    limitation restriction
+    """.split()
 )
 
 

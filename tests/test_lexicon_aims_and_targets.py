@@ -1,0 +1,182 @@
+"""What a test is meant to find ("to rule out X"), a value a quantity is brought to ("a
+drop in systolic pressure to <85 mmHg") and pieces of a clause cut in the wrong place: read
+by rule, in the team's own sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cardio_assets.logic.measurements import find_measurements
+from cardio_assets.logic.merged_concepts import merge_row
+from cardio_assets.records import LogicNode
+from tests.test_lexicon_guideline_language import extract, lexicon, named, row_of
+
+__all__ = ["lexicon"]  # the module fixture, shared
+
+
+def _logic_concepts(node: LogicNode | None) -> set[int]:
+    if node is None:
+        return set()
+    if node.op == "LEAF":
+        return {node.concept} if node.concept is not None else set()
+    return set().union(*(_logic_concepts(child) for child in node.children))
+
+
+@pytest.mark.parametrize(
+    ("text", "aims"),
+    [
+        (
+            "Echocardiography is advised to rule out a pericardial effusion in adults with "
+            "chest pain after cardiac surgery.",
+            {"pericardial effusion"},
+        ),
+        (
+            "A treadmill test may be considered for the detection of silent ischaemia in "
+            "marathon runners over 45 years.",
+            {"silent ischaemia"},
+        ),
+        (
+            "Seven-day patch monitoring is advised when screening for atrial fibrillation in "
+            "survivors of an embolic stroke.",
+            {"atrial fibrillation"},
+        ),
+        (
+            "Stress perfusion imaging is advised to confirm/exclude ischaemia in adults with an "
+            "anomalous coronary origin.",
+            {"ischaemia"},
+        ),
+        (
+            "Right heart catheterisation is advised to confirm the diagnosis of pulmonary "
+            "hypertension before targeted therapy.",
+            {"pulmonary hypertension"},
+        ),
+    ],
+)
+def test_what_a_test_looks_for_is_a_concept_but_no_criterion(  # type: ignore[no-untyped-def]
+    lexicon, text: str, aims: set[str]
+) -> None:
+    """A test done "to rule out" or "for the detection of" a disease names that disease,
+    but the patient need not have it: the disease is a concept of the row with function
+    purpose, outside the population and outside the rule's logic (a patient without it
+    still qualifies for the test)."""
+    main = extract(lexicon, text)
+    found = {c.normalized for c in main.concepts if c.function == "purpose"}
+    assert found == aims, [(c.role, c.normalized, c.function) for c in main.concepts]
+    assert all(c.role == "Condition" for c in main.concepts if c.function == "purpose")
+    population = lexicon.extract(row_of(text), "POPULATION")
+    assert not aims & {c.normalized for c in population.concepts}
+    merged = merge_row(main, population)
+    in_logic = {merged.concepts[i].normalized for i in _logic_concepts(merged.logic)}
+    assert not aims & in_logic, in_logic
+    assert all(not c.is_population for c in merged.concepts if c.normalized in aims)
+
+
+def test_the_aim_ends_where_another_aim_begins(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "to diagnose and treat the reversible causes" has two aims: treating is no disease,
+    and "whether" or "the cause of" looks for no disease of its own (the patient with
+    syncope has the syncope): none of these is a purpose concept."""
+    for text in (
+        "Thyroid tests are advised in adults with a slow pulse to diagnose and treat "
+        "reversible causes.",
+        "Home recordings may be considered to detect whether pressure falls at night.",
+        "Tilt testing may be considered to identify the cause of fainting in older adults.",
+    ):
+        result = extract(lexicon, text)
+        purposes = [c.normalized for c in result.concepts if c.function == "purpose"]
+        assert not any("treat" in p or "whether" in p or "cause" in p for p in purposes), purposes
+    result = extract(
+        lexicon,
+        "Thyroid tests are advised in adults with a slow pulse to diagnose and treat "
+        "reversible causes.",
+    )
+    assert not any("treat" in c.normalized for c in result.concepts), named(result)
+
+
+def test_screening_named_as_the_act_stays_the_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """When "screening for X" is itself what is recommended (its subject), it stays the
+    act; only "when screening for X" beside another act is an aim."""
+    result = extract(
+        lexicon,
+        "Opportunistic screening for atrial fibrillation by pulse palpation is advised in "
+        "adults over 70 years.",
+    )
+    assert [a.normalized for a in result.actions] == [
+        "opportunistic screening for atrial fibrillation"
+    ]
+
+
+def test_a_value_a_quantity_is_brought_to_names_the_quantity() -> None:
+    """ "a drop in systolic pressure to <85 mmHg": "to" before a bound in symbols links the
+    value to the quantity named before it; a verb before "to" names nothing."""
+    (found,) = find_measurements("after a drop in systolic pressure to <85 mmHg")
+    assert (found.name, found.operator, found.threshold, found.unit) == (
+        "systolic pressure",
+        "<",
+        85.0,
+        "mmHg",
+    )
+    (found,) = find_measurements("diastolic pressure is to be lowered to <75 mmHg")
+    assert found.name == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "threshold"),
+    [
+        (
+            "Stopping the infusion is advised after a drop in systolic pressure to <85 mmHg.",
+            "systolic pressure",
+            85.0,
+        ),
+        ("Reducing LDL-C to <1.6 mmol/L is advised in adults with diabetes.", None, 1.6),
+        (
+            "Limitation of sodium intake to <2 g per day is advised in adults with hypertension.",
+            None,
+            None,
+        ),
+    ],
+)
+def test_a_change_to_a_value_is_the_parameter_not_a_condition(  # type: ignore[no-untyped-def]
+    lexicon, text: str, name: str | None, threshold: float | None
+) -> None:
+    """A fall, a reduction or a limitation "to <N" is the quantity at that value: one
+    parameter (a target, and then the act, when nothing else is recommended), never a
+    condition that carries the number or a leftover "drop" or "reducing"; a dose amount
+    ("2 g per day") stays no parameter."""
+    result = extract(lexicon, text)
+    leftovers = {"drop", "reducing", "limitation", "a drop"}
+    assert not leftovers & {c.normalized for c in result.concepts}, named(result)
+    params = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    if threshold is None:
+        assert not params, params
+        return
+    (param,) = params
+    assert param.operator == "<" and param.threshold == threshold
+    if name:
+        assert param.normalized == name
+    else:
+        assert [a.role for a in result.actions] == ["ClinicalParameter"]
+
+
+def test_pieces_of_a_clause_are_no_concepts(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """A span that opens like a relative clause ("which outweighs …", "this test has not
+    …") is a comment on the row, not a concept; one that ends on a word waiting for more
+    ("diameter of the") keeps only what it names."""
+    result = extract(
+        lexicon,
+        "Dual therapy is advised in adults with a recent stent and a high clotting risk, "
+        "which outweighs the risk of bleeding.",
+    )
+    assert not any(c.normalized.startswith("which") for c in result.concepts), named(result)
+    assert "high clotting risk" in named(result)
+    result = extract(
+        lexicon,
+        "An exercise test is advised in adults with chest pain, if this test has not been "
+        "done in the last year.",
+    )
+    assert not any(c.normalized.startswith("this") for c in result.concepts), named(result)
+    result = extract(
+        lexicon,
+        "Imaging of the whole aorta is advised when the diameter of the aortic arch exceeds 50 mm.",
+    )
+    assert not any(c.text.endswith((" of the", " the")) for c in result.concepts), named(result)

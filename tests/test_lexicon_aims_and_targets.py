@@ -180,3 +180,43 @@ def test_pieces_of_a_clause_are_no_concepts(lexicon) -> None:  # type: ignore[no
         "Imaging of the whole aorta is advised when the diameter of the aortic arch exceeds 50 mm.",
     )
     assert not any(c.text.endswith((" of the", " the")) for c in result.concepts), named(result)
+
+
+def test_a_finding_on_a_test_is_the_condition_and_the_test_its_background(  # type: ignore[no-untyped-def]
+    lexicon,
+) -> None:
+    """ "scarring on cardiac MRI", "ectopy seen on Holter monitoring": the patient has the
+    finding; the test that showed it was done whatever it found, so it takes neither the
+    negation of "without …" nor the OR label of the finding's alternatives. A method
+    ("surveillance by ultrasound") or bare "findings at angiography" is no such pair."""
+    r = named(
+        extract(lexicon, "An ICD is advised in adults with extensive scarring on cardiac MRI.")
+    )
+    assert r["extensive scarring"].role == "Condition", r
+    assert r["cardiac magnetic resonance imaging"].role == "Procedure", r
+    r = named(
+        extract(
+            lexicon,
+            "Rate control is advised in adults without pre-excitation on a resting ECG.",
+        )
+    )
+    assert r["pre-excitation"].negated and not r["resting electrocardiogram"].negated, r
+    r = named(
+        extract(
+            lexicon,
+            "Anticoagulation is advised in adults with a ventricular clot detected by imaging "
+            "or with signs of embolism.",
+        )
+    )
+    assert r["ventricular clot"].or_group and r["imaging"].or_group is None, r
+    assert r["ventricular clot"].or_group == r["signs of embolism"].or_group, r
+    r = named(
+        extract(
+            lexicon,
+            "Yearly surveillance of the leg arteries by ultrasound is advised after bypass "
+            "surgery.",
+        )
+    )
+    assert not any(c.role == "Condition" and "arter" in n for n, c in r.items()), r
+    r = named(extract(lexicon, "Surgery may be considered depending on findings at angiography."))
+    assert "finding" not in r and "findings" not in r, r

@@ -28,6 +28,9 @@ class Draft:
     # a therapy beside the act that is not the cohort's: "comparator" (what the act is
     # preferred over) or "co-therapy" (given with it); the contract, section 2
     aside: str | None = None
+    # the test that showed a finding ("on cardiac MRI"): done whatever the finding was, so
+    # it takes neither the phrase's negation nor its OR label
+    test_of_finding: bool = False
 
 
 def new_group_label(group_counter: list[int]) -> str:
@@ -53,7 +56,7 @@ def _negate(drafts: list[Draft]) -> list[Draft]:
     OR label they had (the contract, §7); the rule's logic reads an all-negated group by De
     Morgan as NOT A AND NOT B (merged_concepts)."""
     for d in drafts:
-        d.negated = True
+        d.negated = d.negated or not d.test_of_finding
     return drafts
 
 

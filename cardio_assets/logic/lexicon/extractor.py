@@ -48,6 +48,7 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     _VALUE_ONLY,
     _clean_grade,
     _head_before,
+    finding_and_test,
 )
 from cardio_assets.logic.lexicon.post_markers import _depth_at
 from cardio_assets.logic.lexicon.roles import LexiconSettings, RoleRules
@@ -253,6 +254,9 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
             for d in sentence_drafts:
                 d.polarity = parse.polarity
             drafts.extend(sentence_drafts)
+        for d in drafts:
+            if d.test_of_finding:
+                d.or_group = None  # a test done whatever it found is no alternative
         return _dedupe(without_fragments(drafts)), parses
 
     def _split_abbreviation_pairs(self, text: str) -> str:
@@ -415,7 +419,7 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
                 _negate(drafts)
             if alternative and seg_drafts and seg_drafts[-1][1] and drafts:
                 # "with A, or who are B": A or B, one label (A keeps its own, if it has one)
-                last = seg_drafts[-1][1][-1]
+                last = [d for d in seg_drafts[-1][1] if not d.test_of_finding][-1]
                 label = (
                     last.or_group
                     or next((d.or_group for d in drafts if d.or_group), None)
@@ -472,7 +476,7 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
                 leaf_text = _OUTCOME_LEAD.sub("", leaf_text)
                 leaf_full = _OUTCOME_LEAD.sub("", leaf_full) if leaf_full else None
             for draft in self._leaf_drafts(Leaf(leaf_text, leaf.negated, leaf_full), params, slot):
-                draft.or_group = group_of.get(id(leaf))
+                draft.or_group = None if draft.test_of_finding else group_of.get(id(leaf))
                 drafts.append(draft)
         # Parenthetical asides: examples of the head ("MRA (spironolactone or
         # eplerenone)") or measurements ("(SYNTAX score >32)"); never actions.
@@ -629,6 +633,24 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
             out.append(Draft("Condition", lead["word"], name, slot, negated=leaf.negated))
             rest, leaf_full = lead["rest"], None
             lead = STATE_BEFORE_DISEASE.match(rest)
+        found = finding_and_test(rest, self.abbreviations.normalize) if slot != "action" else None
+        if found and self.role_for(found[0], slot) == "Condition":
+            # "scarring on cardiac MRI": the finding is the condition, the test that showed
+            # it the patient's background (the contract's golds split them)
+            finding, test = found
+            out.append(
+                Draft(
+                    "Condition",
+                    finding,
+                    self.abbreviations.normalize(finding),
+                    slot,
+                    negated=leaf.negated,
+                )
+            )
+            test_draft = Draft("Procedure", test, self.abbreviations.normalize(test), "background")
+            test_draft.test_of_finding = True
+            out.append(test_draft)
+            return out
         full = _tidy_leaf(leaf_full, slot) if leaf_full else rest
         # "low-" in "low- or iso-osmolar contrast media": the completed name has the role
         role = self.role_for(full, slot)

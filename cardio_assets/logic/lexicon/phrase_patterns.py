@@ -77,3 +77,36 @@ def _clean_grade(value: str | None) -> str | None:
 
 # "a suspicion of X" is named as the contract's golds name it: "suspected X"
 _SUSPICION = re.compile(r"^(?:an?\s+)?suspicion\s+of\s+", re.IGNORECASE)
+
+# a finding and the test that showed it: "scarring on cardiac MRI", "pre-excitation on a
+# resting ECG", "ventricular fibrillation induced at programmed stimulation"
+_FINDING_ON_TEST = re.compile(
+    r"^(?P<finding>[A-Za-z].*?)\s+(?:(?:(?:detected|seen|found|shown|documented|identified|"
+    r"demonstrated|induced)\s+)?(?:on|at)|(?:detected|seen|found|shown|documented|identified|"
+    r"demonstrated|induced)\s+by)\s+(?:an?\s+|the\s+)?(?P<test>[^,;]+)$",
+    re.IGNORECASE,
+)
+# the last word of the normalized name of a test (abbreviations expanded)
+_TEST_HEAD = re.compile(
+    r"\b(?:monitoring|electrocardiogram|electrocardiography|holter|imaging|resonance|"
+    r"tomography|angiography|echocardiography|echocardiogram|ultrasound|scan|scintigraphy|"
+    r"testing|test|stimulation|study|catheteri[sz]ation|biopsy)$",
+    re.IGNORECASE,
+)
+# a finding that says what was done, not what was found ("follow-up imaging by CT"), or a
+# clause ("the aorta cannot be assessed by TTE"): no finding of a test
+_NO_FINDING = re.compile(
+    r"\b(?:is|are|was|were|be|been|cannot|can|could|should|may|per|year|years)\b", re.IGNORECASE
+)
+
+
+def finding_and_test(text: str, normalize) -> tuple[str, str] | None:  # type: ignore[no-untyped-def]
+    """The finding and the test of "X on/at/by <test>" when the tail names a test, else None."""
+    m = _FINDING_ON_TEST.match(text)
+    if not m or _NO_FINDING.search(m["finding"]):
+        return None
+    if re.fullmatch(r"(?:the\s+)?(?:findings?|results?)", m["finding"], re.IGNORECASE):
+        return None  # "findings at angiography" name no finding
+    if not _TEST_HEAD.search(normalize(m["test"]).strip()):
+        return None
+    return m["finding"], m["test"]

@@ -23,8 +23,9 @@ the same session's last split, after blind4 had been scored once; ``--blind blin
 ninth session's, drawn at its start before any rule changed, and ``--blind blind7`` the
 tenth session's the same way, and ``--blind blind8`` that session's second, after blind7 had
 been scored once, and ``--blind blind9`` its third, after blind8's single score;
-``--blind blind10`` the eleventh session's, drawn at its start before any rule changed; any
-later split is one more entry of BLIND_SPLITS.
+``--blind blind10`` the eleventh session's, drawn at its start before any rule changed, and
+``--blind blind11`` its second, drawn while the session's first rules were being written
+(before blind10 was scored); any later split is one more entry of BLIND_SPLITS.
 """
 
 from __future__ import annotations
@@ -70,7 +71,8 @@ TEST_SHARE = 1 / 3
 # blind7 (tenth session) likewise after blind6's single score, before that session's rules;
 # blind8 (same session) after blind7 had been scored once and joined the development rows;
 # blind9 (same session) likewise after blind8's single score; blind10 (eleventh session) at
-# that session's start, after blind7..blind9 had each been scored once.
+# that session's start, after blind7..blind9 had each been scored once; blind11 (same
+# session) during its first batch of rules, before blind10's single score.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -81,6 +83,7 @@ BLIND_SPLITS = {
     "blind8": (20261208, 4),
     "blind9": (20261209, 4),
     "blind10": (20261210, 4),
+    "blind11": (20261211, 4),
 }
 SPLITS = ("dev", "test", *BLIND_SPLITS)  # in the order they were chosen
 

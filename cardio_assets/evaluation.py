@@ -142,6 +142,14 @@ def _threshold(value: Any) -> Any:
     return None if value is None else float(value)
 
 
+def _unit(raw: str | None) -> str | None:
+    """A unit compared by what it means, not how it is spelled: "m2" and "m²", "b.p.m." and
+    "bpm", "mg/dl" and "mg/dL" are one unit (the measurement grammar's canonical spelling)."""
+    from cardio_assets.logic.measurements import canonical_unit
+
+    return canonical_unit(raw)
+
+
 _NAME_STOP = frozenset("a an and the of in with for to on or by at as from".split())
 
 
@@ -263,7 +271,7 @@ def evaluate(
                 same = (
                     gc.get("operator") == pc.get("operator")
                     and _threshold(gc.get("threshold")) == _threshold(pc.get("threshold"))
-                    and (gc.get("unit") or None) == (pc.get("unit") or None)
+                    and _unit(gc.get("unit")) == _unit(pc.get("unit"))
                 )
                 report.parameters.right += int(same)
             if snomed_present:

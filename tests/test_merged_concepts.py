@@ -330,5 +330,16 @@ def test_prediction_line_and_evaluation_round_trip(abbreviations: Abbreviations)
     ]
     scored = evaluate(gold, [worse]).summary()
     assert scored["parameter_exactness"] == 0.0
+
+    # a unit spelled another way ("m2" for "m²") is the same unit; another unit is not
+    def with_unit(row: dict, unit: str) -> dict:
+        concepts = [
+            {**c, "unit": unit} if c["role"] == "ClinicalParameter" else c for c in row["concepts"]
+        ]
+        return {**row, "concepts": concepts}
+
+    for unit, exact in (("kg/m²", 1.0), ("kg/m", 0.0), ("mmHg", 0.0)):
+        summary = evaluate([with_unit(line, "kg/m2")], [with_unit(line, unit)]).summary()
+        assert summary["parameter_exactness"] == exact, unit
     assert scored["or_group_pairs"]["recall"] == 0.0
     assert scored["concepts"]["f1"] == 1.0

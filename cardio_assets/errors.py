@@ -13,6 +13,14 @@ class UserError(Exception):
     """A problem with the user's files or environment; the message says what to do."""
 
 
+class ConfigError(UserError, ValueError):
+    """A config file is missing, not YAML, or has an invalid key."""
+
+
+class LlmConfigError(ConfigError):
+    """The chosen LLM client cannot be used as configured (unknown name, missing key...)."""
+
+
 def one_line(message: str) -> str:
     """The message on one line (several problems joined by "; ")."""
     return "; ".join(part.strip() for part in str(message).splitlines() if part.strip())

@@ -20,6 +20,7 @@ from cardio_assets.config import (
     RoleFilter,
     load_abbreviations,
     load_grounding_schema,
+    load_pipeline_settings,
     parse_grounding_schema,
 )
 from cardio_assets.logic.grounding import (
@@ -476,3 +477,53 @@ def test_batch_and_single_scores_agree_on_real_descriptions(store) -> None:
         batch = composite_scores(query, terms, abbreviations_used=["LVEF"])
         single = [composite_score(query, t, abbreviations_used=["LVEF"])[0] for t in terms]
         assert list(batch) == single
+
+
+@pytest.mark.parametrize(
+    ("term", "role", "concept"),
+    [
+        ("catheter ablation", "Procedure", "18286008"),  # Catheter ablation of tissue of heart
+        ("ICD implantation", "Procedure", "233170003"),  # Implantation of automatic cardiac ...
+        ("coronary stenting", "Procedure", "36969009"),  # Placement of stent in coronary artery
+        ("MRA", "Medication", "372603003"),  # Substance with aldosterone receptor antagonist ...
+    ],
+)
+def test_an_interface_term_finds_the_concept_its_description_names(
+    store, abbreviations, schema, term, role, concept
+):
+    """Tables write "catheter ablation" where SNOMED CT says "Catheter ablation of tissue of
+    heart": the interface terms of configs/pipeline.yaml search the description a short
+    name stands for, after the name is normalized the way grounding does (abbreviations
+    expanded); without them the short name maps nowhere."""
+    interface = load_pipeline_settings().grounding.interface_terms
+    with_terms = ground_candidates(term, role, store, abbreviations, interface_terms=interface)
+    outcome = select_grounding(term, role, with_terms, schema.rule(role))
+    assert outcome.entry is not None and str(outcome.entry.snomed_id) == concept
+    without = ground_candidates(term, role, store, abbreviations)
+    bare = select_grounding(term, role, without, schema.rule(role))
+    assert bare.entry is None or str(bare.entry.snomed_id) != concept
+
+
+def test_an_interface_term_cannot_drop_a_qualifier(store, abbreviations, schema) -> None:
+    """An interface term only adds a wording to search; the filters still judge the name
+    as written: one that would map "severe aortic stenosis" to "aortic stenosis" is refused
+    for the qualifier it loses (contract section 10)."""
+    interface = {"severe aortic stenosis": "aortic stenosis"}
+    term = "severe aortic stenosis"
+    cands = ground_candidates(term, "Condition", store, abbreviations, interface_terms=interface)
+    outcome = select_grounding(term, "Condition", cands, schema.rule("Condition"))
+    assert outcome.entry is None
+
+
+@pytest.mark.parametrize(
+    ("terms", "key"),
+    [({"Catheter Ablation": "catheter ablation of tissue of heart"}, "Catheter Ablation"),
+     ({"surgery": " "}, "surgery"), ({"coronary  stenting": "stent"}, "coronary  stenting")],
+)  # fmt: skip
+def test_a_bad_interface_term_is_named(tmp_path: Path, monkeypatch, terms, key) -> None:
+    (tmp_path / "pipeline.yaml").write_text(
+        yaml.safe_dump({"grounding": {"interface_terms": terms}})
+    )
+    monkeypatch.setenv("CARDIO_CONFIG_DIR", str(tmp_path))
+    with pytest.raises(ConfigError, match=rf"interface_terms.*{key}"):
+        load_pipeline_settings()

@@ -181,7 +181,8 @@ def test_models_yaml_errors_name_the_key(
 
 
 def test_unknown_default_and_unknown_client_are_named(tmp_path: Path) -> None:
-    from cardio_assets.config import LlmConfigError, load_models_config
+    from cardio_assets.config import load_models_config
+    from cardio_assets.errors import LlmConfigError
 
     path = tmp_path / "models.yaml"
     client = {"provider": "openai-generic", "model": "m", "base_url": "http://h/v1"}
@@ -226,7 +227,7 @@ def test_api_key_is_read_from_env_sent_and_never_stored(
 def test_missing_api_key_env_var_fails_before_any_call(
     tmp_path: Path, replay: ReplayServer, monkeypatch
 ) -> None:
-    from cardio_assets.config import LlmConfigError
+    from cardio_assets.errors import LlmConfigError
 
     monkeypatch.delenv("CARDIO_TEST_LLM_KEY", raising=False)
     with pytest.raises(LlmConfigError, match="CARDIO_TEST_LLM_KEY"):
@@ -606,7 +607,7 @@ def test_each_provider_renders_a_request_from_config(
 ) -> None:
     """No network: b.request renders what would be sent for each configured provider."""
     from baml_client.sync_client import b
-    from cardio_assets.config import LlmClientConfig
+    from cardio_assets.llm_clients import LlmClientConfig
     from cardio_assets.logic.llm_extraction import build_client_registry
 
     monkeypatch.setenv("CARDIO_TEST_PROVIDER_KEY", "test-key-value")

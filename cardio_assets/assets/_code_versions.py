@@ -135,6 +135,7 @@ def grounding_candidates_code_version() -> str:
         GROUNDING_CANDIDATES_VERSION,
         {
             "top_k": settings.top_k,
+            "interface_terms": sorted(settings.interface_terms.items()),
             "abbreviations": _abbreviations_sha256(),
             "terminology_release": configured_release_identity(),
         },

@@ -2,7 +2,7 @@
 every distinct (role, normalized term) of the guideline's merged concepts.
 
 Threshold-free on purpose: its code_version hashes only the search settings (top_k,
-abbreviations), never the filters of configs/guideline_graph_schema.yaml, so tuning a
+interface terms, abbreviations), never the filters of configs/guideline_graph_schema.yaml, so tuning a
 threshold re-runs grounding_index alone and never searches the terminology again.
 """
 
@@ -36,7 +36,8 @@ from resources.terminology import SnomedTerminologyResource
         "record_type": "GroundingCandidate",
         "partition_expr": "guideline",
         CODE_VERSION_READS: (
-            "configs/pipeline.yaml (grounding.top_k), configs/abbreviations.txt, "
+            "configs/pipeline.yaml (grounding.top_k, grounding.interface_terms), "
+            "configs/abbreviations.txt, "
             "the SNOMED CT release"
         ),
     },

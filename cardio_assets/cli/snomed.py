@@ -73,14 +73,25 @@ def load(rf2_dir: Path, db_path: Path | None, force: bool, quiet: bool) -> None:
 )
 def ground(term: str, role: str, top_k: int, as_json: bool, db_path: Path | None) -> None:
     """Show SNOMED CT candidates for TERM, every filter decision, and the chosen entry."""
-    from cardio_assets.config import load_abbreviations, load_grounding_schema
+    from cardio_assets.config import (
+        load_abbreviations,
+        load_grounding_schema,
+        load_pipeline_settings,
+    )
     from cardio_assets.logic.grounding import ground_candidates, normalize_term, select_grounding
     from cardio_assets.terminology.location import open_store
 
     abbreviations = load_abbreviations()
     rule = load_grounding_schema().rule(role)
     store = open_store(db_path, progress=lambda m: click.echo(m, err=True))
-    candidates = ground_candidates(term, role, store, abbreviations, top_k=top_k)  # type: ignore[arg-type]
+    candidates = ground_candidates(
+        term,
+        role,  # type: ignore[arg-type]
+        store,
+        abbreviations,
+        top_k=top_k,
+        interface_terms=load_pipeline_settings().grounding.interface_terms,
+    )
     norm = normalize_term(term, abbreviations)
     outcome = select_grounding(term, role, candidates, rule)  # type: ignore[arg-type]
     if as_json:

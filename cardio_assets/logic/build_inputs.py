@@ -20,9 +20,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 from docling_core.types.doc import DocItemLabel, DoclingDocument, TextItem
 
-from cardio_assets.config import ModelsConfig
 from cardio_assets.errors import UserError
 from cardio_assets.files import display_path
+from cardio_assets.llm_clients import ModelsConfig
 from cardio_assets.logic.docling_tables import (
     _grid,
     _normalized_header,

@@ -167,6 +167,13 @@ _DRUG_TEMPLATE = re.compile(
 
 
 @lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=8)
+def _folded_interface_terms(items: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """Interface terms keyed the way ``normalize_term`` spells a search ("haemodynamic"
+    and "hemodynamic" alike), each standing for its description, folded the same way."""
+    return {" ".join(fold(name).split()): " ".join(fold(desc).split()) for name, desc in items}
+
+
 def _description_text(description: str) -> str:
     body, _tag = split_semantic_tag(description)
     folded = fold(body)
@@ -291,11 +298,14 @@ def ground_candidates(
     *,
     top_k: int = DEFAULT_TOP_K,
     pool: int = DEFAULT_POOL,
+    interface_terms: Mapping[str, str] | None = None,
 ) -> list[GroundingCandidate]:
     """Top-k concepts for a term, scored, threshold-free and filter-free.
 
     Both the expanded and the unexpanded text are searched (a release may list the
     abbreviation itself as a synonym); each concept keeps its best-scoring description.
+    A name listed in ``interface_terms`` (configs/pipeline.yaml) is also searched as the
+    SNOMED CT description it stands for.
     """
     norm = normalize_term(term, abbreviations)
     if norm.rejected:
@@ -303,6 +313,9 @@ def ground_candidates(
     variants = [norm.search_text]
     if norm.unexpanded and norm.unexpanded != norm.search_text:
         variants.append(norm.unexpanded)
+    stands_for = _folded_interface_terms(tuple(sorted((interface_terms or {}).items())))
+    if norm.search_text in stands_for:
+        variants.append(stands_for[norm.search_text])
     past = _PAST_EVENT.match(norm.search_text)
     if past and role == "Condition":
         # "previous MI" is the situation "History of myocardial infarction" where the

@@ -55,7 +55,14 @@ def search_candidates(
     out: list[GroundingCandidate] = []
     for i, (role, term) in enumerate(terms, 1):
         try:
-            found = ground_candidates(term, role, searcher, abbreviations, top_k=settings.top_k)  # type: ignore[arg-type]
+            found = ground_candidates(
+                term,
+                role,  # type: ignore[arg-type]
+                searcher,
+                abbreviations,
+                top_k=settings.top_k,
+                interface_terms=settings.interface_terms,
+            )
         except Exception as exc:
             found = []
             if errors is not None:

@@ -42,7 +42,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from cardio_assets.config import LlmClientConfig, LlmConfigError, load_models_config
+from cardio_assets.config import load_models_config
+from cardio_assets.errors import LlmConfigError
+from cardio_assets.llm_clients import LlmClientConfig
 from cardio_assets.logic.llm_cache import CacheEntry, LlmCache
 from cardio_assets.logic.llm_validation import validate_records, validation_summary
 from cardio_assets.logic.redaction import (

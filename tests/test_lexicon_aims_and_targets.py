@@ -220,3 +220,43 @@ def test_a_finding_on_a_test_is_the_condition_and_the_test_its_background(  # ty
     assert not any(c.role == "Condition" and "arter" in n for n, c in r.items()), r
     r = named(extract(lexicon, "Surgery may be considered depending on findings at angiography."))
     assert "finding" not in r and "findings" not in r, r
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "operator", "threshold", "unit"),
+    [
+        (
+            "In adults at low risk, a repeat echocardiogram may be considered within 6 months "
+            "after the end of chemotherapy.",
+            "time since end of chemotherapy",
+            "<=",
+            6.0,
+            "months",
+        ),
+        (
+            "In adults with time from symptom onset >24 h, an invasive strategy is advised.",
+            "time from symptom onset",
+            ">",
+            24.0,
+            "h",
+        ),
+        (
+            "Fibrinolysis is advised in adults with time from pain onset <6 h duration.",
+            "time from pain onset",
+            "<",
+            6.0,
+            "h",
+        ),
+    ],
+)
+def test_time_counted_from_an_event_is_one_parameter(  # type: ignore[no-untyped-def]
+    lexicon, text: str, name: str, operator: str, threshold: float, unit: str
+) -> None:
+    """ "within 6 months after the end of chemotherapy" counts the time since that event,
+    as "within 6 months of" does: "after" opens no clause of its own and the months are no
+    duration to drop; "time from symptom onset >24 h" names the time itself, and a trailing
+    "duration" adds nothing to it."""
+    result = extract(lexicon, text)
+    param = named(result)[name]
+    assert (param.operator, param.threshold, param.unit) == (operator, threshold, unit)
+    assert not {"within", "duration"} & set(named(result)), named(result)

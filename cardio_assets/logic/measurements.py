@@ -294,11 +294,15 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
     ):
         tokens.pop()
     chosen: list[re.Match[str]] = []
-    for tok in reversed(tokens):
-        word = tok.group(0)
+    for i in range(len(tokens) - 1, -1, -1):
+        word = tokens[i].group(0)
         if word.lower() in _NAME_STOP or re.fullmatch(r"[\d.,%<>=≤≥+-]+", word):
+            # "time from symptom onset >12 h": the time counted from an event is the name
+            if chosen and word.lower() in ("from", "since") and i > 0:
+                if tokens[i - 1].group(0).lower() == "time":
+                    chosen += [tokens[i], tokens[i - 1]]
             break
-        chosen.append(tok)
+        chosen.append(tokens[i])
         if len(chosen) >= MAX_NAME_WORDS:
             break
     chosen.reverse()

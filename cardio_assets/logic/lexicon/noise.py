@@ -361,10 +361,11 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "stop aspirin 7 days before surgery": how long before; "before surgery" stays
+    # "stop aspirin 7 days before surgery": how long before; "before surgery" stays ("within
+    # 6 months after X" is a window counted from X: the measurement grammar reads it)
     (
         re.compile(
-            r"\s*\b\d+(?:\s*[-–]\s*\d+)?\s*(?:days?|weeks?|h|hours?|months?)\s+"
+            r"(?<!within)(?<!within\s)\s*\b\d+(?:\s*[-–]\s*\d+)?\s*(?:days?|weeks?|h|hours?|months?)\s+"
             r"(?=(?:before|after|prior\s+to|following)\b)",
             re.I,
         ),

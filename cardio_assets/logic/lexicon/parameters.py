@@ -28,9 +28,10 @@ _NAME_STOP = frozenset(
     """.split()
 )
 _AGE_NAMES = frozenset({"aged", "age", "old", "older", "younger"})
-# quantities measured in time: "pauses >3 s", "AF duration >48 h"
+# quantities measured in time: "pauses >3 s", "AF duration >48 h", "time from onset >12 h"
 _TIMED_QUANTITY = re.compile(
-    r"\b(?:pauses?|duration|episodes?|interval|time|survival|expectancy)$", re.IGNORECASE
+    r"\b(?:pauses?|duration|episodes?|interval|time|survival|expectancy)$|^time\s+(?:from|since)\b",
+    re.IGNORECASE,
 )
 _PLACEHOLDER = "⟦P{}⟧"
 _PLACEHOLDER_RE = re.compile(r"⟦P(\d+)⟧")

@@ -23,6 +23,13 @@ _SETTING = (
 _AIM_NOUNS = "reduction|prevention|improvement|relief|termination|conversion|restoration|reversal"
 # how an ended rhythm is ended, kept in the aim: "for acute conversion of X"
 _AIM_MANNER = r"(?:(?:acute|rapid|early|immediate|pharmacological|electrical)\s+)?"
+# "within 6 months after the end of therapy": the event a window is counted from, no
+# clause of its own (the measurement grammar reads window and event as one parameter)
+_WINDOW_BEFORE = re.compile(
+    r"\bwithin\s+(?:the\s+first\s+)?\d+(?:[.,]\d+)?\s*(?:h|hours?|min|minutes?|days?|weeks?|"
+    r"months?|years?)\s*$",
+    re.IGNORECASE,
+)
 # what a test is meant to find: "to exclude PE", "for the detection of ischaemia"
 _DIAGNOSTIC_VERBS = r"detect|confirm|exclude|identify|diagnose|rule\s+out|screen\s+for|establish"
 _DIAGNOSTIC_NOUNS = r"detection|diagnosis|exclusion|confirmation|identification"
@@ -93,7 +100,11 @@ def _depth_at(text: str, index: int) -> int:
 def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
     """Split "X in patients with Y to reduce Z" into head X and marked trailing phrases."""
     text = text.strip(" ,;")
-    marks = [m for m in _POST_MARKERS.finditer(text) if _depth_at(text, m.start("m")) == 0]
+    marks = [
+        m
+        for m in _POST_MARKERS.finditer(text)
+        if _depth_at(text, m.start("m")) == 0 and not _WINDOW_BEFORE.search(text[: m.start("m")])
+    ]
     if not marks:
         return text, []
     head = text[: marks[0].start("m")].strip(" ,;")

@@ -204,7 +204,7 @@ PARAM_LEFTOVERS = frozenset(
     elevated raised increased high higher low lower reduced decreased
     develop develops developing have has having show shows showing
     fall falls drop drops decrease decline rise increase reduction lowering reducing reduce
-    limitation restriction
+    limitation restriction duration
     """.split()
 )
 

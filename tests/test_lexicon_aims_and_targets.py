@@ -260,3 +260,36 @@ def test_time_counted_from_an_event_is_one_parameter(  # type: ignore[no-untyped
     param = named(result)[name]
     assert (param.operator, param.threshold, param.unit) == (operator, threshold, unit)
     assert not {"within", "duration"} & set(named(result)), named(result)
+
+
+def test_a_verb_lends_itself_to_its_whole_object_list(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "cannot tolerate beta-blockers, ivabradine, or amiodarone": each drug of the list is
+    not tolerated, so each is an intolerance (a Condition), not a drug given; likewise each
+    drug after "contraindications to". A clause after "or" has a verb of its own."""
+    r = named(
+        extract(
+            lexicon,
+            "Digoxin may be considered in adults with heart failure who cannot tolerate "
+            "beta-blockers, ivabradine, or amiodarone.",
+        )
+    )
+    for drug in ("beta-blocker", "ivabradine", "amiodarone"):
+        assert r[f"{drug} intolerance"].role == "Condition", r
+    assert r["ivabradine intolerance"].or_group == r["amiodarone intolerance"].or_group
+    r = named(
+        extract(
+            lexicon,
+            "Clopidogrel is advised in adults with contraindications to aspirin or ticagrelor.",
+        )
+    )
+    assert {"contraindications to aspirin", "contraindications to ticagrelor"} <= set(r), r
+    r = named(
+        extract(
+            lexicon,
+            "Digoxin may be considered in adults who cannot tolerate beta-blockers or who have "
+            "atrial fibrillation.",
+        )
+    )
+    assert (
+        r["atrial fibrillation"].role == "Condition" and "atrial fibrillation intolerance" not in r
+    )

@@ -189,6 +189,7 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
     merged_conns: list[str] = []
     completions: dict[int, str] = {}  # item index -> completed name
     of_head = _of_head(items[0])  # "history of" in "history of MI or stroke", lent onward
+    verb_head = _verb_head(items[0])  # "cannot tolerate" in "cannot tolerate A, B or C"
     for position, (conn, item) in enumerate(zip(connectors, items[1:], strict=True)):
         previous = merged_items[-1]
         following = connectors[position + 1] if position + 1 < len(connectors) else None
@@ -232,6 +233,11 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
             conn == ","
             and next((c for c in connectors[position + 1 :] if c != ","), None) in ("or", "and/or")
         )
+        if verb_head and alternative and _bare_alternative(item):
+            # a verb's object list: every drug of "cannot tolerate A, B or C" is not tolerated
+            completions.setdefault(len(merged_items) - 1, f"{verb_head} {item}")
+            continue
+        verb_head = None
         if (
             of_head
             and alternative
@@ -420,6 +426,20 @@ _OF_HEAD = re.compile(
     r"(?P<head>(?:(?!no\b|without\b)[a-z]+\s+){0,2}?(?:history|risk|suspicion|evidence)\s+of)\s+\S",
     re.I,
 )
+
+
+# A verb whose object list is one list of alternatives: "cannot tolerate ACE inhibitors,
+# ARBs or ARNIs", "contraindications to aspirin or clopidogrel" (each drug its own state)
+_VERB_HEAD = re.compile(
+    r"^(?:who\s+)?(?P<head>(?:(?:cannot|can\s+not|could\s+not|unable\s+to)\s+tolerate|"
+    r"intolerant\s+(?:of|to)|(?:have\s+|has\s+)?contraindications?\s+(?:to|for))\s)\S",
+    re.I,
+)
+
+
+def _verb_head(item: str) -> str | None:
+    match = _VERB_HEAD.match(item)
+    return match["head"].strip() if match else None
 
 
 def _of_head(item: str) -> str | None:

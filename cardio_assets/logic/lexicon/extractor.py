@@ -612,7 +612,9 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
             name = f"{self.abbreviations.normalize(unwanted['what'])} not desired"
             out.append(Draft("Condition", rest, name, slot, negated=leaf.negated))
             return out
-        intolerant = INTOLERANCE.match(rest) if slot != "action" else None
+        intolerant = None
+        if slot != "action":  # "B" of "cannot tolerate A or B" is completed as its own
+            intolerant = INTOLERANCE.match(rest) or INTOLERANCE.match(leaf.full or "")
         if intolerant:
             # "a statin is not tolerated", "cannot tolerate statins": the state is named
             # as an intolerance (the contract's "statin intolerance")

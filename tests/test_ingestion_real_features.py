@@ -253,6 +253,11 @@ def test_a_subscript_printed_on_a_line_of_its_own_is_removed_where_its_name_lost
     assert "subscript printed on a line of its own removed" in fixed.repairs
     kept = repair_row_text("Aspirin is continued for\n12\nmonths", vocabulary)
     assert kept.text == "Aspirin is continued for 12 months"
+    # both subscripts of one score on one line of their own ("2 2")
+    both = repair_row_text(
+        "Adults with a CHADS -VASc\n2 2\nscore of 1 may need no drug", vocabulary
+    )
+    assert both.text == "Adults with a CHA2DS2-VASc score of 1 may need no drug"
 
 
 def test_the_guidelines_own_glossary_defines_the_abbreviations_its_rows_use(converted):

@@ -116,7 +116,7 @@ def repair_lost_subscripts(text: str) -> tuple[str, list[str]]:
 # that is only those digits is the subscript, not a number of the sentence.
 _STRAY_SUBSCRIPT_LINES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bP2Y(?!\s?12)"), "12"),
-    (re.compile(r"\b(?:CHA\s?DS|CHADS)\s?-\s?VASc\b"), "2"),
+    (re.compile(r"\b(?:CHA\s?DS|CHADS)\s?-\s?VASc\b"), r"2(?:[ \t]+2)?"),  # both 2s on one line
 )
 
 

@@ -148,7 +148,7 @@ def _dedupe(drafts: list[Draft]) -> list[Draft]:
 _CLAUSE_OPENING = re.compile(r"^(?:which|that|those|these|this|whose|so\s+that)\b", re.IGNORECASE)
 _DANGLING_END = re.compile(
     r"(?:\s+(?:of|in|to|that|with|for|either|is|are|be|has|have|the|a|an|on|by|at|as|and|or|"
-    r"based\s+on))+$",
+    r"beyond|until|than|based\s+on))+$",
     re.IGNORECASE,
 )
 
@@ -159,13 +159,13 @@ _COORDINATORS = frozenset({"either", "both", "neither"})
 def without_fragments(drafts: list[Draft]) -> list[Draft]:
     """Clause pieces are no concepts: one that opens like a clause is dropped, one that ends
     on a dangling word loses it (the span stays verbatim: only its end moves). Parameters
-    and the recommended act keep what the rules gave them."""
+    keep what the rules gave them, and the recommended act is only trimmed, never dropped."""
     kept = []
     for d in drafts:
-        if d.role == "ClinicalParameter" or d.slot == "action":
+        if d.role == "ClinicalParameter":
             kept.append(d)
             continue
-        if _CLAUSE_OPENING.match(d.text):
+        if _CLAUSE_OPENING.match(d.text) and d.slot != "action":
             continue
         trimmed = _DANGLING_END.sub("", d.text)
         if trimmed != d.text:

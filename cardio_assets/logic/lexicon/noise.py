@@ -257,6 +257,17 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"\s*\(?\bwith\s+or\s+without\s+[^,;.()]+\)?", re.I), ""),
     # "symptomatic or asymptomatic X": both poles, so the state restricts nothing
     (re.compile(r"\b(?:a?symptomatic)\s+(?:or|and/or|and)\s+(?:a?symptomatic)\s+", re.I), ""),
+    # "in non-athletes and athletes with X": a group and its complement are everyone, so the
+    # pair names no group ("fatal and non-fatal events", a pair before its noun, stays)
+    (
+        re.compile(
+            r"\b(?:non-?(?P<a>[a-z]{3,}?)s?\s+(?:and|or|and/or)\s+(?P=a)s?"
+            r"|(?P<b>[a-z]{3,}?)s?\s+(?:and|or|and/or)\s+non-?(?P=b)s?)"
+            r"(?=\s+(?:with|who|in|at|after)\b|\s*[,.;]|\s*$)",
+            re.I,
+        ),
+        "patients",
+    ),
     # durations: "for 6 months", "for up to 12 months", "within the first week", "within the
     # past 6 months" (how recent: the event itself is the condition); a window
     # counted from a named event ("within 48 hours of admission") is a criterion and stays

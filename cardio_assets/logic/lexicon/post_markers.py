@@ -77,6 +77,7 @@ _POST_MARKERS = re.compile(
     r"|as\s+(?:the\s+|a\s+)?(?:first|second)[\s\-]line\s+(?:test|therapy|treatment|option)\b"
     r"|(?:as|because|since)\s+(?:it|they|this)\s+(?:increases?|raises?|worsens?)"
     r"(?:\s+the\s+risk\s+of)?\b"
+    r"|(?:because|since)\s+(?:it|they|this|these)\s+(?!(?:increases?|raises?|worsens?)\b)"
     r"|because\s+of\s+(?:the\s+)?(?:(?:increased|higher)\s+)?(?:risk\s+of\b)?"
     rf"|(?:{_COTHERAPY})\b"
     # "over Y" prefers the action to Y; "75 years or over" and "over 70 years" are bounds
@@ -134,6 +135,8 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         # the rank says nothing; what it is the first line for is the condition treated
         treated = re.match(r"^for\s+(.+)$", body, flags=re.I)
         return ("context", treated.group(1)) if treated else ("drop", "")
+    if re.match(r"(?:because|since) (?:it|they|this|these)$", low):
+        return "drop", ""  # "since they present no benefit": why, not for whom (rationale)
     if re.match(r"(?:as|because|since) (?:it|they|this) |because of", low):
         return "outcome", body
     if re.match(r"as (?:an? )?(?:suitable )?(?:alternative|replacement|substitute)|over$", low):

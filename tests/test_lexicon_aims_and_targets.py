@@ -319,3 +319,12 @@ def test_everyone_a_reason_and_a_dangling_word_name_nothing(lexicon) -> None:  #
     assert [a.normalized for a in result.actions] == ["prolonging dual antiplatelet therapy"]
     r = named(extract(lexicon, "Statin therapy is advised to reduce fatal and non-fatal events."))
     assert any("non-fatal" in n for n in r), r
+    # "although X" concedes X: the row holds either way, so X is no criterion
+    r = named(
+        extract(
+            lexicon,
+            "Pacing is advised in adults with intermittent complete heart block, although no "
+            "link between symptoms and the ECG has been shown.",
+        )
+    )
+    assert set(r) == {"pacing", "adults", "intermittent complete heart block"}, r

@@ -157,9 +157,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "(even after rechallenge)": a bracketed concession adds no criterion
     (re.compile(r"\s*\(\s*even\s+[^()]*\)", re.I), ""),
-    # "even if there is no X", ", even when on beta-blockers,": a concession says the row
+    # "even if there is no X", ", even when on beta-blockers,", "although X": a concession says the row
     # holds whether or not, so, like "regardless of", the clause names no criterion
-    (re.compile(r",?\s*\beven\s+(?:if|when|though)\b[^,;.]*", re.I), ""),
+    (re.compile(r",?\s*\b(?:even\s+(?:if|when|though)|although)\b[^,;.]*", re.I), ""),
     # "even in / after / with X": the emphasis says nothing; X stays
     (re.compile(r"\beven\s+(?=(?:in|after|with|without)\b)", re.I), ""),
     # how to choose, not whom: "(depending on availability)", "according to symptoms"

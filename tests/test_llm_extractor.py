@@ -626,3 +626,30 @@ def test_each_provider_renders_a_request_from_config(
     contents = [m["content"] for m in body["messages"]]
     prompt = "".join(c if isinstance(c, str) else "".join(p["text"] for p in c) for c in contents)
     assert tagged("hf_icd_main").text in prompt
+
+
+def test_what_a_test_looks_for_comes_through_as_purpose(
+    tmp_path: Path, replay: ReplayServer
+) -> None:
+    """The contract's function "purpose" (what a test is meant to find) is part of the
+    answer schema: a recorded answer that marks the disease a test rules out keeps the mark
+    on its record, and the merged row's logic leaves that concept out (the patient need not
+    have it)."""
+    from cardio_assets.logic.merged_concepts import merge_row
+
+    (result,) = run(tmp_path, ["aim_echo_main"], replay.base_url).results
+    assert result.error is None and result.validation == []
+    marked = {c.normalized: c.function for c in result.concepts}
+    assert marked["pericardial effusion"] == "purpose" and marked["chest pain"] is None
+    merged = merge_row(result, None)
+    leaves: list[int] = []
+
+    def walk(node) -> None:  # type: ignore[no-untyped-def]
+        if node.op == "LEAF":
+            leaves.append(node.concept)
+        for child in node.children:
+            walk(child)
+
+    walk(merged.logic)
+    in_logic = {merged.concepts[i].normalized for i in leaves}
+    assert "pericardial effusion" not in in_logic and "chest pain" in in_logic

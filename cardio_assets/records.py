@@ -566,6 +566,9 @@ class ExtractedRule(_Record):
     logic: RuleNode | None = None  # None: applies to the whole guideline population
     actions: list[RuleAction] = Field(default_factory=list)
     outcomes: list[ConceptRef] = Field(default_factory=list)  # role Outcome
+    # what a test the row recommends is meant to find ("to rule out PE"): a concept of the
+    # row but no criterion of the patient (function "purpose"), so never in the logic
+    purposes: list[ConceptRef] = Field(default_factory=list)
     provenance: RuleProvenance
 
     @model_validator(mode="after")
@@ -588,6 +591,7 @@ class ExtractedRule(_Record):
             [leaf.concept for leaf in leaves]
             + [a.concept for a in self.actions]
             + list(self.outcomes)
+            + list(self.purposes)
         )
 
 

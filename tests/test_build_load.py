@@ -386,6 +386,7 @@ def _expected_counts(rules: list[dict]) -> dict[str, int]:
         "EVALUATES": sum(1 for leaf in leaves if leaf["kind"] == "parameter"),
         "RECOMMENDS_PROCEDURE": sum(1 for a in actions if a["concept"]["role"] == "Procedure"),
         "RESULTS_IN": sum(len(r["outcomes"]) for r in rules),
+        "LOOKS_FOR": sum(len(r.get("purposes", [])) for r in rules),
     }
 
 

@@ -328,3 +328,20 @@ def test_everyone_a_reason_and_a_dangling_word_name_nothing(lexicon) -> None:  #
         )
     )
     assert set(r) == {"pacing", "adults", "intermittent complete heart block"}, r
+
+
+def test_the_rule_carries_what_its_test_looks_for_outside_its_logic(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """The built rule keeps the disease a test rules out in ``purposes`` (the graph's
+    LOOKS_FOR edge), never in its logic, and still requires the patient's own conditions."""
+    from cardio_assets.logic.extracted_rules import build_rule
+
+    text = (
+        "Echocardiography is advised to rule out a pericardial effusion in adults with chest "
+        "pain after cardiac surgery."
+    )
+    row = row_of(text)
+    main, population = lexicon.extract(row, "MAIN"), lexicon.extract(row, "POPULATION")
+    rule = build_rule(row, merge_row(main, population), {}, config_hash="test")
+    assert [p.normalized for p in rule.purposes] == ["pericardial effusion"]
+    tested = {leaf.concept.normalized for leaf in rule.logic.leaves()}
+    assert "pericardial effusion" not in tested and "chest pain" in tested

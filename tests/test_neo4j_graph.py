@@ -74,6 +74,9 @@ def expected_counts(rules: list[ExtractedRule]) -> dict[str, Counter]:
         for outcome in rule.outcomes:
             rels["RESULTS_IN"] += 1
             note(outcome)
+        for looked_for in rule.purposes:
+            rels["LOOKS_FOR"] += 1
+            note(looked_for)
     nodes["Concept"] = len(grounded)
     nodes["Unmapped"] = len(unmapped)
     return {"nodes": nodes, "relationships": rels}

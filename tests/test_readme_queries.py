@@ -114,6 +114,7 @@ ROLE_OF_EDGE = {
     "RECOMMENDS_PROCEDURE": "Procedure",
     "RECOMMENDS_MEDICATION": "Medication",
     "RESULTS_IN": "Outcome",
+    "LOOKS_FOR": "Condition",  # what a recommended test is meant to find (lexicon: a Condition)
 }
 
 

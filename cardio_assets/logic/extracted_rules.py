@@ -308,6 +308,11 @@ def build_rule(
     logic = build_logic(merged, refs, notes)
     actions = build_actions(merged, row, groundings, notes)
     outcomes = [ref for ref in refs if ref.role == "Outcome"]
+    purposes = [
+        ref
+        for ref, c in zip(refs, merged.concepts, strict=True)
+        if c.function == "purpose" and ref.role != "Outcome"
+    ]
     if not actions and logic is None:
         why = "; ".join(merged.errors) if merged.errors else "no action and no condition"
         return DroppedRule(row.id, f"nothing left: {why}")
@@ -333,6 +338,7 @@ def build_rule(
             logic=logic,
             actions=actions,
             outcomes=outcomes,
+            purposes=purposes,
             provenance=RuleProvenance(
                 guideline=row.guideline,
                 guideline_title=row.guideline_title,

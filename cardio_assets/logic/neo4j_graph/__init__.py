@@ -9,6 +9,7 @@ Graph shape (docs/ARCHITECTURE.md, "The graph"):
     (:Decision)-[:EVALUATES {operator, threshold, unit}]->(:Concept:ClinicalParameter)
     (:Recommendation)-[:RECOMMENDS_PROCEDURE | RECOMMENDS_MEDICATION {class, level, polarity}]->(:Concept)
     (:Recommendation)-[:RESULTS_IN]->(:Concept:Outcome)
+    (:Recommendation)-[:LOOKS_FOR]->(:Concept)          what a recommended test is meant to find
 
 Grounded concepts are shared: one ``(:Concept {snomed_id})`` per SCTID, merged by its
 ``key`` ("sct:<id>"), written only ON CREATE so loading guideline A never edits a node that

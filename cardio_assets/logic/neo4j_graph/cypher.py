@@ -31,6 +31,7 @@ REL_TYPES: frozenset[str] = frozenset(
         "CHECKS_FOR",
         "EVALUATES",
         "RESULTS_IN",
+        "LOOKS_FOR",
         "RECOMMENDS_PROCEDURE",
         "RECOMMENDS_MEDICATION",
     }
@@ -224,7 +225,10 @@ _Q_CONCEPT_EDGES: dict[tuple[str, str], str] = {
     (src, rel): _concept_edge_query(src, rel)
     for src, rels in (
         ("Decision", ("CHECKS_FOR", "EVALUATES")),
-        ("Recommendation", ("RESULTS_IN", "RECOMMENDS_PROCEDURE", "RECOMMENDS_MEDICATION")),
+        (
+            "Recommendation",
+            ("RESULTS_IN", "LOOKS_FOR", "RECOMMENDS_PROCEDURE", "RECOMMENDS_MEDICATION"),
+        ),
     )
     for rel in rels
 }

@@ -349,6 +349,10 @@ def build_graph_rows(
                 base,
                 {},
             )
+        for looked_for in rule.purposes:
+            concept_edge(
+                out.recommendation_concept_edges, "LOOKS_FOR", rec_uid, looked_for, base, {}
+            )
         if rule.logic is not None:
             walk(rule.logic, "0", 0, rule_row, rec_uid, base)
 

@@ -70,6 +70,11 @@ def _one(text: str):
             ("aortic valve area <1 cm2", "aortic valve area", "<", 1.0, "cm²"),
         ),
         ("transaminases >3 × ULN", ("transaminases >3 × ULN", "transaminases", ">", 3.0, "× ULN")),
+        # heparin activity is measured in IU per millilitre
+        (
+            "a trough anti-Xa level below 0.5 IU/mL",
+            ("trough anti-Xa level below 0.5 IU/mL", "trough anti-Xa", "<", 0.5, "IU/mL"),
+        ),
         # a multiple of the patient's own reference value is the unit, not a separate thing
         (
             "a clotting time ≥1.5× control",

@@ -46,6 +46,7 @@ UNITS: dict[str, tuple[str, ...]] = {
     "ng/L": (r"ng\s?/\s?L",),
     "pg/mL": (r"pg\s?/\s?m[lL]",),
     "IU/L": (r"IU\s?/\s?L",),
+    "IU/mL": (r"IU\s?/\s?m[lL]",),  # anti-Xa activity of heparin
     "U/L": (r"U\s?/\s?L",),
     "/µL": (r"/\s?[µμu]L", r"per\s?[µμu]L"),
     "×10⁹/L": (r"[x×]\s?10(?:⁹|\^?9|\s?9)\s?/\s?L",),

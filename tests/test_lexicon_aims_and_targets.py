@@ -80,7 +80,7 @@ def test_the_aim_ends_where_another_aim_begins(lexicon) -> None:  # type: ignore
         "Thyroid tests are advised in adults with a slow pulse to diagnose and treat "
         "reversible causes.",
         "Home recordings may be considered to detect whether pressure falls at night.",
-        "Tilt testing may be considered to identify the cause of fainting in older adults.",
+        "A tilt-table test is advised to identify the cause of fainting in older adults.",
     ):
         result = extract(lexicon, text)
         purposes = [c.normalized for c in result.concepts if c.function == "purpose"]

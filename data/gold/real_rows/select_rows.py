@@ -25,7 +25,9 @@ tenth session's the same way, and ``--blind blind8`` that session's second, afte
 been scored once, and ``--blind blind9`` its third, after blind8's single score;
 ``--blind blind10`` the eleventh session's, drawn at its start before any rule changed, and
 ``--blind blind11`` its second, drawn while the session's first rules were being written
-(before blind10 was scored); any later split is one more entry of BLIND_SPLITS.
+(before blind10 was scored), and ``--blind blind12`` its third, drawn after its last rule
+change to give the session's end state one more first score; any later split is one more
+entry of BLIND_SPLITS.
 """
 
 from __future__ import annotations
@@ -72,7 +74,8 @@ TEST_SHARE = 1 / 3
 # blind8 (same session) after blind7 had been scored once and joined the development rows;
 # blind9 (same session) likewise after blind8's single score; blind10 (eleventh session) at
 # that session's start, after blind7..blind9 had each been scored once; blind11 (same
-# session) during its first batch of rules, before blind10's single score.
+# session) during its first batch of rules, before blind10's single score; blind12 (same
+# session) after the session's last rule change.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -84,6 +87,7 @@ BLIND_SPLITS = {
     "blind9": (20261209, 4),
     "blind10": (20261210, 4),
     "blind11": (20261211, 4),
+    "blind12": (20261212, 4),
 }
 SPLITS = ("dev", "test", *BLIND_SPLITS)  # in the order they were chosen
 

@@ -239,7 +239,7 @@ def to_records(function: str, parsed: Any) -> dict[str, list[dict[str, Any]]]:
                     ],
                     or_group=(c.or_group or "").strip() or None,
                     negated=bool(c.negated),
-                    function="purpose" if c.concept_function == "purpose" else None,
+                    function=c.concept_function,
                 )
             )
         for a in parsed.actions:

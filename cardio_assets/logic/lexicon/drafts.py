@@ -151,8 +151,7 @@ _DANGLING_END = re.compile(
     r"beyond|until|than|based\s+on))+$",
     re.IGNORECASE,
 )
-
-
+# a coordinator left alone once its dangling end goes ("either a" -> "either")
 _COORDINATORS = frozenset({"either", "both", "neither"})
 
 

@@ -152,9 +152,9 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     ) and not _NOT_A_DISEASE.match(body):
         # "to exclude X", "for the detection of X", "screening for X": the disease a test
         # is meant to find or rule out, a concept but no criterion the patient must meet
+        body = re.sub(r"^/\w+\s+", "", body)  # "to confirm/exclude X"
         # "to detect X and monitor Y", "to confirm the diagnosis, assess Y": the aim ends
         # where a verb of another aim starts
-        body = re.sub(r"^/\w+\s+", "", body)  # "to confirm/exclude X"
         aim = re.split(rf"(?:,\s*|\s+)(?:and\s+)?(?=(?:{_PURPOSE_VERBS}|{_OTHER_AIMS})\b)", body)[0]
         return "aim", _DIAGNOSIS_OF.sub("", aim)
     if re.match(rf"to (?:{_PURPOSE_VERBS})\b", low):

@@ -284,9 +284,9 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
     tokens = [t for t in re.finditer(r"[^\s,;:()\[\]]+", prefix) if t.start() > barrier]
     while tokens and tokens[-1].group(0).lower() in _LINKING:
         tokens.pop()
-    # "a fall in systolic BP to <90 mmHg", "lowering LDL-C to <1.4 mmol/L": the value the
+    # "a drop in systolic pressure to <85 mmHg", "lowering LDL-C to <1.6 mmol/L": the value the
     # quantity is brought to; "to" before a bound in symbols links it to its name
-    # (a verb or adverb before "to" names no quantity: "is to be lowered to <80 mmHg")
+    # (a verb or adverb before "to" names no quantity: "is to be lowered to <75 mmHg")
     if (
         len(tokens) > 1
         and tokens[-1].group(0).lower() == "to"

@@ -75,7 +75,8 @@ TEST_SHARE = 1 / 3
 # blind9 (same session) likewise after blind8's single score; blind10 (eleventh session) at
 # that session's start, after blind7..blind9 had each been scored once; blind11 (same
 # session) during its first batch of rules, before blind10's single score; blind12 (same
-# session) after the session's last rule change.
+# session) after the session's last rule change; blind13 and blind14 (twelfth session) both at
+# that session's start, before any rule changed or any unannotated row was listed.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -88,7 +89,15 @@ BLIND_SPLITS = {
     "blind10": (20261210, 4),
     "blind11": (20261211, 4),
     "blind12": (20261212, 4),
+    "blind13": (20261213, 4),
+    "blind14": (20261214, 4),
 }
+# From this split on, a row whose words nearly repeat a row already taken (the same
+# recommendation printed again with another footnote letter or one word changed) is not drawn:
+# scoring it would partly re-score a row the rules were already tuned on. Earlier splits keep
+# the exact-text rule they were drawn with, so their locators still reproduce.
+NEAR_DUPLICATE_FROM = "blind13"
+NEAR_DUPLICATE_JACCARD = 0.8
 SPLITS = ("dev", "test", *BLIND_SPLITS)  # in the order they were chosen
 
 _UNIT = r"(?:%|mmHg|mmol/L|mg/dL|mL/min|ms|kg/m|ng/mL|pg/mL|b\.p\.m\.|bpm|m/s|years?|h\b|hours?|days?|weeks?|months?|mm\b|cm|g/dL|µmol/L|IU)"
@@ -234,6 +243,20 @@ def choose(rows: list[dict]) -> list[dict]:
     return chosen
 
 
+def _words(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def _near_any(words: frozenset[str], others: list[frozenset[str]]) -> bool:
+    """True when ``words`` shares at least NEAR_DUPLICATE_JACCARD of its union with one of
+    ``others`` (word sets, so footnote letters and reordered clauses barely count)."""
+    for other in others:
+        union = len(words | other)
+        if union and len(words & other) / union >= NEAR_DUPLICATE_JACCARD:
+            return True
+    return False
+
+
 def choose_blind(rows: list[dict], taken: list[dict], first_number: int, split: str) -> list[dict]:
     """A fresh blind split: rows of the development files that no earlier gold row holds
     (by text), a few per guideline (one of a rare table shape when there is one, two hard
@@ -241,10 +264,13 @@ def choose_blind(rows: list[dict], taken: list[dict], first_number: int, split: 
     seed, per_guideline = BLIND_SPLITS[split]
     rng = random.Random(seed)
     seen = {row["sha256"] for row in taken}
+    fresh = [row for row in rows if row["sha256"] not in seen]
+    if SPLITS.index(split) >= SPLITS.index(NEAR_DUPLICATE_FROM):
+        taken_words = [_words(row["text"]) for row in rows if row["sha256"] in seen]
+        fresh = [row for row in fresh if not _near_any(_words(row["text"]), taken_words)]
     by_file: dict[str, list[dict]] = {}
-    for row in rows:
-        if row["sha256"] not in seen:
-            by_file.setdefault(row["file"], []).append(row)
+    for row in fresh:
+        by_file.setdefault(row["file"], []).append(row)
     chosen = []
     for file in DEVELOPMENT_FILES:
         pool = by_file.get(file, [])

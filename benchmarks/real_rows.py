@@ -302,6 +302,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rows-from", choices=["pipeline", "gold"], default="pipeline")
     parser.add_argument("--backend", choices=["lexicon", "llm"], default="lexicon")
     parser.add_argument("--model", default=None)
+    parser.add_argument(
+        "--span-tagger",
+        default=None,
+        help="lexicon span tagger model (default: the configured one; 'none' = rules alone)",
+    )
     parser.add_argument("--pred", type=Path, help="keep the predictions here")
     parser.add_argument("--errors", action="store_true", help="per-row missed/spurious concepts")
     parser.add_argument("--json", action="store_true")
@@ -335,6 +340,7 @@ def main(argv: list[str] | None = None) -> int:
             "--backend",
             args.backend,
         ] + (["--model", args.model] if args.model else [])
+        command += ["--span-tagger", args.span_tagger] if args.span_tagger else []
         done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
         if done.returncode != 0:
             print(done.stderr[-3000:], file=sys.stderr)

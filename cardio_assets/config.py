@@ -167,6 +167,10 @@ class ExtractionSettings(_Strict):
     # The extraction_failures asset check fails above this share of failed rows, and then
     # blocks what follows in the run (a failed extraction must not replace a good graph).
     max_failure_share: float = Field(default=0.1, ge=0.0, le=1.0)
+    # The lexicon's learned second look at concept spans and roles (a CRF model file,
+    # relative to the project root; null = the rules alone). Retrain it with
+    # benchmarks/train_span_tagger.py after changing the rules.
+    span_tagger: str | None = "data/models/lexicon_span_tagger.crfsuite"
 
 
 class GroundingStageSettings(_Strict):

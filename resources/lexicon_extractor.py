@@ -9,15 +9,18 @@ a pass through ``extract``. Same output records as resources/llm_extractor.py.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from dagster import ConfigurableResource
 from pydantic import Field
 
-from cardio_assets.config import load_abbreviations
+from cardio_assets.config import load_abbreviations, load_pipeline_settings
 from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.logic.lexicon import LexiconExtractor, LexiconSettings, term_lookup_from_searcher
+from cardio_assets.logic.lexicon.span_tagger import SpanTagger
+from cardio_assets.paths import PROJECT_ROOT
 from cardio_assets.records import Focus, RowExtraction, RowRecord
 
 
@@ -40,6 +43,11 @@ class LexiconExtractorResource(ConfigurableResource):
     max_ngram: int = Field(
         default=6, ge=1, le=12, description="Longest sub-phrase tried against the terminology."
     )
+    span_tagger: str = Field(
+        default="",
+        description="Span tagger model file ('' = extraction.span_tagger of "
+        "configs/pipeline.yaml; 'none' = the rules alone).",
+    )
 
     def abbreviations(self) -> Abbreviations:
         return load_abbreviations(
@@ -53,7 +61,15 @@ class LexiconExtractorResource(ConfigurableResource):
         if self.use_terminology and searcher is not None:
             lookup = term_lookup_from_searcher(searcher, dict(abbreviations.mapping))
         settings = LexiconSettings(min_term_score=self.min_term_score, max_ngram=self.max_ngram)
-        return LexiconExtractor(abbreviations, lookup, settings)
+        return LexiconExtractor(abbreviations, lookup, settings, self.tagger())
+
+    def tagger(self) -> SpanTagger | None:
+        """The configured span tagger, opened once per model file (None = rules alone)."""
+        choice = self.span_tagger or load_pipeline_settings().extraction.span_tagger or "none"
+        if choice == "none":
+            return None
+        path = Path(choice)
+        return _open_tagger(path if path.is_absolute() else PROJECT_ROOT / path)
 
     def extract(
         self,
@@ -80,3 +96,8 @@ class LexiconExtractorResource(ConfigurableResource):
             "model": extractor.model_name,
             "prompt_hash": extractor.prompt_hash(),
         }
+
+
+@lru_cache(maxsize=4)
+def _open_tagger(path: Path) -> SpanTagger:
+    return SpanTagger(path)

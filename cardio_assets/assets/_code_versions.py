@@ -32,6 +32,7 @@ from cardio_assets.logic.extracted_rules import BUILDER_VERSION
 from cardio_assets.logic.lexicon import rules_version
 from cardio_assets.logic.merged_concepts import MERGE_LOGIC_VERSION
 from cardio_assets.logic.tagged_rows import TAG_FORMAT_VERSION
+from cardio_assets.paths import PROJECT_ROOT
 from cardio_assets.records import EXTRACTED_RULE_SCHEMA_VERSION
 from cardio_assets.terminology.location import configured_release_identity
 
@@ -102,15 +103,20 @@ def _abbreviations_sha256() -> str:
 def extraction_code_version(
     settings: ExtractionSettings | None = None, models_path: str | None = None
 ) -> str:
-    """pipeline.yaml `extraction` + what the configured backend reads (lexicon rules and the
-    abbreviation list, or the models.yaml client and rendered prompts). ``settings``: the
-    section as a CLI run chose it (its --backend / --model), else the file's."""
+    """pipeline.yaml `extraction` + what the configured backend reads (lexicon rules, the
+    abbreviation list and the span tagger model's bytes, or the models.yaml client and
+    rendered prompts). ``settings``: the section as a CLI run chose it (its --backend /
+    --model), else the file's."""
     settings = settings or load_pipeline_settings().extraction
     reads: dict[str, Any] = {"extraction": settings.model_dump(mode="json")}
     if settings.backend == "lexicon":
         reads["lexicon"] = {
             "rules": rules_version(),
             "abbreviations": _abbreviations_sha256(),
+            # a retrained model changes what extraction finds with the same path
+            "span_tagger": (
+                file_sha256(PROJECT_ROOT / settings.span_tagger) if settings.span_tagger else None
+            ),
         }
     else:
         reads["llm"] = _llm_identity(settings.model, models_path)

@@ -31,7 +31,8 @@ from resources.terminology import SnomedTerminologyResource
 # What the code version of both extraction assets reads (see _code_versions.py).
 EXTRACTION_READS = (
     "configs/pipeline.yaml (extraction), configs/abbreviations.txt, "
-    "configs/models.yaml, the prompts and the llm answer checks, or the lexicon rules"
+    "configs/models.yaml, the prompts and the llm answer checks, or the lexicon rules and "
+    "its span tagger model"
 )
 
 

@@ -105,6 +105,12 @@ def load_rows(path: Path) -> list[RowRecord]:
     default=None,
     help="SNOMED CT store from `cardio snomed load` (default: the bundled sample).",
 )
+@click.option(
+    "--span-tagger",
+    default=None,
+    help="Span tagger model of the lexicon backend (default: configs/pipeline.yaml "
+    "extraction.span_tagger; 'none' = the rules alone).",
+)
 def extract_command(
     rows_path: Path,
     out_path: Path,
@@ -112,6 +118,7 @@ def extract_command(
     model: str | None,
     models_path: Path | None,
     store_path: Path | None,
+    span_tagger: str | None,
 ) -> None:
     """Extract, merge and ground the concepts of ROWS like the pipeline does."""
     from cardio_assets.cli.stages import extract_merge_ground
@@ -153,6 +160,7 @@ def extract_command(
         grounding=settings.grounding,
         schema=schema,
         models_path=models_path,
+        span_tagger=span_tagger,
     )
     passes, merged, outcomes = stages.passes, stages.merged, stages.outcomes
     lines = runs.prediction_lines(rows, merged, outcomes)

@@ -45,6 +45,7 @@ def extract_merge_ground(
     grounding: GroundingStageSettings,
     schema: GroundingSchema,
     models_path: Path | None = None,
+    span_tagger: str | None = None,
 ) -> StagesResult:
     """What main_extractions ... grounding_index compute for ``rows``, with progress on
     stderr; the extractor resources with their default configuration, as in the assets."""
@@ -54,7 +55,7 @@ def extract_merge_ground(
 
     passes: dict[str, runs.PassReport] = {}
     if choice.backend == "lexicon":
-        lexicon = LexiconExtractorResource()
+        lexicon = LexiconExtractorResource(span_tagger=span_tagger or "")
         for focus in ("MAIN", "POPULATION"):
             with _bar(f"{focus:<10}", len(rows)) as bar:
                 results = lexicon.extract(

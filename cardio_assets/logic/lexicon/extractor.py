@@ -62,6 +62,7 @@ from cardio_assets.logic.lexicon.sentences import (
     _sentences,
     parse_sentence,
 )
+from cardio_assets.logic.lexicon.span_tagger import SpanTagger
 from cardio_assets.logic.lexicon.terms import TermHit, TermLookup, footnote_abbreviations
 from cardio_assets.logic.lexicon.version import RULES_VERSION
 from cardio_assets.logic.lexicon.vocabulary import (
@@ -101,10 +102,12 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
         abbreviations: Abbreviations | None = None,
         term_lookup: TermLookup | None = None,
         settings: LexiconSettings | None = None,
+        span_tagger: SpanTagger | None = None,
     ) -> None:
         self.abbreviations = abbreviations or Abbreviations({})
         self.term_lookup = term_lookup
         self.settings = settings or LexiconSettings()
+        self.span_tagger = span_tagger
         self._cache: dict[str, TermHit | None] = {}
         self._row_workers: dict[tuple, LexiconExtractor] = {}
 
@@ -121,6 +124,7 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
                 "settings": self.settings.__dict__,
                 "abbreviations": sorted(self.abbreviations.mapping.items()),
                 "terminology": self.term_lookup is not None,
+                "span_tagger": self.span_tagger.fingerprint if self.span_tagger else None,
             },
             sort_keys=True,
         )
@@ -225,14 +229,30 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
                 Abbreviations({**extra, **shared, **own}, yields=self.abbreviations.yields),
                 self.term_lookup,
                 self.settings,
+                self.span_tagger,
             )
             worker._cache = self._cache
             self._row_workers[key] = worker
         return worker
 
     # -- analysis -----------------------------------------------------------------------
+    def prepared_text(self, row_text: str) -> str:
+        """The text the rules and the span tagger read (cleaned, abbreviation pairs split)."""
+        return self._split_abbreviation_pairs(clean_row_text(row_text))
+
+    def rule_drafts(self, row: RowRecord) -> tuple[str, list[Draft]]:
+        """The prepared text of ``row`` and what the rules alone find in it (training data
+        for the span tagger)."""
+        worker = self._for_row(row)
+        text = row.text_for_extraction()
+        tagger, worker.span_tagger = worker.span_tagger, None
+        try:
+            return worker.prepared_text(text), worker.analyse(text)[0]
+        finally:
+            worker.span_tagger = tagger
+
     def analyse(self, row_text: str) -> tuple[list[Draft], list[RowParse]]:
-        text = self._split_abbreviation_pairs(clean_row_text(row_text))
+        text = self.prepared_text(row_text)
         drafts: list[Draft] = []
         parses: list[RowParse] = []
         group_counter = [0]
@@ -257,7 +277,10 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
         for d in drafts:
             if d.test_of_finding:
                 d.or_group = None  # a test done whatever it found is no alternative
-        return _dedupe(without_fragments(drafts)), parses
+        drafts = _dedupe(without_fragments(drafts))
+        if self.span_tagger is not None:  # the learned second look at spans and roles
+            drafts = _dedupe(self.span_tagger.revise(text, drafts, self.abbreviations.normalize))
+        return drafts, parses
 
     def _split_abbreviation_pairs(self, text: str) -> str:
         """ "ACE-I/ARB" names two drugs: a slash between two known abbreviations is "or",

@@ -1,0 +1,115 @@
+"""Train the lexicon's span tagger (a CRF over words and the rules' own spans) on annotated
+rows: the team's sample gold (data/gold/gold.jsonl) and the real-row gold of the development
+splits, rebuilt from the fetched corpus snapshot. Run by hand after the rules change:
+
+    .venv/bin/python benchmarks/train_span_tagger.py --corpus DIR/mddocs
+
+Held-out splits are never trained on (TRAINING_SPLITS lists the ones that are): test and
+blind3 stay later-score splits, and a split is only added once it has been scored blind.
+``--leave-out S`` trains without split S (write the model elsewhere with --out) so S can be
+scored as unseen rows. The model holds word features, never a phrase of the rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import real_rows  # noqa: E402
+
+from cardio_assets.logic.lexicon.span_tagger import Span, locate, train, training_sequence  # noqa: E402
+from cardio_assets.records import RowRecord  # noqa: E402
+
+# Real-row splits the shipped model learns from: development rows, and blind splits after
+# their single blind score. test, blind3, blind13 and blind14 stay out.
+TRAINING_SPLITS = "dev,blind2,blind4,blind5,blind6,blind7,blind8,blind9,blind10,blind11,blind12"
+SAMPLE_GOLD = ROOT / "data" / "gold" / "gold.jsonl"
+DEFAULT_MODEL = ROOT / "data" / "models" / "lexicon_span_tagger.crfsuite"
+
+
+def _record(row: dict, index: int) -> RowRecord:
+    return RowRecord.model_validate(
+        {
+            "guideline_title": row.get("guideline_title") or row["guideline"],
+            "table_id": row.get("table_id") or "training",
+            "row_index": row.get("row_index", index),
+            "header": row.get("header") or [],
+            **row,
+            "id": row.get("id") or f"training-{index}",
+        }
+    )
+
+
+def _moved(spans: list[Span], source: str, target: str) -> list[Span]:
+    """Spans of ``source`` carried onto ``target`` by a character alignment."""
+    if source == target:
+        return spans
+    mapping = real_rows._offset_map(target, source)  # source char -> target position
+    return [
+        Span(mapping[s.start], mapping[max(s.end - 1, s.start)] + 1, s.role)
+        for s in spans
+        if s.end <= len(source)
+    ]
+
+
+def sample_sequences(extractor) -> list:
+    out = []
+    for index, line in enumerate(SAMPLE_GOLD.read_text(encoding="utf-8").splitlines()):
+        gold = json.loads(line)
+        row = _record({k: gold[k] for k in ("guideline", "row_text", "class", "level")}, index)
+        text, drafts = extractor.rule_drafts(row)
+        spans = [
+            Span(w[0], w[1], c["role"])
+            for c, w in zip(
+                gold["concepts"],
+                locate(row.row_text, [c["text"] for c in gold["concepts"]]),
+                strict=True,
+            )
+            if w is not None
+        ]
+        out.append(training_sequence(text, drafts, _moved(spans, row.row_text, text)))
+    return out
+
+
+def real_sequences(extractor, corpus: Path, splits: str, cache: Path | None) -> list:
+    gold_rows = real_rows.load_gold(corpus, splits)
+    inputs, _ = real_rows.cached_extraction_rows(gold_rows, corpus, "pipeline", cache)
+    out = []
+    for index, ((gold, gold_text), fed) in enumerate(zip(gold_rows, inputs, strict=True)):
+        text, drafts = extractor.rule_drafts(_record(fed, index))
+        spans = [Span(c["start"], c["end"], c["role"]) for c in gold["concepts"]]
+        out.append(training_sequence(text, drafts, _moved(spans, gold_text, text)))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, required=True, help="the snapshot's mddocs/")
+    parser.add_argument("--out", type=Path, default=DEFAULT_MODEL)
+    parser.add_argument("--splits", default=TRAINING_SPLITS)
+    parser.add_argument("--leave-out", default="", help="a split (or several, commas) left out")
+    parser.add_argument("--rows-cache", type=Path, help="as in real_rows.py (outside the repo)")
+    args = parser.parse_args(argv)
+
+    from cardio_assets.terminology.location import open_store
+    from resources.lexicon_extractor import LexiconExtractorResource
+
+    splits = [s for s in args.splits.split(",") if s not in set(args.leave_out.split(","))]
+    extractor = LexiconExtractorResource(span_tagger="none").build(searcher=open_store(None))
+    sequences = sample_sequences(extractor)
+    print(f"sample gold: {len(sequences)} rows", file=sys.stderr)
+    real = real_sequences(extractor, args.corpus, ",".join(splits), args.rows_cache)
+    print(f"real-row gold ({','.join(splits)}): {len(real)} rows", file=sys.stderr)
+    train([*sequences, *real], args.out)
+    print(f"model -> {args.out} ({args.out.stat().st_size} bytes)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

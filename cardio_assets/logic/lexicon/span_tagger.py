@@ -1,0 +1,286 @@
+"""A learned second look at the lexicon's concept spans: a linear-chain CRF (python-crfsuite)
+that reads the row's words together with the spans and roles the rules found, and says where
+each concept starts and ends and which role it has.
+
+Why: rule by rule, the lexicon fits the constructions it was written for; on rows it has not
+seen its errors are mostly boundaries (a finding cut off its test, a state read as the act)
+spread over many rare constructions. A tagger trained on annotated rows learns how far to
+trust each rule output in context. It only re-draws spans and roles: names, parameter
+values, negation and OR labels stay the rules' (parameters are never touched), and a span
+the rules did not find becomes a plain draft named by the abbreviation expander.
+
+Features are single words (the word, its affixes and shape, two words either side) and the
+rules' labels; no word pairs, so a model keeps no phrase of the rows it was trained on.
+The model is trained by benchmarks/train_span_tagger.py; its file fingerprint is part of the
+lexicon's prompt hash, so a new model re-runs extraction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Iterable, Sequence
+from copy import copy
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardio_assets.logic.lexicon.drafts import Draft
+
+_TOKEN = re.compile(r"\w+|[^\w\s]")
+OUTSIDE = "O"
+# a span the tagger found that the rules did not: which slot its role usually fills
+_NEW_SLOT = {
+    "Condition": "cohort",
+    "Procedure": "component",
+    "Medication": "component",
+    "Outcome": "outcome",
+}
+MIN_OVERLAP = 0.5  # intersection over union for a tagged span to be a draft's
+
+
+@dataclass(frozen=True)
+class Token:
+    start: int
+    end: int
+    word: str
+
+
+@dataclass(frozen=True)
+class Span:
+    start: int
+    end: int
+    role: str
+
+
+def tokens(text: str) -> list[Token]:
+    """Words and single punctuation marks, with their character offsets."""
+    return [Token(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(text)]
+
+
+def labels(toks: Sequence[Token], spans: Iterable[Span]) -> list[str]:
+    """BIO labels with the role ("B-Condition", "I-Condition", "O"). Spans are laid down
+    earliest and longest first; one that would cover a token already labelled is skipped
+    (two readings of the same words cannot both be a sequence label)."""
+    out = [OUTSIDE] * len(toks)
+    for span in sorted(spans, key=lambda s: (s.start, -(s.end - s.start))):
+        inside = [i for i, t in enumerate(toks) if t.start >= span.start and t.end <= span.end]
+        if not inside or any(out[i] != OUTSIDE for i in inside):
+            continue
+        for k, i in enumerate(inside):
+            out[i] = ("B-" if k == 0 else "I-") + span.role
+    return out
+
+
+def _shape(word: str) -> str:
+    shape = re.sub(r"\d", "d", re.sub(r"[a-z]", "x", re.sub(r"[A-Z]", "X", word)))
+    return re.sub(r"(.)\1+", r"\1\1", shape)
+
+
+def features(toks: Sequence[Token], rule_labels: Sequence[str]) -> list[list[str]]:
+    """Per token: the word, affixes, shape, neighbouring words, the rules' label here and
+    next door."""
+    words = [t.word.lower() for t in toks]
+    out = []
+    for i, word in enumerate(words):
+        own = [
+            "bias",
+            "w=" + word,
+            "suf3=" + word[-3:],
+            "suf2=" + word[-2:],
+            "pre3=" + word[:3],
+            "shape=" + _shape(toks[i].word),
+            "rule=" + rule_labels[i],
+            "rulerole=" + rule_labels[i][2:],
+        ]
+        for offset in (-2, -1, 1, 2):
+            j = i + offset
+            inside = 0 <= j < len(words)
+            own.append(f"w{offset:+d}=" + (words[j] if inside else "<edge>"))
+            if abs(offset) == 1:
+                own.append(f"rule{offset:+d}=" + (rule_labels[j] if inside else "<edge>"))
+        out.append(own)
+    return out
+
+
+def decode(toks: Sequence[Token], tags: Sequence[str]) -> list[Span]:
+    """Spans from BIO tags; an I- tag after O or after another role opens a span."""
+    spans: list[Span] = []
+    current: list | None = None
+    for tok, tag in zip(toks, tags, strict=True):
+        if tag == OUTSIDE:
+            current = None
+            continue
+        role = tag[2:]
+        if tag.startswith("B-") or current is None or current[2] != role:
+            current = [tok.start, tok.end, role]
+            spans.append(current)  # type: ignore[arg-type]
+        else:
+            current[1] = tok.end
+    return [Span(s, e, r) for s, e, r in spans]
+
+
+def overlap(a: Span | tuple[int, int], b: Span | tuple[int, int]) -> float:
+    """Intersection over union of two character spans."""
+    a0, a1 = (a.start, a.end) if isinstance(a, Span) else a
+    b0, b1 = (b.start, b.end) if isinstance(b, Span) else b
+    union = max(a1, b1) - min(a0, b0)
+    return max(0, min(a1, b1) - max(a0, b0)) / union if union else 0.0
+
+
+def locate(text: str, surfaces: Sequence[str]) -> list[tuple[int, int] | None]:
+    """Where each surface text sits in ``text`` (case-insensitive; a repeated text takes its
+    next unused occurrence), or None when it is not there as printed (the rules rewrote a
+    distributed head: "double-vessel disease" from "single- or double-vessel disease")."""
+    lower = text.lower()
+    taken: set[int] = set()
+    found: list[tuple[int, int] | None] = []
+    for surface in surfaces:
+        needle = surface.lower().strip()
+        start = lower.find(needle) if needle else -1
+        while start in taken and start >= 0:
+            start = lower.find(needle, start + 1)
+        if start < 0:
+            found.append(None)
+            continue
+        taken.add(start)
+        found.append((start, start + len(needle)))
+    return found
+
+
+def rule_spans(text: str, drafts: Sequence[Draft]) -> list[Span]:
+    return [
+        Span(where[0], where[1], d.role)
+        for d, where in zip(drafts, locate(text, [d.text for d in drafts]), strict=True)
+        if where is not None
+    ]
+
+
+def training_sequence(
+    text: str, drafts: Sequence[Draft], gold: Iterable[Span]
+) -> tuple[list[list[str]], list[str]]:
+    """One training item: the features of ``text`` with the rules' drafts, and the gold
+    labels."""
+    toks = tokens(text)
+    return features(toks, labels(toks, rule_spans(text, drafts))), labels(toks, gold)
+
+
+def train(
+    sequences: Iterable[tuple[list[list[str]], list[str]]],
+    model_path: Path,
+    *,
+    c1: float = 0.1,
+    c2: float = 0.05,
+    max_iterations: int = 150,
+) -> Path:
+    """Fit a model (L-BFGS with elastic-net regularisation) and write it to ``model_path``."""
+    import pycrfsuite
+
+    trainer = pycrfsuite.Trainer(verbose=False)
+    for xseq, yseq in sequences:
+        trainer.append(xseq, yseq)
+    trainer.set_params(
+        {
+            "c1": c1,
+            "c2": c2,
+            "max_iterations": max_iterations,
+            "feature.possible_transitions": True,
+        }
+    )
+    model_path.parent.mkdir(parents=True, exist_ok=True)
+    trainer.train(str(model_path))
+    return model_path
+
+
+class SpanTagger:
+    """A trained model, opened once per run."""
+
+    def __init__(self, model_path: Path) -> None:
+        import pycrfsuite
+
+        if not model_path.is_file():
+            raise FileNotFoundError(
+                f"span tagger model {model_path} not found: train it with "
+                "benchmarks/train_span_tagger.py or set extraction.span_tagger to null in "
+                "configs/pipeline.yaml"
+            )
+        self.path = model_path
+        self.fingerprint = hashlib.sha256(model_path.read_bytes()).hexdigest()[:16]
+        self._tagger = pycrfsuite.Tagger()
+        self._tagger.open(str(model_path))
+
+    def tag(self, xseq: list[list[str]]) -> list[str]:
+        return list(self._tagger.tag(xseq))
+
+    def spans(self, text: str, drafts: Sequence[Draft]) -> list[Span]:
+        toks = tokens(text)
+        if not toks:
+            return []
+        return decode(toks, self.tag(features(toks, labels(toks, rule_spans(text, drafts)))))
+
+    def revise(
+        self, text: str, drafts: list[Draft], normalize: Callable[[str], str]
+    ) -> list[Draft]:
+        """The drafts the tagged spans keep, in tagged order, plus the rules' parameters.
+
+        A tagged span that overlaps a draft by half keeps that draft (its name, values,
+        negation, OR label, slot) with the tagged role; one that overlaps none is a new draft
+        named by ``normalize``. Drafts no tagged span keeps are dropped, except parameters,
+        whose values only the measurement grammar reads."""
+        return revise(text, drafts, self.spans(text, drafts), normalize)
+
+
+def revise(
+    text: str, drafts: list[Draft], tagged: Sequence[Span], normalize: Callable[[str], str]
+) -> list[Draft]:
+    """See SpanTagger.revise (a plain function so it is tested without a model)."""
+    located = list(zip(drafts, locate(text, [d.text for d in drafts]), strict=True))
+    parameters = [(d, w) for d, w in located if d.role == "ClinicalParameter" and w is not None]
+    others = [(d, w) for d, w in located if d.role != "ClinicalParameter" and w is not None]
+    out = [d for d, _ in parameters]
+    used: set[int] = set()
+    for span in tagged:
+        if span.role == "ClinicalParameter":
+            continue
+        if any(overlap(span, where) >= MIN_OVERLAP for _, where in parameters):
+            continue
+        candidates = [
+            (index, d, where)
+            for index, (d, where) in enumerate(others)
+            if index not in used and overlap(span, where) >= MIN_OVERLAP
+        ]
+        if candidates:
+            index, draft, _ = max(
+                candidates, key=lambda c: (c[1].role == span.role, overlap(span, c[2]))
+            )
+            used.add(index)
+            kept = copy(draft)
+            kept.role = span.role
+            out.append(kept)
+            continue
+        surface = text[span.start : span.end]
+        out.append(_redrawn(span, surface, normalize(surface), others))
+    # the rules' acts stay unless the tagger re-drew their words: every recommendation
+    # recommends something, and a sequence tagger sees the act's words, not the sentence
+    drawn = [(span.start, span.end) for span in tagged]
+    out += [
+        copy(d)
+        for d, where in others
+        if d.slot == "action" and not any(overlap(where, w) > 0 for w in drawn)
+    ]
+    return out
+
+
+def _redrawn(
+    span: Span, surface: str, name: str, located: Sequence[tuple[Draft, tuple[int, int]]]
+) -> Draft:
+    """A new draft for a span the rules drew otherwise: it takes negation, OR label and
+    polarity from the rule draft it overlaps most (its words were read in that clause), and
+    that draft's slot when the role is the same."""
+    draft = Draft(span.role, surface, name, _NEW_SLOT.get(span.role, "cohort"))
+    nearest = max(located, key=lambda c: overlap(span, c[1]), default=None)
+    if nearest is not None and overlap(span, nearest[1]) > 0:
+        rule = nearest[0]
+        draft.negated, draft.or_group, draft.polarity = rule.negated, rule.or_group, rule.polarity
+        if rule.role == span.role:
+            draft.slot, draft.aside = rule.slot, rule.aside
+    return draft

@@ -1,0 +1,206 @@
+"""The lexicon's learned second look at spans and roles (logic/lexicon/span_tagger.py): the
+BIO encoding, how tagged spans revise the rules' drafts, that a model trained on a few
+annotated rows of the team's own words learns a boundary the rules miss, and that the
+shipped model is wired in by configuration.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardio_assets.logic.lexicon.drafts import Draft
+from cardio_assets.logic.lexicon.span_tagger import (
+    Span,
+    SpanTagger,
+    decode,
+    labels,
+    locate,
+    revise,
+    tokens,
+    train,
+    training_sequence,
+)
+from resources.lexicon_extractor import LexiconExtractorResource
+from tests.test_lexicon_guideline_language import extract, lexicon, row_of
+
+__all__ = ["lexicon"]  # the module fixture, shared
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _span(text: str, words: str, role: str) -> Span:
+    start = text.index(words)
+    return Span(start, start + len(words), role)
+
+
+def test_spans_survive_the_label_round_trip() -> None:
+    """Spans written as BIO labels and read back are the same spans; a second reading of
+    words already labelled is left out, since one token carries one label."""
+    text = "Rate control is advised in older walkers with ankle swelling after long flights."
+    spans = [
+        _span(text, "Rate control", "Procedure"),
+        _span(text, "older walkers", "Condition"),
+        _span(text, "ankle swelling after long flights", "Condition"),
+    ]
+    toks = tokens(text)
+    assert decode(toks, labels(toks, spans)) == spans
+    clashing = [*spans, _span(text, "long flights", "Procedure")]
+    assert decode(toks, labels(toks, clashing)) == spans
+
+
+def test_locate_takes_the_next_occurrence_of_a_repeated_surface() -> None:
+    """The same words printed twice in a row are two places, not one."""
+    text = "Aspirin before surgery and aspirin after surgery."
+    assert locate(text, ["aspirin", "Aspirin", "valve repair"]) == [(0, 7), (27, 34), None]
+
+
+def _normalize(surface: str) -> str:
+    return surface.lower()
+
+
+def test_a_tagged_span_keeps_the_rule_draft_it_redraws_with_the_tagged_role() -> None:
+    """When the tagger draws nearly the rules' words, the rules' reading (name, negation, OR
+    label, slot) is kept and only the role is the tagger's; a span the rules did not draw
+    becomes a new draft that takes negation and OR label from the clause it sits in."""
+    text = "Bed rest is advised in hikers without calf pain on walking or with leg cramps."
+    drafts = [
+        Draft("Procedure", "Bed rest", "bed rest", "action"),
+        Draft("Procedure", "hikers", "hiker", "cohort"),
+        Draft("Condition", "calf pain", "calf pain", "cohort", negated=True, or_group="g1"),
+        Draft("Condition", "leg cramps", "leg cramp", "cohort", or_group="g1"),
+    ]
+    tagged = [
+        _span(text, "Bed rest", "Procedure"),
+        _span(text, "hikers", "Condition"),
+        _span(text, "calf pain on walking", "Condition"),
+        _span(text, "leg cramps", "Condition"),
+    ]
+    out = {d.text: d for d in revise(text, drafts, tagged, _normalize)}
+    assert out["hikers"].role == "Condition" and out["hikers"].normalized == "hiker"
+    redrawn = out["calf pain on walking"]
+    assert (redrawn.role, redrawn.normalized, redrawn.negated, redrawn.or_group) == (
+        "Condition",
+        "calf pain on walking",
+        True,
+        "g1",
+    )
+    assert out["leg cramps"].normalized == "leg cramp"  # the rules' name
+    assert out["Bed rest"].slot == "action"
+
+
+def test_parameters_stay_the_rules_and_dropped_words_drop_their_drafts() -> None:
+    """Values are read by the measurement grammar only, so a parameter draft is never
+    re-drawn; a rule draft no tagged span keeps is dropped, except the act, which comes
+    back when the tagger left its words untouched (a recommendation recommends something)."""
+    text = "Diuretics are advised in swimmers with a resting pulse >100 b.p.m. at rest."
+    pulse = Draft("ClinicalParameter", "resting pulse >100 b.p.m.", "resting pulse", "cohort")
+    pulse.operator, pulse.threshold, pulse.unit = ">", 100.0, "/min"
+    drafts = [
+        Draft("Medication", "Diuretics", "diuretic", "action"),
+        Draft("Condition", "swimmers", "swimmer", "cohort"),
+        pulse,
+        Draft("Condition", "at rest", "rest", "cohort"),
+    ]
+    tagged = [
+        _span(text, "swimmers", "Condition"),
+        _span(text, "resting pulse >100", "Condition"),  # over the parameter: ignored
+    ]
+    out = revise(text, drafts, tagged, _normalize)
+    assert [d.text for d in out] == [
+        "resting pulse >100 b.p.m.",
+        "swimmers",
+        "Diuretics",
+    ]
+    assert out[0].threshold == 100.0 and out[2].slot == "action"
+
+
+# The rules read "in cyclists with palpitations during exertion" as the group "cyclists with
+# palpitations" and a separate condition "exertion"; the contract wants the group alone and
+# the symptom with the activity it comes with. A handful of annotated rows teach that.
+_TRAINING = [
+    ("Exercise testing should be considered", "cyclists", "palpitations", "exertion"),
+    ("Holter monitoring is advised", "rowers", "dizziness", "training"),
+    ("A loop recorder may be considered", "swimmers", "chest pain", "exertion"),
+    ("Echocardiography is advised", "climbers", "breathlessness", "ascent"),
+    ("A tilt test may be considered", "skiers", "faintness", "descent"),
+    ("Ambulatory monitoring is advised", "boxers", "palpitations", "sparring"),
+    ("Stress imaging should be considered", "divers", "chest tightness", "ascent"),
+    ("A treadmill test is advised", "jumpers", "dizziness", "landing"),
+]
+
+
+def _sentence(act: str, group: str, symptom: str, activity: str) -> str:
+    return f"{act} in {group} with {symptom} during {activity}."
+
+
+def test_a_model_trained_on_a_few_rows_learns_a_boundary_the_rules_miss(
+    lexicon, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    sequences = []
+    for act, group, symptom, activity in _TRAINING:
+        text = _sentence(act, group, symptom, activity)
+        worker_text, drafts = lexicon.rule_drafts(row_of(text))
+        gold = [
+            _span(worker_text, act.removeprefix("A "), "Procedure"),
+            _span(worker_text, group, "Condition"),
+            _span(worker_text, f"{symptom} during {activity}", "Condition"),
+        ]
+        sequences.append(training_sequence(worker_text, drafts, gold))
+    tagger = SpanTagger(train(sequences, tmp_path / "tiny.crfsuite"))
+
+    unseen = _sentence("A patch monitor is advised", "runners", "dizziness", "exertion")
+    before = {c.normalized for c in extract(lexicon, unseen).concepts}
+    assert "runners with dizziness" in before  # what the rules alone read
+    lexicon.span_tagger = tagger
+    try:
+        after = {c.text for c in extract(lexicon, unseen).concepts}
+    finally:
+        lexicon.span_tagger = None
+    assert {"runners", "dizziness during exertion"} <= after
+
+
+def test_the_configured_model_is_used_and_enters_the_cache_key() -> None:
+    """The shipped model is on by default; its fingerprint is part of the prompt hash, so a
+    retrained model re-runs extraction, and 'none' gives the rules alone."""
+    with_model = LexiconExtractorResource().build()
+    rules_alone = LexiconExtractorResource(span_tagger="none").build()
+    assert with_model.span_tagger is not None and rules_alone.span_tagger is None
+    assert with_model.prompt_hash() != rules_alone.prompt_hash()
+    assert with_model.span_tagger.path == ROOT / "data/models/lexicon_span_tagger.crfsuite"
+
+
+def test_a_missing_model_says_which_file_and_what_to_do(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match=r"absent\.crfsuite.*train_span_tagger"):
+        LexiconExtractorResource(span_tagger=str(tmp_path / "absent.crfsuite")).build()
+
+
+def test_the_training_script_learns_from_the_sample_gold(tmp_path: Path) -> None:
+    """The team's own sample gold alone is enough to train a working model (the real-row
+    part needs the fetched corpus and is run by hand)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import train_span_tagger
+
+    extractor = LexiconExtractorResource(span_tagger="none").build()
+    sequences = train_span_tagger.sample_sequences(extractor)
+    assert len(sequences) == 77
+    assert all(len(x) == len(y) and any(tag != "O" for tag in y) for x, y in sequences)
+    tagger = SpanTagger(train(sequences, tmp_path / "sample.crfsuite"))
+    pairs = [(tag, gold) for x, y in sequences for tag, gold in zip(tagger.tag(x), y, strict=True)]
+    assert sum(tag == gold for tag, gold in pairs) / len(pairs) > 0.95  # it fits what it saw
+
+
+def test_retraining_the_model_marks_extraction_stale(tmp_path: Path) -> None:
+    """Same path, new bytes: the extraction assets' code version changes."""
+    from cardio_assets.assets._code_versions import extraction_code_version
+    from cardio_assets.config import ExtractionSettings
+
+    model = tmp_path / "model.crfsuite"
+    settings = ExtractionSettings(span_tagger=str(model))
+    model.write_bytes(b"first training")
+    first = extraction_code_version(settings)
+    model.write_bytes(b"second training")
+    assert extraction_code_version(settings) != first
+    assert extraction_code_version(ExtractionSettings(span_tagger=None)) != first

@@ -204,3 +204,19 @@ def test_retraining_the_model_marks_extraction_stale(tmp_path: Path) -> None:
     model.write_bytes(b"second training")
     assert extraction_code_version(settings) != first
     assert extraction_code_version(ExtractionSettings(span_tagger=None)) != first
+
+
+def test_each_word_knows_the_last_clause_word_before_it() -> None:
+    """Two words either side cannot tell "with" four words back; the last clause-opening
+    word ("with", "unless", "to", ...) before a token is a feature of it, reset at a full
+    stop."""
+    from cardio_assets.logic.lexicon.span_tagger import features
+
+    text = "Rest is advised for walkers with long standing knee pain. Ice helps."
+    toks = tokens(text)
+    cues = {
+        t.word: next(f for f in row if f.startswith("cue="))
+        for t, row in zip(toks, features(toks, ["O"] * len(toks)), strict=True)
+    }
+    assert cues["pain"] == "cue=with" and cues["walkers"] == "cue=for"
+    assert cues["Ice"] == "cue=<start>"

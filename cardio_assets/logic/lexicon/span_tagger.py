@@ -35,7 +35,13 @@ _NEW_SLOT = {
     "Medication": "component",
     "Outcome": "outcome",
 }
-MIN_OVERLAP = 0.5  # intersection over union for a tagged span to be a draft's
+MIN_OVERLAP = 0.5
+# words that open a clause or phrase: the last one before a token says which part of the
+# sentence it is in (a feature reaching past the two-word window)
+_CUES = frozenset(
+    "with without in if when who whom to for after before during unless except despite on "
+    "by over instead recommended considered indicated".split()
+)  # intersection over union for a tagged span to be a draft's
 
 
 @dataclass(frozen=True)
@@ -81,7 +87,13 @@ def features(toks: Sequence[Token], rule_labels: Sequence[str]) -> list[list[str
     next door."""
     words = [t.word.lower() for t in toks]
     out = []
+    cue = "<start>"
     for i, word in enumerate(words):
+        cue_here = cue
+        if word in _CUES:
+            cue = word
+        elif word in {".", ";"}:
+            cue = "<start>"
         own = [
             "bias",
             "w=" + word,
@@ -91,6 +103,7 @@ def features(toks: Sequence[Token], rule_labels: Sequence[str]) -> list[list[str
             "shape=" + _shape(toks[i].word),
             "rule=" + rule_labels[i],
             "rulerole=" + rule_labels[i][2:],
+            "cue=" + cue_here,
         ]
         for offset in (-2, -1, 1, 2):
             j = i + offset

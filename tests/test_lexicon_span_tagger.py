@@ -93,7 +93,7 @@ def test_a_tagged_span_keeps_the_rule_draft_it_redraws_with_the_tagged_role() ->
 
 def test_parameters_stay_the_rules_and_dropped_words_drop_their_drafts() -> None:
     """Values are read by the measurement grammar only, so a parameter draft is never
-    re-drawn; a rule draft no tagged span keeps is dropped, except the act, which comes
+    re-drawn (nor a goal the rules read from its "to prevent ..." clause); a rule draft no tagged span keeps is dropped, except the act, which comes
     back when the tagger left its words untouched (a recommendation recommends something)."""
     text = "Diuretics are advised in swimmers with a resting pulse >100 b.p.m. at rest."
     pulse = Draft("ClinicalParameter", "resting pulse >100 b.p.m.", "resting pulse", "cohort")
@@ -107,6 +107,7 @@ def test_parameters_stay_the_rules_and_dropped_words_drop_their_drafts() -> None
     tagged = [
         _span(text, "swimmers", "Condition"),
         _span(text, "resting pulse >100", "Condition"),  # over the parameter: ignored
+        _span(text, "at rest", "Outcome"),  # a goal only the rules may name
     ]
     out = revise(text, drafts, tagged, _normalize)
     assert [d.text for d in out] == [

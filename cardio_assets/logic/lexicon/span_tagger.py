@@ -36,6 +36,9 @@ _NEW_SLOT = {
     "Outcome": "outcome",
 }
 MIN_OVERLAP = 0.5
+# read by the rules alone: values by the measurement grammar, goals by the "to reduce /
+# prevent ..." clause they open (words further back than the tagger's window)
+_RULES_ONLY = frozenset({"ClinicalParameter", "Outcome"})
 # words that open a clause or phrase: the last one before a token says which part of the
 # sentence it is in (a feature reaching past the two-word window)
 _CUES = frozenset(
@@ -237,8 +240,8 @@ class SpanTagger:
 
         A tagged span that overlaps a draft by half keeps that draft (its name, values,
         negation, OR label, slot) with the tagged role; one that overlaps none is a new draft
-        named by ``normalize``. Drafts no tagged span keeps are dropped, except parameters,
-        whose values only the measurement grammar reads."""
+        named by ``normalize``. Drafts no tagged span keeps are dropped, except parameters
+        and outcomes, which the rules alone read."""
         return revise(text, drafts, self.spans(text, drafts), normalize)
 
 
@@ -247,12 +250,12 @@ def revise(
 ) -> list[Draft]:
     """See SpanTagger.revise (a plain function so it is tested without a model)."""
     located = list(zip(drafts, locate(text, [d.text for d in drafts]), strict=True))
-    parameters = [(d, w) for d, w in located if d.role == "ClinicalParameter" and w is not None]
-    others = [(d, w) for d, w in located if d.role != "ClinicalParameter" and w is not None]
+    parameters = [(d, w) for d, w in located if d.role in _RULES_ONLY and w is not None]
+    others = [(d, w) for d, w in located if d.role not in _RULES_ONLY and w is not None]
     out = [d for d, _ in parameters]
     used: set[int] = set()
     for span in tagged:
-        if span.role == "ClinicalParameter":
+        if span.role in _RULES_ONLY:
             continue
         if any(overlap(span, where) >= MIN_OVERLAP for _, where in parameters):
             continue

@@ -33,9 +33,8 @@ _NEW_SLOT = {
     "Condition": "cohort",
     "Procedure": "component",
     "Medication": "component",
-    "Outcome": "outcome",
 }
-MIN_OVERLAP = 0.5
+MIN_OVERLAP = 0.5  # intersection over union for a tagged span to be a draft's
 # read by the rules alone: values by the measurement grammar, goals by the "to reduce /
 # prevent ..." clause they open (words further back than the tagger's window)
 _RULES_ONLY = frozenset({"ClinicalParameter", "Outcome"})
@@ -44,7 +43,7 @@ _RULES_ONLY = frozenset({"ClinicalParameter", "Outcome"})
 _CUES = frozenset(
     "with without in if when who whom to for after before during unless except despite on "
     "by over instead recommended considered indicated".split()
-)  # intersection over union for a tagged span to be a draft's
+)
 
 
 @dataclass(frozen=True)

@@ -95,27 +95,27 @@ def test_parameters_stay_the_rules_and_dropped_words_drop_their_drafts() -> None
     """Values are read by the measurement grammar only, so a parameter draft is never
     re-drawn (nor a goal the rules read from its "to prevent ..." clause); a rule draft no tagged span keeps is dropped, except the act, which comes
     back when the tagger left its words untouched (a recommendation recommends something)."""
-    text = "Diuretics are advised in swimmers with a resting pulse >100 b.p.m. at rest."
-    pulse = Draft("ClinicalParameter", "resting pulse >100 b.p.m.", "resting pulse", "cohort")
-    pulse.operator, pulse.threshold, pulse.unit = ">", 100.0, "/min"
+    text = "Diuretics are advised in swimmers with a resting pulse >110 b.p.m. after waking."
+    pulse = Draft("ClinicalParameter", "resting pulse >110 b.p.m.", "resting pulse", "cohort")
+    pulse.operator, pulse.threshold, pulse.unit = ">", 110.0, "/min"
     drafts = [
         Draft("Medication", "Diuretics", "diuretic", "action"),
         Draft("Condition", "swimmers", "swimmer", "cohort"),
         pulse,
-        Draft("Condition", "at rest", "rest", "cohort"),
+        Draft("Condition", "after waking", "waking", "cohort"),
     ]
     tagged = [
         _span(text, "swimmers", "Condition"),
-        _span(text, "resting pulse >100", "Condition"),  # over the parameter: ignored
-        _span(text, "at rest", "Outcome"),  # a goal only the rules may name
+        _span(text, "resting pulse >110", "Condition"),  # over the parameter: ignored
+        _span(text, "after waking", "Outcome"),  # a goal only the rules may name
     ]
     out = revise(text, drafts, tagged, _normalize)
     assert [d.text for d in out] == [
-        "resting pulse >100 b.p.m.",
+        "resting pulse >110 b.p.m.",
         "swimmers",
         "Diuretics",
     ]
-    assert out[0].threshold == 100.0 and out[2].slot == "action"
+    assert out[0].threshold == 110.0 and out[2].slot == "action"
 
 
 # The rules read "in cyclists with palpitations during exertion" as the group "cyclists with

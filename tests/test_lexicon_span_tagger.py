@@ -64,12 +64,12 @@ def _normalize(surface: str) -> str:
 def test_a_tagged_span_keeps_the_rule_draft_it_redraws_with_the_tagged_role() -> None:
     """When the tagger draws nearly the rules' words, the rules' reading (name, negation, OR
     label, slot) is kept and only the role is the tagger's; a span the rules did not draw
-    becomes a new draft that takes negation and OR label from the clause it sits in."""
-    text = "Bed rest is advised in hikers without calf pain on walking or with leg cramps."
+    becomes a new draft that takes the OR label of the clause it sits in."""
+    text = "Bed rest is advised in hikers with calf pain on walking or with leg cramps."
     drafts = [
         Draft("Procedure", "Bed rest", "bed rest", "action"),
         Draft("Procedure", "hikers", "hiker", "cohort"),
-        Draft("Condition", "calf pain", "calf pain", "cohort", negated=True, or_group="g1"),
+        Draft("Condition", "calf pain", "calf pain", "cohort", or_group="g1"),
         Draft("Condition", "leg cramps", "leg cramp", "cohort", or_group="g1"),
     ]
     tagged = [
@@ -84,7 +84,7 @@ def test_a_tagged_span_keeps_the_rule_draft_it_redraws_with_the_tagged_role() ->
     assert (redrawn.role, redrawn.normalized, redrawn.negated, redrawn.or_group) == (
         "Condition",
         "calf pain on walking",
-        True,
+        False,
         "g1",
     )
     assert out["leg cramps"].normalized == "leg cramp"  # the rules' name
@@ -221,3 +221,41 @@ def test_each_word_knows_the_last_clause_word_before_it() -> None:
     }
     assert cues["pain"] == "cue=with" and cues["walkers"] == "cue=for"
     assert cues["Ice"] == "cue=<start>"
+
+
+def test_a_negated_concept_stays_the_rules_reading() -> None:
+    """ "without", "unless" or "no" often opens the clause several words before the concept,
+    out of the tagger's sight: a negated rule draft is kept as the rules read it, and a
+    tagged span over it is ignored."""
+    text = "Stretching is advised for golfers unless a recent shoulder injury is present."
+    drafts = [
+        Draft("Procedure", "Stretching", "stretching", "action"),
+        Draft("Condition", "golfers", "golfer", "cohort"),
+        Draft("Condition", "recent shoulder injury", "recent shoulder injury", "cohort"),
+    ]
+    drafts[2].negated = True
+    tagged = [
+        _span(text, "Stretching", "Procedure"),
+        _span(text, "golfers", "Condition"),
+        _span(text, "shoulder injury is present", "Procedure"),
+    ]
+    out = revise(text, drafts, tagged, _normalize)
+    injury = [d for d in out if "injury" in d.text]
+    assert [(d.text, d.role, d.negated) for d in injury] == [
+        ("recent shoulder injury", "Condition", True)
+    ]
+
+
+def test_a_negated_concept_may_take_the_tagged_role_and_keeps_its_negation() -> None:
+    """The words and the "without" are the rules'; which kind of thing they name is what the
+    tagger learned, so a tagged span over the same words sets the role only."""
+    text = "Cycling is advised for adults without an artificial hip joint."
+    joint = Draft("Procedure", "artificial hip joint", "artificial hip joint", "cohort")
+    joint.negated = True
+    drafts = [Draft("Procedure", "Cycling", "cycling", "action"), joint]
+    tagged = [_span(text, "Cycling", "Procedure"), _span(text, "artificial hip joint", "Condition")]
+    out = revise(text, drafts, tagged, _normalize)
+    assert [(d.text, d.role, d.negated) for d in out if d.negated] == [
+        ("artificial hip joint", "Condition", True)
+    ]
+    assert joint.role == "Procedure"  # the rules' draft itself is left as it was

@@ -6,12 +6,13 @@ Why: rule by rule, the lexicon fits the constructions it was written for; on row
 seen its errors are mostly boundaries (a finding cut off its test, a state read as the act)
 spread over many rare constructions. A tagger trained on annotated rows learns how far to
 trust each rule output in context. It only re-draws spans and roles: names, parameter
-values, negation and OR labels stay the rules' (parameters are never touched), and a span
-the rules did not find becomes a plain draft named by the abbreviation expander.
+values, negation and OR labels stay the rules' (parameters, outcomes and negated concepts
+keep their span; a negated one may take the tagged role), and a span the rules did not find
+becomes a plain draft named by the abbreviation expander.
 
-Features are single words (the word, its affixes and shape, two words either side) and the
-rules' labels; no word pairs, so a model keeps no phrase of the rows it was trained on.
-The model is trained by benchmarks/train_span_tagger.py; its file fingerprint is part of the
+Features are single words (the word, its affixes and shape, two words either side, the last
+clause-opening word before it) and the rules' labels; no word pairs, so a model keeps no
+phrase of the rows it was trained on. The model is trained by benchmarks/train_span_tagger.py; its file fingerprint is part of the
 lexicon's prompt hash, so a new model re-runs extraction.
 """
 
@@ -36,8 +37,15 @@ _NEW_SLOT = {
 }
 MIN_OVERLAP = 0.5  # intersection over union for a tagged span to be a draft's
 # read by the rules alone: values by the measurement grammar, goals by the "to reduce /
-# prevent ..." clause they open (words further back than the tagger's window)
+# prevent ..." clause they open, negation by the "without / unless / no" that opens its
+# clause (words often further back than the tagger's window)
 _RULES_ONLY = frozenset({"ClinicalParameter", "Outcome"})
+
+
+def _rules_only(draft: Draft) -> bool:
+    return draft.role in _RULES_ONLY or draft.negated
+
+
 # words that open a clause or phrase: the last one before a token says which part of the
 # sentence it is in (a feature reaching past the two-word window)
 _CUES = frozenset(
@@ -235,12 +243,13 @@ class SpanTagger:
     def revise(
         self, text: str, drafts: list[Draft], normalize: Callable[[str], str]
     ) -> list[Draft]:
-        """The drafts the tagged spans keep, in tagged order, plus the rules' parameters.
+        """The rules' parameters, outcomes and negated concepts, then the drafts the tagged
+        spans keep, in tagged order.
 
         A tagged span that overlaps a draft by half keeps that draft (its name, values,
         negation, OR label, slot) with the tagged role; one that overlaps none is a new draft
-        named by ``normalize``. Drafts no tagged span keeps are dropped, except parameters
-        and outcomes, which the rules alone read."""
+        named by ``normalize``. Drafts no tagged span keeps are dropped, except parameters,
+        outcomes and negated concepts, which the rules alone read."""
         return revise(text, drafts, self.spans(text, drafts), normalize)
 
 
@@ -249,14 +258,20 @@ def revise(
 ) -> list[Draft]:
     """See SpanTagger.revise (a plain function so it is tested without a model)."""
     located = list(zip(drafts, locate(text, [d.text for d in drafts]), strict=True))
-    parameters = [(d, w) for d, w in located if d.role in _RULES_ONLY and w is not None]
-    others = [(d, w) for d, w in located if d.role not in _RULES_ONLY and w is not None]
-    out = [d for d, _ in parameters]
+    fixed = [(d, w) for d, w in located if w is not None and _rules_only(d)]
+    others = [(d, w) for d, w in located if w is not None and not _rules_only(d)]
+    out = [copy(d) for d, _ in fixed]
+    fixed = list(zip(out, [w for _, w in fixed], strict=True))
     used: set[int] = set()
     for span in tagged:
         if span.role in _RULES_ONLY:
             continue
-        if any(overlap(span, where) >= MIN_OVERLAP for _, where in parameters):
+        held = [d for d, where in fixed if overlap(span, where) > 0]
+        if held:  # the rules' reading of those words stands; a negated one may change role
+            if len(held) == 1 and held[0].role not in _RULES_ONLY:
+                where = next(w for d, w in fixed if d is held[0])
+                if overlap(span, where) >= MIN_OVERLAP:
+                    held[0].role = span.role
             continue
         candidates = [
             (index, d, where)
@@ -288,14 +303,14 @@ def revise(
 def _redrawn(
     span: Span, surface: str, name: str, located: Sequence[tuple[Draft, tuple[int, int]]]
 ) -> Draft:
-    """A new draft for a span the rules drew otherwise: it takes negation, OR label and
-    polarity from the rule draft it overlaps most (its words were read in that clause), and
-    that draft's slot when the role is the same."""
+    """A new draft for a span the rules drew otherwise: it takes OR label and polarity from
+    the rule draft it overlaps most (its words were read in that clause), and that draft's
+    slot when the role is the same. (Negated drafts are never re-drawn.)"""
     draft = Draft(span.role, surface, name, _NEW_SLOT.get(span.role, "cohort"))
     nearest = max(located, key=lambda c: overlap(span, c[1]), default=None)
     if nearest is not None and overlap(span, nearest[1]) > 0:
         rule = nearest[0]
-        draft.negated, draft.or_group, draft.polarity = rule.negated, rule.or_group, rule.polarity
+        draft.or_group, draft.polarity = rule.or_group, rule.polarity
         if rule.role == span.role:
             draft.slot, draft.aside = rule.slot, rule.aside
     return draft

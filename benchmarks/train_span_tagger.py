@@ -23,7 +23,14 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import real_rows  # noqa: E402
 
-from cardio_assets.logic.lexicon.span_tagger import Span, locate, train, training_sequence  # noqa: E402
+from cardio_assets.logic.lexicon.span_tagger import (  # noqa: E402
+    Span,
+    locate,
+    provenance_path,
+    train,
+    training_sequence,
+)
+from cardio_assets.logic.lexicon.version import RULES_VERSION  # noqa: E402
 from cardio_assets.records import RowRecord  # noqa: E402
 
 # Real-row splits the shipped model learns from: development rows, and blind splits after
@@ -110,6 +117,13 @@ def main(argv: list[str] | None = None) -> int:
     real = real_sequences(extractor, args.corpus, ",".join(splits), args.rows_cache)
     print(f"real-row gold ({','.join(splits)}): {len(real)} rows", file=sys.stderr)
     train([*sequences, *real], args.out)
+    provenance = {
+        "rules_version": RULES_VERSION,
+        "sample_gold_rows": len(sequences),
+        "real_row_splits": splits,
+        "real_rows": len(real),
+    }
+    provenance_path(args.out).write_text(json.dumps(provenance, indent=2) + "\n")
     print(f"model -> {args.out} ({args.out.stat().st_size} bytes)", file=sys.stderr)
     return 0
 

@@ -259,3 +259,18 @@ def test_a_negated_concept_may_take_the_tagged_role_and_keeps_its_negation() -> 
         ("artificial hip joint", "Condition", True)
     ]
     assert joint.role == "Procedure"  # the rules' draft itself is left as it was
+
+
+def test_the_shipped_model_was_trained_with_the_rules_it_runs_beside() -> None:
+    """The tagger's features are the rules' own spans: after a rule edit the model reads
+    labels it never saw. Retrain it (benchmarks/train_span_tagger.py --corpus DIR/mddocs,
+    about 6 s) whenever this fails."""
+    from cardio_assets.logic.lexicon.version import RULES_VERSION
+
+    tagger = LexiconExtractorResource().build().span_tagger
+    assert tagger is not None
+    assert tagger.provenance.get("rules_version") == RULES_VERSION, (
+        "the span tagger was trained with other lexicon rules: retrain it"
+    )
+    assert "test" not in tagger.provenance["real_row_splits"]
+    assert "blind3" not in tagger.provenance["real_row_splits"]

@@ -19,6 +19,7 @@ lexicon's prompt hash, so a new model re-runs extraction.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from copy import copy
@@ -214,6 +215,10 @@ def train(
     return model_path
 
 
+def provenance_path(model_path: Path) -> Path:
+    return model_path.with_suffix(".json")
+
+
 class SpanTagger:
     """A trained model, opened once per run."""
 
@@ -228,6 +233,10 @@ class SpanTagger:
             )
         self.path = model_path
         self.fingerprint = hashlib.sha256(model_path.read_bytes()).hexdigest()[:16]
+        # what it was trained on and with which rules (written beside it by the training
+        # script): features are the rules' labels, so a model is only as current as those
+        sidecar = provenance_path(model_path)
+        self.provenance = json.loads(sidecar.read_text()) if sidecar.is_file() else {}
         self._tagger = pycrfsuite.Tagger()
         self._tagger.open(str(model_path))
 

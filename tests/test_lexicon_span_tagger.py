@@ -274,3 +274,25 @@ def test_the_shipped_model_was_trained_with_the_rules_it_runs_beside() -> None:
     )
     assert "test" not in tagger.provenance["real_row_splits"]
     assert "blind3" not in tagger.provenance["real_row_splits"]
+
+
+def test_cardio_extract_runs_with_the_rules_alone_or_names_a_missing_model(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from cardio_assets.cli import main
+
+    rows = tmp_path / "rows.jsonl"
+    row = row_of("Rate control is advised for older walkers with ankle swelling.")
+    rows.write_text(json.dumps(row.model_dump(mode="json", by_alias=True)) + "\n")
+    out = tmp_path / "pred.jsonl"
+    args = ["extract", "--rows", str(rows), "--out", str(out), "--backend", "lexicon"]
+    done = CliRunner().invoke(main, [*args, "--span-tagger", "none"])
+    assert done.exit_code == 0, done.output
+    assert json.loads(out.read_text())["concepts"]
+    missing = CliRunner().invoke(main, [*args, "--span-tagger", str(tmp_path / "gone.crfsuite")])
+    assert missing.exit_code == 2
+    assert "gone.crfsuite: no such model file" in missing.output

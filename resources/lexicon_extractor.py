@@ -16,11 +16,10 @@ from typing import Any
 from dagster import ConfigurableResource
 from pydantic import Field
 
-from cardio_assets.config import load_abbreviations, load_pipeline_settings
+from cardio_assets.config import load_abbreviations, load_pipeline_settings, resolve_project_path
 from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.logic.lexicon import LexiconExtractor, LexiconSettings, term_lookup_from_searcher
 from cardio_assets.logic.lexicon.span_tagger import SpanTagger
-from cardio_assets.paths import PROJECT_ROOT
 from cardio_assets.records import Focus, RowExtraction, RowRecord
 
 
@@ -68,8 +67,7 @@ class LexiconExtractorResource(ConfigurableResource):
         choice = self.span_tagger or load_pipeline_settings().extraction.span_tagger or "none"
         if choice == "none":
             return None
-        path = Path(choice)
-        return _open_tagger(path if path.is_absolute() else PROJECT_ROOT / path)
+        return _open_tagger(resolve_project_path(choice))
 
     def extract(
         self,

@@ -27,12 +27,12 @@ from cardio_assets.config import (
     load_grounding_schema,
     load_models_config,
     load_pipeline_settings,
+    resolve_project_path,
 )
 from cardio_assets.logic.extracted_rules import BUILDER_VERSION
 from cardio_assets.logic.lexicon import rules_version
 from cardio_assets.logic.merged_concepts import MERGE_LOGIC_VERSION
 from cardio_assets.logic.tagged_rows import TAG_FORMAT_VERSION
-from cardio_assets.paths import PROJECT_ROOT
 from cardio_assets.records import EXTRACTED_RULE_SCHEMA_VERSION
 from cardio_assets.terminology.location import configured_release_identity
 
@@ -115,7 +115,9 @@ def extraction_code_version(
             "abbreviations": _abbreviations_sha256(),
             # a retrained model changes what extraction finds with the same path
             "span_tagger": (
-                file_sha256(PROJECT_ROOT / settings.span_tagger) if settings.span_tagger else None
+                file_sha256(resolve_project_path(settings.span_tagger))
+                if settings.span_tagger
+                else None
             ),
         }
     else:

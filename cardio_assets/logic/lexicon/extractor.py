@@ -244,15 +244,18 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
         """The prepared text of ``row`` and what the rules alone find in it (training data
         for the span tagger)."""
         worker = self._for_row(row)
-        text = row.text_for_extraction()
-        tagger, worker.span_tagger = worker.span_tagger, None
-        try:
-            return worker.prepared_text(text), worker.analyse(text)[0]
-        finally:
-            worker.span_tagger = tagger
+        text = worker.prepared_text(row.text_for_extraction())
+        return text, worker._rules(text)[0]
 
     def analyse(self, row_text: str) -> tuple[list[Draft], list[RowParse]]:
         text = self.prepared_text(row_text)
+        drafts, parses = self._rules(text)
+        if self.span_tagger is not None:  # the learned second look at spans and roles
+            drafts = _dedupe(self.span_tagger.revise(text, drafts, self.abbreviations.normalize))
+        return drafts, parses
+
+    def _rules(self, text: str) -> tuple[list[Draft], list[RowParse]]:
+        """What the rules alone find in the prepared text."""
         drafts: list[Draft] = []
         parses: list[RowParse] = []
         group_counter = [0]
@@ -277,10 +280,7 @@ class LexiconExtractor(RoleRules, ClauseRules, ActRules):
         for d in drafts:
             if d.test_of_finding:
                 d.or_group = None  # a test done whatever it found is no alternative
-        drafts = _dedupe(without_fragments(drafts))
-        if self.span_tagger is not None:  # the learned second look at spans and roles
-            drafts = _dedupe(self.span_tagger.revise(text, drafts, self.abbreviations.normalize))
-        return drafts, parses
+        return _dedupe(without_fragments(drafts)), parses
 
     def _split_abbreviation_pairs(self, text: str) -> str:
         """ "ACE-I/ARB" names two drugs: a slash between two known abbreviations is "or",

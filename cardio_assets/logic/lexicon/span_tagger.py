@@ -267,20 +267,19 @@ def revise(
 ) -> list[Draft]:
     """See SpanTagger.revise (a plain function so it is tested without a model)."""
     located = list(zip(drafts, locate(text, [d.text for d in drafts]), strict=True))
-    fixed = [(d, w) for d, w in located if w is not None and _rules_only(d)]
+    fixed = [(copy(d), w) for d, w in located if w is not None and _rules_only(d)]
     others = [(d, w) for d, w in located if w is not None and not _rules_only(d)]
-    out = [copy(d) for d, _ in fixed]
-    fixed = list(zip(out, [w for _, w in fixed], strict=True))
+    out = [d for d, _ in fixed]
     used: set[int] = set()
     for span in tagged:
         if span.role in _RULES_ONLY:
             continue
-        held = [d for d, where in fixed if overlap(span, where) > 0]
+        held = [(d, where) for d, where in fixed if overlap(span, where) > 0]
         if held:  # the rules' reading of those words stands; a negated one may change role
-            if len(held) == 1 and held[0].role not in _RULES_ONLY:
-                where = next(w for d, w in fixed if d is held[0])
-                if overlap(span, where) >= MIN_OVERLAP:
-                    held[0].role = span.role
+            if len(held) == 1:
+                draft, where = held[0]
+                if draft.role not in _RULES_ONLY and overlap(span, where) >= MIN_OVERLAP:
+                    draft.role = span.role
             continue
         candidates = [
             (index, d, where)

@@ -6,6 +6,7 @@ shipped model is wired in by configuration.
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -277,7 +278,7 @@ def test_the_shipped_model_was_trained_with_the_rules_it_runs_beside() -> None:
 
 
 def test_cardio_extract_runs_with_the_rules_alone_or_names_a_missing_model(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import json
 
@@ -296,3 +297,8 @@ def test_cardio_extract_runs_with_the_rules_alone_or_names_a_missing_model(
     missing = CliRunner().invoke(main, [*args, "--span-tagger", str(tmp_path / "gone.crfsuite")])
     assert missing.exit_code == 2
     assert "gone.crfsuite: no such model file" in missing.output
+    # a relative path is read from the directory the command runs in, as the check reads it
+    shutil.copy(ROOT / "data/models/lexicon_span_tagger.crfsuite", tmp_path / "mine.crfsuite")
+    monkeypatch.chdir(tmp_path)
+    relative = CliRunner().invoke(main, [*args, "--span-tagger", "mine.crfsuite"])
+    assert relative.exit_code == 0, relative.output

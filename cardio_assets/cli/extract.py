@@ -132,12 +132,15 @@ def extract_command(
     from cardio_assets.terminology.location import open_store
 
     refuse_input_as_output(out_path, [rows_path, models_path, store_path])
-    if span_tagger not in (None, "none") and not Path(span_tagger).is_file():
-        raise click.BadParameter(
-            f"{span_tagger}: no such model file; train one with "
-            "benchmarks/train_span_tagger.py, or pass 'none' for the rules alone",
-            param_hint="--span-tagger",
-        )
+    if span_tagger not in (None, "none"):
+        if not Path(span_tagger).is_file():
+            raise click.BadParameter(
+                f"{span_tagger}: no such model file; train one with "
+                "benchmarks/train_span_tagger.py, or pass 'none' for the rules alone",
+                param_hint="--span-tagger",
+            )
+        # a path typed here is the shell's (the current directory), not the project root's
+        span_tagger = str(Path(span_tagger).resolve())
     rows = load_rows(rows_path)
     if not rows:
         raise RowsFileError(f"{rows_path}: no rows in the file")

@@ -76,7 +76,8 @@ TEST_SHARE = 1 / 3
 # that session's start, after blind7..blind9 had each been scored once; blind11 (same
 # session) during its first batch of rules, before blind10's single score; blind12 (same
 # session) after the session's last rule change; blind13 and blind14 (twelfth session) both at
-# that session's start, before any rule changed or any unannotated row was listed.
+# that session's start, before any rule changed or any unannotated row was listed; blind15 and
+# blind16 (thirteenth session) likewise at its start, before any change.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -91,6 +92,8 @@ BLIND_SPLITS = {
     "blind12": (20261212, 4),
     "blind13": (20261213, 4),
     "blind14": (20261214, 4),
+    "blind15": (20261215, 4),
+    "blind16": (20261216, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

@@ -168,9 +168,10 @@ class ExtractionSettings(_Strict):
     # blocks what follows in the run (a failed extraction must not replace a good graph).
     max_failure_share: float = Field(default=0.1, ge=0.0, le=1.0)
     # The lexicon's learned second look at concept spans and roles (a CRF model file,
-    # relative to the project root; null = the rules alone). Retrain it with
+    # relative to the project root; null = the rules alone, the default: on guidelines the
+    # model never saw it does not beat the rules). Retrain it with
     # benchmarks/train_span_tagger.py after changing the rules.
-    span_tagger: str | None = "data/models/lexicon_span_tagger.crfsuite"
+    span_tagger: str | None = None
 
 
 class GroundingStageSettings(_Strict):

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from cardio_assets.config import load_pipeline_settings
 from cardio_assets.logic.lexicon.drafts import Draft
 from cardio_assets.logic.lexicon.span_tagger import (
     Span,
@@ -164,14 +165,22 @@ def test_a_model_trained_on_a_few_rows_learns_a_boundary_the_rules_miss(
     assert {"runners", "dizziness during exertion"} <= after
 
 
-def test_the_configured_model_is_used_and_enters_the_cache_key() -> None:
-    """The shipped model is on by default; its fingerprint is part of the prompt hash, so a
-    retrained model re-runs extraction, and 'none' gives the rules alone."""
-    with_model = LexiconExtractorResource().build()
+SHIPPED_MODEL = "data/models/lexicon_span_tagger.crfsuite"
+
+
+def test_the_rules_run_alone_by_default_and_a_configured_model_enters_the_cache_key() -> None:
+    """Off by default: on guidelines it never saw, the model scored below the rules
+    (benchmarks/span_tagger_by_guideline.py). Configured, its fingerprint is part of the
+    prompt hash, so a retrained model re-runs extraction."""
+    assert load_pipeline_settings().extraction.span_tagger is None
+    by_default = LexiconExtractorResource().build()
+    with_model = LexiconExtractorResource(span_tagger=SHIPPED_MODEL).build()
     rules_alone = LexiconExtractorResource(span_tagger="none").build()
-    assert with_model.span_tagger is not None and rules_alone.span_tagger is None
+    assert by_default.span_tagger is None and rules_alone.span_tagger is None
+    assert with_model.span_tagger is not None
     assert with_model.prompt_hash() != rules_alone.prompt_hash()
-    assert with_model.span_tagger.path == ROOT / "data/models/lexicon_span_tagger.crfsuite"
+    assert by_default.prompt_hash() == rules_alone.prompt_hash()
+    assert with_model.span_tagger.path == ROOT / SHIPPED_MODEL
 
 
 def test_a_missing_model_says_which_file_and_what_to_do(tmp_path: Path) -> None:
@@ -268,7 +277,7 @@ def test_the_shipped_model_was_trained_with_the_rules_it_runs_beside() -> None:
     about 6 s) whenever this fails."""
     from cardio_assets.logic.lexicon.version import RULES_VERSION
 
-    tagger = LexiconExtractorResource().build().span_tagger
+    tagger = LexiconExtractorResource(span_tagger=SHIPPED_MODEL).build().span_tagger
     assert tagger is not None
     assert tagger.provenance.get("rules_version") == RULES_VERSION, (
         "the span tagger was trained with other lexicon rules: retrain it"

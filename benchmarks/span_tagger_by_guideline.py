@@ -41,46 +41,31 @@ def _guidelines(splits: str) -> list[str]:
     return sorted(Path(f).stem for f in files)
 
 
-def _score(args: argparse.Namespace, guideline: str, tagger: str) -> dict:
-    command = [
-        PYTHON,
-        str(ROOT / "benchmarks" / "real_rows.py"),
-        "--corpus",
-        str(args.corpus),
-        "--split",
-        args.score_splits,
-        "--guideline",
-        guideline,
-        "--span-tagger",
-        tagger,
-        "--json",
-    ]
+def _run(args: argparse.Namespace, script: str, options: list[str], failure: str) -> str:
+    """Run a sibling benchmark script on the corpus (and rows cache); its stdout."""
+    command = [PYTHON, str(ROOT / "benchmarks" / script), "--corpus", str(args.corpus), *options]
     if args.rows_cache:
         command += ["--rows-cache", str(args.rows_cache)]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
-        raise SystemExit(f"real_rows.py failed for {guideline}:\n{done.stderr[-2000:]}")
-    return json.loads(done.stdout)
+        raise SystemExit(f"{failure}:\n{done.stderr[-2000:]}")
+    return done.stdout
+
+
+def _score(args: argparse.Namespace, guideline: str, tagger: str) -> dict:
+    options = ["--split", args.score_splits, "--guideline", guideline]
+    options += ["--span-tagger", tagger, "--json"]
+    return json.loads(_run(args, "real_rows.py", options, f"real_rows.py failed for {guideline}"))
 
 
 def _train(args: argparse.Namespace, guideline: str, out: Path) -> None:
-    command = [
-        PYTHON,
-        str(ROOT / "benchmarks" / "train_span_tagger.py"),
-        "--corpus",
-        str(args.corpus),
-        "--splits",
-        args.train_splits,
-        "--leave-out-guideline",
-        guideline,
-        "--out",
-        str(out),
-    ]
-    if args.rows_cache:
-        command += ["--rows-cache", str(args.rows_cache)]
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise SystemExit(f"training without {guideline} failed:\n{done.stderr[-2000:]}")
+    options = ["--splits", args.train_splits, "--leave-out-guideline", guideline]
+    _run(
+        args,
+        "train_span_tagger.py",
+        [*options, "--out", str(out)],
+        f"training without {guideline} failed",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

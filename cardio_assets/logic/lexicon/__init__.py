@@ -21,7 +21,8 @@ minimal verbatim text, dose/duration/frequency qualifiers dropped, negation cues
 The rules live in one module per section: ``vocabulary`` (word lists for roles and spans),
 ``noise`` (what a row's text loses first), ``sentences`` (sentence shapes), ``parameters`` (thresholds),
 ``drafts`` (concepts being built), ``terms`` (the terminology lookup and footnote
-definitions), ``roles`` (which role a phrase gets), ``extractor`` (the extractor itself); ``version`` hashes the whole folder into
+definitions), ``roles`` (which role a phrase gets), ``phrases`` (a phrase read into drafts),
+``extractor`` (the extractor itself); ``version`` hashes the whole folder into
 ``RULES_VERSION``. No Dagster imports here: resources/lexicon_extractor.py wraps it.
 """
 

@@ -37,7 +37,7 @@ _MEANS = r"\s+(?:with(?!\s+(?:proven|documented|demonstrated)\b)|by|using|via)\s
 
 
 class ActRules:
-    """The act readings of the lexicon extractor; the phrase readers are its own."""
+    """The act readings of the lexicon extractor; the phrase readers are PhraseRules."""
 
     if TYPE_CHECKING:
 

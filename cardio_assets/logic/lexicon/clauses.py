@@ -49,7 +49,7 @@ def setting_draft(phrase: str) -> Draft:
 
 
 class ClauseRules:
-    """The clause readings of the lexicon extractor; the phrase readers are its own."""
+    """The clause readings of the lexicon extractor; the phrase readers are PhraseRules."""
 
     if TYPE_CHECKING:
 

@@ -1,0 +1,373 @@
+"""How a phrase becomes drafts (a mixin of LexiconExtractor): a cohort phrase read as its
+patient noun, pre-modifiers and typed segments; any other phrase split into AND/OR leaves
+(cardio_assets/logic/logic_split.py), its parameters taken out, each leaf given a role by
+RoleRules and tidied into a Draft.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardio_assets.logic.lexicon.drafts import (
+    Draft,
+    _drop_lonely_groups,
+    _negate,
+    _or_groups,
+    new_group_label,
+)
+from cardio_assets.logic.lexicon.parameters import (
+    _NAME_STOP,
+    _PLACEHOLDER_RE,
+    Parameter,
+    extract_parameters,
+)
+from cardio_assets.logic.lexicon.phrase_patterns import (
+    _ANOTHER_GROUP,
+    _ARRIVAL,
+    _CONNECTIVE_ONLY,
+    _EXAMPLE_LEAD,
+    _INCLUDING_TAIL,
+    _OUTCOME_LEAD,
+    _PAST_PROCEDURE,
+    _SUSPICION,
+    _VALUE_ONLY,
+    _head_before,
+    finding_and_test,
+)
+from cardio_assets.logic.lexicon.post_markers import _depth_at
+from cardio_assets.logic.lexicon.segments import _cohort_segments
+from cardio_assets.logic.lexicon.sentences import (
+    _ABSENCE_LEAD,
+    _COHORT_LEAD,
+    Aside,
+    _pull_parentheticals,
+)
+from cardio_assets.logic.lexicon.vocabulary import (
+    _COHORT_DETERMINERS,
+    _EMPTY_CONTEXT,
+    _PATIENT_NOUN,
+    ASIDE_CLAUSE,
+    DEMOGRAPHIC_NOUN,
+    DEMOGRAPHIC_STATE,
+    GENERIC_LEAVES,
+    GENERIC_VEHICLE,
+    INTOLERANCE,
+    LIFESTYLE,
+    LONE_QUALIFIER,
+    MANNERS_ONLY,
+    NOT_WANTED,
+    PARAM_LEFTOVERS,
+    REQUIREMENT,
+    STATE_BEFORE_DISEASE,
+    STATE_NAMES,
+    _tidy_leaf,
+)
+from cardio_assets.logic.logic_split import Leaf, leaves, split_logic
+from cardio_assets.logic.measurements import find_measurements
+
+
+class PhraseRules:
+    """The phrase readers of the lexicon extractor; roles, clauses and acts are its other
+    mixins (it reads the extractor's abbreviations, terminology lookup and settings)."""
+
+    def _cohort(self, text: str, group_counter: list[int]) -> list[Draft]:
+        """Cohort phrase: pre-modifiers before the patient noun, then typed segments."""
+        text = text.strip(" ,;.")
+        negate_all = False
+        absence = _ABSENCE_LEAD.match(text)
+        if absence:
+            text, negate_all = text[absence.end() :], True
+        lead = _COHORT_LEAD.match(text)
+        if lead:
+            text = text[lead.end() :]
+        noun = _PATIENT_NOUN.search(text)
+        premod_drafts: list[Draft] = []
+        premod_words: list[str] = []
+        if noun is not None and _depth_at(text, noun.start()) == 0:
+            premod_words = text[: noun.start()].split()
+            while premod_words and premod_words[0].lower() in _COHORT_DETERMINERS:
+                premod_words.pop(0)
+            # "patients admitted with AHF", "presenting with syncope": how they came, then what
+            rest = _ARRIVAL.sub("", text[noun.end() :])
+            group = DEMOGRAPHIC_NOUN.fullmatch(noun.group(0))
+            people = group or noun.group(0).lower() in ("people", "persons")
+            if people and premod_words and DEMOGRAPHIC_STATE.fullmatch(premod_words[-1]):
+                # "pregnant women", "older adults", "older people": one group of people ("older
+                # patients" keeps "older": "patients" is the generic head the contract drops)
+                premod_words, phrase = premod_words[:-1], f"{premod_words[-1]} {noun.group(0)}"
+                group = True
+            else:
+                phrase = noun.group(0)
+            if premod_words:
+                premod_drafts = self._phrase(" ".join(premod_words), "cohort", group_counter)
+            if group:  # the contract: a demographic group restricts who the row is for
+                premod_drafts.append(Draft("Condition", phrase, phrase.lower(), "cohort"))
+        else:
+            rest = " with " + text
+        # "patients with A and patients with B", "… with A or those with B": two patient
+        # groups the row applies to, either of them (the contract: a distributive "and" over
+        # patient groups is an OR)
+        rest = _ANOTHER_GROUP.sub(lambda m: " or at " if m["at"] else " or ", rest)
+        seg_drafts: list[tuple[str, list[Draft]]] = []
+        for kind, segment in _cohort_segments(rest):
+            alternative = kind.startswith("or ")
+            kind = kind.removeprefix("or ")
+            slot = {"background": "background", "procedure": "context"}.get(kind, "cohort")
+            drafts = self._phrase(segment, slot, group_counter)
+            if kind == "without":
+                _negate(drafts)
+            if alternative and seg_drafts and seg_drafts[-1][1] and drafts:
+                # "with A, or who are B": A or B, one label (A keeps its own, if it has one)
+                last = [d for d in seg_drafts[-1][1] if not d.test_of_finding][-1]
+                label = (
+                    last.or_group
+                    or next((d.or_group for d in drafts if d.or_group), None)
+                    or new_group_label(group_counter)
+                )
+                for d in (last, *drafts):
+                    d.or_group = d.or_group or label
+            seg_drafts.append((kind, drafts))
+        if negate_all:
+            _negate(premod_drafts)
+            for _, drafts in seg_drafts:
+                _negate(drafts)
+        out = list(premod_drafts)
+        for _, drafts in seg_drafts:
+            out.extend(drafts)
+        return out
+
+    def _phrase(self, text: str, slot: str, group_counter: list[int]) -> list[Draft]:
+        """Parameters, then AND/OR leaves, then a role for each leaf."""
+        text = text.strip(" ,;.")
+        if not text:
+            return []
+        if slot == "outcome":
+            text = _OUTCOME_LEAD.sub("", text)
+            target = re.match(r"^(.+?)\s+to\s+(?=(?:<|>|≤|≥|<=|>=)?\s*\d)", text)
+            if target:  # "lower systolic blood pressure to 120–129 mmHg": a target parameter
+                return self._phrase(
+                    f"{target.group(1)} {text[target.end() :]}", "purpose", group_counter
+                )
+        if slot in {"context", "purpose"}:
+            text = re.sub(
+                r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I
+            )
+        # A bracket inside a measurement is part of it, not an aside: the same value in a
+        # second unit ("<1.4 mmol/L (55 mg/dL)", read into alt_values), or the value of the
+        # finding named before it ("heart rate (>100 bpm)")
+        measured = [(m.start, m.end) for m in find_measurements(text)]
+        text, asides = _pull_parentheticals(text, keep=measured)
+        # "blood tests, including CRP and troponin", "neuromuscular disease such as
+        # myotonic dystrophy": the examples run to the end of the phrase and are read like
+        # a bracketed "(including ...)"
+        including = _INCLUDING_TAIL.search(text)
+        if including and including.start() > 0 and _depth_at(text, including.start()) == 0:
+            examples = f"{including.group('lead')} {text[including.end() :].strip(' ,;')}"
+            asides.insert(0, Aside(examples, text[: including.start()]))
+            text = text[: including.start()].strip(" ,;")
+        masked, params = extract_parameters(text, self.abbreviations)
+        tree = split_logic(masked, keep_together=self._is_known_term)
+        drafts: list[Draft] = []
+        group_of = _or_groups(tree, group_counter)
+        for leaf in leaves(tree):
+            leaf_text, leaf_full = leaf.text, leaf.full
+            if slot == "outcome":  # "the risk of HF hospitalization or (the risk of) death"
+                leaf_text = _OUTCOME_LEAD.sub("", leaf_text)
+                leaf_full = _OUTCOME_LEAD.sub("", leaf_full) if leaf_full else None
+            for draft in self._leaf_drafts(Leaf(leaf_text, leaf.negated, leaf_full), params, slot):
+                draft.or_group = None if draft.test_of_finding else group_of.get(id(leaf))
+                drafts.append(draft)
+        # Parenthetical asides: examples of the head ("MRA (spironolactone or
+        # eplerenone)") or measurements ("(SYNTAX score >32)"); never actions.
+        # Members of a recommended drug class are recommended too.
+        aside_slot = {"action": "action", "background": "example", "component": "example"}.get(
+            slot, slot
+        )
+        for aside, before in asides:
+            clause = ASIDE_CLAUSE.match(aside)
+            if clause:  # "(if not recently performed)", "(when feasible)": a condition
+                phrase = aside[clause.end() :]
+                found = self._phrase(phrase, "context", group_counter)
+                drafts.extend(_negate(found) if clause["neg"] else found)
+                continue
+            if LONE_QUALIFIER.fullmatch(aside) or MANNERS_ONLY.fullmatch(aside):
+                continue  # "stenting (covered)": one word that only qualifies the head
+            alternative = re.match(r"^or\s+(?!less\b|more\b|higher\b|lower\b)", aside, re.I)
+            examples_slot = aside_slot
+            if slot == "action" and self._names_conditions(_EXAMPLE_LEAD.sub("", aside)):
+                # "treatment of risk factors (i.e. hypertension and diabetes)": examples of
+                # the conditions treated, not of the act
+                examples_slot = "context"
+            aside_drafts = self._phrase(
+                aside[alternative.end() :] if alternative else aside,
+                slot if alternative else examples_slot,
+                group_counter,
+            )
+            head = _head_before(drafts, before)
+            if alternative and head is not None and aside_drafts:
+                if head.or_group is None:
+                    head.or_group = new_group_label(group_counter)
+                for d in aside_drafts:
+                    d.or_group = head.or_group
+            elif _EXAMPLE_LEAD.match(aside) and aside_drafts:
+                # "A, B (including C) or D": C is one more of the alternatives A, B, D; and
+                # examples listed after "e.g." / "such as" share a label (the contract)
+                if (
+                    head is not None
+                    and head.slot == "action"
+                    and GENERIC_VEHICLE.fullmatch(head.text)
+                    and any(d.role in ("Procedure", "Medication") for d in aside_drafts)
+                ):
+                    drafts.remove(head)  # "additional methods such as A or B": A or B
+                    head = None
+                if head is not None and head.or_group:
+                    label = head.or_group
+                elif len(aside_drafts) > 1:
+                    label = new_group_label(group_counter)
+                else:
+                    label = None  # one example alone keeps what its own phrase gave it
+                if label:
+                    for d in aside_drafts:
+                        d.or_group = label
+                if head is not None and head.role == "Medication":
+                    for d in aside_drafts:  # an example of a drug therapy is one too,
+                        if d.role == "Procedure" and not LIFESTYLE.search(d.text):
+                            d.role = "Medication"  # but lifestyle measures stay Procedure
+            drafts.extend(aside_drafts)
+        if slot == "outcome":
+            for d in drafts:
+                d.or_group = None  # outcomes are aims, never alternatives to choose from
+        _drop_lonely_groups(drafts)
+        if slot in {"action", "component", "example", "background"}:
+            self._drugs_beside_drugs(drafts, slot)
+        return drafts
+
+    def _names_conditions(self, text: str) -> bool:
+        """Every item of ``text`` is a disease or state by its own words or terminology."""
+        items = [leaf.text for leaf in leaves(split_logic(text)) if leaf.text]
+        return bool(items) and all(
+            not item.split()[0].lower().endswith("ing")  # "monitoring X" is an act
+            and self.role_evidence(item, "purpose") == "Condition"
+            for item in items
+        )
+
+    def _drugs_beside_drugs(self, drafts: list[Draft], slot: str) -> None:
+        """ "labetalol, methyldopa or nifedipine": a name nothing identifies, offered as an
+        alternative to drugs, is one more drug (the terminology lacks many; contract §3)."""
+        groups = {d.or_group for d in drafts if d.role == "Medication" and d.or_group}
+        for d in drafts:
+            if (
+                d.role == "Procedure"
+                and d.or_group in groups  # listed as an alternative to a drug
+                and self.role_evidence(d.text, slot) is None
+            ):
+                d.role = "Medication"
+
+    def _leaf_drafts(self, leaf: Leaf, params: list[Parameter], slot: str) -> list[Draft]:
+        out: list[Draft] = []
+        text = leaf.text
+        param_slot = "cohort" if slot in {"action", "component", "example"} else slot
+        for match in _PLACEHOLDER_RE.finditer(text):
+            p = params[int(match.group(1))]
+            out.append(
+                Draft(
+                    role="ClinicalParameter",
+                    text=p.text,
+                    normalized=p.name_normalized or self.abbreviations.normalize(p.text),
+                    slot=param_slot,
+                    operator=p.operator,
+                    threshold=p.threshold,
+                    unit=p.unit,
+                    alt_values=list(p.alt_values),
+                    negated=leaf.negated,
+                )
+            )
+        had_param = bool(out)
+        rest = _tidy_leaf(_PLACEHOLDER_RE.sub(" ", text), slot)
+        if had_param:
+            rest = re.sub(r"\s+(?:of|with|to|for|by|in|at|is|are)$", "", rest, flags=re.I)
+            if set(rest.lower().split()) <= PARAM_LEFTOVERS:
+                return out
+        if not rest or not re.search(r"[A-Za-z]", rest) or _VALUE_ONLY.fullmatch(rest):
+            return out  # "(<24 h)", "3 months": a value with nothing it measures
+        if (
+            rest.lower() in _EMPTY_CONTEXT
+            or rest.lower() in _NAME_STOP
+            or _CONNECTIVE_ONLY.match(rest)
+        ):
+            return out
+        if rest.lower().strip(" .") in GENERIC_LEAVES:
+            return out
+        required = REQUIREMENT.match(text.strip(" ,;")) if slot in {"cohort", "context"} else None
+        what = _tidy_leaf(required["what"], slot) if required and not had_param else ""
+        # a needed act ("requiring pacing"); a needed drug keeps its reading as the therapy
+        # that defines the cohort ("patients requiring cardiotoxic therapy")
+        if what and len(what) > 3 and self.role_for(what, slot) == "Procedure":
+            name = f"requirement for {self.abbreviations.normalize(what)}"
+            out.append(Draft("Condition", text.strip(" ,;"), name, slot, negated=leaf.negated))
+            return out
+        unwanted = NOT_WANTED.match(rest) if slot != "action" else None
+        if unwanted:
+            name = f"{self.abbreviations.normalize(unwanted['what'])} not desired"
+            out.append(Draft("Condition", rest, name, slot, negated=leaf.negated))
+            return out
+        intolerant = None
+        if slot != "action":  # "B" of "cannot tolerate A or B" is completed as its own
+            intolerant = INTOLERANCE.match(rest) or INTOLERANCE.match(leaf.full or "")
+        if intolerant:
+            # "a statin is not tolerated", "cannot tolerate statins": the state is named
+            # as an intolerance (the contract's "statin intolerance")
+            what = self.abbreviations.normalize(intolerant["what"] or intolerant["of"])
+            what = re.sub(r"^(?:an?|the|any)\s+", "", what)
+            name = (  # "intolerant of aspirin" is a name already
+                self.abbreviations.normalize(rest)
+                if rest.lower().startswith("intolerant")
+                else f"{what} intolerance"
+            )
+            out.append(Draft("Condition", rest, name, slot, negated=leaf.negated))
+            return out
+        leaf_full = leaf.full
+        lead = STATE_BEFORE_DISEASE.match(rest) if slot in {"cohort", "context"} else None
+        while lead:  # "untreated pregnant PAH patients": each state, then the disease
+            state = lead["word"].lower()
+            name = STATE_NAMES.get(state, state)
+            out.append(Draft("Condition", lead["word"], name, slot, negated=leaf.negated))
+            rest, leaf_full = lead["rest"], None
+            lead = STATE_BEFORE_DISEASE.match(rest)
+        found = finding_and_test(rest, self.abbreviations.normalize) if slot != "action" else None
+        if found and self.role_for(found[0], slot) == "Condition":
+            # "scarring on cardiac MRI": the finding is the condition, the test that showed
+            # it the patient's background (the contract's golds split them)
+            finding, test = found
+            out.append(
+                Draft(
+                    "Condition",
+                    finding,
+                    self.abbreviations.normalize(finding),
+                    slot,
+                    negated=leaf.negated,
+                )
+            )
+            test_draft = Draft("Procedure", test, self.abbreviations.normalize(test), "background")
+            test_draft.test_of_finding = True
+            out.append(test_draft)
+            return out
+        full = _tidy_leaf(leaf_full, slot) if leaf_full else rest
+        # "low-" in "low- or iso-osmolar contrast media": the completed name has the role
+        role = self.role_for(full, slot)
+        if role is None:
+            return out
+        past = _PAST_PROCEDURE.match(full)  # "history of" lent by a shared head too
+        if role == "Condition" and past and self.role_for(past.group(1), "context") == "Procedure":
+            role = "Procedure"  # "prior PCI", "history of CABG": a procedure in the background
+        out.append(
+            Draft(
+                role=role,
+                text=rest,
+                normalized=STATE_NAMES.get(full.lower())
+                or _SUSPICION.sub("suspected ", self.abbreviations.normalize(full)),
+                slot=slot,
+                negated=leaf.negated,
+            )
+        )
+        return out

@@ -18,8 +18,16 @@ from cardio_assets.files import open_private
 
 
 def write_text_atomic(target: Path, text: str) -> None:
-    """Write beside ``target`` and rename over it; the file (and new folders) are owner-only."""
+    """Write beside ``target`` and rename over it; the file (and new folders) are owner-only.
+
+    A target that is a device or a pipe (``--out /dev/null``, ``/dev/stdout``, a FIFO) is
+    written through instead: renaming over it would replace the device with a file, and as
+    root that breaks /dev/null for every process on the machine."""
     target = Path(target)
+    if target.exists() and not target.is_file() and not target.is_dir():
+        with open(target, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        return
     tmp = target.with_name(target.name + ".tmp")
     with open_private(tmp, "w") as fh:
         fh.write(text)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -30,3 +33,20 @@ def test_failure_while_serialising_keeps_the_previous_file(tmp_path: Path) -> No
     with pytest.raises(RuntimeError, match="bad record"):
         write_jsonl(target, records())
     assert target.read_text(encoding="utf-8") == '{"version": 1}\n'
+
+
+def test_an_export_to_a_pipe_or_device_writes_through_it(tmp_path: Path) -> None:
+    """`cardio extract --out /dev/null` run as root once renamed its temporary file over
+    /dev/null, leaving a root-only regular file there that broke other programs (PostgreSQL's
+    initdb among them). A pipe stands in for the device here: it must stay a pipe and
+    receive the text."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    received: list[str] = []
+    reader = threading.Thread(target=lambda: received.append(pipe.read_text()), daemon=True)
+    reader.start()
+    write_jsonl(pipe, [{"rows": 2}])
+    reader.join(timeout=10)
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+    assert received == ['{"rows": 2}\n']
+    assert list(tmp_path.glob("*.tmp")) == []

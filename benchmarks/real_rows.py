@@ -64,13 +64,16 @@ def load_gold(
     """Gold rows of ``split`` with their texts rebuilt (hash-checked); ``guidelines`` keeps
     only rows of those files, ``leave_out_guidelines`` drops them (file stems, commas)."""
     keep, drop = _stems(guidelines), _stems(leave_out_guidelines)
+    entries = [json.loads(line) for line in GOLD.read_text(encoding="utf-8").splitlines()]
+    unknown = (keep | drop) - {_stem(g["file"]) for g in entries}
+    if unknown:  # a typo would score or train on the wrong rows without a word
+        raise SystemExit(f"no gold rows for guideline {', '.join(sorted(unknown))}")
     rows = []
     cache: dict[str, list[str]] = {}
-    for line in GOLD.read_text(encoding="utf-8").splitlines():
-        gold = json.loads(line)
+    for gold in entries:
         if split != "all" and gold["split"] not in split.split(","):
             continue
-        stem = Path(gold["file"]).stem
+        stem = _stem(gold["file"])
         if (keep and stem not in keep) or stem in drop:
             continue
         path = corpus / gold["file"]
@@ -84,8 +87,13 @@ def load_gold(
     return rows
 
 
+def _stem(name: str) -> str:
+    """A guideline file's name without ".md" (names may hold other dots)."""
+    return Path(name.strip()).name.removesuffix(".md")
+
+
 def _stems(names: str) -> set[str]:
-    return {Path(n.strip()).stem for n in names.split(",") if n.strip()}
+    return {_stem(n) for n in names.split(",") if n.strip()}
 
 
 def _pipeline_rows(corpus: Path, files: set[str]) -> dict[str, list]:

@@ -24,21 +24,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from real_rows import GOLD  # noqa: E402
+from real_rows import GOLD, SPLITS  # noqa: E402
 from train_span_tagger import TRAINING_SPLITS  # noqa: E402
 
-PYTHON = str(ROOT / ".venv" / "bin" / "python")
+PYTHON = sys.executable
 METRICS = (("concepts", "concepts"), ("actions", "actions"), ("or_group_pairs", "OR pairs"))
 
 
 def _guidelines(splits: str) -> list[str]:
-    wanted = set(splits.split(","))
-    files = {
-        json.loads(line)["file"]
-        for line in GOLD.read_text(encoding="utf-8").splitlines()
-        if json.loads(line)["split"] in wanted
-    }
-    return sorted(Path(f).stem for f in files)
+    wanted = set(SPLITS) if splits == "all" else set(splits.split(","))
+    entries = [json.loads(line) for line in GOLD.read_text(encoding="utf-8").splitlines()]
+    return sorted(
+        {Path(g["file"]).name.removesuffix(".md") for g in entries if g["split"] in wanted}
+    )
 
 
 def _run(args: argparse.Namespace, script: str, options: list[str], failure: str) -> str:
@@ -81,17 +79,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rows-cache", type=Path, help="as in real_rows.py (outside the repo)")
     parser.add_argument("--json-out", type=Path, help="also write the per-guideline scores")
     args = parser.parse_args(argv)
+    for option in ("train_splits", "score_splits"):
+        parts = set(getattr(args, option).split(",")) - {"all"}
+        if not parts <= set(SPLITS):
+            parser.error(f"--{option.replace('_', '-')}: each part must be one of {list(SPLITS)}")
 
     results = []
     with tempfile.TemporaryDirectory() as tmp:
         model = Path(tmp) / "without.crfsuite"
         guidelines = _guidelines(args.score_splits)
+        if not guidelines:
+            parser.error(f"no gold rows in --score-splits {args.score_splits}")
         for number, guideline in enumerate(guidelines, 1):
             print(f"[{number}/{len(guidelines)}] {guideline}", file=sys.stderr, flush=True)
             _train(args, guideline, model)
             rules, tagged = _score(args, guideline, "none"), _score(args, guideline, str(model))
-            results.append({"guideline": guideline, "rows": rules["rows"], "rules": rules,
-                            "tagger": tagged})  # fmt: skip
+            results.append(
+                {"guideline": guideline, "rows": rules["rows"], "rules": rules, "tagger": tagged}
+            )
 
     header = f"{'guideline':<44}{'rows':>5}  " + "  ".join(
         f"{label + ' rules->tagger':>24}" for _, label in METRICS

@@ -3,7 +3,8 @@ grounding_index.json, extracted_rules.jsonl).
 
 Every export is written to a temporary file beside the target and renamed over it, so a
 reader (or a failed run) never sees a half-written file; files and new folders are
-owner-only (cardio_assets/files.py). No Dagster imports.
+owner-only (cardio_assets/files.py). A device, pipe or symlink target (``/dev/null``,
+``/dev/stdout``) is written through instead, never replaced. No Dagster imports.
 """
 
 from __future__ import annotations
@@ -20,11 +21,14 @@ from cardio_assets.files import open_private
 def write_text_atomic(target: Path, text: str) -> None:
     """Write beside ``target`` and rename over it; the file (and new folders) are owner-only.
 
-    A target that is a device or a pipe (``--out /dev/null``, ``/dev/stdout``, a FIFO) is
-    written through instead: renaming over it would replace the device with a file, and as
-    root that breaks /dev/null for every process on the machine."""
+    A target that is a symlink, a device or a pipe (``--out /dev/null``, ``/dev/stdout``, a
+    FIFO) is written through instead: renaming over it would replace the link or device with
+    a file, and as root that breaks /dev/null for every process on the machine."""
     target = Path(target)
-    if target.exists() and not target.is_file() and not target.is_dir():
+    if target.is_dir():
+        raise IsADirectoryError(f"{target}: is a folder; give the path of a file to write")
+    special = target.exists() and not target.is_file()
+    if target.is_symlink() or special:
         with open(target, "w", encoding="utf-8") as fh:
             fh.write(text)
         return

@@ -50,3 +50,19 @@ def test_an_export_to_a_pipe_or_device_writes_through_it(tmp_path: Path) -> None
     assert stat.S_ISFIFO(pipe.stat().st_mode)
     assert received == ['{"rows": 2}\n']
     assert list(tmp_path.glob("*.tmp")) == []
+
+
+def test_an_export_to_a_symlink_keeps_the_link_and_a_folder_is_refused(tmp_path: Path) -> None:
+    """/dev/stdout is a link to the real stream: the link stays and the text goes where it
+    points. A folder given as the target is a clear error, with nothing left beside it."""
+    real = tmp_path / "real.jsonl"
+    real.write_text("old\n")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(real)
+    write_jsonl(link, [{"rows": 3}])
+    assert link.is_symlink() and real.read_text() == '{"rows": 3}\n'
+    folder = tmp_path / "out"
+    folder.mkdir()
+    with pytest.raises(IsADirectoryError, match="is a folder"):
+        write_jsonl(folder, [{"rows": 1}])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.jsonl", "out", "real.jsonl"]

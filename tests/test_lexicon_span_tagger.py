@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cardio_assets.config import load_pipeline_settings
+from cardio_assets.config import ExtractionSettings, load_pipeline_settings
 from cardio_assets.logic.lexicon.drafts import Draft
 from cardio_assets.logic.lexicon.span_tagger import (
     Span,
@@ -173,6 +173,7 @@ def test_the_rules_run_alone_by_default_and_a_configured_model_enters_the_cache_
     (benchmarks/span_tagger_by_guideline.py). Configured, its fingerprint is part of the
     prompt hash, so a retrained model re-runs extraction."""
     assert load_pipeline_settings().extraction.span_tagger is None
+    assert ExtractionSettings().span_tagger is None
     by_default = LexiconExtractorResource().build()
     with_model = LexiconExtractorResource(span_tagger=SHIPPED_MODEL).build()
     rules_alone = LexiconExtractorResource(span_tagger="none").build()
@@ -206,7 +207,6 @@ def test_the_training_script_learns_from_the_sample_gold(tmp_path: Path) -> None
 def test_retraining_the_model_marks_extraction_stale(tmp_path: Path) -> None:
     """Same path, new bytes: the extraction assets' code version changes."""
     from cardio_assets.assets._code_versions import extraction_code_version
-    from cardio_assets.config import ExtractionSettings
 
     model = tmp_path / "model.crfsuite"
     settings = ExtractionSettings(span_tagger=str(model))

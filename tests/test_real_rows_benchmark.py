@@ -68,10 +68,18 @@ def test_gold_rows_of_one_guideline_or_all_but_one(corpus: Path) -> None:
     assert only[0][1] == "Brisk walking is advised for members with stiff knees."
     without = real_rows.load_gold(corpus, "dev", leave_out_guidelines="Walking_Clubs_2031.md")
     assert _files(without) == ["Rowing_Crews_2032.md"]
-    assert real_rows.load_gold(corpus, "dev", guidelines="Unknown_2030") == []
+    # a name with no gold rows is an error, not an empty or unfiltered set: a typo in a
+    # left-out guideline would otherwise train on the rows meant to stay unseen
+    with pytest.raises(SystemExit, match="no gold rows for guideline Walking_Clubs"):
+        real_rows.load_gold(corpus, "dev", leave_out_guidelines="Walking_Clubs")
 
 
-def test_the_benchmark_refuses_a_guideline_without_gold_rows(corpus: Path) -> None:
+def test_the_benchmark_refuses_a_split_without_rows_of_the_guideline(
+    corpus: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as refused:
-        real_rows.main(["--corpus", str(corpus), "--split", "dev", "--guideline", "Unknown"])
-    assert refused.value.code == 2  # argparse's usage error, naming the guideline
+        real_rows.main(
+            ["--corpus", str(corpus), "--split", "test", "--guideline", "Rowing_Crews_2032"]
+        )
+    assert refused.value.code == 2  # argparse's usage error
+    assert "no gold rows in split test for --guideline Rowing_Crews_2032" in capsys.readouterr().err

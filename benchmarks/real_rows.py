@@ -64,16 +64,16 @@ def load_gold(
     """Gold rows of ``split`` with their texts rebuilt (hash-checked); ``guidelines`` keeps
     only rows of those files, ``leave_out_guidelines`` drops them (file stems, commas)."""
     keep, drop = _stems(guidelines), _stems(leave_out_guidelines)
-    entries = [json.loads(line) for line in GOLD.read_text(encoding="utf-8").splitlines()]
-    unknown = (keep | drop) - {_stem(g["file"]) for g in entries}
+    entries = gold_entries()
+    unknown = (keep | drop) - {guideline_stem(g["file"]) for g in entries}
     if unknown:  # a typo would score or train on the wrong rows without a word
         raise SystemExit(f"no gold rows for guideline {', '.join(sorted(unknown))}")
     rows = []
     cache: dict[str, list[str]] = {}
     for gold in entries:
-        if split != "all" and gold["split"] not in split.split(","):
+        if not in_split(gold, split):
             continue
-        stem = _stem(gold["file"])
+        stem = guideline_stem(gold["file"])
         if (keep and stem not in keep) or stem in drop:
             continue
         path = corpus / gold["file"]
@@ -87,13 +87,27 @@ def load_gold(
     return rows
 
 
-def _stem(name: str) -> str:
+def gold_entries() -> list[dict]:
+    """The committed gold lines (locators and annotations, no text)."""
+    return [json.loads(line) for line in GOLD.read_text(encoding="utf-8").splitlines()]
+
+
+def in_split(gold: dict, split: str) -> bool:
+    """``split``: one split, several joined by commas, or "all"."""
+    return split == "all" or gold["split"] in split.split(",")
+
+
+def unknown_splits(split: str) -> set[str]:
+    return set(split.split(",")) - {*SPLITS, "all"}
+
+
+def guideline_stem(name: str) -> str:
     """A guideline file's name without ".md" (names may hold other dots)."""
     return Path(name.strip()).name.removesuffix(".md")
 
 
 def _stems(names: str) -> set[str]:
-    return {_stem(n) for n in names.split(",") if n.strip()}
+    return {guideline_stem(n) for n in names.split(",") if n.strip()}
 
 
 def _pipeline_rows(corpus: Path, files: set[str]) -> dict[str, list]:
@@ -346,9 +360,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from cardio_assets.evaluation import evaluate, format_report
 
-    known = {*SPLITS, "all"}
-    if not set(args.split.split(",")) <= known:
-        parser.error(f"--split {args.split}: each part must be one of {sorted(known)}")
+    if unknown_splits(args.split):
+        parser.error(f"--split {args.split}: each part must be one of {[*SPLITS, 'all']}")
     gold_rows = load_gold(args.corpus, args.split, guidelines=args.guideline)
     if not gold_rows:
         parser.error(f"no gold rows in split {args.split} for --guideline {args.guideline}")

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from real_rows import GOLD, SPLITS  # noqa: E402
+from real_rows import SPLITS, gold_entries, guideline_stem, in_split, unknown_splits  # noqa: E402
 from train_span_tagger import TRAINING_SPLITS  # noqa: E402
 
 PYTHON = sys.executable
@@ -32,11 +32,7 @@ METRICS = (("concepts", "concepts"), ("actions", "actions"), ("or_group_pairs", 
 
 
 def _guidelines(splits: str) -> list[str]:
-    wanted = set(SPLITS) if splits == "all" else set(splits.split(","))
-    entries = [json.loads(line) for line in GOLD.read_text(encoding="utf-8").splitlines()]
-    return sorted(
-        {Path(g["file"]).name.removesuffix(".md") for g in entries if g["split"] in wanted}
-    )
+    return sorted({guideline_stem(g["file"]) for g in gold_entries() if in_split(g, splits)})
 
 
 def _run(args: argparse.Namespace, script: str, options: list[str], failure: str) -> str:
@@ -80,9 +76,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json-out", type=Path, help="also write the per-guideline scores")
     args = parser.parse_args(argv)
     for option in ("train_splits", "score_splits"):
-        parts = set(getattr(args, option).split(",")) - {"all"}
-        if not parts <= set(SPLITS):
-            parser.error(f"--{option.replace('_', '-')}: each part must be one of {list(SPLITS)}")
+        if unknown_splits(getattr(args, option)):
+            parser.error(
+                f"--{option.replace('_', '-')}: each part must be one of {[*SPLITS, 'all']}"
+            )
 
     results = []
     with tempfile.TemporaryDirectory() as tmp:

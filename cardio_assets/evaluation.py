@@ -6,7 +6,8 @@ Partitions that repeat a guideline's rows in another format (``ccs-sample-doclin
 ``hf-sample-docx``) are scored against the same gold via ``--alias``.
 
 Metrics (all micro-averaged over the matched rows):
-- concepts: P/R/F1 of (role, normalized) pairs, overall and per role;
+- concepts: P/R/F1 of (role, normalized) pairs, overall and per role (a repeated pair in
+  one row is counted once per occurrence);
 - parameter exactness: of the gold ClinicalParameters that were found, the share whose
   operator, threshold and unit all equal the gold's;
 - class/level: of the gold actions that were found, the share whose class and level both
@@ -116,6 +117,23 @@ def _key(c: Row) -> tuple[str, str]:
     return (c.get("role") or "", (c.get("normalized") or c.get("text") or "").strip().lower())
 
 
+def _keyed(items: list[Row]) -> dict[tuple, Row]:
+    """Items by (role, name); a second item with the same role and name (two LVEF
+    thresholds in one row) gets (role, name, 2), a third (role, name, 3), in the order they
+    are printed, so both are scored instead of the last overwriting the first."""
+    ordered = sorted(
+        enumerate(items),
+        key=lambda pair: (pair[1].get("start") is None, pair[1].get("start") or 0, pair[0]),
+    )
+    keyed: dict[tuple, Row] = {}
+    seen: dict[tuple[str, str], int] = defaultdict(int)
+    for _, item in ordered:
+        base = _key(item)
+        seen[base] += 1
+        keyed[base if seen[base] == 1 else (*base, seen[base])] = item
+    return keyed
+
+
 def _or_pairs(concepts: dict[tuple[str, str], Row]) -> set[frozenset]:
     """Unordered pairs of concept keys sharing an OR label. The keys, not the concepts'
     own names: under relaxed matching they are the gold keys the predictions agree with."""
@@ -194,10 +212,14 @@ def _relaxed_keys(gold: dict, pred: dict) -> dict:
     over union >= 0.5), one-to-one, exact names first, so set arithmetic scores it."""
     renamed: dict = {}
     free = set(gold)
-    for pk in sorted(pred, key=lambda k: (k not in gold, k)):
-        if pk in free:
-            renamed[pk] = pk
-            free.discard(pk)
+    gold_names = {gk[:2] for gk in gold}
+    for pk in sorted(pred, key=lambda k: (k[:2] not in gold_names, k)):
+        same_name = [gk for gk in free if gk[:2] == pk[:2]]
+        if same_name:
+            # a name printed twice in the row: the occurrence whose span it overlaps most
+            best = max(same_name, key=lambda gk: (_span_iou(gold[gk], pred[pk]), gk == pk))
+            renamed[pk] = best
+            free.discard(best)
             continue
         match = next(
             (gk for gk in sorted(free) if _agree(gk, gold[gk], pk, pred[pk])),
@@ -206,6 +228,9 @@ def _relaxed_keys(gold: dict, pred: dict) -> dict:
         if match is not None:
             renamed[pk] = match
             free.discard(match)
+        elif pk in gold:
+            # its gold namesake went to a better-placed prediction: an extra, kept apart
+            renamed[pk] = (*pk[:2], f"extra-{len(renamed)}")
         else:
             renamed[pk] = pk
     return {renamed[k]: v for k, v in pred.items()}
@@ -242,8 +267,8 @@ def evaluate(
             p = {"concepts": [], "actions": [], "population": []}
         else:
             report.rows_matched += 1
-        g_concepts = {_key(c): c for c in g.get("concepts", [])}
-        p_concepts = {_key(c): c for c in p.get("concepts", [])}
+        g_concepts = _keyed(g.get("concepts", []))
+        p_concepts = _keyed(p.get("concepts", []))
         if relaxed:
             p_concepts = _relaxed_keys(g_concepts, p_concepts)
         gold_keys, pred_keys = set(g_concepts), set(p_concepts)
@@ -279,8 +304,8 @@ def evaluate(
                 report.snomed.right += int(
                     str(gc.get("snomed_id") or "") == str(pc.get("snomed_id") or "")
                 )
-        g_actions = {_key(a): a for a in g.get("actions", [])}
-        p_actions = {_key(a): a for a in p.get("actions", [])}
+        g_actions = _keyed(g.get("actions", []))
+        p_actions = _keyed(p.get("actions", []))
         if relaxed:
             p_actions = _relaxed_keys(g_actions, p_actions)
         report.actions.add(set(g_actions), set(p_actions))

@@ -211,3 +211,30 @@ def test_a_percentage_before_the_narrowing_it_measures_is_named_by_it() -> None:
         [60.0, 99.0],
         "%",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "threshold"),
+    [
+        ("in patients with a risk score 0 - 12", "between", [0.0, 12.0]),
+        ("in patients with a risk score of 13-20", "between", [13.0, 20.0]),
+        ("in men with a bleeding score of 3", "=", 3.0),
+        ("in women with a bleeding score of 2 or more", ">=", 2.0),
+    ],
+)
+def test_a_score_takes_a_bare_range_or_an_of_value(text: str, operator: str, threshold) -> None:  # type: ignore[no-untyped-def]
+    """A score has no unit, so a bare number after it is read only when it is plainly the
+    score's value: a range right after the name, or a value after "of" (with "or more"
+    bounding it)."""
+    (m,) = find_measurements(text)
+    assert m.name.endswith("score") and (m.operator, m.threshold, m.unit) == (
+        operator,
+        threshold,
+        None,
+    )
+
+
+def test_a_number_after_a_name_that_is_no_score_is_not_read_without_a_unit() -> None:
+    """ "in trials 12-15": a bare range after a word that is not a unitless scale is no
+    measurement (reference numbers, counts)."""
+    assert find_measurements("as shown in trials 12-15") == []

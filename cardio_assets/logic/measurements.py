@@ -346,6 +346,13 @@ _SCORE_IN_BRACKETS = re.compile(
     rf"|(?P<op>{_SYMBOL_RE}|\b(?:{_WORD_RE}))\s?(?P<v>{_NUM}))\s*\)",
     re.IGNORECASE,
 )
+# ... and a bare range or an "of" value right after their name: "a SYNTAX score 0-22", "a
+# score of 2", "a score of 3 or more"
+_SCORE_RANGE = re.compile(
+    rf"\s+(?:(?:of\s+)?(?P<value>(?P<lo>{_NUM})\s?[-–—−]\s?(?P<hi>{_NUM}))"
+    rf"|of\s+(?P<v>{_NUM})(?:\s+(?P<post>{_POST_RE}))?)(?![\w%/.,]|\s?{UNIT_RE})",
+    re.IGNORECASE,
+)
 # a value that opens a bracket of its own right after a word: "heart rate (>100 bpm"
 _BRACKETED_VALUE = re.compile(r"(?<=\w)\s*\(\s*$")
 _AGE_WORDS = re.compile(r"\b(?:aged?|older|younger|years?\s+old)\s*$", re.IGNORECASE)
@@ -390,20 +397,23 @@ def find_measurements(text: str) -> list[Measurement]:
                 kind="class",
             )
         )
-    for score in _SCORE_IN_BRACKETS.finditer(text):
-        # "a high SYNTAX score (>32)", "low SYNTAX score (0 - 22)": a score has no unit, so
-        # its value in brackets after its name is read here
+    scores = [*_SCORE_IN_BRACKETS.finditer(text), *_SCORE_RANGE.finditer(text)]
+    for score in sorted(scores, key=lambda m: m.start()):
+        # "a high SYNTAX score (>32)", "low SYNTAX score (0 - 22)", "a score 0-22": a score
+        # has no unit, so its value in brackets or its range after its name is read here
         name_start, name = _name_before(text, score.start())
         if not name or name.split()[-1].lower() not in DIMENSIONLESS_HEADS:
             continue
         if score.group("lo") is not None:
             operator, threshold = "between", [number(score["lo"]), number(score["hi"])]
+        elif score.groupdict().get("post"):
+            operator = _POST_WORDS[score["post"].split()[-1].lower()]
+            threshold = number(score["v"])
         else:
-            operator, threshold = _op(score["op"]), number(score["v"])
+            operator, threshold = _op(score.groupdict().get("op")), number(score["v"])
+        value_start = score.start("value") if score["value"] else score.start("v")
         found.append(
-            Measurement(
-                name_start, score.end(), score.start("value"), name, operator, threshold, None
-            )
+            Measurement(name_start, score.end(), value_start, name, operator, threshold, None)
         )
     taken = [(m.start, m.end) for m in found]
     for m in _VALUE.finditer(text):

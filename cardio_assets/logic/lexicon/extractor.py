@@ -229,6 +229,11 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
                 # "Patients requiring pacing after valve surgery. Lead X should be avoided.": a
                 # verbless sentence before the recommending one says whom it is for
                 parse = RowParse(cohort=bare)
+            elif first_verb is None and self._patient_group_only(parse):
+                # "Two-vessel disease with a high risk score": a row with no verb that names
+                # only diseases and states is a patient group; what is done for it is in the
+                # table's columns or header, not in the row
+                parse = RowParse(cohort=parse.action)
             parses.append(parse)
             sentence_drafts = self._drafts_for(parse, group_counter)
             for d in sentence_drafts:
@@ -238,6 +243,13 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             if d.test_of_finding:
                 d.or_group = None  # a test done whatever it found is no alternative
         return _dedupe(without_fragments(drafts)), parses
+
+    def _patient_group_only(self, parse: RowParse) -> bool:
+        """A verbless, non-imperative sentence whose every item is a disease or state."""
+        if parse.verb or parse.diagnosis or parse.cohort or not parse.action:
+            return False
+        head = re.split(r"\s+with\s+", parse.action, maxsplit=1)[0]
+        return self._names_conditions(head)
 
     def _split_abbreviation_pairs(self, text: str) -> str:
         """ "ACE-I/ARB" names two drugs: a slash between two known abbreviations is "or",

@@ -373,14 +373,18 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     # "stop aspirin 7 days before surgery": how long before; "before surgery" stays ("within
-    # 6 months after X" is a window counted from X: the measurement grammar reads it)
+    # 6 months after X" is a window counted from X: the measurement grammar reads it). A
+    # bound on a time before goes with it ("stop smoking >4 weeks before"); a bounded time
+    # after an event is a criterion, time since the event ("persisting >6 weeks after X")
     (
         re.compile(
-            r"(?<!within)(?<!within\s)\s*\b\d+(?:\s*[-–]\s*\d+)?\s*(?:days?|weeks?|h|hours?|months?)\s+"
-            r"(?=(?:before|after|prior\s+to|following)\b)",
+            r"(?<!within)(?<!within\s)\s*(?P<bound>[<>≤≥]\s?|\b(?:at\s+(?:least|most)|up\s+to|"
+            r"(?:more|less)\s+than|a\s+minimum\s+of)\s+)?\b\d+(?:\s*[-–]\s*\d+)?\s*"
+            r"(?:days?|weeks?|h|hours?|months?)\s+"
+            r"(?=(?P<event>before|after|prior\s+to|following)\b)",
             re.I,
         ),
-        " ",
+        lambda m: m[0] if m["bound"] and m["event"].lower() in ("after", "following") else " ",
     ),
     # a comparison, not a criterion: "in the same way as for younger patients", "as in
     # patients without syncope", "similar to (that for) patients with AF"

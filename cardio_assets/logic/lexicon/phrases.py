@@ -98,6 +98,16 @@ class PhraseRules:
                 group = True
             else:
                 phrase = noun.group(0)
+            coordinated = group and re.fullmatch(
+                r"[a-z][a-z\-]+(?:\s+or\s+|\s*/\s*)[a-z][a-z\-]+", " ".join(premod_words)
+            )
+            if coordinated:
+                # "competitive or professional athletes": two groups of people sharing the
+                # noun, either of them (the contract distributes a shared head)
+                premod_words, group = [], False
+                premod_drafts = self._phrase(
+                    f"{coordinated.group(0)} {phrase}", "cohort", group_counter
+                )
             if premod_words:
                 premod_drafts = self._phrase(" ".join(premod_words), "cohort", group_counter)
             if group:  # the contract: a demographic group restricts who the row is for

@@ -29,7 +29,7 @@ from cardio_assets.logic.lexicon.vocabulary import _PATIENT_WORDS, _heuristic_ro
 _VP_OBJECTS = (
     r"used|given|performed|administered|offered|initiated|prescribed|started|undertaken|"
     r"continued|implanted|treated|evaluated|assessed|measured|screened|referred|discussed|"
-    r"obtained|maintained|titrated|followed|monitored|considered|repeated|added|switched|"
+    r"obtained|maintained|titrated|followed\s+up|followed|monitored|considered|repeated|added|switched|"
     r"applied|instituted|withheld|stopped|discontinued|avoided|done|sought|encouraged|"
     r"advised|tested|replaced|re-evaluated|reassessed|managed|postponed|deferred|delayed"
 )
@@ -40,10 +40,11 @@ _NEGATIVE_VERBS = [
     r"\b(?:is|are)\s+(?:contraindicated|harmful|potentially\s+harmful)\b",
 ]
 _POSITIVE_VERBS = [
-    r"\b(?:is|are)\s+(?:also\s+|generally\s+|strongly\s+)?(?:recommended|indicated)\b",
-    r"\b(?:should|may|might|can|could)\s+(?:also\s+)?(?:still\s+)?be\s+considered\b",
+    r"\b(?:is|are)\s+(?:also\s+|generally\s+|strongly\s+|only\s+)?(?:recommended|indicated)\b",
+    r"\b(?:should|may|might|can|could)\s+(?:also\s+)?(?:still\s+)?be\s+(?:[a-z]+ly\s+)?considered\b",
     r"\b(?:should|may|might|can|could)\s+(?:also\s+)?be\s+(?:recommended|indicated)\b",
-    rf"\b(?:should|may|must|can)\s+(?:also\s+)?be\s+(?:{_VP_OBJECTS})\b",
+    # "should be promptly treated", "should be carefully monitored": an adverb between
+    rf"\b(?:should|may|must|can)\s+(?:also\s+)?be\s+(?:[a-z]+ly\s+)?(?:{_VP_OBJECTS})\b",
     r"\b(?:is|are)\s+(?:a|an)\s+(?:suitable|reasonable|acceptable|preferred)\s+"
     r"(?:alternative|option|choice)\b",
     r"\b(?:is|are)\s+(?:reasonable|advised|beneficial|useful|preferred|suggested|effective)\b",
@@ -90,8 +91,10 @@ _INFINITIVE_LEAD = re.compile(
     r"practi[cs]e|carry\s+out|engage\s+in|eat|prioriti[sz]e|favou?r|prefer)\s+)",
     re.IGNORECASE,
 )
+# "Instead of X, Y should be considered": the same, the alternative written first
 _ALTERNATIVE_LEAD = re.compile(
-    r"^as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\s+",
+    r"^as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\s+"
+    r"|^(?:instead\s+of|rather\s+than|in\s+preference\s+to)\s+",
     re.IGNORECASE,
 )
 _COTHERAPY_LEAD = re.compile(

@@ -1,0 +1,74 @@
+"""An alternative written before the recommendation ("Instead of X, Y …"), coordinated
+groups of people sharing one noun and bounded times before or after an event: read by rule,
+in the team's own sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_lexicon_guideline_language import assert_one_or_group, extract, lexicon, named
+
+__all__ = ["lexicon"]  # the module fixture, shared
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "comparator"),
+    [
+        (
+            "Instead of a pacemaker, an implantable loop recorder should be considered in "
+            "patients with rare episodes of syncope.",
+            ("Procedure", "implantable loop recorder"),
+            "pacemaker",
+        ),
+        (
+            "Rather than warfarin, apixaban is recommended in patients with atrial fibrillation.",
+            ("Medication", "apixaban"),
+            "warfarin",
+        ),
+    ],
+)
+def test_an_alternative_written_first_is_the_comparator_and_the_rest_the_action(  # type: ignore[no-untyped-def]
+    lexicon, text: str, action: tuple[str, str], comparator: str
+) -> None:
+    """ "Instead of X, Y is recommended" says the same as "Y instead of X": Y is what is
+    recommended and X what it replaces. Read as one alternative phrase, the row had no
+    action at all and Y took the role the comparator slot usually holds."""
+    result = extract(lexicon, text)
+    assert [(a.role, a.normalized) for a in result.actions] == [action]
+    assert comparator in named(result)
+    assert comparator not in {a.normalized for a in result.actions}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In competitive or recreational athletes with chest pain, an exercise test is recommended.",
+        "In competitive/recreational athletes with chest pain, an exercise test is recommended.",
+    ],
+)
+def test_two_groups_of_people_sharing_one_noun_are_two_conditions(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "competitive or recreational athletes" are two groups of people, either of them: the
+    shared noun goes to both (the contract distributes a shared head), one OR label, and no
+    bare "competitive" or "athletes" concept."""
+    found = named(extract(lexicon, text))
+    assert_one_or_group(found["competitive athlete"], found["recreational athlete"])
+    assert "competitive" not in found and "athletes" not in found
+
+
+def test_a_bound_on_a_time_before_an_event_goes_with_the_schedule(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Stopping smoking >4 weeks before surgery": how long before the operation is a
+    schedule (no concept), bound included; leaving ">" or "at least" behind glued it to the
+    act's name."""
+    for text, act in [
+        ("Stopping smoking >4 weeks before elective surgery is recommended.", "stopping smoking"),
+        ("Weight loss at least 3 months before pregnancy is recommended.", "weight loss"),
+    ]:
+        result = extract(lexicon, text)
+        assert act in {a.normalized for a in result.actions}, text
+
+
+def test_an_electrophysiological_study_written_ep_study_is_expanded(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "an EP study" is an electrophysiological study, as "EPS" is."""
+    result = extract(lexicon, "In athletes with palpitations, an EP study is recommended.")
+    assert "electrophysiological study" in {a.normalized for a in result.actions}

@@ -72,3 +72,15 @@ def test_an_electrophysiological_study_written_ep_study_is_expanded(lexicon) -> 
     """ "an EP study" is an electrophysiological study, as "EPS" is."""
     result = extract(lexicon, "In athletes with palpitations, an EP study is recommended.")
     assert "electrophysiological study" in {a.normalized for a in result.actions}
+
+
+def test_a_count_of_risk_factors_is_a_parameter_named_number_of(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "patients with two or more clinical risk factors": the criterion is how many risk
+    factors they have, a ClinicalParameter "number of …" >= 2, not a condition named with
+    its count."""
+    result = extract(
+        lexicon, "Statins may be considered in patients with two or more cardiac risk factors."
+    )
+    (count,) = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    assert count.normalized.startswith("number of cardiac risk factor")
+    assert (count.operator, count.threshold) == (">=", 2.0)

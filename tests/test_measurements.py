@@ -238,3 +238,40 @@ def test_a_number_after_a_name_that_is_no_score_is_not_read_without_a_unit() -> 
     """ "in trials 12-15": a bare range after a word that is not a unitless scale is no
     measurement (reference numbers, counts)."""
     assert find_measurements("as shown in trials 12-15") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "threshold", "name"),
+    [
+        ("in patients with three or more cardiac risk factors", ">=", 3.0, "cardiac risk factors"),
+        ("in patients with ≥2 high-risk features on imaging", ">=", 2.0, "high-risk features"),
+        (
+            "in patients with one bleeding-related risk factor",
+            "=",
+            1.0,
+            "bleeding-related risk factor",
+        ),
+        ("after at least 2 episodes of palpitations", ">=", 2.0, "episodes of palpitations"),
+    ],
+)
+def test_how_many_of_something_a_patient_has_is_a_count(  # type: ignore[no-untyped-def]
+    text: str, operator: str, threshold: float, name: str
+) -> None:
+    """ "two or more risk factors" is a criterion on how many risk factors the patient has:
+    a count, named by what is counted, with its bound in words or symbols."""
+    (m,) = find_measurements(text)
+    assert (m.kind, m.operator, m.threshold, m.unit, m.name) == (
+        "count",
+        operator,
+        threshold,
+        None,
+        name,
+    )
+
+
+@pytest.mark.parametrize(
+    "text", ["in two-vessel disease", "in one of the following", "at least 2 of these criteria"]
+)
+def test_a_number_that_counts_nothing_named_is_no_count(text: str) -> None:
+    """ "two-vessel disease" names a disease, "one of the following" counts nothing it names."""
+    assert not [m for m in find_measurements(text) if m.kind == "count"]

@@ -196,7 +196,7 @@ class Measurement:
     threshold: float | list[float] | str
     unit: str | None
     alt_values: list[dict[str, Any]] = field(default_factory=list)
-    kind: str = "threshold"  # "threshold" | "window" | "class"
+    kind: str = "threshold"  # "threshold" | "window" | "class" | "count"
 
     def span(self, text: str) -> str:
         return text[self.start : self.end]
@@ -353,6 +353,20 @@ _SCORE_RANGE = re.compile(
     rf"|of\s+(?P<v>{_NUM})(?:\s+(?P<post>{_POST_RE}))?)(?![\w%/.,]|\s?{UNIT_RE})",
     re.IGNORECASE,
 )
+# how many of something the patient has: "two or more clinical risk factors", "≥1 risk
+# factor", "at least 3 episodes"; the count is the value, what is counted names it
+_NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10,
+}  # fmt: skip
+_COUNT = re.compile(
+    rf"(?:(?P<op>{_SYMBOL_RE})\s?|\b(?P<words>at\s+least|more\s+than|fewer\s+than|less\s+than)\s+)?"
+    rf"(?<![\w.,/-])(?P<n>\d{{1,2}}|{'|'.join(_NUMBER_WORDS)})(?P<post>\s+{_POST_RE})?\s+"
+    r"(?P<what>(?:(?!(?:of|the|following|these|those|such|which)\b)[\w\-]+\s+){0,3}?"
+    r"(?:(?:risk\s+)?factors?|criteria|criterion|features?|markers?|lesions?|comorbidit(?:y|ies)|"
+    r"(?:episodes?|attacks?)(?:\s+of\s+[\w\-]+)?))\b",
+    re.IGNORECASE,
+)
 # a value that opens a bracket of its own right after a word: "heart rate (>100 bpm"
 _BRACKETED_VALUE = re.compile(r"(?<=\w)\s*\(\s*$")
 _AGE_WORDS = re.compile(r"\b(?:aged?|older|younger|years?\s+old)\s*$", re.IGNORECASE)
@@ -414,6 +428,25 @@ def find_measurements(text: str) -> list[Measurement]:
         value_start = score.start("value") if score["value"] else score.start("v")
         found.append(
             Measurement(name_start, score.end(), value_start, name, operator, threshold, None)
+        )
+    for count in _COUNT.finditer(text):
+        if any(s <= count.start() < e for s, e in ((m.start, m.end) for m in found)):
+            continue
+        raw = count["n"].lower()
+        value = float(_NUMBER_WORDS[raw]) if raw in _NUMBER_WORDS else number(raw)
+        if count["op"]:
+            operator = _op(count["op"])
+        elif count["words"]:
+            operator = operator_from_words(count["words"]) or "="
+        elif count["post"]:
+            operator = _POST_WORDS[count["post"].split()[-1].lower()]
+        else:
+            operator = "="
+        start, name = count.start(), count["what"]
+        found.append(
+            Measurement(
+                start, count.end(), count.start("n"), name, operator, value, None, kind="count"
+            )
         )
     taken = [(m.start, m.end) for m in found]
     for m in _VALUE.finditer(text):

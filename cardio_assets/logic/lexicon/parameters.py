@@ -109,6 +109,8 @@ def extract_parameters(
         elif found.kind == "class":
             name = name or "NYHA class"
             normalized = "new york heart association class"
+        elif found.kind == "count":  # "two or more risk factors": how many the patient has
+            normalized = "number of " + abbreviations.normalize(name)
         elif not name or (
             found.unit in _TIME_UNITS and found.unit != "years" and not _TIMED_QUANTITY.search(name)
         ):

@@ -84,3 +84,29 @@ def test_a_count_of_risk_factors_is_a_parameter_named_number_of(lexicon) -> None
     (count,) = [c for c in result.concepts if c.role == "ClinicalParameter"]
     assert count.normalized.startswith("number of cardiac risk factor")
     assert (count.operator, count.threshold) == (">=", 2.0)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            "In patients undergoing low bleeding risk surgery, aspirin should be continued.",
+            "low bleeding risk surgery",
+        ),
+        ("Heparin should be stopped 12 h before planned delivery.", "planned delivery"),
+        ("Blood pressure should be checked before regional anaesthesia.", "regional anaesthesia"),
+    ],
+)
+def test_what_a_patient_undergoes_is_a_procedure_whatever_grade_comes_first(  # type: ignore[no-untyped-def]
+    lexicon, text: str, name: str
+) -> None:
+    """A grade word first ("high", "low") usually makes a cohort phrase a state ("high
+    risk"); when the head is something the patient undergoes ("low bleeding risk surgery"),
+    the phrase is that surgery. Delivery and anaesthesia are procedures too."""
+    assert named(extract(lexicon, text))[name].role == "Procedure"
+
+
+def test_a_grade_before_a_state_still_makes_a_condition(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "high bleeding risk" names no act: it stays a Condition."""
+    result = extract(lexicon, "In patients at high bleeding risk, a shorter regimen is advised.")
+    assert {c.role for c in result.concepts if "risk" in c.normalized} == {"Condition"}

@@ -17,10 +17,12 @@ from cardio_assets.logic.lexicon.terms import TermHit
 from cardio_assets.logic.lexicon.vocabulary import (
     _CONDITION_FIRST_WORDS,
     ELIGIBLE_FOR,
+    GRADE_WORDS,
     REFRACTORY_TO,
     SEMANTIC_TAG_ROLES,
     STATE_UNDER_CONTROL,
     THERAPY_FAILED,
+    UNDERGONE_HEADS,
     _heuristic_role,
     biomarker_role,
 )
@@ -70,7 +72,9 @@ class RoleRules:
             return "Outcome"
         normalized = self.abbreviations.normalize(text)
         first = normalized.split()[0] if normalized.split() else ""
-        if slot in {"cohort", "context"} and first in _CONDITION_FIRST_WORDS:
+        head = normalized.split()[-1].lower() if normalized.split() else ""
+        graded_act = first.lower() in GRADE_WORDS and head in UNDERGONE_HEADS
+        if slot in {"cohort", "context"} and first in _CONDITION_FIRST_WORDS and not graded_act:
             return "Condition"
         if slot in {"cohort", "context"} and re.match(
             r"^(?:\w+\s+){0,2}indications?\s+(?:for|to)\b", normalized

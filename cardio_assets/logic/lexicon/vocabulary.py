@@ -84,8 +84,18 @@ _PROCEDURE_HEADS = frozenset(
     radiotherapy irradiation radiation
     stent stents valve valves prosthesis prostheses bioprosthesis ring rings lead leads
     catheter catheters filter filters occluder occluders coil coils
+    neurosurgery operation operations delivery anaesthesia anesthesia
     """.split()
 )
+# what a patient undergoes: "high-risk surgery" and "low bleeding risk procedures" are
+# surgery, whatever grade of risk or intensity comes first
+UNDERGONE_HEADS = frozenset(
+    """
+    surgery surgeries neurosurgery procedure procedures intervention interventions
+    operation operations exercise training
+    """.split()
+)
+GRADE_WORDS = frozenset("high low moderate mild very severe significant".split())
 _CONDITION_HEADS = frozenset(
     """
     intolerance intolerant allergy contraindication contraindications disease diseases

@@ -263,13 +263,17 @@ class PhraseRules:
 
     def _drugs_beside_drugs(self, drafts: list[Draft], slot: str) -> None:
         """ "labetalol, methyldopa or nifedipine": a name nothing identifies, offered as an
-        alternative to drugs, is one more drug (the terminology lacks many; contract §3)."""
+        alternative to drugs, is one more drug (the terminology lacks many; contract §3); so
+        is a single word that looks like no English noun listed with drugs ("nicotine
+        patches, varenicline and bupropion")."""
         groups = {d.or_group for d in drafts if d.role == "Medication" and d.or_group}
+        beside_drug = any(d.role == "Medication" for d in drafts)
         for d in drafts:
-            if (
-                d.role == "Procedure"
-                and d.or_group in groups  # listed as an alternative to a drug
-                and self.role_evidence(d.text, slot) is None
+            if d.role != "Procedure" or self.role_evidence(d.text, slot) is not None:
+                continue
+            alone = d.text.lower() == d.normalized.lower()  # no head lent by a neighbour
+            if d.or_group in groups or (
+                beside_drug and alone and _DRUG_LIKE_WORD.fullmatch(d.text)
             ):
                 d.role = "Medication"
 
@@ -381,3 +385,12 @@ class PhraseRules:
             )
         )
         return out
+
+
+# one word, none of the endings of English nouns for acts, states or qualities: the shape
+# of a drug's name ("varenicline", "bupropion", "ergometrine")
+_DRUG_LIKE_WORD = re.compile(
+    r"(?i)[a-z]{5,}(?<!tion)(?<!sion)(?<!ment)(?<!ance)(?<!ence)(?<!ing)(?<!ity)(?<!ness)"
+    r"(?<!al)(?<!sis)(?<!ure)(?<!ery)(?<!ogy)(?<!phy)(?<!ics)(?<!ship)(?<!age)(?<!ary)(?<!ism)"
+    r"(?<!ar)(?<!ous)(?<!ive)(?<!ed)(?<!ic)(?<!ly)"
+)

@@ -64,7 +64,8 @@ _MED_WORDS = frozenset(
 _DRUG_THERAPY_WORDS = frozenset(
     """
     deprivation cell lymphocyte car-t hormone endocrine biological biologic
-    lowering cardiotoxic oncological systemic prolonging
+    lowering cardiotoxic oncological systemic prolonging nicotine immunosuppression
+    immunosuppressive combination
     """.split()
 )
 _PROCEDURE_HEADS = frozenset(

@@ -1,0 +1,61 @@
+"""Drugs the terminology does not know, named beside drugs it does, and drug-therapy
+phrases: read by rule, in the team's own sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_lexicon_guideline_language import extract, lexicon, named
+
+__all__ = ["lexicon"]  # the module fixture, shared
+
+
+def test_an_unknown_single_word_listed_with_drugs_is_a_drug(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Aspirin, cilostazol and pentoxifylline": names nothing identifies, listed with a
+    drug, are drugs too (the terminology lacks many; the contract makes them Medication).
+    An act listed with them keeps its own role."""
+    found = named(
+        extract(
+            lexicon,
+            "Aspirin, cilostazol and pentoxifylline, as well as supervised walking, "
+            "should be considered in patients with claudication.",
+        )
+    )
+    assert found["cilostazol"].role == "Medication"
+    assert found["pentoxifylline"].role == "Medication"
+    assert found["aspirin"].role == "Medication"
+    assert found["supervised walking"].role != "Medication"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Aspirin and biventricular or conventional pacing are recommended.",
+        "Aspirin and moderate or vigorous exercise are recommended.",
+    ],
+)
+def test_a_word_lent_a_head_or_shaped_like_an_adjective_stays_what_it_is(
+    lexicon, text: str
+) -> None:  # type: ignore[no-untyped-def]
+    """ "biventricular or conventional pacing", "moderate or vigorous exercise": the first
+    word is printed alone but names the pacing or the exercise; it is no drug."""
+    result = extract(lexicon, text)
+    drugs = {c.normalized for c in result.concepts if c.role == "Medication"}
+    assert drugs == {"aspirin"}
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Nicotine replacement therapy is recommended in smokers.", "nicotine replacement therapy"),
+        ("Combination therapy should be considered in patients with PAH.", "combination therapy"),
+        (
+            "Second-line immunosuppressive therapy should be considered in patients with myocarditis.",
+            "second-line immunosuppressive therapy",
+        ),
+    ],
+)
+def test_drug_therapy_phrases_are_medication(lexicon, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    """The contract: drug-therapy phrases are Medication, whatever their function."""
+    assert named(extract(lexicon, text))[name].role == "Medication"

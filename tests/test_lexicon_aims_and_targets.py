@@ -345,3 +345,46 @@ def test_the_rule_carries_what_its_test_looks_for_outside_its_logic(lexicon) -> 
     assert [p.normalized for p in rule.purposes] == ["pericardial effusion"]
     tested = {leaf.concept.normalized for leaf in rule.logic.leaves()}
     assert "pericardial effusion" not in tested and "chest pain" in tested
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "outcome"),
+    [
+        (
+            "To reduce the risk of stroke, apixaban is recommended in patients with atrial flutter.",
+            "apixaban",
+            "stroke",
+        ),
+        (
+            "In order to lower the risk of kidney injury, it is recommended to avoid contrast overload.",
+            "avoidance of contrast overload",
+            "kidney injury",
+        ),
+    ],
+)
+def test_an_aim_written_first_is_the_outcome_and_the_rest_the_recommendation(  # type: ignore[no-untyped-def]
+    lexicon, text: str, action: str, outcome: str
+) -> None:
+    """ "To reduce X, Y is recommended" says what "Y is recommended to reduce X" says. Read
+    as a lead-in, the aim swallowed the action (Y came out as an Outcome and the row had
+    none) or became a condition named "to reduce X"."""
+    result = extract(lexicon, text)
+    assert action in {a.normalized for a in result.actions}
+    assert named(result)[outcome].role == "Outcome"
+
+
+@pytest.mark.parametrize(
+    ("text", "outcome"),
+    [
+        ("Regular walking should be considered to help prevent heart failure.", "heart failure"),
+        (
+            "Pacing is indicated in patients with sinus arrest to correct bradycardia.",
+            "bradycardia",
+        ),
+    ],
+)
+def test_help_to_and_correct_introduce_an_outcome(lexicon, text: str, outcome: str) -> None:  # type: ignore[no-untyped-def]
+    """ "to help prevent X" is "to prevent X"; "to correct X" states a goal like "to reverse X"."""
+    found = named(extract(lexicon, text))
+    assert found[outcome].role == "Outcome"
+    assert not any(name.startswith("to ") for name in found)

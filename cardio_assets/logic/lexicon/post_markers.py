@@ -62,7 +62,8 @@ _POST_MARKERS = re.compile(
     r"(?:in|for|among)\s+(?:all\s+|selected\s+|the\s+|every\s+|each\s+)?"
     r"(?:(?!(?:in|for|with|to)\b)[\w\-/²+]+\s+){0,6}?"
     rf"(?:{_PATIENT_WORDS})\b"
-    rf"|(?:(?:solely|only|mainly|primarily)\s+)?to\s+(?:further\s+)?(?:{_OUTCOME_VERBS})\b"
+    rf"|(?:(?:solely|only|mainly|primarily)\s+)?to\s+(?:further\s+|help\s+(?:to\s+)?)?"
+    rf"(?:{_OUTCOME_VERBS})\b"
     rf"|to\s+(?:{_PURPOSE_VERBS})\b"
     rf"|for\s+(?:the\s+)?(?:{_DIAGNOSTIC_NOUNS})\s+of\b|for\s+(?:{_DIAGNOSTIC_GERUNDS})\b"
     r"|when\s+screening\s+for\b"
@@ -129,6 +130,7 @@ _THERE_IS = re.compile(
 
 def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     low = re.sub(r"\s+", " ", marker.lower()).strip()
+    low = re.sub(r"^to help (?:to )?", "to ", low)  # "to help prevent X": to prevent X
     if low in {"in", "at", "by"} and re.match(_SETTING, body, flags=re.IGNORECASE):
         return "setting", body
     if re.match(r"as (?:the |a )?(?:first|second)[\s\-]line", low):

@@ -18,10 +18,16 @@ from typing import NamedTuple
 from cardio_assets.logic.lexicon.post_markers import (
     _POST_MARKERS,
     _THERE_IS,
+    _classify_marker,
     _depth_at,
     _split_post,
 )
-from cardio_assets.logic.lexicon.vocabulary import _PATIENT_WORDS, _heuristic_role
+from cardio_assets.logic.lexicon.vocabulary import (
+    _OUTCOME_VERBS,
+    _PATIENT_WORDS,
+    _PURPOSE_VERBS,
+    _heuristic_role,
+)
 
 # ---------------------------------------------------------------------------------------
 # Sentence shapes
@@ -95,6 +101,12 @@ _INFINITIVE_LEAD = re.compile(
 _ALTERNATIVE_LEAD = re.compile(
     r"^as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\s+"
     r"|^(?:instead\s+of|rather\s+than|in\s+preference\s+to)\s+",
+    re.IGNORECASE,
+)
+# "To reduce the risk of stroke, X is recommended", "In order to assess Y, …": the aim
+# written first, up to its comma
+_AIM_LEAD = re.compile(
+    rf"^(?:in\s+order\s+)?(?P<marker>to\s+(?:help\s+(?:to\s+)?)?(?:{_OUTCOME_VERBS}|{_PURPOSE_VERBS}))\b",
     re.IGNORECASE,
 )
 _COTHERAPY_LEAD = re.compile(
@@ -371,7 +383,10 @@ def _parse_sentence(sentence: str) -> RowParse:
         post = re.sub(r"\s+(?:be|is|are|should\s+be)\s+\w+(?:ed)?\b", "", post, count=1)
         if pre:  # everything before ", it is recommended" is who (or when) it is for
             context = _CONTEXT_LEAD.match(pre)
-            if context and not _COHORT_LEAD.match(pre):
+            aim = _AIM_LEAD.match(pre)
+            if aim:  # "In order to reduce X, it is recommended …": what it is for
+                parse.post.append(_classify_marker(aim["marker"], pre[aim.end() :].strip()))
+            elif context and not _COHORT_LEAD.match(pre):
                 parse.post.append(("context", pre[context.end() :]))
             else:
                 parse.cohort = pre
@@ -407,6 +422,7 @@ def _parse_sentence(sentence: str) -> RowParse:
     context = _CONTEXT_LEAD.match(pre)
     exception = _EXCEPTION_LEAD.match(pre)
     alternative = _ALTERNATIVE_LEAD.match(pre)
+    aim = _AIM_LEAD.match(pre)
     if (
         _COHORT_LEAD.match(pre)
         or _ABSENCE_LEAD.match(pre)
@@ -414,6 +430,7 @@ def _parse_sentence(sentence: str) -> RowParse:
         or context
         or exception
         or alternative
+        or aim
     ):
         cut = _last_top_level_comma(pre)
         aside_end = _lead_ends_at_aside(pre) if cut is None else None
@@ -423,7 +440,9 @@ def _parse_sentence(sentence: str) -> RowParse:
             lead_phrase, action_part = pre[:aside_end], pre[aside_end:]
         else:
             lead_phrase, action_part = pre, ""
-        if alternative:
+        if aim:
+            parse.post.append(_classify_marker(aim["marker"], lead_phrase[aim.end() :].strip()))
+        elif alternative:
             parse.post.append(("alternative", lead_phrase[alternative.end() :]))
         elif cotherapy:
             parse.post.append(("co-therapy", lead_phrase[cotherapy.end() :]))

@@ -247,3 +247,56 @@ def test_an_act_as_it_is_for_another_group_is_recommended_for_this_one(lexicon) 
     assert found["anticoagulation"].role == "Medication"
     assert found["focal tachycardia"].role == "Condition"
     assert not [n for n in found if "flutter" in n or "similar" in n], set(found)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "operator", "threshold", "unit", "events"),
+    [
+        (
+            "Carotid imaging should be considered in patients with a TIA or stroke within the "
+            "past 3 months.",
+            "time since transient ischemic attack or stroke",
+            "<=",
+            3.0,
+            "months",
+            {"transient ischemic attack", "stroke"},
+        ),
+        (
+            "Elective surgery should be postponed in patients with a recent (<2 months) "
+            "myocardial infarction.",
+            "time since myocardial infarction",
+            "<",
+            2.0,
+            "months",
+            {"myocardial infarction"},
+        ),
+    ],
+)
+def test_a_time_counted_back_from_now_is_the_time_since_the_event(  # type: ignore[no-untyped-def]
+    lexicon, text: str, name: str, operator: str, threshold: float, unit: str, events: set[str]
+) -> None:
+    """ "a stroke within the past 3 months", "a recent (<2 months) MI": how recent the event
+    is, a criterion on the time since it (contract §5), beside the event itself; the time
+    is said of the event, so it shares no OR label with it."""
+    found = named(extract(lexicon, text))
+    since = found[name]
+    assert (since.role, since.operator, since.threshold, since.unit) == (
+        "ClinicalParameter",
+        operator,
+        threshold,
+        unit,
+    )
+    assert since.or_group is None
+    for event in events:
+        assert found[event].role == "Condition"
+
+
+def test_a_time_back_from_now_of_no_event_named_is_no_criterion(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "if it has not been measured in the previous 6 months" names when, of no event: no
+    time-since parameter, and no concept carries the words."""
+    result = extract(
+        lexicon,
+        "An HbA1c test is recommended before surgery if it has not been measured in the previous 6 months.",
+    )
+    assert not any(c.normalized.startswith("time since") for c in result.concepts)
+    assert not any("previous" in c.text for c in result.concepts)

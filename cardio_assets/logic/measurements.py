@@ -136,7 +136,10 @@ _POST_WORDS = {
     "longer": ">=", "larger": ">=",
 }  # fmt: skip
 _POST_RE = r"(?:or|and)\s+(?:" + "|".join(_POST_WORDS) + r")\b"
-_WINDOW_RE = r"(?:within|in\s+the\s+first|during\s+the\s+first|no\s+later\s+than)"
+_WINDOW_RE = (
+    r"(?:within(?:\s+the\s+(?:past|last|previous|preceding))?|(?:in|during)\s+the\s+"
+    r"(?:first|past|last|previous|preceding)|no\s+later\s+than)"
+)
 
 
 def operator_from_words(words: str) -> str | None:

@@ -268,13 +268,14 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "patients",
     ),
-    # durations: "for 6 months", "for up to 12 months", "within the first week", "within the
-    # past 6 months" (how recent: the event itself is the condition); a window
-    # counted from a named event ("within 48 hours of admission") is a criterion and stays
+    # durations: "for 6 months", "for up to 12 months", "within the first week"; a window
+    # counted from a named event ("within 48 hours of admission") is a criterion and stays,
+    # and so does one counted back from now ("a stroke within the past 6 months": the time
+    # since the stroke, contract §5)
     (
         re.compile(
             r"\b(?:for|within|during|over(?!\s+\d+\s*years?\b))\s+"
-            r"(?:up\s+to\s+|at\s+least\s+|the\s+(?:first|past|last|previous)\s+)?"
+            r"(?:up\s+to\s+|at\s+least\s+|the\s+first\s+)?"
             r"(?:(?:days?|weeks?|months?|years?|hours?)\b|\d+\s*"
             r"(?:days?|weeks?|months?|years?|hours?|h|min|minutes?)\b"
             r"(?!\s+(?:of|after|from|following|since)\s))",

@@ -33,6 +33,25 @@ _TIMED_QUANTITY = re.compile(
     r"\b(?:pauses?|duration|episodes?|interval|time|survival|expectancy)$|^time\s+(?:from|since)\b",
     re.IGNORECASE,
 )
+# a time counted back from now: "TIA within the past 6 months", "recent (<3 months) stroke"
+_LOOKING_BACK = re.compile(
+    r"(?:within|in|during)\s+the\s+(?:past|last|previous|preceding)\b", re.IGNORECASE
+)
+_RECENT_BRACKET = re.compile(r"\brecent\s*\(\s*$", re.IGNORECASE)
+_BRACKET_CLOSE = re.compile(r"\s*\)\s*(?:history\s+of\s+)?", re.IGNORECASE)
+# where the event named before or after such a time ends
+_EVENT_EDGE = re.compile(
+    r"\s*(?:[,;:(]|\b(?:and|with|without|in|who|which|that|or\s+(?:in|with|who))\b)",
+    re.IGNORECASE,
+)
+_EVENT_LEAD = re.compile(
+    r"^(?:(?:a|an|the)\s+)?(?:(?:recent|prior|previous)\s+)?(?:history\s+of\s+)?", re.I
+)
+# an event is named by a noun phrase, not a clause ("this test has not been done")
+_EVENT_WORDS = re.compile(
+    r"(?!.*\b(?:is|are|was|were|has|have|had|been|be|not|this|it|they)\b)(?!.*⟦)[\w\-/' ]{2,60}",
+    re.IGNORECASE,
+)
 _PLACEHOLDER = "⟦P{}⟧"
 _PLACEHOLDER_RE = re.compile(r"⟦P(\d+)⟧")
 
@@ -89,10 +108,38 @@ def extract_parameters(
                 r"[\s,]*(?:(?:and|or|and/or|but)\s+)?(?:\S+\s+){0,2}?", text[cursor : found.start]
             )
         )
+        start, shown_end = found.start, None
+        back = _LOOKING_BACK.match(text, found.start) if found.kind == "window" else None
+        recent = (
+            _RECENT_BRACKET.search(text, cursor, found.start)
+            if found.unit in _TIME_UNITS and found.operator in ("<", "<=")
+            else None
+        )
+        closing = _BRACKET_CLOSE.match(text, found.end) if recent else None
         anchor = _WINDOW_ANCHOR.match(text, found.end) if found.kind == "window" else None
-        if found.kind == "window" and anchor is None:
+        event = ""
+        if back is not None:  # "TIA or stroke within the past 6 months": since that event
+            before_words = text[cursor : back.start()]
+            edges = list(_EVENT_EDGE.finditer(before_words))
+            event = before_words[edges[-1].end() if edges else 0 :].strip(" ,;")
+            start = back.start()
+        elif closing is not None:  # "recent (<6 months) history of stroke": since the stroke
+            edge = _EVENT_EDGE.search(text, closing.end())
+            event = text[closing.end() : edge.start() if edge else len(text)].strip(" ,;")
+            start, end = recent.start(), closing.end()
+            shown_end = text.index(")", found.end) + 1  # the span ends at its bracket
+        event = _EVENT_LEAD.sub("", event)
+        if back is not None and not _EVENT_WORDS.fullmatch(event):
+            # "if it has not been done in the previous 3 months": when, of no event named
+            pieces.append(text[cursor : found.start])
+            cursor = found.end
+            continue
+        if event:
+            normalized = "time since " + re.sub(r"\s*/\s*", " or ", abbreviations.normalize(event))
+            name = ""
+        elif found.kind == "window" and anchor is None:
             continue  # "within 24 h" of nothing named: when to act, not a criterion
-        if anchor is not None:
+        elif anchor is not None:
             # "within 48 h of admission": the time since the event, at most 48 h (contract §5)
             normalized = "time since " + abbreviations.normalize(anchor["event"])
             name, end = "", anchor.end()
@@ -121,7 +168,7 @@ def extract_parameters(
             continue
         params.append(
             Parameter(
-                text=text[found.start : end].strip(),
+                text=text[start : shown_end or end].strip(),
                 name_normalized=normalized,
                 operator=found.operator,
                 threshold=found.threshold,
@@ -129,7 +176,7 @@ def extract_parameters(
                 alt_values=list(found.alt_values),
             )
         )
-        pieces.append(text[cursor : found.start])
+        pieces.append(text[cursor:start])
         pieces.append(_PLACEHOLDER.format(start_index + len(params) - 1))
         cursor = end
     pieces.append(text[cursor:])

@@ -166,6 +166,8 @@ class PhraseRules:
         # second unit ("<1.4 mmol/L (55 mg/dL)", read into alt_values), or the value of the
         # finding named before it ("heart rate (>100 bpm)")
         measured = [(m.start, m.end) for m in find_measurements(text)]
+        # "recent (<6 months) stroke": how recent is a time since the stroke, read with it
+        measured += [(m.end() - 1, m.end()) for m in re.finditer(r"\brecent\s*\(", text, re.I)]
         text, asides = _pull_parentheticals(text, keep=measured)
         # "blood tests, including CRP and troponin", "neuromuscular disease such as
         # myotonic dystrophy": the examples run to the end of the phrase and are read like
@@ -185,7 +187,15 @@ class PhraseRules:
                 leaf_text = _OUTCOME_LEAD.sub("", leaf_text)
                 leaf_full = _OUTCOME_LEAD.sub("", leaf_full) if leaf_full else None
             for draft in self._leaf_drafts(Leaf(leaf_text, leaf.negated, leaf_full), params, slot):
-                draft.or_group = None if draft.test_of_finding else group_of.get(id(leaf))
+                # the time since an event is said of the event, no alternative to it
+                since = draft.role == "ClinicalParameter" and bool(
+                    re.match(
+                        r"(?:within|in|during)\s+the\s+(?:past|last|previous)|recent\b",
+                        draft.text,
+                        re.I,
+                    )
+                )
+                draft.or_group = None if draft.test_of_finding or since else group_of.get(id(leaf))
                 drafts.append(draft)
         # Parenthetical asides: examples of the head ("MRA (spironolactone or
         # eplerenone)") or measurements ("(SYNTAX score >32)"); never actions.
@@ -366,7 +376,7 @@ class PhraseRules:
             test_draft.test_of_finding = True
             out.append(test_draft)
             return out
-        full = _tidy_leaf(leaf_full, slot) if leaf_full else rest
+        full = _tidy_leaf(_PLACEHOLDER_RE.sub(" ", leaf_full), slot) if leaf_full else rest
         # "low-" in "low- or iso-osmolar contrast media": the completed name has the role
         role = self.role_for(full, slot)
         if role is None:

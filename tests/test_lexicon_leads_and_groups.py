@@ -1,6 +1,7 @@
 """An alternative written before the recommendation ("Instead of X, Y …"), coordinated
-groups of people sharing one noun and bounded times before or after an event: read by rule,
-in the team's own sentences.
+groups of people sharing one noun, bounded times before or after an event, counts, grades of
+risk before an operation and volumes compared with a threshold: read by rule, in the team's
+own sentences.
 """
 
 from __future__ import annotations
@@ -110,3 +111,23 @@ def test_a_grade_before_a_state_still_makes_a_condition(lexicon) -> None:  # typ
     """ "high bleeding risk" names no act: it stays a Condition."""
     result = extract(lexicon, "In patients at high bleeding risk, a shorter regimen is advised.")
     assert {c.role for c in result.concepts if "risk" in c.normalized} == {"Condition"}
+
+
+def test_a_volume_after_a_comparison_is_a_threshold_not_a_dose(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "expected blood loss ≥500 mL" measures a volume against a threshold; "500 mL" given
+    to the patient would be a dose, which is no concept (and stays dropped)."""
+    found = named(
+        extract(
+            lexicon,
+            "Cell salvage is recommended in patients with an expected blood loss of ≥800 mL.",
+        )
+    )
+    loss = found["expected blood loss"]
+    assert (loss.role, loss.operator, loss.threshold, loss.unit) == (
+        "ClinicalParameter",
+        ">=",
+        800.0,
+        "mL",
+    )
+    given = extract(lexicon, "Saline 500 mL is recommended before contrast imaging.")
+    assert not any(c.unit == "mL" for c in given.concepts)

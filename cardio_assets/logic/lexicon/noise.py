@@ -15,6 +15,7 @@ _HEDGE = (
     r"tolerated|applicable|safe|practical|practicable)"
 )
 
+_COMPARED_VOLUME = re.compile(r"(?s).*(?:[<>≤≥]|\b(?:more|less)\s+than)\s?\d+(?:[.,]\d+)?\s*mL\.?$")
 _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # citation numbers glued to a word inside the sentence ("is recommended19 before",
     # "in pregnancy263"): the ingestion moves those at the end; a unit ("kg/m2") has fewer
@@ -103,7 +104,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
             r"b\.?i\.?d\.?|t\.?i\.?d\.?|o\.?d\.?|weekly))?\.?(?=\W|$)",
             re.I,
         ),
-        "",
+        # a volume after a comparison is measured, not given: "blood loss ≥500 mL"
+        lambda m: m[0] if _COMPARED_VOLUME.match(m.string, 0, m.end()) else "",
     ),
     # how often: "every 4–12 weeks", "once a month", "twice a year"
     (

@@ -388,3 +388,62 @@ def test_help_to_and_correct_introduce_an_outcome(lexicon, text: str, outcome: s
     found = named(extract(lexicon, text))
     assert found[outcome].role == "Outcome"
     assert not any(name.startswith("to ") for name in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "disease"),
+    [
+        (
+            "Urgent drainage is recommended to treat purulent pericardial effusion.",
+            "purulent pericardial effusion",
+        ),
+        (
+            "Thrombolysis to manage patients with massive pulmonary embolism is recommended.",
+            "massive pulmonary embolism",
+        ),
+    ],
+)
+def test_to_treat_names_the_disease_treated(lexicon, text: str, disease: str) -> None:  # type: ignore[no-untyped-def]
+    """ "recommended to treat X" is "for the treatment of X": X is the condition the act is
+    for, without "to treat" in its span (and "patients with" read as the cohort's)."""
+    found = named(extract(lexicon, text))
+    assert found[disease].role == "Condition"
+    assert not any(c.text.lower().startswith("to ") for c in found.values())
+
+
+def test_a_goal_to_reach_or_achieve_is_an_outcome(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """The contract: goals after "to reach / achieve …" are Outcomes ("to reach the blood
+    pressure target" -> Outcome "blood pressure target"); a value to reach stays a target
+    parameter."""
+    goal = named(
+        extract(lexicon, "Dual therapy is recommended to reach the blood pressure target.")
+    )
+    assert goal["blood pressure target"].role == "Outcome"
+    value = extract(lexicon, "Statins are recommended to achieve an LDL-C goal of <1.8 mmol/L.")
+    assert [c.role for c in value.concepts if "cholesterol" in c.normalized] == [
+        "ClinicalParameter"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        (
+            "It is recommended to introduce supervised exercise training in patients with angina.",
+            "supervised exercise training",
+        ),
+        ("It is recommended to individualize glucose targets in older adults.", "glucose target"),
+        (
+            "Catheter ablation is recommended to be performed in experienced centres.",
+            "catheter ablation",
+        ),
+    ],
+)
+def test_lead_in_verbs_and_a_passive_infinitive_are_no_part_of_the_act(  # type: ignore[no-untyped-def]
+    lexicon, text: str, act: str
+) -> None:
+    """ "to introduce X", "to individualize X": lead-in verbs are no part of a span (the
+    contract); "X is recommended to be performed" names X as the act and nothing else."""
+    result = extract(lexicon, text)
+    assert act in {a.normalized for a in result.actions}
+    assert not any(c.text.lower().startswith("to ") for c in result.concepts)

@@ -64,7 +64,8 @@ _POST_MARKERS = re.compile(
     rf"(?:{_PATIENT_WORDS})\b"
     rf"|(?:(?:solely|only|mainly|primarily)\s+)?to\s+(?:further\s+|help\s+(?:to\s+)?)?"
     rf"(?:{_OUTCOME_VERBS})\b"
-    rf"|to\s+(?:{_PURPOSE_VERBS})\b"
+    rf"|to\s+(?:help\s+(?:to\s+)?)?(?:{_PURPOSE_VERBS})\b"
+    r"|to\s+(?:treat|manage)\b"
     rf"|for\s+(?:the\s+)?(?:{_DIAGNOSTIC_NOUNS})\s+of\b|for\s+(?:{_DIAGNOSTIC_GERUNDS})\b"
     r"|when\s+screening\s+for\b"
     rf"|for\s+(?:the\s+)?{_AIM_MANNER}(?:{_AIM_NOUNS})\s+(?:of|in)\b"
@@ -159,6 +160,11 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         # where a verb of another aim starts
         aim = re.split(rf"(?:,\s*|\s+)(?:and\s+)?(?=(?:{_PURPOSE_VERBS}|{_OTHER_AIMS})\b)", body)[0]
         return "aim", _DIAGNOSIS_OF.sub("", aim)
+    if re.match(r"to (?:treat|manage)$", low):  # "to treat X": the disease treated
+        # "to manage patients with X": the patients, read as a cohort
+        return ("cohort" if re.match(rf"(?:{_PATIENT_WORDS})\b", body, re.I) else "context"), body
+    if re.match(r"to (?:reach|achieve)$", low):  # "to achieve X": a goal (contract §2)
+        return "outcome", body
     if re.match(rf"to (?:{_PURPOSE_VERBS})\b", low):
         body = re.sub(
             r"^(?:the\s+)?(?:cause|estimate|presence|extent|severity|need)\s+(?:of|for)\s+",

@@ -46,6 +46,8 @@ _NEGATIVE_VERBS = [
     r"\b(?:is|are)\s+(?:contraindicated|harmful|potentially\s+harmful)\b",
 ]
 _POSITIVE_VERBS = [
+    # "is recommended to be performed": the act is the subject, "to be performed" no object
+    rf"\b(?:is|are)\s+recommended\s+to\s+be\s+(?:{_VP_OBJECTS})\b",
     r"\b(?:is|are)\s+(?:also\s+|generally\s+|strongly\s+|only\s+)?(?:recommended|indicated)\b",
     r"\b(?:should|may|might|can|could)\s+(?:also\s+)?(?:still\s+)?be\s+(?:[a-z]+ly\s+)?considered\b",
     r"\b(?:should|may|might|can|could)\s+(?:also\s+)?be\s+(?:recommended|indicated)\b",
@@ -94,7 +96,8 @@ _INFINITIVE_LEAD = re.compile(
     r"start|measure|assess|evaluate|monitor|determine|check|quantify|prescribe|obtain|add|"
     r"implant|refer|offer|treat|continue|calculate|resume|restart|reintroduce|maintain|"
     r"adopt|follow|apply|choose|undertake|implement|pursue|provide|conduct|employ|institute|"
-    r"practi[cs]e|carry\s+out|engage\s+in|eat|prioriti[sz]e|favou?r|prefer)\s+)",
+    r"practi[cs]e|carry\s+out|engage\s+in|eat|prioriti[sz]e|favou?r|prefer|introduce|adapt|"
+    r"individuali[sz]e|tailor|ensure|encourage)\s+)",
     re.IGNORECASE,
 )
 # "Instead of X, Y should be considered": the same, the alternative written first

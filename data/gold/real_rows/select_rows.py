@@ -78,7 +78,8 @@ TEST_SHARE = 1 / 3
 # session) after the session's last rule change; blind13 and blind14 (twelfth session) both at
 # that session's start, before any rule changed or any unannotated row was listed; blind15 and
 # blind16 (thirteenth session) likewise at its start, before any change; blind17 and blind18
-# (fourteenth session) likewise at its start, before any change.
+# (fourteenth session) likewise at its start, before any change; blind19 (same session) after
+# blind17's single score, during that session's rules, to be scored once at its end.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -97,6 +98,7 @@ BLIND_SPLITS = {
     "blind16": (20261216, 4),
     "blind17": (20261217, 4),
     "blind18": (20261218, 4),
+    "blind19": (20261219, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

@@ -7,6 +7,7 @@ RoleRules and tidied into a Draft.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from cardio_assets.logic.lexicon.drafts import (
     Draft,
@@ -65,10 +66,23 @@ from cardio_assets.logic.lexicon.vocabulary import (
 from cardio_assets.logic.logic_split import Leaf, leaves, split_logic
 from cardio_assets.logic.measurements import find_measurements
 
+if TYPE_CHECKING:
+    from cardio_assets.logic.abbreviations import Abbreviations
+
 
 class PhraseRules:
     """The phrase readers of the lexicon extractor; roles, clauses and acts are its other
     mixins (it reads the extractor's abbreviations, terminology lookup and settings)."""
+
+    abbreviations: Abbreviations
+
+    if TYPE_CHECKING:  # borrowed from the sibling mixin RoleRules
+
+        def role_for(self, text: str, slot: str) -> str | None: ...
+
+        def role_evidence(self, text: str, slot: str) -> str | None: ...
+
+        def _is_known_term(self, phrase: str) -> bool: ...
 
     def _cohort(self, text: str, group_counter: list[int]) -> list[Draft]:
         """Cohort phrase: pre-modifiers before the patient noun, then typed segments."""

@@ -12,8 +12,10 @@ becomes a plain draft named by the abbreviation expander.
 
 Features are single words (the word, its affixes and shape, two words either side, the last
 clause-opening word before it) and the rules' labels; no word pairs, so a model keeps no
-phrase of the rows it was trained on. The model is trained by benchmarks/train_span_tagger.py; its file fingerprint is part of the
-lexicon's prompt hash, so a new model re-runs extraction.
+phrase of the rows it was trained on. The model is trained by
+benchmarks/train_span_tagger.py; its file fingerprint is part of the lexicon's prompt hash,
+so a new model re-runs extraction. It is opt-in (extraction.span_tagger): trained on a
+guideline's own rows it helps, on a guideline it never saw it does not (README).
 """
 
 from __future__ import annotations

@@ -131,3 +131,24 @@ def test_a_volume_after_a_comparison_is_a_threshold_not_a_dose(lexicon) -> None:
     )
     given = extract(lexicon, "Saline 500 mL is recommended before contrast imaging.")
     assert not any(c.unit == "mL" for c in given.concepts)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            "Pacing is indicated for high-degree or complete heart block.",
+            "high-degree or complete heart block",
+        ),
+        (
+            "Ablation is recommended for symptomatic, recurrent atrial flutter.",
+            "symptomatic recurrent atrial flutter",
+        ),
+    ],
+)
+def test_what_follows_for_is_read_without_it(lexicon, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    """ "recommended for high-degree or complete block": read with "for" glued to its first
+    word, the grade range split into "high-degree" and "complete block"; read without it,
+    a grade range and a run of course words stay one condition (contract §6)."""
+    found = named(extract(lexicon, text))
+    assert found[name].role == "Condition"

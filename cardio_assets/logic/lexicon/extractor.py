@@ -361,4 +361,5 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
         conditions = self._conditions_with(treated["what"], group_counter) if treated else None
         if conditions is not None:  # "recommended for any tachycardia with instability"
             return conditions
-        return self._phrase(phrase, "context", group_counter)
+        # "for high-degree or complete AVB": what follows "for", so a grade range stays whole
+        return self._phrase(treated["what"] if treated else phrase, "context", group_counter)

@@ -54,6 +54,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     GENERIC_VEHICLE,
     INTOLERANCE,
     LIFESTYLE,
+    LONE_ADVERB,
     LONE_QUALIFIER,
     MANNERS_ONLY,
     NOT_WANTED,
@@ -334,7 +335,7 @@ class PhraseRules:
             or _CONNECTIVE_ONLY.match(rest)
         ):
             return out
-        if rest.lower().strip(" .") in GENERIC_LEAVES:
+        if rest.lower().strip(" .") in GENERIC_LEAVES or LONE_ADVERB.fullmatch(rest.strip(" .")):
             return out
         required = REQUIREMENT.match(text.strip(" ,;")) if slot in {"cohort", "context"} else None
         what = _tidy_leaf(required["what"], slot) if required and not had_param else ""

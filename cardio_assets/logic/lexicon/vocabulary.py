@@ -233,7 +233,7 @@ GENERIC_LEAVES = frozenset(
     e.g e.g. i.e i.e. eg ie etc then also only well treated living degree way time times
     diagnosis diagnoses method methods treatment treatments therapy therapies
     ideally possibly potentially long-term short-term onwards onward
-    prevented corrected reversed avoided
+    prevented corrected reversed avoided procedure procedures normal increase assessed
     """.split()
 ) | frozenset(
     {
@@ -252,6 +252,14 @@ GENERIC_LEAVES = frozenset(
         "at the",
         "at least",
     }
+)
+
+
+# a lone adverb ("routinely", "subsequently", "safely") says how or when, never what; the
+# nouns and adjectives that end the same way are kept
+LONE_ADVERB = re.compile(
+    r"(?i)(?!(?:elderly|early|family|anomaly|supply|assembly|ally|belly|jelly|rally|ugly)$)"
+    r"[a-z]{3,}ly"
 )
 
 

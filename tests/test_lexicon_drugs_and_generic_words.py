@@ -1,5 +1,6 @@
-"""Drugs the terminology does not know, named beside drugs it does, and drug-therapy
-phrases: read by rule, in the team's own sentences.
+"""Drugs the terminology does not know, named beside drugs it does, drug-therapy phrases,
+and lone adverbs or generic words that are no concept: read by rule, in the team's own
+sentences.
 """
 
 from __future__ import annotations
@@ -59,3 +60,18 @@ def test_a_word_lent_a_head_or_shaped_like_an_adjective_stays_what_it_is(
 def test_drug_therapy_phrases_are_medication(lexicon, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
     """The contract: drug-therapy phrases are Medication, whatever their function."""
     assert named(extract(lexicon, text))[name].role == "Medication"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Echocardiography is recommended at baseline and subsequently every year.",
+        "Aspirin and clopidogrel, respectively, are recommended after the procedure.",
+        "Troponin should be measured before each cycle and, if normal, less often.",
+    ],
+)
+def test_a_lone_adverb_or_generic_word_is_no_concept(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "subsequently", "respectively", "if normal", "the procedure": how, when or which,
+    never a disease, a test or a drug (the contract: generic words are no concepts)."""
+    names = {c.normalized for c in extract(lexicon, text).concepts}
+    assert not names & {"subsequently", "respectively", "normal", "procedure"}

@@ -75,3 +75,22 @@ def test_a_lone_adverb_or_generic_word_is_no_concept(lexicon, text: str) -> None
     never a disease, a test or a drug (the contract: generic words are no concepts)."""
     names = {c.normalized for c in extract(lexicon, text).concepts}
     assert not names & {"subsequently", "respectively", "normal", "procedure"}
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        (
+            "Serial troponin measurement is recommended in patients with myocarditis.",
+            "troponin measurement",
+        ),
+        ("Treatment of the presence of atrial flutter is recommended.", None),
+    ],
+)
+def test_serial_and_presence_of_are_no_part_of_a_name(lexicon, text: str, act: str | None) -> None:  # type: ignore[no-untyped-def]
+    """ "serial troponin measurement" is the troponin measurement, repeated (how often is
+    a schedule); "the presence of X" names X."""
+    result = extract(lexicon, text)
+    assert not any(c.normalized.startswith(("serial", "presence of")) for c in result.concepts)
+    if act:
+        assert act in {a.normalized for a in result.actions}

@@ -169,8 +169,8 @@ _LEAD_INS = re.compile(
     r"(?:participation|engagement|involvement)\s+in\s+|"
     r"(?:treatment|therapy)\s+with\s+|routine(?:ly)?\s+|systematic\s+|"
     r"(?:adding|starting|initiating|continuing|resuming|restarting|using|switching\s+to|"
-    r"giving|keeping|maintaining|start|initiate|"
-    r"begin|commence)\s+|"
+    r"giving|keeping|maintaining|start|initiate|considering|engaging\s+in|"
+    r"begin|commence)\s+|(?:the\s+)?presence\s+of\s+|"
     r"(?:the|a|an|all|any)\s+)+",
     re.IGNORECASE,
 )
@@ -269,7 +269,7 @@ LONE_ADVERB = re.compile(
 _QUALIFIERS = frozenset(
     """
     long-term short-term lifelong routine urgent emergency second preferably preferable
-    ideally potentially possibly
+    ideally potentially possibly serial hence
     """.split()
 )
 _ACTION_QUALIFIERS = _QUALIFIERS | {"resting"}

@@ -94,3 +94,17 @@ def test_serial_and_presence_of_are_no_part_of_a_name(lexicon, text: str, act: s
     assert not any(c.normalized.startswith(("serial", "presence of")) for c in result.concepts)
     if act:
         assert act in {a.normalized for a in result.actions}
+
+
+def test_an_aside_saying_what_else_patients_receive_names_co_therapies(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "(patients should also receive a statin and aspirin)": drugs given beside the act,
+    each its own Medication, not one concept carrying "patients should also receive"."""
+    found = named(
+        extract(
+            lexicon,
+            "Ivabradine should be considered in patients with angina (patients should also "
+            "receive a statin and aspirin).",
+        )
+    )
+    assert found["statin"].role == "Medication" and found["aspirin"].role == "Medication"
+    assert not any("should" in name for name in found)

@@ -77,7 +77,11 @@ class PhraseRules:
 
     abbreviations: Abbreviations
 
-    if TYPE_CHECKING:  # borrowed from the sibling mixin RoleRules
+    if TYPE_CHECKING:  # borrowed from the sibling mixins RoleRules and ActRules
+
+        def _action(
+            self, text: str, group_counter: list[int], slot: str = "action"
+        ) -> list[Draft]: ...
 
         def role_for(self, text: str, slot: str) -> str | None: ...
 
@@ -219,6 +223,13 @@ class PhraseRules:
             slot, slot
         )
         for aside, before in asides:
+            beside = _ALSO_RECEIVE.match(aside)
+            if beside:  # "(patients should also receive an MRA)": therapy given beside it
+                given = self._action(beside["what"], group_counter, slot="background")
+                for d in given:
+                    d.aside = "co-therapy"
+                drafts.extend(given)
+                continue
             clause = ASIDE_CLAUSE.match(aside)
             if clause:  # "(if not recently performed)", "(when feasible)": a condition
                 phrase = aside[clause.end() :]
@@ -418,4 +429,12 @@ _DRUG_LIKE_WORD = re.compile(
     r"(?i)[a-z]{5,}(?<!tion)(?<!sion)(?<!ment)(?<!ance)(?<!ence)(?<!ing)(?<!ity)(?<!ness)"
     r"(?<!al)(?<!sis)(?<!ure)(?<!ery)(?<!ogy)(?<!phy)(?<!ics)(?<!ship)(?<!age)(?<!ary)(?<!ism)"
     r"(?<!ar)(?<!ous)(?<!ive)(?<!ed)(?<!ic)(?<!ly)"
+)
+
+
+# an aside that says what else the patients take: "(patients should also receive X and Y)"
+_ALSO_RECEIVE = re.compile(
+    r"^(?:all\s+)?(?:patients|they|these\s+patients)\s+should\s+also\s+"
+    r"(?:receive|take|be\s+(?:treated\s+with|on))\s+(?P<what>.+)$",
+    re.IGNORECASE,
 )

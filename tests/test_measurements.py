@@ -275,3 +275,10 @@ def test_how_many_of_something_a_patient_has_is_a_count(  # type: ignore[no-unty
 def test_a_number_that_counts_nothing_named_is_no_count(text: str) -> None:
     """ "two-vessel disease" names a disease, "one of the following" counts nothing it names."""
     assert not [m for m in find_measurements(text) if m.kind == "count"]
+
+
+def test_a_state_before_a_measured_quantity_is_not_part_of_its_name() -> None:
+    """ "an asymptomatic QTc ≥500 ms": the patient is asymptomatic and the QTc is above
+    the bound; the quantity is the QTc, not an "asymptomatic QTc"."""
+    (m,) = find_measurements("in patients who develop an asymptomatic QTc ≥500 ms")
+    assert (m.name, m.operator, m.threshold, m.unit) == ("QTc", ">=", 500.0, "ms")

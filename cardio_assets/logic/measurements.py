@@ -276,6 +276,9 @@ _LINKING = frozenset(
 _QUALIFIERS = frozenset(
     "elevated reduced raised increased decreased high low intermediate very".split()
 )
+# states of the patient written before a measured quantity: "asymptomatic QTc ≥500 ms" is
+# the patient asymptomatic and the QTc above the bound, not a quantity named "asymptomatic QTc"
+_STATES = frozenset({"symptomatic", "asymptomatic"})
 MAX_NAME_WORDS = 6
 
 
@@ -310,7 +313,7 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
         if len(chosen) >= MAX_NAME_WORDS:
             break
     chosen.reverse()
-    while len(chosen) > 1 and chosen[0].group(0).lower() in _QUALIFIERS | _LEADING_VERBS:
+    while len(chosen) > 1 and chosen[0].group(0).lower() in _QUALIFIERS | _LEADING_VERBS | _STATES:
         chosen.pop(0)
     if not chosen:
         return end, ""

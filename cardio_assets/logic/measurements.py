@@ -142,6 +142,11 @@ _WINDOW_RE = (
 )
 
 
+def _post_op(words: str) -> str:
+    """The bound of a value written after it: "or more" -> ">=", "or less" -> "<="."""
+    return _POST_WORDS[words.split()[-1].lower()]
+
+
 def operator_from_words(words: str) -> str | None:
     words = " ".join(words.lower().split())
     if words in _SYMBOLS:
@@ -218,8 +223,7 @@ def _value_of(m: re.Match[str]) -> tuple[str, float | list[float] | str, str | N
     if g["window"]:
         return "<=", number(g["w_v"]), canonical_unit(g["w_u"]), "window"
     if g["paired"]:
-        post = re.search(r"\b(\w+)$", g["p_post"] or "")
-        op = _POST_WORDS[post.group(1).lower()] if post else _op(g["p_op"])
+        op = _post_op(g["p_post"]) if g["p_post"] else _op(g["p_op"])
         return op, f"{g['p_a']}/{g['p_b']}", "mmHg", "threshold"
     if g["op_range"]:
         unit = g["r_u2"] or g["r_u1"]
@@ -227,8 +231,7 @@ def _value_of(m: re.Match[str]) -> tuple[str, float | list[float] | str, str | N
     if g["op_value"]:
         return _op(g["o_op"]), number(g["o_v"]), canonical_unit(g["o_u"]), "threshold"
     if g["post_value"]:
-        word = re.search(r"(\w+)$", g["q_post"]).group(1).lower()
-        return _POST_WORDS[word], number(g["q_v"]), canonical_unit(g["q_u"]), "threshold"
+        return _post_op(g["q_post"]), number(g["q_v"]), canonical_unit(g["q_u"]), "threshold"
     return "=", number(g["n_v"]), canonical_unit(g["n_u"]), "threshold"
 
 
@@ -427,7 +430,7 @@ def find_measurements(text: str) -> list[Measurement]:
         if score.group("lo") is not None:
             operator, threshold = "between", [number(score["lo"]), number(score["hi"])]
         elif score.groupdict().get("post"):
-            operator = _POST_WORDS[score["post"].split()[-1].lower()]
+            operator = _post_op(score["post"])
             threshold = number(score["v"])
         else:
             operator, threshold = _op(score.groupdict().get("op")), number(score["v"])
@@ -435,8 +438,9 @@ def find_measurements(text: str) -> list[Measurement]:
         found.append(
             Measurement(name_start, score.end(), value_start, name, operator, threshold, None)
         )
+    taken = [(m.start, m.end) for m in found]
     for count in _COUNT.finditer(text):
-        if any(s <= count.start() < e for s, e in ((m.start, m.end) for m in found)):
+        if any(s <= count.start() < e for s, e in taken):
             continue
         raw = count["n"].lower()
         value = float(_NUMBER_WORDS[raw]) if raw in _NUMBER_WORDS else number(raw)
@@ -445,7 +449,7 @@ def find_measurements(text: str) -> list[Measurement]:
         elif count["words"]:
             operator = operator_from_words(count["words"]) or "="
         elif count["post"]:
-            operator = _POST_WORDS[count["post"].split()[-1].lower()]
+            operator = _post_op(count["post"])
         else:
             operator = "="
         start, name = count.start(), count["what"]
@@ -454,7 +458,7 @@ def find_measurements(text: str) -> list[Measurement]:
                 start, count.end(), count.start("n"), name, operator, value, None, kind="count"
             )
         )
-    taken = [(m.start, m.end) for m in found]
+        taken.append((start, count.end()))
     for m in _VALUE.finditer(text):
         if m.start() < cursor or any(s <= m.start() < e for s, e in taken):
             continue
@@ -472,7 +476,7 @@ def find_measurements(text: str) -> list[Measurement]:
             alt_values, end = [alt[0]], alt[1]
             post = re.match(rf"\s+({_POST_RE})", text[end:], re.IGNORECASE)
             if post and operator == "=":  # "1.8 mmol/L (70 mg/dL) or more": both values' bound
-                operator = _POST_WORDS[post.group(1).split()[-1].lower()]
+                operator = _post_op(post.group(1))
                 end += post.end()
         name_start, name = _name_before(text, value_start)
         bracket = _BRACKETED_VALUE.search(text[:value_start])

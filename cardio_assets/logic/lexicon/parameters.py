@@ -38,6 +38,7 @@ _LOOKING_BACK = re.compile(
     r"(?:within|in|during)\s+the\s+(?:past|last|previous|preceding)\b", re.IGNORECASE
 )
 _RECENT_BRACKET = re.compile(r"\brecent\s*\(\s*$", re.IGNORECASE)
+_RECENT = re.compile(r"recent\b", re.IGNORECASE)
 _BRACKET_CLOSE = re.compile(r"\s*\)\s*(?:history\s+of\s+)?", re.IGNORECASE)
 # where the event named before or after such a time ends
 _EVENT_EDGE = re.compile(
@@ -75,6 +76,12 @@ class Parameter:
     threshold: float | list[float]
     unit: str | None
     alt_values: list[dict] = field(default_factory=list)  # the value in a second unit
+
+
+def counted_back(span: str) -> bool:
+    """A parameter span that counts back from now ("within the past 6 months", "recent (<6
+    months)"): the time since an event, said of that event."""
+    return bool(_LOOKING_BACK.match(span) or _RECENT.match(span))
 
 
 def extract_parameters(

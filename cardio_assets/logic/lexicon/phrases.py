@@ -20,6 +20,7 @@ from cardio_assets.logic.lexicon.parameters import (
     _NAME_STOP,
     _PLACEHOLDER_RE,
     Parameter,
+    counted_back,
     extract_parameters,
 )
 from cardio_assets.logic.lexicon.phrase_patterns import (
@@ -207,13 +208,7 @@ class PhraseRules:
                 leaf_full = _OUTCOME_LEAD.sub("", leaf_full) if leaf_full else None
             for draft in self._leaf_drafts(Leaf(leaf_text, leaf.negated, leaf_full), params, slot):
                 # the time since an event is said of the event, no alternative to it
-                since = draft.role == "ClinicalParameter" and bool(
-                    re.match(
-                        r"(?:within|in|during)\s+the\s+(?:past|last|previous)|recent\b",
-                        draft.text,
-                        re.I,
-                    )
-                )
+                since = draft.role == "ClinicalParameter" and counted_back(draft.text)
                 draft.or_group = None if draft.test_of_finding or since else group_of.get(id(leaf))
                 drafts.append(draft)
         # Parenthetical asides: examples of the head ("MRA (spironolactone or
@@ -305,12 +300,13 @@ class PhraseRules:
         groups = {d.or_group for d in drafts if d.role == "Medication" and d.or_group}
         beside_drug = any(d.role == "Medication" for d in drafts)
         for d in drafts:
-            if d.role != "Procedure" or self.role_evidence(d.text, slot) is not None:
+            if d.role != "Procedure":
                 continue
             alone = d.text.lower() == d.normalized.lower()  # no head lent by a neighbour
-            if d.or_group in groups or (
+            listed = d.or_group in groups or (
                 beside_drug and alone and _DRUG_LIKE_WORD.fullmatch(d.text)
-            ):
+            )
+            if listed and self.role_evidence(d.text, slot) is None:
                 d.role = "Medication"
 
     def _leaf_drafts(self, leaf: Leaf, params: list[Parameter], slot: str) -> list[Draft]:

@@ -447,3 +447,28 @@ def test_lead_in_verbs_and_a_passive_infinitive_are_no_part_of_the_act(  # type:
     result = extract(lexicon, text)
     assert act in {a.normalized for a in result.actions}
     assert not any(c.text.lower().startswith("to ") for c in result.concepts)
+
+
+def test_for_rate_control_of_a_disease_is_the_goal_and_the_disease(lexicon) -> None:
+    """ "for rate control of AF": controlling the rate is the stated goal, an Outcome by the
+    contract; the disease it is controlled in is a condition the patient has."""
+    result = extract(
+        lexicon, "Diltiazem may be considered for rate control of atrial flutter or AF."
+    )
+    roles = {c.normalized: c.role for c in result.concepts}
+    assert roles.get("rate control") == "Outcome"
+    assert roles.get("atrial fibrillation") == "Condition"
+    assert [a.normalized for a in result.actions] == ["diltiazem"]
+
+
+def test_prevention_and_treatment_of_a_disease_is_one_aim(lexicon) -> None:
+    """ "for the prevention and treatment of X": the care named beside the aim shares its
+    object; X is the goal (an Outcome), neither "prevention" nor "treatment of X" is a
+    concept of its own."""
+    result = extract(
+        lexicon, "Fondaparinux is advised for the prevention and treatment of DVT in adults."
+    )
+    roles = {c.normalized: c.role for c in result.concepts}
+    assert roles.get("deep venous thrombosis", roles.get("deep vein thrombosis")) == "Outcome"
+    assert "prevention" not in roles
+    assert not any(name.startswith("treatment of") for name in roles)

@@ -422,3 +422,41 @@ def test_a_lent_head_keeps_the_negation_with_the_items(lexicon) -> None:  # type
     )
     assert found["history of syncope"].negated
     assert not [n for n in found if n.startswith("no ")]
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        (
+            "Ablation is advised for recurrent narrow-complex tachycardia (AVNRT, AVRT and AT).",
+            {
+                "atrioventricular nodal re-entrant tachycardia",
+                "atrioventricular re-entrant tachycardia",
+                "atrial tachycardia",
+            },
+        ),
+        (
+            "SGLT2 inhibitors (dapagliflozin, empagliflozin) are advised in adults with T2DM.",
+            {"dapagliflozin", "empagliflozin"},
+        ),
+    ],
+)
+def test_a_bare_bracketed_list_of_kinds_offers_alternatives(
+    lexicon, text: str, kinds: set[str]
+) -> None:
+    """ "tachycardia (A, B and C)", "SGLT2 inhibitors (X, Y)": the bracket lists kinds of the
+    disease or drug class before it; a patient has one of them, a drug of the class is one of
+    them, so they share one OR label whatever word ends the list."""
+    result = extract(lexicon, text)
+    groups = {c.or_group for c in result.concepts if c.normalized in kinds}
+    assert {c.normalized for c in result.concepts} >= kinds
+    assert len(groups) == 1 and None not in groups
+
+
+def test_tests_listed_in_a_bracket_are_done_together(lexicon) -> None:
+    """ "blood tests (creatinine, troponin)": tests named after a test are all done, no
+    alternatives to choose from."""
+    result = extract(
+        lexicon, "Blood tests (creatinine, troponin) are advised before elective surgery."
+    )
+    assert all(c.or_group is None for c in result.concepts)

@@ -108,3 +108,29 @@ def test_an_aside_saying_what_else_patients_receive_names_co_therapies(lexicon) 
     )
     assert found["statin"].role == "Medication" and found["aspirin"].role == "Medication"
     assert not any("should" in name for name in found)
+
+
+def test_an_abbreviation_spelled_like_a_small_word_is_a_name(lexicon) -> None:
+    """ "AT" in capitals is atrial tachycardia, not the preposition "at": a leaf that is a
+    listed abbreviation as written is a name even when its lower case is a function word."""
+    found = named(extract(lexicon, "Ablation should be considered in adults with AT."))
+    assert "atrial tachycardia" in found
+
+
+@pytest.mark.parametrize(
+    ("text", "drug"),
+    [
+        ("Midodrine may be considered in adults with orthostatic hypotension.", "midodrine"),
+        ("Oxytocin is advised after delivery in women with heart disease.", "oxytocin"),
+        ("Fondaparinux may be considered in adults with HIT.", "fondaparinux"),
+        ("Tranexamic acid should be considered in adults with major bleeding.", "tranexamic acid"),
+        ("Analgesics are advised after pericardiotomy.", "analgesic"),
+        ("HF therapy is advised in adults who develop LV dysfunction.", "heart failure therapy"),
+    ],
+)
+def test_drug_names_and_drug_words_the_terminology_lacks(lexicon, text: str, drug: str) -> None:
+    """Drug stems (-odrine, -ephrine, -metrine, -tocin, -parinux), "tranexamic acid", "analgesics",
+    "bile acid sequestrants" and a therapy named after the disease it treats ("HF therapy":
+    the drugs for heart failure) are Medication, as the contract makes drug therapies."""
+    result = extract(lexicon, text)
+    assert {c.normalized: c.role for c in result.concepts}.get(drug) == "Medication"

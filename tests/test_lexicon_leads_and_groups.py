@@ -152,3 +152,27 @@ def test_what_follows_for_is_read_without_it(lexicon, text: str, name: str) -> N
     a grade range and a run of course words stay one condition (contract §6)."""
     found = named(extract(lexicon, text))
     assert found[name].role == "Condition"
+
+
+def test_a_comma_and_using_name_the_means_of_the_act(lexicon) -> None:
+    """ "Screening for X is advised in adults over 65, using A or B": after a comma, "using"
+    names the tests the act is done with (its components), not a state of the patients; a
+    quantity named as the means is the test that measures it."""
+    result = extract(
+        lexicon,
+        "Screening for kidney disease is advised in adults with diabetes, using serum "
+        "creatinine or urine albumin testing.",
+    )
+    roles = {c.normalized: c.role for c in result.concepts}
+    assert not any(name.startswith("using") for name in roles)
+    assert roles.get("urine albumin testing") == "Procedure"
+    assert roles.get("serum creatinine measurement") == "Procedure"
+    assert roles.get("diabetes mellitus", roles.get("diabetes")) == "Condition"
+
+
+def test_patients_using_a_drug_are_on_it(lexicon) -> None:
+    """ "women using oral contraceptives": right after the patient noun, "using" says which
+    therapy the group is on, like "taking"."""
+    result = extract(lexicon, "Counselling is advised in women using oral contraceptives.")
+    roles = {c.normalized: c.role for c in result.concepts}
+    assert roles.get("oral contraceptive") == "Medication"

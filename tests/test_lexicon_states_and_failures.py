@@ -153,3 +153,16 @@ def test_radiotherapy_is_a_procedure_and_a_dashed_aside_is_a_bracket(lexicon) ->
         )
     )
     assert not [n for n in found if "—" in n], set(found)
+
+
+def test_a_negation_in_a_cohort_stops_at_a_semicolon(lexicon) -> None:
+    """ "without symptoms; or second-degree block": the semicolon closes the denied clause,
+    so the block after it is a condition the patient has."""
+    result = extract(
+        lexicon,
+        "Pacing may be considered in adults with long pauses without symptoms; or "
+        "second-degree AV block.",
+    )
+    negated = {c.normalized: c.negated for c in result.concepts}
+    assert negated.get("symptom") is True
+    assert any(name.startswith("second-degree") and not neg for name, neg in negated.items())

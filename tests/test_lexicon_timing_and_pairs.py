@@ -300,3 +300,16 @@ def test_a_time_back_from_now_of_no_event_named_is_no_criterion(lexicon) -> None
     )
     assert not any(c.normalized.startswith("time since") for c in result.concepts)
     assert not any("previous" in c.text for c in result.concepts)
+
+
+def test_a_bracket_of_exercise_amounts_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "(up to 150 min/week)", "(3 days per week, 10 exercises, 8–10 repetitions)": how much
+    of an activity, like a dose of a drug, is no concept."""
+    result = extract(
+        lexicon,
+        "Brisk walking (up to 150 min/week) and strength training (3 days per week, 10 "
+        "exercises, 8–10 repetitions) are advised in older adults.",
+    )
+    names = {c.normalized for c in result.concepts}
+    assert {"brisk walking", "strength training"} <= names
+    assert not any(any(ch.isdigit() for ch in name) for name in names)

@@ -60,6 +60,21 @@ def test_and_binds_tighter_than_or() -> None:
     )
 
 
+def test_a_semicolon_ends_the_clause_a_negation_governs() -> None:
+    """ "no chest pain; or a syncope": what follows the semicolon is said of the patient
+    again, not denied; the connector after the semicolon still joins the two clauses."""
+    tree = split_logic("no chest pain at rest; or a syncope on exertion")
+    assert tree == Expr(
+        "OR", (Leaf("chest pain at rest", negated=True), Leaf("a syncope on exertion"))
+    )
+    listed = split_logic("absence of fever; rising troponin; new ECG changes")
+    assert [(x.text, x.negated) for x in leaves(listed)] == [
+        ("fever", True),
+        ("rising troponin", False),
+        ("new ECG changes", False),
+    ]
+
+
 def test_neither_nor_is_two_negated_conditions_and() -> None:
     assert split_logic("neither diabetes nor CKD") == Expr(
         "AND", (Leaf("diabetes", negated=True), Leaf("CKD", negated=True))

@@ -147,6 +147,9 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
         return Expr("AND", tuple(Leaf(p, negated=True) for p in parts if p))
 
     masked = _mask(text)
+    clauses = _negated_clauses(text, masked)
+    if clauses:
+        return _join_clauses(clauses, keep_together)
     items: list[str] = []
     connectors: list[str] = []
     start = 0
@@ -575,3 +578,50 @@ def _distribute_negation(
         elif prev.negated and cur.negated and out_conns[i - 1] == "or":
             out_conns[i - 1] = "and"
     return out_nodes, out_conns
+
+
+_CLAUSE_SEMICOLON = re.compile(rf";\s*(?:(?P<conn>{_CONNECTOR})\s+)?", re.IGNORECASE)
+_NEGATION_WORD = re.compile(r"\b(?:without|no|absence|lack|free\s+of|not)\b", re.IGNORECASE)
+
+
+def _negated_clauses(text: str, masked: str) -> list[tuple[str, str]]:
+    """ "no response to drugs; or recurrent syncope": a semicolon ends the clause a
+    negation governs, so the clauses are read one by one. Returns (connector before,
+    clause) pairs, or nothing when no clause before a semicolon holds a negation."""
+    cuts = list(_CLAUSE_SEMICOLON.finditer(masked))
+    if not cuts:
+        return []
+    clauses: list[tuple[str, str]] = []
+    start, connector = 0, ""
+    for cut in cuts:
+        clauses.append((connector, text[start : cut.start()]))
+        connector = (cut.group("conn") or ",").lower()
+        start = cut.end()
+    clauses.append((connector, text[start:]))
+    if not any(_NEGATION_WORD.search(clause) for _, clause in clauses[:-1]):
+        return []
+    return [(conn, clause) for conn, clause in clauses if clause.strip(" ,;.")]
+
+
+def _join_clauses(
+    clauses: list[tuple[str, str]], keep_together: Callable[[str], bool] | None
+) -> Node:
+    """Clauses joined as their connectors say (a bare semicolon takes the next explicit
+    connector, else the previous one, else AND); AND binds tighter than OR."""
+    nodes = [split_logic(clause, keep_together) for _, clause in clauses]
+    given = [conn for conn, _ in clauses[1:]]
+    resolved = []
+    for i, conn in enumerate(given):
+        if conn == ",":
+            after = next((c for c in given[i + 1 :] if c != ","), None)
+            before = next((c for c in reversed(given[:i]) if c != ","), None)
+            conn = after or before or "and"
+        resolved.append("or" if conn in ("or", "and/or", "nor") else "and")
+    groups: list[list[Node]] = [[nodes[0]]]
+    for conn, node in zip(resolved, nodes[1:], strict=True):
+        if conn == "or":
+            groups.append([node])
+        else:
+            groups[-1].append(node)
+    parts: list[Node] = [g[0] if len(g) == 1 else Expr("AND", tuple(g)) for g in groups]
+    return parts[0] if len(parts) == 1 else Expr("OR", tuple(parts))

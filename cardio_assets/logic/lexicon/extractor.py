@@ -43,6 +43,7 @@ from cardio_assets.logic.lexicon.terms import TermHit, TermLookup, footnote_abbr
 from cardio_assets.logic.lexicon.version import RULES_VERSION
 from cardio_assets.logic.lexicon.vocabulary import (
     _PATIENT_NOUN,
+    GENERIC_VEHICLE,
     TARGET_WORD,
 )
 from cardio_assets.records import ExtractedAction, ExtractedConcept, Focus, RowExtraction, RowRecord
@@ -310,7 +311,11 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
                             d.normalized += " measurement"
             out.extend(action)
         for kind, phrase in parse.post:
-            out.extend(self._post_phrase(kind, phrase, group_counter))
+            found = self._post_phrase(kind, phrase, group_counter)
+            if kind == "means" and any(d.slot == "action" for d in found):
+                # "Thorough evaluation, using A and B": the vehicle only carries its items
+                out = [d for d in out if not (d.slot == "action" and _only_a_vehicle(d))]
+            out.extend(found)
         if not any(d.slot == "action" for d in out):
             # "it is advised to control BP at <125/75 mmHg": the value to reach is the
             # recommendation itself (the contract: a target that is what is recommended)
@@ -343,9 +348,14 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             for d in drafts:
                 d.aside = _THERAPY_BESIDE[kind]
             return drafts
-        if kind == "components":
+        if kind in ("components", "means"):  # "…, with A and B", "…, using A or B"
             drafts = self._phrase(phrase, "component", group_counter)
             for d in drafts:
+                if d.role == "ClinicalParameter" and d.threshold is None:
+                    # "screening … using fasting glucose": a quantity named as the means is
+                    # the test that measures it
+                    d.role = "Procedure"
+                    d.normalized = re.sub(r"(?<! measurement)$", " measurement", d.normalized)
                 if d.role in ("Procedure", "Medication"):
                     d.slot = "action"  # the tests or drugs the recommended whole consists of
             return drafts
@@ -363,3 +373,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             return conditions
         # "for high-degree or complete AVB": what follows "for", so a grade range stays whole
         return self._phrase(treated["what"] if treated else phrase, "context", group_counter)
+
+
+def _only_a_vehicle(draft: Draft) -> bool:
+    return bool(GENERIC_VEHICLE.fullmatch(draft.text.strip(" ,")))

@@ -16,6 +16,15 @@ _HEDGE = (
 )
 
 _COMPARED_VOLUME = re.compile(r"(?s).*(?:[<>≤≥]|\b(?:more|less)\s+than)\s?\d+(?:[.,]\d+)?\s*mL\.?$")
+# how much of an activity: a count of sessions, exercises or repetitions, or a time per day
+# or week ("up to 150 min/week", "8–12 exercises", "2 days per week")
+_AMOUNT = r"\d+(?:[.,]\d+)?(?:\s*[–-]\s*\d+(?:[.,]\d+)?)?"
+_PER = r"\s*(?:/\s*|per\s+|a\s+|each\s+)(?:day|week|month|session)"
+_ACTIVITY_AMOUNT = (
+    rf"(?:(?:up\s+to|at\s+least|about)\s+)?{_AMOUNT}\s*"
+    rf"(?:(?:exercises?|repetitions?|reps|sets?|sessions?|times)(?:{_PER})?"
+    rf"|(?:min(?:utes?)?|h(?:ours?)?|days?){_PER})"
+)
 _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # citation numbers glued to a word inside the sentence ("is recommended19 before",
     # "in pregnancy263"): the ingestion moves those at the end; a unit ("kg/m2") has fewer
@@ -351,6 +360,14 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
             r"\s*\(\s*(?:[,;]\s*)*(?:(?:loading|maintenance|daily|initial|doses?|then|followed|by|and|or|"
             r"once|twice|a|day)[\s,;]*)+\)",
             re.I,
+        ),
+        "",
+    ),
+    # a bracket holding only how much exercise ("(up to 150 min/week)", "(2 days per week,
+    # 8–12 exercises, 12–15 repetitions)"): the dose of an activity, no concept
+    (
+        re.compile(
+            rf"\s*\(\s*{_ACTIVITY_AMOUNT}(?:\s*[,;]\s*(?:and\s+)?{_ACTIVITY_AMOUNT})*\s*\)", re.I
         ),
         "",
     ),

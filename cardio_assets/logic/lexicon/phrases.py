@@ -274,6 +274,17 @@ class PhraseRules:
                     for d in aside_drafts:  # an example of a drug therapy is one too,
                         if d.role == "Procedure" and not LIFESTYLE.search(d.text):
                             d.role = "Medication"  # but lifestyle measures stay Procedure
+            elif (
+                _kinds_of(head, aside_drafts)
+                and "," in aside
+                and (head.role == "Medication" or self._names_conditions(aside))
+            ):
+                # "SVT (AVNRT, AVRT and AT)", "GLP-1 RAs (A, B, C)": a bare list of kinds of
+                # the disease or drug class before it names alternatives, whatever its last
+                # word; tests and lifestyle measures listed so are done together
+                label = new_group_label(group_counter)
+                for d in aside_drafts:
+                    d.or_group = label
             drafts.extend(aside_drafts)
         if slot == "outcome":
             for d in drafts:
@@ -338,7 +349,8 @@ class PhraseRules:
             return out  # "(<24 h)", "3 months": a value with nothing it measures
         if (
             rest.lower() in _EMPTY_CONTEXT
-            or rest.lower() in _NAME_STOP
+            # "AT" (atrial tachycardia) is no "at": an abbreviation as written is a name
+            or (rest.lower() in _NAME_STOP and self.abbreviations.lookup(rest) is None)
             or _CONNECTIVE_ONLY.match(rest)
         ):
             return out
@@ -434,3 +446,14 @@ _ALSO_RECEIVE = re.compile(
     r"(?:receive|take|be\s+(?:treated\s+with|on))\s+(?P<what>.+)$",
     re.IGNORECASE,
 )
+
+
+def _kinds_of(head: Draft | None, listed: list[Draft]) -> bool:
+    """Several items of the role of the disease or drug class they follow, none a value."""
+    return (
+        head is not None
+        and head.role in ("Condition", "Medication")
+        and not head.negated
+        and len(listed) > 1
+        and all(d.role == head.role and d.or_group is None and not d.negated for d in listed)
+    )

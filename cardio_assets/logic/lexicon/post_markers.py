@@ -33,6 +33,9 @@ _WINDOW_BEFORE = re.compile(
 # what a test is meant to find: "to exclude PE", "for the detection of ischaemia"
 _DIAGNOSTIC_VERBS = r"detect|confirm|exclude|identify|diagnose|rule\s+out|screen\s+for|establish"
 _DIAGNOSTIC_NOUNS = r"detection|diagnosis|exclusion|confirmation|identification"
+# "for the prevention and treatment of X", "for the diagnosis and follow-up of X": the care
+# named beside an aim shares its object, the aim still names what the row is for
+_AND_CARE = r"(?:\s+(?:and|or|and/or)\s+(?:treatment|management|follow-up|monitoring))?"
 _DIAGNOSTIC_GERUNDS = r"detecting|diagnosing|excluding|confirming|identifying|ruling\s+out"
 _DIAGNOSIS_OF = re.compile(
     r"^(?:the\s+|a\s+)?(?:(?:presence|diagnosis|possibility)\s+of\s+(?:an?\s+|the\s+)?)?",
@@ -66,9 +69,9 @@ _POST_MARKERS = re.compile(
     rf"(?:{_OUTCOME_VERBS})\b"
     rf"|to\s+(?:help\s+(?:to\s+)?)?(?:{_PURPOSE_VERBS})\b"
     r"|to\s+(?:treat|manage)\b"
-    rf"|for\s+(?:the\s+)?(?:{_DIAGNOSTIC_NOUNS})\s+of\b|for\s+(?:{_DIAGNOSTIC_GERUNDS})\b"
+    rf"|for\s+(?:the\s+)?(?:{_DIAGNOSTIC_NOUNS}){_AND_CARE}\s+of\b|for\s+(?:{_DIAGNOSTIC_GERUNDS})\b"
     r"|when\s+screening\s+for\b"
-    rf"|for\s+(?:the\s+)?{_AIM_MANNER}(?:{_AIM_NOUNS})\s+(?:of|in)\b"
+    rf"|for\s+(?:the\s+)?{_AIM_MANNER}(?:{_AIM_NOUNS}){_AND_CARE}\s+(?:of|in)\b"
     rf"|for\s+(?:the\s+)?{_AIM_MANNER}conversion\s+to\b"
     r"|for\s+(?:the\s+)?(?:treatment|management)\s+of\b"
     r"|for\s+(?:[\w\-]+\s+)?(?:primary|secondary)\s+prevention\b"
@@ -76,6 +79,9 @@ _POST_MARKERS = re.compile(
     r"|for\s+(?:rate|rhythm|symptom|heart\s+rate|blood\s+pressure)\s+control\b"
     r"|as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\b"
     r"|as\s+(?:a\s+)?part\s+of\b"
+    # ", using X", "preferably using X": the means the act is done with (its components);
+    # "women using oral contraceptives", with no comma, is a patient group on a drug
+    r"|(?:(?<=,\s)|(?:preferably|ideally)\s+)(?:using|by\s+means\s+of|with\s+the\s+use\s+of)\b"
     r"|as\s+(?:the\s+|a\s+)?(?:first|second)[\s\-]line\s+(?:test|therapy|treatment|option)\b"
     r"|(?:as|because|since)\s+(?:it|they|this)\s+(?:increases?|raises?|worsens?)"
     r"(?:\s+the\s+risk\s+of)?\b"
@@ -116,10 +122,24 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
         end = marks[i + 1].start("m") if i + 1 < len(marks) else len(text)
         marker = m.group("m")
         body = re.sub(r"[\s,]+(?:and|or)$", "", text[m.end("m") : end].strip(" ,;"))
+        goal = _CONTROL_GOAL.match(marker.strip())
+        if goal:
+            # "for rate control of AF": the goal is an outcome (contract §2), what it is
+            # for is a condition the patient has
+            trailing.append(("outcome", goal.group(1)))
+            treated = re.match(r"^(?:of|in)\s+(.+)$", body, flags=re.I)
+            if treated:
+                trailing.append(("context", treated.group(1)))
+            continue
         kind, phrase = _classify_marker(marker, body)
         if phrase or kind == "drop":
             trailing.append((kind, phrase))
     return head, trailing
+
+
+_CONTROL_GOAL = re.compile(
+    r"^for\s+((?:rate|rhythm|symptom|heart\s+rate|blood\s+pressure)\s+control)$", re.I
+)
 
 
 # "if there is X", "unless there are Y", "when the patient has Z": the clause names X
@@ -146,11 +166,14 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return "alternative", body
     if re.match(r"as (?:a )?part of", low):
         return "background", body
-    if re.match(r"for (?:rate|rhythm|symptom|heart rate|blood pressure) control", low):
-        return "drop", ""  # a therapeutic goal, not an outcome (annotation guidelines §1)
+    if re.match(r"(?:(?:preferably|ideally) )?(?:using|by means of|with the use of)", low):
+        return "means", body
     if (
         re.match(rf"to (?:{_DIAGNOSTIC_VERBS})\b", low)
-        or re.match(rf"for (?:the )?(?:{_DIAGNOSTIC_NOUNS}) of|for (?:{_DIAGNOSTIC_GERUNDS})", low)
+        or re.match(
+            rf"for (?:the )?(?:{_DIAGNOSTIC_NOUNS}){_AND_CARE} of|for (?:{_DIAGNOSTIC_GERUNDS})",
+            low,
+        )
         or low.startswith("when screening for")
     ) and not _NOT_A_DISEASE.match(body):
         # "to exclude X", "for the detection of X", "screening for X": the disease a test

@@ -19,7 +19,7 @@ _SEGMENT_RE = re.compile(
     r"|\b(?:in|for)\s+whom\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bin\s+the\s+presence\s+of\b"
     r"|\bdespite\b"
     rf"|\b(?:(?:{_TREATED_WHEN})\s+)?treated\s+with\b"
-    r"|\breceiving\b|\btaking\b|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
+    r"|\breceiving\b|\btaking\b|(?<!not\s)(?<!are\s)(?<!is\s)\busing\b|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
     r"|\bon\b(?!\s+top\b)|\bundergoing\b|\bscheduled\s+for\b|\breferred\s+for\b|\bafter\b"
     r"|\bfollowing\b|\bwith\b|\bhaving\b(?!\s+(?:been|had)\b)"
     r"|\bin\b(?!\s+(?:the|a|an|whom|addition|preference|combination|case|order)\b)"
@@ -58,6 +58,8 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
             continue
         if word == "with" and _WITH_INSIDE_TERM.match(rest[m.end() :]):
             continue
+        if word == "using" and rest[: m.start()].strip(" ,;"):
+            continue  # "undergoing CABG using the IMA": how the act is done, not a drug taken
         if word == "on" and _SEEN_ON_TEST.match(rest[m.end() :]):
             continue  # "pre-excitation on resting ECG": where it is seen, not a treatment
         if word == "in" and not rest[start : m.start()].strip(" ,;"):
@@ -81,7 +83,25 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
     tail = rest[start:].strip(" ,;")
     if tail:
         segments.append((kind, tail))
-    return segments
+    return [piece for segment in segments for piece in _negation_ends_at_semicolon(*segment)]
+
+
+def _negation_ends_at_semicolon(kind: str, body: str) -> list[tuple[str, str]]:
+    """ "without symptoms; or Mobitz II block": a semicolon closes the clause the negation
+    governs, so what follows it is said of the patient again, not denied."""
+    if not kind.endswith("without"):
+        return [(kind, body)]
+    cut = next((i for i, ch in enumerate(body) if ch == ";" and _depth_at(body, i) == 0), None)
+    if cut is None:
+        return [(kind, body)]
+    after = body[cut + 1 :].strip(" ,;")
+    alternative = re.match(r"(?:or|and/or)\s+", after, flags=re.IGNORECASE)
+    if alternative:
+        after = after[alternative.end() :]
+    pieces = [(kind, body[:cut].strip(" ,;"))]
+    if after:
+        pieces.append(("or with" if alternative else "with", after))
+    return pieces
 
 
 def _segment_kind(word: str) -> str:
@@ -94,6 +114,7 @@ def _segment_kind(word: str) -> str:
         "treated with",
         "receiving",
         "taking",
+        "using",  # "women using oral contraceptives": on the drug
         "already on",
         "on",
         "on top of",

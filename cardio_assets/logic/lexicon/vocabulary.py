@@ -41,6 +41,7 @@ _MED_SUFFIXES = (
     "azine", "cycline", "rubicin", "platin", "taxel", "tinib", "ciclib", "zumab", "ximab",
     "umab", "osine", "aline", "amine", "idine", "tropium", "parib", "lukast", "vaptan",
     "isone", "asone", "olol", "floxacin", "vudine", "ovir", "gliptin", "glinide", "formin",
+    "odrine", "ephrine", "metrine", "tocin", "parinux",
 )  # fmt: skip
 _MED_WORDS = frozenset(
     """
@@ -56,7 +57,8 @@ _MED_WORDS = frozenset(
     targeted anticancer cytotoxic antineoplastic hormonal radiopharmaceutical vasodilator
     vasodilators inotrope inotropes inotropic vasopressor vasopressors antihypertensives
     antibiotics antituberculosis antiviral antivirals thrombolytic thrombolytics
-    concentrate concentrates antidote antidotes
+    concentrate concentrates antidote antidotes analgesic analgesics sequestrant
+    sequestrants tranexamic bempedoic acetylsalicylic
     """.split()
 )
 # words that make "… therapy" a drug therapy (the contract: drug-therapy phrases are
@@ -65,7 +67,7 @@ _DRUG_THERAPY_WORDS = frozenset(
     """
     deprivation cell lymphocyte car-t hormone endocrine biological biologic
     lowering cardiotoxic oncological systemic prolonging nicotine immunosuppression
-    immunosuppressive combination
+    immunosuppressive combination failure
     """.split()
 )
 _PROCEDURE_HEADS = frozenset(

@@ -327,12 +327,15 @@ def test_during_and_a_bracketed_duration_word_are_no_part_of_a_concept(lexicon) 
         "with mild or moderate chronic kidney disease",
         "with preserved or mildly impaired RV systolic function",
         "normal or moderately reduced LV function",
+        "with acquired complete or high-degree heart block",
+        "at low or moderate risk",
     ],
 )
 def test_a_severity_range_stays_one_concept_after_a_preposition(text: str) -> None:
     """The contract (section 6) keeps a severity range whole ("moderate or severe mitral
-    stenosis"); so after "with", and from the unimpaired end of a scale ("preserved or
-    mildly impaired function")."""
+    stenosis"); so after "with", from the unimpaired end of a scale ("preserved or
+    mildly impaired function"), and after a word that qualifies the whole range ("acquired
+    complete or high-degree block")."""
     tree = split_logic(text)
     assert isinstance(tree, Leaf), tree
 

@@ -123,14 +123,25 @@ def test_an_abbreviation_spelled_like_a_small_word_is_a_name(lexicon) -> None:
         ("Midodrine may be considered in adults with orthostatic hypotension.", "midodrine"),
         ("Oxytocin is advised after delivery in women with heart disease.", "oxytocin"),
         ("Fondaparinux may be considered in adults with HIT.", "fondaparinux"),
+        ("Rosiglitazone is not advised in adults with heart failure.", "rosiglitazone"),
         ("Tranexamic acid should be considered in adults with major bleeding.", "tranexamic acid"),
         ("Analgesics are advised after pericardiotomy.", "analgesic"),
         ("HF therapy is advised in adults who develop LV dysfunction.", "heart failure therapy"),
     ],
 )
 def test_drug_names_and_drug_words_the_terminology_lacks(lexicon, text: str, drug: str) -> None:
-    """Drug stems (-odrine, -ephrine, -metrine, -tocin, -parinux), "tranexamic acid", "analgesics",
-    "bile acid sequestrants" and a therapy named after the disease it treats ("HF therapy":
-    the drugs for heart failure) are Medication, as the contract makes drug therapies."""
+    """Drug stems (-odrine, -ephrine, -metrine, -tocin, -parinux, -glitazone), "tranexamic
+    acid", "analgesics", "bile acid sequestrants" and a therapy named after the disease it
+    treats ("HF therapy": the drugs for heart failure) are Medication, as the contract makes
+    drug therapies."""
     result = extract(lexicon, text)
     assert {c.normalized: c.role for c in result.concepts}.get(drug) == "Medication"
+
+
+def test_history_or_presence_cut_from_its_disease_is_no_concept(lexicon) -> None:
+    """ "with (or a history of) stroke", "in the presence, or with a history, of X": the
+    words "history" and "presence" left alone by the bracket or commas name nothing; the
+    disease they were said of is the concept."""
+    found = named(extract(lexicon, "Surgery is not advised in adults with (or history of) stroke."))
+    assert "stroke" in found
+    assert not {"history", "presence"} & set(found)

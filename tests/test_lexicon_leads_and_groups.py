@@ -176,3 +176,54 @@ def test_patients_using_a_drug_are_on_it(lexicon) -> None:
     result = extract(lexicon, "Counselling is advised in women using oral contraceptives.")
     roles = {c.normalized: c.role for c in result.concepts}
     assert roles.get("oral contraceptive") == "Medication"
+
+
+def test_a_recommending_verb_ends_the_concept_before_it(lexicon) -> None:
+    """ "When dabigatran is used in combination with aspirin, …", "… in whom a rate-control
+    strategy is indicated": a framing verb inside what the sentence rules took as one
+    concept ends it; the concept is the noun phrase before the verb."""
+    found = named(
+        extract(
+            lexicon,
+            "When dabigatran is used in combination with aspirin, a lower dose may be "
+            "considered in adults with AF.",
+        )
+    )
+    assert not any(" is used" in name for name in found)
+    assert "dabigatran" in found
+
+
+def test_cutting_something_down_right_after_the_framing_is_the_act(lexicon) -> None:
+    """ "It is recommended to reduce sugar intake to lower weight": cutting down the intake
+    is what is recommended (a Procedure), the weight is the goal; "to reduce the risk of X"
+    stays a goal. How much is allowed ("to 100 g per week") is a dose, no part of the act."""
+    result = extract(lexicon, "It is recommended to reduce sugar intake to lower body weight.")
+    assert [(a.role, a.normalized) for a in result.actions] == [
+        ("Procedure", "reduction of sugar intake")
+    ]
+    limited = extract(lexicon, "It is recommended to limit red meat to 350 g per week.")
+    assert [a.normalized for a in limited.actions] == ["limitation of red meat"]
+    goal = extract(lexicon, "It is recommended to reduce the risk of falls with exercise.")
+    assert not any(a.normalized.startswith("reduction") for a in goal.actions)
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        ("In mitral stenosis, commissurotomy is the intervention of choice.", "commissurotomy"),
+        ("Nifedipine and labetalol are the drugs of choice in pregnancy.", "nifedipine"),
+    ],
+)
+def test_the_intervention_of_choice_is_recommended(lexicon, text: str, act: str) -> None:
+    """ "X is the intervention / are the drugs of choice": chosen first, so recommended; the
+    framing is no part of X's name."""
+    result = extract(lexicon, text)
+    assert act in [a.normalized for a in result.actions]
+    assert not any("choice" in c.normalized for c in result.concepts)
+
+
+def test_a_small_word_in_capitals_ending_a_name_stays(lexicon) -> None:
+    """ "In calcific AS, …" ends on the abbreviation of aortic stenosis, not on the word
+    "as"."""
+    result = extract(lexicon, "In calcific AS, valve replacement is advised.")
+    assert "calcific AS" in [c.text for c in result.concepts]

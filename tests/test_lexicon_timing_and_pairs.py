@@ -313,3 +313,11 @@ def test_a_bracket_of_exercise_amounts_is_no_concept(lexicon) -> None:  # type: 
     names = {c.normalized for c in result.concepts}
     assert {"brisk walking", "strength training"} <= names
     assert not any(any(ch.isdigit() for ch in name) for name in names)
+
+
+def test_in_the_long_term_is_when_not_what(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "to reduce stroke in the long term": when the effect shows is no part of the goal."""
+    result = extract(
+        lexicon, "Weight loss should be considered for reducing stroke in the long term."
+    )
+    assert "stroke" in {c.normalized for c in result.concepts if c.role == "Outcome"}

@@ -480,6 +480,9 @@ def _joins(
     grade = re.sub(r"^(?:with|having|and)\s+", "", bare).rstrip("-")  # "with mild or ..."
     if grade in GRADES and first.split("-")[0] in GRADES:
         return True  # "low or intermediate probability": one range of a scale
+    words = grade.split()
+    if 1 < len(words) <= 3 and words[-1] in GRADES and first.split("-")[0] in GRADES:
+        return True  # "congenital complete or high-degree AVB": a qualified range, still one
     if grade in _SCALE_START and first in GRADES and first.endswith("ly"):
         return True  # "preserved or mildly impaired function": from the top of the scale down
     last = bare.split()[-1] if bare.split() else ""

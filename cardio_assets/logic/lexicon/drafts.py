@@ -151,6 +151,15 @@ _DANGLING_END = re.compile(
     r"beyond|until|than|based\s+on))+$",
     re.IGNORECASE,
 )
+# a recommending or framing verb inside a span ("open repair should be considered", "X is
+# used in combination with Y"): the sentence was cut in the wrong place; the concept is
+# what comes before the verb
+_FRAMING_INSIDE = re.compile(
+    r"\s+(?:is|are|should|may|must|can|could|might|will)\s+(?:not\s+|also\s+|then\s+)?"
+    r"(?:be\s+)?(?:recommended|indicated|considered|used|performed|given|repeated|treated|"
+    r"deferred|based|transferred|associated|preferred|undertaken)\b.*$",
+    re.IGNORECASE | re.DOTALL,
+)
 # a coordinator left alone once its dangling end goes ("either a" -> "either")
 _COORDINATORS = frozenset({"either", "both", "neither"})
 
@@ -166,7 +175,13 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
             continue
         if _CLAUSE_OPENING.match(d.text) and d.slot != "action":
             continue
-        trimmed = _DANGLING_END.sub("", d.text)
+        framed = _FRAMING_INSIDE.search(d.text)
+        if framed and re.search(r"[A-Za-z]{3}", d.text[: framed.start()]):
+            d.text = d.text[: framed.start()]
+            d.normalized = _FRAMING_INSIDE.sub("", d.normalized)
+        last = d.text.split()[-1] if d.text.split() else ""
+        # "valvular AS": a function word written in capitals is an abbreviation, no end
+        trimmed = d.text if len(last) > 1 and last.isupper() else _DANGLING_END.sub("", d.text)
         if trimmed != d.text:
             if not re.search(r"[A-Za-z]{3}", trimmed) or trimmed.lower() in _COORDINATORS:
                 continue

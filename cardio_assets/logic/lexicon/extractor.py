@@ -34,6 +34,7 @@ from cardio_assets.logic.lexicon.phrases import PhraseRules
 from cardio_assets.logic.lexicon.roles import LexiconSettings, RoleRules
 from cardio_assets.logic.lexicon.sentences import (
     _COHORT_LEAD,
+    REDUCING_ACTS,
     RowParse,
     _sentences,
     parse_sentence,
@@ -293,8 +294,12 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
                 acts = [d for d in action if d.role in ("Medication", "Procedure")]
                 for d in action:
                     after = start is not None and parse.action.find(d.text) > start.start()
-                    if not acts and d.role == "Condition" and parse.ending in _AVOIDING:
-                        # "to avoid hypotension": avoiding the state is the act recommended
+                    if not acts and (
+                        (d.role == "Condition" and parse.ending in _AVOIDING)
+                        or (d.role in ("Condition", "Outcome") and parse.ending in _REDUCING)
+                    ):
+                        # "to avoid hypotension", "to reduce salt intake": avoiding or
+                        # cutting down the thing named is the act recommended
                         d.role, d.slot = "Procedure", "action"
                     if d.slot == "action" and d.role in ("Medication", "Procedure") and not after:
                         d.normalized = f"{parse.ending} of {d.normalized}"
@@ -377,3 +382,6 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
 
 def _only_a_vehicle(draft: Draft) -> bool:
     return bool(GENERIC_VEHICLE.fullmatch(draft.text.strip(" ,")))
+
+
+_REDUCING = frozenset(REDUCING_ACTS.values())

@@ -371,6 +371,17 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "limit alcohol to (a maximum of) 100 g per week": how much is allowed, a dose
+    (
+        re.compile(
+            r"\s+to\s+(?:a\s+maximum\s+of\s+|at\s+most\s+|less\s+than\s+)?(?:\d+(?:[.,]\d+)?\s*"
+            r"(?:g|grams?|mg|units?|drinks?|glass(?:es)?)\s+)?(?:per|a|/)\s*(?:day|week)\b",
+            re.I,
+        ),
+        "",
+    ),
+    # "in the long term", "over the short run": when the effect shows, no part of a concept
+    (re.compile(r",?\s*\b(?:in|over)\s+the\s+(?:long|short|medium)[\s-]+(?:term|run)\b", re.I), ""),
     # a schedule: "at 1, 3, 6, and 12 months after onset, then yearly"
     (
         re.compile(

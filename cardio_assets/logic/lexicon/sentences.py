@@ -56,6 +56,9 @@ _POSITIVE_VERBS = [
     r"\b(?:is|are)\s+(?:a|an)\s+(?:suitable|reasonable|acceptable|preferred)\s+"
     r"(?:alternative|option|choice)\b",
     r"\b(?:is|are)\s+(?:reasonable|advised|beneficial|useful|preferred|suggested|effective)\b",
+    # "balloon valvuloplasty is the intervention of choice": chosen first, so recommended
+    r"\b(?:is|are)\s+the\s+(?:preferred\s+)?(?:intervention|treatment|therapy|drugs?|agents?|"
+    r"method|procedure|test|option|modality|approach|strategy)\s+of\s+(?:first\s+)?choice\b",
     r"\b(?:should|may)\s+(?:also\s+)?be\s+(?:preferred|favoured|favored|prioriti[sz]ed)\b",
     r"\bcan\s+be\s+(?:useful|beneficial)\b",
     r"\b(?:should|may|must)\s+(?:also\s+)?(?:receive|undergo|have|use|take)\b",
@@ -248,6 +251,19 @@ _ENDING_ACTS = {
 _ENDING_NOUNS = {form: act for verb, (done, act) in _ENDING_ACTS.items() for form in (verb, done)}
 _ENDING_PASSIVE = re.compile(rf"\b({'|'.join(_ENDING_NOUNS)})$", re.I)  # "be avoided", "avoid"
 _ENDING_TO = re.compile(rf"^to\s+({'|'.join(_ENDING_ACTS)})\s+", re.I)
+# "It is recommended to reduce salt intake": right after the framing, cutting something
+# down is the act recommended ("reduction of salt intake"), not a goal; "to reduce the risk
+# of X" stays a goal
+REDUCING_ACTS = {
+    "reduce": "reduction",
+    "decrease": "reduction",
+    "lower": "lowering",
+    "limit": "limitation",
+    "restrict": "restriction",
+}
+_REDUCING_TO = re.compile(
+    rf"^to\s+({'|'.join(REDUCING_ACTS)})\s+(?!(?:the\s+)?(?:risk|incidence|rate)\b)", re.I
+)
 
 
 # Diagnostic criteria: "X is diagnosed / confirmed / (highly) likely when Y", "X should be
@@ -379,9 +395,13 @@ def _parse_sentence(sentence: str) -> RowParse:
     if it_form:
         pre = "" if re.fullmatch(r"it", pre, flags=re.IGNORECASE) else pre
         ending = _ENDING_TO.match(post)
+        reducing = _REDUCING_TO.match(post)
         if ending:  # "it is recommended to discontinue X": the discontinuation of X
             parse.ending = _ENDING_NOUNS[ending.group(1).lower()]
             post = post[ending.end() :]
+        elif reducing:  # "it is recommended to reduce X": the reduction of X
+            parse.ending = REDUCING_ACTS[reducing.group(1).lower()]
+            post = post[reducing.end() :]
         post = _INFINITIVE_LEAD.sub("", post)
         post = re.sub(r"\s+(?:be|is|are|should\s+be)\s+\w+(?:ed)?\b", "", post, count=1)
         if pre:  # everything before ", it is recommended" is who (or when) it is for

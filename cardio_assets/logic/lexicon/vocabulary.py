@@ -41,7 +41,7 @@ _MED_SUFFIXES = (
     "azine", "cycline", "rubicin", "platin", "taxel", "tinib", "ciclib", "zumab", "ximab",
     "umab", "osine", "aline", "amine", "idine", "tropium", "parib", "lukast", "vaptan",
     "isone", "asone", "olol", "floxacin", "vudine", "ovir", "gliptin", "glinide", "formin",
-    "odrine", "ephrine", "metrine", "tocin", "parinux",
+    "odrine", "ephrine", "metrine", "tocin", "parinux", "glitazone",
 )  # fmt: skip
 _MED_WORDS = frozenset(
     """
@@ -236,6 +236,7 @@ GENERIC_LEAVES = frozenset(
     diagnosis diagnoses method methods treatment treatments therapy therapies
     ideally possibly potentially long-term short-term onwards onward
     prevented corrected reversed avoided procedure procedures normal increase assessed
+    history presence
     """.split()
 ) | frozenset(
     {

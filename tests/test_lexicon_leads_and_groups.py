@@ -227,3 +227,21 @@ def test_a_small_word_in_capitals_ending_a_name_stays(lexicon) -> None:
     "as"."""
     result = extract(lexicon, "In calcific AS, valve replacement is advised.")
     assert "calcific AS" in [c.text for c in result.concepts]
+
+
+def test_a_due_to_clause_set_off_by_a_comma_is_a_rationale(lexicon) -> None:
+    """ ", due to lower bleeding rates." ending the row, or "Due to X, …" opening it, says
+    why; "syncope due to hypotension" without a comma names a cause and stays."""
+    ending = named(
+        extract(
+            lexicon,
+            "Apixaban is advised in adults with AF, due to lower bleeding rates and fewer strokes.",
+        )
+    )
+    assert not any("bleeding" in name or "stroke" in name for name in ending)
+    opening = named(
+        extract(lexicon, "Due to the risk of falls, sedatives are not advised in older adults.")
+    )
+    assert not any("fall" in name for name in opening)
+    cause = named(extract(lexicon, "Tilt testing is advised in adults with syncope due to OH."))
+    assert "syncope due to orthostatic hypotension" in cause

@@ -321,3 +321,24 @@ def test_in_the_long_term_is_when_not_what(lexicon) -> None:  # type: ignore[no-
         lexicon, "Weight loss should be considered for reducing stroke in the long term."
     )
     assert "stroke" in {c.normalized for c in result.concepts if c.role == "Outcome"}
+
+
+def test_the_first_months_of_therapy_are_a_duration(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "at least during the first 3 months of therapy", "for the first 4 cycles": how long
+    the act goes on, a duration the contract leaves out."""
+    result = extract(
+        lexicon,
+        "Aspirin is advised in adults with lymphoma and thrombosis risk factors at least "
+        "during the first 3 months of therapy.",
+    )
+    names = {c.normalized for c in result.concepts}
+    assert not any("month" in name for name in names)
+    assert any(name.startswith("thrombosis risk factor") for name in names)
+
+
+def test_a_change_of_a_lab_value_stays_one_parameter(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "statin therapy with a ≥30% reduction in triglycerides": "in" after a change names
+    what changes, not a disease the therapy is for."""
+    result = extract(lexicon, "Statin therapy with a ≥30% reduction in triglycerides is advised.")
+    params = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    assert [(c.text, c.operator) for c in params] == [("≥30% reduction in triglycerides", ">=")]

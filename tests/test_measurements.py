@@ -282,3 +282,28 @@ def test_a_state_before_a_measured_quantity_is_not_part_of_its_name() -> None:
     the bound; the quantity is the QTc, not an "asymptomatic QTc"."""
     (m,) = find_measurements("in patients who develop an asymptomatic QTc ≥500 ms")
     assert (m.name, m.operator, m.threshold, m.unit) == ("QTc", ">=", 500.0, "ms")
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "span"),
+    [
+        (
+            "aim for a ≥30% reduction in non-HDL-C from baseline.",
+            "reduction in non-HDL-C from baseline",
+            "≥30% reduction in non-HDL-C from baseline",
+        ),
+        (
+            "a triglyceride reduction of >40% versus baseline values",
+            "triglyceride reduction",
+            "triglyceride reduction of >40% versus baseline values",
+        ),
+    ],
+)
+def test_a_change_is_measured_with_its_baseline(text: str, name: str, span: str) -> None:
+    """ "a ≥30% reduction in X from baseline": the size is written before the change it
+    measures, and "from / versus baseline" says what the change is counted from; both are
+    one measured quantity."""
+    (found,) = find_measurements(text)
+    assert found.name == name
+    assert text[found.start : found.end] == span
+    assert found.operator in (">=", ">")

@@ -348,6 +348,19 @@ _NAMED_AFTER = re.compile(
     r"\s+(?P<name>(?:[\w\-]+\s+){0,2}(?:stenosis|stenoses|narrowing|occlusion|obstruction))\b",
     re.IGNORECASE,
 )
+# a change written after its size: "a ≥50% reduction in LDL-C from baseline", "a 20 mmHg
+# fall in systolic BP"; the change is the measured quantity, "from baseline" part of it
+_CHANGE = r"(?:reduction|decrease|increase|fall|drop|rise|decline)"
+_BASELINE = (
+    r"\s*(?:from|vs\.?|versus|compared\s+(?:with|to)|relative\s+to)\s+baseline(?:\s+values?)?\b"
+)
+_CHANGE_AFTER = re.compile(
+    rf"\s+(?P<name>{_CHANGE}\s+(?:in|of)\s+"
+    r"(?:(?!(?:from|vs|versus|and|or|in|is|are|should|may|with|for|to)\b)[\w\-/]+\s*){1,4}?"
+    rf"(?:{_BASELINE})?)(?=\s*(?:[,;.)]|$)|\s+\w)",
+    re.IGNORECASE,
+)
+_FROM_BASELINE = re.compile(_BASELINE, re.IGNORECASE)
 # quantities measured without a unit: a value in brackets after their name is theirs
 DIMENSIONLESS_HEADS = frozenset("score index grade stage".split())
 _SCORE_IN_BRACKETS = re.compile(
@@ -491,9 +504,17 @@ def find_measurements(text: str) -> list[Measurement]:
                 name_start, name = before_start, before
                 end += closing.end()
         after = _NAMED_AFTER.match(text, end) if unit == "%" and not name else None
+        change = _CHANGE_AFTER.match(text, end) if unit is not None and not name else None
         if after:
             # "a 70-99% carotid stenosis": the narrowing the percentage measures is named after it
             name_start, name, end = value_start, after["name"], after.end()
+        elif change:
+            name_start, name = value_start, change["name"].strip()
+            end = change.start("name") + len(change["name"].rstrip())
+        elif name and re.search(rf"\b{_CHANGE}$", name, re.IGNORECASE):
+            baseline = _FROM_BASELINE.match(text, end)
+            if baseline:  # "an LDL-C reduction of ≥50% from baseline": measured from baseline
+                end = baseline.end()
         if kind == "window":
             name_start, name = value_start, ""
         elif unit == "years" and (not name or _AGE_WORDS.search(text[:value_start])):

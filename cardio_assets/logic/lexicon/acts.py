@@ -31,6 +31,9 @@ _LOOKING_FOR = re.compile(
     r"\b(?:screening|screened|search(?:ing)?|testing|tests?|monitoring|surveillance)\s*$", re.I
 )
 _NOT_TREATED = frozenset({"Procedure", "Medication", "Outcome", "ClinicalParameter"})
+_NOT_AFTER_A_CHANGE = "".join(
+    rf"(?<!\b{word})" for word in "reduction decrease increase fall drop rise decline".split()
+)
 # what the act is done with or by: its components ("DAPT with aspirin", "imaging by CT");
 # "agents with proven benefit" names a kind of agent, not a component
 _MEANS = r"\s+(?:with(?!\s+(?:proven|documented|demonstrated)\b)|by|using|via)\s+"
@@ -65,7 +68,8 @@ class ActRules:
                 return self._phrase(text, slot, group_counter) + self._phrase(
                     background, "background", group_counter
                 )
-        indication = _top_level_search(r"\s+(?:for|in)\s+", text)
+        # "a ≥50% reduction in LDL-C": "in" after a change names what changes, no indication
+        indication = _top_level_search(rf"{_NOT_AFTER_A_CHANGE}\s+(?:for|in)\s+", text)
         if indication is not None and slot == "action":
             head, treated = text[: indication.start()], text[indication.end() :]
             means = _top_level_search(_MEANS, treated)

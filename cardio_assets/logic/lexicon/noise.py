@@ -155,6 +155,10 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # ", due to similar outcomes." ending the row, or "Due to X, …" opening it: why, not for
+    # whom ("syncope due to X", with no comma, names a cause and stays)
+    (re.compile(r",\s*due\s+to\b[^;()]*?(?=\.?\s*$)", re.I), ""),
+    (re.compile(r"^\s*due\s+to\b[^,;()]+,\s*", re.I), ""),
     # the enumerators of a list printed in one cell: "(i) …; (ii) …", "who fulfil all of the
     # following:"
     (re.compile(r"\s*\((?:i{1,3}|iv|vi{0,3}|ix|x)\)\s*", re.I), " "),
@@ -376,6 +380,16 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r"\s+to\s+(?:a\s+maximum\s+of\s+|at\s+most\s+|less\s+than\s+)?(?:\d+(?:[.,]\d+)?\s*"
             r"(?:g|grams?|mg|units?|drinks?|glass(?:es)?)\s+)?(?:per|a|/)\s*(?:day|week)\b",
+            re.I,
+        ),
+        "",
+    ),
+    # "(at least) during the first 6 months of therapy", "for the first 6 cycles": how long
+    # the act goes on, a duration ("within the first 6 months after MI" is a window, kept)
+    (
+        re.compile(
+            r",?\s*(?:at\s+least\s+)?\b(?:during|for|in|over)\s+the\s+first\s+\d+(?:\s*[–-]\s*\d+)?"
+            r"\s*(?:days?|weeks?|months?|years?|cycles?)(?:\s+of\s+(?:therapy|treatment))?",
             re.I,
         ),
         "",

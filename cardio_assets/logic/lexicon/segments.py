@@ -34,6 +34,10 @@ _WITH_INSIDE_TERM = re.compile(
 )
 
 
+# a change right before "in" ("reduction in LDL-C", "fall in blood pressure")
+_CHANGE_BEFORE = re.compile(
+    r"\b(?:reduction|decrease|increase|fall|drop|rise|decline|change)\s*$", re.IGNORECASE
+)
 # "on" + a test: where a finding is seen ("ST depression on the ECG"), part of the finding
 _SEEN_ON_TEST = re.compile(
     r"\s*(?:a\s+|the\s+)?(?:resting\s+|baseline\s+|12-lead\s+|ambulatory\s+)?"
@@ -64,6 +68,8 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
             continue  # "pre-excitation on resting ECG": where it is seen, not a treatment
         if word == "in" and not rest[start : m.start()].strip(" ,;"):
             continue  # "in" right after a connector is part of the phrase
+        if word == "in" and _CHANGE_BEFORE.search(rest[: m.start()]):
+            continue  # "a ≥50% reduction in LDL-C": what changes, part of the measurement
         body = rest[start : m.start()]
         alternative = re.search(r"[,\s]*\bor\s*$", body.strip()) is not None
         body = re.sub(r"[,\s]*\b(?:and|or)\s*$", "", body.strip())

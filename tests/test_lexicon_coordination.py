@@ -463,3 +463,14 @@ def test_tests_listed_in_a_bracket_are_done_together(lexicon) -> None:
         lexicon, "Blood tests (creatinine, troponin) are advised before elective surgery."
     )
     assert all(c.or_group is None for c in result.concepts)
+
+
+def test_examples_after_a_comma_and_e_g_are_alternatives_apart_from_their_head(lexicon) -> None:
+    """ "established CVD, e.g. CAD, HFrEF or AF": the examples share one OR label; the
+    disease they illustrate is not one more alternative beside them."""
+    result = extract(
+        lexicon, "Exercise training is advised in adults with established CVD, e.g. CAD or AF."
+    )
+    label = {c.normalized: c.or_group for c in result.concepts}
+    assert label["coronary artery disease"] == label["atrial fibrillation"] is not None
+    assert label["established cardiovascular disease"] is None

@@ -245,3 +245,15 @@ def test_a_due_to_clause_set_off_by_a_comma_is_a_rationale(lexicon) -> None:
     assert not any("fall" in name for name in opening)
     cause = named(extract(lexicon, "Tilt testing is advised in adults with syncope due to OH."))
     assert "syncope due to orthostatic hypotension" in cause
+
+
+def test_sports_are_acts_and_intentions_lead_to_them(lexicon) -> None:
+    """Sports, like exercise, are something a person does (Procedure) wherever they are
+    named; "women considering pregnancy", "adults planning surgery": the intention leads
+    in, what is intended is the concept."""
+    result = extract(
+        lexicon, "Cardiac screening is advised before collision sports in adults with an ICD."
+    )
+    assert {c.normalized: c.role for c in result.concepts}.get("collision sport") == "Procedure"
+    planned = named(extract(lexicon, "Counselling is advised in women planning pregnancy."))
+    assert "pregnancy" in planned and "planning pregnancy" not in planned

@@ -28,7 +28,9 @@ _ARRIVAL = re.compile(
 # a connector left alone once the values around it are masked ("over 70 years and/or")
 _CONNECTIVE_ONLY = re.compile(r"^(?:and/or|and/?|/?or|but|nor)$", re.IGNORECASE)
 _EXAMPLE_LEAD = re.compile(r"^(?:including|e\.\s?g\.?|such\s+as|for\s+example)\s", re.I)
-_INCLUDING_TAIL = re.compile(r",?\s+(?P<lead>including|such\s+as)\s+(?=\S)", re.IGNORECASE)
+_INCLUDING_TAIL = re.compile(
+    r",?\s+(?P<lead>including|such\s+as|e\.\s?g\.|for\s+example),?\s+(?=\S)", re.IGNORECASE
+)
 _ANOTHER_GROUP = re.compile(
     r",?\s+(?:and|or)\s+(?:in\s+)?(?:(?:those|patients|individuals|people|women|men|adults|children)"
     r"\s+)(?:with|(?P<at>at))\s+",

@@ -21,6 +21,7 @@ _SEGMENT_RE = re.compile(
     rf"|\b(?:(?:{_TREATED_WHEN})\s+)?treated\s+with\b"
     r"|\breceiving\b|\btaking\b|(?<!not\s)(?<!are\s)(?<!is\s)\busing\b|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
     r"|\bon\b(?!\s+top\b)|\bundergoing\b|\bscheduled\s+for\b|\breferred\s+for\b|\bafter\b"
+    r"|\bconsidering\b|\bplanning\b"
     r"|\bfollowing\b|\bwith\b|\bhaving\b(?!\s+(?:been|had)\b)"
     r"|\bin\b(?!\s+(?:the|a|an|whom|addition|preference|combination|case|order)\b)"
     r"|\bat\b(?=\s+(?:(?:particularly|especially)\s+)?(?:high|increased|intermediate|low|very)\b))",
@@ -127,7 +128,16 @@ def _segment_kind(word: str) -> str:
         "in addition to",
     }:
         return "background"
-    if word in {"undergoing", "scheduled for", "referred for", "after", "following"}:
+    # "athletes considering a sport activity", "women planning pregnancy": what they intend
+    if word in {
+        "undergoing",
+        "scheduled for",
+        "referred for",
+        "after",
+        "following",
+        "considering",
+        "planning",
+    }:
         return "procedure"
     if word.startswith("who") or word in ("in whom", "for whom"):
         return "who"

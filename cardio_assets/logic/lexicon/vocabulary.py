@@ -88,6 +88,7 @@ _PROCEDURE_HEADS = frozenset(
     stent stents valve valves prosthesis prostheses bioprosthesis ring rings lead leads
     catheter catheters filter filters occluder occluders coil coils
     neurosurgery operation operations delivery anaesthesia anesthesia
+    sport sports participation
     """.split()
 )
 # what a patient undergoes: "high-risk surgery" and "low bleeding risk procedures" are
@@ -236,7 +237,7 @@ GENERIC_LEAVES = frozenset(
     diagnosis diagnoses method methods treatment treatments therapy therapies
     ideally possibly potentially long-term short-term onwards onward
     prevented corrected reversed avoided procedure procedures normal increase assessed
-    history presence
+    history presence example examples
     """.split()
 ) | frozenset(
     {

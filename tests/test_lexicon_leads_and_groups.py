@@ -257,3 +257,24 @@ def test_sports_are_acts_and_intentions_lead_to_them(lexicon) -> None:
     assert {c.normalized: c.role for c in result.concepts}.get("collision sport") == "Procedure"
     planned = named(extract(lexicon, "Counselling is advised in women planning pregnancy."))
     assert "pregnancy" in planned and "planning pregnancy" not in planned
+
+
+def test_when_patients_are_on_a_drug_names_the_drug(lexicon) -> None:
+    """ "When patients are treated with a VKA, …", "… while they are receiving X": the
+    clause names the therapy the patients are on (background), not a state of theirs."""
+    result = extract(lexicon, "When patients are treated with warfarin, bridging is advised.")
+    roles = {c.normalized: c.role for c in result.concepts}
+    assert roles.get("warfarin") == "Medication"
+    assert not any(name.startswith("patient") for name in roles)
+
+
+def test_a_limit_and_an_emphasis_are_no_part_of_what_is_cut_down(lexicon) -> None:
+    """ "to restrict salt, in particular processed food, to a maximum of 5 g": the limit is
+    a dose; "in particular" only stresses one item of what is cut down."""
+    result = extract(
+        lexicon,
+        "It is recommended to restrict salt, in particular processed food, to a maximum of "
+        "5% of energy intake.",
+    )
+    names = [a.normalized for a in result.actions]
+    assert names == ["restriction of salt", "restriction of processed food"]

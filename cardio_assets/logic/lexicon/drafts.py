@@ -160,6 +160,10 @@ _FRAMING_INSIDE = re.compile(
     r"deferred|based|transferred|associated|preferred|undertaken)\b.*$",
     re.IGNORECASE | re.DOTALL,
 )
+_ONLY_PATIENTS = re.compile(
+    r"\s*(?:(?:the|all|most|these|those)\s+)?(?:patients?|individuals?|people|persons?)\s*",
+    re.IGNORECASE,
+)
 # a coordinator left alone once its dangling end goes ("either a" -> "either")
 _COORDINATORS = frozenset({"either", "both", "neither"})
 
@@ -177,6 +181,8 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
             continue
         framed = _FRAMING_INSIDE.search(d.text)
         if framed and re.search(r"[A-Za-z]{3}", d.text[: framed.start()]):
+            if _ONLY_PATIENTS.fullmatch(d.text[: framed.start()]):
+                continue  # "When patients are treated with X": the patients name nothing
             d.text = d.text[: framed.start()]
             d.normalized = _FRAMING_INSIDE.sub("", d.normalized)
         last = d.text.split()[-1] if d.text.split() else ""

@@ -375,6 +375,10 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "restrict sugar to a maximum of 10% of energy intake": the limit allowed, a dose
+    (re.compile(r"\s+to\s+a\s+maximum\s+of\s+[^,;()]+", re.I), ""),
+    # ", in particular X,": emphasis on one of those named; X stays an item of the list
+    (re.compile(r",\s*in\s+particular\s+", re.I), ", "),
     # "limit alcohol to (a maximum of) 100 g per week": how much is allowed, a dose
     (
         re.compile(

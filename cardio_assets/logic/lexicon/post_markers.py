@@ -149,6 +149,22 @@ _THERE_IS = re.compile(
 )
 
 
+_PATIENTS_ON = re.compile(
+    r"^(?:the\s+)?(?:patients?|individuals?|they|she|he)\s+(?:are|is)\s+(?:already\s+)?"
+    r"(?:treated\s+with|on|receiving|taking|given)\s+(?P<what>.+)$",
+    re.IGNORECASE,
+)
+
+
+def context_clause(body: str) -> tuple[str, str]:
+    """A "when / if …" clause: a condition of the row, or, for "when patients are treated
+    with a VKA", the therapy they are on (background)."""
+    treated = _PATIENTS_ON.match(body.strip())
+    if treated:
+        return "background", treated["what"]
+    return "context", body
+
+
 def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     low = re.sub(r"\s+", " ", marker.lower()).strip()
     low = re.sub(r"^to help (?:to )?", "to ", low)  # "to help prevent X": to prevent X
@@ -227,7 +243,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         )
         return ("negated", excluded.group(1)) if excluded else ("context", body)
     if low in {"if", "when", "while", "whilst"}:
-        return "context", _THERE_IS.sub("", body)
+        return context_clause(_THERE_IS.sub("", body))
     if re.match(r"(?:before|after|following|prior to|during|based on)", low):
         return "context", body  # "based on X": X is what decides it, a criterion
     return "cohort", (marker + " " + body).strip()

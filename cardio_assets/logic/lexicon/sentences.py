@@ -21,6 +21,7 @@ from cardio_assets.logic.lexicon.post_markers import (
     _classify_marker,
     _depth_at,
     _split_post,
+    context_clause,
 )
 from cardio_assets.logic.lexicon.vocabulary import (
     _OUTCOME_VERBS,
@@ -410,7 +411,7 @@ def _parse_sentence(sentence: str) -> RowParse:
             if aim:  # "In order to reduce X, it is recommended …": what it is for
                 parse.post.append(_classify_marker(aim["marker"], pre[aim.end() :].strip()))
             elif context and not _COHORT_LEAD.match(pre):
-                parse.post.append(("context", pre[context.end() :]))
+                parse.post.append(context_clause(pre[context.end() :]))
             else:
                 parse.cohort = pre
             action, trailing = _split_post(post)
@@ -472,7 +473,7 @@ def _parse_sentence(sentence: str) -> RowParse:
         elif exception:
             parse.post.append(("negated", _THERE_IS.sub("", lead_phrase[exception.end() :])))
         elif context and not _COHORT_LEAD.match(pre):
-            parse.post.append(("context", lead_phrase[context.end() :]))
+            parse.post.append(context_clause(lead_phrase[context.end() :]))
         else:
             parse.cohort = lead_phrase
         if not action_part and not post:

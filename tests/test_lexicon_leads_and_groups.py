@@ -278,3 +278,11 @@ def test_a_limit_and_an_emphasis_are_no_part_of_what_is_cut_down(lexicon) -> Non
     )
     names = [a.normalized for a in result.actions]
     assert names == ["restriction of salt", "restriction of processed food"]
+
+
+def test_a_lead_with_no_comma_ends_at_the_noun_of_the_act(lexicon) -> None:
+    """ "In adults with asthma participation in swimming is advised": with no comma, the
+    noun that names the act ("participation in", "referral to", "use of") starts it."""
+    result = extract(lexicon, "In adults with asthma participation in swimming is advised.")
+    assert [a.normalized for a in result.actions] == ["swimming"]
+    assert "asthma" in {c.normalized for c in result.concepts if c.role == "Condition"}

@@ -342,3 +342,34 @@ def test_a_change_of_a_lab_value_stays_one_parameter(lexicon) -> None:  # type: 
     result = extract(lexicon, "Statin therapy with a ≥30% reduction in triglycerides is advised.")
     params = [c for c in result.concepts if c.role == "ClinicalParameter"]
     assert [(c.text, c.operator) for c in params] == [("≥30% reduction in triglycerides", ">=")]
+
+
+def test_inline_exercise_amounts_are_no_concepts(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "participation in at least 90 min/week of brisk walking", "swimming 2–3 times per
+    week", "on 3 days a week": how much exercise is its dose; "within 2 h of surgery" is a
+    window and stays."""
+    result = extract(
+        lexicon,
+        "Participation in at least 90 min/week of brisk walking and swimming 2–3 times per "
+        "week on 3 days a week are advised in older adults.",
+    )
+    names = {c.normalized for c in result.concepts}
+    assert {"brisk walking", "swimming"} <= names
+    assert not any(any(ch.isdigit() for ch in name) for name in names)
+    window = extract(lexicon, "Antibiotics within 2 h of surgery are advised.")
+    assert any(c.operator == "<=" and c.threshold == 2 for c in window.concepts)
+
+
+def test_a_regardless_of_list_goes_whole(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "regardless of age, sex, or LV function": none of the listed things matters, so none
+    is a criterion; a clause after it ("in the absence of X") is not part of the list."""
+    found = {
+        c.normalized: c.negated
+        for c in extract(
+            lexicon,
+            "Walking is advised in adults with angina, regardless of age, sex, or LV "
+            "function, in the absence of syncope.",
+        ).concepts
+    }
+    assert "sex" not in found and not any("function" in name for name in found)
+    assert found.get("syncope") is True

@@ -25,6 +25,11 @@ _ACTIVITY_AMOUNT = (
     rf"(?:(?:exercises?|repetitions?|reps|sets?|sessions?|times)(?:{_PER})?"
     rf"|(?:min(?:utes?)?|h(?:ours?)?|days?){_PER})"
 )
+# an item of a plain list: no clause opens inside it
+_LIST_ITEM = (
+    r"(?:(?!\b(?:unless|if|when|who|which|whom|as|because|in|with|without|during|after|"
+    r"before)\b)[^,;.()])+"
+)
 _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # citation numbers glued to a word inside the sentence ("is recommended19 before",
     # "in pregnancy263"): the ingestion moves those at the end; a unit ("kg/m2") has fewer
@@ -121,13 +126,22 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r"\b(?:every|each)\s+(?:\d+(?:\s*(?:[-–]|or|to)\s*\d+)?\s*)?"
             r"(?:days?|weeks?|months?|years?|hours?)\b"
-            r"|\(?\b(?:less\s+than\s+|more\s+than\s+)?(?:once|twice|\d+\s+times)\s+"
+            r"|\(?\b(?:less\s+than\s+|more\s+than\s+|at\s+least\s+)?"
+            r"(?:once|twice|\d+(?:\s*[–-]\s*\d+)?\s+times)\s+"
             r"(?:a|per|every)\s+(?:day|week|month|year)\b\)?",
             re.I,
         ),
         "",
     ),
-    # "regardless of symptoms", "irrespective of stent type": says what does NOT matter
+    # "regardless of symptoms", "irrespective of stent type": says what does NOT matter;
+    # a list of such things goes whole ("regardless of age, sex, or LVEF")
+    (
+        re.compile(
+            rf",?\s*\b(?:regardless|irrespective)\s+of\s+(?:{_LIST_ITEM},\s*)+(?:and|or)\s+{_LIST_ITEM}",
+            re.I,
+        ),
+        "",
+    ),
     (
         re.compile(
             r",?\s*\(?\b(?:regardless|irrespective|independently|independent)\s+of\s+"
@@ -384,6 +398,27 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r"\s+to\s+(?:a\s+maximum\s+of\s+|at\s+most\s+|less\s+than\s+)?(?:\d+(?:[.,]\d+)?\s*"
             r"(?:g|grams?|mg|units?|drinks?|glass(?:es)?)\s+)?(?:per|a|/)\s*(?:day|week)\b",
+            re.I,
+        ),
+        "",
+    ),
+    # how much exercise, written inline: "(participation in) at least 150 min/week of X",
+    # "20 min of X", "at least 3 times a week", "on 4–5 days a week", "2–3 times per week"
+    (
+        re.compile(
+            r"(?:\b(?:at\s+least|up\s+to)\s+|(?<=\bin\s)|(?<=\bof\s))?(?<!within\s)\b\d+(?:\s*[–-]\s*\d+)?"
+            r"\s*(?:min(?:utes?)?|h(?:ours?)?)"
+            r"(?:\s*/\s*(?:day|week)|\s+(?:per|a|each)\s+(?:day|week))\s+of\s+"
+            r"|(?:\b(?:at\s+least|up\s+to)\s+|(?<=\bin\s))\d+(?:\s*[–-]\s*\d+)?\s*(?:min(?:utes?)?|h(?:ours?)?)"
+            r"\s+of\s+",
+            re.I,
+        ),
+        "",
+    ),
+    (
+        re.compile(
+            r",?\s*(?:\bon\s+)?(?:\bat\s+least\s+)?\b\d+(?:\s*[–-]\s*\d+)?\s*(?:times|days?|sessions?)"
+            r"\s*(?:a|per|/|each)\s*(?:day|week)\b",
             re.I,
         ),
         "",

@@ -458,6 +458,9 @@ def _parse_sentence(sentence: str) -> RowParse:
     ):
         cut = _last_top_level_comma(pre)
         aside_end = _lead_ends_at_aside(pre) if cut is None else None
+        if cut is None and aside_end is None:
+            act_noun = _ACT_NOUN_AFTER_LEAD.search(pre)
+            aside_end = act_noun.start() if act_noun else None
         if cut is not None:
             lead_phrase, action_part = pre[:cut], pre[cut + 1 :]
         elif aside_end is not None:
@@ -581,6 +584,15 @@ _LEAD_GOES_ON = re.compile(
     r"\s*(?:and|or|who|whose|whom|with|without|in|on|at|of|for|after|before|despite|"
     r"undergoing|treated|receiving|taking|if|when|that|than|not|but|due|because|to|from|"
     r"by|as|is|are|were|was|has|have|had)\b",
+    re.IGNORECASE,
+)
+
+
+# "In adults with X participation in Y is recommended": with no comma, a noun that names
+# the act ("participation in", "referral to", "use of") starts the action
+_ACT_NOUN_AFTER_LEAD = re.compile(
+    r"(?<=\s)(?:participation|engagement|involvement)\s+in\b|(?<=\s)referral\s+to\b"
+    r"|(?<=\s)(?:use|administration|initiation|prescription)\s+of\b",
     re.IGNORECASE,
 )
 

@@ -286,3 +286,28 @@ def test_a_lead_with_no_comma_ends_at_the_noun_of_the_act(lexicon) -> None:
     result = extract(lexicon, "In adults with asthma participation in swimming is advised.")
     assert [a.normalized for a in result.actions] == ["swimming"]
     assert "asthma" in {c.normalized for c in result.concepts if c.role == "Condition"}
+
+
+def test_a_relative_clause_with_its_own_verb_ends_the_concept(lexicon) -> None:
+    """ "pacemakers that are switched off before surgery": the clause says more about the
+    devices; "drugs that may prolong the QT interval" is a kind named by its clause and
+    stays whole."""
+    found = named(
+        extract(
+            lexicon,
+            "A check is advised in adults with pacemakers that are switched off before surgery.",
+        )
+    )
+    assert "pacemaker" in found or "pacemakers" in found
+    assert not any("switched" in name for name in found)
+    kinds = named(
+        extract(lexicon, "Drugs that may prolong the QT interval are not advised in adults.")
+    )
+    assert any(name.startswith("drugs that may prolong") for name in kinds)
+
+
+def test_engaging_in_or_resuming_leads_in_to_the_act(lexicon) -> None:
+    """ "before engaging in sports", "after resuming exercise": the sport or exercise is the
+    concept; the lead-in gerund names nothing."""
+    found = named(extract(lexicon, "An ECG is advised in adults before engaging in sports."))
+    assert "sport" in found and not any(name.startswith("engaging") for name in found)

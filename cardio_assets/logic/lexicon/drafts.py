@@ -160,6 +160,20 @@ _FRAMING_INSIDE = re.compile(
     r"deferred|based|transferred|associated|preferred|undertaken)\b.*$",
     re.IGNORECASE | re.DOTALL,
 )
+# a relative clause with its own verb ("CIEDs that are reprogrammed before surgery", "a
+# variant which explains the phenotype") ends the concept it describes
+_RELATIVE_TAIL = re.compile(
+    r"\s+(?:that|which)\s+(?:(?:are|is|was|were|have|has|had|may|might|can|cannot|could|will|"
+    r"would|do|does|did|should|must)\b|[a-z]+s\b).*$",
+    re.IGNORECASE | re.DOTALL,
+)
+# kinds named only by their clause ("drugs that may aggravate X", "therapies that may cause
+# HF"): the clause is the name
+_DEFINED_BY_CLAUSE = frozenset(
+    "drug drugs agent agents medication medications therapy therapies treatment treatments "
+    "substance substances factor factors condition conditions activity activities sport "
+    "sports practice practices".split()
+)
 _ONLY_PATIENTS = re.compile(
     r"\s*(?:(?:the|all|most|these|those)\s+)?(?:patients?|individuals?|people|persons?)\s*",
     re.IGNORECASE,
@@ -179,6 +193,12 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
             continue
         if _CLAUSE_OPENING.match(d.text) and d.slot != "action":
             continue
+        relative = _RELATIVE_TAIL.search(d.text)
+        head = d.text[: relative.start()].split()[-1].lower() if relative else ""
+        if relative and re.search(r"[A-Za-z]{3}", head) and head not in _DEFINED_BY_CLAUSE:
+            # "hypotension that reproduces the symptoms": the clause says more about it
+            d.text = d.text[: relative.start()]
+            d.normalized = _RELATIVE_TAIL.sub("", d.normalized)
         framed = _FRAMING_INSIDE.search(d.text)
         if framed and re.search(r"[A-Za-z]{3}", d.text[: framed.start()]):
             if _ONLY_PATIENTS.fullmatch(d.text[: framed.start()]):

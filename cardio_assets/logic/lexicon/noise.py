@@ -423,6 +423,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "150 min of walking per week" once the amount is gone: the "per week" left behind
+    (re.compile(r"(?<=[A-Za-z])\s+per\s+(?:day|week|month)\b", re.I), ""),
     # "(at least) during the first 6 months of therapy", "for the first 6 cycles": how long
     # the act goes on, a duration ("within the first 6 months after MI" is a window, kept)
     (

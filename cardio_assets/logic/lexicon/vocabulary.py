@@ -397,6 +397,13 @@ def _tidy_leaf(text: str, slot: str) -> str:
         text = re.sub(r"\s+of\s+(?:a|an|the)\s+(?:stenosis|lesion)$", "", text, flags=re.I)
     if slot in {"context", "purpose"}:
         text = re.sub(r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I)
+        # "before engaging in sports", "after resuming exercise": the act itself
+        text = re.sub(
+            r"^(?:engaging|participating|taking\s+part)\s+in\s+|^(?:resuming|starting|undertaking)\s+",
+            "",
+            text,
+            flags=re.I,
+        )
     text = re.sub(
         r"\s+(?:(?:that|which)\s+)?(?:persists|persist|remains|remain|continues)$",
         "",

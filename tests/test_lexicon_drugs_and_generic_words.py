@@ -145,3 +145,17 @@ def test_history_or_presence_cut_from_its_disease_is_no_concept(lexicon) -> None
     found = named(extract(lexicon, "Surgery is not advised in adults with (or history of) stroke."))
     assert "stroke" in found
     assert not {"history", "presence"} & set(found)
+
+
+def test_an_unknown_origin_stays_and_a_supplementary_table_goes(lexicon) -> None:
+    """ "palpitations of unknown origin" is another finding than palpitations (the contract
+    keeps meaning-changing qualifiers); "Supplementary Data Table 4" printed into the row
+    points elsewhere and names nothing."""
+    result = extract(
+        lexicon,
+        "Holter monitoring is advised in adults with palpitations of unknown origin. "
+        "Supplementary Data Table 4",
+    )
+    names = {c.normalized for c in result.concepts}
+    assert "palpitations of unknown origin" in names
+    assert not any("table" in name for name in names)

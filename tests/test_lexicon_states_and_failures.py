@@ -166,3 +166,31 @@ def test_a_negation_in_a_cohort_stops_at_a_semicolon(lexicon) -> None:
     negated = {c.normalized: c.negated for c in result.concepts}
     assert negated.get("symptom") is True
     assert any(name.startswith("second-degree") and not neg for name, neg in negated.items())
+
+
+def test_not_undergoing_an_act_negates_it(lexicon) -> None:
+    """ "in adults with AF, not undergoing ablation or cardioversion": the patients do not
+    undergo these acts; both are negated, no leftover "not"."""
+    result = extract(
+        lexicon,
+        "In adults with AF, not undergoing ablation or cardioversion, rate control is advised.",
+    )
+    negated = {c.normalized: c.negated for c in result.concepts}
+    assert negated.get("ablation") is True and negated.get("cardioversion") is True
+    assert "not" not in negated
+
+
+def test_causes_excluded_are_absent(lexicon) -> None:
+    """ "after exclusion of reversible causes": the causes ruled out are absent (negated),
+    and the exclusion does not carry over to the next criterion of a comma list; the
+    surgical "exclusion of the left atrial appendage" is an act, not a negation."""
+    result = extract(
+        lexicon,
+        "Pacing is advised in adults with AV block, after exclusion of reversible causes, "
+        "stable condition and optimal treatment.",
+    )
+    negated = {c.normalized: c.negated for c in result.concepts}
+    assert negated.get("reversible cause") is True
+    assert negated.get("stable condition") is False
+    act = extract(lexicon, "Exclusion of the left atrial appendage may be considered in AF.")
+    assert not any(c.negated for c in act.concepts)

@@ -75,6 +75,14 @@ def test_a_semicolon_ends_the_clause_a_negation_governs() -> None:
     ]
 
 
+def test_but_stops_a_negation() -> None:
+    """ "no angina but a dilated ventricle": "but" contrasts the second with the first, so
+    the negation of the first does not carry over."""
+    assert split_logic("no angina but a dilated ventricle") == Expr(
+        "AND", (Leaf("angina", negated=True), Leaf("a dilated ventricle"))
+    )
+
+
 def test_neither_nor_is_two_negated_conditions_and() -> None:
     assert split_logic("neither diabetes nor CKD") == Expr(
         "AND", (Leaf("diabetes", negated=True), Leaf("CKD", negated=True))

@@ -9,7 +9,7 @@ than OR, so "A or B and C" is A OR (B AND C). "neither A nor B" is (NOT A) AND (
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Literal
 
@@ -52,9 +52,13 @@ _ADJECTIVE_ENDING = re.compile(r"(?:ic|ac|al|ar|ary|ory|ous|ive|oid|ant)$", re.I
 
 NEGATION_PREFIX = re.compile(
     r"^(?:in\s+the\s+absence\s+of|absence\s+of|without(?:\s+any)?|no(?:\s+evidence\s+of)?|"
-    r"free\s+(?:of|from)|lack\s+of|not\s+having)\s+",
+    r"free\s+(?:of|from)|lack\s+of|not\s+having|"
+    # "after exclusion of reversible causes": the causes ruled out are absent
+    r"(?:the\s+)?exclusion\s+of(?:\s+all)?(?=\s+(?:(?:other|reversible|secondary|possible)\s+)?"
+    r"(?:causes?|contraindications?)\b))\s+",
     re.IGNORECASE,
 )
+_EXCLUDED = re.compile(r"^(?:the\s+)?exclusion\s+of\b", re.IGNORECASE)
 _POSITIVE_PREFIX = re.compile(r"^(?:with|who|having|and\s+with)\b", re.IGNORECASE)
 
 # Words after "or"/"and" that make it part of a value, not a logical connector.
@@ -153,9 +157,13 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
     items: list[str] = []
     connectors: list[str] = []
     start = 0
+    after_but: set[str] = set()  # items a "but" opens: no negation carries into them
     for match in _SEPARATOR.finditer(masked):
         items.append(text[start : match.start()])
         conn = re.sub(r"\s+", " ", (match.group("c1") or match.group("c2") or ",").lower())
+        if conn == "but":
+            following = _SEPARATOR.search(masked, match.end())
+            after_but.add(_strip_item(text[match.end() : following.start() if following else None]))
         connectors.append(
             {
                 "and/or": "or",
@@ -270,7 +278,7 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
 
     leaf_nodes = [_leaf(item, completions.get(i)) for i, item in enumerate(items)]
     plain = [c.rstrip("*") for c in connectors]
-    leaf_nodes, plain = _distribute_negation(items, leaf_nodes, plain)
+    leaf_nodes, plain = _distribute_negation(items, leaf_nodes, plain, after_but)
 
     # Elliptical pairs bind tightest: "A, NYHA class II or III and B" is
     # A AND (II OR III) AND B.
@@ -565,16 +573,25 @@ def _leaf(item: str, full: str | None = None) -> Leaf:
 
 
 def _distribute_negation(
-    items: list[str], nodes: list[Leaf], connectors: list[str]
+    items: list[str],
+    nodes: list[Leaf],
+    connectors: list[str],
+    after_but: Collection[str] = frozenset(),
 ) -> tuple[list[Leaf], list[str]]:
     """ "without A or B" means without A and without B: the negation carries over to
-    following bare items, and the OR between negated items becomes AND (De Morgan)."""
+    following bare items, and the OR between negated items becomes AND (De Morgan); "no A
+    but B" contrasts B with A, so the negation stops at "but"."""
     out_nodes = list(nodes)
     out_conns = list(connectors)
     for i in range(1, len(nodes)):
         prev, cur = out_nodes[i - 1], out_nodes[i]
         raw = items[i]
-        bare = not NEGATION_PREFIX.match(raw) and not _POSITIVE_PREFIX.match(raw)
+        bare = (
+            not NEGATION_PREFIX.match(raw)
+            and not _POSITIVE_PREFIX.match(raw)
+            and raw.strip() not in after_but
+            and not _EXCLUDED.match(items[i - 1])  # "exclusion of causes, stable state"
+        )
         if prev.negated and not cur.negated and bare and not re.search(r"\d|⟦", raw):
             out_nodes[i] = Leaf(cur.text, negated=True, full=cur.full)
             out_conns[i - 1] = "and"

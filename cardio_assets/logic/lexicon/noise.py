@@ -210,7 +210,10 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
             r"|\s*\(?\b(?:(?:the\s+)?(?:criteria|features|findings|conditions)\s+)?"
             r"(?:listed|shown|described|given|defined|summarized)\s+in\s+"
             r"(?:tables?|figures?|fig\.|box|sections?|chapter)\s+[\w.]*\w\)?"
-            r"|\s*\(?\s*(?:https?://|www\.)[^\s)]+\s*\)?",
+            r"|\s*\(?\s*(?:https?://|www\.)[^\s)]+\s*\)?"
+            # "Supplementary Data Table 10" printed into the row
+            r"|\s*\(?\b(?:see\s+)?(?:the\s+)?supplementary\s+(?:data\s+)?"
+            r"(?:tables?|figures?|box|sections?)\s+[\w.]*\w\)?",
             re.I,
         ),
         "",

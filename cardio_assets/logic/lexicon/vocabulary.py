@@ -285,9 +285,10 @@ _DRUG_NOUN_THERAPY = re.compile(
     r"\s+(?:therapy|treatment)$",
     re.IGNORECASE,
 )
-# "chest pain of suspected coronary origin", "stenosis of high anatomical complexity"
+# "stenosis of high anatomical complexity": how complex or severe, no part of the name ("of
+# unknown origin" changes what the finding is and stays: "syncope of unknown origin")
 _QUALIFYING_OF = re.compile(
-    r"\s+of\s+(?:[\w\-]+\s+){0,3}(?:origin|complexity|severity|extent|degree|grade)$",
+    r"\s+of\s+(?:[\w\-]+\s+){0,3}(?:complexity|severity|extent|degree|grade)$",
     re.IGNORECASE,
 )
 _LEADING_VERBS = re.compile(

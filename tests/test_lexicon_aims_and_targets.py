@@ -472,3 +472,13 @@ def test_prevention_and_treatment_of_a_disease_is_one_aim(lexicon) -> None:
     assert roles.get("deep venous thrombosis", roles.get("deep vein thrombosis")) == "Outcome"
     assert "prevention" not in roles
     assert not any(name.startswith("treatment of") for name in roles)
+
+
+def test_to_allow_introduces_a_goal(lexicon) -> None:
+    """ "to allow wound healing": what the act lets happen is its stated goal (an Outcome),
+    like "to improve" or "to restore"."""
+    result = extract(
+        lexicon, "In adults with leg ulcers, compression is advised to allow wound healing."
+    )
+    roles = {c.normalized: c.role for c in result.concepts}
+    assert roles.get("wound healing") == "Outcome"

@@ -212,11 +212,12 @@ def test_cutting_something_down_right_after_the_framing_is_the_act(lexicon) -> N
     [
         ("In mitral stenosis, commissurotomy is the intervention of choice.", "commissurotomy"),
         ("Nifedipine and labetalol are the drugs of choice in pregnancy.", "nifedipine"),
+        ("Thiazides are the first-line antihypertensive drugs in older adults.", "thiazide"),
     ],
 )
 def test_the_intervention_of_choice_is_recommended(lexicon, text: str, act: str) -> None:
-    """ "X is the intervention / are the drugs of choice": chosen first, so recommended; the
-    framing is no part of X's name."""
+    """ "X is the intervention / are the drugs of choice", "X are the first-line drugs":
+    chosen first, so recommended; the framing is no part of X's name."""
     result = extract(lexicon, text)
     assert act in [a.normalized for a in result.actions]
     assert not any("choice" in c.normalized for c in result.concepts)

@@ -31,6 +31,10 @@ _LOOKING_FOR = re.compile(
     r"\b(?:screening|screened|search(?:ing)?|testing|tests?|monitoring|surveillance)\s*$", re.I
 )
 _NOT_TREATED = frozenset({"Procedure", "Medication", "Outcome", "ClinicalParameter"})
+_REGIMEN_NAME = re.compile(
+    r"^to\s|\b(?:therapy|regimen|combination|treatment|anticoagulation|lowering|prophylaxis)$",
+    re.IGNORECASE,
+)
 _NOT_AFTER_A_CHANGE = "".join(
     rf"(?<!\b{word})" for word in "reduction decrease increase fall drop rise decline".split()
 )
@@ -105,7 +109,13 @@ class ActRules:
             parts = self._phrase(components, "component", group_counter)
             regimen = re.search(r"\b(?:therapy|regimen|combination)$", text.strip(), re.I)
             if regimen is None:
-                regimen = all(d.role == "Medication" for d in out) and out
+                # "DAPT with aspirin and clopidogrel" names a regimen by its items; "an ARB
+                # with an ACE-I" names two drugs, both given
+                regimen = (
+                    all(d.role == "Medication" for d in out)
+                    and out
+                    and all(_REGIMEN_NAME.search(d.normalized) for d in out)
+                )
             # the items, not the name, are what is recommended: "careful follow-up with
             # echocardiography" (a generic vehicle), "triple therapy with aspirin and an OAC"
             # (a regimen of the drugs listed)

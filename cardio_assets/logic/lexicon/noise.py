@@ -137,7 +137,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # a list of such things goes whole ("regardless of age, sex, or LVEF")
     (
         re.compile(
-            rf",?\s*\b(?:regardless|irrespective)\s+of\s+(?:{_LIST_ITEM},\s*)+(?:and|or)\s+{_LIST_ITEM}",
+            rf",?\s*\b(?:regardless|irrespective)\s+of\s+"
+            rf"(?:{_LIST_ITEM},\s*)+(?:and|or)\s+{_LIST_ITEM}",
             re.I,
         ),
         "",
@@ -409,10 +410,12 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # "20 min of X", "at least 3 times a week", "on 4–5 days a week", "2–3 times per week"
     (
         re.compile(
-            r"(?:\b(?:at\s+least|up\s+to)\s+|(?<=\bin\s)|(?<=\bof\s))?(?<!within\s)\b\d+(?:\s*[–-]\s*\d+)?"
+            r"(?:\b(?:at\s+least|up\s+to)\s+|(?<=\bin\s)|(?<=\bof\s))?(?<!within\s)"
+            r"\b\d+(?:\s*[–-]\s*\d+)?"
             r"\s*(?:min(?:utes?)?|h(?:ours?)?)"
             r"(?:\s*/\s*(?:day|week)|\s+(?:per|a|each)\s+(?:day|week))\s+of\s+"
-            r"|(?:\b(?:at\s+least|up\s+to)\s+|(?<=\bin\s))\d+(?:\s*[–-]\s*\d+)?\s*(?:min(?:utes?)?|h(?:ours?)?)"
+            r"|(?:\b(?:at\s+least|up\s+to)\s+|(?<=\bin\s))\d+(?:\s*[–-]\s*\d+)?"
+            r"\s*(?:min(?:utes?)?|h(?:ours?)?)"
             r"\s+of\s+",
             re.I,
         ),
@@ -420,7 +423,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     (
         re.compile(
-            r",?\s*(?:\bon\s+)?(?:\bat\s+least\s+)?\b\d+(?:\s*[–-]\s*\d+)?\s*(?:times|days?|sessions?)"
+            r",?\s*(?:\bon\s+)?(?:\bat\s+least\s+)?\b\d+(?:\s*[–-]\s*\d+)?"
+            r"\s*(?:times|days?|sessions?)"
             r"\s*(?:a|per|/|each)\s*(?:day|week)\b",
             re.I,
         ),
@@ -432,7 +436,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # the act goes on, a duration ("within the first 6 months after MI" is a window, kept)
     (
         re.compile(
-            r",?\s*(?:at\s+least\s+)?\b(?:during|for|in|over)\s+the\s+first\s+\d+(?:\s*[–-]\s*\d+)?"
+            r",?\s*(?:at\s+least\s+)?\b(?:during|for|in|over)\s+the\s+first\s+"
+            r"\d+(?:\s*[–-]\s*\d+)?"
             r"\s*(?:days?|weeks?|months?|years?|cycles?)(?:\s+of\s+(?:therapy|treatment))?",
             re.I,
         ),

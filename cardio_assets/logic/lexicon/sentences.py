@@ -57,9 +57,13 @@ _POSITIVE_VERBS = [
     r"\b(?:is|are)\s+(?:a|an)\s+(?:suitable|reasonable|acceptable|preferred)\s+"
     r"(?:alternative|option|choice)\b",
     r"\b(?:is|are)\s+(?:reasonable|advised|beneficial|useful|preferred|suggested|effective)\b",
-    # "balloon valvuloplasty is the intervention of choice": chosen first, so recommended
+    # "balloon valvuloplasty is the intervention of choice", "ACE-I or ARB are the first-line
+    # antihypertensive drugs": chosen first, so recommended
     r"\b(?:is|are)\s+the\s+(?:preferred\s+)?(?:intervention|treatment|therapy|drugs?|agents?|"
     r"method|procedure|test|option|modality|approach|strategy)\s+of\s+(?:first\s+)?choice\b",
+    r"\b(?:is|are)\s+(?:the\s+|a\s+)?(?:preferred\s+)?first[\s-]line\s+(?:[\w\-]+\s+)?"
+    r"(?:intervention|treatment|therapy|drugs?|agents?|method|procedure|test|option|"
+    r"modality|approach|strategy)\b(?:\s+recommended\b)?",
     r"\b(?:should|may)\s+(?:also\s+)?be\s+(?:preferred|favoured|favored|prioriti[sz]ed)\b",
     r"\bcan\s+be\s+(?:useful|beneficial)\b",
     r"\b(?:should|may|must)\s+(?:also\s+)?(?:receive|undergo|have|use|take)\b",

@@ -136,12 +136,12 @@ _PARAMETER_HEADS = frozenset(
 _OUTCOME_VERBS = (
     r"reduce|lower|prevent|improve|decrease|relieve|control|delay|avoid|slow|minimi[sz]e|"
     r"alleviate|limit|protect|preserve|prolong|increase|enhance|promote|revert|reverse|"
-    r"restore|correct"
+    r"restore|correct|allow"
 )
 _PURPOSE_VERBS = (
     r"measure|detect|assess|refine|clarify|reach|achieve|guide|confirm|exclude|identify|"
     r"evaluate|estimate|establish|diagnose|stratify|determine|rule\s+out|obtain|maintain|"
-    r"monitor|check|screen|facilitate|allow|enable|support|select|expose|unmask|reveal|"
+    r"monitor|check|screen|facilitate|enable|support|select|expose|unmask|reveal|"
     r"document|provoke|differentiate|distinguish|localize|localise|quantify|characteri[sz]e|"
     r"optimi[sz]e|provide|permit|inform"
 )
@@ -166,7 +166,8 @@ _COHORT_DETERMINERS = frozenset(
     """.split()
 )
 _LEAD_INS = re.compile(
-    r"^(?:(?:the|a|an)\s+)?(?:(?:use|administration|initiation|addition|prescription|"
+    r"^(?:(?:the|a|an)\s+)?(?:(?:(?:combined|concomitant|simultaneous)\s+)?"
+    r"(?:use|administration|initiation|addition|prescription|"
     r"consideration|implementation|provision|performance|introduction|continuation|"
     r"resumption|reintroduction|re-?initiation)\s+of\s+|"
     r"(?:participation|engagement|involvement)\s+in\s+|"
@@ -400,7 +401,8 @@ def _tidy_leaf(text: str, slot: str) -> str:
         text = re.sub(r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I)
         # "before engaging in sports", "after resuming exercise": the act itself
         text = re.sub(
-            r"^(?:engaging|participating|taking\s+part)\s+in\s+|^(?:resuming|starting|undertaking)\s+",
+            r"^(?:engaging|participating|taking\s+part)\s+in\s+"
+            r"|^(?:resuming|starting|undertaking)\s+",
             "",
             text,
             flags=re.I,

@@ -474,3 +474,29 @@ def test_examples_after_a_comma_and_e_g_are_alternatives_apart_from_their_head(l
     label = {c.normalized: c.or_group for c in result.concepts}
     assert label["coronary artery disease"] == label["atrial fibrillation"] is not None
     assert label["established cardiovascular disease"] is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Imaging is advised in cases of chest pain, new murmur, syncope, and dyspnoea.",
+        "Sport is not advised in the following circumstances: fever, chest pain, and syncope.",
+        "Surgery is advised in adults with any of the following: syncope, angina, and dyspnoea.",
+    ],
+)
+def test_a_list_of_cases_or_of_any_of_the_following_offers_alternatives(lexicon, text: str) -> None:
+    """ "in cases of A, B, and C", "in the following circumstances: A, B and C", "any of the
+    following: …": any one of the listed is enough, whatever word ends the list."""
+    result = extract(lexicon, text)
+    listed = [c for c in result.concepts if c.role == "Condition" and c.normalized != "adults"]
+    assert len(listed) >= 3
+    assert len({c.or_group for c in listed}) == 1 and listed[0].or_group is not None
+
+
+def test_all_of_the_following_stays_a_conjunction(lexicon) -> None:
+    """ "all of the following: A, B and C": every one is required, no alternatives."""
+    result = extract(
+        lexicon,
+        "Surgery is advised in adults with all of the following: syncope, angina, and fever.",
+    )
+    assert all(c.or_group is None for c in result.concepts)

@@ -312,3 +312,14 @@ def test_engaging_in_or_resuming_leads_in_to_the_act(lexicon) -> None:
     concept; the lead-in gerund names nothing."""
     found = named(extract(lexicon, "An ECG is advised in adults before engaging in sports."))
     assert "sport" in found and not any(name.startswith("engaging") for name in found)
+
+
+def test_what_tailors_the_act_is_no_criterion_even_as_a_list(lexicon) -> None:
+    """ "according to age, kidney function, and frailty": what the act is tailored to, not
+    whom it is for; a whole plain list goes, not only its first item."""
+    result = extract(
+        lexicon,
+        "It is advised to adapt the statin dose according to age, kidney function, and frailty.",
+    )
+    names = {c.normalized for c in result.concepts}
+    assert not {"kidney function", "frailty"} & names

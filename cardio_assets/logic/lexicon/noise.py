@@ -174,6 +174,17 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # whom ("syncope due to X", with no comma, names a cause and stays)
     (re.compile(r",\s*due\s+to\b[^;()]*?(?=\.?\s*$)", re.I), ""),
     (re.compile(r"^\s*due\s+to\b[^,;()]+,\s*", re.I), ""),
+    # "any of the following: A, B, and C", "in the following circumstances: A, B and C": any
+    # one of the listed, whatever word ends the list ("all of the following" stays AND)
+    (
+        re.compile(
+            r"(?P<lead>\b(?:(?:any|one\s+or\s+more|either)\s+of\s+the\s+following(?:\s+\w+)?"
+            r"|in\s+the\s+following\s+(?:circumstances|situations|cases))\s*:)"
+            r"(?P<items>[^.;:]*?,[^.;:]*?),?\s+and\s+(?P<last>[^,.;:]+)(?=[.;]|$)",
+            re.I,
+        ),
+        lambda m: f"{m['lead']}{m['items']}, or {m['last']}",
+    ),
     # the enumerators of a list printed in one cell: "(i) …; (ii) …", "who fulfil all of the
     # following:"
     (re.compile(r"\s*\((?:i{1,3}|iv|vi{0,3}|ix|x)\)\s*", re.I), " "),
@@ -192,12 +203,13 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r",?\s*\b(?:even\s+(?:if|when|though)|although)\b[^,;.]*", re.I), ""),
     # "even in / after / with X": the emphasis says nothing; X stays
     (re.compile(r"\beven\s+(?=(?:in|after|with|without)\b)", re.I), ""),
-    # how to choose, not whom: "(depending on availability)", "according to symptoms"
+    # how to choose, not whom: "(depending on availability)", "according to symptoms", a
+    # plain list too ("according to comorbidities, diabetes duration, and life expectancy")
     (
         re.compile(
             r",?\s*\(?\b(?:depending\s+on|according\s+to|as\s+per|in\s+accordance\s+with|"
             r"adapted\s+to|tailored\s+to)"
-            r"\s+[^,;.()]+\)?",
+            rf"\s+(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?[^,;.()]+\)?",
             re.I,
         ),
         "",

@@ -109,6 +109,9 @@ class PhraseRules:
                 premod_words.pop(0)
             # "patients admitted with AHF", "presenting with syncope": how they came, then what
             rest = _ARRIVAL.sub("", text[noun.end() :])
+            if noun.group(0).lower() == "cases" and re.match(r"\s+of\s+[^,;]+,", rest):
+                # "in cases of A, B, and C": any one of the cases, whatever the last word
+                rest = re.sub(r",?\s+and\s+(?=[^,;]*$)", ", or ", rest, count=1)
             group = DEMOGRAPHIC_NOUN.fullmatch(noun.group(0))
             people = group or noun.group(0).lower() in ("people", "persons")
             if people and premod_words and DEMOGRAPHIC_STATE.fullmatch(premod_words[-1]):

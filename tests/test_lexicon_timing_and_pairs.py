@@ -356,6 +356,8 @@ def test_inline_exercise_amounts_are_no_concepts(lexicon) -> None:  # type: igno
     names = {c.normalized for c in result.concepts}
     assert {"brisk walking", "swimming"} <= names
     assert not any(any(ch.isdigit() for ch in name) for name in names)
+    often = extract(lexicon, "Cycling is advised on 3 or more days per week in older adults.")
+    assert not any(any(ch.isdigit() for ch in c.normalized) for c in often.concepts)
     weekly = extract(lexicon, "Participation in 120 min of jogging per week is advised.")
     assert [a.normalized for a in weekly.actions] == ["jogging"]
     window = extract(lexicon, "Antibiotics within 2 h of surgery are advised.")

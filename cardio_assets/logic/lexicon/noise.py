@@ -435,7 +435,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     (
         re.compile(
-            r",?\s*(?:\bon\s+)?(?:\bat\s+least\s+)?\b\d+(?:\s*[–-]\s*\d+)?"
+            r",?\s*(?:\bon\s+)?(?:\bat\s+least\s+)?\b\d+(?:\s*[–-]\s*\d+|\s+or\s+more)?"
             r"\s*(?:times|days?|sessions?)"
             r"\s*(?:a|per|/|each)\s*(?:day|week)\b",
             re.I,

@@ -233,12 +233,23 @@ def parse_sentence(sentence: str) -> RowParse:
     """Cut a sentence into cohort, action and trailing phrases around its verb. A verb that
     ends a therapy ("X should be discontinued", "it is recommended to stop X") keeps its act
     in the action ("discontinuation of X"): recommending X instead would invert the row."""
+    widened = _ALSO_INCLUDES.match(sentence.strip())
+    if widened:  # "This includes patients with AF.": one more group the row is for
+        return RowParse(cohort=widened["who"].strip(" ."))
     parse = _parse_sentence(sentence)
     ended = _ENDING_PASSIVE.search(parse.verb or "")
     # an imperative "Avoid X" already says "X is not recommended": never both
     if ended and parse.action and parse.polarity == "recommended":
         parse.ending = _ENDING_NOUNS[ended.group(1).lower()]
     return parse
+
+
+# a sentence after the recommendation that widens whom it is for
+_ALSO_INCLUDES = re.compile(
+    r"^(?:this|these|it|the\s+recommendation)\s+(?:also\s+)?(?:includes?|applies|apply)\s+"
+    r"(?:also\s+)?(?:to\s+)?(?P<who>.+)$",
+    re.IGNORECASE,
+)
 
 
 # verbs that end, hold or put off a therapy: (past participle, the act they name)

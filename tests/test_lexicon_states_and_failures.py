@@ -194,3 +194,18 @@ def test_causes_excluded_are_absent(lexicon) -> None:
     assert negated.get("stable condition") is False
     act = extract(lexicon, "Exclusion of the left atrial appendage may be considered in AF.")
     assert not any(c.negated for c in act.concepts)
+
+
+def test_a_finding_during_a_test_stays_one_condition(lexicon) -> None:
+    """ "VT induced during EPS", "AV block during sleep": when a finding shows is part of the
+    finding, which keeps its role; "during pregnancy" is a state of its own."""
+    result = extract(
+        lexicon, "Pacing is advised in adults with complete AV block during exercise testing."
+    )
+    roles = {c.normalized: c.role for c in result.concepts}
+    assert any(
+        name.endswith("during exercise testing") and role == "Condition"
+        for name, role in roles.items()
+    )
+    separate = extract(lexicon, "LMWH is advised during pregnancy in women with thrombosis.")
+    assert "pregnancy" in {c.normalized for c in separate.concepts}

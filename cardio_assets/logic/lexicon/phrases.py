@@ -414,8 +414,10 @@ class PhraseRules:
             out.append(test_draft)
             return out
         full = _tidy_leaf(_PLACEHOLDER_RE.sub(" ", leaf_full), slot) if leaf_full else rest
-        # "low-" in "low- or iso-osmolar contrast media": the completed name has the role
-        role = self.role_for(full, slot)
+        # "low-" in "low- or iso-osmolar contrast media": the completed name has the role;
+        # "VT induced during EPS": the finding, not the test it showed during, has it
+        seen = re.split(r"\s+during\s+", full, maxsplit=1, flags=re.IGNORECASE)[0]
+        role = self.role_for(seen, slot) if seen != full else self.role_for(full, slot)
         if role is None:
             return out
         past = _PAST_PROCEDURE.match(full)  # "history of" lent by a shared head too

@@ -103,6 +103,16 @@ _POST_MARKERS = re.compile(
 )
 
 
+# "VT induced during EPS", "asystole during tilt testing", "AV block during sleep": when a
+# finding shows is part of the finding (the golds keep them whole); "during pregnancy" is a
+# state of its own and still opens a clause
+_SEEN_DURING = re.compile(
+    r"\s+(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,2}?(?:test(?:s|ing)?|EPS|study|monitoring|sleep|"
+    r"exercise|exertion|pacing|stimulation|recording)\b",
+    re.IGNORECASE,
+)
+
+
 def _depth_at(text: str, index: int) -> int:
     return text[:index].count("(") - text[:index].count(")")
 
@@ -110,11 +120,14 @@ def _depth_at(text: str, index: int) -> int:
 def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
     """Split "X in patients with Y to reduce Z" into head X and marked trailing phrases."""
     text = text.strip(" ,;")
-    marks = [
-        m
-        for m in _POST_MARKERS.finditer(text)
-        if _depth_at(text, m.start("m")) == 0 and not _WINDOW_BEFORE.search(text[: m.start("m")])
-    ]
+    marks: list[re.Match[str]] = []
+    for m in _POST_MARKERS.finditer(text):
+        if _depth_at(text, m.start("m")) != 0 or _WINDOW_BEFORE.search(text[: m.start("m")]):
+            continue
+        seen_during = m.group("m").lower() == "during" and _SEEN_DURING.match(text, m.end("m"))
+        if seen_during and not (marks and re.match(r"(?:to|for)\s", marks[-1].group("m"), re.I)):
+            continue  # part of the finding before it (not of a goal: "to increase X during Y")
+        marks.append(m)
     if not marks:
         return text, []
     head = text[: marks[0].start("m")].strip(" ,;")

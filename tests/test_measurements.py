@@ -307,3 +307,22 @@ def test_a_change_is_measured_with_its_baseline(text: str, name: str, span: str)
     assert found.name == name
     assert text[found.start : found.end] == span
     assert found.operator in (">=", ">")
+
+
+def test_a_score_takes_a_bare_number_and_a_stage_does_not() -> None:
+    """ "a HAS-BLED score 3": a score has no unit, so the bare number after its name is its
+    value; "CKD stage 4" names a stage, not a measured value."""
+    (found,) = find_measurements("adults with a HAS-BLED score 3 in the past year")
+    assert (found.name, found.operator, found.threshold) == ("HAS-BLED score", "=", 3.0)
+    assert find_measurements("adults with CKD stage 4") == []
+
+
+def test_a_percentage_in_brackets_after_a_heart_failure_class_bounds_the_ejection_fraction() -> (
+    None
+):
+    """ "HFmrEF (41-49%)", "HFrEF (<40%)": the class of heart failure is named by the
+    ejection fraction, so the bracketed value is the LVEF's."""
+    text = "adults with HFrEF (<35%) and AF"
+    (found,) = find_measurements(text)
+    assert (found.name, found.operator, found.threshold) == ("LVEF", "<", 35.0)
+    assert text[found.start : found.end] == "(<35%)"

@@ -361,6 +361,7 @@ _CHANGE_AFTER = re.compile(
     re.IGNORECASE,
 )
 _FROM_BASELINE = re.compile(_BASELINE, re.IGNORECASE)
+_EF_CLASS = re.compile(r"\bHF(?:r|mr|m|p)EF\s*$")
 # quantities measured without a unit: a value in brackets after their name is theirs
 DIMENSIONLESS_HEADS = frozenset("score index grade stage".split())
 _SCORE_IN_BRACKETS = re.compile(
@@ -373,6 +374,11 @@ _SCORE_IN_BRACKETS = re.compile(
 _SCORE_RANGE = re.compile(
     rf"\s+(?:(?:of\s+)?(?P<value>(?P<lo>{_NUM})\s?[-–—−]\s?(?P<hi>{_NUM}))"
     rf"|of\s+(?P<v>{_NUM})(?:\s+(?P<post>{_POST_RE}))?)(?![\w%/.,]|\s?{UNIT_RE})",
+    re.IGNORECASE,
+)
+# ... and a bare small number: "a CHA2DS2-VASc score 0", "a score 1 in women"
+_SCORE_BARE = re.compile(
+    r"\s+(?P<value>(?P<v>\d{1,2}))(?![\w%/.,–—−-]|\s?[-–—−]\s?\d|\s?" + UNIT_RE + ")",
     re.IGNORECASE,
 )
 # how many of something the patient has: "two or more clinical risk factors", "≥1 risk
@@ -433,14 +439,22 @@ def find_measurements(text: str) -> list[Measurement]:
                 kind="class",
             )
         )
-    scores = [*_SCORE_IN_BRACKETS.finditer(text), *_SCORE_RANGE.finditer(text)]
+    scores = [
+        *_SCORE_IN_BRACKETS.finditer(text),
+        *_SCORE_RANGE.finditer(text),
+        *_SCORE_BARE.finditer(text),
+    ]
     for score in sorted(scores, key=lambda m: m.start()):
         # "a high SYNTAX score (>32)", "low SYNTAX score (0 - 22)", "a score 0-22": a score
         # has no unit, so its value in brackets or its range after its name is read here
         name_start, name = _name_before(text, score.start())
         if not name or name.split()[-1].lower() not in DIMENSIONLESS_HEADS:
             continue
-        if score.group("lo") is not None:
+        if score.re is _SCORE_BARE and name.split()[-1].lower() != "score":
+            continue  # "stage 3" names a stage; only a score takes a bare number
+        if any(s <= score.start() < e for s, e in ((m.start, m.end) for m in found)):
+            continue
+        if score.groupdict().get("lo") is not None:
             operator, threshold = "between", [number(score["lo"]), number(score["hi"])]
         elif score.groupdict().get("post"):
             operator = _post_op(score["post"])
@@ -503,6 +517,17 @@ def find_measurements(text: str) -> list[Measurement]:
             if before and before.split()[-1].lower() in QUANTITY_HEADS:
                 name_start, name = before_start, before
                 end += closing.end()
+        if (
+            not name
+            and bracket
+            and closing
+            and unit == "%"
+            and _EF_CLASS.search(text[: bracket.start()])
+        ):
+            # "HFrEF (<40%)": the class of heart failure is named by the ejection fraction the
+            # value bounds
+            name_start, name = text.rindex("(", 0, value_start), "LVEF"
+            end += closing.end()
         after = _NAMED_AFTER.match(text, end) if unit == "%" and not name else None
         change = _CHANGE_AFTER.match(text, end) if unit is not None and not name else None
         if after:

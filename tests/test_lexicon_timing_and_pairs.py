@@ -377,3 +377,15 @@ def test_a_regardless_of_list_goes_whole(lexicon) -> None:  # type: ignore[no-un
     }
     assert "sex" not in found and not any("function" in name for name in found)
     assert found.get("syncope") is True
+
+
+def test_a_plural_written_as_a_choice_still_names_a_timed_quantity(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "ventricular pause/s >4 s": "/s" writes the plural as a choice; the pause is still a
+    quantity measured in seconds, a parameter named without the "/s"."""
+    result = extract(lexicon, "Pacing is advised in adults with ventricular pause/s >4 s.")
+    params = [
+        (c.normalized, c.operator, c.threshold)
+        for c in result.concepts
+        if c.role == "ClinicalParameter"
+    ]
+    assert params == [("ventricular pause", ">", 4.0)]

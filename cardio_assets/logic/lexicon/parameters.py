@@ -30,7 +30,9 @@ _NAME_STOP = frozenset(
 _AGE_NAMES = frozenset({"aged", "age", "old", "older", "younger"})
 # quantities measured in time: "pauses >3 s", "AF duration >48 h", "time from onset >12 h"
 _TIMED_QUANTITY = re.compile(
-    r"\b(?:pauses?|duration|episodes?|interval|time|survival|expectancy)$|^time\s+(?:from|since)\b",
+    # "pause/s", "episode(s)": a plural written as a choice is still the quantity
+    r"\b(?:pauses?|duration|episodes?|interval|time|survival|expectancy)(?:/s|\(s\))?$"
+    r"|^time\s+(?:from|since)\b",
     re.IGNORECASE,
 )
 # a time counted back from now: "TIA within the past 6 months", "recent (<3 months) stroke"
@@ -170,7 +172,7 @@ def extract_parameters(
         ):
             continue
         else:
-            normalized = abbreviations.normalize(name)
+            normalized = re.sub(r"(?<=\w)(?:/s|\(s\))\b", "", abbreviations.normalize(name))
         if name and name.lower() in _NAME_STOP:
             continue
         params.append(

@@ -366,7 +366,8 @@ def test_inline_exercise_amounts_are_no_concepts(lexicon) -> None:  # type: igno
 
 def test_a_regardless_of_list_goes_whole(lexicon) -> None:  # type: ignore[no-untyped-def]
     """ "regardless of age, sex, or LV function": none of the listed things matters, so none
-    is a criterion; a clause after it ("in the absence of X") is not part of the list."""
+    is a criterion; a clause after it ("in the absence of X", "who have X") is not part of
+    it."""
     found = {
         c.normalized: c.negated
         for c in extract(
@@ -377,6 +378,14 @@ def test_a_regardless_of_list_goes_whole(lexicon) -> None:  # type: ignore[no-un
     }
     assert "sex" not in found and not any("function" in name for name in found)
     assert found.get("syncope") is True
+    clause = {
+        c.normalized
+        for c in extract(
+            lexicon,
+            "CRT is advised in adults with HFrEF regardless of NYHA class who have AV block.",
+        ).concepts
+    }
+    assert any(name.endswith("block") for name in clause)
 
 
 def test_a_plural_written_as_a_choice_still_names_a_timed_quantity(lexicon) -> None:  # type: ignore[no-untyped-def]

@@ -146,10 +146,10 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r",?\s*\(?\b(?:regardless|irrespective|independently|independent)\s+of\s+"
-            r"[^,;.()]+\)?",
+            rf"{_LIST_ITEM}\)?",  # the clause stops where one opens ("… of NYHA class who have X")
             re.I,
         ),
-        "",
+        " ",
     ),
     # a rationale, not a criterion: ", considering the individual risk", ", given the high
     # risk of X", "taking into account its cost" (the clause says why, not for whom)

@@ -296,7 +296,11 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
         nodes.append(node)
         conns.append(plain[i])
 
-    # AND binds tighter than OR.
+    return _and_before_or(nodes, conns)
+
+
+def _and_before_or(nodes: list[Node], conns: list[str]) -> Node:
+    """Nodes joined by "and" / "or" connectors, AND binding tighter than OR."""
     groups: list[list[Node]] = [[nodes[0]]]
     for conn, node in zip(conns, nodes[1:], strict=True):
         if conn == "or":
@@ -304,9 +308,7 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
         else:
             groups[-1].append(node)
     parts: list[Node] = [g[0] if len(g) == 1 else Expr("AND", tuple(g)) for g in groups]
-    if len(parts) == 1:
-        return parts[0]
-    return Expr("OR", tuple(parts))
+    return parts[0] if len(parts) == 1 else Expr("OR", tuple(parts))
 
 
 # "low- or iso-osmolar contrast media" (rewritten "low-/iso-osmolar …" by the noise rules),
@@ -637,11 +639,4 @@ def _join_clauses(
             before = next((c for c in reversed(given[:i]) if c != ","), None)
             conn = after or before or "and"
         resolved.append("or" if conn in ("or", "and/or", "nor") else "and")
-    groups: list[list[Node]] = [[nodes[0]]]
-    for conn, node in zip(resolved, nodes[1:], strict=True):
-        if conn == "or":
-            groups.append([node])
-        else:
-            groups[-1].append(node)
-    parts: list[Node] = [g[0] if len(g) == 1 else Expr("AND", tuple(g)) for g in groups]
-    return parts[0] if len(parts) == 1 else Expr("OR", tuple(parts))
+    return _and_before_or(nodes, resolved)

@@ -164,17 +164,7 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
         if conn == "but":
             following = _SEPARATOR.search(masked, match.end())
             after_but.add(_strip_item(text[match.end() : following.start() if following else None]))
-        connectors.append(
-            {
-                "and/or": "or",
-                "nor": "or",
-                "plus": "and",
-                "+": "and",
-                "but": "and",
-                "together with": "and",
-                "as well as": "and",
-            }.get(conn, conn)
-        )
+        connectors.append(_CONNECTOR_MEANING.get(conn, conn))
         start = match.end()
     items.append(text[start:])
     items = [_strip_item(i) for i in items]
@@ -263,18 +253,7 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
     if len(items) == 1:
         return _leaf(items[0], completions.get(0))
 
-    # A bare comma takes the kind of the next explicit connector ("A, B, or C"),
-    # else the previous one; a list of commas only reads as AND. Local connectors of an
-    # elliptical pair ("NYHA class II or III") do not count.
-    resolved: list[str] = []
-    for i, conn in enumerate(connectors):
-        if conn != ",":
-            resolved.append(conn)
-            continue
-        after = next((c for c in connectors[i + 1 :] if c in ("and", "or")), None)
-        before = next((c for c in reversed(connectors[:i]) if c in ("and", "or")), None)
-        resolved.append(after or before or "and")
-    connectors = resolved
+    connectors = _resolve_commas(connectors)
 
     leaf_nodes = [_leaf(item, completions.get(i)) for i, item in enumerate(items)]
     plain = [c.rstrip("*") for c in connectors]
@@ -297,6 +276,33 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
         conns.append(plain[i])
 
     return _and_before_or(nodes, conns)
+
+
+# what each connector means between two items
+_CONNECTOR_MEANING = {
+    "and/or": "or",
+    "nor": "or",
+    "plus": "and",
+    "+": "and",
+    "but": "and",
+    "together with": "and",
+    "as well as": "and",
+}
+
+
+def _resolve_commas(connectors: list[str]) -> list[str]:
+    """A bare comma takes the kind of the next explicit connector ("A, B, or C"), else the
+    previous one; a list of commas only reads as AND. Local connectors of an elliptical pair
+    ("NYHA class II or III", marked "or*") do not count."""
+    resolved: list[str] = []
+    for i, conn in enumerate(connectors):
+        if conn != ",":
+            resolved.append(conn)
+            continue
+        after = next((c for c in connectors[i + 1 :] if c in ("and", "or")), None)
+        before = next((c for c in reversed(connectors[:i]) if c in ("and", "or")), None)
+        resolved.append(after or before or "and")
+    return resolved
 
 
 def _and_before_or(nodes: list[Node], conns: list[str]) -> Node:
@@ -617,7 +623,7 @@ def _negated_clauses(text: str, masked: str) -> list[tuple[str, str]]:
     start, connector = 0, ""
     for cut in cuts:
         clauses.append((connector, text[start : cut.start()]))
-        connector = (cut.group("conn") or ",").lower()
+        connector = re.sub(r"\s+", " ", (cut.group("conn") or ",").lower())
         start = cut.end()
     clauses.append((connector, text[start:]))
     if not any(_NEGATION_WORD.search(clause) for _, clause in clauses[:-1]):
@@ -628,15 +634,8 @@ def _negated_clauses(text: str, masked: str) -> list[tuple[str, str]]:
 def _join_clauses(
     clauses: list[tuple[str, str]], keep_together: Callable[[str], bool] | None
 ) -> Node:
-    """Clauses joined as their connectors say (a bare semicolon takes the next explicit
-    connector, else the previous one, else AND); AND binds tighter than OR."""
+    """Clauses joined as their connectors say (a bare semicolon reads like a bare comma);
+    AND binds tighter than OR."""
     nodes = [split_logic(clause, keep_together) for _, clause in clauses]
-    given = [conn for conn, _ in clauses[1:]]
-    resolved = []
-    for i, conn in enumerate(given):
-        if conn == ",":
-            after = next((c for c in given[i + 1 :] if c != ","), None)
-            before = next((c for c in reversed(given[:i]) if c != ","), None)
-            conn = after or before or "and"
-        resolved.append("or" if conn in ("or", "and/or", "nor") else "and")
-    return _and_before_or(nodes, resolved)
+    given = [_CONNECTOR_MEANING.get(conn, conn) for conn, _ in clauses[1:]]
+    return _and_before_or(nodes, _resolve_commas(given))

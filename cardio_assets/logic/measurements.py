@@ -350,7 +350,9 @@ _NAMED_AFTER = re.compile(
 )
 # a change written after its size: "a ≥50% reduction in LDL-C from baseline", "a 20 mmHg
 # fall in systolic BP"; the change is the measured quantity, "from baseline" part of it
-_CHANGE = r"(?:reduction|decrease|increase|fall|drop|rise|decline)"
+# words for a change in a quantity; "in" after one names what changes ("reduction in LDL-C")
+CHANGE_WORDS = ("reduction", "decrease", "increase", "fall", "drop", "rise", "decline")
+_CHANGE = "(?:" + "|".join(CHANGE_WORDS) + ")"
 _BASELINE = (
     r"\s*(?:from|vs\.?|versus|compared\s+(?:with|to)|relative\s+to)\s+baseline(?:\s+values?)?\b"
 )

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from cardio_assets.logic.lexicon.drafts import Draft
 from cardio_assets.logic.lexicon.sentences import _top_level_search
 from cardio_assets.logic.lexicon.vocabulary import ALONE_OR_WITH, GENERIC_VEHICLE
+from cardio_assets.logic.measurements import CHANGE_WORDS
 
 # what follows "for" that is no condition the act treats: a duration ("for 3 months"), a
 # purpose or aim ("for prevention of …", "for rate control", "for assessing …")
@@ -35,9 +36,7 @@ _REGIMEN_NAME = re.compile(
     r"^to\s|\b(?:therapy|regimen|combination|treatment|anticoagulation|lowering|prophylaxis)$",
     re.IGNORECASE,
 )
-_NOT_AFTER_A_CHANGE = "".join(
-    rf"(?<!\b{word})" for word in "reduction decrease increase fall drop rise decline".split()
-)
+_NOT_AFTER_A_CHANGE = "".join(rf"(?<!\b{word})" for word in CHANGE_WORDS)
 # what the act is done with or by: its components ("DAPT with aspirin", "imaging by CT");
 # "agents with proven benefit" names a kind of agent, not a component
 _MEANS = r"\s+(?:with(?!\s+(?:proven|documented|demonstrated)\b)|by|using|via)\s+"

@@ -49,6 +49,9 @@ from cardio_assets.logic.lexicon.vocabulary import (
 )
 from cardio_assets.records import ExtractedAction, ExtractedConcept, Focus, RowExtraction, RowRecord
 
+# the acts "It is recommended to reduce / limit X" name ("reduction of X")
+_REDUCING = frozenset(REDUCING_ACTS.values())
+
 
 # ---------------------------------------------------------------------------------------
 # The extractor
@@ -382,6 +385,3 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
 
 def _only_a_vehicle(draft: Draft) -> bool:
     return bool(GENERIC_VEHICLE.fullmatch(draft.text.strip(" ,")))
-
-
-_REDUCING = frozenset(REDUCING_ACTS.values())

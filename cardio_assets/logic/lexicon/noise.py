@@ -133,20 +133,13 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "regardless of symptoms", "irrespective of stent type": says what does NOT matter;
-    # a list of such things goes whole ("regardless of age, sex, or LVEF")
-    (
-        re.compile(
-            rf",?\s*\b(?:regardless|irrespective)\s+of\s+"
-            rf"(?:{_LIST_ITEM},\s*)+(?:and|or)\s+{_LIST_ITEM}",
-            re.I,
-        ),
-        "",
-    ),
+    # "regardless of symptoms", "irrespective of stent type": says what does NOT matter; a
+    # list of such things goes whole ("regardless of age, sex, or LVEF"), and the clause
+    # stops where another opens ("… of NYHA class who have X")
     (
         re.compile(
             r",?\s*\(?\b(?:regardless|irrespective|independently|independent)\s+of\s+"
-            rf"{_LIST_ITEM}\)?",  # the clause stops where one opens ("… of NYHA class who have X")
+            rf"(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_LIST_ITEM}\)?",
             re.I,
         ),
         " ",

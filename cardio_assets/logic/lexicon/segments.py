@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from cardio_assets.logic.lexicon.post_markers import _depth_at
+from cardio_assets.logic.measurements import CHANGE_WORDS
 
 # adverbs before "treated with" that say when or how well, not what ("already treated with")
 _TREATED_WHEN = "already|currently|still|adequately|optimally"
@@ -39,7 +40,7 @@ _WITH_INSIDE_TERM = re.compile(
 
 # a change right before "in" ("reduction in LDL-C", "fall in blood pressure")
 _CHANGE_BEFORE = re.compile(
-    r"\b(?:reduction|decrease|increase|fall|drop|rise|decline|change)\s*$", re.IGNORECASE
+    r"\b(?:" + "|".join((*CHANGE_WORDS, "change")) + r")\s*$", re.IGNORECASE
 )
 # "on" + a test: where a finding is seen ("ST depression on the ECG"), part of the finding
 _SEEN_ON_TEST = re.compile(

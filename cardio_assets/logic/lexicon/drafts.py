@@ -160,7 +160,7 @@ _FRAMING_INSIDE = re.compile(
     r"deferred|based|transferred|associated|preferred|undertaken)\b.*$",
     re.IGNORECASE | re.DOTALL,
 )
-# a relative clause with its own verb ("CIEDs that are reprogrammed before surgery", "a
+# a relative clause with its own verb ("pacemakers that are switched off before surgery", "a
 # variant which explains the phenotype") ends the concept it describes
 _RELATIVE_TAIL = re.compile(
     r"\s+(?:that|which)\s+(?:(?:are|is|was|were|have|has|had|may|might|can|cannot|could|will|"

@@ -301,7 +301,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
                         (d.role == "Condition" and parse.ending in _AVOIDING)
                         or (d.role in ("Condition", "Outcome") and parse.ending in _REDUCING)
                     ):
-                        # "to avoid hypotension", "to reduce salt intake": avoiding or
+                        # "to avoid hypotension", "to reduce sugar intake": avoiding or
                         # cutting down the thing named is the act recommended
                         d.role, d.slot = "Procedure", "action"
                     if d.slot == "action" and d.role in ("Medication", "Procedure") and not after:

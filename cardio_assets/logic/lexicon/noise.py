@@ -197,7 +197,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # "even in / after / with X": the emphasis says nothing; X stays
     (re.compile(r"\beven\s+(?=(?:in|after|with|without)\b)", re.I), ""),
     # how to choose, not whom: "(depending on availability)", "according to symptoms", a
-    # plain list too ("according to comorbidities, diabetes duration, and life expectancy")
+    # plain list too ("according to age, kidney function, and frailty")
     (
         re.compile(
             r",?\s*\(?\b(?:depending\s+on|according\s+to|as\s+per|in\s+accordance\s+with|"

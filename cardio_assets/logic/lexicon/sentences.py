@@ -57,7 +57,7 @@ _POSITIVE_VERBS = [
     r"\b(?:is|are)\s+(?:a|an)\s+(?:suitable|reasonable|acceptable|preferred)\s+"
     r"(?:alternative|option|choice)\b",
     r"\b(?:is|are)\s+(?:reasonable|advised|beneficial|useful|preferred|suggested|effective)\b",
-    # "balloon valvuloplasty is the intervention of choice", "ACE-I or ARB are the first-line
+    # "commissurotomy is the intervention of choice", "thiazides are the first-line
     # antihypertensive drugs": chosen first, so recommended
     r"\b(?:is|are)\s+the\s+(?:preferred\s+)?(?:intervention|treatment|therapy|drugs?|agents?|"
     r"method|procedure|test|option|modality|approach|strategy)\s+of\s+(?:first\s+)?choice\b",
@@ -234,7 +234,7 @@ def parse_sentence(sentence: str) -> RowParse:
     ends a therapy ("X should be discontinued", "it is recommended to stop X") keeps its act
     in the action ("discontinuation of X"): recommending X instead would invert the row."""
     widened = _ALSO_INCLUDES.match(sentence.strip())
-    if widened:  # "This includes patients with AF.": one more group the row is for
+    if widened:  # "This includes patients with diabetes.": one more group the row is for
         return RowParse(cohort=widened["who"].strip(" ."))
     parse = _parse_sentence(sentence)
     ended = _ENDING_PASSIVE.search(parse.verb or "")
@@ -267,7 +267,7 @@ _ENDING_ACTS = {
 _ENDING_NOUNS = {form: act for verb, (done, act) in _ENDING_ACTS.items() for form in (verb, done)}
 _ENDING_PASSIVE = re.compile(rf"\b({'|'.join(_ENDING_NOUNS)})$", re.I)  # "be avoided", "avoid"
 _ENDING_TO = re.compile(rf"^to\s+({'|'.join(_ENDING_ACTS)})\s+", re.I)
-# "It is recommended to reduce salt intake": right after the framing, cutting something
+# "It is recommended to reduce sugar intake": right after the framing, cutting something
 # down is the act recommended ("reduction of salt intake"), not a goal; "to reduce the risk
 # of X" stays a goal
 REDUCING_ACTS = {

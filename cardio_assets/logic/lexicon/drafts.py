@@ -160,6 +160,14 @@ _FRAMING_INSIDE = re.compile(
     r"deferred|based|transferred|associated|preferred|undertaken)\b.*$",
     re.IGNORECASE | re.DOTALL,
 )
+# a modal verb with its verb inside a span ("X should stay active", "X will trigger Y"): a
+# clause of its own the sentence rules did not see; the concept is its subject
+_MODAL_INSIDE = re.compile(
+    r"\s+(?:should|may|must|can|cannot|could|might|will|would)\s+(?:not\s+|also\s+|only\s+)?"
+    r"[a-z]+\b.*$",
+    re.IGNORECASE | re.DOTALL,
+)
+_CLAUSE_WORD = re.compile(r"\b(?:that|which|who|whom|whose|whether|where|when|if)\b", re.I)
 # a relative clause with its own verb ("pacemakers that are switched off before surgery", "a
 # variant which explains the phenotype") ends the concept it describes
 _RELATIVE_TAIL = re.compile(
@@ -205,6 +213,17 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
                 continue  # "When patients are treated with X": the patients name nothing
             d.text = d.text[: framed.start()]
             d.normalized = _FRAMING_INSIDE.sub("", d.normalized)
+        modal = _MODAL_INSIDE.search(d.text)
+        subject = d.text[: modal.start()] if modal else ""
+        if (
+            modal
+            and re.search(r"[A-Za-z]{3}", subject)
+            and not _CLAUSE_WORD.search(subject)  # "sports that may affect X": its name
+        ):
+            if _ONLY_PATIENTS.fullmatch(d.text[: modal.start()]):
+                continue
+            d.text = d.text[: modal.start()]
+            d.normalized = _MODAL_INSIDE.sub("", d.normalized)
         last = d.text.split()[-1] if d.text.split() else ""
         # "valvular AS": a function word written in capitals is an abbreviation, no end
         trimmed = d.text if len(last) > 1 and last.isupper() else _DANGLING_END.sub("", d.text)

@@ -357,10 +357,11 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "in low doses", "at a reduced dose": how much, not what or for whom
+    # "in low doses", "at a reduced dose", "at target dose": how much, not what or for whom
     (
         re.compile(
-            r"\s+(?:in|at)\s+(?:an?\s+)?(?:low|lower|high|higher|reduced|full|standard|usual)"
+            r"\s+(?:in|at)\s+(?:an?\s+|the\s+)?(?:low|lower|high|higher|reduced|full|standard|"
+            r"usual|target)"
             r"\s+dos(?:e|es|age|ages)\b",
             re.I,
         ),

@@ -25,6 +25,7 @@ _SEGMENT_RE = re.compile(
     r"|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
     r"|\bon\b(?!\s+top\b)|\bundergoing\b|\bscheduled\s+for\b|\breferred\s+for\b|\bafter\b"
     r"|\bconsidering\b|\bplanning\b"
+    r"|\b(?:judged|categori[sz]ed|classified|deemed)\s+(?:to\s+be\s+)?(?:as\s+(?:having\s+)?)?"
     r"|\bfollowing\b|\bwith\b|\bhaving\b(?!\s+(?:been|had)\b)"
     r"|\bin\b(?!\s+(?:the|a|an|whom|addition|preference|combination|case|order)\b)"
     r"|\bat\b(?=\s+(?:(?:particularly|especially)\s+)?(?:high|increased|intermediate|low|very)\b))",

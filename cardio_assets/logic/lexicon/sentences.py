@@ -381,8 +381,11 @@ def _parse_sentence(sentence: str) -> RowParse:
         parse.measure = True
     # "It is recommended that <cohort> undergo/receive <action>".
     that_clause = re.match(
-        r"^that\s+(?P<cohort>.+?)\s+(?:should\s+)?(?:undergo|receive|be\s+treated\s+with|"
-        r"be\s+offered|be\s+given|be\s+started\s+on|take|have|(?P<ending>avoid|stop|"
+        r"^that\s+(?P<cohort>.+?)(?<!\bnot)(?<!\bcannot)(?<!\bwho)(?<!\bto)"
+        r"\s+(?:should\s+)?(?:undergo|receive|be\s+treated\s+with|"
+        r"be\s+offered|be\s+given|be\s+started\s+on|be\s+on|take|have|perform|"
+        r"proceed\s+(?:with|to)|continue(?:\s+with)?|engage\s+in|participate\s+in|"
+        r"(?P<ending>avoid|stop|"
         r"discontinue))\s+(?P<action>.+)$",
         post,
         flags=re.IGNORECASE,

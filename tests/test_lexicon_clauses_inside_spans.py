@@ -1,0 +1,103 @@
+"""Clauses the sentence rules did not cut: a modal verb inside a concept, the act of an "It
+is recommended that <patients> <verb> <act>" row, a grade the patients were judged to have
+and a dose written as the target one. In the team's own sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_lexicon_guideline_language import extract, lexicon, named
+
+__all__ = ["lexicon"]  # the module fixture, shared
+
+
+def test_a_modal_verb_inside_a_concept_ends_it(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """A second sentence saying what may also be done ("Longer intervals can be accepted
+    …") is a clause of its own: its subject is the concept, the verb and what follows are
+    no part of its name."""
+    found = named(
+        extract(
+            lexicon,
+            "Annual imaging is recommended after valve repair. Longer intervals can be "
+            "accepted in the event of stable findings.",
+        )
+    )
+    assert "longer intervals" in found
+    assert not any(" can " in name for name in found)
+
+
+def test_a_kind_named_by_its_clause_keeps_the_modal_in_its_name(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Sports that may strain the repair": the clause is what says which sports; the
+    modal cut stops at a relative word."""
+    found = named(
+        extract(
+            lexicon,
+            "Sports that may strain the repaired valve are not recommended after valve surgery.",
+        )
+    )
+    assert any(name.startswith("sports that may strain") for name in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "cohort", "act"),
+    [
+        (
+            "It is recommended that patients with claudication perform supervised exercise.",
+            ("Condition", "claudication"),
+            ("Procedure", "supervised exercise"),
+        ),
+        (
+            "It is recommended that patients with heart failure be on therapy with "
+            "beta-blockers at target dose.",
+            ("Condition", "heart failure"),
+            ("Medication", "beta-blocker"),
+        ),
+        (
+            "It is recommended that patients at low bleeding risk continue with oral "
+            "anticoagulation.",
+            ("Condition", "low bleeding risk"),
+            ("Medication", "oral anticoagulation"),
+        ),
+        (
+            "It is recommended that patients judged at low bleeding risk should proceed with "
+            "surgery without delay.",
+            ("Condition", "low bleeding risk"),
+            ("Procedure", "surgery"),
+        ),
+    ],
+)
+def test_the_patients_of_a_that_clause_are_the_cohort_and_what_they_do_the_act(  # type: ignore[no-untyped-def]
+    lexicon, text: str, cohort: tuple[str, str], act: tuple[str, str]
+) -> None:
+    """ "It is recommended that <patients> perform / continue / proceed with / be on <X>":
+    the patients are whom it is for and X is what is recommended, as with "undergo" and
+    "receive"; read as one phrase, the patients became the act. "at target dose" says how
+    much, and "judged at" or "classified as" only introduces the grade they have."""
+    result = extract(lexicon, text)
+    assert [(a.role, a.normalized) for a in result.actions] == [act]
+    assert cohort in {(c.role, c.normalized) for c in result.concepts}
+
+
+def test_a_verb_inside_the_who_clause_is_not_the_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "adults who cannot walk … perform some activity": the first verb belongs to the
+    relative clause describing the adults; the act is what follows the second."""
+    result = extract(
+        lexicon,
+        "It is recommended that adults who cannot walk 30 min a day perform some daily activity.",
+    )
+    assert [a.normalized for a in result.actions] == ["some daily activity"]
+    assert "cannot" not in named(result)
+
+
+@pytest.mark.parametrize("grade_lead", ["classified as", "categorized as", "judged to be at"])
+def test_a_grade_the_patients_were_judged_to_have_is_the_condition(  # type: ignore[no-untyped-def]
+    lexicon, grade_lead: str
+) -> None:
+    """ "patients classified as very high risk" are patients with that grade: the verb is
+    no part of the condition."""
+    found = named(
+        extract(lexicon, f"Statins are recommended in patients {grade_lead} very high risk.")
+    )
+    assert any(name.endswith("very high risk") for name in found)
+    assert not any(grade_lead.split()[0] in name for name in found)

@@ -101,3 +101,92 @@ def test_a_grade_the_patients_were_judged_to_have_is_the_condition(  # type: ign
     )
     assert any(name.endswith("very high risk") for name in found)
     assert not any(grade_lead.split()[0] in name for name in found)
+
+
+def test_patients_perceived_to_be_at_a_risk_have_that_risk(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "patients perceived / considered to be at high risk": the perception is no state of
+    theirs; the risk is."""
+    found = named(
+        extract(lexicon, "Statins are recommended in patients perceived to be at high risk.")
+    )
+    assert "high risk" in found
+    assert not any("perceived" in name for name in found)
+
+
+def test_a_single_bolus_says_how_the_drug_is_given(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "a single bolus heparin": the bolus is the way it is given, like a dose; the drug is
+    heparin."""
+    result = extract(
+        lexicon,
+        "In patients on warfarin, a single bolus heparin is recommended before the procedure.",
+    )
+    assert [(a.role, a.normalized) for a in result.actions] == [("Medication", "heparin")]
+
+
+def test_drugs_such_as_a_b_and_c_are_the_three_drugs(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Drugs such as A, B and C may be considered": the word "drugs" names nothing the
+    examples do not; they are the alternatives, and drugs even when their names are new to
+    the rules."""
+    result = extract(
+        lexicon,
+        "Drugs such as anakinra, canakinumab and rilonacept may be considered in patients "
+        "with recurrent pericarditis.",
+    )
+    actions = {(a.role, a.normalized) for a in result.actions}
+    assert actions == {
+        ("Medication", "anakinra"),
+        ("Medication", "canakinumab"),
+        ("Medication", "rilonacept"),
+    }
+    assert "drug" not in named(result)
+
+
+def test_a_patient_word_joined_by_a_hyphen_names_no_patient(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Person-centred care" is a kind of care: the hyphen makes "person" part of another
+    word, so it does not open a cohort."""
+    result = extract(lexicon, "Person-centred care is recommended for older adults.")
+    assert [(a.role, a.normalized) for a in result.actions] == [
+        ("Procedure", "person-centred care")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "goals"),
+    [
+        (
+            "Person-centred care is recommended to facilitate shared decision-making.",
+            {"shared decision-making"},
+        ),
+        (
+            "Intravascular imaging should be considered to optimize stent placement.",
+            {"stent placement"},
+        ),
+        (
+            "Pacing is recommended in patients with sinus node disease to correct bradycardia "
+            "and enable drug therapy.",
+            {"bradycardia", "drug therapy"},
+        ),
+        (
+            "Troponin testing should be considered to guide the treatment length and assess "
+            "the response to therapy.",
+            {"treatment length", "response to therapy"},
+        ),
+    ],
+)
+def test_what_care_is_meant_to_enable_is_a_stated_goal(  # type: ignore[no-untyped-def]
+    lexicon, text: str, goals: set[str]
+) -> None:
+    """ "to facilitate / optimize / guide / enable X" states what the recommendation is for,
+    like "to improve X": X is an Outcome, unlike what a test is meant to find; a second verb
+    of the same aim ("and enable Y", "and assess Y") leads in to its own object."""
+    result = extract(lexicon, text)
+    assert {c.normalized for c in result.concepts if c.role == "Outcome"} == goals
+
+
+def test_a_pointer_to_web_material_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "(Web Figure 4)", like "Supplementary Data Table 2", points elsewhere in the
+    document."""
+    found = named(
+        extract(lexicon, "Drainage may be considered in patients with effusion (Web Figure 2).")
+    )
+    assert not any("figure" in name for name in found)

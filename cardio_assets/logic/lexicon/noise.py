@@ -82,6 +82,14 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "a single bolus of heparin", "an i.v. bolus of X": how the drug is given, not which
+    (
+        re.compile(
+            r"\b(?:an?\s+)?(?:single\s+)?(?:i\.v\.\s+|intravenous\s+)?bolus(?:\s+of)?\s+(?=[A-Za-z])",
+            re.I,
+        ),
+        "",
+    ),
     # "—including blood pressure and diabetes—": an aside between dashes, read as brackets
     (re.compile(r"\s*—\s*([^—]{3,120}?)\s*—\s*"), r" (\1) "),
     # when a delivery or a test is timed: "at around 39 weeks", "at 36 weeks of gestation"
@@ -217,8 +225,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
             r"(?:listed|shown|described|given|defined|summarized)\s+in\s+"
             r"(?:tables?|figures?|fig\.|box|sections?|chapter)\s+[\w.]*\w\)?"
             r"|\s*\(?\s*(?:https?://|www\.)[^\s)]+\s*\)?"
-            # "Supplementary Data Table 10" printed into the row
-            r"|\s*\(?\b(?:see\s+)?(?:the\s+)?supplementary\s+(?:data\s+)?"
+            # "Supplementary Data Table 10", "(Web Figure 4)" printed into the row
+            r"|\s*\(?\b(?:see\s+)?(?:the\s+)?(?:supplementary|web|online)\s+(?:data\s+)?"
             r"(?:tables?|figures?|box|sections?)\s+[\w.]*\w\)?",
             re.I,
         ),

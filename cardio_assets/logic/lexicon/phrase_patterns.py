@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 
 from cardio_assets.logic.lexicon.drafts import Draft
-from cardio_assets.logic.lexicon.vocabulary import _OUTCOME_VERBS
+from cardio_assets.logic.lexicon.vocabulary import _OUTCOME_VERBS, _PURPOSE_VERBS
 
+# "to correct X and enable Y", "to guide X and assess Y": each verb of the aim leads in to
+# its object
 _OUTCOME_LEAD = re.compile(
-    rf"^(?:(?:to\s+)?(?:further\s+)?(?:{_OUTCOME_VERBS})\s+)?(?:the\s+|their\s+|its\s+|his\s+|her\s+)?"
+    rf"^(?:(?:to\s+)?(?:further\s+)?(?:{_OUTCOME_VERBS}|{_PURPOSE_VERBS})\s+)?(?:the\s+|their\s+|its\s+|his\s+|her\s+)?"
     r"(?:(?:risk|rates?|incidence|number|likelihood)\s+of\s+)?",
     re.IGNORECASE,
 )

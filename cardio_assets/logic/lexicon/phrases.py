@@ -256,14 +256,17 @@ class PhraseRules:
             elif _EXAMPLE_LEAD.match(aside) and aside_drafts:
                 # "A, B (including C) or D": C is one more of the alternatives A, B, D; and
                 # examples listed after "e.g." / "such as" share a label (the contract)
-                if (
-                    head is not None
-                    and head.slot == "action"
-                    and GENERIC_VEHICLE.fullmatch(head.text)
-                    and any(d.role in ("Procedure", "Medication") for d in aside_drafts)
+                drug_head = head is not None and head.role == "Medication"
+                if head is not None and (
+                    (
+                        head.slot == "action"
+                        and GENERIC_VEHICLE.fullmatch(head.text)
+                        and any(d.role in ("Procedure", "Medication") for d in aside_drafts)
+                    )
+                    or _BARE_DRUG_WORD.fullmatch(head.text)
                 ):
                     drafts.remove(head)  # "additional methods such as A or B": A or B
-                    head = None
+                    head = None  # "drugs such as A and B": A and B, drugs both
                 if head is not None and head.or_group:
                     label = head.or_group
                 elif len(aside_drafts) > 1:
@@ -273,7 +276,7 @@ class PhraseRules:
                 if label:
                     for d in aside_drafts:
                         d.or_group = label
-                if head is not None and head.role == "Medication":
+                if drug_head:
                     for d in aside_drafts:  # an example of a drug therapy is one too,
                         if d.role == "Procedure" and not LIFESTYLE.search(d.text):
                             d.role = "Medication"  # but lifestyle measures stay Procedure
@@ -444,6 +447,9 @@ _DRUG_LIKE_WORD = re.compile(
     r"(?<!ar)(?<!ous)(?<!ive)(?<!ed)(?<!ic)(?<!ly)"
 )
 
+
+# a head that only says "drugs" ("drugs such as A and B"): the class is the examples'
+_BARE_DRUG_WORD = re.compile(r"(?i)(?:the\s+)?(?:drugs?|agents?|medications?|medicines?)")
 
 # an aside that says what else the patients take: "(patients should also receive X and Y)"
 _ALSO_RECEIVE = re.compile(

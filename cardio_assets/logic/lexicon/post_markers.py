@@ -218,6 +218,10 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return ("cohort" if re.match(rf"(?:{_PATIENT_WORDS})\b", body, re.I) else "context"), body
     if re.match(r"to (?:reach|achieve)$", low):  # "to achieve X": a goal (contract §2)
         return "outcome", body
+    if re.match(r"to (?:guide|optimi[sz]e|facilitate|enable|support|permit)\b", low):
+        # "to facilitate shared decisions", "to optimize stent implantation": what the
+        # care is meant to bring about, a stated goal (the contract, §2), not a test's aim
+        return "outcome", body
     if re.match(rf"to (?:{_PURPOSE_VERBS})\b", low):
         body = re.sub(
             r"^(?:the\s+)?(?:cause|estimate|presence|extent|severity|need)\s+(?:of|for)\s+",

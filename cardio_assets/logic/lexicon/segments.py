@@ -26,6 +26,7 @@ _SEGMENT_RE = re.compile(
     r"|\bon\b(?!\s+top\b)|\bundergoing\b|\bscheduled\s+for\b|\breferred\s+for\b|\bafter\b"
     r"|\bconsidering\b|\bplanning\b"
     r"|\b(?:judged|categori[sz]ed|classified|deemed)\s+(?:to\s+be\s+)?(?:as\s+(?:having\s+)?)?"
+    r"|\b(?:perceived|considered|thought|believed)\s+to\s+be\s+(?=at\b)"
     r"|\bfollowing\b|\bwith\b|\bhaving\b(?!\s+(?:been|had)\b)"
     r"|\bin\b(?!\s+(?:the|a|an|whom|addition|preference|combination|case|order)\b)"
     r"|\bat\b(?=\s+(?:(?:particularly|especially)\s+)?(?:high|increased|intermediate|low|very)\b))",

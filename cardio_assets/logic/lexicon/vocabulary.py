@@ -145,9 +145,10 @@ _PURPOSE_VERBS = (
     r"document|provoke|differentiate|distinguish|localize|localise|quantify|characteri[sz]e|"
     r"optimi[sz]e|provide|permit|inform"
 )
+# "person-centred care" names no person: a word joined on by a hyphen is another word
 _PATIENT_WORDS = (
-    r"patients|patient|individuals|individual|people|persons|person|subjects|those|women|"
-    r"men|adults|survivors|candidates|children|adolescents|cases|participants|athletes"
+    r"(?:patients|patient|individuals|individual|people|persons|person|subjects|those|women|"
+    r"men|adults|survivors|candidates|children|adolescents|cases|participants|athletes)(?!-)"
 )
 _PATIENT_NOUN = re.compile(rf"\b(?:{_PATIENT_WORDS})\b", re.IGNORECASE)
 # Patient nouns that name a demographic group: a Condition of the row (the contract, §2),

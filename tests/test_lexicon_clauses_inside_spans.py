@@ -190,3 +190,47 @@ def test_a_pointer_to_web_material_is_no_concept(lexicon) -> None:  # type: igno
         extract(lexicon, "Drainage may be considered in patients with effusion (Web Figure 2).")
     )
     assert not any("figure" in name for name in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "guided"),
+    [
+        (
+            "IVUS is recommended to guide PCI in patients with left main disease.",
+            "percutaneous coronary intervention",
+        ),
+        (
+            "Platelet testing may be considered to guide the decision on the timing of cardiac "
+            "surgery.",
+            "cardiac surgery",
+        ),
+    ],
+)
+def test_an_act_a_test_guides_is_done_anyway(lexicon, text: str, guided: str) -> None:  # type: ignore[no-untyped-def]
+    """ "to guide PCI", "to guide the timing of surgery": the act guided is done whatever
+    the test shows, like the act a cohort undergoes; it is a Procedure beside the
+    recommended test, not a goal, and "the timing of" names no part of it."""
+    result = extract(lexicon, text)
+    assert ("Procedure", guided) in {(c.role, c.normalized) for c in result.concepts}
+    assert guided not in {a.normalized for a in result.actions}
+
+
+@pytest.mark.parametrize("act", ["risk stratification", "clinical decision-making"])
+def test_a_care_act_named_as_what_a_test_is_for_is_a_procedure(lexicon, act: str) -> None:  # type: ignore[no-untyped-def]
+    """ "for risk stratification", "for clinical decision-making": stratifying, deciding,
+    working up and optimizing are acts of care, whatever slot they stand in, not states
+    of the patient."""
+    result = extract(
+        lexicon, f"Echocardiography is recommended for {act} in patients with heart murmurs."
+    )
+    assert ("Procedure", act) in {(c.role, c.normalized) for c in result.concepts}
+
+
+def test_not_using_a_therapy_negates_it(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "women who are not using contraception", like "not taking" or "not receiving": the
+    therapy is negated, the verb is no part of it."""
+    result = extract(
+        lexicon, "Statins are not recommended in women who are not using adequate contraception."
+    )
+    negated = {c.normalized for c in result.concepts if c.negated}
+    assert negated == {"adequate contraception"}

@@ -339,6 +339,15 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             return self._cohort(phrase, group_counter)
         if kind == "outcome":
             return self._phrase(phrase, "outcome", group_counter)
+        if kind == "guided":
+            # an act the recommendation guides is done anyway: background, like the act a
+            # cohort undergoes; anything else guided is a goal
+            if " and " not in phrase and self.role_evidence(phrase, "background") in (
+                "Procedure",
+                "Medication",
+            ):
+                return self._phrase(phrase, "background", group_counter)
+            return self._phrase(phrase, "outcome", group_counter)
         if kind == "setting":
             return [setting_draft(phrase)]
         if kind == "aim":

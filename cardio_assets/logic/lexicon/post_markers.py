@@ -179,6 +179,13 @@ def context_clause(body: str) -> tuple[str, str]:
     return "context", body
 
 
+# "the (decision on the) timing of X", "the choice of X": what is decided about X
+_TIMING_OF = re.compile(
+    r"^(?:the\s+)?(?:decision\s+(?:on|about)\s+(?:the\s+)?)?(?:timing|choice|type)\s+of\s+",
+    re.IGNORECASE,
+)
+
+
 def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     low = re.sub(r"\s+", " ", marker.lower()).strip()
     low = re.sub(r"^to help (?:to )?", "to ", low)  # "to help prevent X": to prevent X
@@ -218,9 +225,13 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return ("cohort" if re.match(rf"(?:{_PATIENT_WORDS})\b", body, re.I) else "context"), body
     if re.match(r"to (?:reach|achieve)$", low):  # "to achieve X": a goal (contract §2)
         return "outcome", body
-    if re.match(r"to (?:guide|optimi[sz]e|facilitate|enable|support|permit)\b", low):
-        # "to facilitate shared decisions", "to optimize stent implantation": what the
-        # care is meant to bring about, a stated goal (the contract, §2), not a test's aim
+    if re.match(r"to (?:guide|optimi[sz]e)$", low):
+        # "to guide PCI", "to guide the timing of surgery": the act guided, done anyway
+        # (background); "to guide the treatment duration": a goal (extractor._post_phrase)
+        return "guided", _TIMING_OF.sub("", body)
+    if re.match(r"to (?:facilitate|enable|support|permit)\b", low):
+        # "to facilitate shared decisions": what the care is meant to bring about, a stated
+        # goal (the contract, §2), not a test's aim
         return "outcome", body
     if re.match(rf"to (?:{_PURPOSE_VERBS})\b", low):
         body = re.sub(

@@ -14,8 +14,8 @@ from cardio_assets.logic.measurements import CHANGE_WORDS
 _TREATED_WHEN = "already|currently|still|adequately|optimally"
 _SEGMENT_RE = re.compile(
     r"(?P<kind>\b(?:who\s+)?(?:do|does|did)\s+not\s+(?:have|require|need|tolerate)\b"
-    r"|\bwho\s+(?:are|were|is)\s+not\b"
-    r"|\bnot\s+(?:undergoing|receiving|taking|treated\s+with)\b"
+    r"|\bwho\s+(?:are|were|is)\s+not(?:\s+(?:undergoing|receiving|taking|using|treated\s+with))?\b"
+    r"|\bnot\s+(?:undergoing|receiving|taking|using|treated\s+with)\b"
     r"|\b(?:who\s+|that\s+)?present(?:s|ing)?\s+with\b"
     r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\bwho\b"
     r"|\b(?:in|for)\s+whom\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bin\s+the\s+presence\s+of\b"

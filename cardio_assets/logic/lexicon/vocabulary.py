@@ -89,6 +89,8 @@ _PROCEDURE_HEADS = frozenset(
     catheter catheters filter filters occluder occluders coil coils
     neurosurgery operation operations delivery anaesthesia anesthesia
     sport sports participation
+    stratification work-up workup optimization optimisation reprogramming programming
+    decision-making contraception observation
     """.split()
 )
 # what a patient undergoes: "high-risk surgery" and "low bleeding risk procedures" are

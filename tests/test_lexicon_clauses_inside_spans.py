@@ -234,3 +234,35 @@ def test_not_using_a_therapy_negates_it(lexicon) -> None:  # type: ignore[no-unt
     )
     negated = {c.normalized for c in result.concepts if c.negated}
     assert negated == {"adequate contraception"}
+
+
+@pytest.mark.parametrize(
+    ("text", "goals"),
+    [
+        ("Analgesics are recommended for pain control.", {"pain control"}),
+        (
+            "When aspirin is used, pantoprazole is recommended for gastric protection.",
+            {"gastric protection"},
+        ),
+        (
+            "Resistance training twice a week is recommended in older adults for fitness, bone "
+            "health, and muscle strength benefits.",
+            {"fitness", "bone health", "muscle strength"},
+        ),
+    ],
+)
+def test_a_goal_named_after_for_is_an_outcome(lexicon, text: str, goals: set[str]) -> None:  # type: ignore[no-untyped-def]
+    """ "for pain control", "for gastric protection", "for … strength benefits": what the
+    act is meant to bring about, named as a noun, is a stated goal (an Outcome), not a
+    condition the patients have; "benefits" names nothing more."""
+    result = extract(lexicon, text)
+    assert {c.normalized for c in result.concepts if c.role == "Outcome"} == goals
+
+
+def test_along_with_adds_a_second_recommended_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Aerobic exercise, along with resistance training, is recommended": both acts are
+    recommended, as with "and"; "along" is no act."""
+    result = extract(
+        lexicon, "Aerobic exercise, along with resistance training, is recommended in older adults."
+    )
+    assert {a.normalized for a in result.actions} == {"aerobic exercise", "resistance training"}

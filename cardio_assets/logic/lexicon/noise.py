@@ -101,6 +101,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "aerobic exercise, along with resistance training, is recommended": both are
+    (re.compile(r",?\s+(?:along|together)\s+with\s+", re.I), " and "),
     # "in order to X" states a purpose as "to X" does
     (re.compile(r"\bin\s+order\s+to\b", re.I), "to"),
     # reference markers: [12], [3-5]

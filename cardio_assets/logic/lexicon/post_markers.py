@@ -78,6 +78,8 @@ _POST_MARKERS = re.compile(
     r"|for\s+(?:[\w\-]+\s+)?(?:primary|secondary)\s+prevention\b"
     rf"|for\s+(?:{_AIM_GERUNDS})\b"
     r"|for\s+(?:rate|rhythm|symptom|heart\s+rate|blood\s+pressure)\s+control\b"
+    # "for gastric protection", "for pain control", "for … strength benefits": a goal
+    r"|for(?=\s+[^;()]*?\b(?:control|protection|benefits?)\s*$)"
     r"|as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\b"
     r"|as\s+(?:a\s+)?part\s+of\b"
     # ", using X", "preferably using X": the means the act is done with (its components);
@@ -179,6 +181,8 @@ def context_clause(body: str) -> tuple[str, str]:
     return "context", body
 
 
+# the words that end a goal named after "for" ("gastric protection", "strength benefits")
+_BENEFIT_END = re.compile(r"(?:\s+(benefits?)|\b(?:control|protection))$", re.I)
 # "the (decision on the) timing of X", "the choice of X": what is decided about X
 _TIMING_OF = re.compile(
     r"^(?:the\s+)?(?:decision\s+(?:on|about)\s+(?:the\s+)?)?(?:timing|choice|type)\s+of\s+",
@@ -256,6 +260,10 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return "outcome", aim.group(1) if aim else re.sub(r"^for\s+", "", marker, flags=re.I)
     if re.match(rf"for (?:{_AIM_GERUNDS})\b", low):
         return "outcome", body
+    if low == "for" and _BENEFIT_END.search(body):
+        # "for gastric protection", "for pain control", "for fitness and muscle strength
+        # benefits": what the act brings about, a stated goal
+        return "outcome", _BENEFIT_END.sub(lambda m: "" if m[1] else m[0], body)
     if re.match(r"for (?:the )?(?:treatment|management) of", low):
         return "context", body
     if re.match(_COTHERAPY, low):

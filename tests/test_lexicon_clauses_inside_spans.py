@@ -266,3 +266,41 @@ def test_along_with_adds_a_second_recommended_act(lexicon) -> None:  # type: ign
         lexicon, "Aerobic exercise, along with resistance training, is recommended in older adults."
     )
     assert {a.normalized for a in result.actions} == {"aerobic exercise", "resistance training"}
+
+
+@pytest.mark.parametrize(
+    ("text", "absent"),
+    [
+        (
+            "Transcutaneous pacing should be considered when temporary transvenous pacing is "
+            "not possible or available.",
+            ("Procedure", "temporary transvenous pacing"),
+        ),
+        (
+            "MRI may be considered in patients with pacemakers if no alternative imaging "
+            "modality is available.",
+            ("Procedure", "alternative imaging modality"),
+        ),
+    ],
+)
+def test_an_act_that_cannot_be_had_is_its_absence(  # type: ignore[no-untyped-def]
+    lexicon, text: str, absent: tuple[str, str]
+) -> None:
+    """ "when X is not possible or available", "if no X is available": the row is for
+    patients without X, so X is negated and keeps the role of what it is; the words of the
+    clause are no part of it."""
+    result = extract(lexicon, text)
+    negated = {(c.role, c.normalized) for c in result.concepts if c.negated}
+    assert negated == {absent}
+
+
+def test_a_state_one_enters_named_as_the_recommendation_is_an_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Pregnancy is not recommended in women with X": what is (not) recommended is
+    something done, even when the terminology files the word as a finding; a disorder to
+    treat ("treat hypertension") keeps its role."""
+    result = extract(
+        lexicon, "Pregnancy is not recommended in women with severe pulmonary hypertension."
+    )
+    assert [(a.role, a.normalized) for a in result.actions] == [("Procedure", "pregnancy")]
+    treated = extract(lexicon, "It is recommended to treat hypertension in older adults.")
+    assert ("Condition", "hypertension") in {(c.role, c.normalized) for c in treated.concepts}

@@ -20,8 +20,12 @@ _WHO_CLAUSE = re.compile(r"\s+(?:who|whom)\s+(?:are|is|have|has|were|was|had|rem
 _ABSENT = re.compile(
     r"^(?:the\s+|an?\s+)?(?P<what>(?:(?!\b(?:is|are|was|were|and)\b).)+?)\s+"
     r"(?:is|are|was|were|has\s+been|have\s+been)\s+(?:(?:reliably|definitely|safely)\s+)?"
-    r"(?:not\s+(?:available|present|documented|known|found|detected|seen)|absent|lacking|"
-    r"unavailable|missing|excluded|ruled\s+out)$",
+    r"(?:not\s+(?:available|present|documented|known|found|detected|seen|possible|feasible)"
+    r"(?:\s+(?:or|and/or)\s+(?:available|possible|feasible))?|absent|lacking|"
+    r"unavailable|missing|excluded|ruled\s+out)$"
+    # "if no alternative imaging is available": the same absence said with "no"
+    r"|^no\s+(?P<none>(?:(?!\b(?:is|are|was|were|and)\b).)+?)\s+(?:is|are)\s+"
+    r"(?:available|present|possible|feasible)$",
     re.IGNORECASE,
 )
 # "X is indicated / required [before …]": the patient has an indication for X
@@ -66,7 +70,8 @@ class ClauseRules:
         absent = _ABSENT.match(phrase)
         if absent:
             # "if proof of valve thrombosis is lacking": the row is for its absence
-            return _negate(self._phrase(absent.group("what"), "context", group_counter))
+            what = absent.group("what") or absent.group("none")
+            return _negate(self._phrase(what, "context", group_counter))
         indicated = _INDICATED.match(phrase)
         if indicated:
             # "if PCI is indicated before surgery": the patient has an indication for PCI

@@ -103,8 +103,14 @@ class RoleRules:
                 # a drug therapy the terminology files as a procedure ("androgen
                 # deprivation therapy"): the contract makes drug-therapy phrases Medication
                 return "Medication"
-            if role == "ClinicalParameter" and slot == "action":
-                return "Procedure"  # "FFR is recommended": the act is measuring it
+            if slot == "action" and (
+                role == "ClinicalParameter"
+                or (role == "Condition" and hit.semantic_tag == "finding")
+            ):
+                # "FFR is recommended": the act is measuring it; "Pregnancy is not
+                # recommended": a state one enters (a finding, not a disorder to treat) named
+                # as what is (not) recommended is something done
+                return "Procedure"
             if role is not None:
                 return role
         role = _heuristic_role(normalized) or self._head_ngram_role(normalized)

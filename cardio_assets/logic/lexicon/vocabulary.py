@@ -90,7 +90,7 @@ _PROCEDURE_HEADS = frozenset(
     neurosurgery operation operations delivery anaesthesia anesthesia
     sport sports participation
     stratification work-up workup optimization optimisation reprogramming programming
-    decision-making contraception observation
+    decision-making contraception observation modality modalities
     """.split()
 )
 # what a patient undergoes: "high-risk surgery" and "low bleeding risk procedures" are

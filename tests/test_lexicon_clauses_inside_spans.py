@@ -304,3 +304,32 @@ def test_a_state_one_enters_named_as_the_recommendation_is_an_act(lexicon) -> No
     assert [(a.role, a.normalized) for a in result.actions] == [("Procedure", "pregnancy")]
     treated = extract(lexicon, "It is recommended to treat hypertension in older adults.")
     assert ("Condition", "hypertension") in {(c.role, c.normalized) for c in treated.concepts}
+
+
+def test_a_list_in_square_brackets_is_read_like_one_in_round_brackets(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "any markers of risk [(i) A; (ii) B; (iii) C]": the bracket lists the kinds of the
+    head as a round one would; read as part of the head, the items were lost."""
+    result = extract(
+        lexicon,
+        "Competitive sports are not recommended in athletes with any markers of increased "
+        "risk [(i) cardiac symptoms; (ii) history of cardiac arrest; (iii) exercise-induced "
+        "arrhythmias].",
+    )
+    found = set(named(result))
+    assert {"cardiac symptom", "history of cardiac arrest", "exercise-induced arrhythmia"} <= found
+    assert not any("[" in name for name in found)
+
+
+def test_a_wait_counted_from_events_keeps_the_events(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "delay surgery until 6 months after PCI and 12 months after an ACS": how long to wait
+    is no concept, but the events the wait counts from say whom the row is for; "until
+    symptoms resolve" still says only when to stop."""
+    result = extract(
+        lexicon,
+        "It is recommended to delay elective surgery until 6 months after elective PCI and "
+        "12 months after an ACS.",
+    )
+    found = set(named(result))
+    assert {"elective percutaneous coronary intervention", "acute coronary syndrome"} <= found
+    stop = named(extract(lexicon, "Anticoagulation should be continued until symptoms resolve."))
+    assert set(stop) == {"anticoagulation"}

@@ -326,3 +326,17 @@ def test_a_percentage_in_brackets_after_a_heart_failure_class_bounds_the_ejectio
     (found,) = find_measurements(text)
     assert (found.name, found.operator, found.threshold) == ("LVEF", "<", 35.0)
     assert text[found.start : found.end] == "(<35%)"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("an outflow gradient at rest >30 mmHg", "outflow gradient at rest"),
+        ("systolic BP on standing <90 mmHg", "systolic BP on standing"),
+        ("in patients at rest >30 mmHg", "rest"),
+    ],
+)
+def test_when_a_quantity_was_measured_stays_in_its_name(text: str, name: str) -> None:
+    """ "gradient at rest", "BP on standing": the circumstance of the measurement is part of
+    what is measured, never the whole of it; cut off from a quantity, it loses its "at"."""
+    assert [m.name for m in find_measurements(text)] == [name]

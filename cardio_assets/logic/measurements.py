@@ -282,7 +282,14 @@ _QUALIFIERS = frozenset(
 # states of the patient written before a measured quantity: "asymptomatic QTc ≥500 ms" is
 # the patient asymptomatic and the QTc above the bound, not a quantity named "asymptomatic QTc"
 _STATES = frozenset({"symptomatic", "asymptomatic"})
+# words a name never starts with once the words before them are cut off ("at" of "at rest")
+_NOT_A_NAME_START = _QUALIFIERS | _LEADING_VERBS | _STATES | {"at", "during", "on"}
 MAX_NAME_WORDS = 6
+
+
+# when a quantity was measured, named after it ("gradient at rest", "BP on standing"): part
+# of its name, never the whole of it
+_CIRCUMSTANCES = frozenset({"rest", "exercise", "standing", "exertion", "peak"})
 
 
 def _name_before(text: str, end: int) -> tuple[int, str]:
@@ -306,6 +313,10 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
     chosen: list[re.Match[str]] = []
     for i in range(len(tokens) - 1, -1, -1):
         word = tokens[i].group(0)
+        circumstance = chosen and all(t.group(0).lower() in _CIRCUMSTANCES for t in chosen)
+        if word.lower() in ("at", "during", "on") and circumstance and i > 0:
+            chosen.append(tokens[i])  # "LVOT gradient at rest >30 mmHg": measured at rest
+            continue
         if word.lower() in _NAME_STOP or re.fullmatch(r"[\d.,%<>=≤≥+-]+", word):
             # "time from symptom onset >12 h": the time counted from an event is the name
             if chosen and word.lower() in ("from", "since") and i > 0:
@@ -316,7 +327,7 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
         if len(chosen) >= MAX_NAME_WORDS:
             break
     chosen.reverse()
-    while len(chosen) > 1 and chosen[0].group(0).lower() in _QUALIFIERS | _LEADING_VERBS | _STATES:
+    while len(chosen) > 1 and chosen[0].group(0).lower() in _NOT_A_NAME_START:
         chosen.pop(0)
     if not chosen:
         return end, ""

@@ -107,6 +107,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"\bin\s+order\s+to\b", re.I), "to"),
     # reference markers: [12], [3-5]
     (re.compile(r"\[\d+(?:[,–-]\s*\d+)*\]"), " "),
+    # a list in square brackets ("markers of risk [(i) A; (ii) B]") is an aside like one in
+    # round brackets: its items name the head's kinds
+    (re.compile(r"\[([^\[\]]*[A-Za-z]{3}[^\[\]]*)\]"), r"(\1)"),
     # the words that introduce a dose: "at a reduced maintenance dose of 60 mg", "with an
     # initial oral loading dose of 300 mg" (the amount itself goes with the next pattern)
     (
@@ -260,8 +263,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # when to stop, not whom: "until blood pressure is controlled", "until symptoms resolve"
-    (re.compile(r",?\s*\buntil\s+[^,;.()]+", re.I), ""),
+    # when to stop, not whom: "until blood pressure is controlled", "until symptoms resolve";
+    # "until 6 months after PCI": the wait is no concept, the event it counts from is
+    (re.compile(r",?\s*\buntil\s+[^,;.()]+", re.I), lambda m: _events_waited_from(m[0])),
     # how soon, not whom: "without delay", "without undue delay"
     (re.compile(r",?\s*\bwithout\s+(?:undue\s+|further\s+|any\s+)?delay\b", re.I), ""),
     # durations with a bound: "for a minimum of 4 weeks", "over at least the next 6 months"
@@ -547,6 +551,21 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
 ]
+
+
+_WAIT = re.compile(
+    r"\b(?:at\s+least\s+)?\d+(?:[.,]\d+)?\s*(?:h|hours?|days?|weeks?|months?|years?)\s+(?=after\b)",
+    re.I,
+)
+
+
+def _events_waited_from(clause: str) -> str:
+    """ "until 6 months after elective PCI and 12 months after an ACS" -> "after elective PCI
+    and after an ACS"; any other "until …" clause goes whole."""
+    body = re.sub(r"^,?\s*until\s+", "", clause, flags=re.I)
+    if not _WAIT.match(body):
+        return ""
+    return " " + _WAIT.sub("", body)
 
 
 def clean_row_text(text: str) -> str:

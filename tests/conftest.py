@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+# The lexicon extractor on the real abbreviation list and SNOMED CT sample (module-scoped).
+from tests.lexicon_fixtures import lexicon  # noqa: E402, F401
+
 # Real local Neo4j (session-scoped, started on first use): neo4j_server, neo4j_driver.
 from tests.neo4j_fixtures import neo4j_driver, neo4j_server  # noqa: E402, F401
 

@@ -462,7 +462,7 @@ def test_verb_operators_and_plural_hyphenated_heads(
         abbreviations,
     )
     c = by_norm(out.concepts)
-    # stopping a drug is what is recommended, never the drug itself (test_lexicon_guideline_language)
+    # stopping a drug is what is recommended, never the drug itself (test_lexicon_sentence_shapes)
     assert c["discontinuation of beta-blocker"].role == "Medication"
     hr = c["heart rate"]
     assert (hr.operator, hr.threshold, hr.unit) == ("<", 50.0, "bpm")

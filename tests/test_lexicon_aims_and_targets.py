@@ -10,9 +10,7 @@ import pytest
 from cardio_assets.logic.measurements import find_measurements
 from cardio_assets.logic.merged_concepts import merge_row
 from cardio_assets.records import LogicNode
-from tests.test_lexicon_guideline_language import extract, lexicon, named, row_of
-
-__all__ = ["lexicon"]  # the module fixture, shared
+from tests.lexicon_fixtures import extract, named, row_of
 
 
 def _logic_concepts(node: LogicNode | None) -> set[int]:

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_lexicon_guideline_language import extract, lexicon, named
-
-__all__ = ["lexicon"]  # the module fixture, shared
+from tests.lexicon_fixtures import extract, named
 
 
 def test_a_modal_verb_inside_a_concept_ends_it(lexicon) -> None:  # type: ignore[no-untyped-def]

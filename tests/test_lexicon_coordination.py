@@ -9,9 +9,7 @@ from __future__ import annotations
 import pytest
 
 from cardio_assets.logic.logic_split import Expr, Leaf, split_logic
-from tests.test_lexicon_guideline_language import extract, lexicon, named
-
-__all__ = ["lexicon"]  # the module fixture, shared
+from tests.lexicon_fixtures import extract, named
 
 
 def alternatives(text: str, lexicon, *names: str) -> None:  # type: ignore[no-untyped-def]

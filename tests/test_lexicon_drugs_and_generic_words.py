@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_lexicon_guideline_language import extract, lexicon, named
-
-__all__ = ["lexicon"]  # the module fixture, shared
+from tests.lexicon_fixtures import extract, named
 
 
 def test_an_unknown_single_word_listed_with_drugs_is_a_drug(lexicon) -> None:  # type: ignore[no-untyped-def]

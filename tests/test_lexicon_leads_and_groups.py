@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_lexicon_guideline_language import assert_one_or_group, extract, lexicon, named
-
-__all__ = ["lexicon"]  # the module fixture, shared
+from tests.lexicon_fixtures import assert_one_or_group, extract, named
 
 
 @pytest.mark.parametrize(

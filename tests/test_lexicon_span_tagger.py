@@ -26,9 +26,7 @@ from cardio_assets.logic.lexicon.span_tagger import (
     training_sequence,
 )
 from resources.lexicon_extractor import LexiconExtractorResource
-from tests.test_lexicon_guideline_language import extract, lexicon, row_of
-
-__all__ = ["lexicon"]  # the module fixture, shared
+from tests.lexicon_fixtures import extract, row_of
 
 ROOT = Path(__file__).resolve().parent.parent
 

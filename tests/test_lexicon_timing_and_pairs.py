@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_lexicon_guideline_language import extract, lexicon, named, roles
-
-__all__ = ["lexicon"]  # the module fixture, shared
+from tests.lexicon_fixtures import extract, named, roles
 
 
 @pytest.mark.parametrize(

@@ -12,9 +12,7 @@ import pytest
 
 from cardio_assets.logic.lexicon import LexiconExtractor
 from cardio_assets.logic.merged_concepts import merge_row, prediction_line
-from tests.test_lexicon_guideline_language import lexicon, row_of
-
-__all__ = ["lexicon"]  # the module fixture, shared
+from tests.lexicon_fixtures import row_of
 
 
 def population(lexicon: LexiconExtractor, text: str) -> list[str]:

@@ -331,3 +331,54 @@ def test_a_wait_counted_from_events_keeps_the_events(lexicon) -> None:  # type: 
     assert {"elective percutaneous coronary intervention", "acute coronary syndrome"} <= found
     stop = named(extract(lexicon, "Anticoagulation should be continued until symptoms resolve."))
     assert set(stop) == {"anticoagulation"}
+
+
+def test_a_list_of_indications_of_an_act_names_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Surgery for A, B, C and D": three or more indications listed with commas are the
+    cases the act is done for, any one of them enough; the "and" lists them (the contract,
+    §6). A test "for A, B and C" looks at all of them, and two indications joined by "and"
+    may be meant together: neither is grouped."""
+    result = extract(
+        lexicon,
+        "Pericardiectomy should be considered for dense adhesions, thick effusion, recurrence "
+        "of tamponade and progression to constriction.",
+    )
+    labels = {c.or_group for c in result.concepts if c.role == "Condition"}
+    assert len(labels) == 1 and None not in labels
+    looked_at = extract(
+        lexicon,
+        "Assessment for ventricular function, aortic size, and arrhythmia risk is recommended "
+        "in athletes.",
+    )
+    assert all(c.or_group is None for c in looked_at.concepts)
+
+
+@pytest.mark.parametrize(
+    ("text", "pair"),
+    [
+        (
+            "Rehabilitation is recommended for patients after MI and for patients with heart "
+            "failure.",
+            {"myocardial infarction", "heart failure"},
+        ),
+        (
+            "Immediate cardioversion is recommended for any tachycardia with haemodynamic "
+            "instability and for pre-excited AF.",
+            {"tachycardia", "pre-excited atrial fibrillation"},
+        ),
+        (
+            "Surveillance is recommended in men with an aneurysm of 50 mm and in women with an "
+            "aneurysm of 45 mm.",
+            {"men", "women"},
+        ),
+    ],
+)
+def test_the_same_lead_twice_names_two_groups_either_enough(  # type: ignore[no-untyped-def]
+    lexicon, text: str, pair: set[str]
+) -> None:
+    """ "for patients after MI and for patients with HF", "for A and for B": repeating the
+    lead names a second group beside the first; the row is for either (the contract, §6),
+    so the heads of the two groups share one OR label."""
+    result = extract(lexicon, text)
+    labels = {c.or_group for c in result.concepts if c.normalized in pair}
+    assert len(labels) == 1 and None not in labels

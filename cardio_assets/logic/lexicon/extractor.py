@@ -13,13 +13,14 @@ import json
 import re
 
 from cardio_assets.logic.abbreviations import Abbreviations
-from cardio_assets.logic.lexicon.acts import ActRules
+from cardio_assets.logic.lexicon.acts import ActRules, indications_are_alternatives
 from cardio_assets.logic.lexicon.clauses import ClauseRules, setting_draft
 from cardio_assets.logic.lexicon.drafts import (
     Draft,
     _dedupe,
     _is_population,
     _negate,
+    new_group_label,
     without_fragments,
 )
 from cardio_assets.logic.lexicon.noise import clean_row_text
@@ -37,6 +38,7 @@ from cardio_assets.logic.lexicon.sentences import (
     REDUCING_ACTS,
     RowParse,
     _sentences,
+    _top_level_search,
     parse_sentence,
 )
 from cardio_assets.logic.lexicon.span_tagger import SpanTagger
@@ -318,11 +320,23 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
                         if not d.normalized.endswith(("measurement", "monitoring", "assessment")):
                             d.normalized += " measurement"
             out.extend(action)
+        group: tuple[str, list[Draft]] | None = None  # the last "for/in patients …" group
         for kind, phrase in parse.post:
             found = self._post_phrase(kind, phrase, group_counter)
             if kind == "means" and any(d.slot == "action" for d in found):
                 # "Thorough evaluation, using A and B": the vehicle only carries its items
                 out = [d for d in out if not (d.slot == "action" and _only_a_vehicle(d))]
+            lead = phrase.split()[0].lower() if phrase.split() else ""
+            if kind == "cohort" and group is not None and group[0] == lead:
+                # "for patients after MI and for patients with HF": the same lead twice names
+                # two groups one after the other, either enough (the contract, §6)
+                _two_groups_are_alternatives(group[1], found, group_counter)
+            if kind == "cohort":
+                group = (lead, list(found))
+            elif kind == "context" and group is not None:
+                group[1].extend(found)  # "for patients after MI": still the same group
+            else:
+                group = None
             out.extend(found)
         if not any(d.slot == "action" for d in out):
             # "it is advised to control BP at <125/75 mmHg": the value to reach is the
@@ -385,11 +399,42 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
         if clause is not None:
             return clause
         treated = re.match(r"^for\s+(?P<what>.+)$", phrase, re.I)
+        again = (
+            _top_level_search(r",?\s+(?:and|or|and/or)\s+for\s+", treated["what"])
+            if treated
+            else None
+        )
+        if again is not None:
+            # "for A with B and for C": each "for" names a case of its own, either enough
+            what = treated["what"]  # type: ignore[index]
+            first = self._post_phrase(kind, "for " + what[: again.start()], group_counter)
+            second = self._post_phrase(kind, "for " + what[again.end() :], group_counter)
+            _two_groups_are_alternatives(first, second, group_counter)
+            return first + second
         conditions = self._conditions_with(treated["what"], group_counter) if treated else None
         if conditions is not None:  # "recommended for any tachycardia with instability"
             return conditions
         # "for high-degree or complete AVB": what follows "for", so a grade range stays whole
-        return self._phrase(treated["what"] if treated else phrase, "context", group_counter)
+        found = self._phrase(treated["what"] if treated else phrase, "context", group_counter)
+        if treated:
+            indications_are_alternatives(treated["what"], found, group_counter)
+        return found
+
+
+def _two_groups_are_alternatives(
+    first: list[Draft], second: list[Draft], group_counter: list[int]
+) -> None:
+    """The first condition of each group shares one OR label (the rest of a group is said
+    of that group only, and keeps what its own phrase gave it)."""
+    heads = [
+        next((d for d in group if d.role == "Condition" and not d.negated), None)
+        for group in (first, second)
+    ]
+    if None in heads or heads[1].or_group is not None:  # type: ignore[union-attr]
+        return  # the second group's own alternatives stay as they are
+    label = heads[0].or_group or new_group_label(group_counter)  # type: ignore[union-attr]
+    for head in heads:
+        head.or_group = label  # type: ignore[union-attr]
 
 
 def _only_a_vehicle(draft: Draft) -> bool:

@@ -382,3 +382,25 @@ def test_the_same_lead_twice_names_two_groups_either_enough(  # type: ignore[no-
     result = extract(lexicon, text)
     labels = {c.or_group for c in result.concepts if c.normalized in pair}
     assert len(labels) == 1 and None not in labels
+
+
+def test_bracketed_examples_of_a_state_are_alternatives_to_it(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "at high bleeding risk (e.g. a bleeding score ≥25)", "at very high risk (e.g. with
+    diabetes or kidney disease)": each example is one way to be in the state, so the state
+    and its examples share one OR label. A kind of the state ("hypertension (e.g. grade 3
+    hypertension)") and examples running on without brackets ("disease, including A and
+    B") are not grouped with the head."""
+    result = extract(
+        lexicon,
+        "DAPT for 3 months should be considered in patients at very high risk (e.g. with "
+        "diabetes or chronic kidney disease).",
+    )
+    state = named(result)["very high risk"]
+    assert state.or_group is not None
+    assert named(result)["diabetes"].or_group == state.or_group
+    kinds = extract(
+        lexicon,
+        "Pacing should be considered in patients with conduction disease, including "
+        "myotonic dystrophy and Kearns-Sayre syndrome.",
+    )
+    assert named(kinds)["conduction disease"].or_group is None

@@ -198,7 +198,7 @@ class PhraseRules:
         including = _INCLUDING_TAIL.search(text)
         if including and including.start() > 0 and _depth_at(text, including.start()) == 0:
             examples = f"{including.group('lead')} {text[including.end() :].strip(' ,;')}"
-            asides.insert(0, Aside(examples, text[: including.start()]))
+            asides.insert(0, Aside(examples, text[: including.start()], bracketed=False))
             text = text[: including.start()].strip(" ,;")
         masked, params = extract_parameters(text, self.abbreviations)
         tree = split_logic(masked, keep_together=self._is_known_term)
@@ -220,7 +220,7 @@ class PhraseRules:
         aside_slot = {"action": "action", "background": "example", "component": "example"}.get(
             slot, slot
         )
-        for aside, before in asides:
+        for aside, before, bracketed in asides:
             beside = _ALSO_RECEIVE.match(aside)
             if beside:  # "(patients should also receive an MRA)": therapy given beside it
                 given = self._action(beside["what"], group_counter, slot="background")
@@ -269,6 +269,24 @@ class PhraseRules:
                     head = None  # "drugs such as A and B": A and B, drugs both
                 if head is not None and head.or_group:
                     label = head.or_group
+                elif (
+                    head is not None
+                    and head.role == "Condition"
+                    and not head.negated
+                    and bracketed
+                    and _STATE_EXAMPLE_LEAD.match(aside)
+                    and all(d.role in ("Condition", "ClinicalParameter") for d in aside_drafts)
+                    # "hypertension (e.g. grade 3 hypertension)": a kind of the state, no
+                    # other way to have it
+                    and not any(
+                        d.normalized.split()[-1:] == head.normalized.split()[-1:]
+                        for d in aside_drafts
+                    )
+                ):
+                    # "at high risk (e.g. prior bleeding)", "inflammation (i.e. raised CRP)":
+                    # each example is one way to have the state, so the state and its
+                    # examples are alternatives (the golds group them so)
+                    label = head.or_group = new_group_label(group_counter)
                 elif len(aside_drafts) > 1:
                     label = new_group_label(group_counter)
                 else:
@@ -448,6 +466,9 @@ _DRUG_LIKE_WORD = re.compile(
 )
 
 
+# examples of a state that are ways to have it: "e.g.", "i.e.", "including" (not "such as",
+# which names kinds: "tumours such as lymphomas")
+_STATE_EXAMPLE_LEAD = re.compile(r"^(?:e\.\s?g\.?|i\.\s?e\.?|including)\s", re.I)
 # a head that only says "drugs" ("drugs such as A and B"): the class is the examples'
 _BARE_DRUG_WORD = re.compile(r"(?i)(?:the\s+)?(?:drugs?|agents?|medications?|medicines?)")
 

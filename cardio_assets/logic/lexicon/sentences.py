@@ -189,6 +189,7 @@ def _top_level_search(pattern: str, text: str) -> re.Match[str] | None:
 class Aside(NamedTuple):
     text: str  # inside the brackets
     before: str  # the phrase up to the opening bracket: what the aside is about
+    bracketed: bool = True  # False: examples running to the phrase's end ("X, including Y")
 
 
 def _pull_parentheticals(

@@ -404,3 +404,38 @@ def test_bracketed_examples_of_a_state_are_alternatives_to_it(lexicon) -> None: 
         "myotonic dystrophy and Kearns-Sayre syndrome.",
     )
     assert named(kinds)["conduction disease"].or_group is None
+
+
+def test_two_kinds_of_one_disease_sharing_its_name_are_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "bacterial and neoplastic pericarditis": a patient has one kind or the other, so
+    the two named with one head share an OR label, as "bacterial or neoplastic" would. A
+    head read across a clause ("who are asymptomatic and have low risk") is no such pair."""
+    result = extract(
+        lexicon, "Surgery is recommended in patients with bacterial and neoplastic pericarditis."
+    )
+    kinds = named(result)
+    assert kinds["bacterial pericarditis"].or_group is not None
+    assert kinds["bacterial pericarditis"].or_group == kinds["neoplastic pericarditis"].or_group
+
+
+@pytest.mark.parametrize(
+    ("text", "groups"),
+    [
+        ("Annual screening is recommended in men and women with diabetes.", {"men", "women"}),
+        (
+            "Annual screening is recommended in older adults and children with diabetes.",
+            {"older adults", "children"},
+        ),
+    ],
+)
+def test_a_second_group_of_people_is_kept_beside_the_first(  # type: ignore[no-untyped-def]
+    lexicon, text: str, groups: set[str]
+) -> None:
+    """ "men and women with diabetes": both groups are named, either of them, and what
+    follows is said of both; the second group was lost as if it were the generic
+    "patients"."""
+    result = extract(lexicon, text)
+    found = named(result)
+    assert groups <= set(found) and "diabetes" in found
+    assert len({found[g].or_group for g in groups}) == 1
+    assert found[next(iter(groups))].or_group is not None

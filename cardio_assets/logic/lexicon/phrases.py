@@ -135,6 +135,17 @@ class PhraseRules:
                 premod_drafts = self._phrase(" ".join(premod_words), "cohort", group_counter)
             if group:  # the contract: a demographic group restricts who the row is for
                 premod_drafts.append(Draft("Condition", phrase, phrase.lower(), "cohort"))
+                other = _OTHER_DEMOGRAPHIC.match(rest)
+                if other:
+                    # "men and women with diabetes", "older adults or children": a second
+                    # group sharing what follows, either of them (the contract, §6)
+                    rest = rest[other.end() :]
+                    label = new_group_label(group_counter)
+                    premod_drafts[-1].or_group = label
+                    premod_drafts.append(
+                        Draft("Condition", other["group"], other["group"].lower(), "cohort")
+                    )
+                    premod_drafts[-1].or_group = label
         else:
             rest = " with " + text
         # "patients with A and patients with B", "… with A or those with B": two patient
@@ -204,16 +215,23 @@ class PhraseRules:
         tree = split_logic(masked, keep_together=self._is_known_term)
         drafts: list[Draft] = []
         group_of = _or_groups(tree, group_counter)
+        elided: list[Draft] = []  # the drafts of a leaf that lends its head to the next one
         for leaf in leaves(tree):
             leaf_text, leaf_full = leaf.text, leaf.full
             if slot == "outcome":  # "the risk of HF hospitalization or (the risk of) death"
                 leaf_text = _OUTCOME_LEAD.sub("", leaf_text)
                 leaf_full = _OUTCOME_LEAD.sub("", leaf_full) if leaf_full else None
-            for draft in self._leaf_drafts(Leaf(leaf_text, leaf.negated, leaf_full), params, slot):
+            found = self._leaf_drafts(Leaf(leaf_text, leaf.negated, leaf_full), params, slot)
+            for draft in found:
                 # the time since an event is said of the event, no alternative to it
                 since = draft.role == "ClinicalParameter" and counted_back(draft.text)
                 draft.or_group = None if draft.test_of_finding or since else group_of.get(id(leaf))
                 drafts.append(draft)
+            if slot in {"cohort", "context"} and _kinds_sharing_a_head(elided, found):
+                # "bacterial and neoplastic pericarditis": two kinds of one disease named
+                # with one head are alternatives a patient has one of (the golds' reading)
+                elided[0].or_group = found[0].or_group = new_group_label(group_counter)
+            elided = found if leaf.full else []
         # Parenthetical asides: examples of the head ("MRA (spironolactone or
         # eplerenone)") or measurements ("(SYNTAX score >32)"); never actions.
         # Members of a recommended drug class are recommended too.
@@ -469,6 +487,30 @@ _DRUG_LIKE_WORD = re.compile(
 # examples of a state that are ways to have it: "e.g.", "i.e.", "including" (not "such as",
 # which names kinds: "tumours such as lymphomas")
 _STATE_EXAMPLE_LEAD = re.compile(r"^(?:e\.\s?g\.?|i\.\s?e\.?|including)\s", re.I)
+_OTHER_DEMOGRAPHIC = re.compile(
+    rf"\s*,?\s*(?:and|or|and/or)\s+(?P<group>(?:(?:{DEMOGRAPHIC_STATE.pattern})\s+)?"
+    rf"(?:{DEMOGRAPHIC_NOUN.pattern}))\b",
+    re.IGNORECASE,
+)
+
+
+def _kinds_sharing_a_head(first: list[Draft], second: list[Draft]) -> bool:
+    """One condition each, neither negated nor grouped yet: the two halves of an "A and B
+    head" ellipsis ("or" already made them alternatives)."""
+    if not (
+        len(first) == len(second) == 1
+        and first[0].role == second[0].role == "Condition"
+        and not (first[0].negated or second[0].negated)
+        and first[0].or_group is None
+        and second[0].or_group is None
+    ):
+        return False
+    # the same head, and no longer in the first than in the second ("bacterial pericarditis",
+    # "neoplastic pericarditis"), unlike a head read across a clause
+    lent, own = first[0].normalized.split(), second[0].normalized.split()
+    return len(own) > 1 and len(lent) <= len(own) and lent[-1] == own[-1]
+
+
 # a head that only says "drugs" ("drugs such as A and B"): the class is the examples'
 _BARE_DRUG_WORD = re.compile(r"(?i)(?:the\s+)?(?:drugs?|agents?|medications?|medicines?)")
 

@@ -439,3 +439,23 @@ def test_a_second_group_of_people_is_kept_beside_the_first(  # type: ignore[no-u
     assert groups <= set(found) and "diabetes" in found
     assert len({found[g].or_group for g in groups}) == 1
     assert found[next(iter(groups))].or_group is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Aspirin is recommended in patients with ACS, maintained over 12 months.",
+        "Aspirin is recommended in patients with ACS, continued for at least 6 months.",
+        "Screening should be considered in survivors, starting at 5 years after treatment.",
+        "Statins are recommended for the majority of adults with diabetes.",
+        "Aspirin is recommended in patients with ACS. Options are:",
+    ],
+)
+def test_words_left_over_from_a_schedule_or_a_list_lead_are_no_concepts(  # type: ignore[no-untyped-def]
+    lexicon, text: str
+) -> None:
+    """ "maintained over 12 months", "starting at 5 years": once the duration goes, the verb
+    left alone names nothing; nor does "the majority of", or a sentence that only announces
+    the list printed in the next rows ("Options are:")."""
+    found = set(named(extract(lexicon, text)))
+    assert not found & {"maintained", "continued", "starting", "majority", "options", "option"}

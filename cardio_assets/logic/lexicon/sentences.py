@@ -153,9 +153,18 @@ def _sentences(text: str) -> list[str]:
     for part in parts:
         for piece in _split_second_recommendation(part):
             piece = piece.strip()
-            if piece:
+            if piece and not _ANNOUNCES_A_LIST.fullmatch(piece):
                 out.append(piece)
     return out
+
+
+# "Options are:", "These include:": a sentence that only announces the list printed after
+# the row (in the next rows of the table) names nothing itself
+_ANNOUNCES_A_LIST = re.compile(
+    r"(?:the\s+)?(?:options?|choices?|alternatives?|these|they|this)\s+(?:are|is|includes?)"
+    r"(?:\s+the\s+following)?\s*:?\s*\.?",
+    re.IGNORECASE,
+)
 
 
 _ENDS_IN_ABBREVIATION = re.compile(

@@ -459,3 +459,19 @@ def test_words_left_over_from_a_schedule_or_a_list_lead_are_no_concepts(  # type
     the list printed in the next rows ("Options are:")."""
     found = set(named(extract(lexicon, text)))
     assert not found & {"maintained", "continued", "starting", "majority", "options", "option"}
+
+
+def test_a_word_that_lends_its_noun_is_a_name_not_a_leftover(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "a structured and monitored exercise programme": "structured" stands for the
+    structured programme, a name of its own, even though "structured" left alone by a
+    broken list names nothing."""
+    found = set(
+        named(
+            extract(
+                lexicon,
+                "A structured and monitored home-based exercise programme should be considered "
+                "in patients with claudication.",
+            )
+        )
+    )
+    assert "structured home-based exercise programme" in found

@@ -396,8 +396,10 @@ class PhraseRules:
             or _CONNECTIVE_ONLY.match(rest)
         ):
             return out
-        if rest.lower().strip(" .") in GENERIC_LEAVES or LONE_ADVERB.fullmatch(rest.strip(" .")):
-            return out
+        if leaf.full is None and (
+            rest.lower().strip(" .") in GENERIC_LEAVES or LONE_ADVERB.fullmatch(rest.strip(" ."))
+        ):
+            return out  # ("a structured and monitored programme": the first word is a name)
         required = REQUIREMENT.match(text.strip(" ,;")) if slot in {"cohort", "context"} else None
         what = _tidy_leaf(required["what"], slot) if required and not had_param else ""
         # a needed act ("requiring pacing"); a needed drug keeps its reading as the therapy

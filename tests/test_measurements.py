@@ -340,3 +340,16 @@ def test_when_a_quantity_was_measured_stays_in_its_name(text: str, name: str) ->
     """ "gradient at rest", "BP on standing": the circumstance of the measurement is part of
     what is measured, never the whole of it; cut off from a quantity, it loses its "at"."""
     assert [m.name for m in find_measurements(text)] == [name]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a fall in systolic BP from baseline ≥20 mmHg",
+        "a fall in systolic BP from baseline value ≥20 mmHg",
+    ],
+)
+def test_a_change_measured_from_baseline_is_named_by_the_change(text: str) -> None:
+    """ "a fall in systolic BP from baseline (value) ≥20 mmHg": what is measured is the fall
+    from baseline, not "baseline"; the change and what changes are its name."""
+    assert [m.name for m in find_measurements(text)] == ["fall in systolic BP from baseline"]

@@ -287,6 +287,7 @@ _NOT_A_NAME_START = _QUALIFIERS | _LEADING_VERBS | _STATES | {"at", "during", "o
 MAX_NAME_WORDS = 6
 
 
+_BASELINE_WORDS = frozenset({"baseline", "value", "values"})
 # when a quantity was measured, named after it ("gradient at rest", "BP on standing"): part
 # of its name, never the whole of it
 _CIRCUMSTANCES = frozenset({"rest", "exercise", "standing", "exertion", "peak"})
@@ -317,6 +318,20 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
         if word.lower() in ("at", "during", "on") and circumstance and i > 0:
             chosen.append(tokens[i])  # "LVOT gradient at rest >30 mmHg": measured at rest
             continue
+        from_baseline = chosen and all(t.group(0).lower() in _BASELINE_WORDS for t in chosen)
+        if word.lower() == "from" and from_baseline and i > 0:
+            # "a fall in systolic BP from baseline (value) ≥20 mmHg": the change is measured
+            chosen.append(tokens[i])
+            continue
+        changed = (
+            word.lower() in ("in", "of")
+            and i > 0
+            and tokens[i - 1].group(0).lower() in CHANGE_WORDS
+            and any(t.group(0).lower() == "baseline" for t in chosen)
+        )
+        if changed:  # ... and what changes is its name's head: "fall in systolic BP"
+            chosen += [tokens[i], tokens[i - 1]]
+            break
         if word.lower() in _NAME_STOP or re.fullmatch(r"[\d.,%<>=≤≥+-]+", word):
             # "time from symptom onset >12 h": the time counted from an event is the name
             if chosen and word.lower() in ("from", "since") and i > 0:

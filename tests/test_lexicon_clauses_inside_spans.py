@@ -475,3 +475,29 @@ def test_a_word_that_lends_its_noun_is_a_name_not_a_leftover(lexicon) -> None:  
         )
     )
     assert "structured home-based exercise programme" in found
+
+
+@pytest.mark.parametrize(
+    ("text", "drug"),
+    [
+        (
+            "In women on heparin, delivery is recommended 24 h after the last dose of heparin.",
+            "heparin",
+        ),
+        (
+            "Ivabradine should be considered despite treatment with an evidence-based dose of a "
+            "beta-blocker.",
+            "beta-blocker",
+        ),
+        ("Heparin may be considered in women who need a high dose of warfarin.", "warfarin"),
+    ],
+)
+def test_which_dose_of_a_drug_is_no_part_of_its_name(  # type: ignore[no-untyped-def]
+    lexicon, text: str, drug: str
+) -> None:
+    """ "the last dose of X", "an evidence-based dose of X", "a high dose of X": which dose,
+    like how much, is no concept; the drug is named alone (and a verb that needs it, "who
+    need X", is no part of it), while the words before the dose phrase stay their own."""
+    found = set(named(extract(lexicon, text)))
+    assert drug in found
+    assert not any(" of " in name and drug in name for name in found)

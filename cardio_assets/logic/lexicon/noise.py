@@ -74,10 +74,13 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "X should be similar to that for patients with AF": X is recommended as it is for them
     (re.compile(r"\b(?:should|must)\s+be\s+(?=similar\s+to\b)", re.I), "is recommended "),
-    # "on a maximum tolerated dose of a statin": how much of the statin, not another drug
+    # "on a maximum tolerated dose of a statin", "the last dose of LMWH", "an evidence-based
+    # dose of a beta-blocker": how much of the drug, or which dose, not another drug
     (
         re.compile(
-            r"\b(?:an?|the)\s+(?:maximum|maximally|highest)\s+tolerated\s+dos(?:e|age)\s+of\s+",
+            r"\b(?:(?:an?|the)\s+)?(?:(?!(?:an?|the|and|or|with|after|before|of|to|in|on|at|"
+            r"for|by|both|increasing|reducing)\b)[\w-]+\s+){0,3}?dos(?:e|es|age)\s+of\s+"
+            r"(?=[A-Za-z])",
             re.I,
         ),
         "",

@@ -408,6 +408,8 @@ class PhraseRules:
             name = f"requirement for {self.abbreviations.normalize(what)}"
             out.append(Draft("Condition", text.strip(" ,;"), name, slot, negated=leaf.negated))
             return out
+        if what and self.role_for(what, slot) == "Medication":
+            rest = what  # "women who need VKA": the drug, without the verb
         unwanted = NOT_WANTED.match(rest) if slot != "action" else None
         if unwanted:
             name = f"{self.abbreviations.normalize(unwanted['what'])} not desired"

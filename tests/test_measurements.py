@@ -331,9 +331,9 @@ def test_a_percentage_in_brackets_after_a_heart_failure_class_bounds_the_ejectio
 @pytest.mark.parametrize(
     ("text", "name"),
     [
-        ("an outflow gradient at rest >30 mmHg", "outflow gradient at rest"),
+        ("an outflow gradient at rest >50 mmHg", "outflow gradient at rest"),
         ("systolic BP on standing <90 mmHg", "systolic BP on standing"),
-        ("in patients at rest >30 mmHg", "rest"),
+        ("in patients at rest >50 mmHg", "rest"),
     ],
 )
 def test_when_a_quantity_was_measured_stays_in_its_name(text: str, name: str) -> None:
@@ -345,11 +345,11 @@ def test_when_a_quantity_was_measured_stays_in_its_name(text: str, name: str) ->
 @pytest.mark.parametrize(
     "text",
     [
-        "a fall in systolic BP from baseline ≥20 mmHg",
-        "a fall in systolic BP from baseline value ≥20 mmHg",
+        "a fall in diastolic BP from baseline ≥15 mmHg",
+        "a fall in diastolic BP from baseline value ≥15 mmHg",
     ],
 )
 def test_a_change_measured_from_baseline_is_named_by_the_change(text: str) -> None:
-    """ "a fall in systolic BP from baseline (value) ≥20 mmHg": what is measured is the fall
+    """ "a fall in diastolic BP from baseline (value) ≥15 mmHg": what is measured is the fall
     from baseline, not "baseline"; the change and what changes are its name."""
-    assert [m.name for m in find_measurements(text)] == ["fall in systolic BP from baseline"]
+    assert [m.name for m in find_measurements(text)] == ["fall in diastolic BP from baseline"]

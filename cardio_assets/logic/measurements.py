@@ -316,11 +316,11 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
         word = tokens[i].group(0)
         circumstance = chosen and all(t.group(0).lower() in _CIRCUMSTANCES for t in chosen)
         if word.lower() in ("at", "during", "on") and circumstance and i > 0:
-            chosen.append(tokens[i])  # "LVOT gradient at rest >30 mmHg": measured at rest
+            chosen.append(tokens[i])  # "outflow gradient at rest >50 mmHg": measured at rest
             continue
         from_baseline = chosen and all(t.group(0).lower() in _BASELINE_WORDS for t in chosen)
         if word.lower() == "from" and from_baseline and i > 0:
-            # "a fall in systolic BP from baseline (value) ≥20 mmHg": the change is measured
+            # "a fall in diastolic BP from baseline (value) ≥15 mmHg": the change is measured
             chosen.append(tokens[i])
             continue
         changed = (
@@ -329,7 +329,7 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
             and tokens[i - 1].group(0).lower() in CHANGE_WORDS
             and any(t.group(0).lower() == "baseline" for t in chosen)
         )
-        if changed:  # ... and what changes is its name's head: "fall in systolic BP"
+        if changed:  # ... and what changes is its name's head: "fall in diastolic BP"
             chosen += [tokens[i], tokens[i - 1]]
             break
         if word.lower() in _NAME_STOP or re.fullmatch(r"[\d.,%<>=≤≥+-]+", word):

@@ -157,7 +157,7 @@ def indications_are_alternatives(
     "and" lists them, it does not ask for all (the contract, §6: "and" meaning OR)."""
     listed = [d for d in conditions if d.role == "Condition" and not d.negated]
     if len(listed) >= 3 and len(listed) == len(conditions) and treated.count(",") >= 2:
-        # an "or" inside the list ("loculated or thick effusion") joins the same one group
+        # an "or" inside the list ("early or late relapse") joins the same one group
         label = new_group_label(group_counter)
         for d in listed:
             d.or_group = label

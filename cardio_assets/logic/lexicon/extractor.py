@@ -328,13 +328,13 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
                 out = [d for d in out if not (d.slot == "action" and _only_a_vehicle(d))]
             lead = phrase.split()[0].lower() if phrase.split() else ""
             if kind == "cohort" and group is not None and group[0] == lead:
-                # "for patients after MI and for patients with HF": the same lead twice names
+                # "for patients after a stroke and for patients with PAD": the same lead twice names
                 # two groups one after the other, either enough (the contract, §6)
                 _two_groups_are_alternatives(group[1], found, group_counter)
             if kind == "cohort":
                 group = (lead, list(found))
             elif kind == "context" and group is not None:
-                group[1].extend(found)  # "for patients after MI": still the same group
+                group[1].extend(found)  # "for patients after a stroke": still the same group
             else:
                 group = None
             out.extend(found)

@@ -74,8 +74,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "X should be similar to that for patients with AF": X is recommended as it is for them
     (re.compile(r"\b(?:should|must)\s+be\s+(?=similar\s+to\b)", re.I), "is recommended "),
-    # "on a maximum tolerated dose of a statin", "the last dose of LMWH", "an evidence-based
-    # dose of a beta-blocker": how much of the drug, or which dose, not another drug
+    # "on a maximum tolerated dose of a statin", "the last dose of apixaban", "an adequate
+    # dose of a calcium blocker": how much of the drug, or which dose, not another drug
     (
         re.compile(
             r"\b(?:(?:an?|the)\s+)?(?:(?!(?:an?|the|and|or|with|after|before|of|to|in|on|at|"
@@ -104,7 +104,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "aerobic exercise, along with resistance training, is recommended": both are
+    # "walking, along with stretching, is recommended": both are
     (re.compile(r",?\s+(?:along|together)\s+with\s+", re.I), " and "),
     # "in order to X" states a purpose as "to X" does
     (re.compile(r"\bin\s+order\s+to\b", re.I), "to"),
@@ -267,7 +267,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     # when to stop, not whom: "until blood pressure is controlled", "until symptoms resolve";
-    # "until 6 months after PCI": the wait is no concept, the event it counts from is
+    # "until 3 months after a stroke": the wait is no concept, the event it counts from is
     (re.compile(r",?\s*\buntil\s+[^,;.()]+", re.I), lambda m: _events_waited_from(m[0])),
     # how soon, not whom: "without delay", "without undue delay"
     (re.compile(r",?\s*\bwithout\s+(?:undue\s+|further\s+|any\s+)?delay\b", re.I), ""),
@@ -563,8 +563,8 @@ _WAIT = re.compile(
 
 
 def _events_waited_from(clause: str) -> str:
-    """ "until 6 months after elective PCI and 12 months after an ACS" -> "after elective PCI
-    and after an ACS"; any other "until …" clause goes whole."""
+    """ "until 3 months after a stroke and 6 months after valve surgery" -> "after a stroke
+    and after valve surgery"; any other "until …" clause goes whole."""
     body = re.sub(r"^,?\s*until\s+", "", clause, flags=re.I)
     if not _WAIT.match(body):
         return ""

@@ -228,7 +228,7 @@ class PhraseRules:
                 draft.or_group = None if draft.test_of_finding or since else group_of.get(id(leaf))
                 drafts.append(draft)
             if slot in {"cohort", "context"} and _kinds_sharing_a_head(elided, found):
-                # "bacterial and neoplastic pericarditis": two kinds of one disease named
+                # "infectious and autoimmune myocarditis": two kinds of one disease named
                 # with one head are alternatives a patient has one of (the golds' reading)
                 elided[0].or_group = found[0].or_group = new_group_label(group_counter)
             elided = found if leaf.full else []
@@ -294,14 +294,14 @@ class PhraseRules:
                     and bracketed
                     and _STATE_EXAMPLE_LEAD.match(aside)
                     and all(d.role in ("Condition", "ClinicalParameter") for d in aside_drafts)
-                    # "hypertension (e.g. grade 3 hypertension)": a kind of the state, no
+                    # "hypertension (e.g. stage 2 hypertension)": a kind of the state, no
                     # other way to have it
                     and not any(
                         d.normalized.split()[-1:] == head.normalized.split()[-1:]
                         for d in aside_drafts
                     )
                 ):
-                    # "at high risk (e.g. prior bleeding)", "inflammation (i.e. raised CRP)":
+                    # "at high risk (e.g. prior bleeding)", "infection (i.e. fever and raised PCT)":
                     # each example is one way to have the state, so the state and its
                     # examples are alternatives (the golds group them so)
                     label = head.or_group = new_group_label(group_counter)
@@ -399,7 +399,7 @@ class PhraseRules:
         if leaf.full is None and (
             rest.lower().strip(" .") in GENERIC_LEAVES or LONE_ADVERB.fullmatch(rest.strip(" ."))
         ):
-            return out  # ("a structured and monitored programme": the first word is a name)
+            return out  # ("a structured and supervised programme": the first word is a name)
         required = REQUIREMENT.match(text.strip(" ,;")) if slot in {"cohort", "context"} else None
         what = _tidy_leaf(required["what"], slot) if required and not had_param else ""
         # a needed act ("requiring pacing"); a needed drug keeps its reading as the therapy
@@ -409,7 +409,7 @@ class PhraseRules:
             out.append(Draft("Condition", text.strip(" ,;"), name, slot, negated=leaf.negated))
             return out
         if what and self.role_for(what, slot) == "Medication":
-            rest = what  # "women who need VKA": the drug, without the verb
+            rest = what  # "women who need insulin": the drug, without the verb
         unwanted = NOT_WANTED.match(rest) if slot != "action" else None
         if unwanted:
             name = f"{self.abbreviations.normalize(unwanted['what'])} not desired"
@@ -509,8 +509,8 @@ def _kinds_sharing_a_head(first: list[Draft], second: list[Draft]) -> bool:
         and second[0].or_group is None
     ):
         return False
-    # the same head, and no longer in the first than in the second ("bacterial pericarditis",
-    # "neoplastic pericarditis"), unlike a head read across a clause
+    # the same head, and no longer in the first than in the second ("infectious myocarditis",
+    # "autoimmune myocarditis"), unlike a head read across a clause
     lent, own = first[0].normalized.split(), second[0].normalized.split()
     return len(own) > 1 and len(lent) <= len(own) and lent[-1] == own[-1]
 

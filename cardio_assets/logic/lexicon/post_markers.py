@@ -78,7 +78,7 @@ _POST_MARKERS = re.compile(
     r"|for\s+(?:[\w\-]+\s+)?(?:primary|secondary)\s+prevention\b"
     rf"|for\s+(?:{_AIM_GERUNDS})\b"
     r"|for\s+(?:rate|rhythm|symptom|heart\s+rate|blood\s+pressure)\s+control\b"
-    # "for gastric protection", "for pain control", "for … strength benefits": a goal
+    # "for stomach protection", "for glucose control", "for … mobility benefits": a goal
     r"|for(?=\s+[^;()]*?\b(?:control|protection|benefits?)\s*$)"
     r"|as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\b"
     r"|as\s+(?:a\s+)?part\s+of\b"
@@ -181,7 +181,7 @@ def context_clause(body: str) -> tuple[str, str]:
     return "context", body
 
 
-# the words that end a goal named after "for" ("gastric protection", "strength benefits")
+# the words that end a goal named after "for" ("stomach protection", "mobility benefits")
 _BENEFIT_END = re.compile(r"(?:\s+(benefits?)|\b(?:control|protection))$", re.I)
 # "the (decision on the) timing of X", "the choice of X": what is decided about X
 _TIMING_OF = re.compile(
@@ -231,7 +231,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return "outcome", body
     if re.match(r"to (?:guide|optimi[sz]e)$", low):
         # "to guide PCI", "to guide the timing of surgery": the act guided, done anyway
-        # (background); "to guide the treatment duration": a goal (extractor._post_phrase)
+        # (background); "to guide the dosing interval": a goal (extractor._post_phrase)
         return "guided", _TIMING_OF.sub("", body)
     if re.match(r"to (?:facilitate|enable|support|permit)\b", low):
         # "to facilitate shared decisions": what the care is meant to bring about, a stated
@@ -261,7 +261,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     if re.match(rf"for (?:{_AIM_GERUNDS})\b", low):
         return "outcome", body
     if low == "for" and _BENEFIT_END.search(body):
-        # "for gastric protection", "for pain control", "for fitness and muscle strength
+        # "for stomach protection", "for glucose control", "for balance and mobility
         # benefits": what the act brings about, a stated goal
         return "outcome", _BENEFIT_END.sub(lambda m: "" if m[1] else m[0], body)
     if re.match(r"for (?:the )?(?:treatment|management) of", low):

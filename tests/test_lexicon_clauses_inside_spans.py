@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.lexicon_fixtures import extract, named
+from tests.lexicon_fixtures import assert_one_or_group, extract, named
 
 
 def test_a_modal_verb_inside_a_concept_ends_it(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -35,6 +35,10 @@ def test_a_kind_named_by_its_clause_keeps_the_modal_in_its_name(lexicon) -> None
         )
     )
     assert any(name.startswith("sports that may strain") for name in found)
+    abbreviation = named(
+        extract(lexicon, "Screening is recommended in patients with diabetic CAN with hypotension.")
+    )
+    assert "diabetic can" in abbreviation  # CAN in capitals: an abbreviation, no modal
 
 
 @pytest.mark.parametrize(
@@ -86,6 +90,15 @@ def test_a_verb_inside_the_who_clause_is_not_the_act(lexicon) -> None:  # type: 
     )
     assert [a.normalized for a in result.actions] == ["some daily activity"]
     assert "cannot" not in named(result)
+    adverb = extract(
+        lexicon,
+        "It is recommended that patients who regularly perform exercise undergo screening.",
+    )
+    assert [a.normalized for a in adverb.actions] == ["screening"]
+    continued = extract(
+        lexicon, "It is recommended that patients with angina continue to take nitrates."
+    )
+    assert [a.normalized for a in continued.actions] == ["nitrate"]
 
 
 @pytest.mark.parametrize("grade_lead", ["classified as", "categorized as", "judged to be at"])
@@ -248,12 +261,14 @@ def test_not_using_a_therapy_negates_it(lexicon) -> None:  # type: ignore[no-unt
             "mobility benefits.",
             {"balance", "bone health", "mobility"},
         ),
+        ("Revascularization is recommended for prognostic benefit.", {"prognostic benefit"}),
     ],
 )
 def test_a_goal_named_after_for_is_an_outcome(lexicon, text: str, goals: set[str]) -> None:  # type: ignore[no-untyped-def]
     """ "for pain control", "for gastric protection", "for … strength benefits": what the
     act is meant to bring about, named as a noun, is a stated goal (an Outcome), not a
-    condition the patients have; "benefits" names nothing more."""
+    condition the patients have; "benefits" after a noun names nothing more (after an
+    adjective, "prognostic benefit", it is the noun)."""
     result = extract(lexicon, text)
     assert {c.normalized for c in result.concepts if c.role == "Outcome"} == goals
 
@@ -334,21 +349,32 @@ def test_a_wait_counted_from_events_keeps_the_events(lexicon) -> None:  # type: 
 def test_a_list_of_indications_of_an_act_names_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
     """ "Surgery for A, B, C and D": three or more indications listed with commas are the
     cases the act is done for, any one of them enough; the "and" lists them (the contract,
-    §6). A test "for A, B and C" looks at all of them, and two indications joined by "and"
-    may be meant together: neither is grouped."""
+    §6). A test "for A, B and C" looks at all of them (whichever way the sentence puts it),
+    and two indications joined by "and" may be meant together: neither is grouped."""
     result = extract(
         lexicon,
         "Thyroidectomy should be considered for large goitres, compressive symptoms, "
         "suspected malignancy and relapse after drug therapy.",
     )
-    labels = {c.or_group for c in result.concepts if c.role == "Condition"}
-    assert len(labels) == 1 and None not in labels
+    conditions = [c for c in result.concepts if c.role == "Condition"]
+    assert len(conditions) == 4
+    for other in conditions[1:]:
+        assert_one_or_group(conditions[0], other)
+    one_comma = extract(
+        lexicon, "Thyroidectomy should be considered for large goitres, malignancy and relapse."
+    )
+    assert len({c.or_group for c in one_comma.concepts if c.role == "Condition"}) == 1
     looked_at = extract(
         lexicon,
         "Assessment for renal function, liver enzymes, and lipid levels is recommended in "
         "athletes.",
     )
     assert all(c.or_group is None for c in looked_at.concepts)
+    imaged = extract(
+        lexicon,
+        "Echocardiography is recommended for valve disease, cardiomyopathy, and aortic dilatation.",
+    )
+    assert all(c.or_group is None for c in imaged.concepts)
 
 
 @pytest.mark.parametrize(
@@ -377,9 +403,9 @@ def test_the_same_lead_twice_names_two_groups_either_enough(  # type: ignore[no-
     """ "for patients after MI and for patients with HF", "for A and for B": repeating the
     lead names a second group beside the first; the row is for either (the contract, §6),
     so the heads of the two groups share one OR label."""
-    result = extract(lexicon, text)
-    labels = {c.or_group for c in result.concepts if c.normalized in pair}
-    assert len(labels) == 1 and None not in labels
+    found = named(extract(lexicon, text))
+    first, second = sorted(pair)
+    assert_one_or_group(found[first], found[second])
 
 
 def test_bracketed_examples_of_a_state_are_alternatives_to_it(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -402,18 +428,35 @@ def test_bracketed_examples_of_a_state_are_alternatives_to_it(lexicon) -> None: 
         "myotonic dystrophy and Kearns-Sayre syndrome.",
     )
     assert named(kinds)["conduction disease"].or_group is None
+    kind_of_it = extract(
+        lexicon,
+        "Statins are recommended in patients with hypertension (e.g. stage 2 hypertension).",
+    )
+    assert named(kind_of_it)["hypertension"].or_group is None
+    comma = extract(
+        lexicon,
+        "Closer follow-up should be considered in patients at high bleeding risk (e.g., with "
+        "anaemia or liver disease).",
+    )
+    assert named(comma)["high bleeding risk"].or_group is not None
 
 
 def test_two_kinds_of_one_disease_sharing_its_name_are_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
     """ "infectious and autoimmune myocarditis": a patient has one kind or the other, so
-    the two named with one head share an OR label, as "bacterial or neoplastic" would. A
+    the two named with one head share an OR label, as "infectious or autoimmune" would. A
     head read across a clause ("who are asymptomatic and have low risk") is no such pair."""
     result = extract(
         lexicon, "Biopsy is recommended in patients with infectious and autoimmune myocarditis."
     )
     kinds = named(result)
-    assert kinds["infectious myocarditis"].or_group is not None
-    assert kinds["infectious myocarditis"].or_group == kinds["autoimmune myocarditis"].or_group
+    assert_one_or_group(kinds["infectious myocarditis"], kinds["autoimmune myocarditis"])
+    across = named(
+        extract(
+            lexicon,
+            "Repair is recommended in patients who are asymptomatic and have low operative risk.",
+        )
+    )
+    assert all(c.or_group is None for c in across.values())
 
 
 @pytest.mark.parametrize(
@@ -492,7 +535,12 @@ def test_which_dose_of_a_drug_is_no_part_of_its_name(  # type: ignore[no-untyped
 ) -> None:
     """ "the last dose of X", "an adequate dose of X", "a high dose of X": which dose,
     like how much, is no concept; the drug is named alone (and a verb that needs it, "who
-    need X", is no part of it), while the words before the dose phrase stay their own."""
+    need X", is no part of it). Only the words that say which dose go: "patients receiving
+    high dose of X" keep "receiving"."""
     found = set(named(extract(lexicon, text)))
     assert drug in found
     assert not any(" of " in name and drug in name for name in found)
+    receiving = extract(
+        lexicon, "Statins are recommended in patients receiving high dose of aspirin."
+    )
+    assert ("Medication", "aspirin") in {(c.role, c.normalized) for c in receiving.concepts}

@@ -288,8 +288,9 @@ MAX_NAME_WORDS = 6
 
 
 _BASELINE_WORDS = frozenset({"baseline", "value", "values"})
+_NOT_COUNTED_IN_NAME = _BASELINE_WORDS | {"from", "at", "on", "during", "rest", "standing"}
 # when a quantity was measured, named after it ("gradient at rest", "BP on standing"): part
-# of its name, never the whole of it
+# of its name; with no quantity named before it, all that is left (without its "at")
 _CIRCUMSTANCES = frozenset({"rest", "exercise", "standing", "exertion", "peak"})
 
 
@@ -314,11 +315,11 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
     chosen: list[re.Match[str]] = []
     for i in range(len(tokens) - 1, -1, -1):
         word = tokens[i].group(0)
-        circumstance = chosen and all(t.group(0).lower() in _CIRCUMSTANCES for t in chosen)
+        circumstance = bool(chosen) and all(t.group(0).lower() in _CIRCUMSTANCES for t in chosen)
         if word.lower() in ("at", "during", "on") and circumstance and i > 0:
             chosen.append(tokens[i])  # "outflow gradient at rest >50 mmHg": measured at rest
             continue
-        from_baseline = chosen and all(t.group(0).lower() in _BASELINE_WORDS for t in chosen)
+        from_baseline = bool(chosen) and all(t.group(0).lower() in _BASELINE_WORDS for t in chosen)
         if word.lower() == "from" and from_baseline and i > 0:
             # "a fall in diastolic BP from baseline (value) ≥15 mmHg": the change is measured
             chosen.append(tokens[i])
@@ -339,7 +340,9 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
                     chosen += [tokens[i], tokens[i - 1]]
             break
         chosen.append(tokens[i])
-        if len(chosen) >= MAX_NAME_WORDS:
+        # "from baseline (value)" and "at rest" say how it is measured: not counted
+        named = [t for t in chosen if t.group(0).lower() not in _NOT_COUNTED_IN_NAME]
+        if len(named) >= MAX_NAME_WORDS:
             break
     chosen.reverse()
     while len(chosen) > 1 and chosen[0].group(0).lower() in _NOT_A_NAME_START:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from cardio_assets.logic.lexicon.drafts import Draft, new_group_label
+from cardio_assets.logic.lexicon.drafts import Draft, share_or_label
 from cardio_assets.logic.lexicon.sentences import _top_level_search
 from cardio_assets.logic.lexicon.vocabulary import ALONE_OR_WITH, GENERIC_VEHICLE
 from cardio_assets.logic.measurements import CHANGE_WORDS
@@ -89,9 +89,8 @@ class ActRules:
                 conditions = self._conditions_with(treated, group_counter)
                 if conditions is None:
                     conditions = self._phrase(treated, "context", group_counter)
-                    if not GENERIC_VEHICLE.fullmatch(head.strip()):
-                        # "assessment for A, B and C" looks at all three: no alternatives
-                        indications_are_alternatives(treated, conditions, group_counter)
+                    if not names_a_test(head):
+                        group_listed_indications(treated, conditions, group_counter)
                 return self._action(head, group_counter, slot) + conditions
         alone = ALONE_OR_WITH.match(text)
         if alone:  # "ezetimibe alone or with a PCSK9 inhibitor": X, Y given beside it
@@ -149,15 +148,28 @@ class ActRules:
         return evidence == "Condition" if word == "in" else evidence not in _NOT_TREATED
 
 
-def indications_are_alternatives(
+def group_listed_indications(
     treated: str, conditions: list[Draft], group_counter: list[int]
 ) -> None:
-    """ "pericardiectomy for A, B, C and D": a list of three or more indications of an act,
-    written with commas, names the cases it is done for, any one of which is enough; the
-    "and" lists them, it does not ask for all (the contract, §6: "and" meaning OR)."""
+    """ "thyroidectomy for A, B, C and D": three or more indications of an act, listed with
+    a comma, name the cases it is done for, any one of them enough; the "and" lists them, it
+    does not ask for all (the contract, §6: "and" meaning OR). The caller leaves tests out
+    ("assessment for A, B and C" looks at all three)."""
     listed = [d for d in conditions if d.role == "Condition" and not d.negated]
-    if len(listed) >= 3 and len(listed) == len(conditions) and treated.count(",") >= 2:
-        # an "or" inside the list ("early or late relapse") joins the same one group
-        label = new_group_label(group_counter)
-        for d in listed:
-            d.or_group = label
+    if len(listed) >= 3 and len(listed) == len(conditions) and "," in treated:
+        share_or_label(listed, group_counter)
+
+
+# the head word of an act that looks at something rather than treats it
+_TEST_HEAD = re.compile(
+    r"\b(?:echocardiography|echocardiogram|imaging|testing|tests?|screening|monitoring|"
+    r"assessment|evaluation|examination|scan|scanning|electrocardiogra(?:m|phy)|ultrasound|"
+    r"tomography|resonance|angiography|measurement|work-?up|stratification|ECG|CT|CMR|MRI)$",
+    re.IGNORECASE,
+)
+
+
+def names_a_test(text: str) -> bool:
+    """ "Echocardiography", "assessment": an act done to find something, whose "for A, B and
+    C" lists what it looks at, all of them."""
+    return bool(_TEST_HEAD.search(text.strip(" ,;.")))

@@ -61,7 +61,9 @@ class ClauseRules:
 
         def _cohort(self, text: str, group_counter: list[int]) -> list[Draft]: ...
 
-        def _post_phrase(self, kind: str, phrase: str, group_counter: list[int]) -> list[Draft]: ...
+        def _post_phrase(
+            self, kind: str, phrase: str, group_counter: list[int], *, after_test: bool = False
+        ) -> list[Draft]: ...
 
     def _clause_drafts(
         self, kind: str, phrase: str, group_counter: list[int]

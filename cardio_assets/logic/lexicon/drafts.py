@@ -39,6 +39,20 @@ def new_group_label(group_counter: list[int]) -> str:
     return f"g{group_counter[0]}"
 
 
+def share_or_label(drafts: list[Draft], group_counter: list[int]) -> None:
+    """Make ``drafts`` alternatives: one OR label for all of them, the first label any of
+    them already has (every draft that carried another of their labels joins it too, so an
+    "or" inside one of them stays in the one group)."""
+    labels = {d.or_group for d in drafts if d.or_group}
+    label = next((d.or_group for d in drafts if d.or_group), None) or new_group_label(group_counter)
+    for d in drafts:
+        d.or_group = label
+    for old in labels - {label}:
+        for d in drafts:
+            if d.or_group == old:
+                d.or_group = label
+
+
 def _is_population(d: Draft) -> bool:
     """The cohort (the contract, section 9): every condition that selects patients, negated
     or offered as an alternative included, and every therapy or procedure the cohort is
@@ -162,10 +176,12 @@ _FRAMING_INSIDE = re.compile(
 )
 # a modal verb with its verb inside a span ("X should stay active", "X will trigger Y"): a
 # clause of its own the sentence rules did not see; the concept is its subject
+# (written in lower case: "diabetic CAN" is an abbreviation, "a living will" a noun; and the
+# next word must be a verb's, never a connective)
 _MODAL_INSIDE = re.compile(
     r"\s+(?:should|may|must|can|cannot|could|might|will|would)\s+(?:not\s+|also\s+|only\s+)?"
-    r"[a-z]+\b.*$",
-    re.IGNORECASE | re.DOTALL,
+    r"(?!(?:and|or|with|of|in|for|to|the|a|an)\b)[a-z]+\b.*$",
+    re.DOTALL,
 )
 _CLAUSE_WORD = re.compile(r"\b(?:that|which|who|whom|whose|whether|where|when|if)\b", re.I)
 # a relative clause with its own verb ("pacemakers that are switched off before surgery", "a
@@ -190,6 +206,20 @@ _ONLY_PATIENTS = re.compile(
 _COORDINATORS = frozenset({"either", "both", "neither"})
 
 
+def _cut_inner_clause(d: Draft, clause: re.Pattern[str]) -> bool:
+    """End the draft where ``clause`` (a verb the sentence rules missed) starts; the concept
+    is the words before it. False when those words name only the patients, unless the draft
+    is the recommended act, which is only trimmed, never dropped."""
+    found = clause.search(d.text)
+    if found is None or not re.search(r"[A-Za-z]{3}", d.text[: found.start()]):
+        return True
+    if _ONLY_PATIENTS.fullmatch(d.text[: found.start()]) and d.slot != "action":
+        return False
+    d.text = d.text[: found.start()]
+    d.normalized = clause.sub("", d.normalized)
+    return True
+
+
 def without_fragments(drafts: list[Draft]) -> list[Draft]:
     """Clause pieces are no concepts: one that opens like a clause is dropped, one that ends
     on a dangling word loses it (the span stays verbatim: only its end moves). Parameters
@@ -207,23 +237,11 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
             # "hypotension that reproduces the symptoms": the clause says more about it
             d.text = d.text[: relative.start()]
             d.normalized = _RELATIVE_TAIL.sub("", d.normalized)
-        framed = _FRAMING_INSIDE.search(d.text)
-        if framed and re.search(r"[A-Za-z]{3}", d.text[: framed.start()]):
-            if _ONLY_PATIENTS.fullmatch(d.text[: framed.start()]):
-                continue  # "When patients are treated with X": the patients name nothing
-            d.text = d.text[: framed.start()]
-            d.normalized = _FRAMING_INSIDE.sub("", d.normalized)
-        modal = _MODAL_INSIDE.search(d.text)
-        subject = d.text[: modal.start()] if modal else ""
-        if (
-            modal
-            and re.search(r"[A-Za-z]{3}", subject)
-            and not _CLAUSE_WORD.search(subject)  # "sports that may affect X": its name
-        ):
-            if _ONLY_PATIENTS.fullmatch(d.text[: modal.start()]):
-                continue
-            d.text = d.text[: modal.start()]
-            d.normalized = _MODAL_INSIDE.sub("", d.normalized)
+        # "When patients are treated with X": the patients name nothing
+        if not _cut_inner_clause(d, _FRAMING_INSIDE):
+            continue
+        if not _CLAUSE_WORD.search(d.text) and not _cut_inner_clause(d, _MODAL_INSIDE):
+            continue  # ("sports that may affect X": the clause is its name)
         last = d.text.split()[-1] if d.text.split() else ""
         # "valvular AS": a function word written in capitals is an abbreviation, no end
         trimmed = d.text if len(last) > 1 and last.isupper() else _DANGLING_END.sub("", d.text)

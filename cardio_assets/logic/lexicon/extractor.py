@@ -13,14 +13,14 @@ import json
 import re
 
 from cardio_assets.logic.abbreviations import Abbreviations
-from cardio_assets.logic.lexicon.acts import ActRules, indications_are_alternatives
+from cardio_assets.logic.lexicon.acts import ActRules, group_listed_indications, names_a_test
 from cardio_assets.logic.lexicon.clauses import ClauseRules, setting_draft
 from cardio_assets.logic.lexicon.drafts import (
     Draft,
     _dedupe,
     _is_population,
     _negate,
-    new_group_label,
+    share_or_label,
     without_fragments,
 )
 from cardio_assets.logic.lexicon.noise import clean_row_text
@@ -322,7 +322,8 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             out.extend(action)
         group: tuple[str, list[Draft]] | None = None  # the last "for/in patients …" group
         for kind, phrase in parse.post:
-            found = self._post_phrase(kind, phrase, group_counter)
+            after_test = any(d.slot == "action" and names_a_test(d.text) for d in out)
+            found = self._post_phrase(kind, phrase, group_counter, after_test=after_test)
             if kind == "means" and any(d.slot == "action" for d in found):
                 # "Thorough evaluation, using A and B": the vehicle only carries its items
                 out = [d for d in out if not (d.slot == "action" and _only_a_vehicle(d))]
@@ -330,7 +331,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             if kind == "cohort" and group is not None and group[0] == lead:
                 # "for patients after a stroke and for patients with PAD": the same lead twice names
                 # two groups one after the other, either enough (the contract, §6)
-                _two_groups_are_alternatives(group[1], found, group_counter)
+                _link_repeated_groups(group[1], found, group_counter)
             if kind == "cohort":
                 group = (lead, list(found))
             elif kind == "context" and group is not None:
@@ -346,7 +347,11 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
                     d.slot = "action"
         return out
 
-    def _post_phrase(self, kind: str, phrase: str, group_counter: list[int]) -> list[Draft]:
+    def _post_phrase(
+        self, kind: str, phrase: str, group_counter: list[int], *, after_test: bool = False
+    ) -> list[Draft]:
+        """The drafts of one trailing phrase; ``after_test``: the recommended act is a test,
+        so a "for A, B and C" after it lists what it looks at, not alternatives."""
         if kind == "drop":
             return []
         if kind == "cohort":
@@ -409,32 +414,32 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             what = treated["what"]  # type: ignore[index]
             first = self._post_phrase(kind, "for " + what[: again.start()], group_counter)
             second = self._post_phrase(kind, "for " + what[again.end() :], group_counter)
-            _two_groups_are_alternatives(first, second, group_counter)
+            _link_repeated_groups(first, second, group_counter)
             return first + second
         conditions = self._conditions_with(treated["what"], group_counter) if treated else None
         if conditions is not None:  # "recommended for any tachycardia with instability"
             return conditions
         # "for high-degree or complete AVB": what follows "for", so a grade range stays whole
         found = self._phrase(treated["what"] if treated else phrase, "context", group_counter)
-        if treated:
-            indications_are_alternatives(treated["what"], found, group_counter)
+        if treated and not after_test:
+            group_listed_indications(treated["what"], found, group_counter)
         return found
 
 
-def _two_groups_are_alternatives(
+def _link_repeated_groups(
     first: list[Draft], second: list[Draft], group_counter: list[int]
 ) -> None:
     """The first condition of each group shares one OR label (the rest of a group is said
-    of that group only, and keeps what its own phrase gave it)."""
-    heads = [
+    of that group only, and keeps what its own phrase gave it). A second group whose head
+    has alternatives of its own is left as it is: on the development rows, merging them
+    joined groups that were not alternatives."""
+    first_head, second_head = (
         next((d for d in group if d.role == "Condition" and not d.negated), None)
         for group in (first, second)
-    ]
-    if None in heads or heads[1].or_group is not None:  # type: ignore[union-attr]
-        return  # the second group's own alternatives stay as they are
-    label = heads[0].or_group or new_group_label(group_counter)  # type: ignore[union-attr]
-    for head in heads:
-        head.or_group = label  # type: ignore[union-attr]
+    )
+    if first_head is None or second_head is None or second_head.or_group is not None:
+        return
+    share_or_label([first_head, second_head], group_counter)
 
 
 def _only_a_vehicle(draft: Draft) -> bool:

@@ -30,6 +30,15 @@ _LIST_ITEM = (
     r"(?:(?!\b(?:unless|if|when|who|which|whom|as|because|in|with|without|during|after|"
     r"before)\b)[^,;.()])+"
 )
+# the words that say which dose or how much of it ("the last", "an adequate", "a high",
+# "a weight-related prophylactic"): never a noun or verb of the sentence around it
+_DOSE_WORDS = (
+    r"last|first|next|single|initial|high|higher|low|lower|full|reduced|standard|usual|"
+    r"adequate|optimal|maximum|maximal|maximally|highest|tolerated|loading|maintenance|"
+    r"prophylactic|therapeutic|weight-related|weight-adjusted|fixed|evidence-based|"
+    r"recommended|effective|daily|oral|i\.v\.|intravenous|target"
+)
+
 _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # citation numbers glued to a word inside the sentence ("is recommended19 before",
     # "in pregnancy263"): the ingestion moves those at the end; a unit ("kg/m2") has fewer
@@ -78,8 +87,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # dose of a calcium blocker": how much of the drug, or which dose, not another drug
     (
         re.compile(
-            r"\b(?:(?:an?|the)\s+)?(?:(?!(?:an?|the|and|or|with|after|before|of|to|in|on|at|"
-            r"for|by|both|increasing|reducing)\b)[\w-]+\s+){0,3}?dos(?:e|es|age)\s+of\s+"
+            rf"\b(?:(?:an?|the)\s+)?(?:(?:{_DOSE_WORDS})\s+){{0,3}}dos(?:e|es|age)\s+of\s+"
             r"(?=[A-Za-z])",
             re.I,
         ),
@@ -566,8 +574,9 @@ def _events_waited_from(clause: str) -> str:
     """ "until 3 months after a stroke and 6 months after valve surgery" -> "after a stroke
     and after valve surgery"; any other "until …" clause goes whole."""
     body = re.sub(r"^,?\s*until\s+", "", clause, flags=re.I)
+    body = re.split(r"\s+(?:and|or)\s+until\b", body, maxsplit=1, flags=re.I)[0]
     if not _WAIT.match(body):
-        return ""
+        return ""  # ("… or until symptoms resolve": a second "until" says when to stop)
     return " " + _WAIT.sub("", body)
 
 

@@ -29,7 +29,7 @@ _ARRIVAL = re.compile(
 )
 # a connector left alone once the values around it are masked ("over 70 years and/or")
 _CONNECTIVE_ONLY = re.compile(r"^(?:and/or|and/?|/?or|but|nor)$", re.IGNORECASE)
-_EXAMPLE_LEAD = re.compile(r"^(?:including|e\.\s?g\.?|such\s+as|for\s+example)\s", re.I)
+_EXAMPLE_LEAD = re.compile(r"^(?:including|e\.\s?g\.?|such\s+as|for\s+example),?\s", re.I)
 _INCLUDING_TAIL = re.compile(
     r",?\s+(?P<lead>including|such\s+as|e\.\s?g\.|for\s+example),?\s+(?=\S)", re.IGNORECASE
 )

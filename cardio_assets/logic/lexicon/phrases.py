@@ -15,6 +15,7 @@ from cardio_assets.logic.lexicon.drafts import (
     _negate,
     _or_groups,
     new_group_label,
+    share_or_label,
 )
 from cardio_assets.logic.lexicon.parameters import (
     _NAME_STOP,
@@ -230,7 +231,7 @@ class PhraseRules:
             if slot in {"cohort", "context"} and _kinds_sharing_a_head(elided, found):
                 # "infectious and autoimmune myocarditis": two kinds of one disease named
                 # with one head are alternatives a patient has one of (the golds' reading)
-                elided[0].or_group = found[0].or_group = new_group_label(group_counter)
+                share_or_label([elided[0], found[0]], group_counter)
             elided = found if leaf.full else []
         # Parenthetical asides: examples of the head ("MRA (spironolactone or
         # eplerenone)") or measurements ("(SYNTAX score >32)"); never actions.
@@ -301,7 +302,7 @@ class PhraseRules:
                         for d in aside_drafts
                     )
                 ):
-                    # "at high risk (e.g. prior bleeding)", "infection (i.e. fever and raised PCT)":
+                    # "at high risk (e.g. prior bleeding)", "AV block (including 2:1 block)":
                     # each example is one way to have the state, so the state and its
                     # examples are alternatives (the golds group them so)
                     label = head.or_group = new_group_label(group_counter)
@@ -488,9 +489,9 @@ _DRUG_LIKE_WORD = re.compile(
 )
 
 
-# examples of a state that are ways to have it: "e.g.", "i.e.", "including" (not "such as",
-# which names kinds: "tumours such as lymphomas")
-_STATE_EXAMPLE_LEAD = re.compile(r"^(?:e\.\s?g\.?|i\.\s?e\.?|including)\s", re.I)
+# examples of a state that are ways to have it: "e.g.", "including" (not "such as", which
+# names kinds: "tumours such as lymphomas"; not "i.e.", which restates the state)
+_STATE_EXAMPLE_LEAD = re.compile(r"^(?:e\.\s?g\.?|including),?\s", re.I)
 _OTHER_DEMOGRAPHIC = re.compile(
     rf"\s*,?\s*(?:and|or|and/or)\s+(?P<group>(?:(?:{DEMOGRAPHIC_STATE.pattern})\s+)?"
     rf"(?:{DEMOGRAPHIC_NOUN.pattern}))\b",
@@ -499,13 +500,12 @@ _OTHER_DEMOGRAPHIC = re.compile(
 
 
 def _kinds_sharing_a_head(first: list[Draft], second: list[Draft]) -> bool:
-    """One condition each, neither negated nor grouped yet: the two halves of an "A and B
-    head" ellipsis ("or" already made them alternatives)."""
+    """One condition each, neither negated, the second not grouped yet: the two halves of an
+    "A and B head" ellipsis ("or" already made them alternatives)."""
     if not (
         len(first) == len(second) == 1
         and first[0].role == second[0].role == "Condition"
         and not (first[0].negated or second[0].negated)
-        and first[0].or_group is None
         and second[0].or_group is None
     ):
         return False

@@ -183,6 +183,19 @@ def context_clause(body: str) -> tuple[str, str]:
 
 # the words that end a goal named after "for" ("stomach protection", "mobility benefits")
 _BENEFIT_END = re.compile(r"(?:\s+(benefits?)|\b(?:control|protection))$", re.I)
+
+
+def _without_benefit(goal: str) -> str:
+    """ "strength benefits" is the strength; "prognostic benefit" keeps its noun (an
+    adjective alone names nothing)."""
+    benefit = re.search(r"\s+benefits?$", goal, re.IGNORECASE)
+    if benefit is None:
+        return goal
+    before = goal[: benefit.start()].split()
+    adjective = bool(before) and re.search(r"(?:ic|al|ive|ous|ary|ory)$", before[-1], re.I)
+    return goal if adjective else goal[: benefit.start()]
+
+
 # "the (decision on the) timing of X", "the choice of X": what is decided about X
 _TIMING_OF = re.compile(
     r"^(?:the\s+)?(?:decision\s+(?:on|about)\s+(?:the\s+)?)?(?:timing|choice|type)\s+of\s+",
@@ -263,7 +276,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     if low == "for" and _BENEFIT_END.search(body):
         # "for stomach protection", "for glucose control", "for balance and mobility
         # benefits": what the act brings about, a stated goal
-        return "outcome", _BENEFIT_END.sub(lambda m: "" if m[1] else m[0], body)
+        return "outcome", _without_benefit(body)
     if re.match(r"for (?:the )?(?:treatment|management) of", low):
         return "context", body
     if re.match(_COTHERAPY, low):

@@ -17,6 +17,7 @@ from cardio_assets.logic.lexicon.terms import TermHit
 from cardio_assets.logic.lexicon.vocabulary import (
     _CONDITION_FIRST_WORDS,
     ELIGIBLE_FOR,
+    ENTERED_STATES,
     GRADE_WORDS,
     REFRACTORY_TO,
     SEMANTIC_TAG_ROLES,
@@ -105,11 +106,11 @@ class RoleRules:
                 return "Medication"
             if slot == "action" and (
                 role == "ClinicalParameter"
-                or (role == "Condition" and hit.semantic_tag == "finding")
+                or (role == "Condition" and normalized.lower() in ENTERED_STATES)
             ):
                 # "FFR is recommended": the act is measuring it; "Pregnancy is not
-                # recommended": a state one enters (a finding, not a disorder to treat) named
-                # as what is (not) recommended is something done
+                # recommended": a state one chooses to enter, named as what is (not)
+                # recommended, is something done ("chest pain should be assessed" is not)
                 return "Procedure"
             if role is not None:
                 return role

@@ -390,16 +390,7 @@ def _parse_sentence(sentence: str) -> RowParse:
     if it_form and measure:
         parse.measure = True
     # "It is recommended that <cohort> undergo/receive <action>".
-    that_clause = re.match(
-        r"^that\s+(?P<cohort>.+?)(?<!\bnot)(?<!\bcannot)(?<!\bwho)(?<!\bto)"
-        r"\s+(?:should\s+)?(?:undergo|receive|be\s+treated\s+with|"
-        r"be\s+offered|be\s+given|be\s+started\s+on|be\s+on|take|have|perform|"
-        r"proceed\s+(?:with|to)|continue(?:\s+with)?|engage\s+in|participate\s+in|"
-        r"(?P<ending>avoid|stop|"
-        r"discontinue))\s+(?P<action>.+)$",
-        post,
-        flags=re.IGNORECASE,
-    )
+    that_clause = _that_patients_do(post)
     if it_form and (not pre or re.fullmatch(r"it", pre, flags=re.IGNORECASE)) and that_clause:
         parse.cohort = that_clause.group("cohort")
         if that_clause.group("ending"):  # "… that patients with X avoid Y": avoidance of Y
@@ -542,6 +533,40 @@ def _parse_sentence(sentence: str) -> RowParse:
             parse.post.append(("context", extra_action))
         parse.post.extend(trailing)
     return parse
+
+
+# "It is recommended that <cohort> (should) <verb> <act>": the verbs whose object is the act
+_THAT_DO = re.compile(
+    r"\s+(?:should\s+)?(?:undergo|receive|be\s+treated\s+with|be\s+offered|be\s+given|"
+    r"be\s+started\s+on|be\s+on|take|have|perform|proceed\s+(?:with|to)|"
+    r"continue(?:\s+with|\s+to\s+(?:take|receive|use))?|engage\s+in|participate\s+in|"
+    r"(?P<ending>avoid|stop|discontinue))\s+(?P<action>.+)$",
+    re.IGNORECASE,
+)
+# a verb right after these belongs to the cohort's own clause ("adults who cannot walk", "who
+# regularly perform exercise"), not to the recommendation
+_COHORT_CLAUSE_END = re.compile(
+    r"\b(?:who|whom|that|not|cannot|to)(?:\s+[a-z]+ly)?$", re.IGNORECASE
+)
+
+
+def _that_patients_do(post: str) -> re.Match[str] | None:
+    """The first recommending verb after "that <cohort>" whose cohort does not end inside a
+    clause of its own; the match's "cohort" is what precedes it."""
+    lead = re.match(r"^that\s+", post, re.IGNORECASE)
+    if lead is None:
+        return None
+    verb = _THAT_DO.search(post, lead.end())
+    while verb is not None:  # each candidate verb in turn (a match runs to the end)
+        cohort = post[lead.end() : verb.start()]
+        if cohort.strip() and not _COHORT_CLAUSE_END.search(cohort.strip()):
+            return re.match(
+                rf"^that\s+(?P<cohort>{re.escape(cohort)}){_THAT_DO.pattern}",
+                post,
+                re.IGNORECASE,
+            )
+        verb = _THAT_DO.search(post, verb.start() + 1)
+    return None
 
 
 _WITH_COMPONENTS = re.compile(r"^,?\s*(?:with|including|consisting\s+of|comprising)\s+", re.I)

@@ -228,6 +228,11 @@ PARAM_LEFTOVERS = frozenset(
 )
 
 
+# States a person chooses to enter: named as the recommended (or advised against) act, they
+# are something done ("Pregnancy is not recommended in …"), unlike a finding to assess
+ENTERED_STATES = frozenset({"pregnancy", "breastfeeding", "breast feeding", "lactation"})
+
+
 # Words that are left over from a sentence's framing and name nothing a patient has or
 # is given: pronouns, sides without their organ, connectives, tests left unspecified, and a
 # purpose named without its object ("... is recommended for diagnosis").
@@ -242,7 +247,7 @@ GENERIC_LEAVES = frozenset(
     ideally possibly potentially long-term short-term onwards onward
     prevented corrected reversed avoided procedure procedures normal increase assessed
     history presence example examples
-    maintained continued administered starting majority type structured sitting
+    maintained continued administered starting majority
     """.split()
 ) | frozenset(
     {

@@ -298,6 +298,7 @@ def start(
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
             start_new_session=True,
+            preexec_fn=default_stop_signals,
             cwd=paths.root,
             umask=NEO4J_UMASK,
         )
@@ -329,6 +330,16 @@ def start(
         f"it is still running as pid {process.pid} (stop it with `cardio neo4j stop`); "
         f"last lines of {paths.log_file}:\n{log_tail(paths, since=log_offset)}"
     )
+
+
+def default_stop_signals() -> None:
+    """In the child before it runs Java: SIGTERM and SIGHUP back to their defaults, unblocked.
+    A JVM started with SIGTERM ignored (inherited from a caller run under nohup, or from a
+    library that ignores it) never runs its shutdown hooks, so ``stop`` could only kill it;
+    found when a test process had ignored SIGTERM before restarting the server."""
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGHUP})
 
 
 def stop(root: Path | None = None, *, timeout_s: float = 60.0) -> bool:

@@ -49,3 +49,27 @@ def test_stop_when_nothing_runs(tmp_path) -> None:
     assert neo4j_local.stop(tmp_path / "never-started") is False
     result = CliRunner().invoke(main, ["neo4j", "status"], env={"CARDIO_HOME": str(tmp_path)})
     assert result.exit_code == 1 and "running: no" in result.output
+
+
+def test_a_server_started_from_a_process_that_ignores_sigterm_still_stops_on_it() -> None:
+    """A caller that ignores SIGTERM (run under nohup, or a library that set it) passes the
+    ignored disposition to every child; a JVM started so never runs its shutdown hooks and
+    `cardio neo4j stop` could only kill it. The launcher's child gets the defaults back.
+    Shown with a short-lived child started the same way (a JVM start takes too long here)."""
+    import signal
+    import subprocess
+    import sys
+
+    from cardio_assets.neo4j_local import default_stop_signals
+
+    previous = signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    try:
+        child = subprocess.Popen(
+            [sys.executable, "-c", "import time; time.sleep(30)"],
+            start_new_session=True,
+            preexec_fn=default_stop_signals,
+        )
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    child.send_signal(signal.SIGTERM)
+    assert child.wait(timeout=10) == -signal.SIGTERM

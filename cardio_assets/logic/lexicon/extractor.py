@@ -33,11 +33,11 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
 )
 from cardio_assets.logic.lexicon.phrases import PhraseRules
 from cardio_assets.logic.lexicon.roles import LexiconSettings, RoleRules
+from cardio_assets.logic.lexicon.sentence_split import split_sentences
 from cardio_assets.logic.lexicon.sentences import (
     _COHORT_LEAD,
     REDUCING_ACTS,
     RowParse,
-    _sentences,
     _top_level_search,
     parse_sentence,
 )
@@ -223,7 +223,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
         drafts: list[Draft] = []
         parses: list[RowParse] = []
         group_counter = [0]
-        sentences = _sentences(text)
+        sentences = split_sentences(text)
         parsed = [parse_sentence(s) for s in sentences]
         first_verb = next((i for i, p in enumerate(parsed) if p.verb), None)
         for index, (sentence, parse) in enumerate(zip(sentences, parsed, strict=True)):

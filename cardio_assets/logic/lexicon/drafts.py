@@ -41,16 +41,10 @@ def new_group_label(group_counter: list[int]) -> str:
 
 def share_or_label(drafts: list[Draft], group_counter: list[int]) -> None:
     """Make ``drafts`` alternatives: one OR label for all of them, the first label any of
-    them already has (every draft that carried another of their labels joins it too, so an
-    "or" inside one of them stays in the one group)."""
-    labels = {d.or_group for d in drafts if d.or_group}
+    them already has, else a new one."""
     label = next((d.or_group for d in drafts if d.or_group), None) or new_group_label(group_counter)
     for d in drafts:
         d.or_group = label
-    for old in labels - {label}:
-        for d in drafts:
-            if d.or_group == old:
-                d.or_group = label
 
 
 def _is_population(d: Draft) -> bool:

@@ -182,7 +182,7 @@ def context_clause(body: str) -> tuple[str, str]:
 
 
 # the words that end a goal named after "for" ("stomach protection", "mobility benefits")
-_BENEFIT_END = re.compile(r"(?:\s+(benefits?)|\b(?:control|protection))$", re.I)
+_BENEFIT_END = re.compile(r"(?:\s+benefits?|\b(?:control|protection))$", re.I)
 
 
 def _without_benefit(goal: str) -> str:

@@ -12,10 +12,12 @@ from cardio_assets.logic.measurements import CHANGE_WORDS
 
 # adverbs before "treated with" that say when or how well, not what ("already treated with")
 _TREATED_WHEN = "already|currently|still|adequately|optimally"
+# what a patient is on or goes through, negated: "not taking X", "who are not using X"
+_ON_THERAPY = r"undergoing|receiving|taking|using|treated\s+with"
 _SEGMENT_RE = re.compile(
     r"(?P<kind>\b(?:who\s+)?(?:do|does|did)\s+not\s+(?:have|require|need|tolerate)\b"
-    r"|\bwho\s+(?:are|were|is)\s+not(?:\s+(?:undergoing|receiving|taking|using|treated\s+with))?\b"
-    r"|\bnot\s+(?:undergoing|receiving|taking|using|treated\s+with)\b"
+    rf"|\bwho\s+(?:are|were|is)\s+not(?:\s+(?:{_ON_THERAPY}))?\b"
+    rf"|\bnot\s+(?:{_ON_THERAPY})\b"
     r"|\b(?:who\s+|that\s+)?present(?:s|ing)?\s+with\b"
     r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\bwho\b"
     r"|\b(?:in|for)\s+whom\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bin\s+the\s+presence\s+of\b"

@@ -343,10 +343,10 @@ def _parse_sentence(sentence: str) -> RowParse:
     # "It is recommended that <cohort> undergo/receive <action>".
     that_clause = _that_patients_do(post)
     if it_form and (not pre or re.fullmatch(r"it", pre, flags=re.IGNORECASE)) and that_clause:
-        parse.cohort = that_clause.group("cohort")
-        if that_clause.group("ending"):  # "… that patients with X avoid Y": avoidance of Y
-            parse.ending = _ENDING_NOUNS[that_clause.group("ending").lower()]
-        action, trailing = _split_post(that_clause.group("action"))
+        parse.cohort, verb_match = that_clause
+        if verb_match.group("ending"):  # "… that patients with X avoid Y": avoidance of Y
+            parse.ending = _ENDING_NOUNS[verb_match.group("ending").lower()]
+        action, trailing = _split_post(verb_match.group("action"))
         parse.action = action
         parse.post = trailing
         return parse
@@ -501,12 +501,20 @@ _COHORT_CLAUSE_END = re.compile(
 )
 
 
-def _that_patients_do(post: str) -> re.Match[str] | None:
-    """The first recommending verb after "that <cohort>" whose cohort does not end inside a
-    clause of its own; the match's "cohort" is what precedes it."""
+def _that_patients_do(post: str) -> tuple[str, re.Match[str]] | None:
+    """The cohort of "that <cohort> <verb> <act>" and the match of its verb (with "ending"
+    and "action"): the first recommending verb whose cohort does not end inside a clause
+    of its own."""
     lead = re.match(r"^that\s+", post, re.IGNORECASE)
     if lead is None:
         return None
+    verb = _THAT_DO.search(post, lead.end())
+    while verb is not None:  # each candidate verb in turn (a match runs to the end)
+        cohort = post[lead.end() : verb.start()]
+        if cohort.strip() and not _COHORT_CLAUSE_END.search(cohort.strip()):
+            return cohort, verb
+        verb = _THAT_DO.search(post, verb.start() + 1)
+    return None
     verb = _THAT_DO.search(post, lead.end())
     while verb is not None:  # each candidate verb in turn (a match runs to the end)
         cohort = post[lead.end() : verb.start()]

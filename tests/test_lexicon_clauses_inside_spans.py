@@ -527,7 +527,7 @@ def test_a_word_that_lends_its_noun_is_a_name_not_a_leftover(lexicon) -> None:  
             "blocker.",
             "calcium blocker",
         ),
-        ("A pump may be considered in women who need a high dose of insulin.", "insulin"),
+        ("A pump should be considered in patients who need a high dose of insulin.", "insulin"),
     ],
 )
 def test_which_dose_of_a_drug_is_no_part_of_its_name(  # type: ignore[no-untyped-def]

@@ -160,9 +160,9 @@ def test_an_unknown_origin_stays_and_a_supplementary_table_goes(lexicon) -> None
 
 
 def test_two_drugs_used_together_are_both_named(lexicon) -> None:
-    """ "Combined use of an ARB with an ACE-I": two drugs given together, both concepts; only
+    """ "Combined use of an ACE-I with an ARB": two drugs given together, both concepts; only
     a regimen named by its items ("DAPT with aspirin and clopidogrel") gives way to them."""
-    result = extract(lexicon, "Combined use of an ARB with an ACE-I is not advised.")
+    result = extract(lexicon, "Combined use of an ACE-I with an ARB is not advised.")
     names = {c.normalized for c in result.concepts if c.role == "Medication"}
     assert {
         "angiotensin ii receptor antagonist",

@@ -81,7 +81,8 @@ TEST_SHARE = 1 / 3
 # (fourteenth session) likewise at its start, before any change; blind19 (same session) after
 # blind17's single score, during that session's rules, to be scored once at its end; blind20
 # and blind21 (fifteenth session) at that session's start, before any change; blind22 and
-# blind23 (sixteenth session) likewise at its start, before any change.
+# blind23 (sixteenth session) likewise at its start, before any change; blind24 and blind25
+# (seventeenth session) likewise at its start, before any change.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -105,6 +106,8 @@ BLIND_SPLITS = {
     "blind21": (20261221, 4),
     "blind22": (20261222, 4),
     "blind23": (20261223, 4),
+    "blind24": (20261224, 4),
+    "blind25": (20261225, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

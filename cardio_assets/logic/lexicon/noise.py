@@ -30,6 +30,12 @@ _LIST_ITEM = (
     r"(?:(?!\b(?:unless|if|when|who|which|whom|as|because|in|with|without|during|after|"
     r"before)\b)[^,;.()])+"
 )
+# the last thing a decision weighs: up to the next clause (a verb, a relative word, a new
+# cohort), a bracket inside it read with it
+_WEIGHED_ITEM = (
+    r"(?:(?!\b(?:is|are|should|may|must|can|will|who|which|whom|unless|if|when)\b)"
+    r"[^,;.()]|\([^()]*\))+"
+)
 # the words that say which dose or how much of it ("the last", "an adequate", "a high",
 # "a weight-related prophylactic"): never a noun or verb of the sentence around it
 _DOSE_WORDS = (
@@ -230,6 +236,28 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
             re.I,
         ),
         "",
+    ),
+    # what a decision weighs, not whom it is for: "…, based on the clinical status and
+    # comorbidities", "with consideration of X, Y and Z", "after discussing the risks";
+    # "the diagnosis is based on X" (X is the act) stays
+    (
+        re.compile(
+            r",?\s*\(?\b(?<!\bbe\s)(?<!\bis\s)(?<!\bare\s)"
+            r"(?:based\s+on|(?:with|after)\s+(?:due\s+|careful\s+)?consideration\s+of|"
+            r"after\s+discussing|taking\s+into\s+account)"
+            rf"\s+(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_WEIGHED_ITEM}\)?",
+            re.I,
+        ),
+        " ",
+    ),
+    # "… should be considered first.": the order word after the verb says when, names nothing
+    (
+        re.compile(
+            r"\b(?P<verb>recommended|considered|indicated|performed)\s+(?:first|initially)"
+            r"(?=\s*(?:[.;,]|$))",
+            re.I,
+        ),
+        r"\g<verb>",
     ),
     # pointers to elsewhere: "(Table 4)", "(see section 5.2)", "(see separate ...)", URLs
     (
@@ -598,5 +626,5 @@ def clean_row_text(text: str) -> str:
     for pattern, replacement in _NOISE_PATTERNS:
         text = pattern.sub(replacement, text)
     text = re.sub(r"\s+([,.;])", r"\1", text)
-    text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"\s+", " ", text).strip(" ,")  # a removed opening phrase leaves its comma
     return text

@@ -306,6 +306,11 @@ class PhraseRules:
                     # each example is one way to have the state, so the state and its
                     # examples are alternatives (the golds group them so)
                     label = head.or_group = new_group_label(group_counter)
+                elif slot in _ACT_SLOTS and _PARTS_LEAD.match(aside):
+                    # "lifestyle changes including A, B and C", "an assessment including A
+                    # and B": what an act includes is all done, no choice among them (an
+                    # "or" inside the list still groups its own members)
+                    label = None
                 elif len(aside_drafts) > 1:
                     label = new_group_label(group_counter)
                 else:
@@ -492,6 +497,10 @@ _DRUG_LIKE_WORD = re.compile(
 # examples of a state that are ways to have it: "e.g.", "including" (not "such as", which
 # names kinds: "tumours such as lymphomas"; not "i.e.", which restates the state)
 _STATE_EXAMPLE_LEAD = re.compile(r"^(?:e\.\s?g\.?|including),?\s", re.I)
+# the parts an act is made of: "including" after an act (not "e.g." / "such as", examples the
+# contract reads as alternatives)
+_PARTS_LEAD = re.compile(r"^including\s", re.I)
+_ACT_SLOTS = frozenset({"action", "component", "example", "background"})
 _OTHER_DEMOGRAPHIC = re.compile(
     rf"\s*,?\s*(?:and|or|and/or)\s+(?P<group>(?:(?:{DEMOGRAPHIC_STATE.pattern})\s+)?"
     rf"(?:{DEMOGRAPHIC_NOUN.pattern}))\b",

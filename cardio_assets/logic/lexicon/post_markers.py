@@ -172,12 +172,26 @@ _PATIENTS_ON = re.compile(
 )
 
 
+# "when patients with X develop Y", "if women undergo Y": the clause's subject is the row's
+# patients, and the verb says what else is true of them
+_PATIENTS_DO = re.compile(
+    r"^(?P<who>(?:the\s+)?(?:patients?|individuals?|people|persons?|women|men|athletes|adults|"
+    r"children)\b[^,;]*?)\s+(?P<verb>(?:develop|experience)s?|undergo(?:es)?|presents?\s+with)"
+    r"\s+(?P<what>.+)$",
+    re.IGNORECASE,
+)
+
+
 def context_clause(body: str) -> tuple[str, str]:
     """A "when / if …" clause: a condition of the row, or, for "when patients are treated
-    with a VKA", the therapy they are on (background)."""
+    with a VKA", the therapy they are on (background), or, for "when patients with X
+    develop Y", the patients the row is for, read as "patients with X who develop Y"."""
     treated = _PATIENTS_ON.match(body.strip())
     if treated:
         return "background", treated["what"]
+    doing = _PATIENTS_DO.match(body.strip())
+    if doing:
+        return "cohort", f"{doing['who']} who {doing['verb']} {doing['what']}"
     return "context", body
 
 

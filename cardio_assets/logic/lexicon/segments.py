@@ -19,6 +19,7 @@ _SEGMENT_RE = re.compile(
     rf"|\bwho\s+(?:are|were|is)\s+not(?:\s+(?:{_ON_THERAPY}))?\b"
     rf"|\bnot\s+(?:{_ON_THERAPY})\b"
     r"|\b(?:who\s+|that\s+)?present(?:s|ing)?\s+with\b"
+    r"|\bwho\s+(?:will\s+|are\s+to\s+)?undergo(?:es)?\b"
     r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\bwho\b"
     r"|\b(?:in|for)\s+whom\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bin\s+the\s+presence\s+of\b"
     r"|\bdespite\b"
@@ -136,6 +137,8 @@ def _segment_kind(word: str) -> str:
     }:
         return "background"
     # "athletes considering a sport activity", "women planning pregnancy": what they intend
+    if word.startswith("who") and "undergo" in word:  # "who undergo X": X is what they have done
+        return "procedure"
     if word in {
         "undergoing",
         "scheduled for",

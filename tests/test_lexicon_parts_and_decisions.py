@@ -1,0 +1,139 @@
+"""What an act is made of, and what a decision rests on: the parts an act includes are all
+done (no OR among them), a state listed with "including" still names ways to have it. In
+the team's own sentences.
+"""
+
+from __future__ import annotations
+
+from tests.lexicon_fixtures import assert_one_or_group, extract, named
+
+
+def test_the_parts_an_act_includes_are_all_done(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "A check-up including A, B and C" asks for A, B and C together: "including" after
+    an act lists what the act is made of, not alternatives to choose one from."""
+    found = named(
+        extract(
+            lexicon,
+            "A yearly check-up including blood pressure measurement, an ECG and a lipid "
+            "profile is recommended in survivors of childhood cancer.",
+        )
+    )
+    for part in ("blood pressure measurement", "lipid profile"):
+        assert part in found and found[part].or_group is None
+    assert not any(c.or_group for c in found.values() if c.role == "Procedure")
+
+
+def test_an_or_inside_the_parts_still_groups_its_own_members(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "... including an ECG and CT or MRI": the parts are done together, and CT and MRI
+    remain a choice between two."""
+    found = named(
+        extract(
+            lexicon,
+            "A work-up including an ECG and CT or MRI of the brain is recommended after a "
+            "first unexplained seizure.",
+        )
+    )
+    ct = next(c for n, c in found.items() if n.startswith("computed tomography"))
+    mri = next(c for n, c in found.items() if n.startswith("magnetic resonance"))
+    assert_one_or_group(ct, mri)
+    ecg = next(c for n, c in found.items() if "electrocardiogra" in n)
+    assert ecg.or_group is None
+
+
+def test_examples_of_a_state_after_including_stay_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """A patient "with risk factors (including smoking, obesity and diabetes)" has one of
+    them: the examples of a state are still ways to have it."""
+    found = named(
+        extract(
+            lexicon,
+            "In patients with risk factors (including smoking, obesity and diabetes), "
+            "screening should be considered.",
+        )
+    )
+    assert_one_or_group(found["smoking"], found["obesity"])
+
+
+def test_what_a_decision_weighs_is_no_criterion(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "…, based on kidney function, frailty and patient wishes": the things a choice is
+    weighed on say how to decide, not whom the row is for; the sentence after them keeps
+    its own concepts."""
+    found = named(
+        extract(
+            lexicon,
+            "In people with atrial flutter, the anticoagulant should be chosen based on "
+            "kidney function, frailty, and patient wishes.",
+        )
+    )
+    assert "atrial flutter" in found
+    assert not {"kidney function", "frailty", "patient wish", "patient wishes"} & set(found)
+    weighed = named(
+        extract(
+            lexicon,
+            "Valve repair in people with endocarditis based on a team review is recommended "
+            "and a dental check is needed before surgery.",
+        )
+    )
+    assert "endocarditis" in weighed and "team review" not in weighed
+    assert any("dental" in name for name in weighed)
+
+
+def test_with_consideration_of_and_after_discussing_weigh_too(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "with consideration of X and Y", "after discussing the risks and benefits": the same
+    weighing, said another way."""
+    found = named(
+        extract(
+            lexicon,
+            "Ablation is recommended in people with WPW syndrome after discussing the risks "
+            "and benefits of the procedure.",
+        )
+    )
+    assert "benefits of the procedure" not in found and not any("risk" in n for n in found)
+    considered = named(
+        extract(
+            lexicon,
+            "Step-wise intensification is recommended for people with diabetes, with "
+            "consideration of comorbidities and personal preferences.",
+        )
+    )
+    assert "diabetes" in considered
+    assert not any("preference" in n or "comorbid" in n for n in considered)
+
+
+def test_what_a_diagnosis_is_based_on_stays(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "The diagnosis is based on X": X is what is done, the act of the row."""
+    found = named(
+        extract(
+            lexicon, "It is recommended that the diagnosis of gout is based on joint aspiration."
+        )
+    )
+    assert any("aspiration" in name for name in found)
+
+
+def test_patients_doing_something_in_a_when_clause_are_the_cohort(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "When patients with X develop Y" names the patients (with X) and what they develop
+    (Y); neither the patient word nor the verb belongs to a concept."""
+    found = named(
+        extract(
+            lexicon,
+            "When patients with kidney failure develop pericarditis, dialysis intensification "
+            "should be considered.",
+        )
+    )
+    assert {"kidney failure", "pericarditis"} <= set(found)
+    assert not any("patient" in name or "develop" in name for name in found)
+    assert found["pericarditis"].role == "Condition"
+
+
+def test_an_operation_the_patients_undergo_is_their_background(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "who undergo X" and "if patients … undergo X" say the same as "undergoing X": X is a
+    procedure the patients have, without the verb in its name."""
+    for text in (
+        "Valve intervention should be considered in patients with mitral stenosis who "
+        "undergo non-cardiac surgery.",
+        "If patients with mitral stenosis undergo non-cardiac surgery, valve intervention "
+        "should be considered first.",
+    ):
+        found = named(extract(lexicon, text))
+        assert found["non-cardiac surgery"].role == "Procedure", text
+        assert "mitral stenosis" in found and not any("undergo" in n for n in found), text
+        assert "valve intervention" in found and "first" not in found, text

@@ -75,6 +75,14 @@ def test_what_a_decision_weighs_is_no_criterion(lexicon) -> None:  # type: ignor
     )
     assert "endocarditis" in weighed and "team review" not in weighed
     assert any("dental" in name for name in weighed)
+    timing = named(
+        extract(
+            lexicon,
+            "Surgical timing based on the aortic size index is advised in adults with Turner "
+            "syndrome.",
+        )
+    )
+    assert "turner syndrome" in timing and "aortic size index" not in timing
 
 
 def test_with_consideration_of_and_after_discussing_weigh_too(lexicon) -> None:  # type: ignore[no-untyped-def]

@@ -239,11 +239,13 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     # what a decision weighs, not whom it is for: "…, based on the clinical status and
     # comorbidities", "with consideration of X, Y and Z", "after discussing the risks";
-    # "the diagnosis is based on X" (X is the act) stays
+    # "the diagnosis is based on X" (X is the act) and "based on the presence of X" (a
+    # state the patient has) stay
     (
         re.compile(
             r",?\s*\(?\b(?<!\bbe\s)(?<!\bis\s)(?<!\bare\s)"
-            r"(?:based\s+on|(?:with|after)\s+(?:due\s+|careful\s+)?consideration\s+of|"
+            r"(?:based\s+on(?!\s+(?:the\s+)?presence\s+of\b)|"
+            r"(?:with|after)\s+(?:due\s+|careful\s+)?consideration\s+of|"
             r"after\s+discussing|taking\s+into\s+account)"
             rf"\s+(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_WEIGHED_ITEM}\)?",
             re.I,

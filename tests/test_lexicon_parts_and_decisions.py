@@ -145,3 +145,22 @@ def test_an_operation_the_patients_undergo_is_their_background(lexicon) -> None:
         assert found["non-cardiac surgery"].role == "Procedure", text
         assert "mitral stenosis" in found and not any("undergo" in n for n in found), text
         assert "valve intervention" in found and "first" not in found, text
+
+
+def test_two_intensities_of_one_exercise_are_one_range(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "moderate or vigorous aerobic exercise" is a range of one scale, like "moderate or
+    severe stenosis": one concept, not two exercises to choose from."""
+    found = named(
+        extract(
+            lexicon, "Moderate or vigorous aerobic exercise is recommended in people with diabetes."
+        )
+    )
+    assert "moderate or vigorous aerobic exercise" in found
+    assert found["moderate or vigorous aerobic exercise"].or_group is None
+
+
+def test_or_equivalent_names_no_alternative(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "a score such as SCORE2 or equivalent": "equivalent" alone names nothing that could
+    be looked up or done."""
+    found = named(extract(lexicon, "A risk chart such as SCORE2 or equivalent is recommended."))
+    assert "equivalent" not in found and "score2" in found

@@ -247,7 +247,7 @@ GENERIC_LEAVES = frozenset(
     ideally possibly potentially long-term short-term onwards onward
     prevented corrected reversed avoided procedure procedures normal increase assessed
     history presence example examples
-    maintained continued administered starting majority first general
+    maintained continued administered starting majority first general equivalent
     """.split()
 ) | frozenset(
     {

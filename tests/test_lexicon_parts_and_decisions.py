@@ -164,3 +164,43 @@ def test_or_equivalent_names_no_alternative(lexicon) -> None:  # type: ignore[no
     be looked up or done."""
     found = named(extract(lexicon, "A risk chart such as SCORE2 or equivalent is recommended."))
     assert "equivalent" not in found and "score2" in found
+
+
+def test_bullets_after_any_of_the_following_are_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "… with any of the following: • A • B • C": one of the bulleted findings is enough,
+    so they share one OR label, also when reference numbers sit between the colon and the
+    first bullet; a finding in the middle of the list lends its "history of" to no other."""
+    found = named(
+        extract(
+            lexicon,
+            "Valve surgery may be considered in people with a dilated aorta who have any of "
+            "the following:41–43 • Family history of dissection • Resistant hypertension "
+            "• Wish to become pregnant",
+        )
+    )
+    assert {"family history of dissection", "resistant hypertension"} <= set(found), set(found)
+    assert_one_or_group(found["family history of dissection"], found["resistant hypertension"])
+    assert not any(name.startswith("family history of resistant") for name in found)
+    running = named(
+        extract(
+            lexicon,
+            "Surgery may be considered in people with a dilated aorta and smoking, a family "
+            "history of dissection, resistant hypertension, or a wish to become pregnant.",
+        )
+    )
+    assert "resistant hypertension" in running, set(running)
+
+
+def test_the_lead_of_one_of_the_following_names_nothing(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "if one of the following risk factors is present: A, B, or C": the lead says the
+    list is the criterion; "risk factors" is no concept of its own, and no item is lost."""
+    found = named(
+        extract(
+            lexicon,
+            "Pacing should be considered if one of the following predictors of persistence is "
+            "present: prior conduction disease, abscess, or prior valve surgery.",
+        )
+    )
+    assert "prior conduction disease" in found and "abscess" in found
+    assert not any("predictor" in name for name in found)
+    assert_one_or_group(found["prior conduction disease"], found["abscess"])

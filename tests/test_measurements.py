@@ -356,3 +356,13 @@ def test_a_change_measured_from_baseline_is_named_by_the_change(text: str) -> No
     from baseline, not "baseline"; the change and what changes are its name."""
     name = text.removeprefix("a ").split(" value")[0].split(" ≥")[0]
     assert [m.name for m in find_measurements(text)] == [name]
+
+
+def test_a_growth_rate_in_millimetres_per_year() -> None:
+    """ "growth of the aorta ≥3 mm/year": a rate is a unit of its own, not millimetres
+    followed by a stray word."""
+    from cardio_assets.logic.measurements import canonical_unit, find_measurements
+
+    (found,) = find_measurements("aortic growth ≥3 mm/year")
+    assert (found.operator, found.threshold, canonical_unit(found.unit)) == (">=", 3.0, "mm/year")
+    assert canonical_unit("mm per year") == "mm/year"

@@ -190,6 +190,7 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
     merged_conns: list[str] = []
     completions: dict[int, str] = {}  # item index -> completed name
     of_head = _of_head(items[0])  # "history of" in "history of MI or stroke", lent onward
+    lends_across_commas = of_head is not None  # only the list's first item lends to a comma list
     verb_head = _verb_head(items[0])  # "cannot tolerate" in "cannot tolerate A, B or C"
     for position, (conn, item) in enumerate(zip(connectors, items[1:], strict=True)):
         previous = merged_items[-1]
@@ -242,13 +243,19 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
         if (
             of_head
             and alternative
+            and (conn != "," or lends_across_commas)
             and _bare_alternative(item)
+            # "… • Resistant hypertension": a capitalised entry of a printed list starts anew
+            and not re.match(r"[A-Z][a-z]", item)
             and len(merged_items) - 1 not in completions
         ):
             completions[len(merged_items) - 1] = f"{of_head} {item}"
             of_head = None  # the next alternative only: a longer list may change its head
         else:
+            # "smoking, family history of X, hypertension, or Y": a head met inside a comma
+            # list lends only across its own "or"
             of_head = _of_head(item)
+            lends_across_commas = False
     items, connectors = merged_items, merged_conns
     if len(items) == 1:
         return _leaf(items[0], completions.get(0))

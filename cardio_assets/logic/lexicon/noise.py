@@ -197,6 +197,21 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # whom ("syncope due to X", with no comma, names a cause and stays)
     (re.compile(r",\s*due\s+to\b[^;()]*?(?=\.?\s*$)", re.I), ""),
     (re.compile(r"^\s*due\s+to\b[^,;()]+,\s*", re.I), ""),
+    # "any of the following: • A • B • C" (reference numbers may sit before the bullets): the
+    # bullets are the alternatives, one of which is enough
+    (
+        re.compile(
+            r"(?P<lead>\b(?:any|one|(?:one|two)\s+or\s+more|either|at\s+least\s+one)\s+of\s+"
+            r"the\s+following(?:\s+(?!(?:is|are)\b)[\w\-]+){0,4}?(?:\s+(?:is|are)\s+present)?"
+            r"\s*:)[\d\s,\u2013\u2014-]*(?P<items>•[^•]+(?:•[^•]+)+)$",
+            re.I,
+        ),
+        lambda m: (
+            f"{m['lead']} "
+            + ", ".join(item.strip(" ,;.") for item in m["items"].split("•")[1:-1])
+            + f", or {m['items'].split('•')[-1].strip(' ,;')}"
+        ),
+    ),
     # "any of the following: A, B, and C", "in the following circumstances: A, B and C": any
     # one of the listed, whatever word ends the list ("all of the following" stays AND)
     (
@@ -582,11 +597,14 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"\s+followed\s+by\s+", re.I), " and "),
     # when, not whether: "as soon as the diagnosis is established", "as early as possible"
     (re.compile(r",?\s*\bas\s+(?:soon|early|quickly)\s+as\s+[^,;.()]+", re.I), ""),
-    # "in the presence of one or more of the following:": the list that follows is the criterion
+    # "in the presence of one or more of the following:", "if one of the following risk
+    # factors is present:": the list that follows is the criterion, the lead names nothing
     (
         re.compile(
             r"\b(?:(?:in\s+the\s+)?presence\s+of\s+)?(?:one|two|any|at\s+least\s+(?:one|two))"
-            r"\s+(?:or\s+more\s+)?of\s+the\s+following(?:\s+(?:criteria|features|conditions))?\s*[:.]?",
+            r"\s+(?:or\s+more\s+)?of\s+the\s+following"
+            r"(?:(?:\s+(?!(?:is|are)\b)[\w\-]+){1,4}?(?:\s+(?:is|are)\s+present)?\s*:"
+            r"|(?:\s+(?:criteria|features|conditions))?\s*[:.]?)",
             re.I,
         ),
         "",

@@ -366,3 +366,15 @@ def test_a_growth_rate_in_millimetres_per_year() -> None:
     (found,) = find_measurements("aortic growth ≥3 mm/year")
     assert (found.operator, found.threshold, canonical_unit(found.unit)) == (">=", 3.0, "mm/year")
     assert canonical_unit("mm per year") == "mm/year"
+
+
+def test_a_change_felt_or_not_keeps_its_state_in_its_name() -> None:
+    """ "an asymptomatic fall in systolic BP from baseline ≥20 mmHg": whether the fall is felt
+    is said of the fall, so it stays in the measurement's name; a state before a plain
+    quantity ("asymptomatic patients with QTc ≥500 ms") stays the patient's own."""
+    from cardio_assets.logic.measurements import find_measurements
+
+    (fall,) = find_measurements("an asymptomatic fall in systolic BP from baseline ≥20 mmHg")
+    assert fall.name.lower().startswith("asymptomatic fall in systolic bp")
+    (qtc,) = find_measurements("asymptomatic patients with QTc ≥500 ms")
+    assert qtc.name == "QTc"

@@ -315,6 +315,7 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
     ):
         tokens.pop()
     chosen: list[re.Match[str]] = []
+    felt: re.Match[str] | None = None  # "an asymptomatic fall in BP": the fall is felt or not
     for i in range(len(tokens) - 1, -1, -1):
         word = tokens[i].group(0)
         circumstance = bool(chosen) and all(t.group(0).lower() in _CIRCUMSTANCES for t in chosen)
@@ -334,6 +335,8 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
         )
         if changed:  # ... and what changes is its name's head: "fall in diastolic BP"
             chosen += [tokens[i], tokens[i - 1]]
+            if i > 1 and tokens[i - 2].group(0).lower() in _STATES:
+                felt = tokens[i - 2]  # a state of the change itself, part of its name
             break
         if word.lower() in _NAME_STOP or re.fullmatch(r"[\d.,%<>=≤≥+-]+", word):
             # "time from symptom onset >12 h": the time counted from an event is the name
@@ -349,6 +352,8 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
     chosen.reverse()
     while len(chosen) > 1 and chosen[0].group(0).lower() in _NOT_A_NAME_START:
         chosen.pop(0)
+    if felt is not None:
+        chosen.insert(0, felt)
     if not chosen:
         return end, ""
     # "a 10-year risk of CVD of 10%": the measured quantity is the risk of the event, so the

@@ -204,3 +204,14 @@ def test_the_lead_of_one_of_the_following_names_nothing(lexicon) -> None:  # typ
     assert "prior conduction disease" in found and "abscess" in found
     assert not any("predictor" in name for name in found)
     assert_one_or_group(found["prior conduction disease"], found["abscess"])
+
+
+def test_to_target_a_value_recommends_the_target(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "It is recommended to target an INR of 2.0–3.0": the verb leads in; what is
+    recommended is the target value, a ClinicalParameter."""
+    found = named(
+        extract(lexicon, "It is recommended to target an INR of 2.5–3.5 after valve replacement.")
+    )
+    inr = next(c for n, c in found.items() if "normalized ratio" in n)
+    assert inr.role == "ClinicalParameter" and inr.threshold == [2.5, 3.5]
+    assert not any(n.startswith("to target") for n in found)

@@ -378,3 +378,22 @@ def test_a_change_felt_or_not_keeps_its_state_in_its_name() -> None:
     assert fall.name.lower().startswith("asymptomatic fall in systolic bp")
     (qtc,) = find_measurements("asymptomatic patients with QTc ≥500 ms")
     assert qtc.name == "QTc"
+
+
+def test_a_ratio_takes_a_range_without_a_unit() -> None:
+    """ "an INR of 2.0–3.0": a ratio has no unit, like a score, so its bare range is its value."""
+    from cardio_assets.logic.measurements import find_measurements
+
+    (inr,) = find_measurements("a target INR of 2.0–3.0")
+    assert (inr.operator, inr.threshold, inr.unit) == ("between", [2.0, 3.0], None)
+
+
+def test_a_range_the_quantity_is_brought_to() -> None:
+    """ "SBP to 130–139 mmHg": the range the quantity is brought to, named by the quantity
+    ("from 120 to 140" is a change, not this)."""
+    from cardio_assets.logic.measurements import canonical_unit, find_measurements
+
+    (sbp,) = find_measurements("target SBP to 130–139 mmHg")
+    assert sbp.name == "SBP" and sbp.threshold == [130.0, 139.0]
+    (anti_xa,) = find_measurements("anti-Xa activity at 0.8–1.2 U/mL")
+    assert canonical_unit(anti_xa.unit) == "U/mL"

@@ -48,6 +48,7 @@ UNITS: dict[str, tuple[str, ...]] = {
     "IU/L": (r"IU\s?/\s?L",),
     "IU/mL": (r"IU\s?/\s?m[lL]",),  # anti-Xa activity of heparin
     "U/L": (r"U\s?/\s?L",),
+    "U/mL": (r"U\s?/\s?m[lL]",),  # anti-Xa activity written without "I"
     "/µL": (r"/\s?[µμu]L", r"per\s?[µμu]L"),
     "×10⁹/L": (r"[x×]\s?10(?:⁹|\^?9|\s?9)\s?/\s?L",),
     "× ULN": (r"[x×]\s?(?:the\s+)?ULN", r"times\s+(?:the\s+)?(?:upper\s+limit\s+of\s+normal|ULN)"),
@@ -310,8 +311,13 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
     if (
         len(tokens) > 1
         and tokens[-1].group(0).lower() == "to"
-        and text[end : end + 1] in "<>≤≥"
+        # "SBP to <130 mmHg", and a range: "SBP to 130–139 mmHg" (not "from 120 to 140")
+        and (
+            text[end : end + 1] in "<>≤≥"
+            or re.match(rf"(?:{_NUM})\s?[-–—](?:\s?{_NUM})", text[end:])
+        )
         and not re.search(r"(?:ed|ly)$", tokens[-2].group(0).lower())
+        and not re.fullmatch(r"[\d.,]+", tokens[-2].group(0))
     ):
         tokens.pop()
     chosen: list[re.Match[str]] = []
@@ -401,7 +407,8 @@ _CHANGE_AFTER = re.compile(
 _FROM_BASELINE = re.compile(_BASELINE, re.IGNORECASE)
 _EF_CLASS = re.compile(r"\bHF(?:r|mr|m|p)EF\s*$")
 # quantities measured without a unit: a value in brackets after their name is theirs
-DIMENSIONLESS_HEADS = frozenset("score index grade stage".split())
+# a ratio has no unit either: "a target INR of 2.0–3.0", "an albumin:creatinine ratio 3–30"
+DIMENSIONLESS_HEADS = frozenset("score index grade stage ratio inr".split())
 _SCORE_IN_BRACKETS = re.compile(
     rf"\s*\(\s*(?P<value>(?P<lo>{_NUM})\s?[-–—−]\s?(?P<hi>{_NUM})"
     rf"|(?P<op>{_SYMBOL_RE}|\b(?:{_WORD_RE}))\s?(?P<v>{_NUM}))\s*\)",

@@ -105,7 +105,7 @@ _INFINITIVE_LEAD = re.compile(
     r"implant|refer|offer|treat|continue|calculate|resume|restart|reintroduce|maintain|"
     r"adopt|follow|apply|choose|undertake|implement|pursue|provide|conduct|employ|institute|"
     r"practi[cs]e|carry\s+out|engage\s+in|eat|prioriti[sz]e|favou?r|prefer|introduce|adapt|"
-    r"individuali[sz]e|tailor|ensure|encourage)\s+)",
+    r"individuali[sz]e|tailor|ensure|encourage|target)\s+)",
     re.IGNORECASE,
 )
 # "Instead of X, Y should be considered": the same, the alternative written first

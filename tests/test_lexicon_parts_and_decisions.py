@@ -215,3 +215,28 @@ def test_to_target_a_value_recommends_the_target(lexicon) -> None:  # type: igno
     inr = next(c for n, c in found.items() if "normalized ratio" in n)
     assert inr.role == "ClinicalParameter" and inr.threshold == [2.5, 3.5]
     assert not any(n.startswith("to target") for n in found)
+
+
+def test_a_switch_gives_the_new_drug_and_keeps_the_old_as_background(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "to replace A with B", "a switch from A to B", "to convert A to B": B is what is given
+    now, A the therapy the patients were on; neither is named with the verb."""
+    for text in (
+        "It is recommended to replace warfarin with dabigatran before cardioversion.",
+        "A switch from warfarin to dabigatran may be considered before cardioversion.",
+        "It is recommended to convert warfarin to dabigatran before cardioversion.",
+    ):
+        result = extract(lexicon, text)
+        found = named(result)
+        assert {"warfarin", "dabigatran"} <= set(found), (text, set(found))
+        assert [a.normalized for a in result.actions] == ["dabigatran"], text
+        assert not any(w in n for n in found for w in ("switch", "replace", "convert")), text
+
+
+def test_a_route_switched_borrows_the_drug(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "from i.v. to oral prednisolone": the route alone names no therapy of its own."""
+    found = named(
+        extract(
+            lexicon, "Switching from i.v. to oral prednisolone should be considered after recovery."
+        )
+    )
+    assert "oral prednisolone" in found and not any(n.strip(".") in ("i.v", "iv") for n in found)

@@ -276,6 +276,16 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         r"\g<verb>",
     ),
+    # "to replace A with B" says what "to switch from A to B" says; "with" would otherwise
+    # read as a co-therapy (the switch itself is read in phrases.py)
+    (
+        re.compile(
+            r"\b(?P<to>to\s+)?replac(?:e|ing)\s+(?P<old>(?:(?!with\b)[^\s,;.()]+\s+){1,5}?)"
+            r"with\s+(?=\S)",
+            re.I,
+        ),
+        lambda m: f"{m['to'] or ''}switch from {m['old']}to ",
+    ),
     # pointers to elsewhere: "(Table 4)", "(see section 5.2)", "(see separate ...)", URLs
     (
         re.compile(

@@ -193,6 +193,13 @@ class PhraseRules:
                 return self._phrase(
                     f"{target.group(1)} {text[target.end() :]}", "purpose", group_counter
                 )
+        switched = _SWITCH.match(text) if slot == "action" else None
+        if switched:  # "to replace LMWH with UFH": UFH is given, LMWH is what they were on
+            old, new = switched["old"], switched["new"]
+            given = self._phrase(new, "action", group_counter)
+            if len(new.split()) > 1 and _LONE_MODIFIER.fullmatch(old):
+                return given  # "from i.v. to oral prednisolone": a word that borrows the noun
+            return given + self._phrase(old, "background", group_counter)
         if slot in {"context", "purpose"}:
             text = re.sub(
                 r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I
@@ -494,6 +501,18 @@ _DRUG_LIKE_WORD = re.compile(
 )
 
 
+# a change of drug or device: "(to) switch from A to B", "converting A to B", "replacement of
+# A by B", "to replace A with B": B is the act, A the therapy the patients were on
+_SWITCH = re.compile(
+    r"^(?:(?:a|the)\s+)?(?:to\s+)?(?:switch(?:ing)?|conver(?:t|ting|sion)|chang(?:e|ing)|"
+    r"replac(?:e|ing|ement))\s+(?:of\s+)?(?:from\s+)?(?P<old>\S.*?)\s+(?:to|with|by)\s+"
+    r"(?P<new>\S.*)$",
+    re.IGNORECASE,
+)
+# a route or an adjective alone: it borrows the noun of what it is switched to
+_LONE_MODIFIER = re.compile(
+    r"(?i)i\.?\s?v\.?|s\.?\s?c\.?|oral|intravenous|subcutaneous|[a-z\-]+(?:ed|ic|al|ous|ive)"
+)
 # examples of a state that are ways to have it: "e.g.", "including" (not "such as", which
 # names kinds: "tumours such as lymphomas"; not "i.e.", which restates the state)
 _STATE_EXAMPLE_LEAD = re.compile(r"^(?:e\.\s?g\.?|including),?\s", re.I)

@@ -240,3 +240,22 @@ def test_a_route_switched_borrows_the_drug(lexicon) -> None:  # type: ignore[no-
         )
     )
     assert "oral prednisolone" in found and not any(n.strip(".") in ("i.v", "iv") for n in found)
+
+
+def test_a_patient_who_has_or_remains_in_a_when_clause(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "When a pregnant woman has chest pain", "if the patient remains asymptomatic": the
+    subject is the patient, what she has or stays is the condition; neither the patient
+    word nor the verb is part of it."""
+    found = named(
+        extract(
+            lexicon, "When a pregnant woman has chest pain, troponin measurement is recommended."
+        )
+    )
+    assert "chest pain" in found and not any(" has " in f" {n} " for n in found)
+    stays = named(
+        extract(
+            lexicon,
+            "When the patient remains asymptomatic, surveillance every year is recommended.",
+        )
+    )
+    assert "asymptomatic" in stays and not any("remain" in n for n in stays)

@@ -175,8 +175,9 @@ _PATIENTS_ON = re.compile(
 # "when patients with X develop Y", "if women undergo Y": the clause's subject is the row's
 # patients, and the verb says what else is true of them
 _PATIENTS_DO = re.compile(
-    r"^(?P<who>(?:the\s+)?(?:patients?|individuals?|people|persons?|women|men|athletes|adults|"
-    r"children)\b[^,;]*?)\s+(?P<verb>(?:develop|experience)s?|undergo(?:es)?|presents?\s+with)"
+    r"^(?P<who>(?:(?:the|a|an)\s+)?(?:[\w\-]+\s+)?(?:patients?|individuals?|people|persons?|"
+    r"wom[ae]n|m[ae]n|athletes?|adults?|child(?:ren)?)\b[^,;]*?)\s+"
+    r"(?P<verb>(?:develop|experience|remain)s?|undergo(?:es)?|presents?\s+with|has|have)"
     r"\s+(?P<what>.+)$",
     re.IGNORECASE,
 )

@@ -259,3 +259,13 @@ def test_a_patient_who_has_or_remains_in_a_when_clause(lexicon) -> None:  # type
         )
     )
     assert "asymptomatic" in stays and not any("remain" in n for n in stays)
+
+
+def test_a_state_that_is_suspected_is_named_suspected(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "If HF is suspected": the row is for suspected heart failure, not for heart failure;
+    the span is the words as printed. "X is suspected as a cause" stays as before."""
+    found = named(
+        extract(lexicon, "If endocarditis is suspected, echocardiography is recommended.")
+    )
+    assert "suspected endocarditis" in found and "endocarditis" not in found
+    assert found["suspected endocarditis"].text == "endocarditis is suspected"

@@ -64,6 +64,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     REQUIREMENT,
     STATE_BEFORE_DISEASE,
     STATE_NAMES,
+    SUSPECTED_STATE,
     _tidy_leaf,
 )
 from cardio_assets.logic.logic_split import Leaf, leaves, split_logic
@@ -426,6 +427,11 @@ class PhraseRules:
         unwanted = NOT_WANTED.match(rest) if slot != "action" else None
         if unwanted:
             name = f"{self.abbreviations.normalize(unwanted['what'])} not desired"
+            out.append(Draft("Condition", rest, name, slot, negated=leaf.negated))
+            return out
+        suspected = SUSPECTED_STATE.match(rest) if slot != "action" else None
+        if suspected:  # "if HF is suspected": the condition is suspected HF, the span as printed
+            name = f"suspected {self.abbreviations.normalize(suspected['what'])}"
             out.append(Draft("Condition", rest, name, slot, negated=leaf.negated))
             return out
         intolerant = None

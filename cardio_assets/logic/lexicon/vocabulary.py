@@ -368,6 +368,14 @@ def biomarker_role(normalized: str) -> str | None:
     return "Condition" if _MARKER_STATE.match(normalized) else "Procedure"
 
 
+# "if HF is suspected", "when PE is clinically suspected": the condition is the suspicion
+SUSPECTED_STATE = re.compile(
+    r"^(?:(?:a|an|the)\s+)?(?P<what>(?:(?!(?:where|who|which|whom|when|if)\b)\S+\s+)*?\S+)"
+    rf"\s+{_COPULA}\s+(?:clinically\s+)?suspected$",
+    re.IGNORECASE,
+)
+
+
 def _tidy_leaf(text: str, slot: str) -> str:
     """Minimal span: drop determiners, lead-in verbs and connectors around the term."""
     text = text.strip(" ,;.:\"“”‘’'")  # quotes around a coined name ("ablate and pace")
@@ -377,7 +385,8 @@ def _tidy_leaf(text: str, slot: str) -> str:
     if _CONNECTIVE_ONLY.fullmatch(text):  # what a parameter's value left of "including age"
         return ""
     text = _LEADING_CONNECTIVES.sub("", text)
-    text = _STATE_PREDICATE.sub("", text)
+    if not SUSPECTED_STATE.match(text):  # "HF is suspected" is named "suspected HF" later
+        text = _STATE_PREDICATE.sub("", text)
     text = _LEADING_VERBS.sub("", text)
     text = re.sub(
         r"^at\s+(?=(?:(?:particularly|especially)\s+)?(?:high|increased|intermediate|low|very)\b)",

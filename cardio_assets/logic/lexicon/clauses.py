@@ -2,8 +2,8 @@
 
 "if X and Y fail" is the failure of each therapy; "if PCI is indicated" an indication for
 it; "when X is not available" its absence; "after TAVI who are frail" a
-procedure, then the patients; "in experienced centres" where the act is done. Each reading
-is the contract's (conditions, negation, roles); the words that state it are no concept.
+procedure, then the patients. Each reading is the contract's (conditions, negation, roles);
+the words that state it are no concept.
 """
 
 from __future__ import annotations
@@ -41,15 +41,6 @@ _FAIL_VERB = (
 )
 _FAILED = re.compile(rf"^(?P<failed>(?:the\s+)?.+?\s+{_FAIL_VERB})(?:\s+to\s+.+)?$", re.IGNORECASE)
 _FAIL_WORDS = re.compile(rf"\s+{_FAIL_VERB}$", re.IGNORECASE)
-
-
-def setting_draft(phrase: str) -> Draft:
-    """ "in experienced centres": where the act is done restricts it, a Condition named with
-    its qualifier (an "experienced centre" is not any centre)."""
-    text = re.sub(r"^(?:an?|the)\s+", "", phrase.strip(" ,;."), flags=re.IGNORECASE)
-    name = re.sub(r"ies\b", "y", text.lower())
-    name = re.sub(r"\b(cent(?:re|er)|unit|hospital|team|operator)s\b", r"\1", name)
-    return Draft(role="Condition", text=text, normalized=name, slot="context")
 
 
 class ClauseRules:

@@ -14,7 +14,7 @@ import re
 
 from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.logic.lexicon.acts import ActRules, group_listed_indications, names_a_test
-from cardio_assets.logic.lexicon.clauses import ClauseRules, setting_draft
+from cardio_assets.logic.lexicon.clauses import ClauseRules
 from cardio_assets.logic.lexicon.drafts import (
     Draft,
     _dedupe,
@@ -368,7 +368,9 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
                 return self._phrase(phrase, "background", group_counter)
             return self._phrase(phrase, "outcome", group_counter)
         if kind == "setting":
-            return [setting_draft(phrase)]
+            # "in experienced centres": where the act is done is no state of the patient
+            # (the contract's conditions); most development golds leave it out
+            return []
         if kind == "aim":
             # "to exclude PE": the disease looked for is a concept of the row with function
             # purpose (never a criterion: not in the logic or the population)

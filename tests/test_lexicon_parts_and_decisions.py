@@ -192,17 +192,17 @@ def test_bullets_after_any_of_the_following_are_alternatives(lexicon) -> None:  
 
 
 def test_the_lead_of_one_of_the_following_names_nothing(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "if one of the following risk factors is present: A, B, or C": the lead says the
+    """ "if one of the following markers is present: A, B, or C": the lead says the
     list is the criterion; "risk factors" is no concept of its own, and no item is lost."""
     found = named(
         extract(
             lexicon,
-            "Pacing should be considered if one of the following predictors of persistence is "
+            "Pacing should be considered if one of the following markers of lasting block is "
             "present: prior conduction disease, abscess, or prior valve surgery.",
         )
     )
     assert "prior conduction disease" in found and "abscess" in found
-    assert not any("predictor" in name for name in found)
+    assert not any("marker" in name for name in found)
     assert_one_or_group(found["prior conduction disease"], found["abscess"])
 
 
@@ -233,13 +233,15 @@ def test_a_switch_gives_the_new_drug_and_keeps_the_old_as_background(lexicon) ->
 
 
 def test_a_route_switched_borrows_the_drug(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "from i.v. to oral prednisolone": the route alone names no therapy of its own."""
+    """ "from i.v. to oral methylprednisolone": the route alone names no therapy of its own."""
     found = named(
         extract(
-            lexicon, "Switching from i.v. to oral prednisolone should be considered after recovery."
+            lexicon, "Switching from i.v. to oral methylprednisolone may be tried after recovery."
         )
     )
-    assert "oral prednisolone" in found and not any(n.strip(".") in ("i.v", "iv") for n in found)
+    assert "oral methylprednisolone" in found and not any(
+        n.strip(".") in ("i.v", "iv") for n in found
+    )
 
 
 def test_a_patient_who_has_or_remains_in_a_when_clause(lexicon) -> None:  # type: ignore[no-untyped-def]

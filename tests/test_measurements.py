@@ -369,13 +369,13 @@ def test_a_growth_rate_in_millimetres_per_year() -> None:
 
 
 def test_a_change_felt_or_not_keeps_its_state_in_its_name() -> None:
-    """ "an asymptomatic fall in systolic BP from baseline ≥20 mmHg": whether the fall is felt
+    """ "an asymptomatic drop in diastolic BP from baseline ≥15 mmHg": whether the drop is felt
     is said of the fall, so it stays in the measurement's name; a state before a plain
     quantity ("asymptomatic patients with QTc ≥500 ms") stays the patient's own."""
     from cardio_assets.logic.measurements import find_measurements
 
-    (fall,) = find_measurements("an asymptomatic fall in systolic BP from baseline ≥20 mmHg")
-    assert fall.name.lower().startswith("asymptomatic fall in systolic bp")
+    (fall,) = find_measurements("an asymptomatic drop in diastolic BP from baseline ≥15 mmHg")
+    assert fall.name.lower().startswith("asymptomatic drop in diastolic bp")
     (qtc,) = find_measurements("asymptomatic patients with QTc ≥500 ms")
     assert qtc.name == "QTc"
 

@@ -607,8 +607,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"\s+followed\s+by\s+", re.I), " and "),
     # when, not whether: "as soon as the diagnosis is established", "as early as possible"
     (re.compile(r",?\s*\bas\s+(?:soon|early|quickly)\s+as\s+[^,;.()]+", re.I), ""),
-    # "in the presence of one or more of the following:", "if one of the following risk
-    # factors is present:": the list that follows is the criterion, the lead names nothing
+    # "(in the presence of) one or more of the following:", "if one of the following markers
+    # is present:": the list that follows is the criterion, the lead names nothing
     (
         re.compile(
             r"\b(?:(?:in\s+the\s+)?presence\s+of\s+)?(?:one|two|any|at\s+least\s+(?:one|two))"

@@ -199,7 +199,7 @@ class PhraseRules:
             old, new = switched["old"], switched["new"]
             given = self._phrase(new, "action", group_counter)
             if len(new.split()) > 1 and _LONE_MODIFIER.fullmatch(old):
-                return given  # "from i.v. to oral prednisolone": a word that borrows the noun
+                return given  # "from i.v. to oral methylprednisolone": a word borrowing the noun
             return given + self._phrase(old, "background", group_counter)
         if slot in {"context", "purpose"}:
             text = re.sub(

@@ -271,3 +271,68 @@ def test_a_state_that_is_suspected_is_named_suspected(lexicon) -> None:  # type:
     )
     assert "suspected endocarditis" in found and "endocarditis" not in found
     assert found["suspected endocarditis"].text == "endocarditis is suspected"
+    cause = named(
+        extract(lexicon, "Stopping the drug is recommended where the drug is suspected as a cause.")
+    )
+    assert not any(name.startswith("suspected") for name in cause)
+
+
+def test_readings_stop_where_their_phrase_ends(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Each reading above ends with its own phrase: the weighed list stops at a new cohort
+    and keeps a decimal value whole, "mainly based on" names the act like "is based on", a
+    bracketed weighed list goes with both brackets, "replace" does not reach over "in
+    patients", a when-clause with a second subject stays two conditions, and an eponym after
+    "history of X or" still takes the lent head."""
+    cohort = named(
+        extract(
+            lexicon,
+            "The anticoagulant should be chosen based on bleeding risk in patients with flutter.",
+        )
+    )
+    assert "flutter" in cohort and "bleeding risk" not in cohort
+    decimal = named(
+        extract(lexicon, "Dose selection based on a clearance of 1.5 mL/s is recommended.")
+    )
+    assert not any(".5" in name for name in decimal)
+    assert any(
+        "ultrasound" in n
+        for n in named(
+            extract(lexicon, "The diagnosis of gallstones should be mainly based on ultrasound.")
+        )
+    )
+    bracket = named(
+        extract(lexicon, "Treatment (based on symptoms, age) is recommended in people with gout.")
+    )
+    assert "gout" in bracket and "age" not in bracket
+    surgery = named(
+        extract(
+            lexicon,
+            "Surgery to replace the mitral valve in patients with severe mitral stenosis is "
+            "recommended.",
+        )
+    )
+    assert "severe mitral stenosis" in surgery
+    assert not any(name.startswith("to ") or "switch" in name for name in surgery)
+    two = named(
+        extract(
+            lexicon,
+            "Ablation should be considered when patients are symptomatic or BP remains high.",
+        )
+    )
+    assert not any(" who " in f" {name} " for name in two)
+    eponym = named(
+        extract(
+            lexicon,
+            "Aspirin is recommended in patients with a history of rheumatic fever or Kawasaki disease.",
+        )
+    )
+    assert "history of kawasaki disease" in eponym
+
+
+def test_a_drug_switched_from_is_kept_even_if_it_looks_like_an_adjective(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "from phenobarbital to oral levetiracetam": a drug whose name ends like an adjective
+    ("-al") is still the therapy the patients were on."""
+    found = named(
+        extract(lexicon, "Switching from phenobarbital to oral levetiracetam should be considered.")
+    )
+    assert "phenobarbital" in found

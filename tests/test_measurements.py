@@ -395,5 +395,7 @@ def test_a_range_the_quantity_is_brought_to() -> None:
 
     (sbp,) = find_measurements("target SBP to 130–139 mmHg")
     assert sbp.name == "SBP" and sbp.threshold == [130.0, 139.0]
+    (spaced,) = find_measurements("target SBP to 130 – 139 mmHg")
+    assert spaced.name == "SBP"
     (anti_xa,) = find_measurements("anti-Xa activity at 0.8–1.2 U/mL")
     assert canonical_unit(anti_xa.unit) == "U/mL"

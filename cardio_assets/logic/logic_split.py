@@ -246,7 +246,8 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
             and (conn != "," or lends_across_commas)
             and _bare_alternative(item)
             # "… • Resistant hypertension": a capitalised entry of a printed list starts anew
-            and not re.match(r"[A-Z][a-z]", item)
+            # ("history of rheumatic fever or Kawasaki disease" still lends over its "or")
+            and (conn != "," or not re.match(r"[A-Z][a-z]", item))
             and len(merged_items) - 1 not in completions
         ):
             completions[len(merged_items) - 1] = f"{of_head} {item}"

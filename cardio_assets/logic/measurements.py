@@ -314,7 +314,7 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
         # "SBP to <130 mmHg", and a range: "SBP to 130–139 mmHg" (not "from 120 to 140")
         and (
             text[end : end + 1] in "<>≤≥"
-            or re.match(rf"(?:{_NUM})\s?[-–—](?:\s?{_NUM})", text[end:])
+            or re.match(rf"\s?(?:{_NUM})\s?[-–—−]\s?(?:{_NUM})", text[end:])
         )
         and not re.search(r"(?:ed|ly)$", tokens[-2].group(0).lower())
         and not re.fullmatch(r"[\d.,]+", tokens[-2].group(0))

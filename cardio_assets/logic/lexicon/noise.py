@@ -34,8 +34,20 @@ _LIST_ITEM = (
 # cohort), a bracket inside it read with it
 _WEIGHED_ITEM = (
     r"(?:(?!\b(?:is|are|should|may|must|can|will|who|which|whom|unless|if|when)\b)"
-    r"[^,;.()]|\([^()]*\))+"
+    r"(?!\b(?:in|for|among)\s+(?:(?:all|the|those)\s+)?(?:patients|people|individuals|women|"
+    r"men|adults|children|those)\b)(?:[^,;.()]|\.(?=\d))|\([^()]*\))+"
 )
+# what a decision weighs: its lead ("based on", not "is / was / mainly based on", which
+# names the act) and the list after it
+_WEIGHED = (
+    r"\b(?<!\bbe\s)(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!ly\s)"
+    r"(?:based\s+on(?!\s+(?:the\s+)?presence\s+of\b)|"
+    r"(?:with|after)\s+(?:due\s+|careful\s+)?consideration\s+of|"
+    r"after\s+discussing|taking\s+into\s+account)"
+    rf"\s+(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_WEIGHED_ITEM}"
+)
+# ... and in brackets, where a plain comma list needs no "and" ("(based on symptoms, age)")
+_WEIGHED_IN_BRACKETS = _WEIGHED.replace(r"(?:and|or)\s+)?", r"(?:(?:and|or)\s+)?)?")
 # the words that say which dose or how much of it ("the last", "an adequate", "a high",
 # "a weight-related prophylactic"): never a noun or verb of the sentence around it
 _DOSE_WORDS = (
@@ -202,8 +214,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r"(?P<lead>\b(?:any|one|(?:one|two)\s+or\s+more|either|at\s+least\s+one)\s+of\s+"
-            r"the\s+following(?:\s+(?!(?:is|are)\b)[\w\-]+){0,4}?(?:\s+(?:is|are)\s+present)?"
-            r"\s*:)[\d\s,\u2013\u2014-]*(?P<items>•[^•]+(?:•[^•]+)+)$",
+            r"the\s+following(?:\s+(?!(?:is|are|in|for|with)\b)[\w\-]+){0,4}?"
+            r"(?:\s+(?:is|are)\s+present)?\s*:)[\d\s,\u2013\u2014-]*"
+            r"(?P<items>(?:•[^•]+)+•[^•.]+)(?=\s*(?:\.|$))",
             re.I,
         ),
         lambda m: (
@@ -258,11 +271,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # state the patient has) stay
     (
         re.compile(
-            r",?\s*\(?\b(?<!\bbe\s)(?<!\bis\s)(?<!\bare\s)"
-            r"(?:based\s+on(?!\s+(?:the\s+)?presence\s+of\b)|"
-            r"(?:with|after)\s+(?:due\s+|careful\s+)?consideration\s+of|"
-            r"after\s+discussing|taking\s+into\s+account)"
-            rf"\s+(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_WEIGHED_ITEM}\)?",
+            rf",?\s*(?:\(\s*{_WEIGHED_IN_BRACKETS}\s*\)|{_WEIGHED})",
             re.I,
         ),
         " ",
@@ -280,7 +289,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # read as a co-therapy (the switch itself is read in phrases.py)
     (
         re.compile(
-            r"\b(?P<to>to\s+)?replac(?:e|ing)\s+(?P<old>(?:(?!with\b)[^\s,;.()]+\s+){1,5}?)"
+            r"\b(?P<to>to\s+)?replac(?:e|ing)\s+"
+            r"(?P<old>(?:(?!(?:with|in|for|who|which|when|if|to|patients?|people)\b)"
+            r"[^\s,;.()]+\s+){1,5}?)"
             r"with\s+(?=\S)",
             re.I,
         ),
@@ -613,7 +624,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r"\b(?:(?:in\s+the\s+)?presence\s+of\s+)?(?:one|two|any|at\s+least\s+(?:one|two))"
             r"\s+(?:or\s+more\s+)?of\s+the\s+following"
-            r"(?:(?:\s+(?!(?:is|are)\b)[\w\-]+){1,4}?(?:\s+(?:is|are)\s+present)?\s*:"
+            r"(?:(?:\s+(?!(?:is|are|in|for|with)\b)[\w\-]+){1,4}?(?:\s+(?:is|are)\s+present)?\s*:"
             r"|(?:\s+(?:criteria|features|conditions))?\s*[:.]?)",
             re.I,
         ),

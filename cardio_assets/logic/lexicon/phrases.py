@@ -517,7 +517,7 @@ _SWITCH = re.compile(
 )
 # a route or an adjective alone: it borrows the noun of what it is switched to
 _LONE_MODIFIER = re.compile(
-    r"(?i)i\.?\s?v\.?|s\.?\s?c\.?|oral|intravenous|subcutaneous|[a-z\-]+(?:ed|ic|al|ous|ive)"
+    r"(?i)i\.?\s?v\.?|s\.?\s?c\.?|oral|intravenous|subcutaneous|[a-z\-]+(?:ed|ous|ive)"
 )
 # examples of a state that are ways to have it: "e.g.", "including" (not "such as", which
 # names kinds: "tumours such as lymphomas"; not "i.e.", which restates the state)

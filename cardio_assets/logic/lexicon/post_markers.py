@@ -176,7 +176,11 @@ _PATIENTS_ON = re.compile(
 # patients, and the verb says what else is true of them
 _PATIENTS_DO = re.compile(
     r"^(?P<who>(?:(?:the|a|an)\s+)?(?:[\w\-]+\s+)?(?:patients?|individuals?|people|persons?|"
-    r"wom[ae]n|m[ae]n|athletes?|adults?|child(?:ren)?)\b[^,;]*?)\s+"
+    r"wom[ae]n|m[ae]n|athletes?|adults?|child(?:ren)?)(?![\w'’])"
+    # what they already have ("with X", "on X", "after X"), no verb or second subject in it
+    r"(?:\s+(?:with|on|after|scheduled\s+for|undergoing|treated\s+with)\s+"
+    r"(?:(?!\b(?:who|whom|which|are|is|or|and|has|have)\b)[^,;])*?)?)"
+    r"\s+"
     r"(?P<verb>(?:develop|experience|remain)s?|undergo(?:es)?|presents?\s+with|has|have)"
     r"\s+(?P<what>.+)$",
     re.IGNORECASE,

@@ -370,7 +370,7 @@ def biomarker_role(normalized: str) -> str | None:
 
 # "if HF is suspected", "when PE is clinically suspected": the condition is the suspicion
 SUSPECTED_STATE = re.compile(
-    r"^(?:(?:a|an|the)\s+)?(?P<what>(?:(?!(?:where|who|which|whom|when|if)\b)\S+\s+)*?\S+)"
+    r"^(?:(?:a|an|the)\s+)?(?P<what>(?:(?!(?:where|who|which|whom|when|if|in|with|for)\b)\S+\s+)*?\S+)"
     rf"\s+{_COPULA}\s+(?:clinically\s+)?suspected$",
     re.IGNORECASE,
 )

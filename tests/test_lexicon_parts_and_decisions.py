@@ -323,7 +323,7 @@ def test_readings_stop_where_their_phrase_ends(lexicon) -> None:  # type: ignore
     eponym = named(
         extract(
             lexicon,
-            "Aspirin is recommended in patients with a history of rheumatic fever or Kawasaki disease.",
+            "Aspirin is advised for people with a history of rheumatic fever or Kawasaki disease.",
         )
     )
     assert "history of kawasaki disease" in eponym

@@ -243,11 +243,11 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
         if (
             of_head
             and alternative
-            and (conn != "," or lends_across_commas)
+            # across a comma only from the list's first item, and never to a capitalised
+            # entry of a printed list ("… • Resistant hypertension"); over an "or" always
+            # ("history of rheumatic fever or Kawasaki disease")
+            and (conn != "," or (lends_across_commas and not re.match(r"[A-Z][a-z]", item)))
             and _bare_alternative(item)
-            # "… • Resistant hypertension": a capitalised entry of a printed list starts anew
-            # ("history of rheumatic fever or Kawasaki disease" still lends over its "or")
-            and (conn != "," or not re.match(r"[A-Z][a-z]", item))
             and len(merged_items) - 1 not in completions
         ):
             completions[len(merged_items) - 1] = f"{of_head} {item}"

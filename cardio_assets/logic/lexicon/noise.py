@@ -39,15 +39,21 @@ _WEIGHED_ITEM = (
 )
 # what a decision weighs: its lead ("based on", not "is / was / mainly based on", which
 # names the act) and the list after it
-_WEIGHED = (
+_WEIGHED_LEAD = (
     r"\b(?<!\bbe\s)(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!ly\s)"
     r"(?:based\s+on(?!\s+(?:the\s+)?presence\s+of\b)|"
     r"(?:with|after)\s+(?:due\s+|careful\s+)?consideration\s+of|"
     r"after\s+discussing|taking\s+into\s+account)"
-    rf"\s+(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_WEIGHED_ITEM}"
 )
+_WEIGHED = rf"{_WEIGHED_LEAD}\s+(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_WEIGHED_ITEM}"
 # ... and in brackets, where a plain comma list needs no "and" ("(based on symptoms, age)")
-_WEIGHED_IN_BRACKETS = _WEIGHED.replace(r"(?:and|or)\s+)?", r"(?:(?:and|or)\s+)?)?")
+_WEIGHED_IN_BRACKETS = (
+    rf"{_WEIGHED_LEAD}\s+(?:(?:{_LIST_ITEM},\s*)+(?:(?:and|or)\s+)?)?{_WEIGHED_ITEM}"
+)
+# what names the list after "one of the following": up to four words ("risk factors",
+# "markers of lasting block"), never a cohort, then "is / are present" and the colon
+_FOLLOWING_NAME = r"(?:\s+(?!(?:is|are|in|for|with)\b)[\w\-]+)"
+_FOLLOWING_COLON = r"(?:\s+(?:is|are)\s+present)?\s*:"
 # the words that say which dose or how much of it ("the last", "an adequate", "a high",
 # "a weight-related prophylactic"): never a noun or verb of the sentence around it
 _DOSE_WORDS = (
@@ -214,8 +220,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r"(?P<lead>\b(?:any|one|(?:one|two)\s+or\s+more|either|at\s+least\s+one)\s+of\s+"
-            r"the\s+following(?:\s+(?!(?:is|are|in|for|with)\b)[\w\-]+){0,4}?"
-            r"(?:\s+(?:is|are)\s+present)?\s*:)[\d\s,\u2013\u2014-]*"
+            rf"the\s+following{_FOLLOWING_NAME}{{0,4}}?{_FOLLOWING_COLON})[\d\s,\u2013\u2014-]*"
             r"(?P<items>(?:•[^•]+)+•[^•.]+)(?=\s*(?:\.|$))",
             re.I,
         ),
@@ -624,7 +629,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r"\b(?:(?:in\s+the\s+)?presence\s+of\s+)?(?:one|two|any|at\s+least\s+(?:one|two))"
             r"\s+(?:or\s+more\s+)?of\s+the\s+following"
-            r"(?:(?:\s+(?!(?:is|are|in|for|with)\b)[\w\-]+){1,4}?(?:\s+(?:is|are)\s+present)?\s*:"
+            rf"(?:{_FOLLOWING_NAME}{{1,4}}?{_FOLLOWING_COLON}"
             r"|(?:\s+(?:criteria|features|conditions))?\s*[:.]?)",
             re.I,
         ),

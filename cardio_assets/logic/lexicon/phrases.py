@@ -346,7 +346,7 @@ class PhraseRules:
             for d in drafts:
                 d.or_group = None  # outcomes are aims, never alternatives to choose from
         _drop_lonely_groups(drafts)
-        if slot in {"action", "component", "example", "background"}:
+        if slot in _ACT_SLOTS:
             self._drugs_beside_drugs(drafts, slot)
         return drafts
 

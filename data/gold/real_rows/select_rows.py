@@ -82,7 +82,9 @@ TEST_SHARE = 1 / 3
 # blind17's single score, during that session's rules, to be scored once at its end; blind20
 # and blind21 (fifteenth session) at that session's start, before any change; blind22 and
 # blind23 (sixteenth session) likewise at its start, before any change; blind24 and blind25
-# (seventeenth session) likewise at its start, before any change.
+# (seventeenth session) likewise at its start, before any change; blind26 and blind27
+# (eighteenth session) likewise at its start, before any change (nine guidelines still have
+# rows left that repeat no annotated one).
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -108,6 +110,8 @@ BLIND_SPLITS = {
     "blind23": (20261223, 4),
     "blind24": (20261224, 4),
     "blind25": (20261225, 4),
+    "blind26": (20261226, 4),
+    "blind27": (20261227, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

@@ -40,6 +40,11 @@ _NOT_AFTER_A_CHANGE = "".join(rf"(?<!\b{word})" for word in CHANGE_WORDS)
 # what the act is done with or by: its components ("DAPT with aspirin", "imaging by CT");
 # "agents with proven benefit" names a kind of agent, not a component
 _MEANS = r"\s+(?:with(?!\s+(?:proven|documented|demonstrated)\b)|by|using|via)\s+"
+# an act that looks for what follows "for": "screening for AF", "opportunistic screening for X"
+LOOKING_FOR_ACT = re.compile(
+    r"^(?:[\w\-]+\s+){0,2}?(?:screening|search(?:ing)?|testing)\s+for\s+(?P<what>\S.*)$",
+    re.IGNORECASE,
+)
 
 
 class ActRules:
@@ -53,6 +58,8 @@ class ActRules:
 
         def _cohort(self, text: str, group_counter: list[int]) -> list[Draft]: ...
 
+        def _post_phrase(self, kind: str, phrase: str, group_counter: list[int]) -> list[Draft]: ...
+
     def _action(self, text: str, group_counter: list[int], slot: str = "action") -> list[Draft]:
         """The recommended thing, with its components and companions split off.
 
@@ -62,6 +69,14 @@ class ActRules:
         """
         text = text.strip(" ,;.")
         components = ""
+        looking = LOOKING_FOR_ACT.match(text) if slot == "action" else None
+        means = _top_level_search(_MEANS, looking["what"]) if looking else None
+        if looking and means is not None:
+            # "screening for AF by pulse taking or ECG": the tests named are what is done;
+            # the screening only carries them, and AF is what they look for (its purpose)
+            tests = self._post_phrase("means", looking["what"][means.end() :], group_counter)
+            if any(d.slot == "action" for d in tests):
+                return self.looked_for(looking["what"][: means.start()], group_counter) + tests
         adding = re.match(r"^(?:(?:routine|the)\s+)*(?:adding|addition\s+of)\s+", text, re.I)
         if adding:
             rest = text[adding.end() :]
@@ -133,6 +148,12 @@ class ActRules:
                         part.slot = slot
             out.extend(parts)
         return out
+
+    def looked_for(self, what: str, group_counter: list[int]) -> list[Draft]:
+        """What a screening looks for: the states named, with function purpose (never a
+        criterion of the row)."""
+        drafts = self._phrase(what, "purpose", group_counter)
+        return [d for d in drafts if d.role in ("Condition", "ClinicalParameter")]
 
     def _conditions_with(self, treated: str, group_counter: list[int]) -> list[Draft] | None:
         """ "for any tachycardia with haemodynamic instability" reads like "in patients with

@@ -13,7 +13,12 @@ import json
 import re
 
 from cardio_assets.logic.abbreviations import Abbreviations
-from cardio_assets.logic.lexicon.acts import ActRules, group_listed_indications, names_a_test
+from cardio_assets.logic.lexicon.acts import (
+    LOOKING_FOR_ACT,
+    ActRules,
+    group_listed_indications,
+    names_a_test,
+)
 from cardio_assets.logic.lexicon.clauses import ClauseRules
 from cardio_assets.logic.lexicon.drafts import (
     Draft,
@@ -327,6 +332,10 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             if kind == "means" and any(d.slot == "action" for d in found):
                 # "Thorough evaluation, using A and B": the vehicle only carries its items
                 out = [d for d in out if not (d.slot == "action" and _only_a_vehicle(d))]
+            if kind in ("means", "components") and any(d.slot == "action" for d in found):
+                # "Screening for DM, using fasting glucose or HbA1c": the tests are done, and
+                # DM is what they look for
+                out = [x for d in out for x in self._looked_for_instead(d, group_counter)]
             lead = phrase.split()[0].lower() if phrase.split() else ""
             if kind == "cohort" and group is not None and group[0] == lead:
                 # "for patients after a stroke and for patients with PAD": the same lead twice names
@@ -346,6 +355,11 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
                 if d.role == "ClinicalParameter" and d.slot in ("outcome", "purpose"):
                     d.slot = "action"
         return out
+
+    def _looked_for_instead(self, draft: Draft, group_counter: list[int]) -> list[Draft]:
+        """A "screening for X" act whose tests are named: X, looked for (else the draft)."""
+        looking = LOOKING_FOR_ACT.match(draft.text) if draft.slot == "action" else None
+        return self.looked_for(looking["what"], group_counter) if looking else [draft]
 
     def _post_phrase(
         self, kind: str, phrase: str, group_counter: list[int], *, after_test: bool = False

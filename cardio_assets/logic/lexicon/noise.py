@@ -43,7 +43,7 @@ _WEIGHED_LEAD = (
     r"\b(?<!\bbe\s)(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!ly\s)"
     r"(?:based\s+on(?!\s+(?:the\s+)?presence\s+of\b)|"
     r"(?:with|after)\s+(?:due\s+|careful\s+)?consideration\s+of|"
-    r"after\s+discussing|taking\s+into\s+account)"
+    r"after\s+discussing|taking\s+into\s+(?:account|consideration))"
 )
 _WEIGHED = rf"{_WEIGHED_LEAD}\s+(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_WEIGHED_ITEM}"
 # ... and in brackets, where a plain comma list needs no "and" ("(based on symptoms, age)")
@@ -169,11 +169,12 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         # a volume after a comparison is measured, not given: "blood loss ≥500 mL"
         lambda m: m[0] if _COMPARED_VOLUME.match(m.string, 0, m.end()) else "",
     ),
-    # how often: "every 4–12 weeks", "once a month", "twice a year"
+    # how often: "every 4–12 weeks", "every two cycles" (of chemotherapy), "once a month",
+    # "twice a year"
     (
         re.compile(
-            r"\b(?:every|each)\s+(?:\d+(?:\s*(?:[-–]|or|to)\s*\d+)?\s*)?"
-            r"(?:days?|weeks?|months?|years?|hours?)\b"
+            r"\b(?:every|each)\s+(?:(?:\d+(?:\s*(?:[-–]|or|to)\s*\d+)?|other|two|three|four|five|"
+            r"six|twelve)\s*)?(?:days?|weeks?|months?|years?|hours?|cycles?)\b"
             r"|\(?\b(?:less\s+than\s+|more\s+than\s+|at\s+least\s+)?"
             r"(?:once|twice|\d+(?:\s*[–-]\s*\d+)?\s+times)\s+"
             r"(?:a|per|every)\s+(?:day|week|month|year)\b\)?",
@@ -259,16 +260,27 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r",?\s*\b(?:even\s+(?:if|when|though)|although)\b[^,;.]*", re.I), ""),
     # "even in / after / with X": the emphasis says nothing; X stays
     (re.compile(r"\beven\s+(?=(?:in|after|with|without)\b)", re.I), ""),
+    # "an established relationship between A and B": the patient has both, A and B (the
+    # golds name each); "a correlation between …" stays one finding
+    (
+        re.compile(
+            r"\b(?:(?:an?|the)\s+)?(?:(?:established|documented|proven|clear|causal)\s+)?"
+            r"relationship\s+between\s+(?=\S)",
+            re.I,
+        ),
+        "",
+    ),
     # how to choose, not whom: "(depending on availability)", "according to symptoms", a
-    # plain list too ("according to age, kidney function, and frailty")
+    # plain list too ("according to age, kidney function, and frailty"); it ends before the
+    # verb or the patients of the row ("X according to Y is recommended in patients with Z")
     (
         re.compile(
             r",?\s*\(?\b(?:depending\s+on|according\s+to|as\s+per|in\s+accordance\s+with|"
             r"adapted\s+to|tailored\s+to)"
-            rf"\s+(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?[^,;.()]+\)?",
+            rf"\s+(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_WEIGHED_ITEM}\)?",
             re.I,
         ),
-        "",
+        " ",
     ),
     # what a decision weighs, not whom it is for: "…, based on the clinical status and
     # comorbidities", "with consideration of X, Y and Z", "after discussing the risks";

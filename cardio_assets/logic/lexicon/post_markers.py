@@ -57,6 +57,19 @@ _COTHERAPY = (
 _AIM_GERUNDS = (
     "reducing|preventing|lowering|improving|decreasing|terminating|converting|restoring|reversing"
 )
+# the rank of an act ("as first-line therapy", "as the preferred reperfusion therapy for X",
+# "as the initial management of X"): says nothing of the patients; "for / of X" after it
+# names the condition treated (never what a test looks for: "for the assessment of")
+_RANK_WORD = (
+    r"as\s+(?:the\s+|an?\s+)?(?:(?:first|second)[\s\-]line|preferred|initial|standard|default)"
+)
+_RANK = (
+    rf"{_RANK_WORD}\s+(?:test|therapy|treatment|option)\b"
+    rf"|{_RANK_WORD}\s+(?:[\w\-]+\s+)?(?:therapy|treatment|management|strategy|conduit|option)"
+    r"(?=\s+(?:for|of)\s+(?!the\s+(?:assessment|diagnosis|evaluation|detection|screening)\b))"
+)
+
+
 # Markers that start a cohort, purpose or outcome phrase inside the action or after the
 # verb. The cohort form allows a few words before the patient noun ("in symptomatic
 # patients") but no preposition, so "for rate control in patients" is not one marker.
@@ -85,7 +98,7 @@ _POST_MARKERS = re.compile(
     # ", using X", "preferably using X": the means the act is done with (its components);
     # "women using oral contraceptives", with no comma, is a patient group on a drug
     r"|(?:(?<=,\s)|(?:preferably|ideally)\s+)(?:using|by\s+means\s+of|with\s+the\s+use\s+of)\b"
-    r"|as\s+(?:the\s+|a\s+)?(?:first|second)[\s\-]line\s+(?:test|therapy|treatment|option)\b"
+    rf"|{_RANK}"
     r"|(?:as|because|since)\s+(?:it|they|this)\s+(?:increases?|raises?|worsens?)"
     r"(?:\s+the\s+risk\s+of)?\b"
     r"|(?:because|since)\s+(?:it|they|this|these)\s+(?!(?:increases?|raises?|worsens?)\b)"
@@ -178,9 +191,9 @@ _PATIENTS_DO = re.compile(
     r"^(?P<who>(?:(?:the|a|an)\s+)?(?:[\w\-]+\s+)?(?:patients?|individuals?|people|persons?|"
     r"wom[ae]n|m[ae]n|athletes?|adults?|child(?:ren)?)(?![\w'’])"
     # what they already have ("with X", "on X", "after X"), no verb or second subject in it
-    r"(?:\s+(?:with|on|after|scheduled\s+for|undergoing|treated\s+with)\s+"
+    r"(?:\s+(?:with|on|after|scheduled\s+for|undergoing|treated\s+with|in\s+need\s+of)\s+"
     r"(?:(?!\b(?:who|whom|which|are|is|or|and|has|have)\b)[^,;])*?)?)"
-    r"\s+"
+    r"\s+(?:also\s+)?"
     r"(?P<verb>(?:develop|experience|remain)s?|undergo(?:es)?|presents?\s+with|has|have)"
     r"\s+(?P<what>.+)$",
     re.IGNORECASE,
@@ -227,9 +240,9 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     low = re.sub(r"^to help (?:to )?", "to ", low)  # "to help prevent X": to prevent X
     if low in {"in", "at", "by"} and re.match(_SETTING, body, flags=re.IGNORECASE):
         return "setting", body
-    if re.match(r"as (?:the |a )?(?:first|second)[\s\-]line", low):
+    if re.match(_RANK_WORD, low, flags=re.IGNORECASE):
         # the rank says nothing; what it is the first line for is the condition treated
-        treated = re.match(r"^for\s+(.+)$", body, flags=re.I)
+        treated = re.match(r"^(?:for|of)\s+(.+)$", body, flags=re.I)
         return ("context", treated.group(1)) if treated else ("drop", "")
     if re.match(r"(?:because|since) (?:it|they|this|these)$", low):
         return "drop", ""  # "since they present no benefit": why, not for whom (rationale)

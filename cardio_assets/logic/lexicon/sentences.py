@@ -88,7 +88,9 @@ _CONTEXT_LEAD = re.compile(
     r"^(?:after|following|before|prior\s+to|during|when|if|once)\s+", re.IGNORECASE
 )
 _COHORT_SUBJECT = re.compile(
-    rf"^(?:(?!(?:in|for|with|among|of|to)\b)[\w\-]+\s+){{0,3}}?(?:{_PATIENT_WORDS})\b",
+    # ("If a patient has X, …" is a clause about them, not its subject)
+    rf"^(?:(?!(?:in|for|with|among|of|to|if|when|whenever|where|unless|once)\b)[\w\-]+\s+){{0,3}}?"
+    rf"(?:{_PATIENT_WORDS})\b",
     re.IGNORECASE,
 )
 _ABSENCE_LEAD = re.compile(r"^in\s+the\s+absence\s+of\s+", re.IGNORECASE)
@@ -547,6 +549,14 @@ _ACT_NOUNS = {
     "followed": "follow-up",
     "vaccinated": "vaccination",
     "educated": "education",
+    "treat": "treatment",
+    "monitor": "monitoring",
+    "evaluate": "evaluation",
+    "assess": "assessment",
+    "examine": "examination",
+    "investigate": "investigation",
+    "educate": "education",
+    "vaccinate": "vaccination",
 }
 _THAT_PASSIVE = re.compile(
     r"^that\s+(?P<cohort>.+?)\s+(?:should\s+)?(?:are|is|be)\s+(?:routinely\s+|regularly\s+)?"
@@ -555,8 +565,9 @@ _THAT_PASSIVE = re.compile(
     re.IGNORECASE,
 )
 _TO_ACT_ON = re.compile(
-    r"^to\s+(?P<verb>screen|counsel|refer)\s+(?P<cohort>(?:all\s+)?(?:patients|individuals|"
-    r"women|men|adults|people)\b.*?)\s+(?P<rest>(?:for|to|about|on)\s+.+)$",
+    r"^to\s+(?P<verb>screen|counsel|refer|treat|monitor|evaluate|assess|examine|investigate|"
+    r"educate|vaccinate)\s+(?P<cohort>(?:all\s+)?(?:patients|individuals|women|men|adults|"
+    r"people)\b.*?)\s+(?P<rest>(?:for|to|about|on|before|during)\s+.+)$",
     re.IGNORECASE,
 )
 

@@ -1,0 +1,172 @@
+"""What a screening looks for, whom an act is done to, and what only says how to choose:
+tests named for a screening are the acts, a verb's patients are the cohort, and "according
+to", a rank or a schedule name nobody. In the team's own sentences.
+"""
+
+from __future__ import annotations
+
+from tests.lexicon_fixtures import assert_one_or_group, extract, named
+
+
+def test_a_screening_done_by_named_tests_recommends_the_tests(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Screening for X by A or B": the tests are what is done, the screening only carries
+    them, and X is what they look for, so X is the row's purpose, not its criterion."""
+    result = extract(
+        lexicon,
+        "Opportunistic screening for heart failure by natriuretic peptide testing or "
+        "echocardiography should be considered in people with diabetes.",
+    )
+    found = named(result)
+    assert found["heart failure"].role == "Condition"
+    assert found["heart failure"].function == "purpose"
+    acts = {a.normalized for a in result.actions}
+    assert "echocardiography" in acts and not any("screening" in a for a in acts)
+    assert not any("screening" in name for name in found)
+    assert found["diabetes"].function != "purpose"
+
+
+def test_a_screening_with_its_tests_after_a_comma_reads_the_same(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Screening for X is advised ..., using A and/or B": the same reading when the tests
+    come after the verb."""
+    result = extract(
+        lexicon,
+        "Yearly screening for peripheral artery disease is advised in smokers, using a "
+        "clinical examination and/or ankle-brachial index measurement.",
+    )
+    found = named(result)
+    assert found["peripheral artery disease"].function == "purpose"
+    assert {a.normalized for a in result.actions} >= {"clinical examination"}
+    assert not any(name.startswith("screening") for name in found)
+
+
+def test_a_screening_without_named_tests_stays_the_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """With no test named, "screening for X" is itself what is recommended."""
+    result = extract(
+        lexicon,
+        "Screening for sleep apnoea is recommended in patients with resistant hypertension.",
+    )
+    assert [a.normalized for a in result.actions] == ["screening for sleep apnoea"]
+
+
+def test_the_patients_a_verb_acts_on_are_the_cohort(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "To treat women with X during Y": the women with X are whom the row is for, not the
+    thing done; the same for monitor, evaluate, assess and the other care verbs."""
+    found = named(
+        extract(
+            lexicon,
+            "It is recommended to treat women with heart failure during pregnancy as outside "
+            "pregnancy.",
+        )
+    )
+    assert found["women"].role == "Condition"
+    assert found["heart failure"].role == "Condition"
+    found = named(
+        extract(
+            lexicon, "It is recommended to monitor adults with atrial fibrillation for bleeding."
+        )
+    )
+    assert found["atrial fibrillation"].role == "Condition"
+    assert found["adults"].role == "Condition"
+
+
+def test_how_to_choose_ends_before_the_verb_and_the_patients(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "X according to Y is recommended for patients with Z": "according to" says how to
+    pick, but only up to the verb; the patients after it are still the row's cohort."""
+    found = named(
+        extract(
+            lexicon,
+            "Oral anticoagulation according to the renal function is recommended for "
+            "patients with atrial fibrillation.",
+        )
+    )
+    assert "atrial fibrillation" in found
+    assert "oral anticoagulation" in found
+    assert not any("renal" in name for name in found)
+
+
+def test_what_is_taken_into_consideration_is_no_criterion(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "…, taking into consideration life expectancy and preferences": weighed, like
+    "taking into account"."""
+    found = named(
+        extract(
+            lexicon,
+            "Valve repair is recommended in patients with severe regurgitation, taking into "
+            "consideration life expectancy and patient preferences.",
+        )
+    )
+    assert not any("consideration" in name or "preference" in name for name in found)
+    assert "severe regurgitation" in found
+
+
+def test_a_relationship_between_two_states_names_both(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "An established relationship between A and B": the patient has A and B; each is a
+    condition of the row (the relationship words name nothing)."""
+    found = named(
+        extract(
+            lexicon,
+            "Pacing should be considered when there is a documented relationship between "
+            "dizziness and bradycardia.",
+        )
+    )
+    assert found["dizziness"].role == "Condition" and found["bradycardia"].role == "Condition"
+    assert not any("relationship" in name for name in found)
+
+
+def test_a_schedule_in_cycles_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Every three cycles" (of chemotherapy) says how often, like "every 3 months"."""
+    found = named(
+        extract(
+            lexicon,
+            "In high-risk patients, an ECG is recommended every three cycles during chemotherapy.",
+        )
+    )
+    assert not any("cycle" in name for name in found)
+
+
+def test_a_rank_says_nothing_and_what_it_is_for_is_the_condition(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "As the preferred reperfusion therapy for X": the rank names no act of its own;
+    X, what it is the preferred therapy for, is the condition treated."""
+    result = extract(
+        lexicon,
+        "Balloon angioplasty is recommended as the preferred reperfusion therapy for acute "
+        "myocardial infarction during pregnancy.",
+    )
+    found = named(result)
+    assert found["acute myocardial infarction"].role == "Condition"
+    assert [a.normalized for a in result.actions] == ["balloon angioplasty"]
+    found = named(
+        extract(
+            lexicon,
+            "Beta-blockers are recommended as the initial management of symptomatic atrial "
+            "flutter.",
+        )
+    )
+    assert found["symptomatic atrial flutter"].role == "Condition"
+
+
+def test_a_rank_before_a_test_purpose_keeps_the_purpose_out(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "As the first-line modality for the assessment of X": what a test assesses is its
+    purpose, never a condition of the row."""
+    found = named(
+        extract(
+            lexicon,
+            "Echocardiography is recommended as the preferred modality for the assessment of "
+            "valve function in pregnant women.",
+        )
+    )
+    assert not any(c.function == "condition" and "valve" in n for n, c in found.items())
+
+
+def test_a_patient_in_need_of_an_act_who_also_has_a_state(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "If a patient in need of X also has A or B, ...": the clause's subject is the row's
+    patient; A and B are alternatives, and the act after the comma is what is recommended
+    (the "to choose …" after the verb is its rationale)."""
+    result = extract(
+        lexicon,
+        "If a patient in need of urgent surgery also has chest pain or breathlessness, a "
+        "multidisciplinary assessment is recommended to choose the least risky treatment.",
+    )
+    found = named(result)
+    assert_one_or_group(found["chest pain"], found["breathlessness"])
+    assert [a.normalized for a in result.actions] == ["multidisciplinary assessment"]
+    assert not any("choose" in name or "treatment" in name for name in found)

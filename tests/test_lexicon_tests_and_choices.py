@@ -170,3 +170,35 @@ def test_a_patient_in_need_of_an_act_who_also_has_a_state(lexicon) -> None:  # t
     assert_one_or_group(found["chest pain"], found["breathlessness"])
     assert [a.normalized for a in result.actions] == ["multidisciplinary assessment"]
     assert not any("choose" in name or "treatment" in name for name in found)
+
+
+def test_a_kind_excluded_with_its_examples_is_one_negated_alternative(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Unless there are contraindications such as a high risk of bleeding": neither the
+    kind nor its example may be present, NOT(OR(kind, example)), one OR label for both."""
+    found = named(
+        extract(
+            lexicon,
+            "A P2Y12 inhibitor is recommended for 12 months unless there are contraindications "
+            "such as a high risk of bleeding.",
+        )
+    )
+    kind, example = found["contraindication"], found["high risk of bleeding"]
+    assert kind.negated and example.negated
+    assert_one_or_group(kind, example)
+
+
+def test_a_symptom_state_before_a_risk_grade_is_a_state_of_its_own(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "In asymptomatic high-risk patients": two things are true of them, no symptoms and
+    a high risk; before a disease the state stays in the disease's name."""
+    found = named(
+        extract(
+            lexicon,
+            "In asymptomatic high-risk patients, echocardiography is recommended at 12 months.",
+        )
+    )
+    assert found["asymptomatic"].role == "Condition"
+    assert any(name.startswith("high") and "risk" in name for name in found)
+    found = named(
+        extract(lexicon, "Endarterectomy is recommended in symptomatic carotid stenosis patients.")
+    )
+    assert "asymptomatic" not in found and "symptomatic" not in found

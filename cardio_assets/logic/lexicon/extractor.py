@@ -415,7 +415,16 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             if _COHORT_LEAD.match(phrase) or _PATIENT_NOUN.match(phrase):
                 # "except (in) those with vasospastic angina": a patient group left out
                 return _negate(self._cohort(phrase, group_counter))
-            return _negate(self._phrase(phrase, "context", group_counter))
+            found = _negate(self._phrase(phrase, "context", group_counter))
+            if (
+                re.search(r"\bsuch\s+as\b", phrase, re.I)
+                and len(found) > 1
+                and all(d.role == "Condition" for d in found)
+            ):
+                # "unless there are contraindications such as a high bleeding risk": none of
+                # the kind and none of its examples, NOT(OR(...)) (most golds read it so)
+                share_or_label(found, group_counter)
+            return found
         clause = self._clause_drafts(kind, phrase, group_counter)
         if clause is not None:
             return clause

@@ -133,8 +133,18 @@ class PhraseRules:
                 premod_drafts = self._phrase(
                     f"{coordinated.group(0)} {phrase}", "cohort", group_counter
                 )
+            stack = premod_words if _PLAIN_STACK.fullmatch(" ".join(premod_words)) else []
+            while (
+                len(stack) > 1
+                and _STANDALONE_STATE.fullmatch(stack[0])
+                and _STATE_OR_GRADE.match(" ".join(stack[1:]))
+            ):
+                # "asymptomatic high-risk patients", "stable symptomatic patients": a symptom
+                # state written before a risk grade or another state is a state of its own
+                # (the golds name each); before a disease it stays in the disease's name
+                premod_drafts += self._phrase(stack.pop(0), "cohort", group_counter)
             if premod_words:
-                premod_drafts = self._phrase(" ".join(premod_words), "cohort", group_counter)
+                premod_drafts += self._phrase(" ".join(premod_words), "cohort", group_counter)
             if group:  # the contract: a demographic group restricts who the row is for
                 premod_drafts.append(Draft("Condition", phrase, phrase.lower(), "cohort"))
                 other = _OTHER_DEMOGRAPHIC.match(rest)
@@ -519,6 +529,15 @@ _SWITCH = re.compile(
 _LONE_MODIFIER = re.compile(
     r"(?i)i\.?\s?v\.?|s\.?\s?c\.?|oral|intravenous|subcutaneous|[a-z\-]+(?:ed|ous|ive)"
 )
+# a symptom state that stands alone as a condition when it opens a stack of words before
+# the patient noun ("asymptomatic high-risk patients"); a plain stack has no list in it
+_STANDALONE_STATE = re.compile(r"(?:a)?symptomatic|(?:un)?stable", re.IGNORECASE)
+_STATE_OR_GRADE = re.compile(
+    r"(?:(?:a)?symptomatic|(?:un)?stable|(?:(?:very|early|late)\s+)?(?:high|low|moderate|"
+    r"intermediate|increased)[\s\-]+risk)\b",
+    re.IGNORECASE,
+)
+_PLAIN_STACK = re.compile(r"[\w\-]+(?:\s+(?!(?:and|or|and/or)\b)[\w\-]+)*", re.IGNORECASE)
 # examples of a state that are ways to have it: "e.g.", "including" (not "such as", which
 # names kinds: "tumours such as lymphomas"; not "i.e.", which restates the state)
 _STATE_EXAMPLE_LEAD = re.compile(r"^(?:e\.\s?g\.?|including),?\s", re.I)

@@ -202,3 +202,27 @@ def test_a_symptom_state_before_a_risk_grade_is_a_state_of_its_own(lexicon) -> N
         extract(lexicon, "Endarterectomy is recommended in symptomatic carotid stenosis patients.")
     )
     assert "asymptomatic" not in found and "symptomatic" not in found
+
+
+def test_there_is_only_says_the_state_is_present(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "… and there are pauses longer than 3 s": "there is / are" names nothing; the state
+    after it is the condition (and "there is no X" keeps its negation)."""
+    found = named(
+        extract(lexicon, "Pacing is recommended when there is bradycardia and there are pauses.")
+    )
+    assert "there" not in found and not any(name.startswith("there") for name in found)
+    assert found["bradycardia"].role == "Condition"
+
+
+def test_a_leading_when_screening_clause_names_what_is_looked_for(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "When screening for diabetes in individuals, A or B should be considered": the
+    tests are the act, diabetes is what they look for (purpose), no screening act."""
+    result = extract(
+        lexicon,
+        "When screening for diabetes in individuals with or without heart disease, an HbA1c "
+        "test or a fasting glucose test should be considered.",
+    )
+    found = named(result)
+    assert found["diabetes"].function == "purpose"
+    assert not any("screening" in name for name in found)
+    assert "heart disease" not in found

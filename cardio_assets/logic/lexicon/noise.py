@@ -399,6 +399,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"\b(\w+)-\s+(?:and|or|and/or)\s+(?=(?:very\s+)?\w+-)", re.I), r"\1-/"),
     # "X, together with Y, is recommended": both are recommended, as with "and"
     (re.compile(r",?\s+together\s+with\s+", re.I), " and "),
+    # "… and there is concomitant OH", "if there are pauses": "there is / are" only says
+    # the state is present; the state stays ("there is no X" keeps its "no")
+    (re.compile(r"\bthere\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?=\S)", re.I), ""),
     # "(with or without ICD)": either way, so not a criterion
     (re.compile(r"\s*\(?\bwith\s+or\s+without\s+[^,;.()]+\)?", re.I), ""),
     # "symptomatic or asymptomatic X": both poles, so the state restricts nothing

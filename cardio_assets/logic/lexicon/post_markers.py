@@ -210,7 +210,18 @@ def context_clause(body: str) -> tuple[str, str]:
     doing = _PATIENTS_DO.match(body.strip())
     if doing:
         return "cohort", f"{doing['who']} who {doing['verb']} {doing['what']}"
+    screening = _SCREENING_FOR.match(body.strip())
+    if screening:  # "When screening for DM (in individuals), …": DM is what the tests look for
+        return "aim", screening["what"]
     return "context", body
+
+
+# "screening for X", "screening for X in individuals": a clause that names what is looked for
+_SCREENING_FOR = re.compile(
+    r"^screening\s+for\s+(?P<what>[^,;]+?)"
+    r"(?:\s+(?:in|among)\s+(?:all\s+)?(?:patients|individuals|people|persons|adults))?$",
+    re.IGNORECASE,
+)
 
 
 # the words that end a goal named after "for" ("stomach protection", "mobility benefits")

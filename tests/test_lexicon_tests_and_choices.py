@@ -226,3 +226,30 @@ def test_a_leading_when_screening_clause_names_what_is_looked_for(lexicon) -> No
     assert found["diabetes"].function == "purpose"
     assert not any("screening" in name for name in found)
     assert "heart disease" not in found
+
+
+def test_a_drug_in_use_and_what_it_is_combined_with_are_background(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "When apixaban is used in combination with aspirin and/or clopidogrel, …": the
+    patients are on apixaban and on one of the two others; all three are background."""
+    found = named(
+        extract(
+            lexicon,
+            "When apixaban is used in combination with aspirin and/or clopidogrel, a lower "
+            "apixaban dose may be considered.",
+        )
+    )
+    assert found["aspirin"].role == "Medication" and found["clopidogrel"].role == "Medication"
+    assert_one_or_group(found["aspirin"], found["clopidogrel"])
+    assert found["apixaban"].or_group is None
+
+
+def test_what_a_drug_does_before_the_verb_is_rationale(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Statins have a neutral effect on the risk of stroke, and should be considered …":
+    the effect is why; the drug alone is what is recommended."""
+    result = extract(
+        lexicon,
+        "Statins have a neutral effect on the risk of stroke, and should be considered for "
+        "lipid lowering in patients with diabetes.",
+    )
+    assert [a.normalized for a in result.actions] == ["statin"]
+    assert not any("effect" in name for name in named(result))

@@ -395,6 +395,12 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             # rationale, not a concept (contract §2); a target value stays a parameter
             drafts = self._phrase(phrase, "purpose", group_counter)
             return [d for d in drafts if d.role == "ClinicalParameter"]
+        if kind == "used":  # "when X is used in combination with A or B": all three taken
+            taken, _, beside = phrase.partition(" in combination with ")
+            found = self._post_phrase("background", taken, group_counter)
+            return found + (
+                self._post_phrase("background", beside, group_counter) if beside else []
+            )
         if kind in _THERAPY_BESIDE:
             drafts = self._action(phrase, group_counter, slot="background")
             for d in drafts:

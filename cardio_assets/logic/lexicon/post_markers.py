@@ -210,12 +210,24 @@ def context_clause(body: str) -> tuple[str, str]:
     doing = _PATIENTS_DO.match(body.strip())
     if doing:
         return "cohort", f"{doing['who']} who {doing['verb']} {doing['what']}"
+    used = _DRUG_USED.match(body.strip())
+    if used:  # "when clopidogrel is used (in combination with A or B)": what they are on
+        beside = used["beside"]
+        return "used", used["what"] + (f" in combination with {beside}" if beside else "")
     screening = _SCREENING_FOR.match(body.strip())
     if screening:  # "When screening for DM (in individuals), …": DM is what the tests look for
         return "aim", screening["what"]
     return "context", body
 
 
+# "low-dose aspirin is used", "a NOAC is given in combination with aspirin and/or clopidogrel":
+# a clause about a drug the patients take, and what they take beside it
+_DRUG_USED = re.compile(
+    r"^(?P<what>(?!(?:it|this|these|they)\b)[^,;]+?)\s+(?:is|are)\s+(?:being\s+)?"
+    r"(?:used|given|administered|prescribed)"
+    r"(?:\s+(?:in\s+combination|together|combined)\s+with\s+(?P<beside>[^,;]+))?$",
+    re.IGNORECASE,
+)
 # "screening for X", "screening for X in individuals": a clause that names what is looked for
 _SCREENING_FOR = re.compile(
     r"^screening\s+for\s+(?P<what>[^,;]+?)"

@@ -253,3 +253,39 @@ def test_what_a_drug_does_before_the_verb_is_rationale(lexicon) -> None:  # type
     )
     assert [a.normalized for a in result.actions] == ["statin"]
     assert not any("effect" in name for name in named(result))
+
+
+def test_the_lead_ends_before_an_act_and_the_list_it_looks_for(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "In individuals with X, an assessment to exclude A, B, and C is recommended": the
+    commas after "to exclude" list what the act looks for; the lead ends before the act."""
+    result = extract(
+        lexicon,
+        "In individuals with palpitations, a comprehensive assessment to exclude (latent) "
+        "pre-excitation, structural heart disease, and arrhythmias is recommended.",
+    )
+    assert [a.normalized for a in result.actions] == ["comprehensive assessment"]
+    assert named(result)["palpitation"].role == "Condition"
+
+
+def test_a_lead_without_a_comma_ends_before_an_evaluation(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "In all cases of suspected X a first diagnostic evaluation is recommended": with no
+    comma, the lead still ends where "a … evaluation" starts."""
+    found = named(
+        extract(
+            lexicon,
+            "In all cases of suspected myocarditis a first diagnostic evaluation is recommended "
+            "with ECG and echocardiography.",
+        )
+    )
+    assert found["suspected myocarditis"].role == "Condition"
+
+
+def test_patients_to_be_investigated_are_the_cohort(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "It is recommended that all COPD patients be investigated for X": the patients are
+    the cohort, the investigation the act."""
+    result = extract(
+        lexicon,
+        "It is recommended that all COPD patients be investigated for coronary disease.",
+    )
+    assert named(result)["copd"].role == "Condition"
+    assert result.actions and result.actions[0].normalized.startswith("investigation")

@@ -549,6 +549,8 @@ _ACT_NOUNS = {
     "followed": "follow-up",
     "vaccinated": "vaccination",
     "educated": "education",
+    "investigated": "investigation",
+    "examined": "examination",
     "treat": "treatment",
     "monitor": "monitoring",
     "evaluate": "evaluation",
@@ -561,6 +563,7 @@ _ACT_NOUNS = {
 _THAT_PASSIVE = re.compile(
     r"^that\s+(?P<cohort>.+?)\s+(?:should\s+)?(?:are|is|be)\s+(?:routinely\s+|regularly\s+)?"
     r"(?P<verb>screened|counsell?ed|referred|evaluated|assessed|monitored|followed\s+up|"
+    r"investigated|examined|"
     r"vaccinated|educated|enrolled|included)\s+(?:(?:in|into|to)\s+)?(?P<rest>.+)$",
     re.IGNORECASE,
 )
@@ -596,8 +599,10 @@ _LIST_TAIL = re.compile(
     r"^\s*(?:(?:and|or|and/or)\s+|[^,]+?\s+(?:and|or|and/or)\s+)\S", re.IGNORECASE
 )
 # a head and the first item of what it is given with: "triple therapy with aspirin"
+# ... or an act and the first thing it looks for: "an assessment to exclude (latent) A"
 _HEAD_WITH_LIST = re.compile(
-    r"\s(?:with|including|plus|such\s+as|e\.g\.)\s+(?:an?\s+|the\s+)?[\w\-]+(?:\s[\w\-]+)?\s*$",
+    r"\s(?:with|including|plus|such\s+as|e\.g\.|to\s+(?:exclude|detect|rule\s+out|identify))\s+"
+    r"(?:an?\s+|the\s+)?(?:\([^()]*\)\s*)?[\w\-]+(?:\s[\w\-]+)?\s*$",
     re.IGNORECASE,
 )
 
@@ -615,7 +620,9 @@ _LEAD_GOES_ON = re.compile(
 # the act ("participation in", "referral to", "use of") starts the action
 _ACT_NOUN_AFTER_LEAD = re.compile(
     r"(?<=\s)(?:participation|engagement|involvement)\s+in\b|(?<=\s)referral\s+to\b"
-    r"|(?<=\s)(?:use|administration|initiation|prescription)\s+of\b",
+    r"|(?<=\s)(?:use|administration|initiation|prescription)\s+of\b"
+    # "In all cases of suspected X a first diagnostic evaluation is …"
+    r"|(?<=\s)an?\s+(?:[\w\-]+\s+){0,2}?(?:evaluation|assessment|work-?up|examination)\b",
     re.IGNORECASE,
 )
 

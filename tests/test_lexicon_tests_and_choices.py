@@ -289,3 +289,33 @@ def test_patients_to_be_investigated_are_the_cohort(lexicon) -> None:  # type: i
     )
     assert named(result)["copd"].role == "Condition"
     assert result.actions and result.actions[0].normalized.startswith("investigation")
+
+
+def test_two_kinds_of_one_disease_joined_by_and_are_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Patients with HFrEF and HFmrEF": two kinds of heart failure (their names end alike)
+    that no patient has at once, so "and" lists the groups the row covers, an OR; two
+    different diseases joined by "and" stay both required."""
+    found = named(extract(lexicon, "Pacing is recommended in patients with HFrEF and HFmrEF."))
+    assert_one_or_group(
+        found["heart failure with reduced ejection fraction"],
+        found["heart failure with mid range ejection fraction"],
+    )
+    found = named(
+        extract(
+            lexicon,
+            "Statins are recommended in patients with chronic kidney disease and coronary "
+            "artery disease.",
+        )
+    )
+    assert found["chronic kidney disease"].or_group is None
+
+
+def test_two_groups_of_people_sharing_the_noun_with_and_are_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Competitive and recreational athletes": two groups of people sharing one noun, each
+    named whole, either of them."""
+    found = named(
+        extract(
+            lexicon, "Ablation is recommended in competitive and recreational athletes with WPW."
+        )
+    )
+    assert_one_or_group(found["competitive athlete"], found["recreational athlete"])

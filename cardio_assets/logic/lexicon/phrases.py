@@ -124,7 +124,8 @@ class PhraseRules:
             else:
                 phrase = noun.group(0)
             coordinated = group and re.fullmatch(
-                r"[a-z][a-z\-]+(?:\s+or\s+|\s*/\s*)[a-z][a-z\-]+", " ".join(premod_words)
+                r"[a-z][a-z\-]+(?:\s+(?:or|and|and/or)\s+|\s*/\s*)[a-z][a-z\-]+",
+                " ".join(premod_words),
             )
             if coordinated:
                 # "competitive or professional athletes": two groups of people sharing the
@@ -251,6 +252,8 @@ class PhraseRules:
                 # with one head are alternatives a patient has one of (the golds' reading)
                 share_or_label([elided[0], found[0]], group_counter)
             elided = found if leaf.full else []
+        if slot in {"cohort", "context"}:
+            _pair_kinds_of_one_disease(drafts, text, group_counter)
         # Parenthetical asides: examples of the head ("MRA (spironolactone or
         # eplerenone)") or measurements ("(SYNTAX score >32)"); never actions.
         # Members of a recommended drug class are recommended too.
@@ -550,6 +553,25 @@ _OTHER_DEMOGRAPHIC = re.compile(
     rf"(?:{DEMOGRAPHIC_NOUN.pattern}))\b",
     re.IGNORECASE,
 )
+
+
+def _pair_kinds_of_one_disease(drafts: list[Draft], text: str, group_counter: list[int]) -> None:
+    """ "HFmrEF and HFpEF", "HIV and HCV": two conditions joined by a bare "and" whose full
+    names end alike in two words or more are kinds of one disease, and a patient has one of
+    them (the contract, §6: "and" meaning OR over patient groups)."""
+    for first, second in zip(drafts, drafts[1:], strict=False):
+        if not (
+            first.role == second.role == "Condition"
+            and not (first.negated or second.negated or first.or_group or second.or_group)
+        ):
+            continue
+        a, b = first.normalized.split(), second.normalized.split()
+        if len(a) < 3 or len(b) < 3 or a[-2:] != b[-2:] or a == b:
+            continue
+        start = text.find(first.text)
+        end = text.find(second.text, start + len(first.text)) if start >= 0 else -1
+        if end >= 0 and re.fullmatch(r"\s+and\s+", text[start + len(first.text) : end]):
+            share_or_label([first, second], group_counter)
 
 
 def _kinds_sharing_a_head(first: list[Draft], second: list[Draft]) -> bool:

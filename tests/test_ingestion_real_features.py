@@ -592,3 +592,18 @@ def test_an_acronym_carrying_its_footnote_in_every_row_is_a_marker_without_footn
     # a Roman numeral and its letter is a name ("glycoprotein IIb/IIIa"), however often
     roman = Vocabulary.from_texts(["class III"] * 40 + ["GP IIb/IIIa inhibitors"] * 3)
     assert footnote_marker_spans("GP IIb/IIIa inhibitors", [], roman) == []
+
+
+def test_a_word_glued_to_a_lost_footnote_in_a_few_rows_is_a_marker_beside_a_common_stem() -> None:
+    """The same lost footnote may sit on a common word in a few rows ("patientsc" three
+    times): where the word without its letter is printed thirty times as often for each, the
+    letter is a marker; a word printed as often as that against a rarer stem keeps it."""
+    vocabulary = Vocabulary.from_texts(
+        ["in patients with heart failure"] * 100
+        + ["high-risk patientsc on therapy"] * 3
+        + ["a zinc tablet"] * 3
+        + ["zin"] * 20
+    )
+    text = "In high-risk patientsc a zinc tablet is advised"
+    spans = footnote_marker_spans(text, [], vocabulary)
+    assert [(letter, text[start - 8 : end]) for letter, start, end in spans] == [("c", "patientsc")]

@@ -319,3 +319,46 @@ def test_two_groups_of_people_sharing_the_noun_with_and_are_alternatives(lexicon
         )
     )
     assert_one_or_group(found["competitive athlete"], found["recreational athlete"])
+
+
+def test_with_and_without_a_state_is_no_criterion(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "In patients with and without diabetes": both poles, like "with or without", so
+    diabetes restricts nothing."""
+    found = named(
+        extract(
+            lexicon,
+            "It is recommended that the same techniques are used in patients with and without "
+            "diabetes.",
+        )
+    )
+    assert "diabetes" not in found
+
+
+def test_other_tests_only_carry_the_tests_they_include(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Other non-invasive tests, including A or B": the generic head names no test of
+    its own; A and B are the acts."""
+    result = extract(
+        lexicon,
+        "When the ABI is high, other non-invasive tests, including the toe-brachial index or "
+        "duplex ultrasound, are recommended.",
+    )
+    acts = [a.normalized for a in result.actions]
+    assert "duplex ultrasound" in acts and not any("other" in a for a in acts)
+
+
+def test_what_a_test_guides_and_the_surgery_around_an_act_are_no_part_of_it(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "For guidance of X" says what the act is for; "in the peri-operative period of X"
+    names the surgery the patients undergo; neither is part of the act's name."""
+    result = extract(
+        lexicon, "It is recommended to use point-of-care tests for guidance of transfusion therapy."
+    )
+    assert [a.normalized for a in result.actions] == ["point-of-care test"]
+    found = named(
+        extract(
+            lexicon,
+            "It is recommended to continue statin therapy in the peri-operative period of "
+            "non-cardiac surgery.",
+        )
+    )
+    assert found["non-cardiac surgery"].role == "Procedure"
+    assert not any("peri-operative" in name for name in found)

@@ -412,8 +412,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "(with or without ICD)": either way, so not a criterion
-    (re.compile(r"\s*\(?\bwith\s+or\s+without\s+[^,;.()]+\)?", re.I), ""),
+    # "(with or without ICD)", "in patients with and without diabetes": either way, so not
+    # a criterion
+    (re.compile(r"\s*\(?\bwith\s+(?:or|and)\s+without\s+[^,;.()]+\)?", re.I), ""),
     # "symptomatic or asymptomatic X": both poles, so the state restricts nothing
     (re.compile(r"\b(?:a?symptomatic)\s+(?:or|and/or|and)\s+(?:a?symptomatic)\s+", re.I), ""),
     # "in non-athletes and athletes with X": a group and its complement are everyone, so the

@@ -91,6 +91,8 @@ _POST_MARKERS = re.compile(
     r"|for\s+(?:[\w\-]+\s+)?(?:primary|secondary)\s+prevention\b"
     rf"|for\s+(?:{_AIM_GERUNDS})\b"
     r"|for\s+(?:rate|rhythm|symptom|heart\s+rate|blood\s+pressure)\s+control\b"
+    r"|for\s+(?:the\s+)?guidance\s+of\b"
+    r"|(?:in|during)\s+the\s+(?:peri|pre|post)-?operative\s+(?:period|phase|setting)\s+of\b"
     # "for stomach protection", "for glucose control", "for … mobility benefits": a goal
     r"|for(?=\s+[^;()]*?\b(?:control|protection|benefits?)\s*$)"
     r"|as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\b"
@@ -297,7 +299,11 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return ("cohort" if re.match(rf"(?:{_PATIENT_WORDS})\b", body, re.I) else "context"), body
     if re.match(r"to (?:reach|achieve)$", low):  # "to achieve X": a goal (contract §2)
         return "outcome", body
-    if re.match(r"to (?:guide|optimi[sz]e)$", low):
+    if re.match(
+        r"(?:in|during) the (?:peri|pre|post)-?operative (?:period|phase|setting) of$", low
+    ):
+        return "background", body  # "in the peri-operative phase of NCS": the surgery they undergo
+    if re.match(r"to (?:guide|optimi[sz]e)$|for (?:the )?guidance of$", low):
         # "to guide PCI", "to guide the timing of surgery": the act guided, done anyway
         # (background); "to guide the dosing interval": a goal (extractor._post_phrase)
         return "guided", _TIMING_OF.sub("", body)

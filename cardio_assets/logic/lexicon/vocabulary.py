@@ -548,7 +548,7 @@ ASIDE_CLAUSE = re.compile(
 # using echocardiography and …", "additional methods such as …", "surveillance by MRI"):
 # the contract names the items, not the vehicle
 GENERIC_VEHICLE = re.compile(
-    r"(?:(?:the|a|an)\s+)?(?:(?:comprehensive|careful|close|clinical|subsequent|additional|"
+    r"(?:(?:the|a|an)\s+)?(?:(?:comprehensive|careful|close|clinical|subsequent|additional|other|"
     r"further|regular|routine|periodic|systematic|thorough|initial|first|complete|full|"
     r"diagnostic|structured|long-term|ambulatory|prolonged|continuous|non-invasive|invasive)"
     r"\s+)*(?:evaluation|assessment|follow-up|surveillance|work-?up|investigations?|methods?|"

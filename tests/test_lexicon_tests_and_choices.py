@@ -54,12 +54,12 @@ def test_the_patients_a_verb_acts_on_are_the_cohort(lexicon) -> None:  # type: i
     found = named(
         extract(
             lexicon,
-            "It is recommended to treat women with heart failure during pregnancy as outside "
-            "pregnancy.",
+            "It is recommended to treat women with valve disease during pregnancy as at other "
+            "times.",
         )
     )
     assert found["women"].role == "Condition"
-    assert found["heart failure"].role == "Condition"
+    assert found["valve disease"].role == "Condition"
     found = named(
         extract(
             lexicon, "It is recommended to monitor adults with atrial fibrillation for bleeding."
@@ -128,8 +128,8 @@ def test_a_rank_says_nothing_and_what_it_is_for_is_the_condition(lexicon) -> Non
     X, what it is the preferred therapy for, is the condition treated."""
     result = extract(
         lexicon,
-        "Balloon angioplasty is recommended as the preferred reperfusion therapy for acute "
-        "myocardial infarction during pregnancy.",
+        "Balloon angioplasty is advised as the preferred reperfusion therapy for acute "
+        "myocardial infarction in older people.",
     )
     found = named(result)
     assert found["acute myocardial infarction"].role == "Condition"
@@ -145,7 +145,7 @@ def test_a_rank_says_nothing_and_what_it_is_for_is_the_condition(lexicon) -> Non
 
 
 def test_a_rank_before_a_test_purpose_keeps_the_purpose_out(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "As the first-line modality for the assessment of X": what a test assesses is its
+    """ "As the preferred modality for assessing X": what a test assesses is its
     purpose, never a condition of the row."""
     found = named(
         extract(
@@ -178,8 +178,8 @@ def test_a_kind_excluded_with_its_examples_is_one_negated_alternative(lexicon) -
     found = named(
         extract(
             lexicon,
-            "A P2Y12 inhibitor is recommended for 12 months unless there are contraindications "
-            "such as a high risk of bleeding.",
+            "Ticagrelor is advised for one year unless there are contraindications such as a "
+            "high risk of bleeding.",
         )
     )
     kind, example = found["contraindication"], found["high risk of bleeding"]
@@ -244,11 +244,11 @@ def test_a_drug_in_use_and_what_it_is_combined_with_are_background(lexicon) -> N
 
 
 def test_what_a_drug_does_before_the_verb_is_rationale(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "Statins have a neutral effect on the risk of stroke, and should be considered …":
+    """ "Statins have a neutral effect on stroke rates, and should be considered …":
     the effect is why; the drug alone is what is recommended."""
     result = extract(
         lexicon,
-        "Statins have a neutral effect on the risk of stroke, and should be considered for "
+        "Statins have a neutral effect on stroke rates, and should be considered for "
         "lipid lowering in patients with diabetes.",
     )
     assert [a.normalized for a in result.actions] == ["statin"]
@@ -260,11 +260,11 @@ def test_the_lead_ends_before_an_act_and_the_list_it_looks_for(lexicon) -> None:
     commas after "to exclude" list what the act looks for; the lead ends before the act."""
     result = extract(
         lexicon,
-        "In individuals with palpitations, a comprehensive assessment to exclude (latent) "
-        "pre-excitation, structural heart disease, and arrhythmias is recommended.",
+        "In people with recurrent fainting, a careful work-up to exclude (hidden) "
+        "channelopathy, valve disease, and arrhythmias is advised.",
     )
-    assert [a.normalized for a in result.actions] == ["comprehensive assessment"]
-    assert named(result)["palpitation"].role == "Condition"
+    assert [a.normalized for a in result.actions] == ["careful work-up"]
+    assert named(result)["recurrent fainting"].role == "Condition"
 
 
 def test_a_lead_without_a_comma_ends_before_an_evaluation(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -281,11 +281,11 @@ def test_a_lead_without_a_comma_ends_before_an_evaluation(lexicon) -> None:  # t
 
 
 def test_patients_to_be_investigated_are_the_cohort(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "It is recommended that all COPD patients be investigated for X": the patients are
+    """ "It is advised that all COPD patients be investigated for X": the patients are
     the cohort, the investigation the act."""
     result = extract(
         lexicon,
-        "It is recommended that all COPD patients be investigated for coronary disease.",
+        "It is advised that all COPD patients be investigated for coronary disease.",
     )
     assert named(result)["copd"].role == "Condition"
     assert result.actions and result.actions[0].normalized.startswith("investigation")
@@ -314,9 +314,7 @@ def test_two_groups_of_people_sharing_the_noun_with_and_are_alternatives(lexicon
     """ "Competitive and recreational athletes": two groups of people sharing one noun, each
     named whole, either of them."""
     found = named(
-        extract(
-            lexicon, "Ablation is recommended in competitive and recreational athletes with WPW."
-        )
+        extract(lexicon, "Ablation is advised in competitive and recreational athletes with WPW.")
     )
     assert_one_or_group(found["competitive athlete"], found["recreational athlete"])
 
@@ -350,7 +348,7 @@ def test_what_a_test_guides_and_the_surgery_around_an_act_are_no_part_of_it(lexi
     """ "For guidance of X" says what the act is for; "in the peri-operative period of X"
     names the surgery the patients undergo; neither is part of the act's name."""
     result = extract(
-        lexicon, "It is recommended to use point-of-care tests for guidance of transfusion therapy."
+        lexicon, "It is advised to use point-of-care tests for guidance of transfusion therapy."
     )
     assert [a.normalized for a in result.actions] == ["point-of-care test"]
     found = named(

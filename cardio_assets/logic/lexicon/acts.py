@@ -72,7 +72,7 @@ class ActRules:
         looking = LOOKING_FOR_ACT.match(text) if slot == "action" else None
         means = _top_level_search(_MEANS, looking["what"]) if looking else None
         if looking and means is not None:
-            # "screening for AF by pulse taking or ECG": the tests named are what is done;
+            # "screening for AF by palpation or an ECG strip": the tests named are what is done;
             # the screening only carries them, and AF is what they look for (its purpose)
             tests = self._post_phrase("means", looking["what"][means.end() :], group_counter)
             if any(d.slot == "action" for d in tests):

@@ -402,7 +402,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # "… and there is concomitant OH", "if there are pauses": "there is / are" only says
     # the state is present; the state stays ("there is no X" keeps its "no")
     (re.compile(r"\bthere\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?=\S)", re.I), ""),
-    # "X have a neutral effect on the risk of Y, and should be considered for Z": what the
+    # "X have a neutral effect on Y, and should be considered for Z": what the
     # drug does is the rationale; the recommendation is "X should be considered for Z"
     (
         re.compile(

@@ -534,9 +534,10 @@ _LONE_MODIFIER = re.compile(
 )
 # a symptom state that stands alone as a condition when it opens a stack of words before
 # the patient noun ("asymptomatic high-risk patients"); a plain stack has no list in it
-_STANDALONE_STATE = re.compile(r"(?:a)?symptomatic|(?:un)?stable", re.IGNORECASE)
+_STATE_WORD = r"(?:a)?symptomatic|(?:un)?stable"
+_STANDALONE_STATE = re.compile(_STATE_WORD, re.IGNORECASE)
 _STATE_OR_GRADE = re.compile(
-    r"(?:(?:a)?symptomatic|(?:un)?stable|(?:(?:very|early|late)\s+)?(?:high|low|moderate|"
+    rf"(?:{_STATE_WORD}|(?:(?:very|early|late)\s+)?(?:high|low|moderate|"
     r"intermediate|increased)[\s\-]+risk)\b",
     re.IGNORECASE,
 )

@@ -597,13 +597,13 @@ def test_an_acronym_carrying_its_footnote_in_every_row_is_a_marker_without_footn
 def test_a_word_glued_to_a_lost_footnote_in_a_few_rows_is_a_marker_beside_a_common_stem() -> None:
     """The same lost footnote may sit on a common word in a few rows ("patientsc" three
     times): where the word without its letter is printed thirty times as often for each, the
-    letter is a marker; a word printed as often as that against a rarer stem keeps it."""
+    letter is a marker (only for a plural stem: "plane" beside many "plan" keeps its e)."""
     vocabulary = Vocabulary.from_texts(
         ["in patients with heart failure"] * 100
         + ["high-risk patientsc on therapy"] * 3
-        + ["a zinc tablet"] * 3
-        + ["zin"] * 20
+        + ["the care plane"] * 2
+        + ["a care plan"] * 70
     )
-    text = "In high-risk patientsc a zinc tablet is advised"
+    text = "In high-risk patientsc the care plane is advised"
     spans = footnote_marker_spans(text, [], vocabulary)
     assert [(letter, text[start - 8 : end]) for letter, start, end in spans] == [("c", "patientsc")]

@@ -82,6 +82,15 @@ def test_how_to_choose_ends_before_the_verb_and_the_patients(lexicon) -> None:  
     assert "atrial fibrillation" in found
     assert "oral anticoagulation" in found
     assert not any("renal" in name for name in found)
+    # a bracket ends it too: what comes after the bracket is still read
+    found = named(
+        extract(
+            lexicon,
+            "Beta-blockers titrated according to heart rate (target 60 bpm) with ivabradine "
+            "are recommended in patients with angina.",
+        )
+    )
+    assert "ivabradine" in found and not any("heart rate" in name for name in found)
 
 
 def test_what_is_taken_into_consideration_is_no_criterion(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -145,16 +154,30 @@ def test_a_rank_says_nothing_and_what_it_is_for_is_the_condition(lexicon) -> Non
 
 
 def test_a_rank_before_a_test_purpose_keeps_the_purpose_out(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "As the preferred modality for assessing X": what a test assesses is its
-    purpose, never a condition of the row."""
+    """ "As the preferred test for the assessment of X": what a test assesses is not what
+    it is the preferred test for; the rank reading leaves it alone (no "assessment of X"
+    read as the condition treated)."""
     found = named(
         extract(
             lexicon,
-            "Echocardiography is recommended as the preferred modality for the assessment of "
+            "Echocardiography is recommended as the preferred test for the assessment of "
             "valve function in pregnant women.",
         )
     )
-    assert not any(c.function == "condition" and "valve" in n for n, c in found.items())
+    assert not any(name.startswith("assessment of valve function") for name in found)
+
+
+def test_a_rank_of_a_treatment_for_patients_keeps_them_the_cohort(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "As initial treatment of patients with X": the patients after the rank are the
+    row's cohort, X their condition."""
+    found = named(
+        extract(
+            lexicon,
+            "Metformin is recommended as initial treatment of patients with type 2 diabetes.",
+        )
+    )
+    assert found["type 2 diabetes"].role == "Condition"
+    assert not any("patient" in name for name in found)
 
 
 def test_a_patient_in_need_of_an_act_who_also_has_a_state(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -212,6 +235,16 @@ def test_there_is_only_says_the_state_is_present(lexicon) -> None:  # type: igno
     )
     assert "there" not in found and not any(name.startswith("there") for name in found)
     assert found["bradycardia"].role == "Condition"
+    # a clause that only gives a reason ("as there is …") is not read as a condition
+    # by this rule: it removes "there is" only after "and" / "or"
+    found = named(
+        extract(
+            lexicon,
+            "Aspirin is not recommended in patients with AF, as there is an increased risk of "
+            "bleeding.",
+        )
+    )
+    assert not any(name == "increased risk of bleeding" for name in found)
 
 
 def test_a_leading_when_screening_clause_names_what_is_looked_for(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -308,6 +341,15 @@ def test_two_kinds_of_one_disease_joined_by_and_are_alternatives(lexicon) -> Non
         )
     )
     assert found["chronic kidney disease"].or_group is None
+    # two sites of one disease process can both be present: still both required
+    found = named(
+        extract(
+            lexicon,
+            "Statins are recommended in patients with coronary artery disease and peripheral "
+            "artery disease.",
+        )
+    )
+    assert found["coronary artery disease"].or_group is None
 
 
 def test_two_groups_of_people_sharing_the_noun_with_and_are_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -317,6 +359,9 @@ def test_two_groups_of_people_sharing_the_noun_with_and_are_alternatives(lexicon
         extract(lexicon, "Ablation is advised in competitive and recreational athletes with WPW.")
     )
     assert_one_or_group(found["competitive athlete"], found["recreational athlete"])
+    # two states of the same people ("older and frail adults") are not two groups
+    found = named(extract(lexicon, "Exercise is recommended in older and frail adults."))
+    assert not any(c.or_group for c in found.values())
 
 
 def test_with_and_without_a_state_is_no_criterion(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -330,6 +375,15 @@ def test_with_and_without_a_state_is_no_criterion(lexicon) -> None:  # type: ign
         )
     )
     assert "diabetes" not in found
+    # it ends before a relative clause or the verb: what follows is still read
+    found = named(
+        extract(
+            lexicon,
+            "Statins are recommended in patients with and without diabetes who have coronary "
+            "artery disease.",
+        )
+    )
+    assert "coronary artery disease" in found and "diabetes" not in found
 
 
 def test_other_tests_only_carry_the_tests_they_include(lexicon) -> None:  # type: ignore[no-untyped-def]

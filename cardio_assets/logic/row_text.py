@@ -345,7 +345,7 @@ def _glued_where_no_footnotes(text: str, vocabulary: Vocabulary) -> list[tuple[s
     """A table whose footnotes the converter lost still prints their letters glued to words
     ("patientsc", "LMWHc"). Without a list of letters only the plainest case counts: a word
     printed once, whose stem (an acronym or a word) the guideline uses at least five times
-    as often, or a word printed a few times whose stem is a common word printed thirty
+    as often, or a word printed a few times whose stem is a common plural printed thirty
     times as often for each ("patientsc" three times beside a thousand "patients")."""
     found: list[tuple[str, int, int]] = []
     for m in re.finditer(r"[A-Za-z]{4,}", text):
@@ -360,7 +360,8 @@ def _glued_where_no_footnotes(text: str, vocabulary: Vocabulary) -> list[tuple[s
         # of a table: printed more than once, still far rarer than the acronym alone
         # ("IIIa" in "GP IIb/IIIa" is a name: Roman numerals are no acronym)
         acronym = stem.isupper() and len(stem) >= 3 and not _ROMAN.fullmatch(stem)
-        common = times <= 3 and vocabulary.count(stem) >= 30 * times
+        # (a plural stem only: "plane" is no "plan" + e, however common "plan" is)
+        common = times <= 3 and stem.endswith("s") and vocabulary.count(stem) >= 30 * times
         if times > 1 and not (acronym or common):
             continue
         if vocabulary.count(stem) >= (4 if times > 1 else 5) * max(1, times):

@@ -40,11 +40,16 @@ _NOT_AFTER_A_CHANGE = "".join(rf"(?<!\b{word})" for word in CHANGE_WORDS)
 # what the act is done with or by: its components ("DAPT with aspirin", "imaging by CT");
 # "agents with proven benefit" names a kind of agent, not a component
 _MEANS = r"\s+(?:with(?!\s+(?:proven|documented|demonstrated)\b)|by|using|via)\s+"
-# an act that looks for what follows "for": "screening for AF", "opportunistic screening for X"
+# a screening that looks for what follows "for": "screening for AF", "opportunistic
+# screening for X" (a qualified test, "genetic testing for X", is an act of its own)
 LOOKING_FOR_ACT = re.compile(
-    r"^(?:[\w\-]+\s+){0,2}?(?:screening|search(?:ing)?|testing)\s+for\s+(?P<what>\S.*)$",
+    r"^(?:(?:opportunistic|systematic|routine|regular|annual|yearly|periodic|targeted|"
+    r"universal)\s+)?screening\s+for\s+(?P<what>\S.*)$",
     re.IGNORECASE,
 )
+# the tests a screening is done by ("with" may belong to the disease's name: "heart failure
+# with reduced ejection fraction")
+_DONE_BY = r"\s+(?:by|using|via)\s+"
 
 
 class ActRules:
@@ -70,7 +75,7 @@ class ActRules:
         text = text.strip(" ,;.")
         components = ""
         looking = LOOKING_FOR_ACT.match(text) if slot == "action" else None
-        means = _top_level_search(_MEANS, looking["what"]) if looking else None
+        means = _top_level_search(_DONE_BY, looking["what"]) if looking else None
         if looking and means is not None:
             # "screening for AF by palpation or an ECG strip": the tests named are what is done;
             # the screening only carries them, and AF is what they look for (its purpose)

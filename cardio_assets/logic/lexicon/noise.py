@@ -9,58 +9,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-# words that say whether an act can be done, not whom it is for
-_HEDGE = (
-    r"(?:indicated|desired|needed|necessary|available|feasible|appropriate|possible|required|"
-    r"tolerated|applicable|safe|practical|practicable)"
-)
-
-_COMPARED_VOLUME = re.compile(r"(?s).*(?:[<>≤≥]|\b(?:more|less)\s+than)\s?\d+(?:[.,]\d+)?\s*mL\.?$")
-# how much of an activity: a count of sessions, exercises or repetitions, or a time per day
-# or week ("up to 150 min/week", "8–12 exercises", "2 days per week")
-_AMOUNT = r"\d+(?:[.,]\d+)?(?:\s*[–-]\s*\d+(?:[.,]\d+)?)?"
-_PER = r"\s*(?:/\s*|per\s+|a\s+|each\s+)(?:day|week|month|session)"
-_ACTIVITY_AMOUNT = (
-    rf"(?:(?:up\s+to|at\s+least|about)\s+)?{_AMOUNT}\s*"
-    rf"(?:(?:exercises?|repetitions?|reps|sets?|sessions?|times)(?:{_PER})?"
-    rf"|(?:min(?:utes?)?|h(?:ours?)?|days?){_PER})"
-)
-# an item of a plain list: no clause opens inside it
-_LIST_ITEM = (
-    r"(?:(?!\b(?:unless|if|when|who|which|whom|as|because|in|with|without|during|after|"
-    r"before)\b)[^,;.()])+"
-)
-# the last thing a decision weighs: up to the next clause (a verb, a relative word, a new
-# cohort), a bracket inside it read with it
-_WEIGHED_ITEM = (
-    r"(?:(?!\b(?:is|are|should|may|must|can|will|who|which|whom|unless|if|when)\b)"
-    r"(?!\b(?:in|for|among)\s+(?:(?:all|the|those)\s+)?(?:patients|people|individuals|women|"
-    r"men|adults|children|those)\b)(?:[^,;.()]|\.(?=\d))|\([^()]*\))+"
-)
-# what a decision weighs: its lead ("based on", not "is / was / mainly based on", which
-# names the act) and the list after it
-_WEIGHED_LEAD = (
-    r"\b(?<!\bbe\s)(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!ly\s)"
-    r"(?:based\s+on(?!\s+(?:the\s+)?presence\s+of\b)|"
-    r"(?:with|after)\s+(?:due\s+|careful\s+)?consideration\s+of|"
-    r"after\s+discussing|taking\s+into\s+(?:account|consideration))"
-)
-_WEIGHED = rf"{_WEIGHED_LEAD}\s+(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_WEIGHED_ITEM}"
-# ... and in brackets, where a plain comma list needs no "and" ("(based on symptoms, age)")
-_WEIGHED_IN_BRACKETS = (
-    rf"{_WEIGHED_LEAD}\s+(?:(?:{_LIST_ITEM},\s*)+(?:(?:and|or)\s+)?)?{_WEIGHED_ITEM}"
-)
-# what names the list after "one of the following": up to four words ("risk factors",
-# "markers of lasting block"), never a cohort, then "is / are present" and the colon
-_FOLLOWING_NAME = r"(?:\s+(?!(?:is|are|in|for|with)\b)[\w\-]+)"
-_FOLLOWING_COLON = r"(?:\s+(?:is|are)\s+present)?\s*:"
-# the words that say which dose or how much of it ("the last", "an adequate", "a high",
-# "a weight-related prophylactic"): never a noun or verb of the sentence around it
-_DOSE_WORDS = (
-    r"last|first|next|single|initial|high|higher|low|lower|full|reduced|standard|usual|"
-    r"adequate|optimal|maximum|maximal|maximally|highest|tolerated|loading|maintenance|"
-    r"prophylactic|therapeutic|weight-related|weight-adjusted|fixed|evidence-based|"
-    r"recommended|effective|daily|oral|i\.v\.|intravenous|target"
+from cardio_assets.logic.lexicon.noise_words import (
+    _ACTIVITY_AMOUNT,
+    _COMPARED_VOLUME,
+    _DOSE_WORDS,
+    _FOLLOWING_COLON,
+    _FOLLOWING_NAME,
+    _HEDGE,
+    _LIST_ITEM,
+    _PLAIN_ITEM,
+    _WEIGHED,
+    _WEIGHED_IN_BRACKETS,
 )
 
 _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
@@ -277,7 +236,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r",?\s*\(?\b(?:depending\s+on|according\s+to|as\s+per|in\s+accordance\s+with|"
             r"adapted\s+to|tailored\s+to)"
-            rf"\s+(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_WEIGHED_ITEM}\)?",
+            rf"\s+(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_PLAIN_ITEM}\)?",
             re.I,
         ),
         " ",
@@ -399,9 +358,18 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"\b(\w+)-\s+(?:and|or|and/or)\s+(?=(?:very\s+)?\w+-)", re.I), r"\1-/"),
     # "X, together with Y, is recommended": both are recommended, as with "and"
     (re.compile(r",?\s+together\s+with\s+", re.I), " and "),
-    # "… and there is concomitant OH", "if there are pauses": "there is / are" only says
-    # the state is present; the state stays ("there is no X" keeps its "no")
-    (re.compile(r"\bthere\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?=\S)", re.I), ""),
+    # "… and there is concomitant OH", "provided there are no X": after a conjunction,
+    # "there is / are" only says the state is present; the state stays ("there is no X"
+    # keeps its "no"); after "as / since / because" the clause is a reason and is left as it is
+    (
+        re.compile(
+            r"(?:(?<=\band\s)|(?<=\bor\s)|(?<=\bif\s)|(?<=\bwhen\s)|(?<=\bunless\s)|(?<=\bwhere\s)"
+            r"|(?<=\bprovided\s)|(?<=\bthat\s))there\s+(?:is|are|was|were|has\s+been|have\s+been)"
+            r"\s+(?=\S)",
+            re.I,
+        ),
+        "",
+    ),
     # "X have a neutral effect on Y, and should be considered for Z": what the
     # drug does is the rationale; the recommendation is "X should be considered for Z"
     (
@@ -414,7 +382,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "(with or without ICD)", "in patients with and without diabetes": either way, so not
     # a criterion
-    (re.compile(r"\s*\(?\bwith\s+(?:or|and)\s+without\s+[^,;.()]+\)?", re.I), ""),
+    # (it ends before a verb or a relative clause: "… with and without diabetes who have CAD")
+    (re.compile(rf"\s*\(?\bwith\s+(?:or|and)\s+without\s+{_PLAIN_ITEM}\)?", re.I), " "),
     # "symptomatic or asymptomatic X": both poles, so the state restricts nothing
     (re.compile(r"\b(?:a?symptomatic)\s+(?:or|and/or|and)\s+(?:a?symptomatic)\s+", re.I), ""),
     # "in non-athletes and athletes with X": a group and its complement are everyone, so the

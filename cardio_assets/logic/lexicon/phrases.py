@@ -124,8 +124,9 @@ class PhraseRules:
             else:
                 phrase = noun.group(0)
             coordinated = group and re.fullmatch(
-                r"[a-z][a-z\-]+(?:\s+(?:or|and|and/or)\s+|\s*/\s*)[a-z][a-z\-]+",
+                rf"[a-z][a-z\-]+(?:\s+or\s+|\s*/\s*)[a-z][a-z\-]+|{_LEVEL}\s+and\s+{_LEVEL}",
                 " ".join(premod_words),
+                flags=re.IGNORECASE,
             )
             if coordinated:
                 # "competitive or professional athletes": two groups of people sharing the
@@ -134,6 +135,7 @@ class PhraseRules:
                 premod_drafts = self._phrase(
                     f"{coordinated.group(0)} {phrase}", "cohort", group_counter
                 )
+            # (pops from premod_words itself: what is left is read as one phrase below)
             stack = premod_words if _PLAIN_STACK.fullmatch(" ".join(premod_words)) else []
             while (
                 len(stack) > 1
@@ -534,6 +536,9 @@ _LONE_MODIFIER = re.compile(
 )
 # a symptom state that stands alone as a condition when it opens a stack of words before
 # the patient noun ("asymptomatic high-risk patients"); a plain stack has no list in it
+# how seriously people take part in sport: "competitive and recreational athletes" are two
+# groups ("older and frail adults" are adults who are both)
+_LEVEL = r"(?:competitive|recreational|professional|amateur|elite|leisure(?:-time)?)"
 _STATE_WORD = r"(?:a)?symptomatic|(?:un)?stable"
 _STANDALONE_STATE = re.compile(_STATE_WORD, re.IGNORECASE)
 _STATE_OR_GRADE = re.compile(
@@ -557,9 +562,11 @@ _OTHER_DEMOGRAPHIC = re.compile(
 
 
 def _pair_kinds_of_one_disease(drafts: list[Draft], text: str, group_counter: list[int]) -> None:
-    """ "HFmrEF and HFpEF", "HIV and HCV": two conditions joined by a bare "and" whose full
-    names end alike in two words or more are kinds of one disease, and a patient has one of
-    them (the contract, §6: "and" meaning OR over patient groups)."""
+    """ "HFmrEF and HFpEF", "type 1 and type 2 diabetes" written out: two conditions joined by
+    a bare "and" whose full names begin alike and end alike in two words, differing only in
+    between, are kinds of one disease, and a patient has one of them (the contract, §6:
+    "and" meaning OR over patient groups). Diseases of two sites ("coronary artery disease
+    and peripheral artery disease") differ in their first word and stay both required."""
     for first, second in zip(drafts, drafts[1:], strict=False):
         if not (
             first.role == second.role == "Condition"
@@ -567,7 +574,7 @@ def _pair_kinds_of_one_disease(drafts: list[Draft], text: str, group_counter: li
         ):
             continue
         a, b = first.normalized.split(), second.normalized.split()
-        if len(a) < 3 or len(b) < 3 or a[-2:] != b[-2:] or a == b:
+        if len(a) < 3 or len(b) < 3 or a[-2:] != b[-2:] or a[0] != b[0] or a == b:
             continue
         start = text.find(first.text)
         end = text.find(second.text, start + len(first.text)) if start >= 0 else -1

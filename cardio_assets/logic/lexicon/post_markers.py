@@ -60,14 +60,17 @@ _AIM_GERUNDS = (
 # the rank of an act ("as first-line therapy", "as the preferred reperfusion therapy for X",
 # "as the initial management of X"): says nothing of the patients; "for / of X" after it
 # names the condition treated (never what a test looks for: "for the assessment of")
+_NOT_A_TEST_AIM = r"(?!(?:the\s+)?(?:assessment|diagnosis|evaluation|detection|screening)\b)"
 _RANK_WORD = (
     r"as\s+(?:the\s+|an?\s+)?(?:(?:first|second)[\s\-]line|preferred|initial|standard|default)"
 )
 _RANK = (
-    rf"{_RANK_WORD}\s+(?:test|therapy|treatment|option)\b"
-    rf"|{_RANK_WORD}\s+(?:[\w\-]+\s+)?(?:therapy|treatment|management|strategy|conduit|option)"
-    r"(?=\s+(?:for|of)\s+(?!the\s+(?:assessment|diagnosis|evaluation|detection|screening)\b))"
+    r"as\s+(?:the\s+|a\s+)?(?:first|second)[\s\-]line\s+(?:test|therapy|treatment|option)\b"
+    rf"|{_RANK_WORD}\s+(?:[\w\-]+\s+)?(?:(?:therapy|strategy|conduit|option)(?=\s+for\s+"
+    rf"{_NOT_A_TEST_AIM})|(?:management|treatment)(?=\s+(?:for|of)\s+{_NOT_A_TEST_AIM}))"
 )
+# the operation a phase belongs to: "in the peri-operative phase of NCS"
+_PHASE_OF = r"(?:in|during)\s+the\s+(?:peri|pre|post)-?operative\s+(?:period|phase|setting)\s+of"
 
 
 # Markers that start a cohort, purpose or outcome phrase inside the action or after the
@@ -92,7 +95,7 @@ _POST_MARKERS = re.compile(
     rf"|for\s+(?:{_AIM_GERUNDS})\b"
     r"|for\s+(?:rate|rhythm|symptom|heart\s+rate|blood\s+pressure)\s+control\b"
     r"|for\s+(?:the\s+)?guidance\s+of\b"
-    r"|(?:in|during)\s+the\s+(?:peri|pre|post)-?operative\s+(?:period|phase|setting)\s+of\b"
+    rf"|{_PHASE_OF}\b"
     # "for stomach protection", "for glucose control", "for … mobility benefits": a goal
     r"|for(?=\s+[^;()]*?\b(?:control|protection|benefits?)\s*$)"
     r"|as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\b"
@@ -232,7 +235,7 @@ _DRUG_USED = re.compile(
 )
 # "screening for X", "screening for X in individuals": a clause that names what is looked for
 _SCREENING_FOR = re.compile(
-    r"^screening\s+for\s+(?P<what>[^,;]+?)"
+    r"^screening\s+for\s+(?P<what>(?:(?!\b(?:is|are|was|were|in|among)\b)[^,;])+?)"
     r"(?:\s+(?:in|among)\s+(?:all\s+)?(?:patients|individuals|people|persons|adults))?$",
     re.IGNORECASE,
 )
@@ -268,6 +271,8 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     if re.match(_RANK_WORD, low, flags=re.IGNORECASE):
         # the rank says nothing; what it is the first line for is the condition treated
         treated = re.match(r"^(?:for|of)\s+(.+)$", body, flags=re.I)
+        if treated and re.match(rf"(?:(?:all|the)\s+)?(?:{_PATIENT_WORDS})\b", treated[1], re.I):
+            return "cohort", treated.group(1)  # "as initial treatment of patients with X"
         return ("context", treated.group(1)) if treated else ("drop", "")
     if re.match(r"(?:because|since) (?:it|they|this|these)$", low):
         return "drop", ""  # "since they present no benefit": why, not for whom (rationale)
@@ -299,9 +304,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return ("cohort" if re.match(rf"(?:{_PATIENT_WORDS})\b", body, re.I) else "context"), body
     if re.match(r"to (?:reach|achieve)$", low):  # "to achieve X": a goal (contract §2)
         return "outcome", body
-    if re.match(
-        r"(?:in|during) the (?:peri|pre|post)-?operative (?:period|phase|setting) of$", low
-    ):
+    if re.fullmatch(_PHASE_OF, low, flags=re.IGNORECASE):
         return "background", body  # "in the peri-operative phase of NCS": the surgery they undergo
     if re.match(r"to (?:guide|optimi[sz]e)$|for (?:the )?guidance of$", low):
         # "to guide PCI", "to guide the timing of surgery": the act guided, done anyway

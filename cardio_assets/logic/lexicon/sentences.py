@@ -356,9 +356,10 @@ def _parse_sentence(sentence: str) -> RowParse:
     # recommended to screen patients with X for Y": the act done to the patients is the action
     done_to = _THAT_PASSIVE.match(post) or _TO_ACT_ON.match(post)
     if it_form and (not pre or re.fullmatch(r"it", pre, flags=re.IGNORECASE)) and done_to:
-        parse.cohort = done_to.group("cohort")
-        verb = re.sub(r"\s+", " ", done_to.group("verb").lower())
-        object_ = done_to.group("rest")
+        found = {k.rstrip("2"): v for k, v in done_to.groupdict().items() if v}
+        parse.cohort = found["cohort"]
+        verb = re.sub(r"\s+", " ", found["verb"].lower())
+        object_ = found["rest"]
         act = _ACT_NOUNS.get(verb.split()[0])
         action, trailing = _split_post(f"{act} {object_}" if act else object_)
         parse.action = action
@@ -560,6 +561,7 @@ _ACT_NOUNS = {
     "educate": "education",
     "vaccinate": "vaccination",
 }
+_TO_SCREEN = frozenset({"screen", "counsel", "refer"})
 _THAT_PASSIVE = re.compile(
     r"^that\s+(?P<cohort>.+?)\s+(?:should\s+)?(?:are|is|be)\s+(?:routinely\s+|regularly\s+)?"
     r"(?P<verb>screened|counsell?ed|referred|evaluated|assessed|monitored|followed\s+up|"
@@ -568,9 +570,15 @@ _THAT_PASSIVE = re.compile(
     re.IGNORECASE,
 )
 _TO_ACT_ON = re.compile(
-    r"^to\s+(?P<verb>screen|counsel|refer|treat|monitor|evaluate|assess|examine|investigate|"
-    r"educate|vaccinate)\s+(?P<cohort>(?:all\s+)?(?:patients|individuals|women|men|adults|"
-    r"people)\b.*?)\s+(?P<rest>(?:for|to|about|on|before|during)\s+.+)$",
+    r"^to\s+(?P<verb>screen|counsel|refer)\s+(?P<cohort>(?:all\s+)?(?:patients|individuals|"
+    r"women|men|adults|people)\b.*?)\s+(?P<rest>(?:for|to|about|on)\s+.+)$"
+    # the other care verbs: the cohort ends only at "for / to / about" or a period of life
+    # ("to treat women with HF during pregnancy"), not at any "on" or "during" inside it
+    r"|^to\s+(?P<verb2>"
+    + "|".join(verb for verb in _ACT_NOUNS if not verb.endswith("ed") and verb not in _TO_SCREEN)
+    + r")\s+(?P<cohort2>(?:all\s+)?(?:patients|individuals|women|men|adults|people)\b.*?)\s+"
+    r"(?P<rest2>(?:for|to|about|(?:during|before)\s+(?:pregnancy|conception|surgery|delivery))"
+    r"\b.*)$",
     re.IGNORECASE,
 )
 
@@ -621,8 +629,10 @@ _LEAD_GOES_ON = re.compile(
 _ACT_NOUN_AFTER_LEAD = re.compile(
     r"(?<=\s)(?:participation|engagement|involvement)\s+in\b|(?<=\s)referral\s+to\b"
     r"|(?<=\s)(?:use|administration|initiation|prescription)\s+of\b"
-    # "In all cases of suspected X a first diagnostic evaluation is …"
-    r"|(?<=\s)an?\s+(?:[\w\-]+\s+){0,2}?(?:evaluation|assessment|work-?up|examination)\b",
+    # "In all cases of suspected X a first diagnostic evaluation is …" (not inside the lead's
+    # own "with an abnormal examination")
+    r"|(?<=\s)(?<!\bwith\s)(?<!\bof\s)(?<!\bon\s)(?<!\bafter\s)an?\s+(?:[\w\-]+\s+){0,2}?"
+    r"(?:evaluation|assessment|work-?up|examination)\b",
     re.IGNORECASE,
 )
 

@@ -1,0 +1,63 @@
+"""The phrase pieces the noise patterns (noise.py) are built from: hedges, activity amounts,
+plain list items, where a weighed or "according to" phrase ends, dose words."""
+
+from __future__ import annotations
+
+import re
+
+# words that say whether an act can be done, not whom it is for
+_HEDGE = (
+    r"(?:indicated|desired|needed|necessary|available|feasible|appropriate|possible|required|"
+    r"tolerated|applicable|safe|practical|practicable)"
+)
+
+_COMPARED_VOLUME = re.compile(r"(?s).*(?:[<>≤≥]|\b(?:more|less)\s+than)\s?\d+(?:[.,]\d+)?\s*mL\.?$")
+# how much of an activity: a count of sessions, exercises or repetitions, or a time per day
+# or week ("up to 150 min/week", "8–12 exercises", "2 days per week")
+_AMOUNT = r"\d+(?:[.,]\d+)?(?:\s*[–-]\s*\d+(?:[.,]\d+)?)?"
+_PER = r"\s*(?:/\s*|per\s+|a\s+|each\s+)(?:day|week|month|session)"
+_ACTIVITY_AMOUNT = (
+    rf"(?:(?:up\s+to|at\s+least|about)\s+)?{_AMOUNT}\s*"
+    rf"(?:(?:exercises?|repetitions?|reps|sets?|sessions?|times)(?:{_PER})?"
+    rf"|(?:min(?:utes?)?|h(?:ours?)?|days?){_PER})"
+)
+# an item of a plain list: no clause opens inside it
+_LIST_ITEM = (
+    r"(?:(?!\b(?:unless|if|when|who|which|whom|as|because|in|with|without|during|after|"
+    r"before)\b)[^,;.()])+"
+)
+# the last thing a decision weighs: up to the next clause (a verb, a relative word, a new
+# cohort), a bracket inside it read with it
+_CLAUSE_GOES_ON = (
+    r"(?!\b(?:is|are|should|may|must|can|will|who|which|whom|unless|if|when)\b)"
+    r"(?!\b(?:in|for|among)\s+(?:(?:all|the|those)\s+)?(?:[\w\-]+\s+)?(?:patients|people|"
+    r"individuals|women|men|adults|children|those)\b)"
+)
+_WEIGHED_ITEM = rf"(?:{_CLAUSE_GOES_ON}(?:[^,;.()]|\.(?=\d))|\([^()]*\))+"
+# ... and a phrase that ends at a bracket too ("according to heart rate (target 60 bpm)")
+_PLAIN_ITEM = rf"(?:{_CLAUSE_GOES_ON}(?:[^,;.()]|\.(?=\d)))+"
+# what a decision weighs: its lead ("based on", not "is / was / mainly based on", which
+# names the act) and the list after it
+_WEIGHED_LEAD = (
+    r"\b(?<!\bbe\s)(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!ly\s)"
+    r"(?:based\s+on(?!\s+(?:the\s+)?presence\s+of\b)|"
+    r"(?:with|after)\s+(?:due\s+|careful\s+)?consideration\s+of|"
+    r"after\s+discussing|taking\s+into\s+(?:account|consideration))"
+)
+_WEIGHED = rf"{_WEIGHED_LEAD}\s+(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_WEIGHED_ITEM}"
+# ... and in brackets, where a plain comma list needs no "and" ("(based on symptoms, age)")
+_WEIGHED_IN_BRACKETS = (
+    rf"{_WEIGHED_LEAD}\s+(?:(?:{_LIST_ITEM},\s*)+(?:(?:and|or)\s+)?)?{_WEIGHED_ITEM}"
+)
+# what names the list after "one of the following": up to four words ("risk factors",
+# "markers of lasting block"), never a cohort, then "is / are present" and the colon
+_FOLLOWING_NAME = r"(?:\s+(?!(?:is|are|in|for|with)\b)[\w\-]+)"
+_FOLLOWING_COLON = r"(?:\s+(?:is|are)\s+present)?\s*:"
+# the words that say which dose or how much of it ("the last", "an adequate", "a high",
+# "a weight-related prophylactic"): never a noun or verb of the sentence around it
+_DOSE_WORDS = (
+    r"last|first|next|single|initial|high|higher|low|lower|full|reduced|standard|usual|"
+    r"adequate|optimal|maximum|maximal|maximally|highest|tolerated|loading|maintenance|"
+    r"prophylactic|therapeutic|weight-related|weight-adjusted|fixed|evidence-based|"
+    r"recommended|effective|daily|oral|i\.v\.|intravenous|target"
+)

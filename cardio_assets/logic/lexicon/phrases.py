@@ -534,11 +534,11 @@ _SWITCH = re.compile(
 _LONE_MODIFIER = re.compile(
     r"(?i)i\.?\s?v\.?|s\.?\s?c\.?|oral|intravenous|subcutaneous|[a-z\-]+(?:ed|ous|ive)"
 )
-# a symptom state that stands alone as a condition when it opens a stack of words before
-# the patient noun ("asymptomatic high-risk patients"); a plain stack has no list in it
 # how seriously people take part in sport: "competitive and recreational athletes" are two
 # groups ("older and frail adults" are adults who are both)
 _LEVEL = r"(?:competitive|recreational|professional|amateur|elite|leisure(?:-time)?)"
+# a symptom state that stands alone as a condition when it opens a stack of words before
+# the patient noun ("asymptomatic high-risk patients"); a plain stack has no list in it
 _STATE_WORD = r"(?:a)?symptomatic|(?:un)?stable"
 _STANDALONE_STATE = re.compile(_STATE_WORD, re.IGNORECASE)
 _STATE_OR_GRADE = re.compile(

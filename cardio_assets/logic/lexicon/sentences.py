@@ -354,12 +354,11 @@ def _parse_sentence(sentence: str) -> RowParse:
         return parse
     # "It is recommended that patients with X are screened for Y / enrolled in Y" and "It is
     # recommended to screen patients with X for Y": the act done to the patients is the action
-    done_to = _THAT_PASSIVE.match(post) or _TO_ACT_ON.match(post)
+    done_to = _THAT_PASSIVE.match(post) or _TO_ACT_ON.match(post) or _TO_CARE_FOR.match(post)
     if it_form and (not pre or re.fullmatch(r"it", pre, flags=re.IGNORECASE)) and done_to:
-        found = {k.rstrip("2"): v for k, v in done_to.groupdict().items() if v}
-        parse.cohort = found["cohort"]
-        verb = re.sub(r"\s+", " ", found["verb"].lower())
-        object_ = found["rest"]
+        parse.cohort = done_to.group("cohort")
+        verb = re.sub(r"\s+", " ", done_to.group("verb").lower())
+        object_ = done_to.group("rest")
         act = _ACT_NOUNS.get(verb.split()[0])
         action, trailing = _split_post(f"{act} {object_}" if act else object_)
         parse.action = action
@@ -569,15 +568,19 @@ _THAT_PASSIVE = re.compile(
     r"vaccinated|educated|enrolled|included)\s+(?:(?:in|into|to)\s+)?(?P<rest>.+)$",
     re.IGNORECASE,
 )
+# the patients a verb acts on, up to where what is done to them starts
+_CARED_FOR = r"(?P<cohort>(?:all\s+)?(?:patients|individuals|women|men|adults|people)\b.*?)"
 _TO_ACT_ON = re.compile(
-    r"^to\s+(?P<verb>screen|counsel|refer)\s+(?P<cohort>(?:all\s+)?(?:patients|individuals|"
-    r"women|men|adults|people)\b.*?)\s+(?P<rest>(?:for|to|about|on)\s+.+)$"
-    # the other care verbs: the cohort ends only at "for / to / about" or a period of life
-    # ("to treat women with HF during pregnancy"), not at any "on" or "during" inside it
-    r"|^to\s+(?P<verb2>"
+    rf"^to\s+(?P<verb>screen|counsel|refer)\s+{_CARED_FOR}\s+(?P<rest>(?:for|to|about|on)\s+.+)$",
+    re.IGNORECASE,
+)
+# the other care verbs: the cohort ends only at "for / to / about" or a period of life
+# ("to treat women with HF during pregnancy"), not at any "on" or "during" inside it
+_TO_CARE_FOR = re.compile(
+    r"^to\s+(?P<verb>"
     + "|".join(verb for verb in _ACT_NOUNS if not verb.endswith("ed") and verb not in _TO_SCREEN)
-    + r")\s+(?P<cohort2>(?:all\s+)?(?:patients|individuals|women|men|adults|people)\b.*?)\s+"
-    r"(?P<rest2>(?:for|to|about|(?:during|before)\s+(?:pregnancy|conception|surgery|delivery))"
+    + rf")\s+{_CARED_FOR}\s+"
+    r"(?P<rest>(?:for|to|about|(?:during|before)\s+(?:pregnancy|conception|surgery|delivery))"
     r"\b.*)$",
     re.IGNORECASE,
 )

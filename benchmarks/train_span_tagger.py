@@ -95,13 +95,27 @@ def sample_sequences(extractor) -> list:
 def real_sequences(
     extractor, corpus: Path, splits: str, cache: Path | None, leave_out_guidelines: str = ""
 ) -> list:
+    return [
+        sequence
+        for _, sequence in guideline_sequences(
+            extractor, corpus, splits, cache, leave_out_guidelines
+        )
+    ]
+
+
+def guideline_sequences(
+    extractor, corpus: Path, splits: str, cache: Path | None, leave_out_guidelines: str = ""
+) -> list[tuple[str, tuple]]:
+    """The training items of the real-row gold of ``splits``, each with its guideline's file
+    stem (so a leave-one-guideline-out run computes them once)."""
     gold_rows = real_rows.load_gold(corpus, splits, leave_out_guidelines=leave_out_guidelines)
     inputs, _ = real_rows.cached_extraction_rows(gold_rows, corpus, "pipeline", cache)
     out = []
     for index, ((gold, gold_text), fed) in enumerate(zip(gold_rows, inputs, strict=True)):
         text, drafts = extractor.rule_drafts(_record(fed, index))
         spans = [Span(c["start"], c["end"], c["role"]) for c in gold["concepts"]]
-        out.append(training_sequence(text, drafts, _moved(spans, gold_text, text)))
+        sequence = training_sequence(text, drafts, _moved(spans, gold_text, text))
+        out.append((real_rows.guideline_stem(gold["file"]), sequence))
     return out
 
 

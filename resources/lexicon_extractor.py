@@ -67,7 +67,11 @@ class LexiconExtractorResource(ConfigurableResource):
         choice = self.span_tagger or load_pipeline_settings().extraction.span_tagger or "none"
         if choice == "none":
             return None
-        return _open_tagger(resolve_project_path(choice))
+        path = resolve_project_path(choice)
+        # keyed by the file's state too: a model retrained in place while this process
+        # lives is opened again (its fingerprint, and so the cache key, changes)
+        stat = path.stat() if path.is_file() else None
+        return _open_tagger(path, stat.st_mtime_ns if stat else 0, stat.st_size if stat else 0)
 
     def extract(
         self,
@@ -97,5 +101,5 @@ class LexiconExtractorResource(ConfigurableResource):
 
 
 @lru_cache(maxsize=4)
-def _open_tagger(path: Path) -> SpanTagger:
+def _open_tagger(path: Path, modified_ns: int, size: int) -> SpanTagger:
     return SpanTagger(path)

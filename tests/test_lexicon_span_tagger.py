@@ -216,6 +216,27 @@ def test_retraining_the_model_marks_extraction_stale(tmp_path: Path) -> None:
     assert extraction_code_version(ExtractionSettings(span_tagger=None)) != first
 
 
+def test_a_model_retrained_in_place_is_opened_again_by_a_running_process(
+    lexicon, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """A long-lived process (a benchmark looping over guidelines, a code server) that
+    builds the extractor again after the model file was rewritten must run the new model,
+    not the one it opened first under the same path."""
+    import os
+
+    model = tmp_path / "model.crfsuite"
+    text = _sentence("A patch monitor is advised", "runners", "dizziness", "sprints")
+    worker_text, drafts = lexicon.rule_drafts(row_of(text))
+    gold = [_span(worker_text, "runners", "Condition")]
+    train([training_sequence(worker_text, drafts, gold)], model)
+    first = LexiconExtractorResource(span_tagger=str(model)).build().span_tagger
+    train([training_sequence(worker_text, drafts, [])] * 2, model)
+    os.utime(model, ns=(1, 1))  # a coarse clock could give both files one mtime
+    again = LexiconExtractorResource(span_tagger=str(model)).build().span_tagger
+    assert first is not None and again is not None
+    assert again.fingerprint != first.fingerprint
+
+
 def test_each_word_knows_the_last_clause_word_before_it() -> None:
     """Two words either side cannot tell "with" four words back; the last clause-opening
     word ("with", "unless", "to", ...) before a token is a feature of it, reset at a full

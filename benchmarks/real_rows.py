@@ -325,6 +325,56 @@ def store_concept_ids() -> set[str]:
         return {str(r[0]) for r in con.execute("SELECT concept_id FROM concept").fetchall()}
 
 
+class InProcessExtraction:
+    """``cardio extract`` in process (for scripts that extract many times): both lexicon passes, merge and grounding, with the
+    configured settings and the bundled terminology opened once."""
+
+    def __init__(self) -> None:
+        from cardio_assets.config import (
+            load_abbreviations,
+            load_grounding_schema,
+            load_pipeline_settings,
+        )
+        from cardio_assets.logic import extraction_runs
+        from cardio_assets.terminology.location import open_store
+
+        self.runs = extraction_runs
+        self.settings = load_pipeline_settings()
+        self.schema = load_grounding_schema()
+        self.abbreviations = load_abbreviations()
+        self.store = open_store(None)
+        self.choice = extraction_runs.choose_backend(self.settings.extraction, "lexicon", None)
+
+    def score(
+        self, gold_rows: list, inputs: list[dict], span_tagger: str = "none", lexicon=None
+    ) -> dict:
+        """Relaxed scores of ``gold_rows`` (this script's match) extracted with the rules
+        and ``span_tagger`` ('none' = the rules alone), or with the ``lexicon`` resource
+        given; with the gold and prediction lines under "gold" and "pred"."""
+        from cardio_assets.cli.stages import extract_merge_ground
+        from cardio_assets.evaluation import evaluate
+        from cardio_assets.records import RowRecord
+
+        rows = [
+            RowRecord.model_validate({"guideline_title": fed["guideline"], **fed}) for fed in inputs
+        ]
+        stages = extract_merge_ground(
+            rows,
+            self.choice,
+            store=self.store,
+            abbreviations=self.abbreviations,
+            grounding=self.settings.grounding,
+            schema=self.schema,
+            span_tagger=span_tagger,
+            lexicon=lexicon,
+        )
+        lines = self.runs.prediction_lines(rows, stages.merged, stages.outcomes)
+        pred = [json.loads(self.runs.dumps_line(line)) for line in lines]
+        gold = gold_lines(gold_rows, inputs)
+        add_prediction_spans(pred, gold_rows, inputs)
+        return {"gold": gold, "pred": pred, **evaluate(gold, pred, relaxed=True).summary()}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, required=True)

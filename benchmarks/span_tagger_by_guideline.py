@@ -28,61 +28,13 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import real_rows  # noqa: E402
 from real_rows import SPLITS, gold_entries, guideline_stem, in_split, unknown_splits  # noqa: E402
-from train_span_tagger import (  # noqa: E402
-    TRAINING_SPLITS,
-    _record,
-    guideline_sequences,
-    sample_sequences,
-)
+from train_span_tagger import TRAINING_SPLITS, guideline_sequences, sample_sequences  # noqa: E402
 
 METRICS = (("concepts", "concepts"), ("actions", "actions"), ("or_group_pairs", "OR pairs"))
 
 
 def _guidelines(splits: str) -> list[str]:
     return sorted({guideline_stem(g["file"]) for g in gold_entries() if in_split(g, splits)})
-
-
-class _Predictor:
-    """``cardio extract`` in process: both lexicon passes, merge and grounding, with the
-    configured settings and the bundled terminology opened once."""
-
-    def __init__(self) -> None:
-        from cardio_assets.config import (
-            load_abbreviations,
-            load_grounding_schema,
-            load_pipeline_settings,
-        )
-        from cardio_assets.logic import extraction_runs
-        from cardio_assets.terminology.location import open_store
-
-        self.runs = extraction_runs
-        self.settings = load_pipeline_settings()
-        self.schema = load_grounding_schema()
-        self.abbreviations = load_abbreviations()
-        self.store = open_store(None)
-        self.choice = extraction_runs.choose_backend(self.settings.extraction, "lexicon", None)
-
-    def score(self, gold_rows: list, inputs: list[dict], span_tagger: str) -> dict:
-        """Relaxed scores of ``gold_rows`` (real_rows.py's match) extracted with the rules
-        and ``span_tagger`` ('none' = the rules alone)."""
-        from cardio_assets.cli.stages import extract_merge_ground
-        from cardio_assets.evaluation import evaluate
-
-        rows = [_record(fed, index) for index, fed in enumerate(inputs)]
-        stages = extract_merge_ground(
-            rows,
-            self.choice,
-            store=self.store,
-            abbreviations=self.abbreviations,
-            grounding=self.settings.grounding,
-            schema=self.schema,
-            span_tagger=span_tagger,
-        )
-        lines = self.runs.prediction_lines(rows, stages.merged, stages.outcomes)
-        pred = [json.loads(self.runs.dumps_line(line)) for line in lines]
-        gold = real_rows.gold_lines(gold_rows, inputs)
-        real_rows.add_prediction_spans(pred, gold_rows, inputs)
-        return {"gold": gold, "pred": pred, **evaluate(gold, pred, relaxed=True).summary()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -111,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     from cardio_assets.logic.lexicon.span_tagger import train
     from resources.lexicon_extractor import LexiconExtractorResource
 
-    predictor = _Predictor()
+    predictor = real_rows.InProcessExtraction()
     extractor = LexiconExtractorResource(span_tagger="none").build(searcher=predictor.store)
     print("the rules read the training rows once ...", file=sys.stderr, flush=True)
     sample = sample_sequences(extractor)

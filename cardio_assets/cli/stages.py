@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -18,6 +19,9 @@ from cardio_assets.logic import grounding_runs
 from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.logic.redaction import redact
 from cardio_assets.records import GroundingCandidate, GroundingOutcome, MergedRow, RowRecord
+
+if TYPE_CHECKING:
+    from resources.lexicon_extractor import LexiconExtractorResource
 
 
 @dataclass
@@ -46,16 +50,18 @@ def extract_merge_ground(
     schema: GroundingSchema,
     models_path: Path | None = None,
     span_tagger: str | None = None,
+    lexicon: LexiconExtractorResource | None = None,
 ) -> StagesResult:
     """What main_extractions ... grounding_index compute for ``rows``, with progress on
-    stderr; the extractor resources with their default configuration, as in the assets."""
+    stderr; the extractor resources with their default configuration, as in the assets
+    (``lexicon`` replaces the lexicon one: a benchmark's variant of it)."""
     from cardio_assets.logic.tagged_rows import tag_rows
     from resources.lexicon_extractor import LexiconExtractorResource
     from resources.llm_extractor import LlmExtractorResource
 
     passes: dict[str, runs.PassReport] = {}
     if choice.backend == "lexicon":
-        lexicon = LexiconExtractorResource(span_tagger=span_tagger or "")
+        lexicon = lexicon or LexiconExtractorResource(span_tagger=span_tagger or "")
         for focus in ("MAIN", "POPULATION"):
             with _bar(f"{focus:<10}", len(rows)) as bar:
                 results = lexicon.extract(

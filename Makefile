@@ -106,10 +106,10 @@ eval: $(STAMP) baml
 	$(VENV)/bin/cardio rows data/guidelines/hf-sample/hf-sample.md --out $(EVAL_DIR)/hf-sample.rows.jsonl
 	umask 077 && cat $(EVAL_DIR)/ccs-sample.rows.jsonl $(EVAL_DIR)/hf-sample.rows.jsonl > $(EVAL_DIR)/rows.jsonl
 	$(VENV)/bin/cardio extract --rows $(EVAL_DIR)/rows.jsonl --out $(EVAL_DIR)/pred-$(BACKEND).jsonl --backend $(BACKEND) $(if $(MODEL),--model $(MODEL))
-	@echo "== sample gold (77 rows the rules were written against: a training score)"
+	@echo "== sample gold (77 rows the rules were written against and the span tagger learned from: a training score)"
 	$(VENV)/bin/cardio eval --pred $(EVAL_DIR)/pred-$(BACKEND).jsonl --gold data/gold/gold.jsonl
 	@if [ -n "$(CORPUS)" ]; then \
-	  echo "== real-row gold, development split (rows from $(CORPUS); rules were tuned on it)"; \
+	  echo "== real-row gold, development split (rows from $(CORPUS); rules were tuned on it, the span tagger learned it)"; \
 	  $(PY) benchmarks/real_rows.py --corpus "$(CORPUS)" --split dev --backend $(BACKEND) $(if $(MODEL),--model $(MODEL)); \
 	else \
 	  echo "== real-row gold: pass CORPUS=<fetched mddocs/ folder> (README, Extraction quality)"; \

@@ -73,6 +73,11 @@ def _moved(spans: list[Span], source: str, target: str) -> list[Span]:
     ]
 
 
+def sample_guidelines() -> set[str]:
+    lines = SAMPLE_GOLD.read_text(encoding="utf-8").splitlines()
+    return {json.loads(line)["guideline"] for line in lines if line.strip()}
+
+
 def sample_sequences(extractor) -> list:
     out = []
     for index, line in enumerate(SAMPLE_GOLD.read_text(encoding="utf-8").splitlines()):
@@ -90,17 +95,6 @@ def sample_sequences(extractor) -> list:
         ]
         out.append(training_sequence(text, drafts, _moved(spans, row.row_text, text)))
     return out
-
-
-def real_sequences(
-    extractor, corpus: Path, splits: str, cache: Path | None, leave_out_guidelines: str = ""
-) -> list:
-    return [
-        sequence
-        for _, sequence in guideline_sequences(
-            extractor, corpus, splits, cache, leave_out_guidelines
-        )
-    ]
 
 
 def guideline_sequences(
@@ -141,9 +135,10 @@ def main(argv: list[str] | None = None) -> int:
     extractor = LexiconExtractorResource(span_tagger="none").build(searcher=open_store(None))
     sequences = sample_sequences(extractor)
     print(f"sample gold: {len(sequences)} rows", file=sys.stderr)
-    real = real_sequences(
+    stems_and_real = guideline_sequences(
         extractor, args.corpus, ",".join(splits), args.rows_cache, args.leave_out_guideline
     )
+    real = [sequence for _, sequence in stems_and_real]
     left_out = f" without {args.leave_out_guideline}" if args.leave_out_guideline else ""
     print(f"real-row gold ({','.join(splits)}){left_out}: {len(real)} rows", file=sys.stderr)
     train([*sequences, *real], args.out)
@@ -152,6 +147,11 @@ def main(argv: list[str] | None = None) -> int:
         "sample_gold_rows": len(sequences),
         "real_row_splits": splits,
         "real_rows": len(real),
+        # the guideline ids (as the pipeline names a document) whose rows it learned: with
+        # extraction.span_tagger_scope learned_guidelines it reads only their rows
+        "guidelines": sorted(
+            {*sample_guidelines(), *(real_rows.guideline_id(stem) for stem, _ in stems_and_real)}
+        ),
         **({"left_out_guidelines": args.leave_out_guideline} if args.leave_out_guideline else {}),
     }
     provenance_path(args.out).write_text(json.dumps(provenance, indent=2) + "\n")

@@ -24,7 +24,7 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
 
 import yaml
 from pydantic import (
@@ -158,6 +158,11 @@ class RowSettings(_Strict):
     )
 
 
+SHIPPED_SPAN_TAGGER = "data/models/lexicon_span_tagger.crfsuite"
+SpanTaggerScope = Literal["learned_guidelines", "all_guidelines"]
+SPAN_TAGGER_SCOPES: tuple[str, ...] = get_args(SpanTaggerScope)
+
+
 class ExtractionSettings(_Strict):
     # Backend of main_extractions / population_extractions and `cardio extract`; a run config
     # or --backend overrides it. lexicon = offline default; llm = BAML over models.yaml.
@@ -168,10 +173,13 @@ class ExtractionSettings(_Strict):
     # blocks what follows in the run (a failed extraction must not replace a good graph).
     max_failure_share: float = Field(default=0.1, ge=0.0, le=1.0)
     # The lexicon's learned second look at concept spans and roles (a CRF model file,
-    # relative to the project root; null = the rules alone, the default: on guidelines the
-    # model never saw it does not beat the rules). Retrain it with
+    # relative to the project root; null = the rules alone). Retrain it with
     # benchmarks/train_span_tagger.py after changing the rules.
-    span_tagger: str | None = None
+    span_tagger: str | None = SHIPPED_SPAN_TAGGER
+    # Which rows that model re-draws: those of the guidelines it was trained on (its
+    # sidecar JSON lists them; other guidelines get the rules alone, which it does not beat
+    # on a guideline it never saw), or every row.
+    span_tagger_scope: SpanTaggerScope = "learned_guidelines"
 
 
 class GroundingStageSettings(_Strict):

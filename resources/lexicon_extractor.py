@@ -16,10 +16,15 @@ from typing import Any
 from dagster import ConfigurableResource
 from pydantic import Field
 
-from cardio_assets.config import load_abbreviations, load_pipeline_settings, resolve_project_path
+from cardio_assets.config import (
+    SPAN_TAGGER_SCOPES,
+    load_abbreviations,
+    load_pipeline_settings,
+    resolve_project_path,
+)
 from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.logic.lexicon import LexiconExtractor, LexiconSettings, term_lookup_from_searcher
-from cardio_assets.logic.lexicon.span_tagger import SpanTagger
+from cardio_assets.logic.lexicon.span_tagger import SpanTagger, provenance_path
 from cardio_assets.records import Focus, RowExtraction, RowRecord
 
 
@@ -48,6 +53,13 @@ class LexiconExtractorResource(ConfigurableResource):
         "configs/pipeline.yaml; 'none' = the rules alone).",
     )
 
+    span_tagger_scope: str = Field(
+        default="",
+        description="Rows the span tagger reads: 'learned_guidelines' (those of the "
+        "guidelines it was trained on), 'all_guidelines', or '' = extraction."
+        "span_tagger_scope of configs/pipeline.yaml.",
+    )
+
     def abbreviations(self) -> Abbreviations:
         return load_abbreviations(
             Path(self.abbreviations_path) if self.abbreviations_path else None
@@ -59,7 +71,16 @@ class LexiconExtractorResource(ConfigurableResource):
         lookup = None
         if self.use_terminology and searcher is not None:
             lookup = term_lookup_from_searcher(searcher, dict(abbreviations.mapping))
-        settings = LexiconSettings(min_term_score=self.min_term_score, max_ngram=self.max_ngram)
+        scope = self.span_tagger_scope or load_pipeline_settings().extraction.span_tagger_scope
+        if scope not in SPAN_TAGGER_SCOPES:
+            raise ValueError(
+                f"span_tagger_scope {scope!r}: use one of {', '.join(SPAN_TAGGER_SCOPES)}"
+            )
+        settings = LexiconSettings(
+            min_term_score=self.min_term_score,
+            max_ngram=self.max_ngram,
+            span_tagger_scope=scope,
+        )
         return LexiconExtractor(abbreviations, lookup, settings, self.tagger())
 
     def tagger(self) -> SpanTagger | None:
@@ -68,10 +89,9 @@ class LexiconExtractorResource(ConfigurableResource):
         if choice == "none":
             return None
         path = resolve_project_path(choice)
-        # keyed by the file's state too: a model retrained in place while this process
-        # lives is opened again (its fingerprint, and so the cache key, changes)
-        stat = path.stat() if path.is_file() else None
-        return _open_tagger(path, stat.st_mtime_ns if stat else 0, stat.st_size if stat else 0)
+        # keyed by the state of the model and its sidecar too: a model retrained (or its
+        # guideline list rewritten) while this process lives is opened again
+        return _open_tagger(path, _file_state(path), _file_state(provenance_path(path)))
 
     def extract(
         self,
@@ -100,6 +120,15 @@ class LexiconExtractorResource(ConfigurableResource):
         }
 
 
+def _file_state(path: Path) -> tuple[int, int] | None:
+    if not path.is_file():
+        return None
+    stat = path.stat()
+    return stat.st_mtime_ns, stat.st_size
+
+
 @lru_cache(maxsize=4)
-def _open_tagger(path: Path, modified_ns: int, size: int) -> SpanTagger:
+def _open_tagger(
+    path: Path, model_state: tuple[int, int] | None, sidecar_state: tuple[int, int] | None
+) -> SpanTagger:
     return SpanTagger(path)

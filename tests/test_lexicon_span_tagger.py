@@ -20,6 +20,7 @@ from cardio_assets.logic.lexicon.span_tagger import (
     decode,
     labels,
     locate,
+    provenance_path,
     revise,
     tokens,
     train,
@@ -138,9 +139,8 @@ def _sentence(act: str, group: str, symptom: str, activity: str) -> str:
     return f"{act} in {group} with {symptom} during {activity}."
 
 
-def test_a_model_trained_on_a_few_rows_learns_a_boundary_the_rules_miss(
-    lexicon, tmp_path: Path
-) -> None:  # type: ignore[no-untyped-def]
+def _tiny_model(lexicon, path: Path) -> Path:  # type: ignore[no-untyped-def]
+    """A model trained on the few rows above: symptom and activity are one condition."""
     sequences = []
     for act, group, symptom, activity in _TRAINING:
         text = _sentence(act, group, symptom, activity)
@@ -151,7 +151,13 @@ def test_a_model_trained_on_a_few_rows_learns_a_boundary_the_rules_miss(
             _span(worker_text, f"{symptom} during {activity}", "Condition"),
         ]
         sequences.append(training_sequence(worker_text, drafts, gold))
-    tagger = SpanTagger(train(sequences, tmp_path / "tiny.crfsuite"))
+    return train(sequences, path)
+
+
+def test_a_model_trained_on_a_few_rows_learns_a_boundary_the_rules_miss(
+    lexicon, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    tagger = SpanTagger(_tiny_model(lexicon, tmp_path / "tiny.crfsuite"))
 
     unseen = _sentence("A patch monitor is advised", "runners", "dizziness", "sprints")
     before = {c.normalized for c in extract(lexicon, unseen).concepts}
@@ -164,23 +170,72 @@ def test_a_model_trained_on_a_few_rows_learns_a_boundary_the_rules_miss(
     assert {"runners", "dizziness during sprints"} <= after
 
 
+def test_the_tagger_reads_only_rows_of_the_guidelines_it_learned_unless_told_otherwise(
+    lexicon, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """Left out of training, a guideline's rows scored no better with the tagger than with
+    the rules: by default a model re-draws rows of the guidelines its sidecar says it learned,
+    and a new guideline gets the rules alone."""
+    import json
+
+    model = _tiny_model(lexicon, tmp_path / "tiny.crfsuite")
+    provenance_path(model).write_text(json.dumps({"guidelines": ["walking-clubs"]}))
+    text = _sentence("A patch monitor is advised", "runners", "dizziness", "sprints")
+
+    def concepts(scope: str, guideline: str) -> set[str]:
+        resource = LexiconExtractorResource(span_tagger=str(model), span_tagger_scope=scope)
+        row = row_of(text).model_copy(update={"guideline": guideline})
+        result = resource.build().extract(row, "MAIN")
+        assert result.error is None, result.error
+        return {c.text for c in result.concepts}
+
+    rules_alone = {c.text for c in extract(lexicon, text).concepts}
+    assert "dizziness during sprints" not in rules_alone
+    assert "dizziness during sprints" in concepts("learned_guidelines", "walking-clubs")
+    assert concepts("learned_guidelines", "rowing-clubs") == rules_alone
+    assert "dizziness during sprints" in concepts("all_guidelines", "rowing-clubs")
+    # a sidecar that does not list them (a model trained by hand): every guideline
+    provenance_path(model).write_text(json.dumps({"rules_version": "by hand"}))
+    assert "dizziness during sprints" in concepts("learned_guidelines", "rowing-clubs")
+    with pytest.raises(ValueError, match=r"span_tagger_scope 'some'.*learned_guidelines"):
+        LexiconExtractorResource(span_tagger=str(model), span_tagger_scope="some").build()
+
+
+def test_the_guidelines_a_model_reads_enter_the_extraction_code_version(tmp_path: Path) -> None:
+    """Its sidecar decides which rows it re-draws, so a new list re-runs extraction."""
+    from cardio_assets.assets._code_versions import extraction_code_version
+
+    model = tmp_path / "model.crfsuite"
+    model.write_bytes(b"a model")
+    settings = ExtractionSettings(span_tagger=str(model))
+    provenance_path(model).write_text('{"guidelines": ["walking-clubs"]}')
+    first = extraction_code_version(settings)
+    provenance_path(model).write_text('{"guidelines": ["walking-clubs", "rowing-clubs"]}')
+    assert extraction_code_version(settings) != first
+    wider = ExtractionSettings(span_tagger=str(model), span_tagger_scope="all_guidelines")
+    assert extraction_code_version(wider) != extraction_code_version(settings)
+
+
 SHIPPED_MODEL = "data/models/lexicon_span_tagger.crfsuite"
 
 
-def test_the_rules_run_alone_by_default_and_a_configured_model_enters_the_cache_key() -> None:
-    """Off by default: on guidelines it never saw, the model scored below the rules
-    (benchmarks/span_tagger_by_guideline.py). Configured, its fingerprint is part of the
-    prompt hash, so a retrained model re-runs extraction."""
-    assert load_pipeline_settings().extraction.span_tagger is None
-    assert ExtractionSettings().span_tagger is None
+def test_the_shipped_model_runs_by_default_on_its_own_guidelines_and_enters_the_cache_key() -> None:
+    """On by default, scoped: on rows of the guidelines it learned it beat the rules in every
+    blind split's first score; on a guideline it never saw it did not
+    (benchmarks/span_tagger_by_guideline.py), so those rows get the rules alone. Its
+    fingerprint is part of the prompt hash, so a retrained model re-runs extraction."""
+    settings = load_pipeline_settings().extraction
+    assert settings.span_tagger == SHIPPED_MODEL == ExtractionSettings().span_tagger
+    assert settings.span_tagger_scope == "learned_guidelines"
     by_default = LexiconExtractorResource().build()
-    with_model = LexiconExtractorResource(span_tagger=SHIPPED_MODEL).build()
     rules_alone = LexiconExtractorResource(span_tagger="none").build()
-    assert by_default.span_tagger is None and rules_alone.span_tagger is None
-    assert with_model.span_tagger is not None
-    assert with_model.prompt_hash() != rules_alone.prompt_hash()
-    assert by_default.prompt_hash() == rules_alone.prompt_hash()
-    assert with_model.span_tagger.path == ROOT / SHIPPED_MODEL
+    assert rules_alone.span_tagger is None and by_default.span_tagger is not None
+    assert by_default.span_tagger.path == ROOT / SHIPPED_MODEL
+    assert by_default.prompt_hash() != rules_alone.prompt_hash()
+    # the team's sample guidelines and the development guidelines are its own; a new one is not
+    assert by_default.tagger_reads("hf-sample") and by_default.tagger_reads("syncope_2018")
+    assert not by_default.tagger_reads("a-guideline-it-never-saw")
+    assert not rules_alone.tagger_reads("hf-sample")
 
 
 def test_a_missing_model_says_which_file_and_what_to_do(tmp_path: Path) -> None:

@@ -100,6 +100,15 @@ def _abbreviations_sha256() -> str:
     return file_sha256(config_path("abbreviations.txt"))
 
 
+def _sidecar_sha256(model: str | None) -> str | None:
+    from cardio_assets.logic.lexicon.span_tagger import provenance_path
+
+    if not model:
+        return None
+    sidecar = provenance_path(resolve_project_path(model))
+    return file_sha256(sidecar) if sidecar.is_file() else None
+
+
 def extraction_code_version(
     settings: ExtractionSettings | None = None, models_path: str | None = None
 ) -> str:
@@ -119,6 +128,8 @@ def extraction_code_version(
                 if settings.span_tagger
                 else None
             ),
+            # its sidecar lists the guidelines it learned, which decides the rows it reads
+            "span_tagger_sidecar": _sidecar_sha256(settings.span_tagger),
         }
     else:
         reads["llm"] = _llm_identity(settings.model, models_path)

@@ -116,7 +116,9 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
         }
         worker = self._for_row(row)
         try:
-            drafts, parses = worker.analyse(row.text_for_extraction())
+            drafts, parses = worker.analyse(
+                row.text_for_extraction(), tagged=self.tagger_reads(row.guideline)
+            )
         except Exception as exc:  # one odd row must not sink the guideline
             return RowExtraction(**base, error=f"{type(exc).__name__}: {exc}")
         try:
@@ -216,10 +218,22 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
         text = worker.prepared_text(row.text_for_extraction())
         return text, worker._rules(text)[0]
 
-    def analyse(self, row_text: str) -> tuple[list[Draft], list[RowParse]]:
+    def tagger_reads(self, guideline: str) -> bool:
+        """Whether the span tagger re-draws this guideline's rows: with the default scope,
+        only rows of a guideline the model learned from (on a guideline it never saw it
+        scored no better than the rules, leave-one-guideline-out: README)."""
+        if self.span_tagger is None:
+            return False
+        if self.settings.span_tagger_scope == "all_guidelines":
+            return True
+        return self.span_tagger.learned(guideline)
+
+    def analyse(self, row_text: str, tagged: bool = True) -> tuple[list[Draft], list[RowParse]]:
+        """Drafts and sentence parses of a row: the rules', then (``tagged``) the span
+        tagger's second look."""
         text = self.prepared_text(row_text)
         drafts, parses = self._rules(text)
-        if self.span_tagger is not None:  # the learned second look at spans and roles
+        if tagged and self.span_tagger is not None:  # the learned second look
             drafts = _dedupe(self.span_tagger.revise(text, drafts, self.abbreviations.normalize))
         return drafts, parses
 

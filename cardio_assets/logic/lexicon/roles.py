@@ -39,6 +39,9 @@ class LexiconSettings:
 
     min_term_score: float = 0.9  # terminology hit needed to trust its semantic tag
     max_ngram: int = 6  # longest sub-phrase tried against the terminology
+    # which rows the span tagger (when one is configured) reads: "learned_guidelines" = rows
+    # of the guidelines it was trained on (its sidecar lists them), "all_guidelines" = every row
+    span_tagger_scope: str = "learned_guidelines"
 
 
 # what a slot usually holds, when nothing in the text says

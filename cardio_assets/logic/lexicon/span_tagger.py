@@ -242,6 +242,14 @@ class SpanTagger:
         self._tagger = pycrfsuite.Tagger()
         self._tagger.open(str(model_path))
 
+    def learned(self, guideline: str) -> bool:
+        """Whether the model was trained on rows of ``guideline`` (a guideline id, as the
+        pipeline names a document: its file stem, lower-case). A model whose sidecar does
+        not list its guidelines (trained by hand, or before the list was kept) counts as
+        having learned every guideline."""
+        guidelines = self.provenance.get("guidelines")
+        return guidelines is None or guideline in guidelines
+
     def tag(self, xseq: list[list[str]]) -> list[str]:
         return list(self._tagger.tag(xseq))
 

@@ -6,7 +6,7 @@ hand:
 
 Three scores of the same rows, through the same stages as ``cardio extract``:
 
-- rules: the lexicon backend as configured, the rules alone;
+- rules: the lexicon backend's rules alone (no span tagger);
 - gold roles: the rules' spans, each taking the role of the gold concept it overlaps by half;
 - gold spans: the gold's spans and roles, laid over the rules' drafts by the span tagger's own
   revise step (span_tagger.revise), as a perfect tagger would be.
@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import real_rows  # noqa: E402
-from train_span_tagger import _moved, _record  # noqa: E402
+from train_span_tagger import prepared_gold  # noqa: E402
 
 from cardio_assets.logic.lexicon import span_tagger  # noqa: E402
 from cardio_assets.logic.lexicon.drafts import Draft  # noqa: E402
@@ -50,6 +50,9 @@ class GoldTagger:
         self.gold_by_text = gold_by_text
         self.roles_only = roles_only
         self.fingerprint = "gold-roles" if roles_only else "gold-spans"
+
+    def learned(self, guideline: str) -> bool:
+        return True  # it knows the gold of every row it is given
 
     def spans(self, text: str, drafts: list[Draft]) -> list[span_tagger.Span]:
         ruled = span_tagger.rule_spans(text, drafts)
@@ -94,16 +97,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     scorer = real_rows.InProcessExtraction()
     rules = LexiconExtractorResource(span_tagger="none").build(searcher=scorer.store)
-    gold_by_text = {}
-    for index, ((gold, gold_text), fed) in enumerate(zip(gold_rows, inputs, strict=True)):
-        text, _ = rules.rule_drafts(_record(fed, index))
-        spans = [span_tagger.Span(c["start"], c["end"], c["role"]) for c in gold["concepts"]]
-        gold_by_text[text] = _moved(spans, gold_text, text)
+    prepared = prepared_gold(rules, args.corpus, args.split, args.rows_cache)
+    gold_by_text = {row.text: row.spans for row in prepared}
 
     scores = {"rules": scorer.score(gold_rows, inputs, "none")}
     for name, roles_only in (("gold roles", True), ("gold spans", False)):
         _STAND_IN[:] = [GoldTagger(gold_by_text, roles_only)]
-        scores[name] = scorer.score(gold_rows, inputs, lexicon=_WithTagger(span_tagger="none"))
+        stand_in = _WithTagger(span_tagger="none", span_tagger_scope="all_guidelines")
+        scores[name] = scorer.score(gold_rows, inputs, lexicon=stand_in)
     print(f"split {args.split}: {len(gold_rows)} rows, relaxed match")
     print(f"{'':<12}" + "".join(f"{label:>12}" for _, label in METRICS))
     for name, score in scores.items():

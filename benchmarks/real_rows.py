@@ -34,6 +34,7 @@ import sys
 import tempfile
 import unicodedata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -41,6 +42,9 @@ sys.path.insert(0, str(ROOT / "data" / "gold" / "real_rows"))
 
 from rows import read_lines, row_text, sha256  # noqa: E402
 from select_rows import SPLITS  # noqa: E402
+
+if TYPE_CHECKING:
+    from resources.lexicon_extractor import LexiconExtractorResource
 
 GOLD = ROOT / "data" / "gold" / "real_rows" / "gold.jsonl"
 HEADER = ["Recommendations", "Class", "Level"]
@@ -55,7 +59,10 @@ def _fold(text: str) -> str:
 
 
 def guideline_id(file: str) -> str:
-    return re.sub(r"[^a-z0-9_-]+", "_", Path(file).stem.lower()).strip("_-")
+    """The id the pipeline gives this file's guideline (the inbox's and `cardio rows`')."""
+    from cardio_assets.partitions import inbox_guideline_id
+
+    return inbox_guideline_id(Path(file))
 
 
 def load_gold(
@@ -326,8 +333,9 @@ def store_concept_ids() -> set[str]:
 
 
 class InProcessExtraction:
-    """``cardio extract`` in process (for scripts that extract many times): both lexicon passes, merge and grounding, with the
-    configured settings and the bundled terminology opened once."""
+    """``cardio extract`` in process, for scripts that extract many times: both lexicon
+    passes, merge and grounding with the configured grounding settings, the bundled
+    terminology opened once; the span tagger is whatever ``score`` is given."""
 
     def __init__(self) -> None:
         from cardio_assets.config import (
@@ -346,7 +354,11 @@ class InProcessExtraction:
         self.choice = extraction_runs.choose_backend(self.settings.extraction, "lexicon", None)
 
     def score(
-        self, gold_rows: list, inputs: list[dict], span_tagger: str = "none", lexicon=None
+        self,
+        gold_rows: list[tuple[dict, str]],
+        inputs: list[dict],
+        span_tagger: str = "none",
+        lexicon: LexiconExtractorResource | None = None,
     ) -> dict:
         """Relaxed scores of ``gold_rows`` (this script's match) extracted with the rules
         and ``span_tagger`` ('none' = the rules alone), or with the ``lexicon`` resource
@@ -365,7 +377,7 @@ class InProcessExtraction:
             abbreviations=self.abbreviations,
             grounding=self.settings.grounding,
             schema=self.schema,
-            span_tagger=span_tagger,
+            span_tagger=None if lexicon else span_tagger,
             lexicon=lexicon,
         )
         lines = self.runs.prediction_lines(rows, stages.merged, stages.outcomes)

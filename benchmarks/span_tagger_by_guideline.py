@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         model = Path(tmp) / "without.crfsuite"
         for number, guideline in enumerate(guidelines, 1):
             print(f"[{number}/{len(guidelines)}] {guideline}", file=sys.stderr, flush=True)
-            train([*sample, *(seq for stem, seq in real if stem != guideline)], model)
+            train([*sample, *(seq for f, seq in real if guideline_stem(f) != guideline)], model)
             gold_rows = real_rows.load_gold(args.corpus, args.score_splits, guidelines=guideline)
             inputs, _ = real_rows.cached_extraction_rows(
                 gold_rows, args.corpus, "pipeline", args.rows_cache

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,20 +100,38 @@ def sample_sequences(extractor) -> list:
     return out
 
 
-def guideline_sequences(
+@dataclass
+class PreparedRow:
+    """A gold row as the rules read it: its guideline file, the prepared text, the rules'
+    drafts, and the gold spans carried onto that text."""
+
+    file: str
+    text: str
+    drafts: list
+    spans: list[Span]
+
+
+def prepared_gold(
     extractor, corpus: Path, splits: str, cache: Path | None, leave_out_guidelines: str = ""
-) -> list[tuple[str, tuple]]:
-    """The training items of the real-row gold of ``splits``, each with its guideline's file
-    stem (so a leave-one-guideline-out run computes them once)."""
+) -> list[PreparedRow]:
+    """The real-row gold of ``splits``, each row read once by the rules."""
     gold_rows = real_rows.load_gold(corpus, splits, leave_out_guidelines=leave_out_guidelines)
     inputs, _ = real_rows.cached_extraction_rows(gold_rows, corpus, "pipeline", cache)
     out = []
     for index, ((gold, gold_text), fed) in enumerate(zip(gold_rows, inputs, strict=True)):
         text, drafts = extractor.rule_drafts(_record(fed, index))
         spans = [Span(c["start"], c["end"], c["role"]) for c in gold["concepts"]]
-        sequence = training_sequence(text, drafts, _moved(spans, gold_text, text))
-        out.append((real_rows.guideline_stem(gold["file"]), sequence))
+        out.append(PreparedRow(gold["file"], text, drafts, _moved(spans, gold_text, text)))
     return out
+
+
+def guideline_sequences(
+    extractor, corpus: Path, splits: str, cache: Path | None, leave_out_guidelines: str = ""
+) -> list[tuple[str, tuple]]:
+    """The training items of the real-row gold of ``splits``, each with its guideline's file
+    name (so a leave-one-guideline-out run computes them once)."""
+    rows = prepared_gold(extractor, corpus, splits, cache, leave_out_guidelines)
+    return [(row.file, training_sequence(row.text, row.drafts, row.spans)) for row in rows]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -137,10 +156,10 @@ def main(argv: list[str] | None = None) -> int:
     extractor = LexiconExtractorResource(span_tagger="none").build(searcher=open_store(None))
     sequences = sample_sequences(extractor)
     print(f"sample gold: {len(sequences)} rows", file=sys.stderr)
-    stems_and_real = guideline_sequences(
+    files_and_real = guideline_sequences(
         extractor, args.corpus, ",".join(splits), args.rows_cache, args.leave_out_guideline
     )
-    real = [sequence for _, sequence in stems_and_real]
+    real = [sequence for _, sequence in files_and_real]
     left_out = f" without {args.leave_out_guideline}" if args.leave_out_guideline else ""
     print(f"real-row gold ({','.join(splits)}){left_out}: {len(real)} rows", file=sys.stderr)
     train([*sequences, *real], args.out)
@@ -152,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
         # the guideline ids (as the pipeline names a document) whose rows it learned: with
         # extraction.span_tagger_scope learned_guidelines it reads only their rows
         "guidelines": sorted(
-            {*sample_guidelines(), *(real_rows.guideline_id(stem) for stem, _ in stems_and_real)}
+            {*sample_guidelines(), *(real_rows.guideline_id(file) for file, _ in files_and_real)}
         ),
         **({"left_out_guidelines": args.leave_out_guideline} if args.leave_out_guideline else {}),
     }

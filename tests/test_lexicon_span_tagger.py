@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cardio_assets.config import ExtractionSettings, load_pipeline_settings
+from cardio_assets.config import SHIPPED_SPAN_TAGGER, ExtractionSettings, load_pipeline_settings
 from cardio_assets.logic.lexicon.drafts import Draft
 from cardio_assets.logic.lexicon.span_tagger import (
     Span,
@@ -216,7 +216,7 @@ def test_the_guidelines_a_model_reads_enter_the_extraction_code_version(tmp_path
     assert extraction_code_version(wider) != extraction_code_version(settings)
 
 
-SHIPPED_MODEL = "data/models/lexicon_span_tagger.crfsuite"
+SHIPPED_MODEL = SHIPPED_SPAN_TAGGER
 
 
 def test_the_shipped_model_runs_by_default_on_its_own_guidelines_and_enters_the_cache_key() -> None:
@@ -386,3 +386,47 @@ def test_cardio_extract_runs_with_the_rules_alone_or_names_a_missing_model(
     monkeypatch.chdir(tmp_path)
     relative = CliRunner().invoke(main, [*args, "--span-tagger", "mine.crfsuite"])
     assert relative.exit_code == 0, relative.output
+
+
+def test_a_sidecar_whose_guidelines_are_not_a_list_of_ids_is_refused(tmp_path: Path) -> None:
+    model = tmp_path / "model.crfsuite"
+    shutil.copy(ROOT / SHIPPED_MODEL, model)
+    provenance_path(model).write_text('{"guidelines": "syncope_2018"}')
+    with pytest.raises(ValueError, match=r"model\.json: 'guidelines' must be a list"):
+        SpanTagger(model)
+
+
+def test_the_guidelines_a_model_reads_are_part_of_its_fingerprint(tmp_path: Path) -> None:
+    """The prompt hash holds the fingerprint: a new guideline list changes what it reads."""
+    model = tmp_path / "model.crfsuite"
+    shutil.copy(ROOT / SHIPPED_MODEL, model)
+    provenance_path(model).write_text('{"guidelines": ["walking-clubs"]}')
+    narrow = SpanTagger(model).fingerprint
+    provenance_path(model).write_text('{"guidelines": ["walking-clubs", "rowing-clubs"]}')
+    assert SpanTagger(model).fingerprint != narrow
+
+
+def test_the_ceiling_benchmark_stands_the_gold_where_the_tagger_stands(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """benchmarks/extraction_ceiling.py: the gold's spans (or only its roles, on the rules'
+    spans) go through the tagger's revise step, for a row of any guideline."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from extraction_ceiling import GoldTagger
+
+    text = _sentence("A patch monitor is advised", "runners", "dizziness", "sprints")
+    worker_text, drafts = lexicon.rule_drafts(row_of(text))
+    gold = [
+        _span(worker_text, "patch monitor", "Procedure"),
+        _span(worker_text, "runners", "Condition"),
+        _span(worker_text, "dizziness during sprints", "Condition"),
+    ]
+    rules_alone = {c.text for c in extract(lexicon, text).concepts}
+    lexicon.span_tagger = GoldTagger({worker_text: gold}, roles_only=False)
+    try:
+        spans = {c.text for c in extract(lexicon, text).concepts}
+        lexicon.span_tagger = GoldTagger({worker_text: gold}, roles_only=True)
+        roles = {c.text for c in extract(lexicon, text).concepts}
+    finally:
+        lexicon.span_tagger = None
+    assert {"patch monitor", "runners", "dizziness during sprints"} <= spans
+    assert "dizziness during sprints" not in rules_alone
+    assert roles == rules_alone  # gold roles only: the rules' spans stay

@@ -59,6 +59,8 @@ def extract_merge_ground(
     from resources.lexicon_extractor import LexiconExtractorResource
     from resources.llm_extractor import LlmExtractorResource
 
+    if lexicon is not None and span_tagger is not None:
+        raise ValueError("give the span tagger to the lexicon resource, not beside it")
     passes: dict[str, runs.PassReport] = {}
     if choice.backend == "lexicon":
         lexicon = lexicon or LexiconExtractorResource(span_tagger=span_tagger or "")

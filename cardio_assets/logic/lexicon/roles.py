@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cardio_assets.config import SpanTaggerScope
 from cardio_assets.logic.lexicon.segments import _SEEN_ON_TEST
 from cardio_assets.logic.lexicon.terms import TermHit
 from cardio_assets.logic.lexicon.vocabulary import (
@@ -39,9 +40,17 @@ class LexiconSettings:
 
     min_term_score: float = 0.9  # terminology hit needed to trust its semantic tag
     max_ngram: int = 6  # longest sub-phrase tried against the terminology
-    # which rows the span tagger (when one is configured) reads: "learned_guidelines" = rows
-    # of the guidelines it was trained on (its sidecar lists them), "all_guidelines" = every row
-    span_tagger_scope: str = "learned_guidelines"
+    # which rows a configured span tagger reads (extraction.span_tagger_scope)
+    span_tagger_scope: SpanTaggerScope = "learned_guidelines"
+
+    def __post_init__(self) -> None:
+        from cardio_assets.config import SPAN_TAGGER_SCOPES
+
+        if self.span_tagger_scope not in SPAN_TAGGER_SCOPES:
+            raise ValueError(
+                f"span_tagger_scope {self.span_tagger_scope!r}: use one of "
+                f"{', '.join(SPAN_TAGGER_SCOPES)}"
+            )
 
 
 # what a slot usually holds, when nothing in the text says

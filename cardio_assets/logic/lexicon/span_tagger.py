@@ -234,17 +234,29 @@ class SpanTagger:
                 "configs/pipeline.yaml"
             )
         self.path = model_path
-        self.fingerprint = hashlib.sha256(model_path.read_bytes()).hexdigest()[:16]
         # what it was trained on and with which rules (written beside it by the training
         # script): features are the rules' labels, so a model is only as current as those
         sidecar = provenance_path(model_path)
         self.provenance = json.loads(sidecar.read_text()) if sidecar.is_file() else {}
+        guidelines = self.provenance.get("guidelines")
+        if guidelines is not None and not (
+            isinstance(guidelines, list) and all(isinstance(g, str) for g in guidelines)
+        ):
+            raise ValueError(
+                f"{sidecar}: 'guidelines' must be a list of guideline ids (strings); "
+                "retrain with benchmarks/train_span_tagger.py or fix the file"
+            )
+        # the model's bytes and the guidelines whose rows it reads: both change the output
+        digest = hashlib.sha256(model_path.read_bytes())
+        digest.update(json.dumps(sorted(guidelines) if guidelines else None).encode())
+        self.fingerprint = digest.hexdigest()[:16]
         self._tagger = pycrfsuite.Tagger()
         self._tagger.open(str(model_path))
 
     def learned(self, guideline: str) -> bool:
-        """Whether the model was trained on rows of ``guideline`` (a guideline id, as the
-        pipeline names a document: its file stem, lower-case). A model whose sidecar does
+        """Whether the model was trained on rows of ``guideline`` (a guideline id: the
+        registry's, or for a file from the inbox or ``cardio rows`` its name without the
+        extension, lower case, other characters replaced by "_"). A model whose sidecar does
         not list its guidelines (trained by hand, or before the list was kept) counts as
         having learned every guideline."""
         guidelines = self.provenance.get("guidelines")

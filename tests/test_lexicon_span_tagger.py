@@ -187,6 +187,10 @@ def test_the_tagger_reads_only_rows_of_the_guidelines_it_learned_unless_told_oth
         row = row_of(text).model_copy(update={"guideline": guideline})
         result = resource.build().extract(row, "MAIN")
         assert result.error is None, result.error
+        # the record names the extractor that read the row
+        assert result.model.endswith("+span-tagger-" + SpanTagger(model).fingerprint) == (
+            "dizziness during sprints" in {c.text for c in result.concepts}
+        )
         return {c.text for c in result.concepts}
 
     rules_alone = {c.text for c in extract(lexicon, text).concepts}

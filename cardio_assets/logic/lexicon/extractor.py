@@ -105,20 +105,26 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
         input_hash = hashlib.sha256(
             json.dumps([focus, row.row_text, row.class_, row.level, row.footnotes]).encode()
         ).hexdigest()
+        tagged = self.tagger_reads(row.guideline)
         base = {
             "row_id": row.id,
             "guideline": row.guideline,
             "focus": focus,
             "backend": "lexicon",
-            "model": self.model_name,
+            # the record says which extractor read the row: the rules, or the rules and
+            # this span tagger (the scope decides per guideline); the graph and audit show it
+            "model": self.model_name
+            + (
+                f"+span-tagger-{self.span_tagger.fingerprint}"
+                if self.span_tagger and tagged
+                else ""
+            ),
             "prompt_hash": self.prompt_hash(),
             "input_hash": input_hash,
         }
         worker = self._for_row(row)
         try:
-            drafts, parses = worker.analyse(
-                row.text_for_extraction(), tagged=self.tagger_reads(row.guideline)
-            )
+            drafts, parses = worker.analyse(row.text_for_extraction(), tagged=tagged)
         except Exception as exc:  # one odd row must not sink the guideline
             return RowExtraction(**base, error=f"{type(exc).__name__}: {exc}")
         try:

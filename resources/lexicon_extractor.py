@@ -8,6 +8,7 @@ a pass through ``extract``. Same output records as resources/llm_extractor.py.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -115,15 +116,11 @@ class LexiconExtractorResource(ConfigurableResource):
         }
 
 
-def _file_state(path: Path) -> tuple[int, int] | None:
-    if not path.is_file():
-        return None
-    stat = path.stat()
-    return stat.st_mtime_ns, stat.st_size
+def _file_state(path: Path) -> str | None:
+    """The file's content hash (None when absent): what the open-once cache keys on."""
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else None
 
 
 @lru_cache(maxsize=4)
-def _open_tagger(
-    path: Path, model_state: tuple[int, int] | None, sidecar_state: tuple[int, int] | None
-) -> SpanTagger:
+def _open_tagger(path: Path, model_state: str | None, sidecar_state: str | None) -> SpanTagger:
     return SpanTagger(path)

@@ -240,6 +240,19 @@ def test_the_shipped_model_runs_by_default_on_its_own_guidelines_and_enters_the_
     assert by_default.tagger_reads("hf-sample") and by_default.tagger_reads("syncope_2018")
     assert not by_default.tagger_reads("a-guideline-it-never-saw")
     assert not rules_alone.tagger_reads("hf-sample")
+    # a row the scope keeps from the tagger has the very record the rules alone would give
+    new_row = row_of("Rate control is advised for older walkers with ankle swelling.")
+    for extractor in (by_default, rules_alone):
+        assert extractor.extract(new_row, "MAIN").model == rules_alone.model_name
+    assert (
+        by_default.extract(new_row, "MAIN").prompt_hash
+        == rules_alone.extract(new_row, "MAIN").prompt_hash
+    )
+    learned_row = new_row.model_copy(update={"guideline": "hf-sample"})
+    assert (
+        by_default.extract(learned_row, "MAIN").prompt_hash
+        != rules_alone.extract(learned_row, "MAIN").prompt_hash
+    )
 
 
 def test_a_missing_model_says_which_file_and_what_to_do(tmp_path: Path) -> None:
@@ -281,7 +294,6 @@ def test_a_model_retrained_in_place_is_opened_again_by_a_running_process(
     """A long-lived process (a benchmark looping over guidelines, a code server) that
     builds the extractor again after the model file was rewritten must run the new model,
     not the one it opened first under the same path."""
-    import os
 
     model = tmp_path / "model.crfsuite"
     text = _sentence("A patch monitor is advised", "runners", "dizziness", "sprints")
@@ -290,7 +302,6 @@ def test_a_model_retrained_in_place_is_opened_again_by_a_running_process(
     train([training_sequence(worker_text, drafts, gold)], model)
     first = LexiconExtractorResource(span_tagger=str(model)).build().span_tagger
     train([training_sequence(worker_text, drafts, [])] * 2, model)
-    os.utime(model, ns=(1, 1))  # a coarse clock could give both files one mtime
     again = LexiconExtractorResource(span_tagger=str(model)).build().span_tagger
     assert first is not None and again is not None
     assert again.fingerprint != first.fingerprint

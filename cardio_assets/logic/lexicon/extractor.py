@@ -85,15 +85,21 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
     def model_name(self) -> str:
         return RULES_VERSION
 
-    def prompt_hash(self) -> str:
-        """Changes whenever rules, settings or abbreviations change (cache key)."""
+    def prompt_hash(self, tagged: bool = True) -> str:
+        """Changes whenever rules, settings or abbreviations change (cache key). For a row
+        the span tagger does not read (``tagged`` False) it is the rules alone's hash, so a
+        tagger scoped to other guidelines leaves this row's record as it was."""
+        uses_tagger = tagged and self.span_tagger is not None
+        settings = dict(self.settings.__dict__)
+        if not uses_tagger:
+            settings.pop("span_tagger_scope")
         payload = json.dumps(
             {
                 "rules": RULES_VERSION,
-                "settings": self.settings.__dict__,
+                "settings": settings,
                 "abbreviations": sorted(self.abbreviations.mapping.items()),
                 "terminology": self.term_lookup is not None,
-                "span_tagger": self.span_tagger.fingerprint if self.span_tagger else None,
+                "span_tagger": self.span_tagger.fingerprint if uses_tagger else None,
             },
             sort_keys=True,
         )
@@ -119,7 +125,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
                 if self.span_tagger and tagged
                 else ""
             ),
-            "prompt_hash": self.prompt_hash(),
+            "prompt_hash": self.prompt_hash(tagged),
             "input_hash": input_hash,
         }
         worker = self._for_row(row)

@@ -431,7 +431,11 @@ def test_resource_runs_both_passes_with_the_store(store) -> None:  # type: ignor
     }  # fmt: skip
     assert main[1].concepts == [] and main[1].error is None  # an empty row is no failure
     described = resource.describe(searcher=store)
-    assert described["backend"] == "lexicon" and described["prompt_hash"] == main[0].prompt_hash
+    extractor = resource.build(searcher=store)
+    assert described["backend"] == "lexicon" and described["prompt_hash"] == extractor.prompt_hash()
+    # a row's own hash says whether the span tagger read it (its scope decides per guideline)
+    read = extractor.tagger_reads(rows[0].guideline)
+    assert main[0].prompt_hash == extractor.prompt_hash(read)
 
 
 def test_that_clause_cohort_and_action(lexicon: LexiconExtractor, abbreviations) -> None:  # type: ignore[no-untyped-def]

@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     scorer = real_rows.InProcessExtraction()
     rules = LexiconExtractorResource(span_tagger="none").build(searcher=scorer.store)
-    prepared = prepared_gold(rules, args.corpus, args.split, args.rows_cache)
+    prepared = prepared_gold(rules, gold_rows, inputs)
     gold_by_text = {row.text: row.spans for row in prepared}
 
     scores = {"rules": scorer.score(gold_rows, inputs, "none")}

@@ -112,11 +112,10 @@ class PreparedRow:
 
 
 def prepared_gold(
-    extractor, corpus: Path, splits: str, cache: Path | None, leave_out_guidelines: str = ""
+    extractor, gold_rows: list[tuple[dict, str]], inputs: list[dict]
 ) -> list[PreparedRow]:
-    """The real-row gold of ``splits``, each row read once by the rules."""
-    gold_rows = real_rows.load_gold(corpus, splits, leave_out_guidelines=leave_out_guidelines)
-    inputs, _ = real_rows.cached_extraction_rows(gold_rows, corpus, "pipeline", cache)
+    """Real-row gold rows (real_rows.load_gold) and the rows the ingestion fed for them
+    (real_rows.cached_extraction_rows), each read once by the rules."""
     out = []
     for index, ((gold, gold_text), fed) in enumerate(zip(gold_rows, inputs, strict=True)):
         text, drafts = extractor.rule_drafts(_record(fed, index))
@@ -130,7 +129,9 @@ def guideline_sequences(
 ) -> list[tuple[str, tuple]]:
     """The training items of the real-row gold of ``splits``, each with its guideline's file
     name (so a leave-one-guideline-out run computes them once)."""
-    rows = prepared_gold(extractor, corpus, splits, cache, leave_out_guidelines)
+    gold_rows = real_rows.load_gold(corpus, splits, leave_out_guidelines=leave_out_guidelines)
+    inputs, _ = real_rows.cached_extraction_rows(gold_rows, corpus, "pipeline", cache)
+    rows = prepared_gold(extractor, gold_rows, inputs)
     return [(row.file, training_sequence(row.text, row.drafts, row.spans)) for row in rows]
 
 

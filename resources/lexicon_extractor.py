@@ -8,7 +8,6 @@ a pass through ``extract``. Same output records as resources/llm_extractor.py.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -18,6 +17,7 @@ from dagster import ConfigurableResource
 from pydantic import Field
 
 from cardio_assets.config import (
+    file_sha256,
     load_abbreviations,
     load_pipeline_settings,
     resolve_project_path,
@@ -118,7 +118,7 @@ class LexiconExtractorResource(ConfigurableResource):
 
 def _file_state(path: Path) -> str | None:
     """The file's content hash (None when absent): what the open-once cache keys on."""
-    return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else None
+    return file_sha256(path) if path.is_file() else None
 
 
 @lru_cache(maxsize=4)

@@ -246,6 +246,10 @@ class SpanTagger:
                 f"{sidecar}: 'guidelines' must be a list of guideline ids (strings); "
                 "retrain with benchmarks/train_span_tagger.py or fix the file"
             )
+        # the guidelines whose rows it reads (None: every guideline, see learned())
+        self.guidelines: frozenset[str] | None = (
+            None if guidelines is None else frozenset(guidelines)
+        )
         # the model's bytes and the guidelines whose rows it reads: both change the output
         digest = hashlib.sha256(model_path.read_bytes())
         digest.update(json.dumps(sorted(guidelines) if guidelines else None).encode())
@@ -259,8 +263,7 @@ class SpanTagger:
         extension, lower case, other characters replaced by "_"). A model whose sidecar does
         not list its guidelines (trained by hand, or before the list was kept) counts as
         having learned every guideline."""
-        guidelines = self.provenance.get("guidelines")
-        return guidelines is None or guideline in guidelines
+        return self.guidelines is None or guideline in self.guidelines
 
     def tag(self, xseq: list[list[str]]) -> list[str]:
         return list(self._tagger.tag(xseq))

@@ -86,7 +86,8 @@ TEST_SHARE = 1 / 3
 # (eighteenth session) likewise at its start, before any change (nine guidelines still have
 # rows left that repeat no annotated one); blind28 (same session) after its last rule change,
 # to give the session's end state one more first score; blind29 (nineteenth session) at its
-# start, before any change to the rules or the span tagger (seven guidelines have rows left).
+# start, before any change to the rules or the span tagger (seven guidelines have rows left);
+# blind30 and blind31 (twentieth session) likewise at its start, before any change.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -116,6 +117,8 @@ BLIND_SPLITS = {
     "blind27": (20261227, 4),
     "blind28": (20261228, 4),
     "blind29": (20261229, 4),
+    "blind30": (20261230, 4),
+    "blind31": (20261231, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

@@ -58,6 +58,23 @@ def test_locate_takes_the_next_occurrence_of_a_repeated_surface() -> None:
     assert locate(text, ["aspirin", "Aspirin", "valve repair"]) == [(0, 7), (27, 34), None]
 
 
+def test_locate_finds_whole_words_only() -> None:
+    """A short name printed inside a longer word is not that name: the second of two
+    abbreviations where one ends with the other must land on its own word, and a plural of
+    a demographic word must not be found inside an unrelated verb."""
+    text = "After PTAR or TAR, follow-up is recommended for men."
+    assert locate(text, ["PTAR", "TAR", "men"]) == [(6, 10), (14, 17), (48, 51)]
+    assert locate("Recommended for all.", ["men"]) == [None]
+
+
+def test_locate_reads_a_name_across_a_bracketed_aside() -> None:
+    """The rules leave a bracketed value out of a name ("narrowing" of stated degree); the
+    name still sits on the printed words around it, so the tagger's span over them keeps
+    the rules' reading instead of starting a new one."""
+    text = "Stenting is advised for severe (>80%) narrowing of the left shin artery."
+    assert locate(text, ["severe narrowing", "left shin artery"]) == [(24, 47), (55, 71)]
+
+
 def _normalize(surface: str) -> str:
     return surface.lower()
 
@@ -117,6 +134,59 @@ def test_parameters_stay_the_rules_and_dropped_words_drop_their_drafts() -> None
         "Diuretics",
     ]
     assert out[0].threshold == 110.0 and out[2].slot == "action"
+
+
+def test_a_tagged_stretch_over_two_alternatives_keeps_the_rules_split() -> None:
+    """The tagger may read "A or B" as one stretch of words; the rules split it into two
+    alternatives under one OR label, and both are kept (with the tagged role) rather than
+    one of them standing for the pair."""
+    text = "Rest is advised in runners with shin pain or heel pain."
+    drafts = [
+        Draft("Procedure", "Rest", "rest", "action"),
+        Draft("Condition", "runners", "runner", "cohort"),
+        Draft("Procedure", "shin pain", "shin pain", "cohort", or_group="g1"),
+        Draft("Procedure", "heel pain", "heel pain", "cohort", or_group="g1"),
+    ]
+    tagged = [
+        _span(text, "Rest", "Procedure"),
+        _span(text, "runners", "Condition"),
+        _span(text, "shin pain or heel pain", "Condition"),
+    ]
+    out = {d.text: d for d in revise(text, drafts, tagged, _normalize)}
+    assert {t: (out[t].role, out[t].or_group) for t in ("shin pain", "heel pain")} == {
+        "shin pain": ("Condition", "g1"),
+        "heel pain": ("Condition", "g1"),
+    }
+    assert "shin pain or heel pain" not in out
+
+
+def test_an_alternative_named_with_a_shared_head_stays_when_its_partner_is_kept() -> None:
+    """In "mild or marked ankle swelling" the bare "mild" is a concept only through the head
+    it shares; the tagger's few-word window may pass over it while keeping "marked ankle
+    swelling". The rules' alternative then stays, OR label and all; a lone word the rules
+    did not name with a head is still dropped when the tagger passes over it."""
+    text = "Compression is advised in walkers with mild or marked ankle swelling, if tired."
+    drafts = [
+        Draft("Procedure", "Compression", "compression", "action"),
+        Draft("Condition", "walkers", "walker", "cohort"),
+        Draft("Condition", "mild", "mild ankle swelling", "cohort", or_group="g1"),
+        Draft(
+            "Condition", "marked ankle swelling", "marked ankle swelling", "cohort", or_group="g1"
+        ),
+        Draft("Condition", "tired", "tired", "cohort"),
+    ]
+    tagged = [
+        _span(text, "Compression", "Procedure"),
+        _span(text, "walkers", "Condition"),
+        _span(text, "marked ankle swelling", "Condition"),
+    ]
+    out = {d.text: d for d in revise(text, drafts, tagged, _normalize)}
+    assert out["mild"].or_group == out["marked ankle swelling"].or_group == "g1"
+    assert out["mild"].normalized == "mild ankle swelling"
+    assert "tired" not in out
+    without_partner = [d for d in drafts if d.text != "marked ankle swelling"]
+    kept = {d.text for d in revise(text, without_partner, tagged[:2], _normalize)}
+    assert "mild" not in kept  # no member of its group kept: the tagger's reading stands
 
 
 # The rules read "in climbers with breathlessness during ascent" as the group "climbers with

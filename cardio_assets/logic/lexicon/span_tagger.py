@@ -14,8 +14,9 @@ Features are single words (the word, its affixes and shape, two words either sid
 clause-opening word before it) and the rules' labels; no word pairs, so a model keeps no
 phrase of the rows it was trained on. The model is trained by
 benchmarks/train_span_tagger.py; its file fingerprint is part of the lexicon's prompt hash,
-so a new model re-runs extraction. It is opt-in (extraction.span_tagger): trained on a
-guideline's own rows it helps, on a guideline it never saw it does not (README).
+so a new model re-runs extraction. It reads only rows of the guidelines it was trained on
+(extraction.span_tagger_scope): trained on a guideline's own rows it helps, on a guideline it
+never saw it does not (README).
 """
 
 from __future__ import annotations
@@ -156,21 +157,39 @@ def overlap(a: Span | tuple[int, int], b: Span | tuple[int, int]) -> float:
 def locate(text: str, surfaces: Sequence[str]) -> list[tuple[int, int] | None]:
     """Where each surface text sits in ``text`` (case-insensitive; a repeated text takes its
     next unused occurrence), or None when it is not there as printed (the rules rewrote a
-    distributed head: "double-vessel disease" from "single- or double-vessel disease")."""
+    distributed head: "double-vessel disease" from "single- or double-vessel disease").
+
+    A surface is found as whole words ("EVAR" is not the end of "TEVAR", "men" not the end
+    of "recommended"), across any spacing, and across a bracketed aside the rules left out
+    of the name ("bilateral (>70%) stenosis" for "bilateral stenosis")."""
     lower = text.lower()
     taken: set[int] = set()
     found: list[tuple[int, int] | None] = []
     for surface in surfaces:
-        needle = surface.lower().strip()
-        start = lower.find(needle) if needle else -1
-        while start in taken and start >= 0:
-            start = lower.find(needle, start + 1)
-        if start < 0:
-            found.append(None)
-            continue
-        taken.add(start)
-        found.append((start, start + len(needle)))
+        pattern = _surface_pattern(surface.lower())
+        where = None
+        if pattern is not None:
+            where = next(
+                ((m.start(), m.end()) for m in pattern.finditer(lower) if m.start() not in taken),
+                None,
+            )
+        if where is not None:
+            taken.add(where[0])
+        found.append(where)
     return found
+
+
+_ASIDE = r"(?:\s+|\s*\([^()]*\)\s*)"  # spacing, or a bracketed aside between two words
+
+
+def _surface_pattern(surface: str) -> re.Pattern[str] | None:
+    words = surface.split()
+    if not words:
+        return None
+    body = _ASIDE.join(re.escape(word) for word in words)
+    before = r"(?<!\w)" if re.match(r"\w", words[0]) else ""
+    after = r"(?!\w)" if re.search(r"\w$", words[-1]) else ""
+    return re.compile(before + body + after)
 
 
 def rule_spans(text: str, drafts: Sequence[Draft]) -> list[Span]:
@@ -306,6 +325,14 @@ def revise(
                 if draft.role not in _RULES_ONLY and overlap(span, where) >= MIN_OVERLAP:
                     draft.role = span.role
             continue
+        alternatives = _coordinated_within(span, others, used)
+        if alternatives:  # the rules split an "A or B" the tagger read as one stretch
+            for index in alternatives:
+                used.add(index)
+                kept = copy(others[index][0])
+                kept.role = span.role
+                out.append(kept)
+            continue
         candidates = [
             (index, d, where)
             for index, (d, where) in enumerate(others)
@@ -323,14 +350,38 @@ def revise(
         surface = text[span.start : span.end]
         out.append(_redrawn(span, surface, normalize(surface), others))
     # the rules' acts stay unless the tagger re-drew their words: every recommendation
-    # recommends something, and a sequence tagger sees the act's words, not the sentence
+    # recommends something, and a sequence tagger sees the act's words, not the sentence;
+    # so does an alternative of an OR group the tagger kept a member of when the rules gave
+    # it the head it shares ("known or suspected disease": the bare "known" looks like no
+    # concept in a five-word window, but the rules read the coordination that makes it one)
     drawn = [(span.start, span.end) for span in tagged]
+    kept_groups = {d.or_group for d in out if d.or_group}
     out += [
         copy(d)
         for d, where in others
-        if d.slot == "action" and not any(overlap(where, w) > 0 for w in drawn)
+        if (d.slot == "action" or (d.or_group in kept_groups and _distributed(d)))
+        and not any(overlap(where, w) > 0 for w in drawn)
     ]
     return out
+
+
+def _distributed(draft: Draft) -> bool:
+    """Whether the rules named ``draft`` by its printed words plus a head it shares with
+    the next alternative ("known" named "known valvular disease")."""
+    return draft.normalized.lower().startswith(draft.text.lower().strip() + " ")
+
+
+def _coordinated_within(
+    span: Span, located: Sequence[tuple[Draft, tuple[int, int]]], used: set[int]
+) -> list[int]:
+    """Indexes of two or more unused drafts of one OR group lying wholly inside ``span``."""
+    groups: dict[str, list[int]] = {}
+    for index, (draft, (start, end)) in enumerate(located):
+        if index in used or not draft.or_group:
+            continue
+        if span.start <= start and end <= span.end:
+            groups.setdefault(draft.or_group, []).append(index)
+    return max((g for g in groups.values() if len(g) > 1), key=len, default=[])
 
 
 def _redrawn(

@@ -213,11 +213,15 @@ def train(
     sequences: Iterable[tuple[list[list[str]], list[str]]],
     model_path: Path,
     *,
-    c1: float = 0.1,
-    c2: float = 0.05,
+    c1: float = 0.05,
+    c2: float = 1.0,
     max_iterations: int = 150,
 ) -> Path:
-    """Fit a model (L-BFGS with elastic-net regularisation) and write it to ``model_path``."""
+    """Fit a model (L-BFGS with elastic-net regularisation) and write it to ``model_path``.
+
+    The strong L2 term (c2) keeps any one word's weight small, so the model leans on the
+    rules' labels and on what many rows share: scored on rows it never saw, it keeps more of
+    the rules' OR pairs than the earlier c1 0.1 / c2 0.05 (README, twentieth session)."""
     import pycrfsuite
 
     trainer = pycrfsuite.Trainer(verbose=False)

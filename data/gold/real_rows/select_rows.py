@@ -87,7 +87,9 @@ TEST_SHARE = 1 / 3
 # rows left that repeat no annotated one); blind28 (same session) after its last rule change,
 # to give the session's end state one more first score; blind29 (nineteenth session) at its
 # start, before any change to the rules or the span tagger (seven guidelines have rows left);
-# blind30 and blind31 (twentieth session) likewise at its start, before any change.
+# blind30 and blind31 (twentieth session) likewise at its start, before any change;
+# blind32 and blind33 (same session) after its last change to the tagger, for one more first
+# score of the session's end state.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -119,6 +121,8 @@ BLIND_SPLITS = {
     "blind29": (20261229, 4),
     "blind30": (20261230, 4),
     "blind31": (20261231, 4),
+    "blind32": (20261232, 4),
+    "blind33": (20261233, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

@@ -25,6 +25,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import real_rows  # noqa: E402
 
 from cardio_assets.logic.lexicon.span_tagger import (  # noqa: E402
+    TRAINING_C1,
+    TRAINING_C2,
     Span,
     locate,
     provenance_path,
@@ -169,6 +171,8 @@ def main(argv: list[str] | None = None) -> int:
         "sample_gold_rows": len(sequences),
         "real_row_splits": splits,
         "real_rows": len(real),
+        "c1": TRAINING_C1,
+        "c2": TRAINING_C2,
         # the guideline ids (as the pipeline names a document) whose rows it learned: with
         # extraction.span_tagger_scope learned_guidelines it reads only their rows
         "guidelines": sorted(

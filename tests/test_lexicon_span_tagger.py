@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -70,9 +71,17 @@ def test_locate_finds_whole_words_only() -> None:
 def test_locate_reads_a_name_across_a_bracketed_aside() -> None:
     """The rules leave a bracketed value out of a name ("narrowing" of stated degree); the
     name still sits on the printed words around it, so the tagger's span over them keeps
-    the rules' reading instead of starting a new one."""
+    the rules' reading instead of starting a new one. An aside that is itself another
+    concept's words is not crossed: those words stay that concept's."""
     text = "Stenting is advised for severe (>80%) narrowing of the left shin artery."
     assert locate(text, ["severe narrowing", "left shin artery"]) == [(24, 47), (55, 71)]
+    graded = "Bracing is advised for severe (grade 3) knee laxity."
+    assert locate(graded, ["severe knee laxity", "grade 3"]) == [None, (31, 38)]
+
+
+def test_locate_finds_a_repeated_surface_where_its_occurrences_overlap() -> None:
+    """Two drafts with the same words take two places even when those places share words."""
+    assert locate("pain pain pain", ["pain pain", "pain pain"]) == [(0, 9), (5, 14)]
 
 
 def _normalize(surface: str) -> str:
@@ -152,19 +161,78 @@ def test_a_tagged_stretch_over_two_alternatives_keeps_the_rules_split() -> None:
         _span(text, "runners", "Condition"),
         _span(text, "shin pain or heel pain", "Condition"),
     ]
-    out = {d.text: d for d in revise(text, drafts, tagged, _normalize)}
-    assert {t: (out[t].role, out[t].or_group) for t in ("shin pain", "heel pain")} == {
-        "shin pain": ("Condition", "g1"),
-        "heel pain": ("Condition", "g1"),
+    out = [(d.text, d.role, d.or_group) for d in revise(text, drafts, tagged, _normalize)]
+    assert out == [
+        ("Rest", "Procedure", None),
+        ("runners", "Condition", None),
+        ("shin pain", "Condition", "g1"),
+        ("heel pain", "Condition", "g1"),
+    ]
+
+
+def test_a_stretch_over_alternatives_still_keeps_the_draft_it_mostly_covers() -> None:
+    """Keeping the alternatives inside a tagged stretch takes nothing from the other
+    readings of those words: a wider draft the stretch mostly covers is kept as before, and
+    two groups of alternatives in one stretch are both kept."""
+    text = "Statins are advised in adults with gout or eczema."
+    drafts = [
+        Draft("Medication", "Statins", "statin", "action"),
+        Draft("Condition", "adults with gout", "adult with gout", "cohort"),
+        Draft("Condition", "gout", "gout", "cohort", or_group="g1"),
+        Draft("Condition", "eczema", "eczema", "cohort", or_group="g1"),
+    ]
+    tagged = [
+        _span(text, "Statins", "Medication"),
+        _span(text, "adults with gout or eczema", "Condition"),
+    ]
+    kept = Counter(d.text for d in revise(text, drafts, tagged, _normalize))
+    assert kept == Counter(["Statins", "gout", "eczema", "adults with gout"])
+    two = "Braces for men or women with flat feet or bunions."
+    groups = [
+        Draft("Procedure", "Braces", "brace", "action"),
+        Draft("Condition", "men", "man", "cohort", or_group="g1"),
+        Draft("Condition", "women", "woman", "cohort", or_group="g1"),
+        Draft("Condition", "flat feet", "flat foot", "cohort", or_group="g2"),
+        Draft("Condition", "bunions", "bunion", "cohort", or_group="g2"),
+    ]
+    stretch = [
+        _span(two, "Braces", "Procedure"),
+        _span(two, "men or women with flat feet or bunions", "Condition"),
+    ]
+    assert [d.text for d in revise(two, groups, stretch, _normalize)] == [
+        "Braces",
+        "men",
+        "women",
+        "flat feet",
+        "bunions",
+    ]
+
+
+def test_alternatives_of_different_roles_keep_their_own_roles() -> None:
+    """ "a drug or a procedure" read as one tagged stretch cannot give both the one role."""
+    text = "Give ibuprofen or physiotherapy for knee pain."
+    drafts = [
+        Draft("Medication", "ibuprofen", "ibuprofen", "action", or_group="g1"),
+        Draft("Procedure", "physiotherapy", "physiotherapy", "action", or_group="g1"),
+        Draft("Condition", "knee pain", "knee pain", "cohort"),
+    ]
+    tagged = [
+        _span(text, "ibuprofen or physiotherapy", "Procedure"),
+        _span(text, "knee pain", "Condition"),
+    ]
+    roles = {d.text: d.role for d in revise(text, drafts, tagged, _normalize)}
+    assert roles == {
+        "ibuprofen": "Medication",
+        "physiotherapy": "Procedure",
+        "knee pain": "Condition",
     }
-    assert "shin pain or heel pain" not in out
 
 
 def test_an_alternative_named_with_a_shared_head_stays_when_its_partner_is_kept() -> None:
     """In "mild or marked ankle swelling" the bare "mild" is a concept only through the head
-    it shares; the tagger's few-word window may pass over it while keeping "marked ankle
-    swelling". The rules' alternative then stays, OR label and all; a lone word the rules
-    did not name with a head is still dropped when the tagger passes over it."""
+    it shares (so is "single-" in "single- or double-vessel disease"); the tagger's few-word
+    window may pass over it while keeping its partner. The rules' alternative then stays, OR
+    label and all; a lone word the rules did not name with a head is still dropped."""
     text = "Compression is advised in walkers with mild or marked ankle swelling, if tired."
     drafts = [
         Draft("Procedure", "Compression", "compression", "action"),
@@ -180,13 +248,40 @@ def test_an_alternative_named_with_a_shared_head_stays_when_its_partner_is_kept(
         _span(text, "walkers", "Condition"),
         _span(text, "marked ankle swelling", "Condition"),
     ]
-    out = {d.text: d for d in revise(text, drafts, tagged, _normalize)}
-    assert out["mild"].or_group == out["marked ankle swelling"].or_group == "g1"
-    assert out["mild"].normalized == "mild ankle swelling"
-    assert "tired" not in out
-    without_partner = [d for d in drafts if d.text != "marked ankle swelling"]
-    kept = {d.text for d in revise(text, without_partner, tagged[:2], _normalize)}
-    assert "mild" not in kept  # no member of its group kept: the tagger's reading stands
+    out = revise(text, drafts, tagged, _normalize)
+    assert Counter(d.text for d in out) == Counter(
+        ["Compression", "walkers", "marked ankle swelling", "mild"]
+    )
+    mild = next(d for d in out if d.text == "mild")
+    assert (mild.or_group, mild.normalized) == ("g1", "mild ankle swelling")
+    hyphen = "Stenting suits single- or double-vessel disease."
+    vessels = [
+        Draft("Procedure", "Stenting", "stenting", "action"),
+        Draft("Condition", "single-", "single-vessel disease", "cohort", or_group="g1"),
+        Draft(
+            "Condition", "double-vessel disease", "double-vessel disease", "cohort", or_group="g1"
+        ),
+    ]
+    spans = [
+        _span(hyphen, "Stenting", "Procedure"),
+        _span(hyphen, "double-vessel disease", "Condition"),
+    ]
+    assert "single-" in [d.text for d in revise(hyphen, vessels, spans, _normalize)]
+
+
+def test_only_a_member_the_tagger_kept_brings_back_a_shared_head_alternative() -> None:
+    """A negated member is the rules' reading whatever the tagger says, so it is no sign
+    that the tagger read the coordination: with no other member kept, the bare word goes."""
+    text = "Rest is advised in walkers without mild or marked ankle swelling."
+    negated = Draft("Condition", "marked ankle swelling", "marked ankle swelling", "cohort")
+    negated.or_group, negated.negated = "g1", True
+    drafts = [
+        Draft("Procedure", "Rest", "rest", "action"),
+        Draft("Condition", "mild", "mild ankle swelling", "cohort", or_group="g1"),
+        negated,
+    ]
+    kept = [d.text for d in revise(text, drafts, [_span(text, "Rest", "Procedure")], _normalize)]
+    assert kept == ["marked ankle swelling", "Rest"]
 
 
 # The rules read "in climbers with breathlessness during ascent" as the group "climbers with

@@ -208,6 +208,26 @@ def test_a_stretch_over_alternatives_still_keeps_the_draft_it_mostly_covers() ->
     ]
 
 
+def test_a_condition_cut_out_of_an_alternative_act_is_no_alternative() -> None:
+    """The rules may read "stenting or bypass for angina" as two acts, the second carrying
+    the condition; when the tagger cuts the condition out, the act keeps the OR label and
+    the condition, what both acts are for, does not take it."""
+    text = "After stenting or bypass for angina, rehabilitation is advised."
+    drafts = [
+        Draft("Procedure", "stenting", "stenting", "context", or_group="g1"),
+        Draft("Procedure", "bypass for angina", "bypass for angina", "context", or_group="g1"),
+        Draft("Procedure", "rehabilitation", "rehabilitation", "action"),
+    ]
+    tagged = [
+        _span(text, "stenting", "Procedure"),
+        _span(text, "bypass", "Procedure"),
+        _span(text, "angina", "Condition"),
+        _span(text, "rehabilitation", "Procedure"),
+    ]
+    groups = {d.text: d.or_group for d in revise(text, drafts, tagged, _normalize)}
+    assert groups == {"stenting": "g1", "bypass": "g1", "angina": None, "rehabilitation": None}
+
+
 def test_alternatives_of_different_roles_keep_their_own_roles() -> None:
     """ "a drug or a procedure" read as one tagged stretch cannot give both the one role."""
     text = "Give ibuprofen or physiotherapy for knee pain."

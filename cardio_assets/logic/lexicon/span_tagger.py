@@ -443,14 +443,16 @@ def _coordinated_within(
 def _redrawn(
     span: Span, surface: str, name: str, located: Sequence[tuple[Draft, tuple[int, int]]]
 ) -> Draft:
-    """A new draft for a span the rules drew otherwise: it takes OR label and polarity from
-    the rule draft it overlaps most (its words were read in that clause), and that draft's
-    slot when the role is the same. (Negated drafts are never re-drawn.)"""
+    """A new draft for a span the rules drew otherwise: it takes the polarity of the rule
+    draft it overlaps most (its words were read in that clause), and that draft's OR label
+    and slot when the role is the same: a condition cut out of an alternative act ("PCI for
+    MI" of "CABG or PCI for MI") is what both acts are for, not a third alternative.
+    (Negated drafts are never re-drawn.)"""
     draft = Draft(span.role, surface, name, _NEW_SLOT.get(span.role, "cohort"))
     nearest = max(located, key=lambda c: overlap(span, c[1]), default=None)
     if nearest is not None and overlap(span, nearest[1]) > 0:
         rule = nearest[0]
-        draft.or_group, draft.polarity = rule.or_group, rule.polarity
+        draft.polarity = rule.polarity
         if rule.role == span.role:
-            draft.slot, draft.aside = rule.slot, rule.aside
+            draft.or_group, draft.slot, draft.aside = rule.or_group, rule.slot, rule.aside
     return draft

@@ -351,6 +351,13 @@ def revise(
     out = [d for d, _ in fixed]
     tag_kept: list[Draft] = []  # rule drafts a tagged span kept
     used: set[int] = set()
+
+    def keep(draft: Draft, role: str) -> None:
+        kept = copy(draft)
+        kept.role = role
+        out.append(kept)
+        tag_kept.append(kept)
+
     for span in tagged:
         if span.role in _RULES_ONLY:
             continue
@@ -362,11 +369,13 @@ def revise(
                     draft.role = span.role
             continue
         # the rules split an "A or B" the tagger read as one stretch: each alternative stays
+        # (the tagged role when they share one role, else each its own: "aspirin or PCI")
         alternatives = _coordinated_within(span, others, used)
+        one_role = len({others[index][0].role for index in alternatives}) == 1
         for index in alternatives:
             used.add(index)
-            out.append(_kept(others[index][0], span, alternatives, others))
-            tag_kept.append(out[-1])
+            draft = others[index][0]
+            keep(draft, span.role if one_role else draft.role)
         candidates = [
             (index, d, where)
             for index, (d, where) in enumerate(others)
@@ -377,10 +386,7 @@ def revise(
                 candidates, key=lambda c: (c[1].role == span.role, overlap(span, c[2]))
             )
             used.add(index)
-            kept = copy(draft)
-            kept.role = span.role
-            out.append(kept)
-            tag_kept.append(kept)
+            keep(draft, span.role)
             continue
         if alternatives:
             continue
@@ -410,20 +416,6 @@ def _distributed(draft: Draft) -> bool:
     if not printed or len(name) <= len(printed) or not name.startswith(printed):
         return False
     return printed.endswith("-") or name[len(printed)] == " "
-
-
-def _kept(
-    draft: Draft,
-    span: Span,
-    alternatives: Sequence[int],
-    located: Sequence[tuple[Draft, tuple[int, int]]],
-) -> Draft:
-    """An alternative kept from a tagged stretch: the tagged role when the alternatives
-    share one role, else each its own ("aspirin or PCI" are a drug and a procedure)."""
-    kept = copy(draft)
-    if len({located[index][0].role for index in alternatives}) == 1:
-        kept.role = span.role
-    return kept
 
 
 def _coordinated_within(

@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from cardio_assets.records import ExtractedConcept, RowExtraction
 from tests.lexicon_fixtures import extract, named, roles
+
+
+def by_text(result: RowExtraction) -> dict[str, ExtractedConcept]:
+    return {c.text: c for c in result.concepts}
 
 
 @pytest.mark.parametrize(
@@ -199,3 +204,69 @@ def test_a_finding_during_a_test_stays_one_condition(lexicon) -> None:
     )
     separate = extract(lexicon, "LMWH is advised during pregnancy in women with thrombosis.")
     assert "pregnancy" in {c.normalized for c in separate.concepts}
+
+
+@pytest.mark.parametrize(
+    ("text", "unmet", "therapy"),
+    [
+        (
+            "If the HbA1c goal is not reached with metformin, adding a GLP-1 receptor agonist "
+            "should be considered.",
+            "HbA1c goal is not reached",
+            "metformin",
+        ),
+        (
+            "If heart rate remains uncontrolled on a beta-blocker, digoxin may be added.",
+            "heart rate remains uncontrolled",
+            "beta-blocker",
+        ),
+        (
+            "When the lipid target is not achieved despite high-intensity statin, bempedoic "
+            "acid may be considered.",
+            "lipid target is not achieved",
+            "high-intensity statin",
+        ),
+    ],
+)
+def test_a_goal_not_met_on_a_therapy_is_a_condition_and_the_therapy_is_background(  # type: ignore[no-untyped-def]
+    lexicon, text: str, unmet: str, therapy: str
+) -> None:
+    """ "if the goal is not reached with drug X": the unmet goal is the patient's state, and
+    X is what the patient already takes, a drug of its own with function background; the
+    two are not one Medication named "goal is not reached with X"."""
+    result = extract(lexicon, text)
+    drafts = by_text(result)
+    assert drafts[unmet].role == "Condition", drafts
+    assert drafts[therapy].role == "Medication", drafts
+    assert therapy not in {a.text for a in result.actions}, result.actions
+
+
+def test_a_drug_or_act_a_group_is_scheduled_for_is_not_part_of_its_disease(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "patients with lymphoma scheduled to receive anthracyclines": the disease is one
+    condition and the drug they are about to start is their background therapy; "scheduled
+    to undergo" an operation names the procedure the same way."""
+    result = extract(
+        lexicon, "In patients with lymphoma scheduled to receive anthracyclines, an ECG is advised."
+    )
+    drafts = by_text(result)
+    assert drafts["lymphoma"].role == "Condition", drafts
+    assert drafts["anthracyclines"].role == "Medication", drafts
+    assert [a.text for a in result.actions] == ["ECG"], result.actions
+    drafts = by_text(
+        extract(
+            lexicon,
+            "In adults with angina scheduled to undergo hip replacement, a stress test is advised.",
+        )
+    )
+    assert drafts["angina"].role == "Condition", drafts
+    assert drafts["hip replacement"].role == "Procedure", drafts
+
+
+def test_in_advance_of_an_operation_says_when_like_before(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Starting statins in advance of vascular surgery": the operation is when the act is
+    done (a procedure the patient undergoes), as with "before", not part of the act's name."""
+    drafts = by_text(
+        extract(lexicon, "Starting statins in advance of vascular surgery should be considered.")
+    )
+    assert "vascular surgery" in drafts, drafts
+    assert not [t for t in drafts if "advance" in t], drafts

@@ -41,6 +41,16 @@ _FAIL_VERB = (
 )
 _FAILED = re.compile(rf"^(?P<failed>(?:the\s+)?.+?\s+{_FAIL_VERB})(?:\s+to\s+.+)?$", re.IGNORECASE)
 _FAIL_WORDS = re.compile(rf"\s+{_FAIL_VERB}$", re.IGNORECASE)
+# "if the LDL-C goal is not reached on a statin", "if BP remains uncontrolled with two
+# drugs": the unmet goal is the condition, and the therapy it was not met with is what the
+# patient is already on (background), not part of the condition's name
+_UNMET = re.compile(
+    r"^(?:the\s+)?(?P<state>.+?\s+(?:(?:is|are|was|were|remains?|has|have)\s+)?(?:still\s+)?"
+    r"(?:(?:been\s+)?not|not\s+been|(?:still\s+)?un)\s*(?:adequately\s+|sufficiently\s+)?"
+    r"(?:achieved|reached|attained|met|controlled))"
+    r"\s+(?:with|on|by|despite|under)\s+(?P<therapy>.+)$",
+    re.IGNORECASE,
+)
 
 
 class ClauseRules:
@@ -86,6 +96,13 @@ class ClauseRules:
             return self._post_phrase(kind, phrase[: who.start()], group_counter) + self._cohort(
                 "patients" + phrase[who.start() :], group_counter
             )
+        unmet = _UNMET.match(phrase)
+        if unmet:
+            state = self._phrase(unmet.group("state"), "context", group_counter)
+            for d in state:
+                if d.role != "ClinicalParameter":
+                    d.role = "Condition"
+            return state + self._phrase(unmet.group("therapy"), "background", group_counter)
         failed = _FAILED.match(phrase)
         if failed:
             # "if beta-blockers and digoxin fail": the condition is each therapy's failure,

@@ -116,7 +116,7 @@ _POST_MARKERS = re.compile(
     r"|(?<!be\s)based\s+on\b"
     r"|(?:except|excluding)(?:\s+(?:in|for|when|if|where))?\b"
     r"|with\s+the\s+(?:possible\s+)?exception\s+(?:of|where)\b"
-    r"|(?:before|after|following|prior\s+to|during)\b"
+    r"|(?:before|after|following|prior\s+to|in\s+advance\s+of|during)\b"
     rf"|(?:in|at|by)\s+(?={_SETTING})"
     r")",
     re.IGNORECASE,
@@ -358,6 +358,6 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return ("negated", excluded.group(1)) if excluded else ("context", body)
     if low in {"if", "when", "while", "whilst"}:
         return context_clause(_THERE_IS.sub("", body))
-    if re.match(r"(?:before|after|following|prior to|during|based on)", low):
+    if re.match(r"(?:before|after|following|prior to|in advance of|during|based on)", low):
         return "context", body  # "based on X": X is what decides it, a criterion
     return "cohort", (marker + " " + body).strip()

@@ -26,7 +26,7 @@ _SEGMENT_RE = re.compile(
     rf"|\b(?:(?:{_TREATED_WHEN})\s+)?treated\s+with\b"
     r"|\breceiving\b|\btaking\b|(?<!not\s)(?<!are\s)(?<!is\s)\busing\b"
     r"|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
-    r"|\bon\b(?!\s+top\b)|\bundergoing\b|\bscheduled\s+for\b|\breferred\s+for\b|\bafter\b"
+    r"|\bon\b(?!\s+top\b)|\bundergoing\b|\bscheduled\s+(?:for|to\s+(?:receive|undergo))\b|\breferred\s+for\b|\bafter\b"
     r"|\bconsidering\b|\bplanning\b"
     r"|\b(?:judged|categori[sz]ed|classified|deemed)\s+(?:to\s+be\s+)?(?:as\s+(?:having\s+)?)?"
     r"|\b(?:perceived|considered|thought|believed)\s+to\s+be\s+(?=at\b)"
@@ -128,6 +128,7 @@ def _segment_kind(word: str) -> str:
         "despite",
         "treated with",
         "receiving",
+        "scheduled to receive",  # the drug they are about to start is their background
         "taking",
         "using",  # "women using oral contraceptives": on the drug
         "already on",
@@ -142,6 +143,7 @@ def _segment_kind(word: str) -> str:
     if word in {
         "undergoing",
         "scheduled for",
+        "scheduled to undergo",
         "referred for",
         "after",
         "following",

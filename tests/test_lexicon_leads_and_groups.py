@@ -246,6 +246,31 @@ def test_a_due_to_clause_set_off_by_a_comma_is_a_rationale(lexicon) -> None:
     assert "syncope due to orthostatic hypotension" in cause
 
 
+def test_a_due_to_clause_about_the_act_itself_is_a_rationale_without_a_comma(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "due to their interactions" or "due to a lack of data" gives a reason that belongs to
+    the act (its own effects, or missing evidence), never a state of the patients, so it
+    goes even without a comma; the patients named after it stay ("in young children")."""
+    found = named(
+        extract(
+            lexicon,
+            "Ranolazine is not advised in adults with epilepsy due to its drug interactions.",
+        )
+    )
+    assert "epilepsy" in found and not any("interaction" in name for name in found), found
+    found = named(
+        extract(
+            lexicon,
+            "Statins are not advised due to the frequency of their side effects in young children.",
+        )
+    )
+    assert not any("side effect" in name for name in found), found
+    assert any("children" in name for name in found), found
+    found = named(
+        extract(lexicon, "Warfarin is not advised in breastfeeding mothers due to a lack of data.")
+    )
+    assert not any("data" in name for name in found), found
+
+
 def test_sports_are_acts_and_intentions_lead_to_them(lexicon) -> None:
     """Sports, like exercise, are something a person does (Procedure) wherever they are
     named; "women considering pregnancy", "adults planning surgery": the intention leads

@@ -171,6 +171,19 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "due to (the severity of) their side effects", "due to a lack of data": the reason,
+    # said of the act (a possessive, or missing evidence), never a state of the patient; it
+    # ends where the patients are named again ("... in growing children")
+    (
+        re.compile(
+            r",?\s*\bdue\s+to\s+(?:(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:of\s+)?(?:their|its)\s+"
+            r"|(?:the\s+|an?\s+)?(?:lack|paucity|absence)\s+of\s+(?:data|evidence)\b)[^,;.()]*?"
+            r"(?=\s+in\s+(?:growing\s+|young\s+|older\s+)?(?:patients|children|women|men|adults|"
+            r"individuals|people|those)\b|\s*[,;.()]|\s*$)",
+            re.I,
+        ),
+        "",
+    ),
     # ", due to similar outcomes." ending the row, or "Due to X, …" opening it: why, not for
     # whom ("syncope due to X", with no comma, names a cause and stays)
     (re.compile(r",\s*due\s+to\b[^;()]*?(?=\.?\s*$)", re.I), ""),

@@ -168,3 +168,19 @@ def test_two_drugs_used_together_are_both_named(lexicon) -> None:
         "angiotensin ii receptor antagonist",
         "angiotensin-converting enzyme inhibitor",
     } <= names
+
+
+def test_a_combination_of_drugs_names_each_drug_not_the_combination(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "a combination of A and B" is a generic head over its items (the contract: a generic
+    head names only its item), like "the use of A": each drug is a concept of its own, and
+    no concept is called "combination of A"."""
+    found = named(
+        extract(
+            lexicon,
+            "Treatment with a combination of edoxaban and clopidogrel may be considered in "
+            "adults with PAD.",
+        )
+    )
+    assert found["edoxaban"].role == "Medication", found
+    assert found["clopidogrel"].role == "Medication", found
+    assert not [name for name in found if "combination" in name], found

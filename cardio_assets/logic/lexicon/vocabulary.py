@@ -172,7 +172,7 @@ _LEAD_INS = re.compile(
     r"^(?:(?:the|a|an)\s+)?(?:(?:(?:combined|concomitant|simultaneous)\s+)?"
     r"(?:use|administration|initiation|addition|prescription|"
     r"consideration|implementation|provision|performance|introduction|continuation|"
-    r"resumption|reintroduction|re-?initiation)\s+of\s+|"
+    r"resumption|reintroduction|re-?initiation|combination)\s+of\s+|"
     r"(?:participation|engagement|involvement)\s+in\s+|"
     r"(?:treatment|therapy)\s+with\s+|routine(?:ly)?\s+|systematic\s+|"
     r"(?:adding|starting|initiating|continuing|resuming|restarting|using|switching\s+to|"

@@ -184,3 +184,23 @@ def test_a_combination_of_drugs_names_each_drug_not_the_combination(lexicon) -> 
     assert found["edoxaban"].role == "Medication", found
     assert found["clopidogrel"].role == "Medication", found
     assert not [name for name in found if "combination" in name], found
+
+
+def test_patients_as_a_generic_head_are_dropped_from_a_name(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "frail patients" in a list of examples, or "monitoring of patients" as the act:
+    "patients" is the generic head the contract drops, so the concept is what names them
+    ("frail") or what is done ("monitoring"); a state after "of" keeps its patients."""
+    found = named(
+        extract(
+            lexicon,
+            "In adults at high risk (e.g. frail patients or dialysis patients), a geriatric "
+            "review should be considered.",
+        )
+    )
+    assert not [name for name in found if name.endswith("patient")], found
+    found = named(
+        extract(
+            lexicon, "Close monitoring of patients with severe PH is recommended after surgery."
+        )
+    )
+    assert "close monitoring" in found, found

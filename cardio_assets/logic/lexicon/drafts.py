@@ -196,6 +196,10 @@ _ONLY_PATIENTS = re.compile(
     r"\s*(?:(?:the|all|most|these|those)\s+)?(?:patients?|individuals?|people|persons?)\s*",
     re.IGNORECASE,
 )
+# the patients as a generic head after what names them ("high-risk patients", "STEMI
+# patients") or after an act done to them ("monitoring of patients"): the contract drops it
+_PATIENTS_TAIL = re.compile(r"\s+(?:of\s+(?:the\s+)?)?patients?$", re.IGNORECASE)
+_LEADING_ALL = re.compile(r"^(?:all|the|these|those)\s+", re.IGNORECASE)
 # a coordinator left alone once its dangling end goes ("either a" -> "either")
 _COORDINATORS = frozenset({"either", "both", "neither"})
 
@@ -236,6 +240,16 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
             continue
         if not _CLAUSE_WORD.search(d.text) and not _cut_inner_clause(d, _MODAL_INSIDE):
             continue  # ("sports that may affect X": the clause is its name)
+        head = _PATIENTS_TAIL.search(d.text)
+        kept_words = d.text[: head.start()] if head else ""
+        # ("bridging of anticoagulated patients": the patients are named by the state)
+        if (
+            head
+            and re.search(r"[A-Za-z]{3}", kept_words)
+            and not re.search(r"\bof\s+\S+$", kept_words)
+        ):
+            d.text = _LEADING_ALL.sub("", d.text[: head.start()])
+            d.normalized = _LEADING_ALL.sub("", _PATIENTS_TAIL.sub("", d.normalized))
         last = d.text.split()[-1] if d.text.split() else ""
         # "valvular AS": a function word written in capitals is an abbreviation, no end
         trimmed = d.text if len(last) > 1 and last.isupper() else _DANGLING_END.sub("", d.text)

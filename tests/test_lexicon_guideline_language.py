@@ -94,6 +94,21 @@ def test_a_dose_and_its_schedule_are_never_concepts(lexicon) -> None:
     assert roles(result) == {("Medication", "ticagrelor"), ("Condition", "acute coronary syndrome")}
 
 
+def test_how_often_a_check_is_done_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "at every clinical visit", "at each encounter" say how often the act is done, like a
+    schedule: neither a concept of its own nor part of the drug or condition before it."""
+    result = extract(
+        lexicon,
+        "Pulse checks are recommended for adults treated with ibrutinib at every clinical visit.",
+    )
+    assert not [name for _, name in roles(result) if "visit" in name], roles(result)
+    assert ("Medication", "ibrutinib") in roles(result), roles(result)
+    result = extract(
+        lexicon, "Asking about chest pain is recommended at each encounter in adults with diabetes."
+    )
+    assert not [name for _, name in roles(result) if "encounter" in name], roles(result)
+
+
 # --- text that is not a concept ----------------------------------------------------------
 def test_what_does_not_matter_and_pointers_elsewhere_are_dropped(lexicon) -> None:
     """ "Regardless of age", "depending on availability", "(see section 4.2)", "if

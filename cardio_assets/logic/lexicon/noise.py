@@ -52,6 +52,17 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # how often or how much, not for whom: "at every clinical visit", "at each encounter",
+    # "(not tolerated) at any dosage", "at any time of follow-up"
+    (
+        re.compile(
+            r",?\s*\b(?:at|during)\s+(?:every|each|any)\s+(?:(?:clinical|follow-up|outpatient|"
+            r"routine)\s+)?(?:doses?|dosages?|visits?|encounters?|consultations?|contacts?|"
+            r"time(?:\s+(?:of|during)\s+follow-up)?)\b",
+            re.I,
+        ),
+        "",
+    ),
     # "hyperglycaemia (defined as glucose ≥11.1 mmol/L)": the bracket gives the criterion
     (re.compile(r"\(\s*(?:defined|diagnosed)\s+as\s+", re.I), "("),
     # how often or in how many cases, not for whom: "not recommended routinely", "may be

@@ -109,6 +109,16 @@ def test_how_often_a_check_is_done_is_no_concept(lexicon) -> None:  # type: igno
     assert not [name for _, name in roles(result) if "encounter" in name], roles(result)
 
 
+def test_whenever_possible_is_a_hedge_like_if_possible(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "whenever possible" and "wherever possible" hedge the act as "if possible" does:
+    no state of the patient, no concept."""
+    for text in (
+        "Radial access is recommended whenever possible in adults with ACS.",
+        "Home monitoring is recommended in adults with HF, wherever possible.",
+    ):
+        assert not [name for _, name in roles(extract(lexicon, text)) if "possible" in name], text
+
+
 # --- text that is not a concept ----------------------------------------------------------
 def test_what_does_not_matter_and_pointers_elsewhere_are_dropped(lexicon) -> None:
     """ "Regardless of age", "depending on availability", "(see section 4.2)", "if

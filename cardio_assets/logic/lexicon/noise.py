@@ -332,10 +332,12 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # conditions of feasibility: "if indicated", "when available", "if safe and possible"
+    # conditions of feasibility: "if indicated", "when available", "if safe and possible",
+    # "whenever possible"
     (
         re.compile(
-            rf",?\s*\(?\b(?:if|when|where)\s+{_HEDGE}(?:\s+(?:and|or)\s+{_HEDGE})*\b\)?",
+            rf",?\s*\(?\b(?:if|when|where|whenever|wherever)\s+{_HEDGE}"
+            rf"(?:\s+(?:and|or)\s+{_HEDGE})*\b\)?",
             re.I,
         ),
         "",

@@ -91,6 +91,15 @@ def _one(text: str):
         ("troponin above 52 ng/L", ("troponin above 52 ng/L", "troponin", ">", 52.0, "ng/L")),
         ("an NT-proBNP >125 pg/mL", ("NT-proBNP >125 pg/mL", "NT-proBNP", ">", 125.0, "pg/mL")),
         ("a resistance ≥3 Wood units", ("resistance ≥3 Wood units", "resistance", ">=", 3.0, "WU")),
+        # a size indexed to height (per metre) is not one indexed to body surface (per m²)
+        (
+            "a height index >30 mm/m, and",
+            ("height index >30 mm/m", "height index", ">", 30.0, "mm/m"),
+        ),
+        (
+            "a size index >30 mm/m2, and",
+            ("size index >30 mm/m2", "size index", ">", 30.0, "mm/m²"),
+        ),
     ],
 )
 def test_one_measurement(text: str, expected: tuple) -> None:

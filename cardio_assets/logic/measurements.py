@@ -58,6 +58,8 @@ UNITS: dict[str, tuple[str, ...]] = {
     "kg/m²": (r"kg\s?/\s?m(?:²|2|\^2|\s?\[2\])",),
     "cm²/m²": (r"cm(?:²|2)\s?/\s?m(?:²|2)",),
     "mm/m²": (r"mm\s?/\s?m(?:²|2)",),
+    # indexed to height, not body surface: "aortic height index >25 mm/m"
+    "mm/m": (r"mm\s?/\s?m(?![\w²/])",),
     # a growth rate: "growth of the aorta ≥3 mm/year"
     "mm/year": (r"mm\s?/\s?(?:year|yr|y)\b", r"mm\s+per\s+year"),
     "cm²": (r"cm(?:²|2|\^2)",),

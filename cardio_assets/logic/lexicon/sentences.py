@@ -517,17 +517,6 @@ def _that_patients_do(post: str) -> tuple[str, re.Match[str]] | None:
             return cohort, verb
         verb = _THAT_DO.search(post, verb.start() + 1)
     return None
-    verb = _THAT_DO.search(post, lead.end())
-    while verb is not None:  # each candidate verb in turn (a match runs to the end)
-        cohort = post[lead.end() : verb.start()]
-        if cohort.strip() and not _COHORT_CLAUSE_END.search(cohort.strip()):
-            return re.match(
-                rf"^that\s+(?P<cohort>{re.escape(cohort)}){_THAT_DO.pattern}",
-                post,
-                re.IGNORECASE,
-            )
-        verb = _THAT_DO.search(post, verb.start() + 1)
-    return None
 
 
 _WITH_COMPONENTS = re.compile(r"^,?\s*(?:with|including|consisting\s+of|comprising)\s+", re.I)

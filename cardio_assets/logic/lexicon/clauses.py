@@ -41,7 +41,7 @@ _FAIL_VERB = (
 )
 _FAILED = re.compile(rf"^(?P<failed>(?:the\s+)?.+?\s+{_FAIL_VERB})(?:\s+to\s+.+)?$", re.IGNORECASE)
 _FAIL_WORDS = re.compile(rf"\s+{_FAIL_VERB}$", re.IGNORECASE)
-# "if the LDL-C goal is not reached on a statin", "if BP remains uncontrolled with two
+# "if the HbA1c target is not met on metformin", "if heart rate remains uncontrolled with two
 # drugs": the unmet goal is the condition, and the therapy it was not met with is what the
 # patient is already on (background), not part of the condition's name
 _UNMET = re.compile(

@@ -182,7 +182,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "due to (the severity of) their side effects", "due to a lack of data": the reason,
+    # "due to (the frequency of) their adverse effects", "due to a lack of data": the reason,
     # said of the act (a possessive, or missing evidence), never a state of the patient; it
     # ends where the patients are named again ("... in growing children")
     (

@@ -480,11 +480,15 @@ def test_examples_after_a_comma_and_e_g_are_alternatives_apart_from_their_head(l
         "Imaging is advised in cases of chest pain, new murmur, syncope, and dyspnoea.",
         "Sport is not advised in the following circumstances: fever, chest pain, and syncope.",
         "Surgery is advised in adults with any of the following: syncope, angina, and dyspnoea.",
+        # the singular "in the case of" before a list of cases says the same
+        "Earlier repair may be considered in the case of fast growth, valve leak, and a wish "
+        "for pregnancy.",
     ],
 )
 def test_a_list_of_cases_or_of_any_of_the_following_offers_alternatives(lexicon, text: str) -> None:
     """ "in cases of A, B, and C", "in the following circumstances: A, B and C", "any of the
-    following: …": any one of the listed is enough, whatever word ends the list."""
+    following: …", "in the case of A, B, and C": any one of the listed is enough, whatever
+    word ends the list."""
     result = extract(lexicon, text)
     listed = [c for c in result.concepts if c.role == "Condition" and c.normalized != "adults"]
     assert len(listed) >= 3

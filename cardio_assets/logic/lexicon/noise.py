@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cardio_assets.logic.lexicon.noise_lists import LIST_REWRITES
 from cardio_assets.logic.lexicon.noise_words import (
     _ACTIVITY_AMOUNT,
     _COMPARED_VOLUME,
@@ -199,43 +200,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # whom ("syncope due to X", with no comma, names a cause and stays)
     (re.compile(r",\s*due\s+to\b[^;()]*?(?=\.?\s*$)", re.I), ""),
     (re.compile(r"^\s*due\s+to\b[^,;()]+,\s*", re.I), ""),
-    # "any of the following: • A • B • C" (reference numbers may sit before the bullets): the
-    # bullets are the alternatives, one of which is enough
-    (
-        re.compile(
-            r"(?P<lead>\b(?:any|one|(?:one|two)\s+or\s+more|either|at\s+least\s+one)\s+of\s+"
-            rf"the\s+following{_FOLLOWING_NAME}{{0,4}}?{_FOLLOWING_COLON})[\d\s,\u2013\u2014-]*"
-            r"(?P<items>(?:•[^•]+)+•[^•.]+)(?=\s*(?:\.|$))",
-            re.I,
-        ),
-        lambda m: (
-            f"{m['lead']} "
-            + ", ".join(item.strip(" ,;.") for item in m["items"].split("•")[1:-1])
-            + f", or {m['items'].split('•')[-1].strip(' ,;')}"
-        ),
-    ),
-    # "any of the following: A, B, and C", "in the following circumstances: A, B and C": any
-    # one of the listed, whatever word ends the list ("all of the following" stays AND)
-    (
-        re.compile(
-            r"(?P<lead>\b(?:(?:any|one\s+or\s+more|either)\s+of\s+the\s+following(?:\s+\w+)?"
-            r"|in\s+the\s+following\s+(?:circumstances|situations|cases))\s*:)"
-            r"(?P<items>[^.;:]*?,[^.;:]*?),?\s+and\s+(?P<last>[^,.;:]+)(?=[.;]|$)",
-            re.I,
-        ),
-        lambda m: f"{m['lead']}{m['items']}, or {m['last']}",
-    ),
-    # the enumerators of a list printed in one cell: "(i) …; (ii) …", "who fulfil all of the
-    # following:"
-    (re.compile(r"\s*\((?:i{1,3}|iv|vi{0,3}|ix|x)\)\s*", re.I), " "),
-    (
-        re.compile(
-            r"\b(?:who\s+)?(?:fulfil|fulfill|meet)s?\s+(?:all|any|one|two|each)\s+of\s+the\s+"
-            r"following(?:\s+criteria)?\s*:?",
-            re.I,
-        ),
-        "",
-    ),
+    *LIST_REWRITES,
     # "(even after rechallenge)": a bracketed concession adds no criterion
     (re.compile(r"\s*\(\s*even\s+[^()]*\)", re.I), ""),
     # "even if there is no X", ", even when on beta-blockers,", "although X": a concession says the row

@@ -1,0 +1,63 @@
+"""How a list printed in a row is rewritten before its sentences are parsed (a part of
+noise.py's patterns, applied at their place among them): bullets after "any of the
+following", the enumerators of a list in one cell, and a list of cases after "in the case
+of", each into the commas and "or" the sentence rules read as alternatives.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cardio_assets.logic.lexicon.noise_words import _FOLLOWING_COLON, _FOLLOWING_NAME, _LIST_ITEM
+
+LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # "any of the following: • A • B • C" (reference numbers may sit before the bullets): the
+    # bullets are the alternatives, one of which is enough
+    (
+        re.compile(
+            r"(?P<lead>\b(?:any|one|(?:one|two)\s+or\s+more|either|at\s+least\s+one)\s+of\s+"
+            rf"the\s+following{_FOLLOWING_NAME}{{0,4}}?{_FOLLOWING_COLON})[\d\s,\u2013\u2014-]*"
+            r"(?P<items>(?:•[^•]+)+•[^•.]+)(?=\s*(?:\.|$))",
+            re.I,
+        ),
+        lambda m: (
+            f"{m['lead']} "
+            + ", ".join(item.strip(" ,;.") for item in m["items"].split("•")[1:-1])
+            + f", or {m['items'].split('•')[-1].strip(' ,;')}"
+        ),
+    ),
+    # "any of the following: A, B, and C", "in the following circumstances: A, B and C": any
+    # one of the listed, whatever word ends the list ("all of the following" stays AND)
+    (
+        re.compile(
+            r"(?P<lead>\b(?:(?:any|one\s+or\s+more|either)\s+of\s+the\s+following(?:\s+\w+)?"
+            r"|in\s+the\s+following\s+(?:circumstances|situations|cases))\s*:)"
+            r"(?P<items>[^.;:]*?,[^.;:]*?),?\s+and\s+(?P<last>[^,.;:]+)(?=[.;]|$)",
+            re.I,
+        ),
+        lambda m: f"{m['lead']}{m['items']}, or {m['last']}",
+    ),
+    # the enumerators of a list printed in one cell: "(i) …; (ii) …", "who fulfil all of the
+    # following:"
+    (re.compile(r"\s*\((?:i{1,3}|iv|vi{0,3}|ix|x)\)\s*", re.I), " "),
+    (
+        re.compile(
+            r"\b(?:who\s+)?(?:fulfil|fulfill|meet)s?\s+(?:all|any|one|two|each)\s+of\s+the\s+"
+            r"following(?:\s+criteria)?\s*:?",
+            re.I,
+        ),
+        "",
+    ),
+    # "... in the case of A, B, C, and D" after the act lists cases any one of which is
+    # enough, as "in cases of A, B, and C" does (read so by the cohort rules)
+    (
+        re.compile(
+            r"(?<=\w\s)in\s+(?:the\s+)?case\s+of\s+"
+            rf"(?={_LIST_ITEM},\s*{_LIST_ITEM},\s*(?:{_LIST_ITEM},\s*)*(?:and|or)\s+"
+            rf"{_LIST_ITEM}\.?\s*$)",
+            re.I,
+        ),
+        "in cases of ",
+    ),
+]

@@ -270,3 +270,16 @@ def test_in_advance_of_an_operation_says_when_like_before(lexicon) -> None:  # t
     )
     assert "vascular surgery" in drafts, drafts
     assert not [t for t in drafts if "advance" in t], drafts
+
+
+def test_a_condition_between_the_framing_and_its_that_is_still_a_condition(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "It is recommended, if X, that Y" says what "It is recommended that Y, if X" says: X
+    (with its "not") is the condition and Y the act."""
+    result = extract(
+        lexicon,
+        "It is recommended, if heart rate is not controlled by a beta-blocker, that digoxin "
+        "be added.",
+    )
+    found = by_text(result)
+    assert found["heart rate is not controlled"].role == "Condition", found
+    assert [a.text for a in result.actions] == ["digoxin"], result.actions

@@ -64,6 +64,17 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "It is recommended, if X, that Y": the condition set off between the framing and its
+    # "that" is read where it usually stands, after what is recommended ("It is recommended
+    # that Y, if X")
+    (
+        re.compile(
+            r"^(?P<frame>it\s+(?:is|should\s+be)\s+(?:recommended|indicated|considered)),\s*"
+            r"(?P<clause>(?:if|when)\s+[^,;]+),\s*(?P<rest>that\s+[^;]+?)(?P<end>\.?)\s*$",
+            re.I,
+        ),
+        lambda m: f"{m['frame']} {m['rest']}, {m['clause']}{m['end']}",
+    ),
     # "hyperglycaemia (defined as glucose ≥11.1 mmol/L)": the bracket gives the criterion
     (re.compile(r"\(\s*(?:defined|diagnosed)\s+as\s+", re.I), "("),
     # how often or in how many cases, not for whom: "not recommended routinely", "may be

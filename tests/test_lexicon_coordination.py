@@ -474,6 +474,19 @@ def test_examples_after_a_comma_and_e_g_are_alternatives_apart_from_their_head(l
     assert label["established cardiovascular disease"] is None
 
 
+def test_an_alternative_group_after_bracketed_examples_pairs_with_the_kind(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "with established CVD (e.g. CAD or PAD), or with diabetes": the second patient group
+    is an alternative to the kind (CVD), not a third example beside CAD and PAD."""
+    result = extract(
+        lexicon,
+        "Statins are advised in adults with established CVD (e.g. CAD or PAD) or with diabetes.",
+    )
+    label = {c.normalized: c.or_group for c in result.concepts}
+    assert label["coronary artery disease"] == label["peripheral arterial disease"] is not None
+    assert label["diabetes"] == label["established cardiovascular disease"] is not None
+    assert label["diabetes"] != label["coronary artery disease"]
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -168,6 +168,7 @@ class PhraseRules:
         # patient groups is an OR)
         rest = _ANOTHER_GROUP.sub(lambda m: " or at " if m["at"] else " or ", rest)
         seg_drafts: list[tuple[str, list[Draft]]] = []
+        last_segment = ""
         for kind, segment in _cohort_segments(rest):
             alternative = kind.startswith("or ")
             kind = kind.removeprefix("or ")
@@ -176,8 +177,12 @@ class PhraseRules:
             if kind == "without":
                 _negate(drafts)
             if alternative and seg_drafts and seg_drafts[-1][1] and drafts:
-                # "with A, or who are B": A or B, one label (A keeps its own, if it has one)
-                last = [d for d in seg_drafts[-1][1] if not d.test_of_finding][-1]
+                # "with A, or who are B": A or B, one label (A keeps its own, if it has one);
+                # A is the segment's own last concept, not an example in its brackets ("with
+                # CVD (e.g. CAD or PAD), or with diabetes": CVD or diabetes)
+                candidates = [d for d in seg_drafts[-1][1] if not d.test_of_finding]
+                outside = [d for d in candidates if _outside_brackets(d.text, last_segment)]
+                last = (outside or candidates)[-1]
                 label = (
                     last.or_group
                     or next((d.or_group for d in drafts if d.or_group), None)
@@ -186,6 +191,7 @@ class PhraseRules:
                 for d in (last, *drafts):
                     d.or_group = d.or_group or label
             seg_drafts.append((kind, drafts))
+            last_segment = segment
         if negate_all:
             _negate(premod_drafts)
             for _, drafts in seg_drafts:
@@ -618,3 +624,9 @@ def _kinds_of(head: Draft | None, listed: list[Draft]) -> bool:
         and len(listed) > 1
         and all(d.role == head.role and d.or_group is None and not d.negated for d in listed)
     )
+
+
+def _outside_brackets(surface: str, segment: str) -> bool:
+    """Whether ``surface`` is printed in ``segment`` outside any bracketed aside."""
+    at = segment.find(surface)
+    return at >= 0 and _depth_at(segment, at) == 0

@@ -248,7 +248,7 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
             and re.search(r"[A-Za-z]{3}", kept_words)
             and not re.search(r"\bof\s+\S+$", kept_words)
         ):
-            d.text = _LEADING_ALL.sub("", d.text[: head.start()])
+            d.text = _LEADING_ALL.sub("", kept_words)
             d.normalized = _LEADING_ALL.sub("", _PATIENTS_TAIL.sub("", d.normalized))
         last = d.text.split()[-1] if d.text.split() else ""
         # "valvular AS": a function word written in capitals is an abbreviation, no end

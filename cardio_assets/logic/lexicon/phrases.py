@@ -167,8 +167,8 @@ class PhraseRules:
         # groups the row applies to, either of them (the contract: a distributive "and" over
         # patient groups is an OR)
         rest = _ANOTHER_GROUP.sub(lambda m: " or at " if m["at"] else " or ", rest)
+        # each segment's text and its drafts
         seg_drafts: list[tuple[str, list[Draft]]] = []
-        last_segment = ""
         for kind, segment in _cohort_segments(rest):
             alternative = kind.startswith("or ")
             kind = kind.removeprefix("or ")
@@ -180,8 +180,9 @@ class PhraseRules:
                 # "with A, or who are B": A or B, one label (A keeps its own, if it has one);
                 # A is the segment's own last concept, not an example in its brackets ("with
                 # CVD (e.g. CAD or PAD), or with diabetes": CVD or diabetes)
-                candidates = [d for d in seg_drafts[-1][1] if not d.test_of_finding]
-                outside = [d for d in candidates if _outside_brackets(d.text, last_segment)]
+                before, before_drafts = seg_drafts[-1]
+                candidates = [d for d in before_drafts if not d.test_of_finding]
+                outside = [d for d in candidates if _outside_brackets(d.text, before)]
                 last = (outside or candidates)[-1]
                 label = (
                     last.or_group
@@ -190,8 +191,7 @@ class PhraseRules:
                 )
                 for d in (last, *drafts):
                     d.or_group = d.or_group or label
-            seg_drafts.append((kind, drafts))
-            last_segment = segment
+            seg_drafts.append((segment, drafts))
         if negate_all:
             _negate(premod_drafts)
             for _, drafts in seg_drafts:

@@ -90,7 +90,8 @@ TEST_SHARE = 1 / 3
 # blind30 and blind31 (twentieth session) likewise at its start, before any change;
 # blind32 and blind33 (same session) after its change to the tagger's training (8d1f757), for
 # one more first score of the session's end state (review fixes followed before any score);
-# blind34 and blind35 (twenty-first session) at its start, before any change.
+# blind34 and blind35 (twenty-first session) at its start, before any change; blind36 and
+# blind37 (twenty-second session) likewise at its start, before any change.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -126,6 +127,8 @@ BLIND_SPLITS = {
     "blind33": (20261233, 4),
     "blind34": (20261234, 4),
     "blind35": (20261235, 4),
+    "blind36": (20261236, 4),
+    "blind37": (20261237, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

@@ -136,6 +136,40 @@ def test_course_words_strung_with_commas_before_a_disease_name_one_disease(
     assert not {"symptomatic", "severe", "unpredictable"} & set(found)
 
 
+@pytest.mark.parametrize(
+    ("text", "whole", "not_alone"),
+    [
+        (
+            "Participation in a supervised, structured, home-based walking programme is advised "
+            "for adults with claudication.",
+            "supervised structured home-based walking programme",
+            {"supervised", "structured"},
+        ),
+        (
+            "Use of a formal, validated, frailty score is advised before valve surgery in "
+            "older adults.",
+            "formal validated frailty score",
+            {"formal", "validated"},
+        ),
+        (
+            "A clinically supervised, individualized exercise course is advised after a heart "
+            "attack.",
+            "clinically supervised individualized exercise course",
+            {"clinically supervised"},
+        ),
+    ],
+)
+def test_manner_words_strung_with_commas_before_a_programme_qualify_it(
+    lexicon, text: str, whole: str, not_alone: set[str]
+) -> None:
+    """ "a structured, supervised, home-based programme": words for how a programme or a
+    score is carried out, strung before it with commas, describe that one thing; alone such
+    a word names nothing, so none of them is an act of its own."""
+    found = named(extract(lexicon, text))
+    assert whole in found
+    assert not not_alone & set(found)
+
+
 def test_a_list_of_risk_factors_is_still_a_list(lexicon) -> None:
     """ "in elderly, previous stroke or renal failure": the comma separates items of a
     list; only words for a disease's course join the noun after them."""

@@ -37,6 +37,17 @@ COURSE_WORDS = frozenset(
     """.split()
 )
 
+# Words for how a programme, a score or a follow-up is carried out, which guideline text also
+# strings before the noun with commas ("a structured, supervised, home-based programme"):
+# alone such a word names nothing, so the run qualifies the one thing that follows it.
+MANNER_WORDS = frozenset(
+    """
+    structured comprehensive supervised formal multidisciplinary multifactorial multicomponent
+    individualized individualised personalized personalised tailored validated standardized
+    standardised systematic dedicated organized organised coordinated integrated regular
+    """.split()
+)
+
 # words that open a clause or a phrase of its own: an ellipsis never borrows across them
 _CLAUSE_WORDS = frozenset("with without who whom which that in of for to by when if".split())
 
@@ -379,6 +390,19 @@ def _coordinate_adjective(previous: str, item: str, following: str | None) -> bo
     words = previous.replace(",", " ").split()
     item_words = item.split()
     run_goes_on = len(item_words) == 1 and following == ","  # "severe, unpredictable, …"
+    # the run's words after any lead-in ("participation in a medically supervised, …")
+    openers = [i for i, w in enumerate(words) if w.lower() in _CLAUSE_WORDS | {"a", "an", "the"}]
+    manner = words[openers[-1] + 1 :] if openers else words
+    if (
+        all(_manner_word(w) for w in manner)
+        and any(w.lower() in MANNER_WORDS for w in manner)  # not an adverb alone ("elderly")
+        and item_words
+    ):
+        # "a formal, structured, bleeding risk score": the run ends at the first phrase
+        # with a head of its own, whatever its first word, and a list may follow it
+        if len(item_words) == 1:
+            return following == "," and _manner_word(item_words[0])
+        return item_words[0].lower() not in _CLAUSE_WORDS
     return (
         bool(words)
         and (len(item_words) >= 2 or run_goes_on)
@@ -387,6 +411,12 @@ def _coordinate_adjective(previous: str, item: str, following: str | None) -> bo
         and _course_word(item_words[0])
         and not any(w.lower() in _CLAUSE_WORDS for w in item_words[:2])
     )
+
+
+def _manner_word(word: str) -> bool:
+    """A word of MANNER_WORDS or an adverb before one ("medically supervised")."""
+    word = word.lower()
+    return word in MANNER_WORDS or (word.endswith("ly") and len(word) > 6)
 
 
 def _modifier_like(word: str) -> bool:

@@ -186,6 +186,31 @@ def test_a_combination_of_drugs_names_each_drug_not_the_combination(lexicon) -> 
     assert not [name for name in found if "combination" in name], found
 
 
+@pytest.mark.parametrize(
+    ("text", "named_acts"),
+    [
+        (
+            "Regular walking (brisk walking or cycling or a combination thereof) is advised "
+            "in adults with claudication.",
+            {"brisk walking", "cycling"},
+        ),
+        (
+            "A low-salt diet or daily exercise or a combination of these is advised in adults "
+            "with hypertension.",
+            {"low-salt diet", "daily exercise"},
+        ),
+    ],
+)
+def test_a_combination_of_the_named_alternatives_is_no_concept_of_its_own(
+    lexicon, text: str, named_acts: set[str]
+) -> None:
+    """ "A or B or a combination thereof": the combination is the two acts already named,
+    done together; it names nothing new, so it is no concept."""
+    found = named(extract(lexicon, text))
+    assert named_acts <= set(found), found
+    assert not [name for name in found if "combination" in name], found
+
+
 def test_patients_as_a_generic_head_are_dropped_from_a_name(lexicon) -> None:  # type: ignore[no-untyped-def]
     """ "frail patients" in a list of examples, or "monitoring of patients" as the act:
     "patients" is the generic head the contract drops, so the concept is what names them

@@ -260,6 +260,10 @@ GENERIC_LEAVES = frozenset(
         "additional testing",
         "additional tests",
         "such as",
+        # "A or B or a combination thereof": both together, already named ("a combination
+        # of these" loses its lead-in and leaves "these")
+        "combination thereof",
+        "combination of the two",
         # a preposition and article cut from the value it led to ("at a diameter ≥50 mm")
         "at a",
         "at an",

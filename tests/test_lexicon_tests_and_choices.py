@@ -414,3 +414,50 @@ def test_what_a_test_guides_and_the_surgery_around_an_act_are_no_part_of_it(lexi
     )
     assert found["non-cardiac surgery"].role == "Procedure"
     assert not any("peri-operative" in name for name in found)
+
+
+def test_a_procedure_followed_by_its_alternatives_in_brackets_is_one_of_them(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Repeated imaging (CT or MRI)", "revascularization (CABG or PCI)": the bracket names
+    the ways the act is done and one of them is; the act's own name only carries them (the
+    contract's generic head), so the alternatives are the concepts, in one OR group."""
+    found = named(
+        extract(lexicon, "Repeated imaging (CT or MRI) is advised in adults with an aortic ulcer.")
+    )
+    assert_one_or_group(found["computed tomography"], found["magnetic resonance imaging"])
+    assert "repeated imaging" not in found
+    found = named(
+        extract(
+            lexicon,
+            "Aspirin is advised in adults with a previous MI or revascularization (CABG or PCI).",
+        )
+    )
+    assert "revascularization" not in found
+    assert_one_or_group(
+        found["previous myocardial infarction"], found["coronary artery bypass graft"]
+    )
+    assert_one_or_group(
+        found["coronary artery bypass graft"], found["percutaneous coronary intervention"]
+    )
+
+
+def test_a_bracket_of_manners_kinds_or_exclusions_leaves_the_procedure_named(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """How the act is done ("(surgical or transcatheter)"), kinds named with the act's own
+    head ("exercise (moderate exercise or vigorous exercise)") and what is left out ("(other
+    than A or B)") do not replace the act named before them."""
+    found = named(
+        extract(
+            lexicon,
+            "Valve repair (either surgical or transcatheter) is advised in adults with severe "
+            "mitral regurgitation.",
+        )
+    )
+    assert "valve repair" in found
+    assert not {"surgical", "transcatheter"} & set(found)
+    found = named(
+        extract(
+            lexicon,
+            "Regular exercise (moderate exercise or vigorous exercise) is advised in adults "
+            "with claudication.",
+        )
+    )
+    assert "regular exercise" in found

@@ -351,6 +351,12 @@ class PhraseRules:
                     for d in aside_drafts:  # an example of a drug therapy is one too,
                         if d.role == "Procedure" and not LIFESTYLE.search(d.text):
                             d.role = "Medication"  # but lifestyle measures stay Procedure
+            elif _procedure_alternatives(head, aside_drafts, aside, before):
+                # "AVR (SAVR or TAVI)", "repeated imaging (CT or MRI)": the bracket names the
+                # ways the act is done, one of which is; the act's own name only carries them
+                drafts.remove(head)  # type: ignore[arg-type]
+                for d in aside_drafts:
+                    d.or_group = head.or_group or d.or_group  # type: ignore[union-attr]
             elif (
                 _kinds_of(head, aside_drafts)
                 and "," in aside
@@ -613,6 +619,29 @@ _ALSO_RECEIVE = re.compile(
     r"(?:receive|take|be\s+(?:treated\s+with|on))\s+(?P<what>.+)$",
     re.IGNORECASE,
 )
+
+
+def _procedure_alternatives(
+    head: Draft | None, listed: list[Draft], aside: str, before: str
+) -> bool:
+    """A procedure written right before a bracket of other procedures joined by "or": the
+    bracket says which of them is done."""
+    return (
+        head is not None
+        and head.role == "Procedure"
+        and not head.negated
+        and before.rstrip(" ,;").lower().endswith(head.text.lower())
+        and len(listed) > 1
+        and all(d.role == "Procedure" and not d.negated for d in listed)
+        and re.search(r"\bor\b", aside, re.IGNORECASE) is not None
+        # "(other than A or B)" excludes; "(150 min/week of A or 75 min/week of B)" doses
+        # the act named before it
+        and not re.match(r"(?:other\s+than|except|excluding|not)\b", aside, re.IGNORECASE)
+        and not re.search(r"\d", aside)
+        # "regular exercise (moderate exercise or vigorous exercise)": kinds of the act
+        # named with its own head, the act itself recommended
+        and not all(d.normalized.split()[-1:] == head.normalized.split()[-1:] for d in listed)
+    )
 
 
 def _kinds_of(head: Draft | None, listed: list[Draft]) -> bool:

@@ -568,9 +568,11 @@ LONE_QUALIFIER = re.compile(
     re.IGNORECASE,
 )
 # a bracket of manners or routes only: "(systemic or intrapericardial)", "(surgically or
-# catheter based)": how the act is done, not another act
-_MANNER = r"(?:[a-z][a-z\-]*(?:ly|al|ic|ous)|[a-z]+[\s-]based)"
-MANNERS_ONLY = re.compile(rf"{_MANNER}(?:\s*(?:,|or|and|and/or)\s*{_MANNER})+", re.IGNORECASE)
+# catheter based)", "(either surgical or transcatheter)": how the act is done, not another act
+_MANNER = r"(?:[a-z][a-z\-]*(?:ly|al|ic|ous)|[a-z]+[\s-]based|transcatheter|endovascular)"
+MANNERS_ONLY = re.compile(
+    rf"(?:either\s+)?{_MANNER}(?:\s*(?:,|or|and|and/or)\s*{_MANNER})+", re.IGNORECASE
+)
 
 
 # A patient's state written before the disease that defines the group ("pregnant PAH

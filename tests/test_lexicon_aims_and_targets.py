@@ -389,6 +389,34 @@ def test_help_to_and_correct_introduce_an_outcome(lexicon, text: str, outcome: s
 
 
 @pytest.mark.parametrize(
+    ("text", "outcome"),
+    [
+        (
+            "Use of a reduced-dose anticoagulant to attenuate the risk of bleeding after "
+            "surgery is not recommended.",
+            "bleeding",
+        ),
+        (
+            "An SGLT2 inhibitor is recommended in adults with heart failure to lessen "
+            "hospital admissions.",
+            "hospital admission",
+        ),
+        (
+            "Early cardioversion is advised to mitigate the risk of stroke in adults with "
+            "atrial flutter.",
+            "stroke",
+        ),
+    ],
+)
+def test_verbs_that_weaken_a_harm_introduce_an_outcome(lexicon, text: str, outcome: str) -> None:  # type: ignore[no-untyped-def]
+    """ "to attenuate / lessen / mitigate X" states a goal as "to reduce X" does: X is an
+    Outcome, and the goal is no part of the act's name."""
+    found = named(extract(lexicon, text))
+    assert found[outcome].role == "Outcome", found
+    assert not any(" to " in name or name.startswith("to ") for name in found), found
+
+
+@pytest.mark.parametrize(
     ("text", "disease"),
     [
         (

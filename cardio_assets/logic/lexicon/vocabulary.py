@@ -138,7 +138,7 @@ _PARAMETER_HEADS = frozenset(
 _OUTCOME_VERBS = (
     r"reduce|lower|prevent|improve|decrease|relieve|control|delay|avoid|slow|minimi[sz]e|"
     r"alleviate|limit|protect|preserve|prolong|increase|enhance|promote|revert|reverse|"
-    r"restore|correct|allow"
+    r"restore|correct|allow|attenuate|lessen|mitigate|diminish|halt|stabili[sz]e"
 )
 _PURPOSE_VERBS = (
     r"measure|detect|assess|refine|clarify|reach|achieve|guide|confirm|exclude|identify|"

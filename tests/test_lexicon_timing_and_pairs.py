@@ -396,3 +396,23 @@ def test_a_plural_written_as_a_choice_still_names_a_timed_quantity(lexicon) -> N
         if c.role == "ClinicalParameter"
     ]
     assert params == [("ventricular pause", ">", 4.0)]
+
+
+def test_years_counted_from_an_event_are_the_time_since_it_not_an_age(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "1 year after PCI", ">5 years after CABG": a number of years followed by the event it
+    is counted from is the time since that event, never the patient's age; the event stays a
+    concept of its own, and "aged >50 years after X" is still an age."""
+    found = named(
+        extract(
+            lexicon,
+            "Stress imaging may be considered 2 years after stenting and >5 years after "
+            "bypass surgery.",
+        )
+    )
+    assert "age" not in found, found
+    since = [c for name, c in found.items() if name.startswith("time since")]
+    assert {(c.operator, c.threshold) for c in since} == {("=", 2.0), (">", 5.0)}, since
+    assert all(c.role == "ClinicalParameter" for c in since)
+    assert {"stenting", "bypass surgery"} <= set(found), found
+    aged = named(extract(lexicon, "Screening is advised in women aged >50 years after menopause."))
+    assert aged["age"].threshold == 50.0

@@ -29,6 +29,7 @@ from cardio_assets.logic.lexicon.drafts import (
     without_fragments,
 )
 from cardio_assets.logic.lexicon.noise import clean_row_text
+from cardio_assets.logic.lexicon.parameters import event_counted_from
 from cardio_assets.logic.lexicon.phrase_patterns import (
     _ABBREVIATION_PAIR,
     _AVOIDING,
@@ -280,6 +281,15 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
         for d in drafts:
             if d.test_of_finding:
                 d.or_group = None  # a test done whatever it found is no alternative
+            event = (
+                event_counted_from(text, d.text)
+                if d.role == "ClinicalParameter"
+                and d.normalized == "age"
+                and re.match(r"[<>≤≥=~]?\s*\d", d.text)  # no "aged" named before the value
+                else None
+            )
+            if event:  # "1 year after PCI": the sentence rules read "after PCI" apart
+                d.normalized = f"time since {self.abbreviations.normalize(event)}"
         return _dedupe(without_fragments(drafts)), parses
 
     def _patient_group_only(self, parse: RowParse) -> bool:

@@ -61,13 +61,13 @@ _PLACEHOLDER_RE = re.compile(r"⟦P(\d+)⟧")
 
 # the event a time window is counted from: "within 12 h of symptom onset", "in the first
 # 3 months after surgery"
-_WINDOW_ANCHOR = re.compile(
-    r"\s+(?:of|after|from|following|since)\s+(?:the\s+|a\s+|an\s+)?"
-    r"(?P<event>[^\s,;.()][^,;.()]{0,50}?)"
+_EVENT = (
+    r"(?:the\s+|a\s+|an\s+)?(?P<event>[^\s,;.()][^,;.()]{0,50}?)"
     r"(?=\s+(?:in|for|with|and|or|is|are|was|were|should|may|must|can|if|when|unless|to|"
-    r"who|which|that|as|than|but)\b|\s*[,;.()]|$)",
-    re.IGNORECASE,
+    r"who|which|that|as|than|but)\b|\s*[,;.()]|$)"
 )
+_WINDOW_ANCHOR = re.compile(rf"\s+(?:of|after|from|following|since)\s+{_EVENT}", re.IGNORECASE)
+_AFTER_EVENT = re.compile(rf"\s+(?:after|following|since)\s+{_EVENT}", re.IGNORECASE)
 
 
 @dataclass
@@ -78,6 +78,17 @@ class Parameter:
     threshold: float | list[float]
     unit: str | None
     alt_values: list[dict] = field(default_factory=list)  # the value in a second unit
+
+
+def event_counted_from(text: str, span: str) -> str | None:
+    """The event a span of years is counted from when the text goes on "after / following /
+    since" it ("1 year after PCI", ">5 years after CABG"): that time is the time since the
+    event, never the patient's age."""
+    for found in re.finditer(re.escape(span), text):
+        after = _AFTER_EVENT.match(text, found.end())
+        if after:
+            return after["event"]
+    return None
 
 
 def counted_back(span: str) -> bool:

@@ -5,6 +5,8 @@ and a dose written as the target one. In the team's own sentences.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.lexicon_fixtures import assert_one_or_group, extract, named
@@ -544,3 +546,35 @@ def test_which_dose_of_a_drug_is_no_part_of_its_name(  # type: ignore[no-untyped
         lexicon, "Statins are recommended in patients receiving high dose of aspirin."
     )
     assert ("Medication", "aspirin") in {(c.role, c.normalized) for c in receiving.concepts}
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            "Valve repair is advised in adults with severe regurgitation and should only be "
+            "done by an experienced surgeon.",
+            {"valve repair", "severe regurgitation"},
+        ),
+        (
+            "It is recommended to screen adults with heart failure for kidney disease, which, "
+            "if present, should be treated.",
+            {"heart failure"},
+        ),
+        (
+            "In treated adults, diastolic pressure is advised to be lowered to <80 mmHg.",
+            set(),
+        ),
+    ],
+)
+def test_a_piece_opening_with_a_modal_or_passive_verb_names_nothing(  # type: ignore[no-untyped-def]
+    lexicon, text: str, kept: set[str]
+) -> None:
+    """ "should only be done by …", "should be treated", "to be lowered to …": a piece that
+    opens with a modal or passive verb is a predicate cut from its sentence, not a disease,
+    a test or a drug; it is no concept."""
+    found = named(extract(lexicon, text))
+    assert kept <= set(found), found
+    assert not [
+        name for name in found if re.match(r"(?:should|could|may|must|to be|being)\b", name)
+    ], found

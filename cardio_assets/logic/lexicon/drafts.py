@@ -153,7 +153,14 @@ def _dedupe(drafts: list[Draft]) -> list[Draft]:
 # A piece of a clause the sentence rules cut in the wrong place: it opens with a relative
 # or demonstrative word ("which reproduces …", "this includes …") or ends on a word that
 # needs more after it ("diameter of the", "… based on an")
-_CLAUSE_OPENING = re.compile(r"^(?:which|that|those|these|this|whose|so\s+that)\b", re.IGNORECASE)
+# a piece that opens like a clause, or with a modal or passive verb ("should be treated",
+# "may be lower in case of X", "to be assessed", "being hospitalized"), or is a framing verb
+# alone: the sentence was cut in the wrong place, and the piece names nothing
+_CLAUSE_OPENING = re.compile(
+    r"^(?:which|that|those|these|this|whose|so\s+that|should|could|can|may|must|might|would|"
+    r"will|shall|to\s+be|being)\b|^(?:recommended|considered|indicated)$",
+    re.IGNORECASE,
+)
 _DANGLING_END = re.compile(
     r"(?:\s+(?:of|in|to|that|with|for|either|is|are|be|has|have|the|a|an|on|by|at|as|and|or|"
     r"beyond|until|than|based\s+on))+$",

@@ -41,7 +41,8 @@ __all__ = ["MERGE_LOGIC_VERSION", "merge_row", "split_logic", "Leaf", "Expr", "l
 # Changes with any edit of the merge, split or normalization code (for code_version).
 _HERE = Path(__file__).resolve().parent
 MERGE_LOGIC_VERSION = "merge-" + source_fingerprint(
-    _HERE / name for name in ("merged_concepts.py", "logic_split.py", "abbreviations.py")
+    _HERE / name
+    for name in ("merged_concepts.py", "logic_split.py", "coordination.py", "abbreviations.py")
 )
 
 _LOGIC_ROLES = frozenset({"Condition", "ClinicalParameter"})

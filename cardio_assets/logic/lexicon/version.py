@@ -4,8 +4,8 @@ It is the lexicon backend's model name and part of its prompt hash, and the extr
 assets put it in their code_version (cardio_assets/assets/_code_versions.py), so any edit
 of the rules marks those assets stale. What is hashed: every module of this folder (found
 by listing it, so a module added later counts too) and the modules outside it whose code
-decides the output: the AND/OR splitter, the abbreviation expander and the measurement
-grammar.
+decides the output: the AND/OR splitter (with its coordination rules), the abbreviation
+expander and the measurement grammar.
 """
 
 from __future__ import annotations
@@ -16,7 +16,12 @@ from cardio_assets.logic.source_version import package_files, source_fingerprint
 
 LEXICON_DIR = Path(__file__).resolve().parent
 _LOGIC_DIR = LEXICON_DIR.parent
-SHARED_RULE_FILES: tuple[str, ...] = ("logic_split.py", "abbreviations.py", "measurements.py")
+SHARED_RULE_FILES: tuple[str, ...] = (
+    "logic_split.py",
+    "coordination.py",
+    "abbreviations.py",
+    "measurements.py",
+)
 
 
 def rules_version(lexicon_dir: Path = LEXICON_DIR) -> str:

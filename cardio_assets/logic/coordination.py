@@ -1,0 +1,171 @@
+"""Words coordinated inside one item of a list: runs of modifiers before one noun ("severe,
+unpredictable, recurrent syncope", "a structured, supervised programme") and heads or
+modifiers shared across a slash ("low-/iso-osmolar contrast", "RV dysfunction/dilatation").
+
+The AND/OR splitter (logic_split.py) asks these rules whether a comma joins two items or
+one, and expands a slashed item into its alternatives before it resolves the connectors.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Single words that modify the head that follows, so "moderate or severe aortic stenosis"
+# stays one concept instead of becoming "moderate" + "severe aortic stenosis".
+SHARED_MODIFIERS = frozenset(
+    """
+    mild moderate severe very high low intermediate acute chronic subacute stable unstable
+    symptomatic asymptomatic persistent paroxysmal permanent primary secondary early late
+    recent previous prior known suspected confirmed definite probable significant
+    ischaemic ischemic valvular familial hereditary congenital acquired left right
+    systolic diastolic total partial complete incomplete first second third recurrent
+    moderately severely mildly frail elderly older young high-degree advanced first-degree
+    second-degree third-degree frequent infrequent complex
+    """.split()
+)
+
+# Words for a disease's course or presentation, which guideline text strings before the
+# noun with commas ("symptomatic, recurrent AVNRT"): such a run names one disease.
+COURSE_WORDS = frozenset(
+    """
+    symptomatic asymptomatic recurrent sustained non-sustained monomorphic polymorphic
+    unpredictable frequent infrequent severe mild moderate paroxysmal persistent permanent
+    chronic acute stable unstable refractory documented spontaneous
+    """.split()
+)
+
+# Words for how a programme, a score or a follow-up is carried out, which guideline text also
+# strings before the noun with commas ("a structured, supervised, home-based programme"):
+# alone such a word names nothing, so the run qualifies the one thing that follows it.
+MANNER_WORDS = frozenset(
+    """
+    structured comprehensive supervised formal multidisciplinary multifactorial multicomponent
+    individualized individualised personalized personalised tailored validated standardized
+    standardised systematic dedicated organized organised coordinated integrated regular
+    """.split()
+)
+
+# words that open a clause or a phrase of its own: an ellipsis never borrows across them
+CLAUSE_WORDS = frozenset("with without who whom which that in of for to by when if".split())
+
+# Grades of one scale: "moderate or severe mitral stenosis" is a severity range, one concept
+# (the annotation contract, section 6), not two conditions.
+GRADES = frozenset(
+    "mild mildly moderate moderately severe severely low intermediate high very complete vigorous "
+    "incomplete high-degree advanced first-degree second-degree third-degree".split()
+)
+# Endings of relational adjectives ("aortic", "mitral", "pulmonary", "surgical"): two of
+# them coordinated before one noun share it ("aortic or mitral regurgitation").
+ADJECTIVE_ENDING = re.compile(r"(?:ic|ac|al|ar|ary|ory|ous|ive|oid|ant)$", re.IGNORECASE)
+
+# "low- or iso-osmolar contrast media" (rewritten "low-/iso-osmolar …" by the noise rules),
+# "severe/complex plaques": two modifiers share the head after them. The contract (section 6)
+# distributes a shared head: two concepts, one OR label.
+_SHARED_HEAD = re.compile(
+    r"^(?P<before>.*?)(?P<first>\b(?:very\s+)?[a-z]+(?:-[a-z]+)?)(?P<hyphen>-?)/"
+    r"(?P<second>(?:very\s+)?[a-z]+)(?P<suffix>-[a-z]+)?(?P<head>\s+\S.*)?$"
+)
+
+
+def _course_word(word: str) -> bool:
+    """A word of COURSE_WORDS, a grade of risk ("high-risk") or a negated one ("non-urgent")."""
+    word = word.lower()
+    first = word.split("-")[0]
+    return (
+        word in COURSE_WORDS
+        or (first in GRADES and word.endswith("-risk"))
+        or (first == "non" and len(word) > 5)
+        or (word.endswith("ly") and len(word) > 6)  # "haemodynamically stable"
+    )
+
+
+def coordinate_adjective(previous: str, item: str, following: str | None) -> bool:
+    """True when ``previous`` is a run of lone modifiers ("severe, unpredictable") that the
+    comma joins to the noun phrase ``item`` ("recurrent syncope"), not one item of a list:
+    the phrase has a head of its own and no explicit "and"/"or" follows it right away (in
+    "stable, asymptomatic, and treated patients" each word is an item)."""
+    words = previous.replace(",", " ").split()
+    item_words = item.split()
+    run_goes_on = len(item_words) == 1 and following == ","  # "severe, unpredictable, …"
+    # the run's words after any lead-in ("participation in a medically supervised, …")
+    openers = [i for i, w in enumerate(words) if w.lower() in CLAUSE_WORDS | {"a", "an", "the"}]
+    manner = words[openers[-1] + 1 :] if openers else words
+    if (
+        all(_manner_word(w) for w in manner)
+        and any(w.lower() in MANNER_WORDS for w in manner)  # not an adverb alone ("elderly")
+        and item_words
+    ):
+        # "a formal, structured, bleeding risk score": the run ends at the first phrase
+        # with a head of its own, whatever its first word, and a list may follow it
+        if len(item_words) == 1:
+            return following == "," and _manner_word(item_words[0])
+        return item_words[0].lower() not in CLAUSE_WORDS
+    return (
+        bool(words)
+        and (len(item_words) >= 2 or run_goes_on)
+        and following in (None, ",", "or*")
+        and all(_course_word(w) for w in words)
+        and _course_word(item_words[0])
+        and not any(w.lower() in CLAUSE_WORDS for w in item_words[:2])
+    )
+
+
+def _manner_word(word: str) -> bool:
+    """A word of MANNER_WORDS or an adverb before one ("medically supervised")."""
+    word = word.lower()
+    return word in MANNER_WORDS or (word.endswith("ly") and len(word) > 6)
+
+
+def _modifier_like(word: str) -> bool:
+    word = word.lower().split()[-1]
+    return (
+        word in SHARED_MODIFIERS
+        or word in GRADES
+        or bool(ADJECTIVE_ENDING.search(word))
+        or word.endswith("ed")
+        or word in {"complex", "simple", "multiple", "single", "double", "triple"}
+    )
+
+
+def expand_shared_heads(
+    items: list[str], connectors: list[str]
+) -> tuple[list[str], list[str], dict[str, str]]:
+    """Items "A-/B-x head" or "A/B head" become "A" and "B(-x) head" bound by a local OR
+    ("or*"); the returned map gives the first one's full name ("A-x head")."""
+    out_items: list[str] = []
+    out_conns: list[str] = []
+    full_names: dict[str, str] = {}
+    for index, item in enumerate(items):
+        if index:
+            out_conns.append(connectors[index - 1])
+        slashed = _SLASHED_COMPLEMENT.match(item)
+        if slashed:  # "signs/symptoms of LV dysfunction": two findings of one thing
+            full_names[slashed["a"]] = f"{slashed['a']} of {slashed['what']}"
+            out_items.append(slashed["a"])
+            out_conns.append("or*")
+            item = item[len(slashed["a"]) + 1 :]
+        match = _SHARED_HEAD.match(item)
+        after_lone_modifier = index > 0 and items[index - 1].lower() in SHARED_MODIFIERS
+        if (
+            match
+            and not after_lone_modifier  # "paroxysmal or permanent third-/high-degree …"
+            and not re.search(r"(?<![A-Za-z])\d", item)  # values, not "HER2"
+            # "low-/iso-osmolar": both halves end the same way; "peri-/epicardial" does not
+            and (match["suffix"] if match["hyphen"] else _modifier_like(match["first"]))
+            and (match["head"] or match["hyphen"])  # "high-/very high-risk" needs no head
+            and (match["hyphen"] or (match["suffix"] is None and _modifier_like(match["second"])))
+        ):
+            first = f"{match['before']}{match['first']}{match['hyphen']}"
+            full_names[first] = (
+                f"{match['before']}{match['first']}{match['suffix'] or ''}{match['head'] or ''}"
+            )
+            out_items.append(first)
+            out_conns.append("or*")
+            item = f"{match['second']}{match['suffix'] or ''}{match['head'] or ''}"
+        out_items.append(item)
+    return out_items, out_conns, full_names
+
+
+_SLASHED_COMPLEMENT = re.compile(
+    r"^(?P<a>signs?|symptoms?)/(?P<b>signs?|symptoms?)\s+of\s+(?P<what>\S.*)$", re.I
+)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from cardio_assets.logic.logic_split import Expr, Leaf, split_logic
-from tests.lexicon_fixtures import extract, named
+from tests.lexicon_fixtures import assert_one_or_group, extract, named
 
 
 def alternatives(text: str, lexicon, *names: str) -> None:  # type: ignore[no-untyped-def]
@@ -47,16 +47,54 @@ def test_two_modifiers_share_the_head_after_them(text: str, first: str, second: 
     "text",
     [
         "peri-/epicardial biopsy",  # a prefix, not a word with an ending to share
-        "stroke/systemic embolism",  # two nouns, no shared head
         "eGFR 30/60 mL/min",  # numbers and units
         "statin/ezetimibe combination",  # one named combination
+        "screening for stroke/systemic embolism",  # inside a complement: what one act is for
+        "adults with/without diabetes",  # both poles, no alternative
     ],
 )
-def test_slashes_that_do_not_join_two_modifiers_stay_whole(text: str) -> None:
-    """A slash between a prefix and a word, between two nouns or inside a value is not a
-    shared head: nothing is distributed."""
+def test_slashes_that_do_not_join_two_alternatives_stay_whole(text: str) -> None:
+    """A slash between a prefix and a word, inside a value, in a named combination, inside
+    the complement of a head or between "with" and "without" offers no alternatives:
+    nothing is split."""
     tree = split_logic(text)
     assert tree == Leaf(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # two nouns: nothing shared
+        ("osteopenia/osteoporosis", ["osteopenia", "osteoporosis"]),
+        # a head after two nouns is shared
+        ("counselling/education programme", ["counselling programme", "education programme"]),
+        # words before the pair are shared
+        (
+            "right ventricular dysfunction/dilatation",
+            ["right ventricular dysfunction", "right ventricular dilatation"],
+        ),
+        # an adjective after the slash opens its own phrase: the noun before stands alone
+        ("stroke/systemic embolism", ["stroke", "systemic embolism"]),
+    ],
+)
+def test_two_words_joined_by_a_slash_are_alternatives(text: str, names: list[str]) -> None:
+    """The contract (section 6) reads "/" like "or", and distributes what the two words
+    share: "RV dysfunction/dilatation" is RV dysfunction or RV dilatation, one OR label."""
+    tree = split_logic(text)
+    assert isinstance(tree, Expr) and tree.op == "OR", tree
+    assert [leaf.full or leaf.text for leaf in tree.children] == names  # type: ignore[union-attr]
+
+
+def test_two_drugs_joined_by_a_slash_are_one_combination(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "sacubitril/valsartan": two drug names joined by a slash are one fixed-dose
+    combination, one Medication; with a head after them ("thiazide/thiazide-like diuretic")
+    the two are alternatives again."""
+    found = named(extract(lexicon, "Sacubitril/valsartan is advised in adults with heart failure."))
+    assert found["sacubitril/valsartan"].role == "Medication"
+    found = named(
+        extract(lexicon, "A thiazide/thiazide-like diuretic is advised in adults with oedema.")
+    )
+    assert_one_or_group(found["thiazide diuretic"], found["thiazide-like diuretic"])
 
 
 def test_a_shared_head_in_a_row_gives_two_alternatives(lexicon) -> None:

@@ -9,6 +9,7 @@ one, and expands a slashed item into its alternatives before it resolves the con
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 # Single words that modify the head that follows, so "moderate or severe aortic stenosis"
 # stays one concept instead of becoming "moderate" + "severe aortic stenosis".
@@ -128,10 +129,14 @@ def _modifier_like(word: str) -> bool:
 
 
 def expand_shared_heads(
-    items: list[str], connectors: list[str]
+    items: list[str],
+    connectors: list[str],
+    keep_together: Callable[[str], bool] | None = None,
 ) -> tuple[list[str], list[str], dict[str, str]]:
     """Items "A-/B-x head" or "A/B head" become "A" and "B(-x) head" bound by a local OR
-    ("or*"); the returned map gives the first one's full name ("A-x head")."""
+    ("or*"); the returned map gives the first one's full name ("A-x head"). Two words joined
+    by a slash otherwise ("RV dysfunction/dilatation", "osteopenia/osteoporosis") are two
+    alternatives sharing the words around them (the contract: "/" coordinates)."""
     out_items: list[str] = []
     out_conns: list[str] = []
     full_names: dict[str, str] = {}
@@ -162,8 +167,53 @@ def expand_shared_heads(
             out_items.append(first)
             out_conns.append("or*")
             item = f"{match['second']}{match['suffix'] or ''}{match['head'] or ''}"
+        else:
+            words = _SLASHED_WORDS.match(item)
+            pair = f"{words['a']}/{words['b']}" if words else ""
+            if (
+                words
+                and not re.search(r"\d", item)
+                and not words["a"].endswith("-")  # "peri-/epicardial": a prefix, no word
+                # two modifiers are the shared-head rule's ("genetic/rarer lipid disorders")
+                and not _modifier_like(words["a"])
+                # inside a complement ("risk stratification for stroke/embolism", "symptoms
+                # related to pressure/manipulation of X") the pair names what one act or
+                # finding is about
+                and not _COMPLEMENT_WORD.search(words["pre"])
+                and words["a"].lower() != words["b"].lower()
+                # "with/without X": both poles, no alternatives ("either/or" likewise)
+                and not {words["a"].lower(), words["b"].lower()} & _SLASH_FUNCTION_WORDS
+                and not (words["a"].isupper() or words["b"].isupper())  # "A/C", "V/Q"
+                and not _SLASH_KEEPS.search(words["post"])
+                # a known pair ("sacubitril/valsartan"), unless a head follows that both share
+                and not (keep_together is not None and not words["post"] and keep_together(pair))
+            ):
+                pre, post = words["pre"], words["post"]
+                first, second = f"{pre}{words['a']}", f"{words['b']}{post}"
+                # "stroke/systemic embolism": an adjective after the slash opens a phrase
+                # of its own, so what follows it is not shared
+                shared = "" if _modifier_like(words["b"]) else post
+                full_names[first] = f"{pre}{words['a']}{shared}"
+                if pre:
+                    full_names[second] = f"{pre}{words['b']}{post}"
+                out_items.append(first)
+                out_conns.append("or*")
+                item = second
         out_items.append(item)
     return out_items, out_conns, full_names
+
+
+# "pre A/B post" with A and B single words: "established osteodystrophy/osteoporosis",
+# "feedback/monitoring programme", "right ventricular dysfunction/dilatation"
+_SLASHED_WORDS = re.compile(
+    r"^(?P<pre>(?:[^\s/]+\s+)*?)(?P<a>[A-Za-z][a-z\-]{2,})/(?P<b>[A-Za-z][a-z\-]{2,})"
+    r"(?P<post>(?:\s+[^\s/]+)*)$"
+)
+_SLASH_FUNCTION_WORDS = frozenset("with without and or either nor".split())
+_COMPLEMENT_WORD = re.compile(r"\b(?:of|for|to|with|in|on|by|from|about)\s", re.IGNORECASE)
+# a slashed pair that names one thing: a fixed-dose pair ("statin/ezetimibe combination"),
+# a ratio or an index
+_SLASH_KEEPS = re.compile(r"^\s+(?:combination|ratio|index|quotient)\b", re.IGNORECASE)
 
 
 _SLASHED_COMPLEMENT = re.compile(

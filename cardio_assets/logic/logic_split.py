@@ -140,7 +140,7 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
         start = match.end()
     items.append(text[start:])
     items = [_strip_item(i) for i in items]
-    items, connectors, shared_heads = expand_shared_heads(items, connectors)
+    items, connectors, shared_heads = expand_shared_heads(items, connectors, keep_together)
     items, connectors = _split_causes(items, connectors)
 
     # Drop empty items (e.g. "A, and B" produced an empty piece) with their connector.
@@ -175,6 +175,8 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
         if conn == "or*":  # a shared head or a list of causes expanded above: kept apart
             if merged_items[-1] in shared_heads:
                 completions[len(merged_items) - 1] = shared_heads[merged_items[-1]]
+            if item in shared_heads:  # the second word of "pre A/B post" borrows "pre"
+                completions[len(merged_items)] = shared_heads[item]
             merged_items.append(item)
             merged_conns.append(conn)
             continue

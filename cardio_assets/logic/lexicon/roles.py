@@ -156,7 +156,11 @@ class RoleRules:
         return None
 
     def _is_known_term(self, phrase: str) -> bool:
-        """Veto splitting a phrase that is itself a terminology description."""
+        """Veto splitting a phrase that is itself a terminology description, or two drug
+        names joined by a slash ("sacubitril/valsartan": one fixed-dose combination)."""
+        slashed = re.fullmatch(r"([A-Za-z][\w\-]*)/([A-Za-z][\w\-]*)", phrase.strip())
+        if slashed and all(_heuristic_role(w) == "Medication" for w in slashed.groups()):
+            return True
         if self.term_lookup is None or not re.search(r"\b(?:and|or)\b", phrase):
             return False
         hit = self._best_hit(self.abbreviations.normalize(phrase))

@@ -578,3 +578,35 @@ def test_a_piece_opening_with_a_modal_or_passive_verb_names_nothing(  # type: ig
     assert not [
         name for name in found if re.match(r"(?:should|could|may|must|to be|being)\b", name)
     ], found
+
+
+def test_a_possible_exception_and_what_other_than_leaves_out_are_negated(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ ", with the possible exception of A and B" excepts A and B as ", with the exception
+    of" does; "drugs other than A" and "tests (other than A or B)" leave A and B out. What is
+    left out is negated and is never an act, and the words "possible exception of" or "other
+    than" are no part of a name."""
+    result = extract(
+        lexicon,
+        "Routine fungal serology is not advised, with the possible exception of HIV and "
+        "hepatitis B.",
+    )
+    found = named(result)
+    assert found["hiv"].negated and found["hepatitis b"].negated, found
+    assert [a.normalized for a in result.actions] == ["fungal serology"]
+    found = named(
+        extract(
+            lexicon,
+            "Breastfeeding is not advised in mothers who take anticoagulants other than "
+            "low-molecular-weight heparin.",
+        )
+    )
+    assert found["low-molecular-weight heparin"].negated, found
+    result = extract(
+        lexicon,
+        "Imaging tests (other than echocardiography or MRI) are not advised in adults with "
+        "pericarditis.",
+    )
+    found = named(result)
+    assert found["echocardiography"].negated and found["magnetic resonance imaging"].negated
+    assert [a.normalized for a in result.actions] == ["imaging test"]
+    assert not [name for name in found if "other than" in name or "exception" in name]

@@ -279,7 +279,11 @@ class PhraseRules:
             clause = ASIDE_CLAUSE.match(aside)
             if clause:  # "(if not recently performed)", "(when feasible)": a condition
                 phrase = aside[clause.end() :]
-                found = self._phrase(phrase, "context", group_counter)
+                # "imaging methods (other than A or B)": what is left out is of the kind
+                # named before it (an act's examples), never an act itself
+                left_out = bool(clause["neg"]) and clause["neg"].lower().startswith("other")
+                kind = "component" if left_out and slot in _ACT_SLOTS else "context"
+                found = self._phrase(phrase, kind, group_counter)
                 drafts.extend(_negate(found) if clause["neg"] else found)
                 continue
             if LONE_QUALIFIER.fullmatch(aside) or MANNERS_ONLY.fullmatch(aside):

@@ -116,6 +116,8 @@ _POST_MARKERS = re.compile(
     r"|(?<!be\s)based\s+on\b"
     r"|(?:except|excluding)(?:\s+(?:in|for|when|if|where))?\b"
     r"|with\s+the\s+(?:possible\s+)?exception\s+(?:of|where)\b"
+    # "antiplatelet agents other than low-dose aspirin": the one named after it is left out
+    r"|other\s+than\b"
     r"|(?:before|after|following|prior\s+to|in\s+advance\s+of|during)\b"
     rf"|(?:in|at|by)\s+(?={_SETTING})"
     r")",
@@ -349,7 +351,9 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return "alternative", body
     if low == "despite":
         return "background", body
-    if low == "unless" or low.startswith(("except", "excluding", "with the exception")):
+    if low == "unless" or low.startswith(
+        ("except", "excluding", "with the exception", "with the possible exception", "other than")
+    ):
         return "negated", _THERE_IS.sub("", body)
     if low.startswith("provided"):  # "provided other causes are excluded": they are absent
         excluded = re.match(

@@ -519,7 +519,12 @@ def _that_patients_do(post: str) -> tuple[str, re.Match[str]] | None:
     return None
 
 
-_WITH_COMPONENTS = re.compile(r"^,?\s*(?:with|including|consisting\s+of|comprising)\s+", re.I)
+# (", with the exception of X" is an exception, read by the post markers)
+_WITH_COMPONENTS = re.compile(
+    r"^,?\s*(?:with(?!\s+the\s+(?:possible\s+)?exception\b)|including|consisting\s+of|"
+    r"comprising)\s+",
+    re.I,
+)
 
 
 # a verb done to the patients, and the act it names ("screened for X" -> "screening for X");

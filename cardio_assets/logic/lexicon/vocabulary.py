@@ -545,7 +545,7 @@ ELIGIBLE_FOR = re.compile(
 # "except" ones are negated
 ASIDE_CLAUSE = re.compile(
     r"^(?:if|when|where|provided|(?P<neg>unless|except|"
-    r"with\s+the\s+(?:possible\s+)?exception\s+of|excluding))\s+",
+    r"with\s+the\s+(?:possible\s+)?exception\s+of|excluding|other\s+than))\s+",
     re.IGNORECASE,
 )
 # A head that only carries the tests or means named with it ("comprehensive evaluation

@@ -587,3 +587,16 @@ def test_all_of_the_following_stays_a_conjunction(lexicon) -> None:
         "Surgery is advised in adults with all of the following: syncope, angina, and fever.",
     )
     assert all(c.or_group is None for c in result.concepts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a detailed history and physical examination", "a symptom diary and ambulatory monitoring"],
+)
+def test_a_noun_ending_like_an_adjective_borrows_no_head(text: str) -> None:
+    """ "history" ends like "coronary" and "diary" like "ambulatory", but they are nouns: "a
+    detailed history and physical examination" is a history and an examination, never a
+    "history examination" (while "aortic or mitral regurgitation" still shares its noun)."""
+    tree = split_logic(text)
+    assert isinstance(tree, Expr)
+    assert all(leaf.full is None for leaf in tree.children), tree  # type: ignore[union-attr]

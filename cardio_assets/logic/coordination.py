@@ -58,6 +58,19 @@ GRADES = frozenset(
 # Endings of relational adjectives ("aortic", "mitral", "pulmonary", "surgical"): two of
 # them coordinated before one noun share it ("aortic or mitral regurgitation").
 ADJECTIVE_ENDING = re.compile(r"(?:ic|ac|al|ar|ary|ory|ous|ive|oid|ant)$", re.IGNORECASE)
+# nouns that end like those adjectives: "an accurate history and clinical examination" is a
+# history and an examination, not a "history examination"
+NOUNS_SHAPED_LIKE_ADJECTIVES = frozenset(
+    "history memory category territory laboratory summary diary boundary inventory "
+    "survival referral removal withdrawal trial interval signal arrival approval renewal "
+    "disposal rehabilitation".split()
+)
+
+
+def adjective_shaped(word: str) -> bool:
+    """A word with a relational adjective's ending that is not a noun of that shape."""
+    return bool(ADJECTIVE_ENDING.search(word)) and word.lower() not in NOUNS_SHAPED_LIKE_ADJECTIVES
+
 
 # "low- or iso-osmolar contrast media" (rewritten "low-/iso-osmolar …" by the noise rules),
 # "severe/complex plaques": two modifiers share the head after them. The contract (section 6)
@@ -122,7 +135,7 @@ def _modifier_like(word: str) -> bool:
     return (
         word in SHARED_MODIFIERS
         or word in GRADES
-        or bool(ADJECTIVE_ENDING.search(word))
+        or adjective_shaped(word)
         or word.endswith("ed")
         or word in {"complex", "simple", "multiple", "single", "double", "triple"}
     )

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from cardio_assets.logic.coordination import (
-    ADJECTIVE_ENDING,
     CLAUSE_WORDS,
     GRADES,
+    NOUNS_SHAPED_LIKE_ADJECTIVES,
     SHARED_MODIFIERS,
+    adjective_shaped,
     coordinate_adjective,
     expand_shared_heads,
 )
@@ -398,12 +399,6 @@ def _joins(
 
 
 # nouns that end like adjectives ("survival or death" is no "survival death")
-_AL_NOUNS = frozenset(
-    "survival referral removal withdrawal trial interval signal arrival approval renewal "
-    "disposal rehabilitation".split()
-)
-
-
 def _complete_ellipsis(previous: str, item: str) -> dict[int, str]:
     """Complete the elided parts of a coordination: {0: previous, 1: item} full names.
 
@@ -420,7 +415,7 @@ def _complete_ellipsis(previous: str, item: str) -> dict[int, str]:
     *lead, last = bare.split() or [""]
     lone_adjective = (
         re.fullmatch(r"[a-z]+(?:ed|ic|al|ous|ive)", last) is not None
-        and last not in _AL_NOUNS
+        and last not in NOUNS_SHAPED_LIKE_ADJECTIVES
         and all(w.lower() in CLAUSE_WORDS for w in lead)
     )
     if (
@@ -446,8 +441,8 @@ def _complete_ellipsis(previous: str, item: str) -> dict[int, str]:
         and start <= 3
         and len(item_words) >= 2
         and all(_plain_word(w) for w in (*core, item_words[0]))
-        and ADJECTIVE_ENDING.search(core[-1])
-        and ADJECTIVE_ENDING.search(item_words[0])
+        and adjective_shaped(core[-1])
+        and adjective_shaped(item_words[0])
     ):
         head = " ".join(item_words[1:])
         completed = {0: f"{bare} {head}"}

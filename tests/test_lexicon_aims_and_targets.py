@@ -49,6 +49,17 @@ def _logic_concepts(node: LogicNode | None) -> set[int]:
             "hypertension before targeted therapy.",
             {"pulmonary hypertension"},
         ),
+        # "for screening (and surveillance) of": the same aim
+        (
+            "Natriuretic peptides may be considered for screening and surveillance of "
+            "cardiac amyloidosis in adults with myeloma.",
+            {"cardiac amyloidosis"},
+        ),
+        (
+            "Pulse palpation is advised for the screening of atrial fibrillation in adults "
+            "over 65 years.",
+            {"atrial fibrillation"},
+        ),
     ],
 )
 def test_what_a_test_looks_for_is_a_concept_but_no_criterion(  # type: ignore[no-untyped-def]

@@ -32,10 +32,13 @@ _WINDOW_BEFORE = re.compile(
 )
 # what a test is meant to find: "to exclude PE", "for the detection of ischaemia"
 _DIAGNOSTIC_VERBS = r"detect|confirm|exclude|identify|diagnose|rule\s+out|screen\s+for|establish"
-_DIAGNOSTIC_NOUNS = r"detection|diagnosis|exclusion|confirmation|identification"
+# (not "assessment of": "for assessment of valve function" names what is measured, no disease)
+_DIAGNOSTIC_NOUNS = r"detection|diagnosis|exclusion|confirmation|identification|screening"
 # "for the prevention and treatment of X", "for the diagnosis and follow-up of X": the care
 # named beside an aim shares its object, the aim still names what the row is for
-_AND_CARE = r"(?:\s+(?:and|or|and/or)\s+(?:treatment|management|follow-up|monitoring))?"
+_AND_CARE = (
+    r"(?:\s+(?:and|or|and/or)\s+(?:treatment|management|follow-up|monitoring|surveillance))?"
+)
 _DIAGNOSTIC_GERUNDS = r"detecting|diagnosing|excluding|confirming|identifying|ruling\s+out"
 _DIAGNOSIS_OF = re.compile(
     r"^(?:the\s+|a\s+)?(?:(?:presence|diagnosis|possibility)\s+of\s+(?:an?\s+|the\s+)?)?",

@@ -89,8 +89,13 @@ def _course_word(word: str) -> bool:
         word in COURSE_WORDS
         or (first in GRADES and word.endswith("-risk"))
         or (first == "non" and len(word) > 5)
-        or (word.endswith("ly") and len(word) > 6)  # "haemodynamically stable"
+        or _adverb(word)  # "haemodynamically stable"
     )
+
+
+def _adverb(word: str) -> bool:
+    """An adverb before the word it qualifies ("haemodynamically", "medically")."""
+    return word.endswith("ly") and len(word) > 6
 
 
 def coordinate_adjective(previous: str, item: str, following: str | None) -> bool:
@@ -127,7 +132,7 @@ def coordinate_adjective(previous: str, item: str, following: str | None) -> boo
 def _manner_word(word: str) -> bool:
     """A word of MANNER_WORDS or an adverb before one ("medically supervised")."""
     word = word.lower()
-    return word in MANNER_WORDS or (word.endswith("ly") and len(word) > 6)
+    return word in MANNER_WORDS or _adverb(word)
 
 
 def _modifier_like(word: str) -> bool:
@@ -181,39 +186,58 @@ def expand_shared_heads(
             out_conns.append("or*")
             item = f"{match['second']}{match['suffix'] or ''}{match['head'] or ''}"
         else:
-            words = _SLASHED_WORDS.match(item)
-            pair = f"{words['a']}/{words['b']}" if words else ""
-            if (
-                words
-                and not re.search(r"\d", item)
-                and not words["a"].endswith("-")  # "peri-/epicardial": a prefix, no word
-                # two modifiers are the shared-head rule's ("genetic/rarer lipid disorders")
-                and not _modifier_like(words["a"])
-                # inside a complement ("risk stratification for stroke/embolism", "symptoms
-                # related to pressure/manipulation of X") the pair names what one act or
-                # finding is about
-                and not _COMPLEMENT_WORD.search(words["pre"])
-                and words["a"].lower() != words["b"].lower()
-                # "with/without X": both poles, no alternatives ("either/or" likewise)
-                and not {words["a"].lower(), words["b"].lower()} & _SLASH_FUNCTION_WORDS
-                and not (words["a"].isupper() or words["b"].isupper())  # "A/C", "V/Q"
-                and not _SLASH_KEEPS.search(words["post"])
-                # a known pair ("sacubitril/valsartan"), unless a head follows that both share
-                and not (keep_together is not None and not words["post"] and keep_together(pair))
-            ):
-                pre, post = words["pre"], words["post"]
-                first, second = f"{pre}{words['a']}", f"{words['b']}{post}"
-                # "stroke/systemic embolism": an adjective after the slash opens a phrase
-                # of its own, so what follows it is not shared
-                shared = "" if _modifier_like(words["b"]) else post
-                full_names[first] = f"{pre}{words['a']}{shared}"
-                if pre:
-                    full_names[second] = f"{pre}{words['b']}{post}"
+            alternatives = _slashed_words(item, keep_together)
+            if alternatives:
+                first, second, first_full, second_full = alternatives
+                full_names[first] = first_full
+                if second_full:
+                    full_names[second] = second_full
                 out_items.append(first)
                 out_conns.append("or*")
                 item = second
         out_items.append(item)
     return out_items, out_conns, full_names
+
+
+def _slashed_words(
+    item: str, keep_together: Callable[[str], bool] | None
+) -> tuple[str, str, str, str | None] | None:
+    """ "pre A/B post" as two alternatives: the first's verbatim text, the second's, and their
+    full names (the second's only when words before the pair are lent to it); None when
+    the slash joins no two alternatives."""
+    words = _SLASHED_WORDS.match(item)
+    if not (
+        words
+        and not re.search(r"\d", item)
+        and not words["a"].endswith("-")  # "peri-/epicardial": a prefix, no word
+        # two modifiers are the shared-head rule's ("genetic/rarer lipid disorders")
+        and not _modifier_like(words["a"])
+        # inside a complement ("risk stratification for stroke/embolism", "symptoms related
+        # to pressure/manipulation of X") the pair names what one act or finding is about
+        and not _COMPLEMENT_WORD.search(words["pre"])
+        and words["a"].lower() != words["b"].lower()
+        # "with/without X": both poles, no alternatives ("either/or" likewise)
+        and not {words["a"].lower(), words["b"].lower()} & _SLASH_FUNCTION_WORDS
+        and not (words["a"].isupper() or words["b"].isupper())  # "A/C", "V/Q"
+        and not _SLASH_KEEPS.search(words["post"])
+        # a known pair ("sacubitril/valsartan"), unless a head follows that both share
+        and not (
+            keep_together is not None
+            and not words["post"]
+            and keep_together(f"{words['a']}/{words['b']}")
+        )
+    ):
+        return None
+    pre, post = words["pre"], words["post"]
+    # "stroke/systemic embolism": an adjective after the slash opens a phrase of its own, so
+    # what follows it is not shared
+    shared = "" if _modifier_like(words["b"]) else post
+    return (
+        f"{pre}{words['a']}",
+        f"{words['b']}{post}",
+        f"{pre}{words['a']}{shared}",
+        f"{pre}{words['b']}{post}" if pre else None,
+    )
 
 
 # "pre A/B post" with A and B single words: "established osteodystrophy/osteoporosis",

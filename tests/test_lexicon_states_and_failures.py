@@ -283,3 +283,37 @@ def test_a_condition_between_the_framing_and_its_that_is_still_a_condition(lexic
     found = by_text(result)
     assert found["heart rate is not controlled"].role == "Condition", found
     assert [a.text for a in result.actions] == ["digoxin"], result.actions
+
+
+def test_a_disease_named_beside_the_act_is_what_the_act_is_for(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """The recommended phrase can name an act and the diseases it deals with ("management of
+    risk factors, including X and Y"; "to treat X, Y and Z"): those diseases are conditions of
+    the patient, not further acts, even where the terminology does not know them and only
+    their ending says they are disorders. A state alone in the phrase is left alone: "to
+    consider amyloidosis" recommends thinking of it, not having it."""
+    result = extract(
+        lexicon,
+        "Management of modifiable risk factors, including smoking, dyslipidaemia and gout, is "
+        "recommended before elective surgery.",
+    )
+    found = named(result)
+    assert found["dyslipidaemia"].role == "Condition"
+    acts = {a.normalized for a in result.actions}
+    assert "management of modifiable risk factor" in acts
+    assert "dyslipidaemia" not in acts and "smoking" not in acts
+
+    listed = extract(
+        lexicon,
+        "It is recommended to treat post-operative atrial flutter, hyperkalaemia and "
+        "pericarditis according to the usual protocols.",
+    )
+    found = named(listed)
+    assert found["pericarditis"].role == "Condition"
+    assert found["post-operative atrial flutter"].role == "Condition"
+    assert not {a.normalized for a in listed.actions} & {"pericarditis", "hyperkalaemia"}
+
+    alone = extract(
+        lexicon,
+        "It is recommended to consider amyloidosis in patients with unexplained wall thickening.",
+    )
+    assert [a.normalized for a in alone.actions] == ["amyloidosis"]

@@ -52,10 +52,20 @@ from cardio_assets.logic.lexicon.terms import TermHit, TermLookup, footnote_abbr
 from cardio_assets.logic.lexicon.version import RULES_VERSION
 from cardio_assets.logic.lexicon.vocabulary import (
     _PATIENT_NOUN,
+    ENTERED_STATES,
     GENERIC_VEHICLE,
     TARGET_WORD,
+    _heuristic_role,
 )
 from cardio_assets.records import ExtractedAction, ExtractedConcept, Focus, RowExtraction, RowRecord
+
+# a name of at most four words, none of them a preposition, a verb's "to" or a verb ending
+_BARE_NAME = re.compile(
+    r"(?i)(?!.*\b(?:of|to|for|about|against|with|from|in|on|at|by|as|via|using|after|before|"
+    r"during|throughout|within|over|under|than|that|which|any)\b)[\w'’\-–]+(?:\s+[\w'’\-–]+){0,3}"
+)
+# heads a state shares with what is done about it: a history is taken, a risk estimated
+_ACT_ON_HEADS = frozenset({"history", "histories", "risk", "risks"})
 
 # the acts "It is recommended to reduce / limit X" name ("reduction of X")
 _REDUCING = frozenset(REDUCING_ACTS.values())
@@ -384,6 +394,8 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             else:
                 group = None
             out.extend(found)
+        if not (parse.diagnosis or parse.measure or parse.ending):  # those made their acts
+            out = self._states_beside_acts(out)
         if not any(d.slot == "action" for d in out):
             # "it is advised to control BP at <125/75 mmHg": the value to reach is the
             # recommendation itself (the contract: a target that is what is recommended)
@@ -391,6 +403,38 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
                 if d.role == "ClinicalParameter" and d.slot in ("outcome", "purpose"):
                     d.slot = "action"
         return out
+
+    def _states_beside_acts(self, action: list[Draft]) -> list[Draft]:
+        """ "Management of risk factors, including smoking and gout", "to treat A, B and C":
+        a piece of the recommended phrase whose own words name a disease or state, beside an
+        act or listed with other pieces, is a state the act deals with, a condition, not a
+        second act (the slot alone had made it a Procedure). A lone state is left alone."""
+        acts = [d for d in action if d.slot == "action"]
+        states = [
+            d
+            for d in acts
+            if d.role == "Condition" or (d.role == "Procedure" and self._names_a_state(d.text))
+        ]
+        if len(acts) > 1 or any(
+            self.role_evidence(d.text, "action") in ("Procedure", "Medication")
+            for d in acts
+            if d not in states
+        ):
+            for d in states:
+                d.role, d.slot = "Condition", "context"
+        return action
+
+    def _names_a_state(self, text: str) -> bool:
+        """A bare name of a disease or state: no preposition or verb that would make it an
+        act on something ("counselling against pregnancy"), no state one chooses to enter."""
+        normalized = self.abbreviations.normalize(text)
+        head = normalized.lower().split()[-1] if normalized.split() else ""
+        return (
+            _BARE_NAME.fullmatch(text) is not None
+            and head not in ENTERED_STATES
+            and head not in _ACT_ON_HEADS
+            and _heuristic_role(normalized) == "Condition"
+        )
 
     def _looked_for_instead(self, draft: Draft, group_counter: list[int]) -> list[Draft]:
         """A "screening for X" act whose tests are named: X, looked for (else the draft)."""

@@ -164,6 +164,47 @@ def test_a_generic_vehicle_names_only_its_items(lexicon, text: str, acts: list[s
 
 
 @pytest.mark.parametrize(
+    ("text", "acts"),
+    [
+        (
+            "Secondary prevention with a statin is recommended in patients with carotid stenosis.",
+            ["statin"],
+        ),
+        (
+            "Bridging with low molecular weight heparin may be considered in patients with a "
+            "mechanical mitral valve.",
+            ["low molecular weight heparin"],
+        ),
+        ("Curative treatment by catheter ablation should be considered.", ["catheter ablation"]),
+        (
+            "Imaging of the abdominal aorta with duplex ultrasound every 2 years should be "
+            "considered.",
+            ["duplex ultrasound"],
+        ),
+    ],
+)
+def test_an_act_named_by_its_purpose_names_only_its_means(
+    lexicon, text: str, acts: list[str]
+) -> None:
+    """ "Prevention with a statin", "bridging with heparin", "curative treatment by ablation":
+    an act named by its purpose or kind carries the drug, device or test that "with" / "by"
+    names, which is what is recommended; so does an imaging of a body part."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == acts
+
+
+def test_what_the_vehicle_is_done_on_stays_when_it_is_a_procedure(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Follow-up of a valve replacement by echocardiography": the echocardiography is done,
+    and the replacement the patient had stays as a procedure of the row."""
+    result = extract(
+        lexicon,
+        "Long-term follow-up of aortic valve replacement by echocardiography is recommended.",
+    )
+    assert [a.normalized for a in result.actions] == ["echocardiography"]
+    assert named(result)["aortic valve replacement"].role == "Procedure"
+
+
+@pytest.mark.parametrize(
     ("text", "act", "beside"),
     [
         (

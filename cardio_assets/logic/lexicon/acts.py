@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from cardio_assets.logic.lexicon.drafts import Draft, share_or_label
 from cardio_assets.logic.lexicon.sentences import _top_level_search
-from cardio_assets.logic.lexicon.vocabulary import ALONE_OR_WITH, GENERIC_VEHICLE
+from cardio_assets.logic.lexicon.vocabulary import ACT_NAMED_BY_PURPOSE, ALONE_OR_WITH
 from cardio_assets.logic.measurements import CHANGE_WORDS
 
 # what follows "for" that is no condition the act treats: a duration ("for 3 months"), a
@@ -140,14 +140,23 @@ class ActRules:
             # the items, not the name, are what is recommended: "careful follow-up with
             # echocardiography" (a generic vehicle), "triple therapy with aspirin and an OAC"
             # (a regimen of the drugs listed)
-            if GENERIC_VEHICLE.fullmatch(text.strip(" ,")):
+            vehicle = ACT_NAMED_BY_PURPOSE.fullmatch(text.strip(" ,"))
+            if vehicle:
                 items = ("Procedure", "Medication")
             elif regimen:
                 items = ("Medication",)
             else:
                 items = ()
             if any(p.role in items for p in parts):
-                out = []
+                # what the vehicle is done on stays when it names something in its own
+                # words ("follow-up of TEVAR": the repair; "imaging of the aorta": nothing)
+                on = vehicle["of"] if vehicle and vehicle["of"] else ""
+                out = [
+                    d
+                    for d in (self._phrase(on, "background", group_counter) if on else [])
+                    if d.role in ("Procedure", "Medication")
+                    and self.role_evidence(d.text, "background") is not None
+                ]
                 for part in parts:
                     if part.role in items:
                         part.slot = slot

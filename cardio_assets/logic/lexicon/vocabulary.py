@@ -560,6 +560,20 @@ GENERIC_VEHICLE = re.compile(
     r"modalit(?:y|ies)|techniques?|combination\s+(?:therapy|treatment))",
     re.IGNORECASE,
 )
+# an act named by its purpose or kind, whose means follow "with" / "by": "prevention with
+# antithrombotics", "bridging with heparin", "curative treatment by ablation", "device therapy
+# with an ICD", "revascularization with CABG" (the contract's generic vehicle), also with
+# what it is done on ("follow-up of TEVAR by CCT", "restoration of sinus rhythm by …")
+ACT_NAMED_BY_PURPOSE = re.compile(
+    rf"(?:{GENERIC_VEHICLE.pattern}"
+    r"|(?:(?:the|a|an)\s+)?(?:(?:primary|secondary|extended|prolonged|curative|definitive|"
+    r"preventive|initial|long-term|serial|surveillance|device|arterial)\s+)*"
+    r"(?:prevention|prophylaxis|thromboprophylaxis|bridging|pre-?treatment|treatment|therapy|"
+    r"confirmation|screening|restoration|revascularization|revascularisation|grafting|"
+    r"imaging))"
+    r"(?:\s+of\s+(?P<of>\S.*))?",
+    re.IGNORECASE,
+)
 # A bracket holding one qualifying word ("stenting (covered)", "(preferably)") or a route
 # of administration written short ("(i.v.)", "(s.c.)")
 LONE_QUALIFIER = re.compile(

@@ -348,6 +348,17 @@ def test_a_wait_counted_from_events_keeps_the_events(lexicon) -> None:  # type: 
     assert set(stop) == {"anticoagulation"}
 
 
+def test_a_stopping_point_that_lists_tests_names_no_test(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "until normalisation of troponin, ECG and echocardiography": the list after "until"
+    says when the restriction ends, not what is done; its commas do not end the clause."""
+    result = extract(
+        lexicon,
+        "Strenuous exercise should be avoided in patients with acute myocarditis until "
+        "normalisation of troponin, ECG and echocardiography.",
+    )
+    assert set(named(result)) == {"avoidance of strenuous exercise", "acute myocarditis"}
+
+
 def test_a_list_of_indications_of_an_act_names_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
     """ "Surgery for A, B, C and D": three or more indications listed with commas are the
     cases the act is done for, any one of them enough; the "and" lists them (the contract,

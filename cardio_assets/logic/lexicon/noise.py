@@ -23,6 +23,9 @@ from cardio_assets.logic.lexicon.noise_words import (
     _WEIGHED_IN_BRACKETS,
 )
 
+# one item of a short list: up to three words, none of them "and" / "or"
+_SHORT_ITEM = r"(?!(?:and|or)\b)[A-Za-z][\w\-]*(?:\s+(?!(?:and|or)\b)[A-Za-z][\w\-]*){0,2}"
+
 _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # citation numbers glued to a word inside the sentence ("is recommended19 before",
     # "in pregnancy263"): the ingestion moves those at the end; a unit ("kg/m2") has fewer
@@ -319,8 +322,16 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     # when to stop, not whom: "until blood pressure is controlled", "until symptoms resolve";
-    # "until 3 months after a stroke": the wait is no concept, the event it counts from is
-    (re.compile(r",?\s*\buntil\s+[^,;.()]+", re.I), lambda m: _events_waited_from(m[0])),
+    # "until 3 months after a stroke": the wait is no concept, the event it counts from is;
+    # the clause runs on over a short list ("until normalization of CRP, ECG and echo")
+    (
+        re.compile(
+            rf",?\s*\buntil\s+[^,;.()]+(?:(?:,\s*{_SHORT_ITEM})+,?\s+(?:and|or)\s+{_SHORT_ITEM}"
+            r"(?=\s*(?:[,;.()]|$)))?",
+            re.I,
+        ),
+        lambda m: _events_waited_from(m[0]),
+    ),
     # how soon, not whom: "without delay", "without undue delay"
     (re.compile(r",?\s*\bwithout\s+(?:undue\s+|further\s+|any\s+)?delay\b", re.I), ""),
     # durations with a bound: "for a minimum of 4 weeks", "over at least the next 6 months"

@@ -248,6 +248,7 @@ GENERIC_LEAVES = frozenset(
     prevented corrected reversed avoided procedure procedures normal increase assessed
     history presence example examples
     maintained continued administered starting majority first general equivalent
+    status during subset subsets continuing participate supine
     """.split()
 ) | frozenset(
     {

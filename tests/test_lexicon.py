@@ -328,15 +328,16 @@ def test_negation_cues(
     assert c[negated_term].is_population
 
 
+@pytest.mark.parametrize("lead", ["without", "with no"])
 def test_negated_disjunction_is_not_of_one_or_group(
-    lexicon: LexiconExtractor, abbreviations
+    lexicon: LexiconExtractor, abbreviations, lead: str
 ) -> None:  # type: ignore[no-untyped-def]
     """ "without A or B" is NOT(OR(A, B)) (the contract, section 7): both concepts negated
     under one OR label, and the rule's logic reads the negated group by De Morgan as
-    NOT A AND NOT B, never OR(NOT A, NOT B)."""
+    NOT A AND NOT B, never OR(NOT A, NOT B). "with no A or B" says the same."""
     out = merged(
         lexicon,
-        row("Screening is not recommended in individuals without diabetes or CKD.", "III", "C"),
+        row(f"Screening is not recommended in individuals {lead} diabetes or CKD.", "III", "C"),
         abbreviations,
     )
     c = by_norm(out.concepts)

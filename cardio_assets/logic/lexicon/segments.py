@@ -30,7 +30,7 @@ _SEGMENT_RE = re.compile(
     r"|\bconsidering\b|\bplanning\b"
     r"|\b(?:judged|categori[sz]ed|classified|deemed)\s+(?:to\s+be\s+)?(?:as\s+(?:having\s+)?)?"
     r"|\b(?:perceived|considered|thought|believed)\s+to\s+be\s+(?=at\b)"
-    r"|\bfollowing\b|\bwith\b|\bhaving\b(?!\s+(?:been|had)\b)"
+    r"|\bfollowing\b|\bwith\s+no\b|\bwith\b|\bhaving\b(?!\s+(?:been|had)\b)"
     r"|\bin\b(?!\s+(?:the|a|an|whom|addition|preference|combination|case|order)\b)"
     r"|\bat\b(?=\s+(?:(?:particularly|especially)\s+)?(?:high|increased|intermediate|low|very)\b))",
     re.IGNORECASE,
@@ -122,7 +122,12 @@ def _negation_ends_at_semicolon(kind: str, body: str) -> list[tuple[str, str]]:
 def _segment_kind(word: str) -> str:
     if word.endswith("with") and "present" in word:  # "presenting with X": X is what they have
         return "with"
-    if word == "without" or word.startswith("in the absence") or " not " in f" {word} ":
+    # "with no A or B" reads like "without A or B": neither (the contract's NOT(OR(A, B)))
+    if (
+        word in ("without", "with no")
+        or word.startswith("in the absence")
+        or " not " in f" {word} "
+    ):
         return "without"
     if word in {
         "despite",

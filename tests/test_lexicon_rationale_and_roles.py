@@ -181,6 +181,11 @@ def test_a_generic_vehicle_names_only_its_items(lexicon, text: str, acts: list[s
             "considered.",
             ["duplex ultrasound"],
         ),
+        (  # the means right after the recommending verb, with no comma before "using"
+            "When the echocardiogram is inconclusive, confirmation should be considered using "
+            "cardiac MRI or CT.",
+            ["cardiac magnetic resonance imaging", "computed tomography"],
+        ),
     ],
 )
 def test_an_act_named_by_its_purpose_names_only_its_means(

@@ -52,8 +52,8 @@ from cardio_assets.logic.lexicon.terms import TermHit, TermLookup, footnote_abbr
 from cardio_assets.logic.lexicon.version import RULES_VERSION
 from cardio_assets.logic.lexicon.vocabulary import (
     _PATIENT_NOUN,
+    ACT_NAMED_BY_PURPOSE,
     ENTERED_STATES,
-    GENERIC_VEHICLE,
     TARGET_WORD,
     _heuristic_role,
 )
@@ -66,6 +66,9 @@ _BARE_NAME = re.compile(
 )
 # heads a state shares with what is done about it: a history is taken, a risk estimated
 _ACT_ON_HEADS = frozenset({"history", "histories", "risk", "risks"})
+
+# what a post phrase opens with when it names the means the act is done with
+_MEANS_LEAD = re.compile(r"(?:using|by\s+means\s+of|with\s+the\s+use\s+of)\s+", re.IGNORECASE)
 
 # the acts "It is recommended to reduce / limit X" name ("reduction of X")
 _REDUCING = frozenset(REDUCING_ACTS.values())
@@ -373,6 +376,9 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             out.extend(action)
         group: tuple[str, list[Draft]] | None = None  # the last "for/in patients …" group
         for kind, phrase in parse.post:
+            led = _MEANS_LEAD.match(phrase) if kind == "context" else None
+            if led:  # "… should be considered using A or B": the means, right after the verb
+                kind, phrase = "means", phrase[led.end() :]
             after_test = any(d.slot == "action" and names_a_test(d.text) for d in out)
             found = self._post_phrase(kind, phrase, group_counter, after_test=after_test)
             if kind == "means" and any(d.slot == "action" for d in found):
@@ -554,4 +560,4 @@ def _link_repeated_groups(
 
 
 def _only_a_vehicle(draft: Draft) -> bool:
-    return bool(GENERIC_VEHICLE.fullmatch(draft.text.strip(" ,")))
+    return bool(ACT_NAMED_BY_PURPOSE.fullmatch(draft.text.strip(" ,")))

@@ -117,3 +117,17 @@ def test_glossary_entries_that_do_not_spell_their_abbreviation_are_left_out() ->
         "HV": "his-ventricular interval",
         "BP": "blood pressure",
     }
+
+
+def test_diabetes_written_alone_has_the_name_its_abbreviation_has() -> None:
+    """ "DM" expands to diabetes mellitus, so the word written alone ("patients with
+    diabetes", "type 2 diabetes") takes that name too: one disease, one name in the graph
+    and in the population. Diabetes insipidus and a named score keep their words."""
+    from cardio_assets.logic.abbreviations import Abbreviations
+
+    words = Abbreviations({"DM": "diabetes mellitus"})
+    assert words.normalize("Diabetes") == words.normalize("DM") == "diabetes mellitus"
+    assert words.normalize("type 2 diabetes") == "type 2 diabetes mellitus"
+    assert words.normalize("diabetes mellitus") == "diabetes mellitus"
+    assert words.normalize("diabetes insipidus") == "diabetes insipidus"
+    assert words.normalize("SCORE2-Diabetes") == "score2-diabetes"

@@ -490,7 +490,7 @@ def test_a_second_group_of_people_is_kept_beside_the_first(  # type: ignore[no-u
     "patients"."""
     result = extract(lexicon, text)
     found = named(result)
-    assert groups <= set(found) and "diabetes" in found
+    assert groups <= set(found) and "diabetes mellitus" in found
     assert len({found[g].or_group for g in groups}) == 1
     assert found[next(iter(groups))].or_group is not None
 

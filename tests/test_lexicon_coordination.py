@@ -555,8 +555,8 @@ def test_an_alternative_group_after_bracketed_examples_pairs_with_the_kind(lexic
     )
     label = {c.normalized: c.or_group for c in result.concepts}
     assert label["coronary artery disease"] == label["peripheral arterial disease"] is not None
-    assert label["diabetes"] == label["established cardiovascular disease"] is not None
-    assert label["diabetes"] != label["coronary artery disease"]
+    assert label["diabetes mellitus"] == label["established cardiovascular disease"] is not None
+    assert label["diabetes mellitus"] != label["coronary artery disease"]
 
 
 @pytest.mark.parametrize(

@@ -156,7 +156,7 @@ def test_the_framing_it_and_a_measuring_action(lexicon) -> None:
     """ "In X, it is recommended to measure Y": the "it" names nothing, X is the cohort and
     measuring Y is what is recommended."""
     result = extract(lexicon, "In patients with diabetes, it is recommended to measure HbA1c.")
-    assert ("Condition", "diabetes") in roles(result)
+    assert ("Condition", "diabetes mellitus") in roles(result)
     (action,) = result.actions
     assert action.role == "Procedure" and action.normalized.endswith("measurement")
     assert not [c for c in result.concepts if c.text.lower() == "it"]
@@ -328,7 +328,7 @@ def test_an_example_in_brackets_joins_the_alternatives_of_its_head(lexicon) -> N
         "diabetes), or symptoms of heart disease, a baseline ECG is recommended.",
     )
     groups = {c.normalized: c.or_group for c in result.concepts if c.role == "Condition"}
-    assert groups.get("diabetes") is not None
+    assert groups.get("diabetes mellitus") is not None
     assert len({g for g in groups.values() if g}) == 1, groups
 
 
@@ -567,7 +567,7 @@ def test_demographic_groups_are_conditions(lexicon) -> None:
     )
     assert ("Condition", "pregnant women") in r
     r = roles(extract(lexicon, "A statin is advised for adults with diabetes."))
-    assert ("Condition", "adults") in r and ("Condition", "diabetes") in r
+    assert ("Condition", "adults") in r and ("Condition", "diabetes mellitus") in r
     r = roles(extract(lexicon, "A statin is advised for patients with diabetes."))
     assert not [name for _, name in r if "patient" in name]
 
@@ -654,7 +654,7 @@ def test_who_it_is_for_then_a_colon_then_the_action(lexicon) -> None:
     result = extract(lexicon, "Three-vessel disease with diabetes: PCI is not recommended.")
     assert [a.normalized for a in result.actions] == ["percutaneous coronary intervention"]
     r = roles(result)
-    assert ("Condition", "diabetes") in r and ("Condition", "three-vessel disease") in r
+    assert ("Condition", "diabetes mellitus") in r and ("Condition", "three-vessel disease") in r
     result = extract(lexicon, "Patients with HFrEF and LBBB: CRT is advised to reduce mortality.")
     assert [a.normalized for a in result.actions] == ["cardiac resynchronization therapy"]
     assert ("Outcome", "mortality") in roles(result)

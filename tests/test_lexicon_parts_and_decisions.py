@@ -103,7 +103,7 @@ def test_with_consideration_of_and_after_discussing_weigh_too(lexicon) -> None: 
             "consideration of comorbidities and personal preferences.",
         )
     )
-    assert "diabetes" in considered
+    assert "diabetes mellitus" in considered
     assert not any("preference" in n or "comorbid" in n for n in considered)
 
 

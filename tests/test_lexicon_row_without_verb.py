@@ -95,5 +95,5 @@ def test_a_sentence_that_widens_the_row_adds_a_group(lexicon) -> None:  # type: 
         lexicon, "Ablation is advised in adults with HFrEF. This includes patients with diabetes."
     )
     roles = {c.normalized: c.role for c in result.concepts}
-    assert roles.get("diabetes") == "Condition"
+    assert roles.get("diabetes mellitus") == "Condition"
     assert [a.normalized for a in result.actions] == ["ablation"]

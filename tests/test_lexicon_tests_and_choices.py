@@ -22,7 +22,7 @@ def test_a_screening_done_by_named_tests_recommends_the_tests(lexicon) -> None: 
     acts = {a.normalized for a in result.actions}
     assert "echocardiography" in acts and not any("screening" in a for a in acts)
     assert not any("screening" in name for name in found)
-    assert found["diabetes"].function != "purpose"
+    assert found["diabetes mellitus"].function != "purpose"
 
 
 def test_a_screening_with_its_tests_after_a_comma_reads_the_same(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -176,7 +176,7 @@ def test_a_rank_of_a_treatment_for_patients_keeps_them_the_cohort(lexicon) -> No
             "Metformin is recommended as initial treatment of patients with type 2 diabetes.",
         )
     )
-    assert found["type 2 diabetes"].role == "Condition"
+    assert found["type 2 diabetes mellitus"].role == "Condition"
     assert not any("patient" in name for name in found)
 
 
@@ -256,7 +256,7 @@ def test_a_leading_when_screening_clause_names_what_is_looked_for(lexicon) -> No
         "test or a fasting glucose test should be considered.",
     )
     found = named(result)
-    assert found["diabetes"].function == "purpose"
+    assert found["diabetes mellitus"].function == "purpose"
     assert not any("screening" in name for name in found)
     assert "heart disease" not in found
 
@@ -374,7 +374,7 @@ def test_with_and_without_a_state_is_no_criterion(lexicon) -> None:  # type: ign
             "diabetes.",
         )
     )
-    assert "diabetes" not in found
+    assert "diabetes mellitus" not in found
     # it ends before a relative clause or the verb: what follows is still read
     found = named(
         extract(
@@ -383,7 +383,7 @@ def test_with_and_without_a_state_is_no_criterion(lexicon) -> None:  # type: ign
             "artery disease.",
         )
     )
-    assert "coronary artery disease" in found and "diabetes" not in found
+    assert "coronary artery disease" in found and "diabetes mellitus" not in found
 
 
 def test_other_tests_only_carry_the_tests_they_include(lexicon) -> None:  # type: ignore[no-untyped-def]

@@ -208,7 +208,7 @@ def test_or_phrase_from_a_pass_is_split_into_one_group(abbreviations: Abbreviati
     out = merge_row(main, None, abbreviations)
     got = [(c.text, c.normalized, c.or_group) for c in out.concepts]
     assert got == [
-        ("diabetes", "diabetes", "g1"),
+        ("diabetes", "diabetes mellitus", "g1"),
         ("CKD", "chronic kidney disease", "g1"),
         ("anaemia", "anaemia", "g1"),
         ("high surgical risk", "high surgical risk", "g2"),
@@ -233,7 +233,7 @@ def test_neither_nor_phrase_becomes_two_negated_conditions(abbreviations: Abbrev
         extraction("MAIN", [concept("Condition", "neither diabetes nor CKD")]), None, abbreviations
     )
     assert [(c.normalized, c.negated, c.or_group) for c in out.concepts] == [
-        ("diabetes", True, None),
+        ("diabetes mellitus", True, None),
         ("chronic kidney disease", True, None),
     ]
     assert out.logic == LogicNode(

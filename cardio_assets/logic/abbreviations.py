@@ -137,9 +137,13 @@ class Abbreviations(Mapping[str, str]):
         head noun in the singular ("Loop diuretics" -> "loop diuretic")."""
         expanded = self.expand(text)
         expanded = _SPACES.sub(" ", expanded).strip(" .,;:")
-        return singular_head(expanded.lower())
+        return _DIABETES_ALONE.sub("diabetes mellitus", singular_head(expanded.lower()))
 
 
+# "diabetes" written alone is diabetes mellitus, the name "DM" expands to and the
+# terminology's preferred term, so one disease has one name ("type 2 diabetes" too);
+# "diabetes insipidus" and compounds such as "SCORE2-Diabetes" stay as written
+_DIABETES_ALONE = re.compile(r"(?<![\w-])diabetes(?![\w-])(?!\s+(?:mellitus|insipidus)\b)")
 _REPEATED_WORD = re.compile(r"\b(\w{4,})\s+\1\b", re.IGNORECASE)
 _NOTE = re.compile(r"\s*\([^()]*\)\s*$")
 

@@ -150,7 +150,7 @@ class ActRules:
             if any(p.role in items for p in parts):
                 # what the vehicle is done on stays when it names something in its own
                 # words ("follow-up of TEVAR": the repair; "imaging of the aorta": nothing)
-                on = vehicle["of"] if vehicle and vehicle["of"] else ""
+                on = vehicle["of"] if vehicle else None
                 out = [
                     d
                     for d in (self._phrase(on, "background", group_counter) if on else [])

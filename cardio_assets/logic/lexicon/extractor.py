@@ -401,7 +401,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
                 group = None
             out.extend(found)
         if not (parse.diagnosis or parse.measure or parse.ending):  # those made their acts
-            out = self._states_beside_acts(out)
+            self._states_beside_acts(out)
         if not any(d.slot == "action" for d in out):
             # "it is advised to control BP at <125/75 mmHg": the value to reach is the
             # recommendation itself (the contract: a target that is what is recommended)
@@ -410,12 +410,12 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
                     d.slot = "action"
         return out
 
-    def _states_beside_acts(self, action: list[Draft]) -> list[Draft]:
+    def _states_beside_acts(self, drafts: list[Draft]) -> None:
         """ "Management of risk factors, including smoking and gout", "to treat A, B and C":
         a piece of the recommended phrase whose own words name a disease or state, beside an
         act or listed with other pieces, is a state the act deals with, a condition, not a
         second act (the slot alone had made it a Procedure). A lone state is left alone."""
-        acts = [d for d in action if d.slot == "action"]
+        acts = [d for d in drafts if d.slot == "action"]
         states = [
             d
             for d in acts
@@ -428,7 +428,6 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
         ):
             for d in states:
                 d.role, d.slot = "Condition", "context"
-        return action
 
     def _names_a_state(self, text: str) -> bool:
         """A bare name of a disease or state: no preposition or verb that would make it an

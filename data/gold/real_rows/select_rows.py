@@ -94,7 +94,9 @@ TEST_SHARE = 1 / 3
 # one more first score of the session's end state (review fixes followed before any score);
 # blind34 and blind35 (twenty-first session) at its start, before any change; blind36 and
 # blind37 (twenty-second session) likewise at its start, before any change; blind38 and
-# blind39 (twenty-third session) likewise at its start, before any change.
+# blind39 (twenty-third session) likewise at its start, before any change; blind40
+# (twenty-fourth session) likewise at its start, before any change (three guidelines have rows
+# left).
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -134,6 +136,7 @@ BLIND_SPLITS = {
     "blind37": (20261237, 4),
     "blind38": (20261238, 4),
     "blind39": (20261239, 4),
+    "blind40": (20261240, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:
@@ -385,7 +388,10 @@ def main(argv: list[str] | None = None) -> int:
         # each split comes after the earlier ones: rows of those only (the file also holds
         # later ones once they are appended)
         taken = [r for r in taken if SPLITS.index(r["split"]) < SPLITS.index(split)]
-        chosen = choose_blind(candidates(args.corpus), taken, len(taken) + 1, split)
+        # numbering goes on after the highest id taken: a row dropped after its draw leaves
+        # its id unused, so the count of taken rows would reuse one (blind39 left one)
+        first_number = 1 + max((int(r["id"].split("-")[1]) for r in taken), default=0)
+        chosen = choose_blind(candidates(args.corpus), taken, first_number, split)
     else:
         chosen = choose(candidates(args.corpus))
     keys = (

@@ -416,3 +416,37 @@ def test_years_counted_from_an_event_are_the_time_since_it_not_an_age(lexicon) -
     assert {"stenting", "bypass surgery"} <= set(found), found
     aged = named(extract(lexicon, "Screening is advised in women aged >50 years after menopause."))
     assert aged["age"].threshold == 50.0
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "state"),
+    [
+        (
+            "Loop diuretics are advised for fluid overload in pregnancy.",
+            ("Condition", "fluid overload"),
+            "pregnancy",
+        ),
+        (
+            "A beta-blocker throughout pregnancy is advised in women with a dilated aorta.",
+            ("Medication", "beta-blocker"),
+            "pregnancy",
+        ),
+        (
+            "Warfarin is not advised in breastfeeding.",
+            ("Medication", "warfarin"),
+            "breastfeeding",
+        ),
+    ],
+)
+def test_a_state_the_patient_is_in_while_it_applies_is_a_condition_of_its_own(
+    lexicon,  # type: ignore[no-untyped-def]
+    text: str,
+    kept: tuple[str, str],
+    state: str,
+) -> None:
+    """ "in pregnancy" or "throughout pregnancy" after a disease or a drug says when it
+    applies, as "during pregnancy" does: the state is a condition of its own and no part
+    of the name before it."""
+    result = roles(extract(lexicon, text))
+    assert kept in result
+    assert ("Condition", state) in result

@@ -72,6 +72,8 @@ _RANK = (
     rf"|{_RANK_WORD}\s+(?:[\w\-]+\s+)?(?:(?:therapy|strategy|conduit|option)(?=\s+for\s+"
     rf"{_NOT_A_TEST_AIM})|(?:management|treatment)(?=\s+(?:for|of)\s+{_NOT_A_TEST_AIM}))"
 )
+# states a patient is in for a while, named after the act or disease they qualify
+_ENTERED_STATE = r"(?:pregnancy|lactation|breast-?feeding)\b"
 # the operation a phase belongs to: "in the peri-operative phase of NCS"
 _PHASE_OF = r"(?:in|during)\s+the\s+(?:peri|pre|post)-?operative\s+(?:period|phase|setting)\s+of"
 
@@ -122,6 +124,9 @@ _POST_MARKERS = re.compile(
     # "antiplatelet agents other than low-dose aspirin": the one named after it is left out
     r"|other\s+than\b"
     r"|(?:before|after|following|prior\s+to|in\s+advance\s+of|during)\b"
+    # "hypertension in pregnancy", "a beta-blocker throughout pregnancy": the state the
+    # patient is in while it applies, a condition of its own, like "during pregnancy"
+    rf"|(?:in|throughout)(?=\s+{_ENTERED_STATE})"
     rf"|(?:in|at|by)\s+(?={_SETTING})"
     r")",
     re.IGNORECASE,
@@ -365,6 +370,8 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return ("negated", excluded.group(1)) if excluded else ("context", body)
     if low in {"if", "when", "while", "whilst"}:
         return context_clause(_THERE_IS.sub("", body))
-    if re.match(r"(?:before|after|following|prior to|in advance of|during|based on)", low):
+    if re.match(r"(?:before|after|following|prior to|in advance of|during|based on)", low) or (
+        low in {"in", "throughout"}
+    ):
         return "context", body  # "based on X": X is what decides it, a criterion
     return "cohort", (marker + " " + body).strip()

@@ -317,3 +317,17 @@ def test_a_disease_named_beside_the_act_is_what_the_act_is_for(lexicon) -> None:
         "It is recommended to consider amyloidosis in patients with unexplained wall thickening.",
     )
     assert [a.normalized for a in alone.actions] == ["amyloidosis"]
+
+
+def test_a_valve_named_by_its_cusps_is_the_patients_anatomy(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "with a tricuspid aortic valve" says what valve the patient was born with, a state
+    like "bicuspid aortic valve", not a prosthesis; an operation on the tricuspid valve stays
+    a procedure."""
+    born = roles(
+        extract(lexicon, "Root surgery is advised in adults with tricuspid aortic valves.")
+    )
+    assert ("Condition", "tricuspid aortic valve") in born
+    repaired = roles(
+        extract(lexicon, "Tricuspid valve repair is advised in adults with severe TR.")
+    )
+    assert ("Procedure", "tricuspid valve repair") in repaired

@@ -54,6 +54,10 @@ class LexiconSettings:
 
 
 # what a slot usually holds, when nothing in the text says
+# a valve named by how many cusps it has ("a bicuspid aortic valve", "tricuspid aortic
+# valves"): the anatomy a patient has, not a device or an operation on it
+_VALVE_BY_CUSPS = re.compile(r"^(?:uni|bi|tri|quadri)cuspid\s+(?:aortic\s+)?valves?$", re.I)
+
 _SLOT_DEFAULTS = {
     "action": "Procedure",
     "component": "Procedure",
@@ -89,6 +93,8 @@ class RoleRules:
         graded_act = first.lower() in GRADE_WORDS and head in UNDERGONE_HEADS
         if slot in {"cohort", "context"} and first in _CONDITION_FIRST_WORDS and not graded_act:
             return "Condition"
+        if slot in {"cohort", "context"} and _VALVE_BY_CUSPS.match(normalized):
+            return "Condition"  # "with a tricuspid aortic valve": the valve they were born with
         if slot in {"cohort", "context"} and re.match(
             r"^(?:\w+\s+){0,2}indications?\s+(?:for|to)\b", normalized
         ):

@@ -10,7 +10,7 @@ import pytest
 from cardio_assets.logic.measurements import find_measurements
 from cardio_assets.logic.merged_concepts import merge_row
 from cardio_assets.records import LogicNode
-from tests.lexicon_fixtures import extract, named, row_of
+from tests.lexicon_fixtures import extract, named, roles, row_of
 
 
 def _logic_concepts(node: LogicNode | None) -> set[int]:
@@ -519,3 +519,34 @@ def test_to_allow_introduces_a_goal(lexicon) -> None:
     )
     roles = {c.normalized: c.role for c in result.concepts}
     assert roles.get("wound healing") == "Outcome"
+
+
+@pytest.mark.parametrize(
+    ("text", "goal", "cohort"),
+    [
+        (
+            "For limb salvage in adults with critical ischaemia, bypass surgery is advised.",
+            "limb salvage",
+            "critical ischaemia",
+        ),
+        ("For stomach protection, a proton pump inhibitor is advised.", "stomach protection", None),
+        (
+            "Early bypass is advised in adults with critical ischaemia for limb salvage.",
+            "limb salvage",
+            "critical ischaemia",
+        ),
+    ],
+)
+def test_a_goal_named_after_for_is_an_outcome_also_when_written_first(
+    lexicon,  # type: ignore[no-untyped-def]
+    text: str,
+    goal: str,
+    cohort: str | None,
+) -> None:
+    """ "For limb salvage, …" names what the act is meant to achieve, like "for glucose
+    control" at the end of a sentence; the patients may follow the goal in the same lead."""
+    result = roles(extract(lexicon, text))
+    assert ("Outcome", goal) in result
+    assert ("Condition", goal) not in result
+    if cohort:
+        assert ("Condition", cohort) in result

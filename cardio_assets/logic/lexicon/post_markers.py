@@ -102,7 +102,7 @@ _POST_MARKERS = re.compile(
     r"|for\s+(?:the\s+)?guidance\s+of\b"
     rf"|{_PHASE_OF}\b"
     # "for stomach protection", "for glucose control", "for … mobility benefits": a goal
-    r"|for(?=\s+[^;()]*?\b(?:control|protection|benefits?)\s*$)"
+    r"|for(?=\s+[^;()]*?\b(?:control|protection|salvage|preservation|benefits?)\s*$)"
     r"|as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\b"
     r"|as\s+(?:a\s+)?part\s+of\b"
     # ", using X", "preferably using X": the means the act is done with (its components);
@@ -252,7 +252,7 @@ _SCREENING_FOR = re.compile(
 
 
 # the words that end a goal named after "for" ("stomach protection", "mobility benefits")
-_BENEFIT_END = re.compile(r"(?:\s+benefits?|\b(?:control|protection))$", re.I)
+_BENEFIT_END = re.compile(r"(?:\s+benefits?|\b(?:control|protection|salvage|preservation))$", re.I)
 
 
 def _without_benefit(goal: str) -> str:
@@ -264,6 +264,23 @@ def _without_benefit(goal: str) -> str:
     before = goal[: benefit.start()].split()
     adjective = bool(before) and re.search(r"(?:ic|al|ive|ous|ary|ory)$", before[-1], re.I)
     return goal if adjective else goal[: benefit.start()]
+
+
+# "For limb salvage (in patients with X), …", "For glucose control, …": the goal written
+# first, not the patients; the cohort may follow it
+_GOAL_LEAD = re.compile(
+    r"^for\s+(?P<goal>(?:(?!\b(?:in|among)\b)[^,;()])*?\b(?:control|protection|salvage|"
+    r"preservation|benefits?))\b\s*(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+
+
+def goal_lead(phrase: str) -> tuple[str, str] | None:
+    """(goal, the rest) for a lead phrase that names a goal after "for", else None."""
+    lead = _GOAL_LEAD.match(phrase.strip())
+    if lead is None:
+        return None
+    return _without_benefit(lead["goal"]), lead["rest"].strip(" ,")
 
 
 # "the (decision on the) timing of X", "the choice of X": what is decided about X

@@ -22,6 +22,7 @@ from cardio_assets.logic.lexicon.post_markers import (
     _depth_at,
     _split_post,
     context_clause,
+    goal_lead,
 )
 from cardio_assets.logic.lexicon.vocabulary import (
     _OUTCOME_VERBS,
@@ -449,6 +450,9 @@ def _parse_sentence(sentence: str) -> RowParse:
             parse.post.append(("negated", _THERE_IS.sub("", lead_phrase[exception.end() :])))
         elif context and not _COHORT_LEAD.match(pre):
             parse.post.append(context_clause(lead_phrase[context.end() :]))
+        elif goal_lead(lead_phrase):
+            goal, parse.cohort = goal_lead(lead_phrase) or ("", "")
+            parse.post.append(("outcome", goal))
         else:
             parse.cohort = lead_phrase
         if not action_part and not post:

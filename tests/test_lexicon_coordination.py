@@ -600,3 +600,27 @@ def test_a_noun_ending_like_an_adjective_borrows_no_head(text: str) -> None:
     tree = split_logic(text)
     assert isinstance(tree, Expr)
     assert all(leaf.full is None for leaf in tree.children), tree  # type: ignore[union-attr]
+
+
+def test_a_slash_pair_is_one_alternative_inside_a_longer_list(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "ARNI/ACE-I" names two drugs either of which is meant; written in a list with "and"
+    ("SGLT2 inhibitors, ARNI/ACE-Is, and MRAs") only the two of the slash are alternatives,
+    and after "A and/or B and" the pair is an alternative of its own."""
+    listed = extract(
+        lexicon, "SGLT2 inhibitors, ARNI/ACE-Is, and MRAs are advised in adults with HF."
+    )
+    groups = {c.normalized: c.or_group for c in listed.concepts}
+    pair = {groups["angiotensin receptor neprilysin inhibitor"]}
+    assert pair == {groups["angiotensin-converting enzyme inhibitor"]} and pair != {None}
+    assert groups["sodium glucose cotransporter 2 inhibitor"] not in pair
+    assert groups["mineralocorticoid receptor antagonist"] not in pair
+    raised = extract(
+        lexicon,
+        "In adults with dyspnoea and/or leg oedema and raised NT-proBNP/BNP, echocardiography "
+        "is advised.",
+    )
+    labels = {c.normalized: c.or_group for c in raised.concepts}
+    assert labels["dyspnoea"] == labels["leg oedema"] is not None
+    peptides = labels["raised b-type natriuretic peptide"]
+    assert peptides == labels["raised n-terminal pro-b-type natriuretic peptide"] is not None
+    assert peptides != labels["dyspnoea"]

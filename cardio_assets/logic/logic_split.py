@@ -102,11 +102,17 @@ def _strip_item(text: str) -> str:
     return re.sub(r"^(?:either|both)\s+", "", text, flags=re.IGNORECASE)
 
 
-def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -> Node:
+def split_logic(
+    text: str,
+    keep_together: Callable[[str], bool] | None = None,
+    tight: Collection[str] = (),
+) -> Node:
     """Parse ``text`` into an AND/OR tree of verbatim leaf phrases.
 
     ``keep_together`` may veto a split when the whole phrase (or two joined items) is a
-    known term, e.g. a terminology description containing "and".
+    known term, e.g. a terminology description containing "and". The "or" inside a phrase
+    of ``tight`` binds tightest: the lexicon lists there the pairs it wrote for a slash
+    ("raised NT-proBNP/BNP" in "dyspnoea and raised NT-proBNP/BNP" is one alternative).
     """
     text = _strip_item(text)
     if not text:
@@ -126,7 +132,12 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
     masked = _mask(text)
     clauses = _negated_clauses(text, masked)
     if clauses:
-        return _join_clauses(clauses, keep_together)
+        return _join_clauses(clauses, keep_together, tight)
+    tight_spans = [
+        (found.start(), found.end())
+        for pair in tight
+        for found in re.finditer(re.escape(pair), text)
+    ]
     items: list[str] = []
     connectors: list[str] = []
     start = 0
@@ -137,7 +148,10 @@ def split_logic(text: str, keep_together: Callable[[str], bool] | None = None) -
         if conn == "but":
             following = _SEPARATOR.search(masked, match.end())
             after_but.add(_strip_item(text[match.end() : following.start() if following else None]))
-        connectors.append(_CONNECTOR_MEANING.get(conn, conn))
+        paired = conn == "or" and any(
+            a <= match.start() and match.end() <= b for a, b in tight_spans
+        )
+        connectors.append("or*" if paired else _CONNECTOR_MEANING.get(conn, conn))
         start = match.end()
     items.append(text[start:])
     items = [_strip_item(i) for i in items]
@@ -517,10 +531,12 @@ def _negated_clauses(text: str, masked: str) -> list[tuple[str, str]]:
 
 
 def _join_clauses(
-    clauses: list[tuple[str, str]], keep_together: Callable[[str], bool] | None
+    clauses: list[tuple[str, str]],
+    keep_together: Callable[[str], bool] | None,
+    tight: Collection[str] = (),
 ) -> Node:
     """Clauses joined as their connectors say (a bare semicolon reads like a bare comma);
     AND binds tighter than OR."""
-    nodes = [split_logic(clause, keep_together) for _, clause in clauses]
+    nodes = [split_logic(clause, keep_together, tight) for _, clause in clauses]
     given = [_CONNECTOR_MEANING.get(conn, conn) for conn, _ in clauses[1:]]
     return _and_before_or(nodes, _resolve_commas(given))

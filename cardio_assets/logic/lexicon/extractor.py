@@ -93,6 +93,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
         self.span_tagger = span_tagger
         self._cache: dict[str, TermHit | None] = {}
         self._row_workers: dict[tuple, LexiconExtractor] = {}
+        self.slash_pairs: set[str] = set()
 
     # -- identity -----------------------------------------------------------------------
     @property
@@ -328,8 +329,10 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
                 or any(lookup(word) is None for word in shorts)
             ):
                 return match[0]
+            self.slash_pairs.add(f"{state}{left} or {state}{right}")
             return f"{state}{left} or {state}{right}"
 
+        self.slash_pairs = set()
         return _ABBREVIATION_PAIR.sub(pair, text)
 
     def _drafts_for(self, parse: RowParse, group_counter: list[int]) -> list[Draft]:

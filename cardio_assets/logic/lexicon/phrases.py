@@ -79,6 +79,8 @@ class PhraseRules:
     mixins (it reads the extractor's abbreviations, terminology lookup and settings)."""
 
     abbreviations: Abbreviations
+    # the "A or B" pairs the row's slashes were written as (extractor.prepared_text)
+    slash_pairs: set[str]
 
     if TYPE_CHECKING:  # borrowed from the sibling mixins RoleRules and ActRules
 
@@ -240,7 +242,7 @@ class PhraseRules:
             asides.insert(0, Aside(examples, text[: including.start()], bracketed=False))
             text = text[: including.start()].strip(" ,;")
         masked, params = extract_parameters(text, self.abbreviations)
-        tree = split_logic(masked, keep_together=self._is_known_term)
+        tree = split_logic(masked, keep_together=self._is_known_term, tight=self.slash_pairs)
         drafts: list[Draft] = []
         group_of = _or_groups(tree, group_counter)
         elided: list[Draft] = []  # the drafts of a leaf that lends its head to the next one

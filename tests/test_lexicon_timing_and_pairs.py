@@ -450,3 +450,34 @@ def test_a_state_the_patient_is_in_while_it_applies_is_a_condition_of_its_own(
     result = roles(extract(lexicon, text))
     assert kept in result
     assert ("Condition", state) in result
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "threshold"),
+    [
+        ("Switching warfarin to heparin is advised at the 36th week of gestation.", "=", 36),
+        ("In women with a mechanical valve, warfarin is advised until the 34th week.", "<=", 34),
+        ("Heparin instead of warfarin is advised between weeks 6 and 12.", "between", [6, 12]),
+        ("In women with pre-eclampsia, delivery is advised at 37 weeks.", "=", 37),
+    ],
+)
+def test_the_week_of_pregnancy_is_the_gestational_age_it_applies_at(
+    lexicon,  # type: ignore[no-untyped-def]
+    text: str,
+    operator: str,
+    threshold: float | list[float],
+) -> None:
+    """The week of a pregnancy a step is taken in ("at the 36th week of gestation", "until
+    the 34th week", "between weeks 6 and 12") is a criterion, the gestational age, and no
+    part of the drug's name; "at 6 weeks" outside a pregnancy only times a test."""
+    result = extract(lexicon, text)
+    (age,) = [c for c in result.concepts if c.normalized == "gestational age"]
+    assert (age.role, age.operator, age.threshold, age.unit) == (
+        "ClinicalParameter",
+        operator,
+        threshold,
+        "weeks",
+    )
+    assert not any("week" in c.normalized for c in result.concepts if c is not age)
+    timed = extract(lexicon, "Repeat echocardiography is advised at 6 weeks after ablation.")
+    assert not any(c.role == "ClinicalParameter" for c in timed.concepts)

@@ -26,6 +26,16 @@ from cardio_assets.logic.lexicon.noise_words import (
 # one item of a short list: up to three words, none of them "and" / "or"
 _SHORT_ITEM = r"(?!(?:and|or)\b)[A-Za-z][\w\-]*(?:\s+(?!(?:and|or)\b)[A-Za-z][\w\-]*){0,2}"
 
+_GESTATION_WEEK = re.compile(
+    r",?\s*\b(?P<prep>at|until|by|before|from|after|between)\s+(?:the\s+)?"
+    r"(?:around\s+|about\s+|approximately\s+)?"
+    r"(?:weeks\s+(?P<weeks_n>\d+)\s+and\s+(?P<last>\d+)"
+    r"|(?P<n>\d+)(?P<ordinal>st|nd|rd|th)?\s*weeks?)"
+    r"(?:\s+of\s+(?P<of>gestation|pregnancy))?\b",
+    re.I,
+)
+_PREGNANCY_WORD = re.compile(r"\b(?:pregnan\w*|gestation\w*|trimesters?|deliver(?:y|ed))\b", re.I)
+
 _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # citation numbers glued to a word inside the sentence ("is recommended19 before",
     # "in pregnancy263"): the ingestion moves those at the end; a unit ("kg/m2") has fewer
@@ -112,15 +122,10 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "—including blood pressure and diabetes—": an aside between dashes, read as brackets
     (re.compile(r"\s*—\s*([^—]{3,120}?)\s*—\s*"), r" (\1) "),
-    # when a delivery or a test is timed: "at around 39 weeks", "at 36 weeks of gestation"
-    (
-        re.compile(
-            r",?\s*\bat\s+(?:around\s+|about\s+|approximately\s+)?\d+\s*weeks?"
-            r"(?:\s+of\s+(?:gestation|pregnancy))?\b",
-            re.I,
-        ),
-        "",
-    ),
+    # the week of a pregnancy something is done in ("at 36 weeks of gestation", "until the
+    # 36th week", "between weeks 6 and 12") is the gestational age it applies at, a
+    # criterion; any other "at N weeks" only times a test
+    (_GESTATION_WEEK, lambda m: _gestational_age(m)),
     # "walking, along with stretching, is recommended": both are
     (re.compile(r",?\s+(?:along|together)\s+with\s+", re.I), " and "),
     # "in order to X" states a purpose as "to X" does
@@ -660,6 +665,18 @@ def _events_waited_from(clause: str) -> str:
     if not _WAIT.match(body):
         return ""  # ("… or until symptoms resolve": a second "until" says when to stop)
     return " " + _WAIT.sub("", body)
+
+
+def _gestational_age(m: re.Match[str]) -> str:
+    pregnant = m["of"] or m["ordinal"] or m["weeks_n"] or _PREGNANCY_WORD.search(m.string)
+    if not pregnant:
+        return "" if m["prep"].lower() == "at" else m[0]
+    if m["weeks_n"]:  # "between weeks 6 and 12"
+        return f" (gestational age between {m['weeks_n']} and {m['last']} weeks)"
+    operator = {"until": "≤", "by": "≤", "before": "<", "from": "≥", "after": ">"}.get(
+        m["prep"].lower(), ""
+    )
+    return f" (gestational age {operator}{m['n']} weeks)"
 
 
 def clean_row_text(text: str) -> str:

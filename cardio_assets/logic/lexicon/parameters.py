@@ -30,8 +30,9 @@ _NAME_STOP = frozenset(
 _AGE_NAMES = frozenset({"aged", "age", "old", "older", "younger"})
 # quantities measured in time: "pauses >3 s", "AF duration >48 h", "time from onset >12 h"
 _TIMED_QUANTITY = re.compile(
-    # "pause/s", "episode(s)": a plural written as a choice is still the quantity
-    r"\b(?:pauses?|duration|episodes?|interval|time|survival|expectancy)(?:/s|\(s\))?$"
+    # "pause/s", "episode(s)": a plural written as a choice is still the quantity; an age
+    # counted in weeks ("gestational age of 36 weeks") is one too
+    r"\b(?:pauses?|duration|episodes?|interval|time|survival|expectancy|age)(?:/s|\(s\))?$"
     r"|^time\s+(?:from|since)\b",
     re.IGNORECASE,
 )

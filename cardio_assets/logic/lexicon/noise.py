@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from cardio_assets.logic.lexicon.noise_lists import LIST_REWRITES
+from cardio_assets.logic.lexicon.noise_time import DURATION_REWRITES, GESTATION_REWRITE
 from cardio_assets.logic.lexicon.noise_words import (
     _ACTIVITY_AMOUNT,
     _COMPARED_VOLUME,
@@ -25,16 +26,6 @@ from cardio_assets.logic.lexicon.noise_words import (
 
 # one item of a short list: up to three words, none of them "and" / "or"
 _SHORT_ITEM = r"(?!(?:and|or)\b)[A-Za-z][\w\-]*(?:\s+(?!(?:and|or)\b)[A-Za-z][\w\-]*){0,2}"
-
-_GESTATION_WEEK = re.compile(
-    r",?\s*\b(?P<prep>at|until|by|before|from|after|between)\s+(?:the\s+)?"
-    r"(?:around\s+|about\s+|approximately\s+)?"
-    r"(?:weeks\s+(?P<weeks_n>\d+)\s+and\s+(?P<last>\d+)"
-    r"|(?P<n>\d+)(?P<ordinal>st|nd|rd|th)?\s*weeks?)"
-    r"(?:\s+of\s+(?P<of>gestation|pregnancy))?\b",
-    re.I,
-)
-_PREGNANCY_WORD = re.compile(r"\b(?:pregnan\w*|gestation\w*|trimesters?|deliver(?:y|ed))\b", re.I)
 
 _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # citation numbers glued to a word inside the sentence ("is recommended19 before",
@@ -122,10 +113,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "—including blood pressure and diabetes—": an aside between dashes, read as brackets
     (re.compile(r"\s*—\s*([^—]{3,120}?)\s*—\s*"), r" (\1) "),
-    # the week of a pregnancy something is done in ("at 36 weeks of gestation", "until the
-    # 36th week", "between weeks 6 and 12") is the gestational age it applies at, a
-    # criterion; any other "at N weeks" only times a test
-    (_GESTATION_WEEK, lambda m: _gestational_age(m)),
+    GESTATION_REWRITE,
     # "walking, along with stretching, is recommended": both are
     (re.compile(r",?\s+(?:along|together)\s+with\s+", re.I), " and "),
     # "in order to X" states a purpose as "to X" does
@@ -415,48 +403,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "patients",
     ),
-    # durations: "for 6 months", "for up to 12 months", "within the first week"; a window
-    # counted from a named event ("within 48 hours of admission") is a criterion and stays,
-    # and so does one counted back from now ("a stroke within the past 6 months": the time
-    # since the stroke, contract §5)
-    (
-        re.compile(
-            r"\b(?:for|within|during|over(?!\s+\d+\s*years?\b))\s+"
-            r"(?:up\s+to\s+|at\s+least\s+|the\s+first\s+)?"
-            r"(?:(?:days?|weeks?|months?|years?|hours?)\b|\d+\s*"
-            r"(?:days?|weeks?|months?|years?|hours?|h|min|minutes?)\b"
-            r"(?!\s+(?:of|after|from|following|since)\s))",
-            re.I,
-        ),
-        "",
-    ),
-    (
-        re.compile(
-            r"\bfor\s+(?:up\s+to\s+|at\s+least\s+)?(?:\d+\s*)?"
-            r"(?:days?|weeks?|months?|years?|hours?)\b",
-            re.I,
-        ),
-        "",
-    ),
-    # durations of a therapy: "for longer than 2 weeks and up to 4 months", "an OAC up to 3
-    # months" (not years: "up to 75 years" is an age)
-    (
-        re.compile(
-            r"\s*\b(?:for\s+)?(?:longer|shorter)\s+than\s+\d+\s*(?:days?|weeks?|months?)\b"
-            r"|\s*\b(?:and\s+)?up\s+to\s+\d+\s*(?:days?|weeks?|months?)\b"
-            r"(?!\s+(?:of|after|from|following|since|before)\s)",
-            re.I,
-        ),
-        "",
-    ),
-    # time windows: "less than 40 days after ..." keeps "after ..."
-    (
-        re.compile(
-            r"\b(?:less|more|fewer)\s+than\s+\d+\s*(?:days?|weeks?|months?|years?|hours?)\s*",
-            re.I,
-        ),
-        "",
-    ),
+    *DURATION_REWRITES,
     # dose intensity: "up to the highest tolerated dose", "in maximally tolerated doses"
     (
         re.compile(
@@ -665,18 +612,6 @@ def _events_waited_from(clause: str) -> str:
     if not _WAIT.match(body):
         return ""  # ("… or until symptoms resolve": a second "until" says when to stop)
     return " " + _WAIT.sub("", body)
-
-
-def _gestational_age(m: re.Match[str]) -> str:
-    pregnant = m["of"] or m["ordinal"] or m["weeks_n"] or _PREGNANCY_WORD.search(m.string)
-    if not pregnant:
-        return "" if m["prep"].lower() == "at" else m[0]
-    if m["weeks_n"]:  # "between weeks 6 and 12"
-        return f" (gestational age between {m['weeks_n']} and {m['last']} weeks)"
-    operator = {"until": "≤", "by": "≤", "before": "<", "from": "≥", "after": ">"}.get(
-        m["prep"].lower(), ""
-    )
-    return f" (gestational age {operator}{m['n']} weeks)"
 
 
 def clean_row_text(text: str) -> str:

@@ -624,3 +624,22 @@ def test_a_slash_pair_is_one_alternative_inside_a_longer_list(lexicon) -> None: 
     peptides = labels["raised b-type natriuretic peptide"]
     assert peptides == labels["raised n-terminal pro-b-type natriuretic peptide"] is not None
     assert peptides != labels["dyspnoea"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "During the second and third trimesters, warfarin is advised.",
+        "Warfarin is advised in the second or third trimester.",
+    ],
+)
+def test_an_ordinal_before_what_it_counts_keeps_its_head_and_its_name(
+    lexicon,  # type: ignore[no-untyped-def]
+    text: str,
+) -> None:
+    """ "second or third trimester": each ordinal names its own trimester, so the first
+    borrows the head after "in the" too, and "second" is no qualifier to drop there, as it
+    is in "a second opinion"."""
+    names = named(extract(lexicon, text))
+    assert {"second trimester", "third trimester"} <= set(names)
+    assert "trimester" not in names

@@ -432,8 +432,12 @@ def _complete_ellipsis(previous: str, item: str) -> dict[int, str]:
         and last not in NOUNS_SHAPED_LIKE_ADJECTIVES
         and all(w.lower() in CLAUSE_WORDS for w in lead)
     )
+    # "in the second or third trimester": a shared modifier after the words that lead in
+    led_modifier = last.lower() in SHARED_MODIFIERS and all(
+        w.lower() in CLAUSE_WORDS or w.lower() in ("the", "a", "an") for w in lead
+    )
     if (
-        (bare.lower() in SHARED_MODIFIERS or lone_adjective)
+        (bare.lower() in SHARED_MODIFIERS or lone_adjective or led_modifier)
         and 2 <= len(item_words) <= 4
         and not any(w.lower() in CLAUSE_WORDS for w in item_words)
     ):

@@ -292,6 +292,7 @@ _QUALIFIERS = frozenset(
     """.split()
 )
 _ACTION_QUALIFIERS = _QUALIFIERS | {"resting"}
+_COUNTED_STAGE = re.compile(r"(?:trimesters?|generations?|stages?|phases?|cycles?)$", re.I)
 # "statin therapy" -> "statin": the drug names the concept; "antithrombotic therapy" keeps
 # its noun because "antithrombotic" alone is an adjective.
 _DRUG_NOUN_THERAPY = re.compile(
@@ -410,7 +411,12 @@ def _tidy_leaf(text: str, slot: str) -> str:
         )
     qualifiers = _ACTION_QUALIFIERS if slot in {"action", "example"} else _QUALIFIERS
     words = text.split()
-    while len(words) > 1 and words[0].lower() in qualifiers:
+    while (
+        len(words) > 1
+        and words[0].lower() in qualifiers
+        # an ordinal before what it counts names another thing ("second trimester")
+        and not _COUNTED_STAGE.match(words[1])
+    ):
         words.pop(0)
         if len(words) > 1 and words[0].lower() in ("the", "a", "an"):  # "preferably the X"
             words.pop(0)

@@ -307,6 +307,20 @@ def test_a_ligature_broken_throughout_the_guideline_is_rejoined_by_english() -> 
         assert repair_row_text(printed, unknown).text == repaired
 
 
+def test_a_drug_name_broken_at_its_ligature_is_rejoined_by_its_stem() -> None:
+    """Drug names are no English words and a guideline may print one broken in every row
+    ("dapaglifol zin"): the INN stems that hold a ligature ("-gliflozin", "-floxacin",
+    "-fibrate") vouch for the joined name; other words keep the document's and English's
+    say."""
+    unknown = Vocabulary.from_texts(["dapaglifol zin dapaglifol zin"])
+    cases = {
+        "Dapaglifol zin or sotaglifol zin is advised.": "Dapagliflozin or sotagliflozin is advised.",
+        "The official dose of tirofiban was given.": "The official dose of tirofiban was given.",
+    }
+    for printed, repaired in cases.items():
+        assert repair_row_text(printed, unknown).text == repaired
+
+
 def test_continued_table_after_a_page_break_is_one_table(converted):
     """A table continued after a page break comes out as a new pipe table of the same shape
     under a "Continued" line and the page's running header: one table, rows numbered on."""

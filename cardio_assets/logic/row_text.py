@@ -186,6 +186,11 @@ def join_lines(text: str, vocabulary: Vocabulary) -> tuple[str, list[str]]:
 _LIGATURE_SPLIT = re.compile(r"\b([A-Za-z]*?)f([a-z])([il])([a-z]*)(?:\s+([a-z]+))?\b")
 
 
+# the INN stems that hold an "fi" or "fl" ("-gliflozin", "-floxacin", "-fibrate", "-fiban"):
+# a rejoined word ending so is a drug name, whatever the document's own counts
+_LIGATURE_DRUG_STEM = re.compile(r"(?:gliflozin|floxacin|fibrate|fibatide|fiban)$", re.I)
+
+
 @functools.cache
 def _english() -> frozenset[str]:
     """English words (pyspellchecker's frequency list), for a guideline that prints a word
@@ -214,6 +219,8 @@ def repair_ligature_splits(text: str, vocabulary: Vocabulary) -> tuple[str, list
                 continue
             count = vocabulary.count(candidate)
             in_document = count >= 2 and count > printed_count
+            # a drug name whose INN stem holds the ligature ("dapaglifol zin" is dapagliflozin)
+            a_drug = _LIGATURE_DRUG_STEM.search(candidate) and not _LIGATURE_DRUG_STEM.search(first)
             # English vouches for the first part alone only when the next word is a word
             # ("ffith year" is "fifth year"; "fbi romuscular" is no "fib romuscular")
             in_english = (
@@ -221,7 +228,7 @@ def repair_ligature_splits(text: str, vocabulary: Vocabulary) -> tuple[str, list
                 and candidate.lower() in _english()
                 and first.lower() not in _english()
             )
-            if in_document or in_english:
+            if in_document or in_english or a_drug:
                 rest = f" {tail}" if tail and not candidate.endswith(tail) else ""
                 repairs.append("split ligature rejoined")
                 return candidate + rest

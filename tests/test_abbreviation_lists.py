@@ -131,3 +131,13 @@ def test_diabetes_written_alone_has_the_name_its_abbreviation_has() -> None:
     assert words.normalize("diabetes mellitus") == "diabetes mellitus"
     assert words.normalize("diabetes insipidus") == "diabetes insipidus"
     assert words.normalize("SCORE2-Diabetes") == "score2-diabetes"
+
+
+def test_a_dash_the_converter_lost_in_an_expansion_is_restored() -> None:
+    """The converter prints some dashes as the replacement character ("Renin�angiotensin
+    system"); between two words' letters it was their dash, so an expansion names the
+    concept as the rows print it (with an en dash), in a glossary and in a table's list."""
+    glossary = glossary_definitions(["RAS Renin\ufffdangiotensin system RV Right ventricle"])
+    assert glossary["RAS"] == "renin–angiotensin system"
+    listed = abbreviation_definitions("RAS, renin\ufffdangiotensin system; RV, right ventricle.")
+    assert listed["RAS"] == "renin–angiotensin system"

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from cardio_assets.logic.abbreviations import WORD_END
+from cardio_assets.logic.row_text import repair_glyphs
 
 # "ABBR, expansion" (or "ABBR = expansion", "ABBR: expansion") items separated by ";"
 # (the last one may end with "."). An abbreviation holds a capital letter or a digit and no
@@ -26,7 +27,8 @@ MIN_ITEMS = 2  # one "X, y" alone is ordinary prose
 def abbreviation_definitions(text: str) -> dict[str, str]:
     """{abbreviation: expansion} of a paragraph that is an abbreviation list, else {}."""
     found: dict[str, str] = {}
-    for m in _ITEM.finditer(text or ""):
+    text = repair_glyphs(text or "")[0]  # the font artifacts rows lose are lost here too
+    for m in _ITEM.finditer(text):
         short, long = m.group("short"), " ".join(m.group("long").split())
         if not re.search(r"[A-Z0-9]", short) or short.lower() == long.lower():
             continue
@@ -162,7 +164,7 @@ def glossary_definitions(paragraphs: Iterable[str]) -> dict[str, str]:
     expansion does not spell its abbreviation is a misreading and is left out."""
     found: dict[str, str] = {}
     for paragraph in paragraphs:
-        words = (paragraph or "").split()
+        words = repair_glyphs(paragraph or "")[0].split()
         starts = _entry_starts(words)
         for n, i in enumerate(starts):
             end = starts[n + 1] if n + 1 < len(starts) else len(words)

@@ -66,6 +66,9 @@ _GLYPHS: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"<\s?_"), "≤", "'<_' read as ≤"),
     (re.compile(r">\s?_"), "≥", "'>_' read as ≥"),
     (re.compile("\u0002"), "–", "U+0002 read as an en dash"),
+    # the converter's replacement character between two words' letters was their dash
+    # ("renin�angiotensin system", "His�Purkinje")
+    (re.compile(r"(?<=[A-Za-z])\ufffd(?=[A-Za-z])"), "–", "U+FFFD between letters read as –"),
     # the same fonts' symbol glyphs inside a line (a bullet opening a line is _BULLET_GLYPH):
     # U+0005 before a temperature scale is the degree sign, otherwise (like U+0004) the
     # multiplication sign of doses and factors ("2 x 2 g/day", "age x 10", "20x the dose")

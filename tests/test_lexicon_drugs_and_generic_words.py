@@ -241,3 +241,14 @@ def test_patients_as_a_generic_head_are_dropped_from_a_name(lexicon) -> None:  #
         )
     )
     assert "close monitoring" in found, found
+
+
+def test_a_footnote_letter_glued_to_a_known_abbreviation_is_left_out(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """A table whose footnotes were printed far away leaves its letters glued to the words
+    ("LMWHc"): an abbreviation known without the letter and not with it names the drug, and
+    one known only as printed ("QTc", or "PCIs" read as a plural) keeps its letter."""
+    names = named(extract(lexicon, "Adjusted-dose LMWHc is advised in adults with PCIs."))
+    assert any("low-molecular-weight heparin" in name for name in names)
+    assert not any("lmwhc" in name for name in names)
+    qt = extract(lexicon, "A drug is not advised in adults with a QTc above 500 ms.")
+    assert any(c.text.startswith("QTc") for c in qt.concepts)

@@ -59,6 +59,9 @@ from cardio_assets.logic.lexicon.vocabulary import (
 )
 from cardio_assets.records import ExtractedAction, ExtractedConcept, Focus, RowExtraction, RowRecord
 
+# an abbreviation with a footnote letter glued to its end ("LMWHc", "NOACf")
+_GLUED_MARKER = re.compile(r"\b(?P<short>[A-Z][A-Z0-9\-]*[A-Z0-9])[a-h]\b")
+
 # a name of at most four words, none of them a preposition, a verb's "to" or a verb ending
 _BARE_NAME = re.compile(
     r"(?i)(?!.*\b(?:of|to|for|about|against|with|from|in|on|at|by|as|via|using|after|before|"
@@ -236,7 +239,19 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
     # -- analysis -----------------------------------------------------------------------
     def prepared_text(self, row_text: str) -> str:
         """The text the rules and the span tagger read (cleaned, abbreviation pairs split)."""
-        return self._split_abbreviation_pairs(clean_row_text(row_text))
+        return self._split_abbreviation_pairs(self._unglue_markers(clean_row_text(row_text)))
+
+    def _unglue_markers(self, text: str) -> str:
+        """ "LMWHc", "NOACf": a footnote letter glued to an abbreviation the row's table
+        gave no footnote for (so the ingestion could not tell it apart) is left out when the
+        abbreviation is known without it and not with it ("QTc" stays)."""
+
+        def unglued(match: re.Match[str]) -> str:
+            lookup = self.abbreviations.lookup
+            known = lookup(match["short"]) is not None and lookup(match[0]) is None
+            return match["short"] if known else match[0]
+
+        return _GLUED_MARKER.sub(unglued, text)
 
     def rule_drafts(self, row: RowRecord) -> tuple[str, list[Draft]]:
         """The prepared text of ``row`` and what the rules alone find in it (training data

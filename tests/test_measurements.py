@@ -408,3 +408,26 @@ def test_a_range_the_quantity_is_brought_to() -> None:
     assert spaced.name == "SBP"
     (anti_xa,) = find_measurements("anti-Xa activity at 0.8–1.2 U/mL")
     assert canonical_unit(anti_xa.unit) == "U/mL"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Endarterectomy of symptomatic 50–69% carotid stenosis is advised.", "carotid stenosis"),
+        (
+            "Stenting in adults with bilateral 70–99% carotid stenosis.",
+            "bilateral carotid stenosis",
+        ),
+        ("Stenting in adults with a diameter stenosis >70%.", "diameter stenosis"),
+    ],
+)
+def test_a_percentage_before_a_narrowing_measures_it_whatever_word_precedes(
+    text: str, name: str
+) -> None:
+    """ "symptomatic 50-69% carotid stenosis": the percentage measures the stenosis named
+    after it, not the patient state before it (that stays a condition of its own); the side
+    of a narrowing ("bilateral") belongs to its name; a quantity named before the value
+    ("diameter stenosis >70%") keeps its name."""
+    (found,) = find_measurements(text)
+    assert found.name == name
+    assert found.unit == "%"

@@ -575,11 +575,22 @@ def find_measurements(text: str) -> list[Measurement]:
             # value bounds
             name_start, name = text.rindex("(", 0, value_start), "LVEF"
             end += closing.end()
-        after = _NAMED_AFTER.match(text, end) if unit == "%" and not name else None
+        # (a word before it that is no quantity, "symptomatic 50-69% ICA stenosis", is not
+        # what the percentage measures either)
+        after = (
+            _NAMED_AFTER.match(text, end)
+            if unit == "%" and (not name or name.split()[-1].lower() not in QUANTITY_HEADS)
+            else None
+        )
         change = _CHANGE_AFTER.match(text, end) if unit is not None and not name else None
         if after:
             # "a 70-99% carotid stenosis": the narrowing the percentage measures is named after it
-            name_start, name, end = value_start, after["name"], after.end()
+            side = re.search(r"\b(?:bi|uni|contra|ipsi)lateral\s*$", text[:value_start], re.I)
+            if side:  # "bilateral 70-99% carotid stenosis": the side is the narrowing's
+                name_start, name = side.start(), f"{side[0].strip()} {after['name']}"
+            else:
+                name_start, name = value_start, after["name"]
+            end = after.end()
         elif change:
             name_start, name = value_start, change["name"].strip()
             end = change.start("name") + len(change["name"].rstrip())

@@ -96,7 +96,7 @@ TEST_SHARE = 1 / 3
 # blind37 (twenty-second session) likewise at its start, before any change; blind38 and
 # blind39 (twenty-third session) likewise at its start, before any change; blind40
 # (twenty-fourth session) likewise at its start, before any change (three guidelines have rows
-# left).
+# left); blind41 (same session) after its first eleven rule commits, to give them a first score.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -137,6 +137,7 @@ BLIND_SPLITS = {
     "blind38": (20261238, 4),
     "blind39": (20261239, 4),
     "blind40": (20261240, 4),
+    "blind41": (20261241, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

@@ -550,3 +550,41 @@ def test_a_goal_named_after_for_is_an_outcome_also_when_written_first(
     assert ("Condition", goal) not in result
     if cohort:
         assert ("Condition", cohort) in result
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "not_a_concept"),
+    [
+        (
+            "Cabergoline may be considered to stop lactation in women with cardiomyopathy.",
+            ("Outcome", "lactation"),
+            "to stop lactation",
+        ),
+        (
+            "Group sessions should be considered to induce lasting habits.",
+            ("Outcome", "lasting habit"),
+            "to induce lasting habit",
+        ),
+        (
+            "Referral is recommended to a centre with a heart team.",
+            ("Procedure", "referral"),
+            "to a centre with a heart team",
+        ),
+        ("Statins are advised to adults with diabetes.", ("Condition", "diabetes mellitus"), None),
+    ],
+)
+def test_a_trailing_to_phrase_is_an_aim_a_place_or_the_patients(
+    lexicon,  # type: ignore[no-untyped-def]
+    text: str,
+    expected: tuple[str, str],
+    not_a_concept: str | None,
+) -> None:
+    """After the recommended act, "to" leads an aim whatever its verb ("to stop lactation":
+    the goal is about lactation), a place ("to a centre", no concept) or the patients ("to
+    adults with diabetes"); none of them is a condition named with its "to"."""
+    result = extract(lexicon, text)
+    found = roles(result)
+    assert expected in found
+    assert not any(name.startswith("to ") for _, name in found)
+    if not_a_concept:
+        assert not_a_concept not in {name for _, name in found}

@@ -392,3 +392,27 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     ):
         return "context", body  # "based on X": X is what decides it, a criterion
     return "cohort", (marker + " " + body).strip()
+
+
+# what "to" leads after the recommended act when no marker read it: "to a specialist
+# centre" (where), "to patients with X" (whom), or "to stop lactation" (an aim whose verb no
+# list names)
+_TO_PLACE_OR_GROUP = re.compile(
+    rf"^(?:a|an|the|all|any|every|each|those|these|such)\b|^(?:{_PATIENT_WORDS})\b", re.I
+)
+
+
+def after_to(phrase: str) -> tuple[str, str] | None:
+    """How a trailing "to …" phrase reads (see above), or None when it is no such phrase."""
+    # ("given to withdrawing X": a gerund after "to" is no aim)
+    led = re.match(r"^to\s+(?!be\b)(?![a-z]+ing\b)(?P<rest>[a-z].*)$", phrase.strip())
+    if led is None:
+        return None
+    rest = led["rest"]
+    patients = re.search(rf"\b(?:{_PATIENT_WORDS})\b", rest, re.I)
+    if patients:  # "to patients with X", "to risk stratify individuals with X": for whom
+        return "cohort", rest[patients.start() :]
+    if _TO_PLACE_OR_GROUP.match(rest):
+        return "drop", ""
+    verb_and_object = re.match(r"^(?P<verb>[a-z]+(?:\s+(?:up|down|out))?)\s+(?P<what>.+)$", rest)
+    return ("outcome", verb_and_object["what"]) if verb_and_object else None

@@ -21,6 +21,7 @@ from cardio_assets.logic.lexicon.post_markers import (
     _classify_marker,
     _depth_at,
     _split_post,
+    after_to,
     context_clause,
     goal_lead,
 )
@@ -487,7 +488,7 @@ def _parse_sentence(sentence: str) -> RowParse:
         if extra_action and not parse.action:
             parse.action = extra_action
         elif extra_action:
-            parse.post.append(("context", extra_action))
+            parse.post.append(after_to(extra_action) or ("context", extra_action))
         parse.post.extend(trailing)
     return parse
 

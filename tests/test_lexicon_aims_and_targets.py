@@ -588,3 +588,25 @@ def test_a_trailing_to_phrase_is_an_aim_a_place_or_the_patients(
     assert not any(name.startswith("to ") for _, name in found)
     if not_a_concept:
         assert not_a_concept not in {name for _, name in found}
+
+
+@pytest.mark.parametrize(
+    ("text", "goal"),
+    [
+        (
+            "Metformin is advised for glucose-lowering treatment in adults with T2DM.",
+            "glucose lowering",
+        ),
+        ("Statins are advised for LDL-C lowering in adults over 40 years.", "cholesterol lowering"),
+    ],
+)
+def test_a_lowering_named_after_for_is_the_goal_even_before_the_patients(
+    lexicon,  # type: ignore[no-untyped-def]
+    text: str,
+    goal: str,
+) -> None:
+    """ "for glucose-lowering treatment" says what the drug is given for, as "for glucose
+    control" does: an Outcome (contract §2), also when the patients follow it."""
+    found = roles(extract(lexicon, text))
+    assert any(role == "Outcome" and name.endswith(goal) for role, name in found)
+    assert not any(role == "Medication" and "lowering" in name for role, name in found)

@@ -74,6 +74,12 @@ _RANK = (
 )
 # states a patient is in for a while, named after the act or disease they qualify
 _ENTERED_STATE = r"(?:pregnancy|lactation|breast-?feeding)\b"
+# the words that end a goal named after "for" ("glucose control", "stomach protection",
+# "limb salvage", "LDL-C lowering", "glucose-lowering treatment")
+_GOAL_NOUN = (
+    r"\b(?:control|protection|salvage|preservation|benefits?|[\w\-]*lowering"
+    r"(?:\s+(?:treatment|therapy))?)"
+)
 # the operation a phase belongs to: "in the peri-operative phase of NCS"
 _PHASE_OF = r"(?:in|during)\s+the\s+(?:peri|pre|post)-?operative\s+(?:period|phase|setting)\s+of"
 
@@ -102,7 +108,9 @@ _POST_MARKERS = re.compile(
     r"|for\s+(?:the\s+)?guidance\s+of\b"
     rf"|{_PHASE_OF}\b"
     # "for stomach protection", "for glucose control", "for … mobility benefits": a goal
-    r"|for(?=\s+[^;()]*?\b(?:control|protection|salvage|preservation|benefits?)\s*$)"
+    # ("for glucose-lowering treatment in patients with X", "for LDL-C lowering": the same;
+    # the patients may follow)
+    rf"|for(?=\s+[^;()]*?{_GOAL_NOUN}(?:\s*$|\s+(?=(?:in|among)\s)))"
     r"|as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\b"
     r"|as\s+(?:a\s+)?part\s+of\b"
     # ", using X", "preferably using X": the means the act is done with (its components);
@@ -252,12 +260,15 @@ _SCREENING_FOR = re.compile(
 
 
 # the words that end a goal named after "for" ("stomach protection", "mobility benefits")
-_BENEFIT_END = re.compile(r"(?:\s+benefits?|\b(?:control|protection|salvage|preservation))$", re.I)
+_BENEFIT_END = re.compile(rf"(?:\s+benefits?|{_GOAL_NOUN})$", re.I)
 
 
 def _without_benefit(goal: str) -> str:
     """ "strength benefits" is the strength; "prognostic benefit" keeps its noun (an
     adjective alone names nothing)."""
+    # "glucose-lowering treatment" is for glucose lowering
+    goal = re.sub(r"(?<=lowering)\s+(?:treatment|therapy)$", "", goal, flags=re.I)
+    goal = re.sub(r"-(?=lowering$)", " ", goal, flags=re.I)
     benefit = re.search(r"\s+benefits?$", goal, re.IGNORECASE)
     if benefit is None:
         return goal

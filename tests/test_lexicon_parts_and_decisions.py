@@ -5,6 +5,8 @@ the team's own sentences.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.lexicon_fixtures import assert_one_or_group, extract, named
 
 
@@ -336,3 +338,32 @@ def test_a_drug_switched_from_is_kept_even_if_it_looks_like_an_adjective(lexicon
         extract(lexicon, "Switching from phenobarbital to oral levetiracetam should be considered.")
     )
     assert "phenobarbital" in found
+
+
+@pytest.mark.parametrize(
+    ("text", "act", "state"),
+    [
+        (
+            "A triage of patients with pericardial effusion is advised.",
+            "triage",
+            "pericardial effusion",
+        ),
+        (
+            "Early review of adults with an indication for valve surgery is advised.",
+            "early review",
+            "indication for valve surgery",
+        ),
+    ],
+)
+def test_the_patients_an_act_is_done_for_are_a_cohort_not_a_part_of_it(
+    lexicon,  # type: ignore[no-untyped-def]
+    text: str,
+    act: str,
+    state: str,
+) -> None:
+    """ "a triage of patients with pericardial effusion": the patients named inside the act
+    are whom it is for; what they have is a condition of the row, not a part of the act
+    (which "with" would otherwise make it)."""
+    found = named(extract(lexicon, text))
+    assert found[act].role == "Procedure"
+    assert found[state].role == "Condition"

@@ -14,8 +14,18 @@ from typing import TYPE_CHECKING
 
 from cardio_assets.logic.lexicon.drafts import Draft, share_or_label
 from cardio_assets.logic.lexicon.sentences import _top_level_search
-from cardio_assets.logic.lexicon.vocabulary import ACT_NAMED_BY_PURPOSE, ALONE_OR_WITH
+from cardio_assets.logic.lexicon.vocabulary import (
+    _PATIENT_WORDS,
+    ACT_NAMED_BY_PURPOSE,
+    ALONE_OR_WITH,
+)
 from cardio_assets.logic.measurements import CHANGE_WORDS
+
+# "of / for (all) patients with X" inside the recommended act: the patients it is done for
+_PATIENTS_IN_ACT = (
+    rf"\s+(?:of|for)\s+(?:all\s+|the\s+)?(?P<who>(?:{_PATIENT_WORDS})\s+"
+    r"(?:with|who|on|after|undergoing)\b)"
+)
 
 # what follows "for" that is no condition the act treats: a duration ("for 3 months"), a
 # purpose or aim ("for prevention of …", "for rate control", "for assessing …")
@@ -91,6 +101,15 @@ class ActRules:
                 return self._phrase(text, slot, group_counter) + self._phrase(
                     background, "background", group_counter
                 )
+        patients = (
+            _top_level_search(_PATIENTS_IN_ACT, text) if slot in ("action", "example") else None
+        )
+        if patients is not None and patients.start() > 0:
+            # "a triage of patients with pericardial effusion", "evaluation of patients with
+            # an indication for PCI": the act, and the patients it is done for (a cohort)
+            return self._action(text[: patients.start()], group_counter, slot) + self._cohort(
+                text[patients.start("who") :], group_counter
+            )
         # "a ≥50% reduction in LDL-C": "in" after a change names what changes, no indication
         indication = _top_level_search(rf"{_NOT_AFTER_A_CHANGE}\s+(?:for|in)\s+", text)
         if indication is not None and slot == "action":

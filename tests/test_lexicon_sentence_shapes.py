@@ -672,3 +672,34 @@ def test_participation_is_a_lead_in_and_while_opens_a_condition(lexicon) -> None
     )
     assert [a.normalized for a in result.actions] == ["marathon running"]
     assert ("Condition", "fever") in roles(result)
+
+
+@pytest.mark.parametrize(
+    ("text", "act", "cohort"),
+    [
+        (
+            "It is recommended that adults with a low-risk faint are discharged from the "
+            "emergency department.",
+            "discharge from the emergency department",
+            "low-risk faint",
+        ),
+        (
+            "It is recommended that adults with an unclear faint are observed in a faint unit.",
+            "observation in a faint unit",
+            "unclear faint",
+        ),
+    ],
+)
+def test_that_patients_are_sent_or_kept_somewhere_names_the_act_and_the_place(
+    lexicon,  # type: ignore[no-untyped-def]
+    text: str,
+    act: str,
+    cohort: str,
+) -> None:
+    """ "It is recommended that patients with X are discharged from / observed in / transferred
+    to Y": what is done to them is the act, with its place ("discharge from Y"); X is whom it
+    is for, as with "are screened for Y"."""
+    result = extract(lexicon, text)
+    found = named(result)
+    assert [a.normalized for a in result.actions] == [act]
+    assert found[cohort].role == "Condition"

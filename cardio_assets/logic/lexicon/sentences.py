@@ -15,6 +15,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from cardio_assets.logic.lexicon.care_verbs import (
+    _ACT_NOUNS,
+    _MOVED,
+    _THAT_PASSIVE,
+    _TO_ACT_ON,
+    _TO_CARE_FOR,
+)
 from cardio_assets.logic.lexicon.post_markers import (
     _POST_MARKERS,
     _THERE_IS,
@@ -361,6 +368,8 @@ def _parse_sentence(sentence: str) -> RowParse:
         parse.cohort = done_to.group("cohort")
         verb = re.sub(r"\s+", " ", done_to.group("verb").lower())
         object_ = done_to.group("rest")
+        if verb in _MOVED:  # "discharged from / observed in / transferred to X": where to
+            object_ = post[done_to.end("verb") :].strip()
         act = _ACT_NOUNS.get(verb.split()[0])
         action, trailing = _split_post(f"{act} {object_}" if act else object_)
         parse.action = action
@@ -529,59 +538,6 @@ _WITH_COMPONENTS = re.compile(
     r"^,?\s*(?:with(?!\s+the\s+(?:possible\s+)?exception\b)|including|consisting\s+of|"
     r"comprising)\s+",
     re.I,
-)
-
-
-# a verb done to the patients, and the act it names ("screened for X" -> "screening for X");
-# verbs whose object is itself the act ("enrolled in a programme") name nothing more
-_ACT_NOUNS = {
-    "screened": "screening",
-    "screen": "screening",
-    "counselled": "counselling",
-    "counseled": "counselling",
-    "counsel": "counselling",
-    "referred": "referral",
-    "refer": "referral",
-    "evaluated": "evaluation",
-    "assessed": "assessment",
-    "monitored": "monitoring",
-    "followed": "follow-up",
-    "vaccinated": "vaccination",
-    "educated": "education",
-    "investigated": "investigation",
-    "examined": "examination",
-    "treat": "treatment",
-    "monitor": "monitoring",
-    "evaluate": "evaluation",
-    "assess": "assessment",
-    "examine": "examination",
-    "investigate": "investigation",
-    "educate": "education",
-    "vaccinate": "vaccination",
-}
-_TO_SCREEN = frozenset({"screen", "counsel", "refer"})
-_THAT_PASSIVE = re.compile(
-    r"^that\s+(?P<cohort>.+?)\s+(?:should\s+)?(?:are|is|be)\s+(?:routinely\s+|regularly\s+)?"
-    r"(?P<verb>screened|counsell?ed|referred|evaluated|assessed|monitored|followed\s+up|"
-    r"investigated|examined|"
-    r"vaccinated|educated|enrolled|included)\s+(?:(?:in|into|to)\s+)?(?P<rest>.+)$",
-    re.IGNORECASE,
-)
-# the patients a verb acts on, up to where what is done to them starts
-_CARED_FOR = r"(?P<cohort>(?:all\s+)?(?:patients|individuals|women|men|adults|people)\b.*?)"
-_TO_ACT_ON = re.compile(
-    rf"^to\s+(?P<verb>screen|counsel|refer)\s+{_CARED_FOR}\s+(?P<rest>(?:for|to|about|on)\s+.+)$",
-    re.IGNORECASE,
-)
-# the other care verbs: the cohort ends only at "for / to / about" or a period of life
-# ("to treat women with HF during pregnancy"), not at any "on" or "during" inside it
-_TO_CARE_FOR = re.compile(
-    r"^to\s+(?P<verb>"
-    + "|".join(verb for verb in _ACT_NOUNS if not verb.endswith("ed") and verb not in _TO_SCREEN)
-    + rf")\s+{_CARED_FOR}\s+"
-    r"(?P<rest>(?:for|to|about|(?:during|before)\s+(?:pregnancy|conception|surgery|delivery))"
-    r"\b.*)$",
-    re.IGNORECASE,
 )
 
 

@@ -481,3 +481,13 @@ def test_the_week_of_pregnancy_is_the_gestational_age_it_applies_at(
     assert not any("week" in c.normalized for c in result.concepts if c is not age)
     timed = extract(lexicon, "Repeat echocardiography is advised at 6 weeks after ablation.")
     assert not any(c.role == "ClinicalParameter" for c in timed.concepts)
+
+
+def test_at_the_time_of_an_operation_says_when_like_during(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "at the time of valve repair", "at the same time as the surgery": when the act is
+    done, like "during"; the operation is what the patients undergo, no part of the act's
+    name."""
+    found = named(extract(lexicon, "Atrial pacing at the time of cardiac surgery is advised."))
+    assert found["atrial pacing"].role == "Procedure"
+    assert found["cardiac surgery"].role == "Procedure"
+    assert not any(name.startswith("at the") for name in found)

@@ -132,6 +132,8 @@ _POST_MARKERS = re.compile(
     # "antiplatelet agents other than low-dose aspirin": the one named after it is left out
     r"|other\s+than\b"
     r"|(?:before|after|following|prior\s+to|in\s+advance\s+of|during)\b"
+    # "at the time of valve repair", "at the same time as the surgery": when, like "during"
+    r"|(?:(?:at\s+(?:the\s+)?latest\s+)?at\s+the\s+(?:same\s+)?time\s+(?:of|as))\b"
     # "hypertension in pregnancy", "a beta-blocker throughout pregnancy": the state the
     # patient is in while it applies, a condition of its own, like "during pregnancy"
     rf"|(?:in|throughout)(?=\s+{_ENTERED_STATE})"
@@ -398,9 +400,11 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return ("negated", excluded.group(1)) if excluded else ("context", body)
     if low in {"if", "when", "while", "whilst"}:
         return context_clause(_THERE_IS.sub("", body))
-    if re.match(r"(?:before|after|following|prior to|in advance of|during|based on)", low) or (
-        low in {"in", "throughout"}
-    ):
+    if re.match(
+        r"(?:before|after|following|prior to|in advance of|during|based on|(?:at (?:the )?"
+        r"latest )?at the (?:same )?time)",
+        low,
+    ) or (low in {"in", "throughout"}):
         return "context", body  # "based on X": X is what decides it, a criterion
     return "cohort", (marker + " " + body).strip()
 

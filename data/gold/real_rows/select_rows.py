@@ -96,7 +96,8 @@ TEST_SHARE = 1 / 3
 # blind37 (twenty-second session) likewise at its start, before any change; blind38 and
 # blind39 (twenty-third session) likewise at its start, before any change; blind40
 # (twenty-fourth session) likewise at its start, before any change (three guidelines have rows
-# left); blind41 (same session) after its first eleven rule commits, to give them a first score.
+# left); blind41 (same session) after its first ten changes to the rules and the ingestion, to
+# give them a first score.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),

@@ -8,6 +8,15 @@ from __future__ import annotations
 
 import re
 
+# where the patients are sent or kept: the place stays with its preposition
+_MOVED = {
+    "discharged": "discharge",
+    "observed": "observation",
+    "transferred": "transfer",
+    "admitted": "admission",
+    "hospitalized": "hospitalization",
+    "hospitalised": "hospitalization",
+}
 # a verb done to the patients, and the act it names ("screened for X" -> "screening for X");
 # verbs whose object is itself the act ("enrolled in a programme") name nothing more
 _ACT_NOUNS = {
@@ -34,18 +43,9 @@ _ACT_NOUNS = {
     "investigate": "investigation",
     "educate": "education",
     "vaccinate": "vaccination",
+    **_MOVED,
 }
 _TO_SCREEN = frozenset({"screen", "counsel", "refer"})
-# where the patients are sent or kept: the place stays with its preposition
-_MOVED = {
-    "discharged": "discharge",
-    "observed": "observation",
-    "transferred": "transfer",
-    "admitted": "admission",
-    "hospitalized": "hospitalization",
-    "hospitalised": "hospitalization",
-}
-_ACT_NOUNS.update(_MOVED)
 _THAT_PASSIVE = re.compile(
     r"^that\s+(?P<cohort>.+?)\s+(?:should\s+)?(?:are|is|be)\s+(?:routinely\s+|regularly\s+)?"
     r"(?P<verb>screened|counsell?ed|referred|evaluated|assessed|monitored|followed\s+up|"

@@ -344,8 +344,9 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
                 or any(lookup(word) is None for word in shorts)
             ):
                 return match[0]
-            self.slash_pairs.add(f"{state}{left} or {state}{right}")
-            return f"{state}{left} or {state}{right}"
+            written = f"{state}{left} or {state}{right}"
+            self.slash_pairs.add(written)
+            return written
 
         self.slash_pairs = set()
         return _ABBREVIATION_PAIR.sub(pair, text)

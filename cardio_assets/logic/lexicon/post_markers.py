@@ -76,10 +76,8 @@ _RANK = (
 _ENTERED_STATE = r"(?:pregnancy|lactation|breast-?feeding)\b"
 # the words that end a goal named after "for" ("glucose control", "stomach protection",
 # "limb salvage", "LDL-C lowering", "glucose-lowering treatment")
-_GOAL_NOUN = (
-    r"\b(?:control|protection|salvage|preservation|benefits?|[\w\-]*lowering"
-    r"(?:\s+(?:treatment|therapy))?)"
-)
+_GOAL_WORDS = r"control|protection|salvage|preservation|benefits?"
+_GOAL_NOUN = rf"\b(?:{_GOAL_WORDS}|[\w\-]*lowering(?:\s+(?:treatment|therapy))?)"
 # the operation a phase belongs to: "in the peri-operative phase of NCS"
 _PHASE_OF = r"(?:in|during)\s+the\s+(?:peri|pre|post)-?operative\s+(?:period|phase|setting)\s+of"
 
@@ -282,8 +280,7 @@ def _without_benefit(goal: str) -> str:
 # "For limb salvage (in patients with X), …", "For glucose control, …": the goal written
 # first, not the patients; the cohort may follow it
 _GOAL_LEAD = re.compile(
-    r"^for\s+(?P<goal>(?:(?!\b(?:in|among)\b)[^,;()])*?\b(?:control|protection|salvage|"
-    r"preservation|benefits?))\b\s*(?P<rest>.*)$",
+    rf"^for\s+(?P<goal>(?:(?!\b(?:in|among)\b)[^,;()])*?\b(?:{_GOAL_WORDS}))\b\s*(?P<rest>.*)$",
     re.IGNORECASE,
 )
 
@@ -404,17 +401,15 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         r"(?:before|after|following|prior to|in advance of|during|based on|(?:at (?:the )?"
         r"latest )?at the (?:same )?time)",
         low,
-    ) or (low in {"in", "throughout"}):
+    ) or low in {"in", "throughout"}:
         return "context", body  # "based on X": X is what decides it, a criterion
     return "cohort", (marker + " " + body).strip()
 
 
 # what "to" leads after the recommended act when no marker read it: "to a specialist
-# centre" (where), "to patients with X" (whom), or "to stop lactation" (an aim whose verb no
-# list names)
-_TO_PLACE_OR_GROUP = re.compile(
-    rf"^(?:a|an|the|all|any|every|each|those|these|such)\b|^(?:{_PATIENT_WORDS})\b", re.I
-)
+# centre" (where, opened by a determiner), "to patients with X" (whom), or "to stop
+# lactation" (an aim whose verb no list names)
+_TO_PLACE = re.compile(r"^(?:a|an|the|all|any|every|each|those|these|such)\b", re.I)
 
 
 def after_to(phrase: str) -> tuple[str, str] | None:
@@ -427,7 +422,7 @@ def after_to(phrase: str) -> tuple[str, str] | None:
     patients = re.search(rf"\b(?:{_PATIENT_WORDS})\b", rest, re.I)
     if patients:  # "to patients with X", "to risk stratify individuals with X": for whom
         return "cohort", rest[patients.start() :]
-    if _TO_PLACE_OR_GROUP.match(rest):
+    if _TO_PLACE.match(rest):
         return "drop", ""
     verb_and_object = re.match(r"^(?P<verb>[a-z]+(?:\s+(?:up|down|out))?)\s+(?P<what>.+)$", rest)
     return ("outcome", verb_and_object["what"]) if verb_and_object else None

@@ -53,11 +53,11 @@ class LexiconSettings:
             )
 
 
-# what a slot usually holds, when nothing in the text says
 # a valve named by how many cusps it has ("a bicuspid aortic valve", "tricuspid aortic
 # valves"): the anatomy a patient has, not a device or an operation on it
 _VALVE_BY_CUSPS = re.compile(r"^(?:uni|bi|tri|quadri)cuspid\s+(?:aortic\s+)?valves?$", re.I)
 
+# what a slot usually holds, when nothing in the text says
 _SLOT_DEFAULTS = {
     "action": "Procedure",
     "component": "Procedure",

@@ -460,8 +460,8 @@ def _parse_sentence(sentence: str) -> RowParse:
             parse.post.append(("negated", _THERE_IS.sub("", lead_phrase[exception.end() :])))
         elif context and not _COHORT_LEAD.match(pre):
             parse.post.append(context_clause(lead_phrase[context.end() :]))
-        elif goal_lead(lead_phrase):
-            goal, parse.cohort = goal_lead(lead_phrase) or ("", "")
+        elif (led_by_goal := goal_lead(lead_phrase)) is not None:
+            goal, parse.cohort = led_by_goal
             parse.post.append(("outcome", goal))
         else:
             parse.cohort = lead_phrase

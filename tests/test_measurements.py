@@ -130,10 +130,11 @@ def test_the_same_value_in_two_units_is_one_measurement() -> None:
 def test_a_value_in_brackets_after_a_quantity_is_that_quantitys() -> None:
     """Rows name a quantity and put its threshold in brackets ("an elevated heart rate (>110
     bpm)"): the value belongs to the quantity named before the bracket, one span from the
-    name to the closing bracket. A condition defined by a value ("obesity (≥30 kg/m2)") is
-    no quantity and stays without the name."""
+    name to the closing bracket (with the grade word before the name, which only restates the
+    value). A condition defined by a value ("obesity (≥30 kg/m2)") is no quantity and stays
+    without the name."""
     assert _one("in patients with an elevated heart rate (>110 bpm) at rest") == (
-        "heart rate (>110 bpm)",
+        "elevated heart rate (>110 bpm)",
         "heart rate",
         ">",
         110.0,
@@ -431,3 +432,41 @@ def test_a_percentage_before_a_narrowing_measures_it_whatever_word_precedes(
     (found,) = find_measurements(text)
     assert found.name == name
     assert found.unit == "%"
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        (
+            "Two-vessel disease with intermediate or high Duke score (>10): stenting",
+            "intermediate or high Duke score (>10)",
+        ),
+        (
+            "adults with a low-to-intermediate frailty score (2 - 4)",
+            "low-to-intermediate frailty score (2 - 4)",
+        ),
+        ("in patients with a high bleeding score (≥3)", "high bleeding score (≥3)"),
+    ],
+)
+def test_grade_words_before_a_valued_name_stay_in_its_span(text: str, span: str) -> None:
+    """A grade written before a score whose value follows ("an intermediate or high score
+    (>10)") only says in words how high the value is: it stays in the parameter's span, so
+    no grade is left over as a concept of its own, and it stays out of the name."""
+    (found,) = find_measurements(text)
+    assert text[found.start : found.end] == span
+    assert found.name.split()[0] not in {"intermediate", "low", "high", "low-to-intermediate"}
+
+
+def test_a_grade_left_beside_a_score_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """The grades before a valued score ("intermediate or high score (>10)") are part of the
+    parameter, not a condition of their own."""
+    from tests.lexicon_fixtures import extract
+
+    result = extract(
+        lexicon, "Two-vessel disease with intermediate or high Duke score (>10): stenting"
+    )
+    assert {c.normalized for c in result.concepts} == {
+        "two-vessel disease",
+        "duke score",
+        "stenting",
+    }

@@ -358,7 +358,9 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
         if len(named) >= MAX_NAME_WORDS:
             break
     chosen.reverse()
-    while len(chosen) > 1 and chosen[0].group(0).lower() in _NOT_A_NAME_START:
+    while len(chosen) > 1 and (
+        chosen[0].group(0).lower() in _NOT_A_NAME_START or _GRADES.fullmatch(chosen[0].group(0))
+    ):
         chosen.pop(0)
     if felt is not None:
         chosen.insert(0, felt)
@@ -369,7 +371,17 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
     risk = _RISK_OF.search(text[: chosen[0].start()])
     if risk and risk.start() > barrier:
         return risk.start(), text[risk.start() : chosen[-1].end()]
-    return chosen[0].start(), text[chosen[0].start() : chosen[-1].end()]
+    name = text[chosen[0].start() : chosen[-1].end()]
+    # "an intermediate or high SYNTAX score (>22)": the grades written before the name say how
+    # high the value is; the span keeps them (the name does not), so none is left over
+    grades = _GRADES_BEFORE.search(text, barrier + 1, chosen[0].start())
+    return (grades.start() if grades else chosen[0].start()), name
+
+
+_GRADE = "(?:" + "|".join(sorted(_QUALIFIERS)) + ")"
+_GRADE_RUN = rf"{_GRADE}(?:(?:\s+(?:or|and|to|and/or)\s+|-(?:to-|or-)?|\s+){_GRADE})*"
+_GRADES = re.compile(_GRADE_RUN, re.IGNORECASE)
+_GRADES_BEFORE = re.compile(rf"\b{_GRADE_RUN}[\s-]+$", re.IGNORECASE)
 
 
 _RISK_OF = re.compile(

@@ -5,6 +5,8 @@ to", a rank or a schedule name nobody. In the team's own sentences.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.lexicon_fixtures import assert_one_or_group, extract, named
 
 
@@ -298,6 +300,33 @@ def test_the_lead_ends_before_an_act_and_the_list_it_looks_for(lexicon) -> None:
     )
     assert [a.normalized for a in result.actions] == ["careful work-up"]
     assert named(result)["recurrent fainting"].role == "Condition"
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "regular imaging of the aorta",
+        "regular vascular imaging of the aorta and iliac arteries",
+        "yearly cardiac follow-up using",
+        "regular cardiac follow-up using",
+    ],
+)
+def test_the_lead_ends_before_an_act_done_by_a_list_of_tests(lexicon, head: str) -> None:  # type: ignore[no-untyped-def]
+    """ "In patients with X, surveillance of the aorta by A, B, or C is recommended": the
+    commas list the tests the surveillance is done by, not more patients, even when the
+    head's own words hold an "and"; the head ("vascular" or "cardiac" imaging too) is only
+    the vehicle of its tests, which are the recommended acts, either of them. How often
+    ("yearly") opens the act: the comma before it still ends the lead clause."""
+    by = "" if head.endswith("using") else " by"
+    result = extract(
+        lexicon,
+        f"In adults with Loeys-Dietz syndrome, {head}{by} ultrasound, CT, or MRI is advised.",
+    )
+    acts = [a.normalized for a in result.actions]
+    assert acts == ["ultrasound", "computed tomography", "magnetic resonance imaging"]
+    assert_one_or_group(*[named(result)[a] for a in acts[:2]])
+    conditions = {c.normalized for c in result.concepts if c.role == "Condition"}
+    assert "loeys-dietz syndrome" in conditions and len(conditions) == 2
 
 
 def test_a_lead_without_a_comma_ends_before_an_evaluation(lexicon) -> None:  # type: ignore[no-untyped-def]

@@ -24,6 +24,9 @@ from cardio_assets.logic.lexicon.noise_words import (
     _WEIGHED_IN_BRACKETS,
 )
 
+# how often, as a word ("yearly", "at least annually")
+_HOW_OFTEN = r"(?:at\s+least\s+)?(?:annually|yearly|biannually|monthly|weekly)"
+
 # one item of a short list: up to three words, none of them "and" / "or"
 _SHORT_ITEM = r"(?!(?:and|or)\b)[A-Za-z][\w\-]*(?:\s+(?!(?:and|or)\b)[A-Za-z][\w\-]*){0,2}"
 
@@ -518,10 +521,11 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     # how often as a word: "at least annually", "yearly"; when a test is done: "at baseline
-    # and 14 and 28 days"
+    # and 14 and 28 days". The comma before it goes only when the word ends its phrase: ",
+    # yearly imaging" opens the act after a lead clause
     (
         re.compile(
-            r",?\s*(?<![\w-])(?:at\s+least\s+)?(?:annually|yearly|biannually|monthly|weekly)\b"
+            rf"(?:,(?=\s*{_HOW_OFTEN}\b\s*(?:[,;.)]|$)))?\s*(?<![\w-]){_HOW_OFTEN}\b"
             r"|,?\s*\bat\s+baseline(?:\s+and\s+(?:\d+\s*(?:,|and)\s*)*\d+\s*"
             r"(?:days?|weeks?|months?))?",
             re.I,

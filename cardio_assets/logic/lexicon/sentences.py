@@ -564,10 +564,11 @@ _ASIDE_AFTER_COMMA = re.compile(
 _LIST_TAIL = re.compile(
     r"^\s*(?:(?:and|or|and/or)\s+|[^,]+?\s+(?:and|or|and/or)\s+)\S", re.IGNORECASE
 )
+_COORDINATED_ITEM = re.compile(r"^\s*(?:and|or|and/or)\s", re.IGNORECASE)
 # a head and the first item of what it is given with: "triple therapy with aspirin"
 # ... or an act and the first thing it looks for: "an assessment to exclude (latent) A"
 _HEAD_WITH_LIST = re.compile(
-    r"\s(?:with|including|plus|such\s+as|e\.g\.|to\s+(?:exclude|detect|rule\s+out|identify))\s+"
+    r"\s(?:with|by|using|including|plus|such\s+as|e\.g\.|to\s+(?:exclude|detect|rule\s+out|identify))\s+"
     r"(?:an?\s+|the\s+)?(?:\([^()]*\)\s*)?[\w\-]+(?:\s[\w\-]+)?\s*$",
     re.IGNORECASE,
 )
@@ -626,10 +627,12 @@ def _last_top_level_comma(text: str) -> int | None:
     if not _LIST_TAIL.match(segments[-1]):
         return commas[-1]
     for comma, segment in zip(reversed(commas[:-1]), reversed(segments[:-1]), strict=True):
+        # (a head whose own words hold an "and", "surveillance of A and B by X", still
+        # opens the action's list; an item led by "and/or" is one of a list)
+        if _HEAD_WITH_LIST.search(segment) and not _COORDINATED_ITEM.match(segment):
+            return comma
         if _LIST_TAIL.match(segment):
             break  # the cohort's own list ("with A, B and C, X and Y are ...")
-        if _HEAD_WITH_LIST.search(segment):
-            return comma
     # "For X, a beta-blocker, sotalol, or pacing should be considered": the action is a list
     # of drugs or acts; the lead ends before its first item
     first_item = None

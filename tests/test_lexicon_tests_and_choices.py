@@ -490,3 +490,17 @@ def test_a_bracket_of_manners_kinds_or_exclusions_leaves_the_procedure_named(lex
         )
     )
     assert "regular exercise" in found
+
+
+@pytest.mark.parametrize(
+    "source", ["(from history)", "(on examination)", "(by the patient's history)"]
+)
+def test_where_a_finding_was_learnt_is_no_concept(lexicon, source: str) -> None:  # type: ignore[no-untyped-def]
+    """ "symptoms (from history)": the bracket says where the finding was learnt, not a
+    condition of the patient; the finding stays."""
+    result = extract(
+        lexicon, f"Tilt testing is advised when the spells {source} suggest a reflex cause."
+    )
+    names = {c.normalized for c in result.concepts}
+    assert not any(w in name for name in names for w in ("history", "examination"))
+    assert "tilt testing" in names

@@ -508,6 +508,15 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # where a finding was learnt, in brackets: "symptoms (from history)", "(on examination)"
+    (
+        re.compile(
+            r"\s*\(\s*(?:from|on|by|at)\s+(?:the\s+)?(?:(?:patient'?s?|clinical|medical)\s+)?"
+            r"(?:history(?:\s+taking)?|examination|physical\s+examination)\s*\)",
+            re.I,
+        ),
+        "",
+    ),
     # "in the long term", "over the short run": when the effect shows, no part of a concept
     (re.compile(r",?\s*\b(?:in|over)\s+the\s+(?:long|short|medium)[\s-]+(?:term|run)\b", re.I), ""),
     # a schedule: "at 1, 3, 6, and 12 months after onset, then yearly"

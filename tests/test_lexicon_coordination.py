@@ -643,3 +643,20 @@ def test_an_ordinal_before_what_it_counts_keeps_its_head_and_its_name(
     names = named(extract(lexicon, text))
     assert {"second trimester", "third trimester"} <= set(names)
     assert "trimester" not in names
+
+
+def test_two_risk_grades_written_out_are_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "low-risk and intermediate-risk adults": a patient is in one risk grade or the other,
+    so the two grades are alternatives (one OR label), however the "and" is written; two
+    other modifiers joined by "and" ("pre-operative and post-operative checks") stay both."""
+    result = extract(
+        lexicon,
+        "Stress imaging is advised in low-risk and intermediate-risk adults before surgery.",
+    )
+    grades = [c for c in result.concepts if "risk" in c.normalized]
+    assert len(grades) == 2
+    assert_one_or_group(*grades)
+    both = extract(
+        lexicon, "Pre-operative and post-operative ECG checks are advised in adults with angina."
+    )
+    assert all(c.or_group is None for c in both.concepts)

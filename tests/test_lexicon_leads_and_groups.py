@@ -346,3 +346,14 @@ def test_what_tailors_the_act_is_no_criterion_even_as_a_list(lexicon) -> None:
     )
     names = {c.normalized for c in result.concepts}
     assert not {"kidney function", "frailty"} & names
+
+
+def test_two_verbs_of_a_that_clause_are_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "It is recommended that X is begun and kept up": both verbs only say what is done
+    with X; the second one joined by "and" is no act of its own."""
+    result = extract(
+        lexicon,
+        "It is recommended that cardiac rehabilitation is begun and strengthened after valve surgery.",
+    )
+    assert [a.normalized for a in result.actions] == ["cardiac rehabilitation"]
+    assert not any("strengthened" in c.normalized for c in result.concepts)

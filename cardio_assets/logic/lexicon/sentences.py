@@ -387,7 +387,13 @@ def _parse_sentence(sentence: str) -> RowParse:
             parse.ending = REDUCING_ACTS[reducing.group(1).lower()]
             post = post[reducing.end() :]
         post = _INFINITIVE_LEAD.sub("", post)
-        post = re.sub(r"\s+(?:be|is|are|should\s+be)\s+\w+(?:ed)?\b", "", post, count=1)
+        # "that X is started (and reinforced)": the verbs, with a second one joined to the first
+        post = re.sub(
+            r"\s+(?:be|is|are|should\s+be)\s+\w+(?:ed)?\b(?:\s+(?:and|or|and/or)\s+\w+ed\b)?",
+            "",
+            post,
+            count=1,
+        )
         if pre:  # everything before ", it is recommended" is who (or when) it is for
             context = _CONTEXT_LEAD.match(pre)
             aim = _AIM_LEAD.match(pre)

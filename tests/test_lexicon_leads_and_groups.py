@@ -357,3 +357,22 @@ def test_two_verbs_of_a_that_clause_are_no_concept(lexicon) -> None:  # type: ig
     )
     assert [a.normalized for a in result.actions] == ["cardiac rehabilitation"]
     assert not any("strengthened" in c.normalized for c in result.concepts)
+
+
+def test_individual_before_a_noun_is_no_patient_and_providing_only_leads_in(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Providing individual coaching plans …": "individual" before another noun is an
+    adjective, not the patients, and "providing" only leads in to the act (like
+    "maintaining"); "the individual patient" is still the patients."""
+    result = extract(
+        lexicon,
+        "Providing individual coaching plans should be considered to strengthen self-care "
+        "and adherence in adults with heart failure.",
+    )
+    assert [a.normalized for a in result.actions] == ["individual coaching plan"]
+    assert {"self-care", "adherence"} <= {
+        c.normalized for c in result.concepts if c.role == "Outcome"
+    }
+    patient = extract(
+        lexicon, "Statins should be tailored to the individual patient with diabetes."
+    )
+    assert not any(c.normalized == "individual" for c in patient.concepts)

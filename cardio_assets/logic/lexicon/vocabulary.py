@@ -149,9 +149,13 @@ _PURPOSE_VERBS = (
 )
 # "person-centred care" names no person: a word joined on by a hyphen is another word
 _PATIENT_WORDS = (
-    r"(?:patients|patient|individuals|individual|people|persons|person|subjects|those|women|"
-    r"men|adults|survivors|candidates|children|adolescents|cases|participants|athletes)(?!-)"
+    r"(?:patients|patient|individuals|individual(?!\s+(?!(?:with|who|whose|at|in|on|aged|"
+    r"undergoing|receiving|treated|after|from|of|and|or|patients?|persons?|basis|cases?)\b)"
+    r"[a-z])|people|persons|person|subjects|"
+    r"those|women|men|adults|survivors|candidates|children|adolescents|cases|participants|"
+    r"athletes)(?!-)"
 )
+# ("individual" before another noun is an adjective: "individual coaching strategies")
 _PATIENT_NOUN = re.compile(rf"\b(?:{_PATIENT_WORDS})\b", re.IGNORECASE)
 # Patient nouns that name a demographic group: a Condition of the row (the contract, §2),
 # unlike "patients" or "individuals"; with the state word before them one group
@@ -176,7 +180,8 @@ _LEAD_INS = re.compile(
     r"(?:participation|engagement|involvement)\s+in\s+|"
     r"(?:treatment|therapy)\s+with\s+|routine(?:ly)?\s+|systematic\s+|"
     r"(?:adding|starting|initiating|continuing|resuming|restarting|using|switching\s+to|"
-    r"giving|keeping|maintaining|start|initiate|considering|engaging\s+in|"
+    r"giving|keeping|maintaining|start|initiate|considering|engaging\s+in|providing|"
+    r"offering|performing|implementing|applying|"
     r"begin|commence)\s+|(?:the\s+)?presence\s+of\s+|"
     r"(?:the|a|an|all|any)\s+)+",
     re.IGNORECASE,

@@ -491,3 +491,37 @@ def test_at_the_time_of_an_operation_says_when_like_during(lexicon) -> None:  # 
     assert found["atrial pacing"].role == "Procedure"
     assert found["cardiac surgery"].role == "Procedure"
     assert not any(name.startswith("at the") for name in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        (
+            "Primary stenting is advised over thrombolysis within the indicated time frames.",
+            "primary stenting",
+        ),
+        (
+            "Screening for carotid disease is recommended on a regular basis in smokers.",
+            "screening for carotid disease",
+        ),
+        (
+            "In adults with heart failure, it is recommended to follow up patients on a regular basis.",
+            "follow-up",
+        ),
+        (
+            "Early referral to a heart team is mandatory to improve survival.",
+            "early referral to a heart team",
+        ),
+    ],
+)
+def test_how_often_or_how_soon_without_a_value_is_no_concept(lexicon, text: str, act: str) -> None:  # type: ignore[no-untyped-def]
+    """ "on a regular basis", "within the indicated time frames" say how often or how soon
+    without a value: no concept, and nothing of them stays in a name; "to follow up
+    patients" is their follow-up; "is mandatory" recommends like "is recommended"."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == [act]
+    assert not any(
+        w in c.normalized
+        for c in result.concepts
+        for w in ("basis", "frame", "mandatory", "patient")
+    )

@@ -511,6 +511,24 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "to follow up patients": the act is their follow-up (the patients are the row's own)
+    (
+        re.compile(
+            r"\bto\s+follow[\s-]up\s+(?:the\s+|all\s+|these\s+)?(?:patients|them|individuals|people)\b",
+            re.I,
+        ),
+        "to perform follow-up",
+    ),
+    # how often or how soon without a value: "on a regular basis", "within indicated timeframes"
+    (
+        re.compile(
+            r",?\s*\b(?:on\s+an?\s+(?:regular|routine|individual|case-by-case|daily|yearly|"
+            r"annual)\s+basis|within\s+(?:the\s+)?(?:indicated|recommended|appropriate)\s+"
+            r"(?:time\s*frames?|time\s+windows?|times?))\b",
+            re.I,
+        ),
+        "",
+    ),
     # where a finding was learnt, in brackets: "symptoms (from history)", "(on examination)"
     (
         re.compile(

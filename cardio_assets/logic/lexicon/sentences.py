@@ -65,7 +65,8 @@ _POSITIVE_VERBS = [
     rf"\b(?:should|may|must|can)\s+(?:also\s+)?be\s+(?:[a-z]+ly\s+)?(?:{_VP_OBJECTS})\b",
     r"\b(?:is|are)\s+(?:a|an)\s+(?:suitable|reasonable|acceptable|preferred)\s+"
     r"(?:alternative|option|choice)\b",
-    r"\b(?:is|are)\s+(?:reasonable|advised|beneficial|useful|preferred|suggested|effective)\b",
+    r"\b(?:is|are)\s+(?:reasonable|advised|beneficial|useful|preferred|suggested|effective|"
+    r"mandatory|essential)\b",
     # "commissurotomy is the intervention of choice", "thiazides are the first-line
     # antihypertensive drugs": chosen first, so recommended
     r"\b(?:is|are)\s+the\s+(?:preferred\s+)?(?:intervention|treatment|therapy|drugs?|agents?|"

@@ -610,3 +610,15 @@ def test_a_lowering_named_after_for_is_the_goal_even_before_the_patients(
     found = roles(extract(lexicon, text))
     assert any(role == "Outcome" and name.endswith(goal) for role, name in found)
     assert not any(role == "Medication" and "lowering" in name for role, name in found)
+
+
+def test_aiming_at_a_value_names_the_target(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "X, ultimately aiming at an LDL-C <1.8 mmol/L": like "to reach", what follows is the
+    target X is given for; "aiming" is no act and no name."""
+    result = extract(
+        lexicon,
+        "In adults with diabetes, fibrate therapy, ultimately aiming at a triglyceride level <1.7 mmol/L, is advised.",
+    )
+    assert not any("aiming" in c.normalized for c in result.concepts)
+    target = next(c for c in result.concepts if c.role == "ClinicalParameter")
+    assert (target.operator, target.threshold) == ("<", 1.7)

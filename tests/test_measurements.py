@@ -470,3 +470,17 @@ def test_a_grade_left_beside_a_score_is_no_concept(lexicon) -> None:  # type: ig
         "duke score",
         "stenting",
     }
+
+
+def test_a_percentage_before_the_change_it_sizes_names_the_change() -> None:
+    """ "a ≥40% triglyceride reduction": the percentage sizes the reduction named after it
+    (as "a ≥40% reduction in triglycerides" does), whatever words came before the value."""
+    (found,) = find_measurements(
+        "fibrate therapy, eventually targeting a ≥40% triglyceride reduction"
+    )
+    assert (found.name, found.operator, found.threshold, found.unit) == (
+        "triglyceride reduction",
+        ">=",
+        40.0,
+        "%",
+    )

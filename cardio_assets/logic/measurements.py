@@ -399,9 +399,11 @@ QUANTITY_HEADS = frozenset(
     risk likelihood
     """.split()
 )
-# a percentage written before the narrowing it measures: "70–99% ICA stenosis"
+# a percentage written before the narrowing it measures: "70–99% ICA stenosis", or before
+# the change it sizes: "a ≥50% LDL-C reduction"
 _NAMED_AFTER = re.compile(
-    r"\s+(?P<name>(?:[\w\-]+\s+){0,2}(?:stenosis|stenoses|narrowing|occlusion|obstruction))\b",
+    r"\s+(?P<name>(?:[\w\-]+\s+){0,2}(?:stenosis|stenoses|narrowing|occlusion|obstruction|"
+    r"reduction|decrease|increase|decline))\b(?!\s+(?:in|of)\b)",
     re.IGNORECASE,
 )
 # a change written after its size: "a ≥50% reduction in LDL-C from baseline", "a 20 mmHg

@@ -511,6 +511,11 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "X, ultimately aiming at an LDL-C <1.4 mmol/L": the goal X is given to reach
+    (
+        re.compile(r",?\s+(?:(?:ultimately|eventually)\s+)?aiming\s+(?:at|for)\s+", re.I),
+        " to reach ",
+    ),
     # "to follow up patients": the act is their follow-up (the patients are the row's own)
     (
         re.compile(

@@ -252,3 +252,17 @@ def test_a_footnote_letter_glued_to_a_known_abbreviation_is_left_out(lexicon) ->
     assert not any("lmwhc" in name for name in names)
     qt = extract(lexicon, "A drug is not advised in adults with a QTc above 500 ms.")
     assert any(c.text.startswith("QTc") for c in qt.concepts)
+
+
+def test_three_drugs_joined_by_slashes_are_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "diuretics/beta-blockers/prednisone": three drugs (known by name or morphology) in a
+    slash list are alternatives (one OR label), not a fixed-dose pair; a pair of two names
+    ("sacubitril/valsartan") stays one."""
+    result = extract(
+        lexicon, "Diuretics/beta-blockers/prednisone are advised in adults with angina."
+    )
+    drugs = [c for c in result.concepts if c.role == "Medication"]
+    assert {d.normalized for d in drugs} == {"diuretic", "beta-blocker", "prednisone"}
+    assert len({d.or_group for d in drugs}) == 1 and drugs[0].or_group is not None
+    pair = extract(lexicon, "Sacubitril/valsartan is advised in adults with heart failure.")
+    assert [a.normalized for a in pair.actions] == ["sacubitril/valsartan"]

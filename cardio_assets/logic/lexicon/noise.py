@@ -23,6 +23,7 @@ from cardio_assets.logic.lexicon.noise_words import (
     _WEIGHED,
     _WEIGHED_IN_BRACKETS,
 )
+from cardio_assets.logic.lexicon.vocabulary import _heuristic_role
 
 # how often, as a word ("yearly", "at least annually")
 _HOW_OFTEN = r"(?:at\s+least\s+)?(?:annually|yearly|biannually|monthly|weekly)"
@@ -511,6 +512,12 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # three or more drugs joined by slashes ("aspirin/NSAIDs/colchicine") are alternatives,
+    # not one fixed-dose pair ("sacubitril/valsartan" stays whole)
+    (
+        re.compile(r"\b[A-Za-z][\w\-]*(?:/[A-Za-z][\w\-]*){2,}\b"),
+        lambda m: _drugs_as_alternatives(m[0]),
+    ),
     # "X, ultimately aiming at an LDL-C <1.4 mmol/L": the goal X is given to reach
     (
         re.compile(r",?\s+(?:(?:ultimately|eventually)\s+)?aiming\s+(?:at|for)\s+", re.I),
@@ -641,6 +648,13 @@ _WAIT = re.compile(
     r"\b(?:at\s+least\s+)?\d+(?:[.,]\d+)?\s*(?:h|hours?|days?|weeks?|months?|years?)\s+(?=after\b)",
     re.I,
 )
+
+
+def _drugs_as_alternatives(slashed: str) -> str:
+    names = slashed.split("/")
+    if not all(_heuristic_role(name.lower()) == "Medication" for name in names):
+        return slashed
+    return ", ".join(names[:-1]) + ", or " + names[-1]
 
 
 def _events_waited_from(clause: str) -> str:

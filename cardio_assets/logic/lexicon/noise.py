@@ -10,7 +10,11 @@ import re
 from typing import Any
 
 from cardio_assets.logic.lexicon.noise_lists import LIST_REWRITES
-from cardio_assets.logic.lexicon.noise_time import DURATION_REWRITES, GESTATION_REWRITE
+from cardio_assets.logic.lexicon.noise_time import (
+    DURATION_REWRITES,
+    GESTATION_REWRITE,
+    SCHEDULE_REWRITES,
+)
 from cardio_assets.logic.lexicon.noise_words import (
     _ACTIVITY_AMOUNT,
     _COMPARED_VOLUME,
@@ -24,9 +28,6 @@ from cardio_assets.logic.lexicon.noise_words import (
     _WEIGHED_IN_BRACKETS,
 )
 from cardio_assets.logic.lexicon.vocabulary import _heuristic_role
-
-# how often, as a word ("yearly", "at least annually")
-_HOW_OFTEN = r"(?:at\s+least\s+)?(?:annually|yearly|biannually|monthly|weekly)"
 
 # one item of a short list: up to three words, none of them "and" / "or"
 _SHORT_ITEM = r"(?!(?:and|or)\b)[A-Za-z][\w\-]*(?:\s+(?!(?:and|or)\b)[A-Za-z][\w\-]*){0,2}"
@@ -531,16 +532,6 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "to perform follow-up",
     ),
-    # how often or how soon without a value: "on a regular basis", "within indicated timeframes"
-    (
-        re.compile(
-            r",?\s*\b(?:on\s+an?\s+(?:regular|routine|individual|case-by-case|daily|yearly|"
-            r"annual)\s+basis|within\s+(?:the\s+)?(?:indicated|recommended|appropriate)\s+"
-            r"(?:time\s*frames?|time\s+windows?|times?))\b",
-            re.I,
-        ),
-        "",
-    ),
     # where a finding was learnt, in brackets: "symptoms (from history)", "(on examination)"
     (
         re.compile(
@@ -550,44 +541,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "in the long term", "over the short run": when the effect shows, no part of a concept
-    (re.compile(r",?\s*\b(?:in|over)\s+the\s+(?:long|short|medium)[\s-]+(?:term|run)\b", re.I), ""),
-    # a schedule: "at 1, 3, 6, and 12 months after onset, then yearly"
-    (
-        re.compile(
-            r",?\s*\bat\s+\d+(?:\s*,\s*\d+)*(?:,?\s+and\s+\d+)?\s*(?:days?|weeks?|months?|years?)"
-            r"(?:\s+(?:after|following)\s+[^,;.()]+)?"
-            r"|,?\s*\bthen\s+(?:yearly|annually|monthly|every\s+\d*\s*\w+)",
-            re.I,
-        ),
-        "",
-    ),
-    # how often as a word: "at least annually", "yearly"; when a test is done: "at baseline
-    # and 14 and 28 days". The comma before it goes only when the word ends its phrase: ",
-    # yearly imaging" opens the act after a lead clause
-    (
-        re.compile(
-            rf"(?:,(?=\s*{_HOW_OFTEN}\b\s*(?:[,;.)]|$)))?\s*(?<![\w-]){_HOW_OFTEN}\b"
-            r"|,?\s*\bat\s+baseline(?:\s+and\s+(?:\d+\s*(?:,|and)\s*)*\d+\s*"
-            r"(?:days?|weeks?|months?))?",
-            re.I,
-        ),
-        "",
-    ),
-    # "stop aspirin 7 days before surgery": how long before; "before surgery" stays ("within
-    # 6 months after X" is a window counted from X: the measurement grammar reads it). A
-    # bound on a time before goes with it ("stop smoking >4 weeks before"); a bounded time
-    # after an event is a criterion, time since the event ("persisting >6 weeks after X")
-    (
-        re.compile(
-            r"(?<!within)(?<!within\s)\s*(?P<bound>[<>≤≥]\s?|\b(?:at\s+(?:least|most)|up\s+to|"
-            r"(?:more|less)\s+than|a\s+minimum\s+of)\s+)?\b\d+(?:\s*[-–]\s*\d+)?\s*"
-            r"(?:days?|weeks?|h|hours?|months?)\s+"
-            r"(?=(?P<event>before|after|prior\s+to|following)\b)",
-            re.I,
-        ),
-        lambda m: m[0] if m["bound"] and m["event"].lower() in ("after", "following") else " ",
-    ),
+    *SCHEDULE_REWRITES,
     # a comparison, not a criterion: "in the same way as for younger patients", "as in
     # patients without syncope", "similar to (that for) patients with AF"
     (

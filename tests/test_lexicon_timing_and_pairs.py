@@ -525,3 +525,18 @@ def test_how_often_or_how_soon_without_a_value_is_no_concept(lexicon, text: str,
         for c in result.concepts
         for w in ("basis", "frame", "mandatory", "patient")
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Repeat imaging is advised after 2 years in adults with a dilated aorta.",
+        "Imaging is advised in adults with a dilated aorta after 1 year, then every 3 years.",
+    ],
+)
+def test_when_an_act_is_next_done_is_no_age(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "after 2 years", with nothing named that the years count from, says when the act is
+    done next: no age of the patient, no concept."""
+    result = extract(lexicon, text)
+    assert all(c.role != "ClinicalParameter" for c in result.concepts)
+    assert "dilated aorta" in named(result)

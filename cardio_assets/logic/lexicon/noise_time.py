@@ -87,6 +87,16 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
 _HOW_OFTEN = r"(?:at\s+least\s+)?(?:annually|yearly|biannually|monthly|weekly)"
 # how often, how soon and how long before: a schedule, no concept of the row
 SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # "repeat imaging after 1 year, then every 2 years": when the act is next done, after a
+    # span of nothing named (not "after 3 months of therapy", which counts from the therapy)
+    (
+        re.compile(
+            r",?\s*\bafter\s+(?:the\s+first\s+)?(?:\d+|one|two|three|six)\s*(?:years?|months?|weeks?)"
+            r"(?=\s*(?:[,;.)]|$|\b(?:in|and|then|if|when)\b))",
+            re.I,
+        ),
+        "",
+    ),
     # how often or how soon without a value: "on a regular basis", "within indicated timeframes"
     (
         re.compile(

@@ -97,7 +97,9 @@ TEST_SHARE = 1 / 3
 # blind39 (twenty-third session) likewise at its start, before any change; blind40
 # (twenty-fourth session) likewise at its start, before any change (three guidelines have rows
 # left); blind41 (same session) after its first ten changes to the rules and the ingestion, to
-# give them a first score; blind42 (twenty-fifth session) at its start, before any change.
+# give them a first score; blind42 (twenty-fifth session) at its start, before any change;
+# blind43 (same session) after its first thirteen changes to the rules, to give them a first
+# score.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -140,6 +142,7 @@ BLIND_SPLITS = {
     "blind40": (20261240, 4),
     "blind41": (20261241, 4),
     "blind42": (20261242, 4),
+    "blind43": (20261243, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

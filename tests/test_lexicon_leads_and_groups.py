@@ -376,3 +376,23 @@ def test_individual_before_a_noun_is_no_patient_and_providing_only_leads_in(lexi
         lexicon, "Statins should be tailored to the individual patient with diabetes."
     )
     assert not any(c.normalized == "individual" for c in patient.concepts)
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        "when performed by experienced surgeons",
+        "if done in a specialised centre",
+        "when performed by expert cardiologists",
+    ],
+)
+def test_who_or_where_an_act_is_done_is_no_patient_state(lexicon, where: str) -> None:  # type: ignore[no-untyped-def]
+    """ "X is advised, when performed by experienced surgeons": by whom or where X is done
+    is its setting, not a condition of the patient."""
+    result = extract(lexicon, f"Valve repair is advised in adults with Marfan syndrome {where}.")
+    assert {c.normalized for c in result.concepts if c.role == "Condition"} <= {
+        "adult",
+        "adults",
+        "marfan syndrome",
+    }
+    assert [a.normalized for a in result.actions] == ["valve repair"]

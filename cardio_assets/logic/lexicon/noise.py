@@ -532,6 +532,19 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "to perform follow-up",
     ),
+    # "X, when performed by experienced surgeons / in expert centres": where or by whom X is
+    # done (the setting phrase that follows is read as such), not a state of the patient
+    (
+        re.compile(
+            r",?\s*\b(?:(?:when|if|where|provided)\s+(?:it\s+is\s+|they\s+are\s+)?)?"
+            r"(?<!\bis\s)(?<!\bare\s)(?<!\bbe\s)"  # ("provided the procedure is performed in …")
+            r"(?:performed|done|undertaken|carried\s+out)\s+(?=(?:in|at|by)\s+(?:an?\s+|the\s+)?"
+            r"(?:experienced|expert|speciali[sz]ed|dedicated|high-volume|tertiary|specialist|"
+            r"referral|multidisciplinary)\b)",
+            re.I,
+        ),
+        " ",
+    ),
     # where a finding was learnt, in brackets: "symptoms (from history)", "(on examination)"
     (
         re.compile(

@@ -14,7 +14,8 @@ from cardio_assets.logic.lexicon.vocabulary import _OUTCOME_VERBS, _PATIENT_WORD
 _SETTING = (
     r"(?:(?:an?|the)\s+)?(?:(?:experienced|speciali[sz]ed|expert|high-volume|tertiary|"
     r"dedicated|specialist|referral|multidisciplinary|appropriately\s+equipped)\s+)+"
-    r"(?:cent(?:re|er)s?|units?|hospitals?|teams?|facilit(?:y|ies)|operators?)\b"
+    r"(?:cent(?:re|er)s?|units?|hospitals?|teams?|facilit(?:y|ies)|operators?|surgeons?|"
+    r"physicians?|cardiologists?|specialists?)\b"
     r"|(?:an?\s+)?cent(?:re|er)s?\s+with\s+(?:(?:specific|appropriate)\s+)?"
     r"(?:expertise|experience)\b"
 )

@@ -248,6 +248,9 @@ def test_a_drug_the_terminology_lacks_is_known_by_its_stem(lexicon) -> None:
     for text, drug in [
         ("Sotagliflozin may be considered in patients with diabetes.", "sotagliflozin"),
         ("Vericiguat may be considered in patients with HFrEF.", "vericiguat"),
+        ("Routine use of argatroban may be considered in adults with HIT.", "argatroban"),
+        ("Levosimendan may be considered in adults with low output.", "levosimendan"),
+        ("Aficamten may be considered in adults with obstructive HCM.", "aficamten"),
     ]:
         result = extract(lexicon, text)
         assert ("Medication", drug) in roles(result)

@@ -42,6 +42,10 @@ _MED_SUFFIXES = (
     "umab", "osine", "aline", "amine", "idine", "tropium", "parib", "lukast", "vaptan",
     "isone", "asone", "olol", "floxacin", "vudine", "ovir", "gliptin", "glinide", "formin",
     "odrine", "ephrine", "metrine", "tocin", "parinux", "glitazone",
+    # more INN stems: hirudins, thromboxane antagonists, calcium sensitisers, NSAIDs,
+    # proteasome and aromatase inhibitors, myosin modulators, xanthines, coumarins
+    "rudin", "troban", "simendan", "kalant", "profen", "zomib", "oxifen", "trozole", "camten",
+    "camtiv", "fylline", "phylline", "coumarol", "coumon", "lactone", "thalidone", "stazol",
 )  # fmt: skip
 _MED_WORDS = frozenset(
     """

@@ -266,3 +266,15 @@ def test_three_drugs_joined_by_slashes_are_alternatives(lexicon) -> None:  # typ
     assert len({d.or_group for d in drugs}) == 1 and drugs[0].or_group is not None
     pair = extract(lexicon, "Sacubitril/valsartan is advised in adults with heart failure.")
     assert [a.normalized for a in pair.actions] == ["sacubitril/valsartan"]
+
+
+def test_the_watch_kept_under_an_act_is_its_co_therapy(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "drug therapy under close surveillance": the act is the therapy; the surveillance kept
+    beside it is a procedure given with it (co-therapy), not part of its name."""
+    result = extract(
+        lexicon,
+        "In adults with a type A haematoma, initial drug therapy under close surveillance is advised.",
+    )
+    assert [a.normalized for a in result.actions] == ["initial drug therapy"]
+    watch = next(c for c in result.concepts if "surveillance" in c.normalized)
+    assert watch.role == "Procedure" and watch.normalized == "close surveillance"

@@ -57,6 +57,8 @@ _NOT_A_DISEASE = re.compile(
 # therapy given beside the act: "in addition to X", "as an adjunct to X"
 _COTHERAPY = (
     r"in\s+addition\s+to|on\s+top\s+of|in\s+combination\s+with|added\s+to|as\s+an?\s+adjunct\s+to"
+    # "medical therapy under careful surveillance": the watch kept beside the act
+    r"|under(?=\s+(?:(?:close|careful|strict|regular)\s+)?(?:surveillance|monitoring)\b)"
 )
 _AIM_GERUNDS = (
     "reducing|preventing|lowering|improving|decreasing|terminating|converting|restoring|reversing"
@@ -381,7 +383,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return "outcome", _without_benefit(body)
     if re.match(r"for (?:the )?(?:treatment|management) of", low):
         return "context", body
-    if re.match(_COTHERAPY, low):
+    if re.match(_COTHERAPY, low) or low == "under":
         return "co-therapy", body
     if re.match(r"(?:rather than|instead of|in preference to)", low):
         return "alternative", body

@@ -540,3 +540,15 @@ def test_when_an_act_is_next_done_is_no_age(lexicon, text: str) -> None:  # type
     result = extract(lexicon, text)
     assert all(c.role != "ClinicalParameter" for c in result.concepts)
     assert "dilated aorta" in named(result)
+
+
+def test_years_right_after_a_group_of_people_are_their_age(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "women <35 years": the years bound the women's age; the group stays a condition of its
+    own, and the parameter is named age, never "women"."""
+    result = extract(
+        lexicon,
+        "Stress testing is not advised in men <30 years and women <35 years without angina.",
+    )
+    params = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    assert [(p.normalized, p.threshold) for p in params] == [("age", 30.0), ("age", 35.0)]
+    assert {"men", "women"} <= {c.normalized for c in result.concepts if c.role == "Condition"}

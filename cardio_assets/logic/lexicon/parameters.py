@@ -28,6 +28,10 @@ _NAME_STOP = frozenset(
     """.split()
 )
 _AGE_NAMES = frozenset({"aged", "age", "old", "older", "younger"})
+# people named right before a number of years: the years are their age
+_PEOPLE = re.compile(
+    r"(?:women|men|adults|children|adolescents|girls|boys|patients|people|individuals)", re.I
+)
 # quantities measured in time: "pauses >3 s", "AF duration >48 h", "time from onset >12 h"
 _TIMED_QUANTITY = re.compile(
     # "pause/s", "episode(s)": a plural written as a choice is still the quantity; an age
@@ -174,6 +178,9 @@ def extract_parameters(
             continue
         elif found.unit == "years" and (not name or name.lower() in _AGE_NAMES):
             normalized = "age"
+        elif found.unit == "years" and _PEOPLE.fullmatch(name):
+            # "women <50 years": the women's age; the group stays a condition of its own
+            normalized, name, start = "age", "", found.value_start
         elif found.kind == "class":
             name = name or "NYHA class"
             normalized = "new york heart association class"

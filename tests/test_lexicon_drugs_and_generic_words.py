@@ -278,3 +278,24 @@ def test_the_watch_kept_under_an_act_is_its_co_therapy(lexicon) -> None:  # type
     assert [a.normalized for a in result.actions] == ["initial drug therapy"]
     watch = next(c for c in result.concepts if "surveillance" in c.normalized)
     assert watch.role == "Procedure" and watch.normalized == "close surveillance"
+
+
+@pytest.mark.parametrize(
+    ("text", "drug"),
+    [
+        (
+            "In adults with angina, pre-operative initiation of ivabradine may be considered.",
+            "ivabradine",
+        ),
+        ("In adults with angina, peri-operative continuation of statins is advised.", "statin"),
+        (
+            "In women with a prolactinoma, cabergoline treatment may be considered.",
+            "cabergoline treatment",
+        ),
+    ],
+)
+def test_when_a_drug_is_started_is_no_part_of_its_name(lexicon, text: str, drug: str) -> None:  # type: ignore[no-untyped-def]
+    """ "pre-operative initiation of X", "peri-operative continuation of X": the act is the
+    drug, named alone; an ergot drug the terminology lacks is known by its stem (-goline)."""
+    result = extract(lexicon, text)
+    assert [(a.role, a.normalized) for a in result.actions] == [("Medication", drug)]

@@ -46,6 +46,7 @@ _MED_SUFFIXES = (
     # proteasome and aromatase inhibitors, myosin modulators, xanthines, coumarins
     "rudin", "troban", "simendan", "kalant", "profen", "zomib", "oxifen", "trozole", "camten",
     "camtiv", "fylline", "phylline", "coumarol", "coumon", "lactone", "thalidone", "stazol",
+    "criptine", "goline",
 )  # fmt: skip
 _MED_WORDS = frozenset(
     """
@@ -178,7 +179,8 @@ _COHORT_DETERMINERS = frozenset(
     """.split()
 )
 _LEAD_INS = re.compile(
-    r"^(?:(?:the|a|an)\s+)?(?:(?:(?:combined|concomitant|simultaneous)\s+)?"
+    r"^(?:(?:the|a|an)\s+)?(?:(?:(?:combined|concomitant|simultaneous|peri-?operative|"
+    r"pre-?operative|post-?operative)\s+)?"
     r"(?:use|administration|initiation|addition|prescription|"
     r"consideration|implementation|provision|performance|introduction|continuation|"
     r"resumption|reintroduction|re-?initiation|combination)\s+of\s+|"

@@ -299,3 +299,12 @@ def test_when_a_drug_is_started_is_no_part_of_its_name(lexicon, text: str, drug:
     drug, named alone; an ergot drug the terminology lacks is known by its stem (-goline)."""
     result = extract(lexicon, text)
     assert [(a.role, a.normalized) for a in result.actions] == [("Medication", drug)]
+
+
+def test_a_footnote_letter_glued_to_a_plural_is_left_out(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "nitratesd": a letter glued to a plural where no English word ends so is a footnote
+    marker, also when the table printed no footnote for it; the drug keeps its name."""
+    result = extract(lexicon, "Long-acting nitratesd are advised in adults with angina.")
+    assert [(a.role, a.normalized) for a in result.actions] == [
+        ("Medication", "long-acting nitrate")
+    ]

@@ -61,6 +61,8 @@ from cardio_assets.records import ExtractedAction, ExtractedConcept, Focus, RowE
 
 # an abbreviation with a footnote letter glued to its end ("LMWHc", "NOACf")
 _GLUED_MARKER = re.compile(r"\b(?P<short>[A-Z][A-Z0-9\-]*[A-Z0-9])[a-h]\b")
+# ... or to a plural, where no English word ends so ("corticosteroidsd", "statinsc")
+_GLUED_TO_PLURAL = re.compile(r"\b(?P<plural>[A-Za-z][a-z\-]{2,}s)[bcdfg]\b")
 
 # a name of at most four words, none of them a preposition, a verb's "to" or a verb ending
 _BARE_NAME = re.compile(
@@ -244,14 +246,15 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
     def _unglue_markers(self, text: str) -> str:
         """ "LMWHc", "NOACf": a footnote letter glued to an abbreviation the row's table
         gave no footnote for (so the ingestion could not tell it apart) is left out when the
-        abbreviation is known without it and not with it ("QTc" stays)."""
+        abbreviation is known without it and not with it ("QTc" stays); so is one glued to a
+        plural in a way no word ends ("corticosteroidsd")."""
 
         def unglued(match: re.Match[str]) -> str:
             lookup = self.abbreviations.lookup
             known = lookup(match["short"]) is not None and lookup(match[0]) is None
             return match["short"] if known else match[0]
 
-        return _GLUED_MARKER.sub(unglued, text)
+        return _GLUED_TO_PLURAL.sub(r"\g<plural>", _GLUED_MARKER.sub(unglued, text))
 
     def rule_drafts(self, row: RowRecord) -> tuple[str, list[Draft]]:
         """The prepared text of ``row`` and what the rules alone find in it (training data

@@ -552,3 +552,25 @@ def test_years_right_after_a_group_of_people_are_their_age(lexicon) -> None:  # 
     params = [c for c in result.concepts if c.role == "ClinicalParameter"]
     assert [(p.normalized, p.threshold) for p in params] == [("age", 30.0), ("age", 35.0)]
     assert {"men", "women"} <= {c.normalized for c in result.concepts if c.role == "Condition"}
+
+
+@pytest.mark.parametrize(
+    "when",
+    [
+        "during the first cycle",
+        "after each dose increase of the drug",
+        "in a case-by-case decision",
+        "in an individualised manner",
+    ],
+)
+def test_when_a_check_is_repeated_is_no_concept(lexicon, when: str) -> None:  # type: ignore[no-untyped-def]
+    """ "during the first cycle", "after each dose increase", "in a case-by-case decision":
+    when or how the act is repeated or decided, no condition of the patient."""
+    result = extract(
+        lexicon, f"Weekly ECG checks are advised in adults treated with sotalol {when}."
+    )
+    assert {c.normalized for c in result.concepts} == {
+        "electrocardiogram check",
+        "adults",
+        "sotalol",
+    }

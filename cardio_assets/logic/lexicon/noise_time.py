@@ -102,7 +102,13 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r",?\s*\b(?:on\s+an?\s+(?:regular|routine|individual|case-by-case|daily|yearly|"
             r"annual)\s+basis|within\s+(?:the\s+)?(?:indicated|recommended|appropriate)\s+"
-            r"(?:time\s*frames?|time\s+windows?|times?))\b",
+            r"(?:time\s*frames?|time\s+windows?|times?)"
+            # "in a case-by-case decision", "during the first cycle" (of a cancer therapy)
+            r"|(?:in|on|as)\s+an?\s+(?:case-by-case|individuali[sz]ed)\s+(?:decision|manner|approach)"
+            r"|(?:during|in|after)\s+(?:the\s+)?(?:first|second|each|every)\s+(?:\w+\s+)?cycles?"
+            # "after each increase of the dose": when a check is repeated
+            r"|after\s+(?:each|every|any)\s+(?:[\w\-]+\s+)?(?:increase|change|adjustment|"
+            r"escalation)s?(?:\s+(?:of|in)\s+[^,;.()]+)?)\b",
             re.I,
         ),
         "",

@@ -308,3 +308,20 @@ def test_a_footnote_letter_glued_to_a_plural_is_left_out(lexicon) -> None:  # ty
     assert [(a.role, a.normalized) for a in result.actions] == [
         ("Medication", "long-acting nitrate")
     ]
+
+
+def test_a_named_drugs_proven_benefit_is_no_part_of_its_name(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "a GLP-1 receptor agonist with proven renal benefit": the benefit of a drug named by
+    its class is a reason, not a kind of it; "agents with proven benefit" names which agents
+    and keeps it."""
+    result = extract(
+        lexicon,
+        "In adults with CKD, a GLP-1 receptor agonist with proven renal benefit is advised.",
+    )
+    assert [a.normalized for a in result.actions] == ["glp-1 receptor agonist"]
+    kept = extract(
+        lexicon, "It is advised to prioritize lipid-lowering agents with proven renal benefit."
+    )
+    assert [a.normalized for a in kept.actions] == [
+        "lipid-lowering agents with proven renal benefit"
+    ]

@@ -532,6 +532,16 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "to perform follow-up",
     ),
+    # "an SGLT2 inhibitor with proven CV benefit": the named drug's known benefit, a reason,
+    # not a kind of it ("agents with proven benefit" says which agents and stays)
+    (
+        re.compile(
+            r"(?<!\bagents)(?<!\bagent)(?<!\bdrugs)(?<!\bdrug)(?<!\bmedications)(?<!\btherapies)"
+            r"\s+with\s+(?:a\s+)?proven\s+(?:[\w\-]+\s+)?(?:benefits?|efficacy)\b",
+            re.I,
+        ),
+        "",
+    ),
     # "X, when performed by experienced surgeons / in expert centres": where or by whom X is
     # done (the setting phrase that follows is read as such), not a state of the patient
     (

@@ -622,3 +622,15 @@ def test_aiming_at_a_value_names_the_target(lexicon) -> None:  # type: ignore[no
     assert not any("aiming" in c.normalized for c in result.concepts)
     target = next(c for c in result.concepts if c.role == "ClinicalParameter")
     assert (target.operator, target.threshold) == ("<", 1.7)
+
+
+def test_for_the_control_of_a_quantity_names_the_goal(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "for (acute) control of the heart rate": like "for the prevention of X", what the act
+    is for; the quantity controlled is the outcome, no condition of the patient."""
+    result = extract(
+        lexicon,
+        "In adults with atrial flutter, digoxin may be considered for acute control of ventricular rate.",
+    )
+    outcomes = [c.normalized for c in result.concepts if c.role == "Outcome"]
+    assert outcomes == ["ventricular rate"]
+    assert not any("control" in c.normalized for c in result.concepts)

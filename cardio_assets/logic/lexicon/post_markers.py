@@ -21,7 +21,9 @@ _SETTING = (
 )
 # what an act is for, as a noun or a gerund after "for": "for the prevention of X", "for
 # termination of atrial flutter", "for reversing the effect of X"
-_AIM_NOUNS = "reduction|prevention|improvement|relief|termination|conversion|restoration|reversal"
+_AIM_NOUNS = (
+    "reduction|prevention|improvement|relief|termination|conversion|restoration|reversal|control"
+)
 # how an ended rhythm is ended, kept in the aim: "for acute conversion of X"
 _AIM_MANNER = r"(?:(?:acute|rapid|early|immediate|pharmacological|electrical)\s+)?"
 # "within 6 months after the end of therapy": the event a window is counted from, no

@@ -396,3 +396,15 @@ def test_who_or_where_an_act_is_done_is_no_patient_state(lexicon, where: str) ->
         "marfan syndrome",
     }
     assert [a.normalized for a in result.actions] == ["valve repair"]
+
+
+def test_the_patients_an_act_is_given_to_with_a_clause_are_the_cohort(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Giving X to patients who have Y is not recommended": the patients named after "to",
+    with a clause of their own, are the cohort; the act is X alone."""
+    result = extract(
+        lexicon, "Administration of apixaban to adults who have a mechanical valve is not advised."
+    )
+    assert [a.normalized for a in result.actions] == ["apixaban"]
+    assert "mechanical valve" in {
+        c.normalized for c in result.concepts if c.role in ("Condition", "Procedure")
+    }

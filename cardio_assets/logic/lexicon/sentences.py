@@ -210,6 +210,10 @@ def parse_sentence(sentence: str) -> RowParse:
     if widened:  # "This includes patients with diabetes.": one more group the row is for
         return RowParse(cohort=widened["who"].strip(" ."))
     parse = _parse_sentence(sentence)
+    given_to = _GIVEN_TO_PATIENTS.search(parse.action)
+    if given_to:  # "Administration of X to patients in whom Y": those patients are the cohort
+        parse.action = parse.action[: given_to.start()]
+        parse.post.insert(0, ("cohort", "in " + given_to["who"]))
     ended = _ENDING_PASSIVE.search(parse.verb or "")
     # an imperative "Avoid X" already says "X is not recommended": never both
     if ended and parse.action and parse.polarity == "recommended":
@@ -217,6 +221,13 @@ def parse_sentence(sentence: str) -> RowParse:
     return parse
 
 
+# the patients an act is given to, named with a clause of their own ("to patients in whom
+# the anatomy is not known", "to women who ...")
+_GIVEN_TO_PATIENTS = re.compile(
+    r"\s+to\s+(?P<who>(?:all\s+|the\s+)?(?:patients|individuals|people|women|men|adults)\s+"
+    r"(?:in\s+whom|who|whose|that)\b.*)$",
+    re.IGNORECASE,
+)
 # a sentence after the recommendation that widens whom it is for
 _ALSO_INCLUDES = re.compile(
     r"^(?:this|these|it|the\s+recommendation)\s+(?:also\s+)?(?:includes?|applies|apply)\s+"

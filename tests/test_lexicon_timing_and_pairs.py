@@ -574,3 +574,12 @@ def test_when_a_check_is_repeated_is_no_concept(lexicon, when: str) -> None:  # 
         "adults",
         "sotalol",
     }
+
+
+def test_a_second_time_for_the_same_act_in_brackets_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "before (or at latest at the time of) surgery": the bracket gives a second time for
+    the same act; the event stays named once, no condition "at the time"."""
+    result = extract(
+        lexicon, "Heparin is advised before (or at the latest at the time of) valve surgery."
+    )
+    assert {c.normalized for c in result.concepts} == {"heparin", "valve surgery"}

@@ -87,6 +87,15 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
 _HOW_OFTEN = r"(?:at\s+least\s+)?(?:annually|yearly|biannually|monthly|weekly)"
 # how often, how soon and how long before: a schedule, no concept of the row
 SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # "before (or at latest at the time of) X": a second time for the same act
+    (
+        re.compile(
+            r"\s*\(\s*or\s+(?:at\s+(?:the\s+)?latest\s+)?(?:at\s+the\s+time\s+of|during|after|"
+            r"before|immediately\s+after)\s*\)",
+            re.I,
+        ),
+        "",
+    ),
     # "repeat imaging after 1 year, then every 2 years": when the act is next done, after a
     # span of nothing named (not "after 3 months of therapy", which counts from the therapy)
     (

@@ -331,3 +331,18 @@ def test_a_valve_named_by_its_cusps_is_the_patients_anatomy(lexicon) -> None:  #
         extract(lexicon, "Tricuspid valve repair is advised in adults with severe TR.")
     )
     assert ("Procedure", "tricuspid valve repair") in repaired
+
+
+def test_who_do_not_tolerate_names_an_intolerance_of_each_drug(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "who do not tolerate A or B" says the same as "who cannot tolerate A or B": each drug
+    is an intolerance the patients have (the contract's "statin intolerance"), either of
+    them, and no drug is negated."""
+    result = extract(
+        lexicon,
+        "Nebivolol is advised in adults with angina who do not tolerate bisoprolol or ivabradine.",
+    )
+    states = [c for c in result.concepts if c.normalized.endswith("intolerance")]
+    assert [s.normalized for s in states] == ["bisoprolol intolerance", "ivabradine intolerance"]
+    assert (
+        all(not s.negated for s in states) and states[0].or_group == states[1].or_group is not None
+    )

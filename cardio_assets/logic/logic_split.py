@@ -358,7 +358,8 @@ _OF_HEAD = re.compile(
 # A verb whose object list is one list of alternatives: "cannot tolerate beta-blockers,
 # ivabradine or digoxin", "contraindications to aspirin or clopidogrel" (each drug its own state)
 _VERB_HEAD = re.compile(
-    r"^(?:who\s+)?(?P<head>(?:(?:cannot|can\s+not|could\s+not|unable\s+to)\s+tolerate|"
+    r"^(?:who\s+)?(?P<head>(?:(?:cannot|can\s+not|could\s+not|unable\s+to|(?:do|does|did)\s+not)"
+    r"\s+tolerate|"
     r"intolerant\s+(?:of|to)|(?:have\s+|has\s+)?contraindications?\s+(?:to|for))\s)\S",
     re.I,
 )

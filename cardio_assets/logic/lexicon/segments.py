@@ -93,6 +93,10 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
         needed = re.search(r"\b(?:require|need)\b", m.group("kind"), re.IGNORECASE)
         if needed:  # "who do not require X": the need is the state, kept for the leaf
             start = m.start("kind") + needed.start()
+        tolerate = re.search(r"\b(?:do|does|did)\s+not\s+tolerate\b", m.group("kind"), re.I)
+        if tolerate:  # "who do not tolerate X": an intolerance of X, a state they have
+            kind = "with" if not kind.startswith("or ") else "or with"
+            start = m.start("kind") + tolerate.start()
         if word == "at":
             start = m.start()  # keep "at high risk of ..." as the condition text
     tail = rest[start:].strip(" ,;")

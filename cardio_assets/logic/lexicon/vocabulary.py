@@ -534,7 +534,8 @@ REFRACTORY_TO = re.compile(
 # ACE inhibitors": a predicative failure the contract names as an intolerance
 INTOLERANCE = re.compile(
     r"^(?:(?P<what>.+?)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+not\s+tolerated"
-    r"|(?:(?:(?:is|are)\s+)?(?:cannot|can\s+not|could\s+not|unable\s+to)\s+tolerate"
+    r"|(?:(?:(?:is|are)\s+)?(?:cannot|can\s+not|could\s+not|unable\s+to|(?:do|does|did)\s+not)"
+    r"\s+tolerate"
     r"|intolerant\s+(?:of|to))\s+(?P<of>.+?))"
     r"(?:\s+(?:at|in)\s+(?:any|all)(?:\s+\w+)?)?$",
     re.IGNORECASE,

@@ -421,6 +421,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # ", in maximally tolerated doses (unless contraindicated), is recommended": a bracket
+    # left alone between commas is an aside of the words before it, not a phrase of its own
+    (re.compile(r",\s*(\([^()]*\))(?=\s*,)"), r" \1"),
     # "in low doses", "at a reduced dose", "at target dose": how much, not what or for whom
     (
         re.compile(

@@ -190,7 +190,7 @@ _LEAD_INS = re.compile(
     r"giving|keeping|maintaining|start|initiate|considering|engaging\s+in|providing|"
     r"offering|performing|implementing|applying|"
     r"begin|commence)\s+|(?:the\s+)?presence\s+of\s+|"
-    r"(?:the|a|an|all|any)\s+)+",
+    r"(?:the|a|an|all|any|either|both)\s+)+",
     re.IGNORECASE,
 )
 # Context words that carry no concept ("when tolerated").

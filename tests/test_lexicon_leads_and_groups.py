@@ -408,3 +408,14 @@ def test_the_patients_an_act_is_given_to_with_a_clause_are_the_cohort(lexicon) -
     assert "mechanical valve" in {
         c.normalized for c in result.concepts if c.role in ("Condition", "Procedure")
     }
+
+
+def test_to_treat_patients_with_a_disease_with_a_drug(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "to treat adults with X with Y": the adults with X are the cohort and Y, after the
+    last "with", is what they are given; "to treat women with X during pregnancy" gives no
+    drug and keeps its reading."""
+    result = extract(
+        lexicon, "It is not advised to routinely treat adults with stable angina with ranolazine."
+    )
+    assert [a.normalized for a in result.actions] == ["ranolazine"]
+    assert "stable angina" in {c.normalized for c in result.concepts if c.role == "Condition"}

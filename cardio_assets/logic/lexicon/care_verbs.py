@@ -69,3 +69,11 @@ _TO_CARE_FOR = re.compile(
     r"\b.*)$",
     re.IGNORECASE,
 )
+# "to (systematically) treat patients with X with Y": Y is what they are given (the last
+# "with" leads it; the ones before belong to the patients)
+_TO_TREAT_WITH = re.compile(
+    r"^to\s+(?:[a-z]+ly\s+)?(?P<verb>treat)\s+"
+    r"(?P<cohort>(?:all\s+)?(?:patients|individuals|women|men|adults|people)\s+with\b.*?)"
+    r"\s+with\s+(?P<rest>(?:(?!\bwith\b).)+)$",
+    re.IGNORECASE,
+)

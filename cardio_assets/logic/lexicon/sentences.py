@@ -21,6 +21,7 @@ from cardio_assets.logic.lexicon.care_verbs import (
     _THAT_PASSIVE,
     _TO_ACT_ON,
     _TO_CARE_FOR,
+    _TO_TREAT_WITH,
 )
 from cardio_assets.logic.lexicon.post_markers import (
     _POST_MARKERS,
@@ -375,14 +376,20 @@ def _parse_sentence(sentence: str) -> RowParse:
         return parse
     # "It is recommended that patients with X are screened for Y / enrolled in Y" and "It is
     # recommended to screen patients with X for Y": the act done to the patients is the action
-    done_to = _THAT_PASSIVE.match(post) or _TO_ACT_ON.match(post) or _TO_CARE_FOR.match(post)
+    done_to = (
+        _THAT_PASSIVE.match(post)
+        or _TO_ACT_ON.match(post)
+        or _TO_TREAT_WITH.match(post)
+        or _TO_CARE_FOR.match(post)
+    )
     if it_form and (not pre or re.fullmatch(r"it", pre, flags=re.IGNORECASE)) and done_to:
         parse.cohort = done_to.group("cohort")
         verb = re.sub(r"\s+", " ", done_to.group("verb").lower())
         object_ = done_to.group("rest")
         if verb in _MOVED:  # "discharged from / observed in / transferred to X": where to
             object_ = post[done_to.end("verb") :].strip()
-        act = _ACT_NOUNS.get(verb.split()[0])
+        # (given "with" a therapy, the therapy is the act)
+        act = None if done_to.re is _TO_TREAT_WITH else _ACT_NOUNS.get(verb.split()[0])
         action, trailing = _split_post(f"{act} {object_}" if act else object_)
         parse.action = action
         parse.post = trailing

@@ -419,3 +419,15 @@ def test_to_treat_patients_with_a_disease_with_a_drug(lexicon) -> None:  # type:
     )
     assert [a.normalized for a in result.actions] == ["ranolazine"]
     assert "stable angina" in {c.normalized for c in result.concepts if c.role == "Condition"}
+
+
+def test_people_who_aim_to_reduce_or_aim_for_an_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "It is recommended that adults with X aim to reduce salt and increase walking": what
+    they aim for is the act (the reduction, then the second aim by its object); the adults
+    with X are the cohort, not part of an act."""
+    result = extract(
+        lexicon,
+        "It is advised that adults living with hypertension aim to reduce salt intake and increase daily walking.",
+    )
+    assert [a.normalized for a in result.actions] == ["reduction of salt intake", "daily walking"]
+    assert "hypertension" in {c.normalized for c in result.concepts if c.role == "Condition"}

@@ -1,7 +1,7 @@
 """The care verbs of "It is recommended that patients with X are screened for Y" and "It is
 recommended to screen / refer / treat patients with X for Y": the act done to the patients,
-named by its noun ("screened" -> "screening"), and where the patients' phrase ends (read by
-sentences.py).
+named by its noun ("screened" -> "screening"), and where the patients' phrase ends; and the
+verbs of "that <patients> undergo / receive / aim for <act>" (read by sentences.py).
 """
 
 from __future__ import annotations
@@ -77,3 +77,38 @@ _TO_TREAT_WITH = re.compile(
     r"\s+with\s+(?P<rest>(?:(?!\bwith\b).)+)$",
     re.IGNORECASE,
 )
+
+
+# "It is recommended that <cohort> (should) <verb> <act>": the verbs whose object is the act
+_THAT_DO = re.compile(
+    r"\s+(?:should\s+)?(?:undergo|receive|be\s+treated\s+with|be\s+offered|be\s+given|"
+    r"be\s+started\s+on|be\s+on|take|have|perform|proceed\s+(?:with|to)|"
+    r"continue(?:\s+with|\s+to\s+(?:take|receive|use))?|engage\s+in|participate\s+in|"
+    r"(?:aim|strive)\s+for|(?:aim|strive)\s+to\s+(?P<reducing>reduce|lower|decrease)|"
+    r"(?P<ending>avoid|stop|discontinue))\s+(?P<action>.+)$",
+    re.IGNORECASE,
+)
+_SECOND_AIM = re.compile(
+    r"\s+(?:and|or)\s+(?:increase|improve|maintain|achieve|adopt|start)\s+", re.IGNORECASE
+)
+# a verb right after these belongs to the cohort's own clause ("adults who cannot walk", "who
+# regularly perform exercise"), not to the recommendation
+_COHORT_CLAUSE_END = re.compile(
+    r"\b(?:who|whom|that|not|cannot|to)(?:\s+[a-z]+ly)?$", re.IGNORECASE
+)
+
+
+def that_patients_do(post: str) -> tuple[str, re.Match[str]] | None:
+    """The cohort of "that <cohort> <verb> <act>" and the match of its verb (with "ending"
+    and "action"): the first recommending verb whose cohort does not end inside a clause
+    of its own."""
+    lead = re.match(r"^that\s+", post, re.IGNORECASE)
+    if lead is None:
+        return None
+    verb = _THAT_DO.search(post, lead.end())
+    while verb is not None:  # each candidate verb in turn (a match runs to the end)
+        cohort = post[lead.end() : verb.start()]
+        if cohort.strip() and not _COHORT_CLAUSE_END.search(cohort.strip()):
+            return cohort, verb
+        verb = _THAT_DO.search(post, verb.start() + 1)
+    return None

@@ -18,10 +18,12 @@ from typing import NamedTuple
 from cardio_assets.logic.lexicon.care_verbs import (
     _ACT_NOUNS,
     _MOVED,
+    _SECOND_AIM,
     _THAT_PASSIVE,
     _TO_ACT_ON,
     _TO_CARE_FOR,
     _TO_TREAT_WITH,
+    that_patients_do,
 )
 from cardio_assets.logic.lexicon.post_markers import (
     _POST_MARKERS,
@@ -365,12 +367,22 @@ def _parse_sentence(sentence: str) -> RowParse:
     if it_form and measure:
         parse.measure = True
     # "It is recommended that <cohort> undergo/receive <action>".
-    that_clause = _that_patients_do(post)
+    that_clause = that_patients_do(post)
     if it_form and (not pre or re.fullmatch(r"it", pre, flags=re.IGNORECASE)) and that_clause:
         parse.cohort, verb_match = that_clause
         if verb_match.group("ending"):  # "… that patients with X avoid Y": avoidance of Y
             parse.ending = _ENDING_NOUNS[verb_match.group("ending").lower()]
-        action, trailing = _split_post(verb_match.group("action"))
+        action_text = verb_match.group("action")
+        if verb_match.group("reducing"):  # "… that people with X aim to reduce weight"
+            noun = REDUCING_ACTS[verb_match.group("reducing").lower()]
+            # ("… and increase exercise": a second aim, named by its object, no reduction)
+            second = _SECOND_AIM.search(action_text)
+            action_text = (
+                f"{noun} of {action_text[: second.start()]} and {action_text[second.end() :]}"
+                if second
+                else f"{noun} of {action_text}"
+            )
+        action, trailing = _split_post(action_text)
         parse.action = action
         parse.post = trailing
         return parse
@@ -525,37 +537,6 @@ def _parse_sentence(sentence: str) -> RowParse:
             parse.post.append(after_to(extra_action) or ("context", extra_action))
         parse.post.extend(trailing)
     return parse
-
-
-# "It is recommended that <cohort> (should) <verb> <act>": the verbs whose object is the act
-_THAT_DO = re.compile(
-    r"\s+(?:should\s+)?(?:undergo|receive|be\s+treated\s+with|be\s+offered|be\s+given|"
-    r"be\s+started\s+on|be\s+on|take|have|perform|proceed\s+(?:with|to)|"
-    r"continue(?:\s+with|\s+to\s+(?:take|receive|use))?|engage\s+in|participate\s+in|"
-    r"(?P<ending>avoid|stop|discontinue))\s+(?P<action>.+)$",
-    re.IGNORECASE,
-)
-# a verb right after these belongs to the cohort's own clause ("adults who cannot walk", "who
-# regularly perform exercise"), not to the recommendation
-_COHORT_CLAUSE_END = re.compile(
-    r"\b(?:who|whom|that|not|cannot|to)(?:\s+[a-z]+ly)?$", re.IGNORECASE
-)
-
-
-def _that_patients_do(post: str) -> tuple[str, re.Match[str]] | None:
-    """The cohort of "that <cohort> <verb> <act>" and the match of its verb (with "ending"
-    and "action"): the first recommending verb whose cohort does not end inside a clause
-    of its own."""
-    lead = re.match(r"^that\s+", post, re.IGNORECASE)
-    if lead is None:
-        return None
-    verb = _THAT_DO.search(post, lead.end())
-    while verb is not None:  # each candidate verb in turn (a match runs to the end)
-        cohort = post[lead.end() : verb.start()]
-        if cohort.strip() and not _COHORT_CLAUSE_END.search(cohort.strip()):
-            return cohort, verb
-        verb = _THAT_DO.search(post, verb.start() + 1)
-    return None
 
 
 # (", with the exception of X" is an exception, read by the post markers)

@@ -583,3 +583,13 @@ def test_a_second_time_for_the_same_act_in_brackets_is_no_concept(lexicon) -> No
         lexicon, "Heparin is advised before (or at the latest at the time of) valve surgery."
     )
     assert {c.normalized for c in result.concepts} == {"heparin", "valve surgery"}
+
+
+@pytest.mark.parametrize("habit", ["who exercise regularly", "who train on a regular basis"])
+def test_people_who_exercise_regularly_have_a_habit_of_regular_exercise(
+    lexicon, habit: str
+) -> None:  # type: ignore[no-untyped-def]
+    """ "adults with X who exercise regularly": how often is no concept of its own, but here
+    it names the habit itself, regular exercise, that the patients have."""
+    result = extract(lexicon, f"Annual follow-up is advised for adults with HCM {habit}.")
+    assert "regular exercise" in {c.normalized for c in result.concepts}

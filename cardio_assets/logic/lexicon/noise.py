@@ -558,6 +558,11 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         " ",
     ),
+    # "individuals who exercise regularly / on a regular basis": the habit is regular exercise
+    (
+        re.compile(r"\b(?:exercise|train)\s+(?:on\s+a\s+regular\s+basis|regularly)\b", re.I),
+        "regular exercise",
+    ),
     # where a finding was learnt, in brackets: "symptoms (from history)", "(on examination)"
     (
         re.compile(

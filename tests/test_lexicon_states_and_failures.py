@@ -346,3 +346,14 @@ def test_who_do_not_tolerate_names_an_intolerance_of_each_drug(lexicon) -> None:
     assert (
         all(not s.negated for s in states) and states[0].or_group == states[1].or_group is not None
     )
+
+
+def test_a_generic_state_word_only_carries_its_examples(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "if the patient has other diseases (e.g. A, B, or C)": the generic word names no
+    state of its own; its examples are the conditions, either of them."""
+    result = extract(
+        lexicon, "Statins are advised if a patient has other diseases (e.g. gout, asthma, or CKD)."
+    )
+    conditions = [c for c in result.concepts if c.role == "Condition"]
+    assert [c.normalized for c in conditions] == ["gout", "asthma", "chronic kidney disease"]
+    assert len({c.or_group for c in conditions}) == 1 and conditions[0].or_group is not None

@@ -318,6 +318,7 @@ class PhraseRules:
                         and any(d.role in ("Procedure", "Medication") for d in aside_drafts)
                     )
                     or _BARE_DRUG_WORD.fullmatch(head.text)
+                    or (head.role == "Condition" and _BARE_STATE_WORD.fullmatch(head.text))
                 ):
                     drafts.remove(head)  # "additional methods such as A or B": A or B
                     head = None  # "drugs such as A and B": A and B, drugs both
@@ -618,6 +619,11 @@ def _kinds_sharing_a_head(first: list[Draft], second: list[Draft]) -> bool:
 
 # a head that only says "drugs" ("drugs such as A and B"): the class is the examples'
 _BARE_DRUG_WORD = re.compile(r"(?i)(?:the\s+)?(?:drugs?|agents?|medications?|medicines?)")
+# ... and states named by no more than a generic word: "other conditions (e.g. A, B or C)"
+_BARE_STATE_WORD = re.compile(
+    r"(?i)(?:(?:the|other|additional|concomitant|associated)\s+)?"
+    r"(?:conditions?|diseases?|disorders?|comorbidit(?:y|ies))"
+)
 
 # an aside that says what else the patients take: "(patients should also receive X and Y)"
 _ALSO_RECEIVE = re.compile(

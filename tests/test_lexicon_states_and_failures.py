@@ -357,3 +357,12 @@ def test_a_generic_state_word_only_carries_its_examples(lexicon) -> None:  # typ
     conditions = [c for c in result.concepts if c.role == "Condition"]
     assert [c.normalized for c in conditions] == ["gout", "asthma", "chronic kidney disease"]
     assert len({c.or_group for c in conditions}) == 1 and conditions[0].or_group is not None
+
+
+@pytest.mark.parametrize("state", ["the potential for drug interactions", "a drug interaction"])
+def test_a_drug_interaction_is_a_state_not_a_drug(lexicon, state: str) -> None:  # type: ignore[no-untyped-def]
+    """ "if there is the potential for drug interactions": an interaction (or its
+    likelihood) is a state of the patient, though it names drugs."""
+    result = extract(lexicon, f"A low statin dose is advised if there is {state}.")
+    found = next(c for c in result.concepts if "interaction" in c.normalized)
+    assert found.role == "Condition"

@@ -115,6 +115,7 @@ _CONDITION_HEADS = frozenset(
     dysfunction history hypertension diabetes angina fibrillation flutter arrest shock
     cardiomyopathy symptoms symptom pregnancy obesity smoking smoker smokers lesion lesions
     rhythm morphology congestion instability tachycardia bradycardia block calcification
+    interaction interactions potential likelihood possibility
     """.split()
 )
 # Disease morphology: a head word ending so names a disorder whatever words precede it

@@ -343,3 +343,29 @@ def test_either_or_both_and_a_lone_bracket_between_commas(lexicon) -> None:  # t
         "In adults with angina, the use of both a nitrate and ranolazine may be considered.",
     )
     assert [a.normalized for a in both.actions] == ["nitrate", "ranolazine"]
+
+
+def test_an_infusion_rate_and_how_long_after_the_procedure_are_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "(2 mg/kg bolus, followed by 1.5 mg/kg/h for up to 6 h after the procedure)": a dose
+    per hour is a dose, and how long it runs after the procedure is a duration; neither is
+    an act or a criterion."""
+    result = extract(
+        lexicon,
+        "Argatroban (2 mg/kg bolus, followed by 1.5 mg/kg/h for up to 6 h after the procedure) "
+        "is advised in adults with heparin-induced thrombocytopenia.",
+    )
+    assert [a.normalized for a in result.actions] == ["argatroban"]
+    assert not any("procedure" in c.normalized or "mg" in c.normalized for c in result.concepts)
+
+
+def test_drugs_given_to_patients_undergoing_an_act_and_a_calculated_score(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "that heparin and ticagrelor are administered to patients undergoing stenting": the
+    patients after "to" are the cohort, both drugs the acts; "Calculation of the X score"
+    names the score."""
+    result = extract(
+        lexicon,
+        "It is advised that heparin and ticagrelor are administered to adults undergoing stenting.",
+    )
+    assert [a.normalized for a in result.actions] == ["heparin", "ticagrelor"]
+    score = extract(lexicon, "Calculation of the STS score may be considered before valve surgery.")
+    assert [a.normalized for a in score.actions] == ["sts score"]

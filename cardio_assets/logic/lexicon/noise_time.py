@@ -38,6 +38,17 @@ def _gestational_age(m: re.Match[str]) -> str:
 GESTATION_REWRITE: tuple[re.Pattern[str], Any] = (_GESTATION_WEEK, _gestational_age)
 
 DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # how long a drug is given after the act the row is about: "for up to 4 h after the
+    # procedure" (the procedure named before, no event of the patient's own)
+    (
+        re.compile(
+            r"\bfor\s+(?:up\s+to\s+|at\s+least\s+)?\d+(?:\s*[-–]\s*\d+)?\s*"
+            r"(?:days?|weeks?|months?|hours?|h|min|minutes?)\s+(?:after|following)\s+"
+            r"(?:the|this|that)\s+(?:procedure|intervention|operation|surgery|implantation)\b",
+            re.I,
+        ),
+        "",
+    ),
     # durations: "for 6 months", "for up to 12 months", "within the first week"; a window
     # counted from a named event ("within 48 hours of admission") is a criterion and stays,
     # and so does one counted back from now ("a stroke within the past 6 months": the time

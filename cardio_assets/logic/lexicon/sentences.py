@@ -224,11 +224,11 @@ def parse_sentence(sentence: str) -> RowParse:
     return parse
 
 
-# the patients an act is given to, named with a clause of their own ("to patients in whom
-# the anatomy is not known", "to women who ...")
+# the patients an act is given to, named with a clause or phrase of their own ("to patients
+# in whom the anatomy is not known", "to patients undergoing stenting")
 _GIVEN_TO_PATIENTS = re.compile(
     r"\s+to\s+(?P<who>(?:all\s+|the\s+)?(?:patients|individuals|people|women|men|adults)\s+"
-    r"(?:in\s+whom|who|whose|that)\b.*)$",
+    r"(?:in\s+whom|who|whose|that|undergoing|receiving|treated|scheduled|with)\b.*)$",
     re.IGNORECASE,
 )
 # a sentence after the recommendation that widens whom it is for

@@ -183,7 +183,7 @@ _LEAD_INS = re.compile(
     r"^(?:(?:the|a|an)\s+)?(?:(?:(?:combined|concomitant|simultaneous|peri-?operative|"
     r"pre-?operative|post-?operative)\s+)?"
     r"(?:use|administration|initiation|addition|prescription|"
-    r"consideration|implementation|provision|performance|introduction|continuation|"
+    r"consideration|implementation|provision|performance|introduction|continuation|calculation|"
     r"resumption|reintroduction|re-?initiation|combination)\s+of\s+|"
     r"(?:participation|engagement|involvement)\s+in\s+|"
     r"(?:treatment|therapy)\s+with\s+|routine(?:ly)?\s+|systematic\s+|"

@@ -328,14 +328,14 @@ def test_a_named_drugs_proven_benefit_is_no_part_of_its_name(lexicon) -> None:  
 
 
 def test_either_or_both_and_a_lone_bracket_between_commas(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "treatment with either A or B, in maximally tolerated doses (unless contraindicated),
+    """ "treatment with either A or B, at the highest tolerated doses (if not contraindicated),
     is recommended": "either" / "both" lead in to the drugs, and the bracket left alone
     between commas once the dose goes is an aside of the drugs, so the lead clause still ends
     before the act."""
     result = extract(
         lexicon,
         "In adults with Loeys-Dietz syndrome, treatment with either a beta-blocker or losartan, "
-        "in maximally tolerated doses (unless contraindicated), is advised.",
+        "at the highest tolerated doses (if not contraindicated), is advised.",
     )
     assert [a.normalized for a in result.actions] == ["beta-blocker", "losartan"]
     both = extract(

@@ -505,7 +505,7 @@ def test_at_the_time_of_an_operation_says_when_like_during(lexicon) -> None:  # 
             "screening for carotid disease",
         ),
         (
-            "In adults with heart failure, it is recommended to follow up patients on a regular basis.",
+            "In adults with heart failure, it is advised to follow up the patients on a routine basis.",
             "follow-up",
         ),
         (

@@ -421,7 +421,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # ", in maximally tolerated doses (unless contraindicated), is recommended": a bracket
+    # ", at the highest tolerated doses (if not contraindicated), is advised": a bracket
     # left alone between commas is an aside of the words before it, not a phrase of its own
     (re.compile(r",\s*(\([^()]*\))(?=\s*,)"), r" \1"),
     # "in low doses", "at a reduced dose", "at target dose": how much, not what or for whom

@@ -135,7 +135,7 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "in the long term", "over the short run": when the effect shows, no part of a concept
     (re.compile(r",?\s*\b(?:in|over)\s+the\s+(?:long|short|medium)[\s-]+(?:term|run)\b", re.I), ""),
-    # a schedule: "at 1, 3, 6, and 12 months after onset, then yearly"
+    # a schedule: "at 2, 4, and 9 months after onset, then yearly"
     (
         re.compile(
             r",?\s*\bat\s+\d+(?:\s*,\s*\d+)*(?:,?\s+and\s+\d+)?\s*(?:days?|weeks?|months?|years?)"

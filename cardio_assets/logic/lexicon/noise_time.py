@@ -38,7 +38,7 @@ def _gestational_age(m: re.Match[str]) -> str:
 GESTATION_REWRITE: tuple[re.Pattern[str], Any] = (_GESTATION_WEEK, _gestational_age)
 
 DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
-    # how long a drug is given after the act the row is about: "for up to 4 h after the
+    # how long a drug is given after the act the row is about: "for up to 3 h after the
     # procedure" (the procedure named before, no event of the patient's own)
     (
         re.compile(

@@ -484,3 +484,10 @@ def test_a_percentage_before_the_change_it_sizes_names_the_change() -> None:
         40.0,
         "%",
     )
+
+
+def test_a_verb_before_a_quantity_ends_its_name() -> None:
+    """ "rate control targeting a heart rate <80 b.p.m.": the verb before the quantity says
+    what the act aims at; the name is the quantity alone."""
+    (found,) = find_measurements("early rate control targeting heart rate <80 b.p.m.")
+    assert found.name == "heart rate"

@@ -287,6 +287,10 @@ _QUALIFIERS = frozenset(
 # states of the patient written before a measured quantity: "asymptomatic QTc ≥500 ms" is
 # the patient asymptomatic and the QTc above the bound, not a quantity named "asymptomatic QTc"
 _STATES = frozenset({"symptomatic", "asymptomatic"})
+# verbs (not nouns such as "target") that can stand right before a quantity's name
+_VERBS_BEFORE_NAME = frozenset(
+    "targeting reaching achieving maintaining keeping lowering reducing controlling aiming".split()
+)
 # words a name never starts with once the words before them are cut off ("at" of "at rest")
 _NOT_A_NAME_START = _QUALIFIERS | _LEADING_VERBS | _STATES | {"at", "during", "on"}
 MAX_NAME_WORDS = 6
@@ -345,6 +349,9 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
             chosen += [tokens[i], tokens[i - 1]]
             if i > 1 and tokens[i - 2].group(0).lower() in _STATES:
                 felt = tokens[i - 2]  # a state of the change itself, part of its name
+            break
+        # ("treatment targeting SBP <120 mmHg": a verb before the quantity ends its name)
+        if chosen and word.lower() in _VERBS_BEFORE_NAME:
             break
         if word.lower() in _NAME_STOP or re.fullmatch(r"[\d.,%<>=≤≥+-]+", word):
             # "time from symptom onset >12 h": the time counted from an event is the name

@@ -366,3 +366,13 @@ def test_a_drug_interaction_is_a_state_not_a_drug(lexicon, state: str) -> None: 
     result = extract(lexicon, f"A low statin dose is advised if there is {state}.")
     found = next(c for c in result.concepts if "interaction" in c.normalized)
     assert found.role == "Condition"
+
+
+@pytest.mark.parametrize("verb", ["is identified at any site", "is demonstrated on imaging"])
+def test_a_state_said_to_be_identified_is_the_state(lexicon, verb: str) -> None:  # type: ignore[no-untyped-def]
+    """ "When a renal aneurysm is identified at any site, …": like "is present / detected",
+    the clause only says the state holds; the condition is the state alone."""
+    result = extract(
+        lexicon, f"When a renal aneurysm {verb}, imaging of the whole aorta is advised."
+    )
+    assert "renal aneurysm" in {c.normalized for c in result.concepts if c.role == "Condition"}

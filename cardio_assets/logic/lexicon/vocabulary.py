@@ -352,7 +352,7 @@ _CONNECTIVE_ONLY = re.compile(
 # A clause that says the term holds ("LV dysfunction is present"): the term is the subject.
 _STATE_PREDICATE = re.compile(
     rf"\s+{_COPULA}\s+(?:present|documented|detected|found|"
-    r"confirmed|seen|observed|suspected|diagnosed|established)\b.*$",
+    r"confirmed|seen|observed|suspected|diagnosed|established|identified|demonstrated)\b.*$",
     re.IGNORECASE,
 )
 # A role the recommended thing plays, not a thing: "as an adjuvant therapy", "as a

@@ -53,8 +53,10 @@ _THAT_PASSIVE = re.compile(
     r"vaccinated|educated|enrolled|included)\s+(?:(?:in|into|to)\s+)?(?P<rest>.+)$",
     re.IGNORECASE,
 )
-# the patients a verb acts on, up to where what is done to them starts
-_CARED_FOR = r"(?P<cohort>(?:all\s+)?(?:patients|individuals|women|men|adults|people)\b.*?)"
+# the patients a care verb acts on (also the patients an act is given to, in sentences.py)
+_CARED_FOR_NOUN = r"(?:patients|individuals|women|men|adults|people)"
+# ... up to where what is done to them starts
+_CARED_FOR = rf"(?P<cohort>(?:all\s+)?{_CARED_FOR_NOUN}\b.*?)"
 _TO_ACT_ON = re.compile(
     rf"^to\s+(?P<verb>screen|counsel|refer)\s+{_CARED_FOR}\s+(?P<rest>(?:for|to|about|on)\s+.+)$",
     re.IGNORECASE,
@@ -73,7 +75,7 @@ _TO_CARE_FOR = re.compile(
 # "with" leads it; the ones before belong to the patients)
 _TO_TREAT_WITH = re.compile(
     r"^to\s+(?:[a-z]+ly\s+)?(?P<verb>treat)\s+"
-    r"(?P<cohort>(?:all\s+)?(?:patients|individuals|women|men|adults|people)\s+with\b.*?)"
+    rf"(?P<cohort>(?:all\s+)?{_CARED_FOR_NOUN}\s+with\b.*?)"
     r"\s+with\s+(?P<rest>(?:(?!\bwith\b).)+)$",
     re.IGNORECASE,
 )
@@ -112,3 +114,12 @@ def that_patients_do(post: str) -> tuple[str, re.Match[str]] | None:
             return cohort, verb
         verb = _THAT_DO.search(post, verb.start() + 1)
     return None
+
+
+# the patients an act is given to, named with a clause or phrase of their own ("to patients
+# in whom the anatomy is not known", "to patients undergoing stenting")
+GIVEN_TO_PATIENTS = re.compile(
+    rf"\s+to\s+(?P<who>(?:all\s+|the\s+)?{_CARED_FOR_NOUN}\s+"
+    r"(?:in\s+whom|who|whose|that|undergoing|receiving|treated|scheduled|with)\b.*)$",
+    re.IGNORECASE,
+)

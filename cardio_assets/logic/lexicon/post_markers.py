@@ -83,6 +83,8 @@ _ENTERED_STATE = r"(?:pregnancy|lactation|breast-?feeding)\b"
 # "limb salvage", "LDL-C lowering", "glucose-lowering treatment")
 _GOAL_WORDS = r"control|protection|salvage|preservation|benefits?"
 _GOAL_NOUN = rf"\b(?:{_GOAL_WORDS}|[\w\-]*lowering(?:\s+(?:treatment|therapy))?)"
+# when, like "during": "at the time of X", "at the same time as X"
+_AT_THE_TIME = r"(?:(?:at\s+(?:the\s+)?latest\s+)?at\s+the\s+(?:same\s+)?time\s+(?:of|as))"
 # the operation a phase belongs to: "in the peri-operative phase of NCS"
 _PHASE_OF = r"(?:in|during)\s+the\s+(?:peri|pre|post)-?operative\s+(?:period|phase|setting)\s+of"
 
@@ -136,7 +138,7 @@ _POST_MARKERS = re.compile(
     r"|other\s+than\b"
     r"|(?:before|after|following|prior\s+to|in\s+advance\s+of|during)\b"
     # "at the time of valve repair", "at the same time as the surgery": when, like "during"
-    r"|(?:(?:at\s+(?:the\s+)?latest\s+)?at\s+the\s+(?:same\s+)?time\s+(?:of|as))\b"
+    rf"|{_AT_THE_TIME}\b"
     # "hypertension in pregnancy", "a beta-blocker throughout pregnancy": the state the
     # patient is in while it applies, a condition of its own, like "during pregnancy"
     rf"|(?:in|throughout)(?=\s+{_ENTERED_STATE})"
@@ -385,6 +387,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return "outcome", _without_benefit(body)
     if re.match(r"for (?:the )?(?:treatment|management) of", low):
         return "context", body
+    # ("under" is marked only before a watch kept, so the bare marker is read here)
     if re.match(_COTHERAPY, low) or low == "under":
         return "co-therapy", body
     if re.match(r"(?:rather than|instead of|in preference to)", low):
@@ -403,9 +406,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     if low in {"if", "when", "while", "whilst"}:
         return context_clause(_THERE_IS.sub("", body))
     if re.match(
-        r"(?:before|after|following|prior to|in advance of|during|based on|(?:at (?:the )?"
-        r"latest )?at the (?:same )?time)",
-        low,
+        rf"(?:before|after|following|prior to|in advance of|during|based on|{_AT_THE_TIME})", low
     ) or low in {"in", "throughout"}:
         return "context", body  # "based on X": X is what decides it, a criterion
     return "cohort", (marker + " " + body).strip()

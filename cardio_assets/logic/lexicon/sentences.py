@@ -23,6 +23,7 @@ from cardio_assets.logic.lexicon.care_verbs import (
     _TO_ACT_ON,
     _TO_CARE_FOR,
     _TO_TREAT_WITH,
+    GIVEN_TO_PATIENTS,
     that_patients_do,
 )
 from cardio_assets.logic.lexicon.post_markers import (
@@ -213,7 +214,7 @@ def parse_sentence(sentence: str) -> RowParse:
     if widened:  # "This includes patients with diabetes.": one more group the row is for
         return RowParse(cohort=widened["who"].strip(" ."))
     parse = _parse_sentence(sentence)
-    given_to = _GIVEN_TO_PATIENTS.search(parse.action)
+    given_to = GIVEN_TO_PATIENTS.search(parse.action)
     if given_to:  # "Administration of X to patients in whom Y": those patients are the cohort
         parse.action = parse.action[: given_to.start()]
         parse.post.insert(0, ("cohort", "in " + given_to["who"]))
@@ -224,13 +225,6 @@ def parse_sentence(sentence: str) -> RowParse:
     return parse
 
 
-# the patients an act is given to, named with a clause or phrase of their own ("to patients
-# in whom the anatomy is not known", "to patients undergoing stenting")
-_GIVEN_TO_PATIENTS = re.compile(
-    r"\s+to\s+(?P<who>(?:all\s+|the\s+)?(?:patients|individuals|people|women|men|adults)\s+"
-    r"(?:in\s+whom|who|whose|that|undergoing|receiving|treated|scheduled|with)\b.*)$",
-    re.IGNORECASE,
-)
 # a sentence after the recommendation that widens whom it is for
 _ALSO_INCLUDES = re.compile(
     r"^(?:this|these|it|the\s+recommendation)\s+(?:also\s+)?(?:includes?|applies|apply)\s+"

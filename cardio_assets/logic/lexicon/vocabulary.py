@@ -576,7 +576,8 @@ GENERIC_VEHICLE = re.compile(
     r"(?:(?:the|a|an)\s+)?(?:(?:comprehensive|careful|close|clinical|subsequent|additional|other|"
     r"further|regular|routine|periodic|systematic|thorough|initial|first|complete|full|"
     r"diagnostic|structured|long-term|ambulatory|prolonged|continuous|non-invasive|invasive|"
-    r"vascular|cardiac|cardiovascular)\s+)*(?:evaluation|assessment|follow-up|surveillance|work-?up|investigations?|methods?|"
+    r"vascular|cardiac|cardiovascular)\s+)*"
+    r"(?:evaluation|assessment|follow-up|surveillance|work-?up|investigations?|methods?|"
     r"approach|strategy|testing|tests|examination|monitoring|imaging(?:\s+studies)?|"
     r"modalit(?:y|ies)|techniques?|combination\s+(?:therapy|treatment))",
     re.IGNORECASE,

@@ -203,12 +203,20 @@ def cached_extraction_rows(
         kept = json.loads(cache.read_text(encoding="utf-8"))
         if kept.get("mode") != mode or "rows" not in kept:
             kept = {"mode": mode, "rows": {}, "fallback_ids": []}
-    missing = [(gold, text) for gold, text in gold_rows if gold["id"] not in kept["rows"]]
+    # a row kept with another class or level than the gold's now (a corrected locator) is
+    # made again: the pipeline row is matched on its class
+    missing = [
+        (gold, text)
+        for gold, text in gold_rows
+        if (kept["rows"].get(gold["id"]) or {}).get("class", "") != gold["class"]
+        or kept["rows"][gold["id"]].get("level") != gold["level"]
+    ]
     if missing:
         made, fell_back = extraction_rows(missing, corpus, mode)
         for (gold, _), row in zip(missing, made, strict=True):
             kept["rows"][gold["id"]] = row
-        kept["fallback_ids"] = sorted({*kept["fallback_ids"], *fell_back})
+        remade = {gold["id"] for gold, _ in missing}
+        kept["fallback_ids"] = sorted({*(set(kept["fallback_ids"]) - remade), *fell_back})
         if cache is not None:
             cache.write_text(json.dumps(kept), "utf-8")
     inputs = [kept["rows"][gold["id"]] for gold, _ in gold_rows]

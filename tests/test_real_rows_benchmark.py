@@ -83,3 +83,20 @@ def test_the_benchmark_refuses_a_split_without_rows_of_the_guideline(
         )
     assert refused.value.code == 2  # argparse's usage error
     assert "no gold rows in split test for --guideline Rowing_Crews_2032" in capsys.readouterr().err
+
+
+def test_a_gold_row_printed_beside_another_takes_its_own_class_and_level() -> None:
+    """A converter can print two recommendations on one line, each followed by its own class
+    and level; the gold text is the first cell, so its class is the pair right after it, not
+    the pair the line ends with. A line of one text and a class per therapy column keeps the
+    last pair, as the gold was drawn."""
+    from rows import class_level, own_class_level
+
+    side_by_side = "|Hill routes may suit fit members.|IIb|C|Flat routes suit everyone.|I|A|"
+    assert class_level(side_by_side) == ("I", "A")  # the line bears a class
+    assert own_class_level(side_by_side) == ("IIb", "C")
+    per_column = "|Members with two bad knees|I|A|III|B|"
+    assert own_class_level(per_column) == ("III", "B")
+    plain = "|Brisk walking is advised for members with stiff knees.|I|B|"
+    assert own_class_level(plain) == ("I", "B")
+    assert own_class_level("|Walking clubs|Class|Level|") is None

@@ -45,10 +45,31 @@ def first_cell(line: str) -> str:
 
 
 def class_level(line: str) -> tuple[str, str] | None:
+    """The (class, level) pair a line ends with: it says whether the line bears a class.
+    Which pair belongs to the gold text is ``own_class_level``'s answer."""
     filled = [c for c in cells(line) if c]
     if len(filled) >= 3 and filled[-2] in CLASSES and filled[-1] in LEVELS:
         return filled[-2], filled[-1]
     return None
+
+
+def own_class_level(line: str) -> tuple[str, str] | None:
+    """The (class, level) of the line's first cell, the gold text. Two recommendations
+    printed side by side ("|text|IIb|C|text|I|A|") each have their own pair: the first
+    cell's is the pair right after it, not the one the line ends with. A line whose other
+    cells are all classes and levels (one row, a class per therapy column) keeps the last
+    pair, as before."""
+    pair = class_level(line)
+    filled = [c for c in cells(line) if c]
+    if (
+        pair is not None
+        and len(filled) >= 6
+        and filled[1] in CLASSES
+        and filled[2] in LEVELS
+        and any(c not in CLASSES | LEVELS for c in filled[3:-2])
+    ):
+        return filled[1], filled[2]
+    return pair
 
 
 def stem_part(text: str) -> str:

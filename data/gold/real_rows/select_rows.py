@@ -41,7 +41,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from rows import bullet_items, class_level, first_cell, read_lines, row_text, sha256  # noqa: E402
+from rows import (  # noqa: E402
+    bullet_items,
+    class_level,
+    first_cell,
+    own_class_level,
+    read_lines,
+    row_text,
+    sha256,
+)
 
 from cardio_assets.logic.row_text import split_references  # noqa: E402
 
@@ -243,7 +251,7 @@ def candidates(corpus: Path) -> list[dict]:
         for index, line in enumerate(lines):
             if not line.lstrip().startswith("|"):
                 continue
-            pair = class_level(line)
+            pair = own_class_level(line)
             if pair is None:
                 continue
             bullet = repeats.get(index, (None, 0))[0]

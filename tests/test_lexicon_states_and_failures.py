@@ -376,3 +376,32 @@ def test_a_state_said_to_be_identified_is_the_state(lexicon, verb: str) -> None:
         lexicon, f"When a renal aneurysm {verb}, imaging of the whole aorta is advised."
     )
     assert "renal aneurysm" in {c.normalized for c in result.concepts if c.role == "Condition"}
+
+
+@pytest.mark.parametrize(
+    "cohort",
+    [
+        "gout resistant to allopurinol",
+        "gout refractory to allopurinol",
+        "gout who are not responsive to allopurinol",
+    ],
+)
+def test_a_state_refractory_to_a_drug_is_the_state_on_that_drug(lexicon, cohort: str) -> None:  # type: ignore[no-untyped-def]
+    """ "gout resistant to allopurinol" is gout in patients already taking allopurinol: the
+    state is the condition and the drug is the therapy the patients are on (like "despite
+    allopurinol", the contract's background), never denied."""
+    result = extract(lexicon, f"Febuxostat may be considered in patients with {cohort}.")
+    found = named(result)
+    assert found["gout"].role == "Condition"
+    drug = found["allopurinol"]
+    assert drug.role == "Medication" and not drug.negated
+
+
+def test_a_semicolon_after_a_drug_that_did_not_help_returns_to_the_patients() -> None:
+    """In a list of states cut by semicolons, "pain refractory to opioids; fever" ends the
+    therapy at the semicolon: fever is a state of the patients, not a drug."""
+    from cardio_assets.logic.lexicon.segments import _cohort_segments
+
+    segments = _cohort_segments("with nausea; pain refractory to opioids; or fever")
+    assert segments[-1] == ("with", "fever")
+    assert ("background", "opioids") in segments

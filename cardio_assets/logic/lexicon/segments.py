@@ -14,8 +14,12 @@ from cardio_assets.logic.measurements import CHANGE_WORDS
 _TREATED_WHEN = "already|currently|still|adequately|optimally"
 # what a patient is on or goes through, negated: "not taking X", "who are not using X"
 _ON_THERAPY = r"undergoing|receiving|taking|using|treated\s+with"
+# "angina refractory to X", "who are not responsive to X": the state, and X the therapy the
+# patients are already on (like "despite X")
+_NOT_HELPED_BY = r"(?:refractory|resistant|(?:not\s+|un|non-?)responsive)\s+to"
 _SEGMENT_RE = re.compile(
-    r"(?P<kind>\b(?:who\s+)?(?:do|does|did)\s+not\s+(?:have|require|need|tolerate)\b"
+    rf"(?P<kind>\b(?:who\s+(?:are|were|is)\s+)?{_NOT_HELPED_BY}\b"
+    r"|\b(?:who\s+)?(?:do|does|did)\s+not\s+(?:have|require|need|tolerate)\b"
     rf"|\bwho\s+(?:are|were|is)\s+not(?:\s+(?:{_ON_THERAPY}))?\b"
     rf"|\bnot\s+(?:{_ON_THERAPY})\b"
     r"|\b(?:who\s+|that\s+)?present(?:s|ing)?\s+with\b"
@@ -63,6 +67,7 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
     segments: list[tuple[str, str]] = []
     kind = "with"
     start = 0
+    resume: dict[int, str] = {}  # a therapy segment's index -> the kind a ";" returns to
     for m in _SEGMENT_RE.finditer(rest):
         word = re.sub(r"\s+", " ", m.group("kind").lower().strip())
         # "already treated with": the adverb says when, the segment is the treatment
@@ -85,6 +90,8 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
         if body.strip(" ,;"):
             segments.append((kind, body.strip(" ,;")))
         new_kind = _segment_kind(word)
+        if re.search(_NOT_HELPED_BY, word):
+            resume[len(segments)] = kind
         # "... and in sinus rhythm": a bare "in" continues the current kind.
         kind = kind if word == "in" and kind != "without" else new_kind
         if alternative and segments:  # "with X, or who are Y": either of the two
@@ -102,7 +109,22 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
     tail = rest[start:].strip(" ,;")
     if tail:
         segments.append((kind, tail))
+    segments = [
+        piece
+        for index, segment in enumerate(segments)
+        for piece in _therapy_ends_at_semicolon(*segment, resume.get(index))
+    ]
     return [piece for segment in segments for piece in _negation_ends_at_semicolon(*segment)]
+
+
+def _therapy_ends_at_semicolon(kind: str, body: str, resume: str | None) -> list[tuple[str, str]]:
+    """ "chest pain refractory to X; arrhythmias": the therapy ends at the semicolon, and what
+    follows is a state of the patient again, of the kind before the therapy."""
+    cut = next((i for i, ch in enumerate(body) if ch == ";" and _depth_at(body, i) == 0), None)
+    if resume is None or cut is None:
+        return [(kind, body)]
+    after = re.sub(r"^(?:or|and/or|and)\s+", "", body[cut + 1 :].strip(" ,;"), flags=re.I)
+    return [(kind, body[:cut].strip(" ,;")), (resume, after)]
 
 
 def _negation_ends_at_semicolon(kind: str, body: str) -> list[tuple[str, str]]:
@@ -124,6 +146,8 @@ def _negation_ends_at_semicolon(kind: str, body: str) -> list[tuple[str, str]]:
 
 
 def _segment_kind(word: str) -> str:
+    if re.search(_NOT_HELPED_BY, word):  # "not responsive to X": on X, X not denied
+        return "background"
     if word.endswith("with") and "present" in word:  # "presenting with X": X is what they have
         return "with"
     # "with no A or B" reads like "without A or B": neither (the contract's NOT(OR(A, B)))

@@ -634,3 +634,23 @@ def test_for_the_control_of_a_quantity_names_the_goal(lexicon) -> None:  # type:
     outcomes = [c.normalized for c in result.concepts if c.role == "Outcome"]
     assert outcomes == ["ventricular rate"]
     assert not any("control" in c.normalized for c in result.concepts)
+
+
+@pytest.mark.parametrize(
+    ("verb", "act"), [("re-evaluated", "re-evaluation"), ("reassessed", "re-assessment")]
+)
+def test_a_care_act_done_again_is_the_act_and_reassessing_is_an_aim(  # type: ignore[no-untyped-def]
+    lexicon, verb: str, act: str
+) -> None:
+    """ "that patients are re-evaluated after X in order to reassess Y": the act done to the
+    patients is the evaluation done again (its "re-" is no word of the cohort), X is what
+    they went through, and "to reassess" leads an aim, like "to assess"."""
+    result = extract(
+        lexicon,
+        f"It is recommended that patients are {verb} after hip surgery in order to reassess "
+        "their mobility.",
+    )
+    assert [a.normalized for a in result.actions] == [act]
+    found = named(result)
+    assert found["hip surgery"].role == "Procedure"
+    assert not [c for c in result.concepts if "patients" in c.normalized]

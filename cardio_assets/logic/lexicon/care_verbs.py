@@ -48,7 +48,8 @@ _ACT_NOUNS = {
 _TO_SCREEN = frozenset({"screen", "counsel", "refer"})
 _THAT_PASSIVE = re.compile(
     r"^that\s+(?P<cohort>.+?)\s+(?:should\s+)?(?:are|is|be)\s+(?:routinely\s+|regularly\s+)?"
-    r"(?P<verb>screened|counsell?ed|referred|evaluated|assessed|monitored|followed\s+up|"
+    r"(?P<verb>screened|counsell?ed|referred|(?:re-?)?evaluated|(?:re-?)?assessed|monitored|"
+    r"followed\s+up|"
     r"investigated|examined|discharged|observed|transferred|admitted|hospitali[sz]ed|"
     r"vaccinated|educated|enrolled|included)\s+(?:(?:in|into|to)\s+)?(?P<rest>.+)$",
     re.IGNORECASE,
@@ -123,3 +124,15 @@ GIVEN_TO_PATIENTS = re.compile(
     r"(?:in\s+whom|who|whose|that|undergoing|receiving|treated|scheduled|with)\b.*)$",
     re.IGNORECASE,
 )
+
+
+def care_act(verb: str) -> str | None:
+    """The act a care verb names ("screened" -> "screening"); done again ("re-evaluated",
+    "reassessed"), the act done again ("re-evaluation")."""
+    word = verb.split()[0].lower()
+    if word in _ACT_NOUNS:
+        return _ACT_NOUNS[word]
+    again = re.match(r"re-?(?=[a-z]{4})", word)
+    if again and word[again.end() :] in _ACT_NOUNS:
+        return "re-" + _ACT_NOUNS[word[again.end() :]]
+    return None

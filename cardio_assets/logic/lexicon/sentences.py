@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from cardio_assets.logic.lexicon.care_verbs import (
-    _ACT_NOUNS,
     _MOVED,
     _SECOND_AIM,
     _THAT_PASSIVE,
@@ -24,6 +23,7 @@ from cardio_assets.logic.lexicon.care_verbs import (
     _TO_CARE_FOR,
     _TO_TREAT_WITH,
     GIVEN_TO_PATIENTS,
+    care_act,
     that_patients_do,
 )
 from cardio_assets.logic.lexicon.post_markers import (
@@ -395,7 +395,7 @@ def _parse_sentence(sentence: str) -> RowParse:
         if verb in _MOVED:  # "discharged from / observed in / transferred to X": where to
             object_ = post[done_to.end("verb") :].strip()
         # (given "with" a therapy, the therapy is the act)
-        act = None if done_to.re is _TO_TREAT_WITH else _ACT_NOUNS.get(verb.split()[0])
+        act = None if done_to.re is _TO_TREAT_WITH else care_act(verb)
         action, trailing = _split_post(f"{act} {object_}" if act else object_)
         parse.action = action
         parse.post = trailing
@@ -414,7 +414,7 @@ def _parse_sentence(sentence: str) -> RowParse:
         post = _INFINITIVE_LEAD.sub("", post)
         # "that X is started (and reinforced)": the verbs, with a second one joined to the first
         post = re.sub(
-            r"\s+(?:be|is|are|should\s+be)\s+\w+(?:ed)?\b(?:\s+(?:and|or|and/or)\s+\w+ed\b)?",
+            r"\s+(?:be|is|are|should\s+be)\s+(?:re-)?\w+(?:ed)?\b(?:\s+(?:and|or|and/or)\s+\w+ed\b)?",
             "",
             post,
             count=1,

@@ -148,8 +148,8 @@ _OUTCOME_VERBS = (
     r"restore|correct|allow|attenuate|lessen|mitigate|diminish|halt|stabili[sz]e"
 )
 _PURPOSE_VERBS = (
-    r"measure|detect|assess|refine|clarify|reach|achieve|guide|confirm|exclude|identify|"
-    r"evaluate|estimate|establish|diagnose|stratify|determine|rule\s+out|obtain|maintain|"
+    r"measure|detect|(?:re-?)?assess|refine|clarify|reach|achieve|guide|confirm|exclude|identify|"
+    r"(?:re-?)?evaluate|estimate|establish|diagnose|stratify|determine|rule\s+out|obtain|maintain|"
     r"monitor|check|screen|facilitate|enable|support|select|expose|unmask|reveal|"
     r"document|provoke|differentiate|distinguish|localize|localise|quantify|characteri[sz]e|"
     r"optimi[sz]e|provide|permit|inform|choose|decide"

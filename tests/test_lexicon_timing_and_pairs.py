@@ -512,6 +512,10 @@ def test_at_the_time_of_an_operation_says_when_like_during(lexicon) -> None:  # 
             "Early referral to a heart team is mandatory to improve survival.",
             "early referral to a heart team",
         ),
+        # the interval between checks, with or without its length, says how often
+        ("Knee imaging is advised at 2-year intervals in runners.", "knee imaging"),
+        ("Knee imaging is advised at wide (4 year) intervals in runners.", "knee imaging"),
+        ("Knee imaging is advised at intervals of 3 years in runners.", "knee imaging"),
     ],
 )
 def test_how_often_or_how_soon_without_a_value_is_no_concept(lexicon, text: str, act: str) -> None:  # type: ignore[no-untyped-def]
@@ -523,8 +527,9 @@ def test_how_often_or_how_soon_without_a_value_is_no_concept(lexicon, text: str,
     assert not any(
         w in c.normalized
         for c in result.concepts
-        for w in ("basis", "frame", "mandatory", "patient")
+        for w in ("basis", "frame", "mandatory", "patient", "interval")
     )
+    assert not [c for c in result.concepts if c.role == "ClinicalParameter"]  # no age, no gap
 
 
 @pytest.mark.parametrize(

@@ -125,6 +125,9 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             r"(?:time\s*frames?|time\s+windows?|times?)"
             # "in a case-by-case decision", "during the first cycle" (of a cancer therapy)
             r"|(?:in|on|as)\s+an?\s+(?:case-by-case|individuali[sz]ed)\s+(?:decision|manner|approach)"
+            # "at 3-year intervals", "at long (5 year) intervals", "at intervals of 2 years"
+            r"|(?:at|in)\s+(?:[a-z]+\s+)?(?:\(?\s*\d+(?:[-–]\d+)?[\s-]*(?:years?|months?|weeks?|"
+            r"days?)\s*\)?\s*)?intervals(?:\s+of\s+\d+(?:[-–]\d+)?\s*(?:years?|months?|weeks?|days?))?"
             r"|(?:during|in|after)\s+(?:the\s+)?(?:first|second|each|every)\s+(?:\w+\s+)?cycles?"
             # "after each increase of the dose": when a check is repeated
             r"|after\s+(?:each|every|any)\s+(?:[\w\-]+\s+)?(?:increase|change|adjustment|"

@@ -367,3 +367,32 @@ def test_the_patients_an_act_is_done_for_are_a_cohort_not_a_part_of_it(
     found = named(extract(lexicon, text))
     assert found[act].role == "Procedure"
     assert found[state].role == "Condition"
+
+
+@pytest.mark.parametrize(
+    "criterion",
+    [
+        "a tibial or femoral artery diameter <3 mm",
+        "a diameter of the tibial artery or the femoral artery <3 mm",
+        "a tibial artery or femoral artery diameter <3 mm",
+    ],
+)
+def test_a_measure_shared_by_two_structures_is_two_parameters(lexicon, criterion: str) -> None:  # type: ignore[no-untyped-def]
+    """ "a tibial or femoral artery diameter <3 mm" measures either artery: the head and the
+    value belong to both (the contract distributes a shared head), two parameters with the
+    same value, either of them, and no structure left over as a condition."""
+    result = extract(lexicon, f"Bypass grafting is not advised in patients with {criterion}.")
+    measured = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    assert len(measured) == 2
+    assert {c.normalized for c in measured} == {"tibial artery diameter", "femoral artery diameter"}
+    assert {(c.operator, c.threshold, c.unit) for c in measured} == {("<", 3.0, "mm")}
+    assert_one_or_group(*measured)
+    assert not [c for c in result.concepts if c.role == "Condition" and "arter" in c.normalized]
+
+
+def test_a_shared_head_is_not_lent_to_a_disease_before_or(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "gout or an aortic diameter >50 mm": gout is no structure, so it is not measured."""
+    result = extract(lexicon, "Surgery is advised in patients with gout or aortic diameter >50 mm.")
+    found = named(result)
+    assert found["gout"].role == "Condition"
+    assert "gout diameter" not in found

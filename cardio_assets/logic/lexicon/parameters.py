@@ -75,6 +75,56 @@ _WINDOW_ANCHOR = re.compile(rf"\s+(?:of|after|from|following|since)\s+{_EVENT}",
 _AFTER_EVENT = re.compile(rf"\s+(?:after|following|since)\s+{_EVENT}", re.IGNORECASE)
 
 
+# the quantities a shared head measures ("aortic root or ascending aortic diameter")
+_MEASURE_HEADS = (
+    r"diameters?|size|area|thickness|width|length|dimensions?|prolongation|gradient|velocity|"
+    r"volume|index"
+)
+# "aortic root or ascending aortic diameter >50 mm": the first part names a structure or is
+# an adjective, so the head after the second is its measure too
+_PART_BEFORE_OR = re.compile(
+    r"(?P<part>\b(?!(?:an?|the)\s)[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s+or\s+$",
+    re.IGNORECASE,
+)
+_STRUCTURE = re.compile(
+    r"(?:root|aorta|arch|artery|arteries|valve|annulus|atrium|ventricle|wall|septum|vein|"
+    r"duct|QRS|PR|QT|QTc|\w+(?:ic|al|ar|ary))$",
+    re.IGNORECASE,
+)
+# "a diameter of the aortic root or the ascending aorta >45 mm": the head written first
+_HEAD_OF_PART_OR = re.compile(
+    rf"\b(?P<head>{_MEASURE_HEADS})\s+of\s+(?:the\s+)?(?P<part>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)"
+    r"\s+or\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def shared_head_partner(before: str, name: str) -> tuple[int, int, str, str] | None:
+    """A measurement whose name shares its head with an alternative written before it: the
+    alternative's span in ``before`` (start, end), its name and the measurement's own name,
+    each with the head ("aortic root diameter", "ascending aortic diameter"). The contract
+    distributes a shared head: two parameters, one OR label."""
+    words = name.split()
+    if len(words) >= 2 and re.fullmatch(_MEASURE_HEADS, words[-1], re.IGNORECASE):
+        part = _PART_BEFORE_OR.search(before)
+        if part and _STRUCTURE.search(part["part"]):
+            # a lone adjective shares all but the first word ("tibial or femoral artery
+            # diameter": the tibial artery's), a structure the head alone
+            lent = words[1:] if " " not in part["part"] and len(words) >= 3 else words[-1:]
+            return part.start("part"), part.end("part"), " ".join([part["part"], *lent]), name
+    head_first = _HEAD_OF_PART_OR.search(before)
+    if head_first and len(words) <= 3:
+        head = head_first["head"]
+        own = re.sub(r"^the\s+", "", name, flags=re.IGNORECASE)
+        return (
+            head_first.start(),
+            head_first.end("part"),
+            f"{head_first['part']} {head}",
+            (f"{own} {head}"),
+        )
+    return None
+
+
 @dataclass
 class Parameter:
     text: str  # verbatim name span ("LVEF") or the whole span when no name was written
@@ -191,6 +241,23 @@ def extract_parameters(
         ):
             continue
         else:
+            partner = shared_head_partner(text[cursor:start], name)
+            if partner is not None:  # "aortic root or ascending aortic diameter >50 mm"
+                part_start, part_end, part_name, name = partner
+                part_start, part_end = cursor + part_start, cursor + part_end
+                params.append(
+                    Parameter(
+                        text=text[part_start:part_end],
+                        name_normalized=abbreviations.normalize(part_name),
+                        operator=found.operator,
+                        threshold=found.threshold,
+                        unit=found.unit,
+                        alt_values=list(found.alt_values),
+                    )
+                )
+                pieces.append(text[cursor:part_start])
+                pieces.append(_PLACEHOLDER.format(start_index + len(params) - 1))
+                cursor = part_end
             normalized = re.sub(r"(?<=\w)(?:/s|\(s\))\b", "", abbreviations.normalize(name))
         if name and name.lower() in _NAME_STOP:
             continue

@@ -504,3 +504,33 @@ def test_where_a_finding_was_learnt_is_no_concept(lexicon, source: str) -> None:
     names = {c.normalized for c in result.concepts}
     assert not any(w in name for name in names for w in ("history", "examination"))
     assert "tilt testing" in names
+
+
+@pytest.mark.parametrize(
+    ("text", "acts"),
+    [
+        (
+            "In adults with gout, the same indications for knee imaging are advised as in "
+            "adults without gout.",
+            ["knee imaging"],
+        ),
+        (
+            "It is recommended to use the same criteria for bracing and surgery before a race "
+            "as in the training setting.",
+            ["bracing", "surgery"],
+        ),
+        (
+            "Knee surgery is advised with the same recommendations as in the general "
+            "population when the tear persists.",
+            ["knee surgery"],
+        ),
+    ],
+)
+def test_the_same_indications_as_elsewhere_name_the_act_alone(
+    lexicon, text: str, acts: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    """ "the same indications for X as in Y": X is advised as it is elsewhere; "the same
+    indications" and the comparison name nothing, X is the act."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == acts
+    assert not [c for c in result.concepts if "same" in c.normalized or "setting" in c.normalized]

@@ -96,6 +96,16 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "the same indications for X (as in ...)", "X is indicated with the same recommendations
+    # as in ...": X is recommended as it is elsewhere; "the same" names nothing
+    (
+        re.compile(
+            r"\b(?:with\s+)?the\s+same\s+(?:indications?|criteria|recommendations?)"
+            r"(?:\s+(?:for|of)\b|(?=\s+as\b))\s*",
+            re.I,
+        ),
+        "",
+    ),
     # "X should be similar to that for patients with AF": X is recommended as it is for them
     (re.compile(r"\b(?:should|must)\s+be\s+(?=similar\s+to\b)", re.I), "is recommended "),
     # "on a maximum tolerated dose of a statin", "the last dose of apixaban", "an adequate
@@ -579,7 +589,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r",?\s*\b(?:(?:in\s+the\s+same\s+way\s+as|as)\s+(?:for|in)|similar\s+to"
             r"(?:\s+(?:that|those)\s+(?:for|in|of))?)\s+(?:[\w\-]+\s+){0,2}"
-            r"(?:patients|individuals|people|population|adults|persons)\b"
+            r"(?:patients|individuals|people|population|adults|persons|setting)\b"
             r"(?:\s+(?:with|without)(?:\s+(?!(?:when|if|who|unless|and|or)\b)[\w\-]+){1,2})?",
             re.I,
         ),

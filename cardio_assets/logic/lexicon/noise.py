@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from cardio_assets.logic.lexicon.noise_lists import LIST_REWRITES
+from cardio_assets.logic.lexicon.noise_reasons import REASON_REWRITES
 from cardio_assets.logic.lexicon.noise_time import (
     DURATION_REWRITES,
     GESTATION_REWRITE,
@@ -175,53 +176,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "regardless of symptoms", "irrespective of stent type": says what does NOT matter; a
-    # list of such things goes whole ("regardless of age, sex, or LVEF"), and the clause
-    # stops where another opens ("… of NYHA class who have X")
-    (
-        re.compile(
-            r",?\s*\(?\b(?:regardless|irrespective|independently|independent)\s+of\s+"
-            rf"(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_LIST_ITEM}\)?",
-            re.I,
-        ),
-        " ",
-    ),
-    # a rationale, not a criterion: ", considering the individual risk", ", given the high
-    # risk of X", "taking into account its cost" (the clause says why, not for whom)
-    (
-        re.compile(
-            r",?\s*\b(?:considering|given|in\s+view\s+of|taking\s+into\s+account|bearing\s+in"
-            r"\s+mind)\s+(?=(?:the|that|its|their|this|these|individual)\b)[^,;.()]+",
-            re.I,
-        ),
-        "",
-    ),
-    # ", due to the associated risk of X": why it is advised against, not for whom
-    (
-        re.compile(
-            r",?\s*\bdue\s+to\s+(?:the\s+|an?\s+)?(?:associated\s+|increased\s+|high(?:er)?\s+)?"
-            r"risks?\s+of\s+[^,;.()]+",
-            re.I,
-        ),
-        "",
-    ),
-    # "due to (the frequency of) their adverse effects", "due to a lack of data": the reason,
-    # said of the act (a possessive, or missing evidence), never a state of the patient; it
-    # ends where the patients are named again ("... in growing children")
-    (
-        re.compile(
-            r",?\s*\bdue\s+to\s+(?:(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:of\s+)?(?:their|its)\s+"
-            r"|(?:the\s+|an?\s+)?(?:lack|paucity|absence)\s+of\s+(?:data|evidence)\b)[^,;.()]*?"
-            r"(?=\s+in\s+(?:growing\s+|young\s+|older\s+)?(?:patients|children|women|men|adults|"
-            r"individuals|people|those)\b|\s*[,;.()]|\s*$)",
-            re.I,
-        ),
-        "",
-    ),
-    # ", due to similar outcomes." ending the row, or "Due to X, …" opening it: why, not for
-    # whom ("syncope due to X", with no comma, names a cause and stays)
-    (re.compile(r",\s*due\s+to\b[^;()]*?(?=\.?\s*$)", re.I), ""),
-    (re.compile(r"^\s*due\s+to\b[^,;()]+,\s*", re.I), ""),
+    *REASON_REWRITES,
     *LIST_REWRITES,
     # "(even after rechallenge)": a bracketed concession adds no criterion
     (re.compile(r"\s*\(\s*even\s+[^()]*\)", re.I), ""),

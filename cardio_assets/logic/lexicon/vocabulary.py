@@ -262,6 +262,7 @@ GENERIC_LEAVES = frozenset(
     history presence example examples
     maintained continued administered starting majority first general equivalent
     status during subset subsets continuing participate supine
+    further adjustment adjustments situation situations ability expertise safety
     """.split()
 ) | frozenset(
     {

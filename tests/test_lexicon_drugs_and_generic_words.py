@@ -380,3 +380,12 @@ def test_drugs_given_to_patients_undergoing_an_act_and_a_calculated_score(lexico
     assert [a.normalized for a in result.actions] == ["heparin", "ticagrelor"]
     score = extract(lexicon, "Calculation of the STS score may be considered before valve surgery.")
     assert [a.normalized for a in score.actions] == ["sts score"]
+
+
+@pytest.mark.parametrize("hedge", ["usually", "typically", "generally"])
+def test_a_hedge_before_a_named_drug_is_no_part_of_it(lexicon, hedge: str) -> None:  # type: ignore[no-untyped-def]
+    """ "single antiplatelet therapy, usually aspirin": how often the choice falls on the drug
+    says nothing about the drug; the name is the drug alone."""
+    result = extract(lexicon, f"Lifelong uric acid lowering, {hedge} allopurinol, is advised.")
+    assert "allopurinol" in named(result)
+    assert not [c for c in result.concepts if hedge in c.normalized]

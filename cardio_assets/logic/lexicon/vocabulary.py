@@ -302,7 +302,7 @@ LONE_ADVERB = re.compile(
 _QUALIFIERS = frozenset(
     """
     long-term short-term lifelong routine urgent emergency second preferably preferable
-    ideally potentially possibly serial hence
+    ideally potentially possibly serial hence usually typically generally commonly
     """.split()
 )
 _ACTION_QUALIFIERS = _QUALIFIERS | {"resting"}

@@ -654,3 +654,19 @@ def test_a_care_act_done_again_is_the_act_and_reassessing_is_an_aim(  # type: ig
     found = named(result)
     assert found["hip surgery"].role == "Procedure"
     assert not [c for c in result.concepts if "patients" in c.normalized]
+
+
+@pytest.mark.parametrize("cohort", ["in gout", "in gout with anaemia"])
+def test_two_events_prevented_and_a_disease_after_name_the_aims_and_the_patients(  # type: ignore[no-untyped-def]
+    lexicon, cohort: str
+) -> None:
+    """ "for fracture or fall prevention in gout": both events are what the act prevents
+    (outcomes, never alternatives of each other), and the disease written right after
+    "prevention in" is the patients the row is for, not where the events happen."""
+    result = extract(
+        lexicon, f"Vitamin D is not recommended for fracture or fall prevention {cohort}."
+    )
+    found = named(result)
+    assert found["fracture"].role == found["fall"].role == "Outcome"
+    assert found["fracture"].or_group is None
+    assert found["gout"].role == "Condition"

@@ -311,11 +311,20 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # "for stroke prevention" says what is prevented, as "for the prevention of stroke" does
     (
         re.compile(
-            r"\bfor\s+(?!the\b|primary\b|secondary\b)((?:[\w\-]+/)?[\w\-]+(?:\s+[\w\-]+)?)"
-            r"\s+prevention\b",
+            r"\bfor\s+(?!the\b|primary\b|secondary\b)((?:[\w\-]+/)?[\w\-]+(?:\s+[\w\-]+)?"
+            # ("for stroke or systemic embolism prevention": both are prevented)
+            r"(?:\s+(?:or|and)\s+(?!the\b)[\w\-]+(?:\s+[\w\-]+)?)?)\s+prevention\b"
+            r"(?P<disease>\s+in\s+(?!(?:patients|individuals|people|adults|women|men|children|"
+            r"those|the|an?|all|primary|secondary|general)\b))?",
             re.I,
         ),
-        lambda m: "for the prevention of " + m.group(1).replace("/", " and "),
+        # ("stroke prevention in AF": a disease right after it names the patients the row is
+        # for, not where the event is prevented)
+        lambda m: (
+            "for the prevention of "
+            + m.group(1).replace("/", " and ")
+            + (" in patients with " if m["disease"] else "")
+        ),
     ),
     # when a test is repeated: "at 24 h and 48 h afterwards"
     (

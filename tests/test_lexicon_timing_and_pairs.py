@@ -598,3 +598,12 @@ def test_people_who_exercise_regularly_have_a_habit_of_regular_exercise(
     it names the habit itself, regular exercise, that the patients have."""
     result = extract(lexicon, f"Annual follow-up is advised for adults with HCM {habit}.")
     assert "regular exercise" in {c.normalized for c in result.concepts}
+
+
+@pytest.mark.parametrize("period", ["at least 4 weeks", "up to 2 months", "at most 10 days"])
+def test_a_bounded_period_is_how_long_not_a_condition(lexicon, period: str) -> None:  # type: ignore[no-untyped-def]
+    """ "for a period of at least 4 weeks": how long the act goes on, with its bound, like
+    "for a minimum of 4 weeks"; no concept, nothing of it in the patients' states."""
+    result = extract(lexicon, f"Knee bracing is advised for a period of {period} in runners.")
+    assert [a.normalized for a in result.actions] == ["knee bracing"]
+    assert not [c for c in result.concepts if "period" in c.normalized]

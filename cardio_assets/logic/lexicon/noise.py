@@ -301,7 +301,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r"\b(?:for|over(?!\s+\d+\s*years?\b)|during)\s+"  # "over 70 years": an age
-            r"(?:a\s+(?:minimum|maximum|period)\s+of\s+|at\s+least\s+)?"
+            r"(?:a\s+(?:minimum|maximum|period)\s+of\s+)?(?:at\s+(?:least|most)\s+|up\s+to\s+)?"
             r"(?:the\s+(?:next|first|following)\s+)?\d+(?:\s*[-–]\s*\d+)?\s*"
             r"(?:days?|weeks?|months?|years?|hours?|h)\b(?!\s+(?:of|after|from|following|since)\s)",
             re.I,

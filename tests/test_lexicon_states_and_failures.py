@@ -405,3 +405,17 @@ def test_a_semicolon_after_a_drug_that_did_not_help_returns_to_the_patients() ->
     segments = _cohort_segments("with nausea; pain refractory to opioids; or fever")
     assert segments[-1] == ("with", "fever")
     assert ("background", "opioids") in segments
+
+
+def test_the_alternative_after_a_drug_that_did_not_help_is_the_state_not_the_drug(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "with gout resistant to allopurinol or with tophi": the patients have gout (on a drug
+    that fails) or tophi; the drug they are on is no alternative of the tophi."""
+    result = extract(
+        lexicon,
+        "Febuxostat may be considered in patients with gout resistant to allopurinol or with "
+        "tophi.",
+    )
+    found = named(result)
+    assert found["gout"].or_group is not None
+    assert found["gout"].or_group == found["tophi"].or_group
+    assert found["allopurinol"].or_group is None

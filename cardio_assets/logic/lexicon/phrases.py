@@ -171,6 +171,7 @@ class PhraseRules:
         rest = _ANOTHER_GROUP.sub(lambda m: " or at " if m["at"] else " or ", rest)
         # each segment's text and its drafts
         seg_drafts: list[tuple[str, list[Draft]]] = []
+        kinds: list[str] = []
         for kind, segment in _cohort_segments(rest):
             alternative = kind.startswith("or ")
             kind = kind.removeprefix("or ")
@@ -178,11 +179,20 @@ class PhraseRules:
             drafts = self._phrase(segment, slot, group_counter)
             if kind == "without":
                 _negate(drafts)
-            if alternative and seg_drafts and seg_drafts[-1][1] and drafts:
+            # "with A despite / refractory to T, or with B": the alternative of B is A, the
+            # state; T is only what A persists on
+            previous = len(seg_drafts) - 1
+            if (
+                previous > 0
+                and kinds[previous] == "background"
+                and kinds[previous - 1] != "background"
+            ):
+                previous -= 1
+            if alternative and seg_drafts and seg_drafts[previous][1] and drafts:
                 # "with A, or who are B": A or B, one label (A keeps its own, if it has one);
                 # A is the segment's own last concept, not an example in its brackets ("with
                 # CVD (e.g. CAD or PAD), or with diabetes": CVD or diabetes)
-                before, before_drafts = seg_drafts[-1]
+                before, before_drafts = seg_drafts[previous]
                 candidates = [d for d in before_drafts if not d.test_of_finding]
                 outside = [d for d in candidates if _outside_brackets(d.text, before)]
                 last = (outside or candidates)[-1]
@@ -194,6 +204,7 @@ class PhraseRules:
                 for d in (last, *drafts):
                     d.or_group = d.or_group or label
             seg_drafts.append((segment, drafts))
+            kinds.append(kind)
         if negate_all:
             _negate(premod_drafts)
             for _, drafts in seg_drafts:

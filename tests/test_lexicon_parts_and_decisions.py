@@ -396,3 +396,16 @@ def test_a_shared_head_is_not_lent_to_a_disease_before_or(lexicon) -> None:  # t
     found = named(result)
     assert found["gout"].role == "Condition"
     assert "gout diameter" not in found
+
+
+@pytest.mark.parametrize("first", ["tricuspid", "bicuspid"])
+def test_an_anatomical_adjective_of_another_shape_shares_the_head(lexicon, first: str) -> None:  # type: ignore[no-untyped-def]
+    """ "severe tricuspid or pulmonary valve disease": "tricuspid" is an adjective though it
+    does not end like one; both valves' disease, each with the shared words, either one."""
+    result = extract(
+        lexicon,
+        f"Valve repair is advised in adults with severe {first} or pulmonary valve disease.",
+    )
+    found = named(result)
+    first_disease = found[f"severe {first} valve disease"]
+    assert_one_or_group(first_disease, found["severe pulmonary valve disease"])

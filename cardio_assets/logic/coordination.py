@@ -67,8 +67,14 @@ NOUNS_SHAPED_LIKE_ADJECTIVES = frozenset(
 )
 
 
+# anatomical adjectives without such an ending ("tricuspid or pulmonary valve disease")
+ADJECTIVES_OF_OTHER_SHAPES = frozenset("tricuspid bicuspid carotid".split())
+
+
 def adjective_shaped(word: str) -> bool:
     """A word with a relational adjective's ending that is not a noun of that shape."""
+    if word.lower() in ADJECTIVES_OF_OTHER_SHAPES:
+        return True
     return bool(ADJECTIVE_ENDING.search(word)) and word.lower() not in NOUNS_SHAPED_LIKE_ADJECTIVES
 
 

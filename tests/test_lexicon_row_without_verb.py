@@ -97,3 +97,15 @@ def test_a_sentence_that_widens_the_row_adds_a_group(lexicon) -> None:  # type: 
     roles = {c.normalized: c.role for c in result.concepts}
     assert roles.get("diabetes mellitus") == "Condition"
     assert [a.normalized for a in result.actions] == ["ablation"]
+
+
+@pytest.mark.parametrize("vessel", ["LAD", "RCA"])
+def test_a_vessel_named_as_the_patient_group_is_the_patients_with_its_disease(  # type: ignore[no-untyped-def]
+    lexicon, vessel: str
+) -> None:
+    """In a table of patient groups, "RCA with a long calcified lesion" names patients with
+    disease of that artery: a condition, and the row has no action of its own (the act is
+    in the table's columns), not the artery taken for the thing recommended."""
+    result = extract(lexicon, f"{vessel} with a long calcified lesion")
+    assert result.actions == []
+    assert all(c.role == "Condition" for c in result.concepts)

@@ -73,6 +73,9 @@ _BARE_NAME = re.compile(
 _ACT_ON_HEADS = frozenset({"history", "histories", "risk", "risks"})
 
 # what a post phrase opens with when it names the means the act is done with
+# a coronary vessel named as a row's patient group ("LM with a high SYNTAX score"): the
+# patients with disease of that vessel
+_DISEASED_VESSEL = re.compile(r"(?:LM|LAD|RCA|LCx|left\s+main)", re.IGNORECASE)
 _MEANS_LEAD = re.compile(r"(?:using|by\s+means\s+of|with\s+the\s+use\s+of)\s+", re.IGNORECASE)
 
 # the acts "It is recommended to reduce / limit X" name ("reduction of X")
@@ -328,7 +331,9 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
         """A verbless, non-imperative sentence whose every item is a disease or state."""
         if parse.verb or parse.diagnosis or parse.cohort or not parse.action:
             return False
-        head = re.split(r"\s+with\s+", parse.action, maxsplit=1)[0]
+        head, *rest = re.split(r"\s+with\s+", parse.action, maxsplit=1)
+        if rest and _DISEASED_VESSEL.fullmatch(head.strip()):
+            return True
         return self._names_conditions(head)
 
     def _split_abbreviation_pairs(self, text: str) -> str:

@@ -109,3 +109,13 @@ def test_a_vessel_named_as_the_patient_group_is_the_patients_with_its_disease(  
     result = extract(lexicon, f"{vessel} with a long calcified lesion")
     assert result.actions == []
     assert all(c.role == "Condition" for c in result.concepts)
+
+
+@pytest.mark.parametrize("ending", [">30d", ">30.d"])
+def test_a_footnote_letter_glued_to_the_last_value_is_no_part_of_it(lexicon, ending: str) -> None:  # type: ignore[no-untyped-def]
+    """ "a gait score >30d": the letter after the value that ends the row points to a
+    footnote (no unit is a lone letter), so the value is read as 30 and nothing is left over."""
+    result = extract(lexicon, f"Hip arthritis with a high gait score {ending}")
+    scores = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    assert [(c.operator, c.threshold) for c in scores] == [(">", 30.0)]
+    assert not [c for c in result.concepts if c.role != "ClinicalParameter" and "30" in c.text]

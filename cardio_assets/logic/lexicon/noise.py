@@ -38,6 +38,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # "in pregnancy263"): the ingestion moves those at the end; a unit ("kg/m2") has fewer
     # than four letters before its digit
     (re.compile(r"(?<=[a-z]{4})\d{1,3}(?:[,–-]\d{1,3})*(?=[\s,;)]|$)"), ""),
+    # a footnote letter glued to the value that ends the row ("score >32.e", ">22e"): no
+    # unit is a lone letter a-g after a number
+    (re.compile(r"(?<![A-Za-z])(\d+(?:[.,]\d+)?)\.?[a-g]\.?\s*$"), r"\1"),
     # when around an operation, not for whom: "continue aspirin peri-operatively",
     # "measure haemoglobin pre-operatively" (the adjective, "pre-operative assessment", stays)
     (

@@ -419,3 +419,28 @@ def test_the_alternative_after_a_drug_that_did_not_help_is_the_state_not_the_dru
     assert found["gout"].or_group is not None
     assert found["gout"].or_group == found["tophi"].or_group
     assert found["allopurinol"].or_group is None
+
+
+@pytest.mark.parametrize(
+    ("text", "states"),
+    [
+        (
+            "Knee imaging may be considered in asymptomatic high-risk adult FA.",
+            {"asymptomatic", "high-risk", "adults", "former athlete"},
+        ),
+        (
+            "Knee imaging should be considered in FA with high joint risk.",
+            {"former athlete", "high joint risk"},
+        ),
+    ],
+)
+def test_an_abbreviation_naming_a_group_of_people_is_the_cohort(  # type: ignore[no-untyped-def]
+    lexicon, text: str, states: set[str]
+) -> None:
+    """A table may call its patients by an abbreviation ("FA" for former athletes, as a
+    cancer guideline writes "CS" for cancer survivors): the group is a condition the row is
+    for, and what is written before it (a symptom state, a risk grade, "adult") is a state of
+    its own, as before "patients"."""
+    result = extract(lexicon, text, abbreviations={"FA": "former athletes"})
+    conditions = {c.normalized for c in result.concepts if c.role == "Condition"}
+    assert states <= conditions

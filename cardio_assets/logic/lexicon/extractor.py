@@ -39,6 +39,7 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
 )
 from cardio_assets.logic.lexicon.phrases import PhraseRules
 from cardio_assets.logic.lexicon.roles import LexiconSettings, RoleRules
+from cardio_assets.logic.lexicon.segments import group_abbreviation
 from cardio_assets.logic.lexicon.sentence_split import split_sentences
 from cardio_assets.logic.lexicon.sentences import (
     _COHORT_LEAD,
@@ -480,8 +481,12 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
         so a "for A, B and C" after it lists what it looks at, not alternatives."""
         if kind == "drop":
             return []
-        if kind == "cohort":
-            return self._cohort(phrase, group_counter)
+        in_group = re.match(r"in\s+", phrase, re.I) if kind == "context" else None
+        if kind == "cohort" or (
+            in_group and group_abbreviation(phrase, self.abbreviations.lookup) is not None
+        ):
+            # ("in adult CS": a group of people named by an abbreviation, a cohort)
+            return self._cohort(phrase[in_group.end() :] if in_group else phrase, group_counter)
         if kind == "outcome":
             return self._phrase(phrase, "outcome", group_counter)
         if kind == "guided":

@@ -38,7 +38,7 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     finding_and_test,
 )
 from cardio_assets.logic.lexicon.post_markers import _depth_at
-from cardio_assets.logic.lexicon.segments import _cohort_segments
+from cardio_assets.logic.lexicon.segments import _cohort_segments, group_abbreviation
 from cardio_assets.logic.lexicon.sentences import (
     _ABSENCE_LEAD,
     _COHORT_LEAD,
@@ -105,6 +105,8 @@ class PhraseRules:
         if lead:
             text = text[lead.end() :]
         noun = _PATIENT_NOUN.search(text)
+        named_group = None if noun else group_abbreviation(text, self.abbreviations.lookup)
+        noun = noun or named_group  # "adult CS": the abbreviation is the group of people
         premod_drafts: list[Draft] = []
         premod_words: list[str] = []
         if noun is not None and _depth_at(text, noun.start()) == 0:
@@ -116,8 +118,11 @@ class PhraseRules:
             if noun.group(0).lower() == "cases" and re.match(r"\s+of\s+[^,;]+,", rest):
                 # "in cases of A, B, and C": any one of the cases, whatever the last word
                 rest = re.sub(r",?\s+and\s+(?=[^,;]*$)", ", or ", rest, count=1)
-            group = DEMOGRAPHIC_NOUN.fullmatch(noun.group(0))
+            group = DEMOGRAPHIC_NOUN.fullmatch(noun.group(0)) or named_group
             people = group or noun.group(0).lower() in ("people", "persons")
+            if named_group and premod_words and premod_words[-1].lower() == "adult":
+                premod_words.pop()  # "adult CS": adults, and cancer survivors
+                premod_drafts.append(Draft("Condition", "adult", "adults", "cohort"))
             if people and premod_words and DEMOGRAPHIC_STATE.fullmatch(premod_words[-1]):
                 # "pregnant women", "older adults", "older people": one group of people ("older
                 # patients" keeps "older": "patients" is the generic head the contract drops)
@@ -151,7 +156,8 @@ class PhraseRules:
             if premod_words:
                 premod_drafts += self._phrase(" ".join(premod_words), "cohort", group_counter)
             if group:  # the contract: a demographic group restricts who the row is for
-                premod_drafts.append(Draft("Condition", phrase, phrase.lower(), "cohort"))
+                named = self.abbreviations.normalize(phrase) if named_group else phrase.lower()
+                premod_drafts.append(Draft("Condition", phrase, named, "cohort"))
                 other = _OTHER_DEMOGRAPHIC.match(rest)
                 if other:
                     # "men and women with diabetes", "older adults or children": a second

@@ -6,6 +6,7 @@ background therapy, procedures or negated states.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from cardio_assets.logic.lexicon.post_markers import _depth_at
 from cardio_assets.logic.measurements import CHANGE_WORDS
@@ -187,3 +188,20 @@ def _segment_kind(word: str) -> str:
     if word.startswith("who") or word in ("in whom", "for whom"):
         return "who"
     return "with"
+
+
+# what a group of people is called ("cancer survivors", "transplant recipients")
+_PEOPLE_ENDING = re.compile(
+    r"\b(?:survivors|patients|women|men|adults|children|athletes|recipients|relatives)$",
+    re.IGNORECASE,
+)
+
+
+def group_abbreviation(text: str, lookup: Callable[[str], str | None]) -> re.Match[str] | None:
+    """An abbreviation that names a group of people ("adult CS", CS for cancer survivors):
+    the patient noun of a cohort written without one, the group the row is for."""
+    for found in re.finditer(r"\b[A-Z][A-Za-z0-9-]*[A-Z](?=s?\b)", text):
+        expansion = lookup(found[0])
+        if expansion and _PEOPLE_ENDING.search(expansion):
+            return found
+    return None

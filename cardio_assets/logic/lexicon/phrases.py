@@ -24,6 +24,16 @@ from cardio_assets.logic.lexicon.parameters import (
     counted_back,
     extract_parameters,
 )
+from cardio_assets.logic.lexicon.phrase_groups import (
+    _ALSO_RECEIVE,
+    _BARE_DRUG_WORD,
+    _BARE_STATE_WORD,
+    _kinds_of,
+    _kinds_sharing_a_head,
+    _outside_brackets,
+    _pair_kinds_of_one_disease,
+    _procedure_alternatives,
+)
 from cardio_assets.logic.lexicon.phrase_patterns import (
     _ANOTHER_GROUP,
     _ARRIVAL,
@@ -595,96 +605,3 @@ _OTHER_DEMOGRAPHIC = re.compile(
     rf"(?:{DEMOGRAPHIC_NOUN.pattern}))\b",
     re.IGNORECASE,
 )
-
-
-def _pair_kinds_of_one_disease(drafts: list[Draft], text: str, group_counter: list[int]) -> None:
-    """ "HFmrEF and HFpEF", "type 1 and type 2 diabetes" written out: two conditions joined by
-    a bare "and" whose full names begin alike and end alike in two words, differing only in
-    between, are kinds of one disease, and a patient has one of them (the contract, §6:
-    "and" meaning OR over patient groups). Diseases of two sites ("coronary artery disease
-    and peripheral artery disease") differ in their first word and stay both required."""
-    for first, second in zip(drafts, drafts[1:], strict=False):
-        if not (
-            first.role == second.role == "Condition"
-            and not (first.negated or second.negated or first.or_group or second.or_group)
-        ):
-            continue
-        a, b = first.normalized.split(), second.normalized.split()
-        if len(a) < 3 or len(b) < 3 or a[-2:] != b[-2:] or a[0] != b[0] or a == b:
-            continue
-        start = text.find(first.text)
-        end = text.find(second.text, start + len(first.text)) if start >= 0 else -1
-        if end >= 0 and re.fullmatch(r"\s+and\s+", text[start + len(first.text) : end]):
-            share_or_label([first, second], group_counter)
-
-
-def _kinds_sharing_a_head(first: list[Draft], second: list[Draft]) -> bool:
-    """One condition each, neither negated, the second not grouped yet: the two halves of an
-    "A and B head" ellipsis ("or" already made them alternatives)."""
-    if not (
-        len(first) == len(second) == 1
-        and first[0].role == second[0].role == "Condition"
-        and not (first[0].negated or second[0].negated)
-        and second[0].or_group is None
-    ):
-        return False
-    # the same head, and no longer in the first than in the second ("infectious myocarditis",
-    # "autoimmune myocarditis"), unlike a head read across a clause
-    lent, own = first[0].normalized.split(), second[0].normalized.split()
-    return len(own) > 1 and len(lent) <= len(own) and lent[-1] == own[-1]
-
-
-# a head that only says "drugs" ("drugs such as A and B"): the class is the examples'
-_BARE_DRUG_WORD = re.compile(r"(?i)(?:the\s+)?(?:drugs?|agents?|medications?|medicines?)")
-# ... and states named by no more than a generic word: "other conditions (e.g. A, B or C)"
-_BARE_STATE_WORD = re.compile(
-    r"(?i)(?:(?:the|other|additional|concomitant|associated)\s+)?"
-    r"(?:conditions?|diseases?|disorders?|comorbidit(?:y|ies))"
-)
-
-# an aside that says what else the patients take: "(patients should also receive X and Y)"
-_ALSO_RECEIVE = re.compile(
-    r"^(?:all\s+)?(?:patients|they|these\s+patients)\s+should\s+also\s+"
-    r"(?:receive|take|be\s+(?:treated\s+with|on))\s+(?P<what>.+)$",
-    re.IGNORECASE,
-)
-
-
-def _procedure_alternatives(
-    head: Draft | None, listed: list[Draft], aside: str, before: str
-) -> bool:
-    """A procedure written right before a bracket of other procedures joined by "or": the
-    bracket says which of them is done."""
-    return (
-        head is not None
-        and head.role == "Procedure"
-        and not head.negated
-        and before.rstrip(" ,;").lower().endswith(head.text.lower())
-        and len(listed) > 1
-        and all(d.role == "Procedure" and not d.negated for d in listed)
-        and re.search(r"\bor\b", aside, re.IGNORECASE) is not None
-        # "(other than A or B)" excludes; "(150 min/week of A or 75 min/week of B)" doses
-        # the act named before it
-        and not re.match(r"(?:other\s+than|except|excluding|not)\b", aside, re.IGNORECASE)
-        and not re.search(r"\d", aside)
-        # "regular exercise (moderate exercise or vigorous exercise)": kinds of the act
-        # named with its own head, the act itself recommended
-        and not all(d.normalized.split()[-1:] == head.normalized.split()[-1:] for d in listed)
-    )
-
-
-def _kinds_of(head: Draft | None, listed: list[Draft]) -> bool:
-    """Several items of the role of the disease or drug class they follow, none a value."""
-    return (
-        head is not None
-        and head.role in ("Condition", "Medication")
-        and not head.negated
-        and len(listed) > 1
-        and all(d.role == head.role and d.or_group is None and not d.negated for d in listed)
-    )
-
-
-def _outside_brackets(surface: str, segment: str) -> bool:
-    """Whether ``surface`` is printed in ``segment`` outside any bracketed aside."""
-    at = segment.find(surface)
-    return at >= 0 and _depth_at(segment, at) == 0

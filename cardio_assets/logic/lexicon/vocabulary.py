@@ -236,7 +236,7 @@ PARAM_LEFTOVERS = frozenset(
     elevated raised increased high higher low lower reduced decreased
     develop develops developing have has having show shows showing
     fall falls drop drops decrease decline rise increase reduction lowering reducing reduce
-    limitation restriction duration
+    limitation restriction duration growth progression enlargement expansion
     """.split()
 )
 
@@ -262,7 +262,7 @@ GENERIC_LEAVES = frozenset(
     history presence example examples
     maintained continued administered starting majority first general equivalent
     status during subset subsets continuing participate supine
-    further adjustment adjustments situation situations ability expertise safety
+    further adjustment adjustments situation situations ability expertise safety range
     """.split()
 ) | frozenset(
     {

@@ -409,3 +409,15 @@ def test_an_anatomical_adjective_of_another_shape_shares_the_head(lexicon, first
     found = named(result)
     first_disease = found[f"severe {first} valve disease"]
     assert_one_or_group(first_disease, found["severe pulmonary valve disease"])
+
+
+@pytest.mark.parametrize("verb", ["exceeds", "is >"])
+def test_a_measure_written_before_what_it_measures_is_one_parameter(lexicon, verb: str) -> None:  # type: ignore[no-untyped-def]
+    """ "when the width of the tendon exceeds 8 mm": the tendon's width, one parameter named
+    with its measure; no "width" left over as a condition."""
+    result = extract(lexicon, f"Knee imaging is advised when the width of the tendon {verb} 8 mm.")
+    measured = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    assert [(c.normalized, c.operator, c.threshold) for c in measured] == [
+        ("tendon width", ">", 8.0)
+    ]
+    assert not [c for c in result.concepts if c.role == "Condition"]

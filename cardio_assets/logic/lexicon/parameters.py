@@ -99,6 +99,10 @@ _HEAD_OF_PART_OR = re.compile(
 )
 
 
+# "the diameter of the aorta exceeds 45 mm": the measure written before what it measures
+_HEAD_OF = re.compile(rf"\b(?P<head>{_MEASURE_HEADS})\s+of\s+(?:the\s+)?$", re.IGNORECASE)
+
+
 def shared_head_partner(before: str, name: str) -> tuple[int, int, str, str] | None:
     """A measurement whose name shares its head with an alternative written before it: the
     alternative's span in ``before`` (start, end), its name and the measurement's own name,
@@ -242,6 +246,10 @@ def extract_parameters(
             continue
         else:
             partner = shared_head_partner(text[cursor:start], name)
+            head_of = _HEAD_OF.search(text, cursor, start) if partner is None else None
+            if head_of is not None and len(name.split()) <= 3:
+                # "the diameter of the aorta >45 mm": the aorta's diameter, one span
+                start, name = head_of.start(), f"{name} {head_of['head']}"
             if partner is not None:  # "aortic root or ascending aortic diameter >50 mm"
                 part_start, part_end, part_name, name = partner
                 part_start, part_end = cursor + part_start, cursor + part_end

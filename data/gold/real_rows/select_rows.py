@@ -109,7 +109,8 @@ TEST_SHARE = 1 / 3
 # blind43 (same session) after its first thirteen changes to the rules, to give them a first
 # score; blind44 (same session) after eighteen more, likewise; blind45 (twenty-sixth session)
 # at its start, before any change; blind46 (same session) after its first five changes to
-# the rules (and the gold's class reading), to give them a first score.
+# the rules (and the gold's class reading), to give them a first score; blind47 (same
+# session) after eleven more, likewise.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -156,6 +157,7 @@ BLIND_SPLITS = {
     "blind44": (20261244, 4),
     "blind45": (20261245, 4),
     "blind46": (20261246, 4),
+    "blind47": (20261247, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

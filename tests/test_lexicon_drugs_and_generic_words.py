@@ -395,3 +395,11 @@ def test_a_hedge_before_a_named_drug_is_no_part_of_it(lexicon, hedge: str) -> No
     result = extract(lexicon, f"Lifelong uric acid lowering, {hedge} allopurinol, is advised.")
     assert "allopurinol" in named(result)
     assert not [c for c in result.concepts if hedge in c.normalized]
+
+
+@pytest.mark.parametrize("lead", ["Intake of", "Use of"])
+def test_taking_a_drug_is_the_drug(lexicon, lead: str) -> None:  # type: ignore[no-untyped-def]
+    """ "Intake of allopurinol during a flare" says what "Use of allopurinol" says: the act
+    is the drug itself."""
+    result = extract(lexicon, f"{lead} allopurinol during a gout flare is not advised.")
+    assert [a.normalized for a in result.actions] == ["allopurinol"]

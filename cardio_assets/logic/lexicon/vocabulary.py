@@ -182,7 +182,7 @@ _COHORT_DETERMINERS = frozenset(
 _LEAD_INS = re.compile(
     r"^(?:(?:the|a|an)\s+)?(?:(?:(?:combined|concomitant|simultaneous|peri-?operative|"
     r"pre-?operative|post-?operative)\s+)?"
-    r"(?:use|administration|initiation|addition|prescription|"
+    r"(?:use|intake|administration|initiation|addition|prescription|"
     r"consideration|implementation|provision|performance|introduction|continuation|calculation|"
     r"resumption|reintroduction|re-?initiation|combination)\s+of\s+|"
     r"(?:participation|engagement|involvement)\s+in\s+|"

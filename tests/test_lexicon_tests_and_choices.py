@@ -520,8 +520,8 @@ def test_where_a_finding_was_learnt_is_no_concept(lexicon, source: str) -> None:
             ["bracing", "surgery"],
         ),
         (
-            "Knee surgery is advised with the same recommendations as in the general "
-            "population when the tear persists.",
+            "Knee surgery is advised, with the same recommendations as for the general "
+            "population, when the tear persists.",
             ["knee surgery"],
         ),
     ],

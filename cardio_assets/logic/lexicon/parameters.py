@@ -75,12 +75,12 @@ _WINDOW_ANCHOR = re.compile(rf"\s+(?:of|after|from|following|since)\s+{_EVENT}",
 _AFTER_EVENT = re.compile(rf"\s+(?:after|following|since)\s+{_EVENT}", re.IGNORECASE)
 
 
-# the quantities a shared head measures ("aortic root or ascending aortic diameter")
+# the quantities a shared head measures ("femoral or tibial artery width")
 _MEASURE_HEADS = (
     r"diameters?|size|area|thickness|width|length|dimensions?|prolongation|gradient|velocity|"
     r"volume|index"
 )
-# "aortic root or ascending aortic diameter >50 mm": the first part names a structure or is
+# "renal or iliac artery diameter <4 mm": the first part names a structure or is
 # an adjective, so the head after the second is its measure too
 _PART_BEFORE_OR = re.compile(
     r"(?P<part>\b(?!(?:an?|the)\s)[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s+or\s+$",
@@ -91,7 +91,7 @@ _STRUCTURE = re.compile(
     r"duct|QRS|PR|QT|QTc|\w+(?:ic|al|ar|ary))$",
     re.IGNORECASE,
 )
-# "a diameter of the aortic root or the ascending aorta >45 mm": the head written first
+# "a width of the left or the right duct >3 mm": the head written first
 _HEAD_OF_PART_OR = re.compile(
     rf"\b(?P<head>{_MEASURE_HEADS})\s+of\s+(?:the\s+)?(?P<part>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)"
     r"\s+or\s+(?:the\s+)?$",
@@ -99,7 +99,7 @@ _HEAD_OF_PART_OR = re.compile(
 )
 
 
-# "the diameter of the aorta exceeds 45 mm": the measure written before what it measures
+# "the width of the duct is above 3 mm": the measure written before what it measures
 _HEAD_OF = re.compile(rf"\b(?P<head>{_MEASURE_HEADS})\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 
 
@@ -250,7 +250,7 @@ def extract_parameters(
             if head_of is not None and len(name.split()) <= 3:
                 # "the diameter of the aorta >45 mm": the aorta's diameter, one span
                 start, name = head_of.start(), f"{name} {head_of['head']}"
-            if partner is not None:  # "aortic root or ascending aortic diameter >50 mm"
+            if partner is not None:  # "renal or iliac artery diameter <4 mm"
                 part_start, part_end, part_name, name = partner
                 part_start, part_end = cursor + part_start, cursor + part_end
                 params.append(

@@ -100,8 +100,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "the same indications for X (as in ...)", "X is indicated with the same recommendations
-    # as in ...": X is recommended as it is elsewhere; "the same" names nothing
+    # "the same indications for X (as in ...)", "X, with the same recommendations (as for
+    # ...)": X is recommended as it is elsewhere; "the same" names nothing
     (
         re.compile(
             r"\b(?:with\s+)?the\s+same\s+(?:indications?|criteria|recommendations?)"

@@ -421,3 +421,10 @@ def test_a_measure_written_before_what_it_measures_is_one_parameter(lexicon, ver
         ("tendon width", ">", 8.0)
     ]
     assert not [c for c in result.concepts if c.role == "Condition"]
+
+
+def test_a_bracketed_alternative_modifier_shares_the_head(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "elastic (or rigid) bracing": the word in brackets is another modifier of the same
+    head, so both kinds of bracing are named, either of them."""
+    found = named(extract(lexicon, "In runners with gout, elastic (or rigid) bracing is advised."))
+    assert_one_or_group(found["elastic bracing"], found["rigid bracing"])

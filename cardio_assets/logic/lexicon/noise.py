@@ -130,6 +130,12 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "mild (or moderate) stenosis": the bracketed word is an alternative modifier of the
+    # same head, read as "mild or moderate stenosis" (the head is then shared)
+    (
+        re.compile(r"\b(?P<a>[a-z][a-z\-]+)\s+\(\s*or\s+(?P<b>[a-z][a-z\-]+)\s*\)\s+(?=[a-z])"),
+        r"\g<a> or \g<b> ",
+    ),
     # "—including blood pressure and diabetes—": an aside between dashes, read as brackets
     (re.compile(r"\s*—\s*([^—]{3,120}?)\s*—\s*"), r" (\1) "),
     GESTATION_REWRITE,

@@ -403,3 +403,14 @@ def test_taking_a_drug_is_the_drug(lexicon, lead: str) -> None:  # type: ignore[
     is the drug itself."""
     result = extract(lexicon, f"{lead} allopurinol during a gout flare is not advised.")
     assert [a.normalized for a in result.actions] == ["allopurinol"]
+
+
+@pytest.mark.parametrize(
+    "pointer", ["as in Figure 2", "as shown in Table 5", "according to Figure 7"]
+)
+def test_a_pointer_to_a_figure_without_brackets_names_nothing(lexicon, pointer: str) -> None:  # type: ignore[no-untyped-def]
+    """ "Knee triage is advised as in Figure 2": the figure shows the steps; it is no state of
+    the patients and no part of the act."""
+    result = extract(lexicon, f"Knee triage is advised in runners with gout {pointer}.")
+    names = {c.normalized for c in result.concepts}
+    assert not any(word in name for name in names for word in ("figure", "table"))

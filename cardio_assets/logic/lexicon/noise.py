@@ -257,6 +257,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
             r"|\s*\(?\b(?:(?:the\s+)?(?:criteria|features|findings|conditions)\s+)?"
             r"(?:listed|shown|described|given|defined|summarized)\s+in\s+"
             r"(?:tables?|figures?|fig\.|box|sections?|chapter)\s+[\w.]*\w\)?"
+            # "is recommended as in Figure 3": the pointer says where the steps are drawn
+            r"|\s*\b(?:as\s+(?:shown\s+)?in|according\s+to|following)\s+(?:the\s+)?"
+            r"(?:tables?|figures?|fig\.|box)\s+\d+[\w.]*"
             r"|\s*\(?\s*(?:https?://|www\.)[^\s)]+\s*\)?"
             # "Supplementary Data Table 10", "(Web Figure 4)" printed into the row
             r"|\s*\(?\b(?:see\s+)?(?:the\s+)?(?:supplementary|web|online)\s+(?:data\s+)?"

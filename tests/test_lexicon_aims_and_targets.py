@@ -164,7 +164,7 @@ def test_a_change_to_a_value_is_the_parameter_not_a_condition(  # type: ignore[n
     if name:
         assert param.normalized == name
     else:
-        assert [a.role for a in result.actions] == ["ClinicalParameter"]
+        assert result.actions and {a.role for a in result.actions} == {"ClinicalParameter"}
 
 
 def test_pieces_of_a_clause_are_no_concepts(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -670,3 +670,33 @@ def test_two_events_prevented_and_a_disease_after_name_the_aims_and_the_patients
     assert found["fracture"].role == found["fall"].role == "Outcome"
     assert found["fracture"].or_group is None
     assert found["gout"].role == "Condition"
+
+
+@pytest.mark.parametrize(
+    ("wording", "values"),
+    [
+        ("UA is recommended to be lowered to <0.36 mmol/L", [("<", 0.36)]),
+        (
+            "it is recommended that UA should ultimately be lowered to a target range of "
+            "0.30 - 0.36 mmol/L",
+            [("between", [0.3, 0.36])],
+        ),
+        (
+            "it is recommended that UA should generally be targeted to <0.36 and down to "
+            "0.30 mmol/L",
+            [("<", 0.36), (">=", 0.3)],
+        ),
+    ],
+)
+def test_a_quantity_to_be_lowered_to_a_value_is_its_target(  # type: ignore[no-untyped-def]
+    lexicon, wording: str, values: list
+) -> None:
+    """ "UA should be lowered to <0.36 mmol/L" says what "to lower UA to <0.36 mmol/L" says:
+    the quantity with its target value is the recommended act, not a procedure named "UA";
+    "<0.36 and down to 0.30 mmol/L" is below the first and not below the second, the unit
+    written once belonging to both."""
+    result = extract(lexicon, f"In adults with gout, {wording}.", abbreviations={"UA": "uric acid"})
+    targets = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    assert [(c.operator, c.threshold) for c in targets] == values
+    assert all(c.unit == "mmol/L" for c in targets)
+    assert result.actions and {a.role for a in result.actions} == {"ClinicalParameter"}

@@ -110,6 +110,27 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "that SBP should (ultimately) be lowered to (a target range of) N", "DBP is recommended
+    # to be kept below N": the quantity and its target, read like "to lower SBP to N"
+    (
+        re.compile(
+            r"(?:\bit\s+is\s+recommended\s+that\s+|(?<![\w,]\s)(?<!\w))?"
+            r"(?P<what>\b[A-Z][\w\-]*)\s+(?:should|must|is\s+recommended\s+to)\s+"
+            r"(?:\w+ly\s+)?be\s+(?:lowered|reduced|decreased|targeted|kept|maintained)\s+"
+            r"(?:to|at|below|under)\s+(?:an?\s+target\s+(?:range\s+|value\s+)?of\s+)?"
+            r"(?=[<>≤≥]?\s?\d)",
+        ),
+        lambda m: f"it is recommended to lower {m['what']} to ",
+    ),
+    # "<140 and down to 130 mmHg": below the first value, and not below the second; the unit
+    # written once belongs to both
+    (
+        re.compile(
+            r"(?P<op>[<≤])\s?(?P<a>\d+(?:\.\d+)?)\s+and\s+down\s+to\s+(?P<b>\d+(?:\.\d+)?)\s*"
+            r"(?P<unit>mm\s?Hg|%|mmol/L|mg/dL)"
+        ),
+        r"\g<op>\g<a> \g<unit> and ≥\g<b> \g<unit>",
+    ),
     # "X should be similar to that for patients with AF": X is recommended as it is for them
     (re.compile(r"\b(?:should|must)\s+be\s+(?=similar\s+to\b)", re.I), "is recommended "),
     # "on a maximum tolerated dose of a statin", "the last dose of apixaban", "an adequate

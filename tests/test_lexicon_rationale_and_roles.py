@@ -275,10 +275,11 @@ def test_for_a_duration_or_an_aim_is_no_condition(lexicon) -> None:
 
 def test_screening_for_a_disease_looks_for_it(lexicon) -> None:
     """ "Screening for AF": the patients are searched for AF, they need not have it; the
-    act keeps its target and the row gains no condition."""
+    screening is the act, AF what it looks for (function purpose), and the row gains no
+    criterion."""
     result = extract(lexicon, "Screening for AF is recommended in people over 75 years of age.")
-    assert [a.normalized for a in result.actions] == ["screening for atrial fibrillation"]
-    assert not any(c.role == "Condition" for c in result.concepts)
+    assert [a.normalized for a in result.actions] == ["screening"]
+    assert [c.function for c in result.concepts if c.role == "Condition"] == ["purpose"]
 
 
 def test_stable_is_part_of_the_name_it_qualifies(lexicon) -> None:

@@ -200,7 +200,8 @@ def test_an_act_done_to_the_patients_is_the_action(lexicon) -> None:
         "It is recommended to screen adults with gout for heart failure.",
     ):
         result = extract(lexicon, text)
-        assert [a.normalized for a in result.actions] == ["screening for heart failure"], text
+        assert [a.normalized for a in result.actions] == ["screening"], text
+        assert named(result)["heart failure"].function == "purpose"  # what is looked for
         assert ("Condition", "gout") in roles(result)
     result = extract(
         lexicon, "It is recommended that people with HF are enrolled in a walking programme."

@@ -42,12 +42,14 @@ def test_a_screening_with_its_tests_after_a_comma_reads_the_same(lexicon) -> Non
 
 
 def test_a_screening_without_named_tests_stays_the_act(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """With no test named, "screening for X" is itself what is recommended."""
+    """With no test named, the screening is itself what is recommended, and X what it looks
+    for (function purpose)."""
     result = extract(
         lexicon,
         "Screening for sleep apnoea is recommended in patients with resistant hypertension.",
     )
-    assert [a.normalized for a in result.actions] == ["screening for sleep apnoea"]
+    assert [a.normalized for a in result.actions] == ["screening"]
+    assert named(result)["sleep apnoea"].function == "purpose"
 
 
 def test_the_patients_a_verb_acts_on_are_the_cohort(lexicon) -> None:  # type: ignore[no-untyped-def]

@@ -92,6 +92,14 @@ class ActRules:
             tests = self._post_phrase("means", looking["what"][means.end() :], group_counter)
             if any(d.slot == "action" for d in tests):
                 return self.looked_for(looking["what"][: means.start()], group_counter) + tests
+        elif looking:
+            # "opportunistic screening for AF": the screening is the act, AF what it looks for
+            # (its purpose, never a criterion of the row)
+            found = self.looked_for(looking["what"], group_counter)
+            if found:
+                head = text[: looking.start("what")].strip()
+                head = re.sub(r"\s+for$", "", head, flags=re.IGNORECASE)
+                return self._phrase(head, slot, group_counter) + found
         adding = re.match(r"^(?:(?:routine|the)\s+)*(?:adding|addition\s+of)\s+", text, re.I)
         if adding:
             rest = text[adding.end() :]

@@ -472,6 +472,8 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
     def _looked_for_instead(self, draft: Draft, group_counter: list[int]) -> list[Draft]:
         """A "screening for X" act whose tests are named: X, looked for (else the draft)."""
         looking = LOOKING_FOR_ACT.match(draft.text) if draft.slot == "action" else None
+        if draft.slot == "action" and LOOKING_FOR_ACT.match(f"{draft.text} for it"):
+            return []  # the screening already read apart from what it looks for
         return self.looked_for(looking["what"], group_counter) if looking else [draft]
 
     def _post_phrase(

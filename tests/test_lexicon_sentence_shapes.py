@@ -191,24 +191,6 @@ def test_preferred_is_a_recommending_verb_and_a_used_drug_is_the_drug(lexicon) -
     assert ("Medication", "clopidogrel") in roles(result)
 
 
-def test_an_act_done_to_the_patients_is_the_action(lexicon) -> None:
-    """ "It is recommended that patients with X are screened for Y" and "... to screen
-    patients with X for Y" recommend screening for Y in patients with X; "are enrolled in a
-    programme" recommends the programme."""
-    for text in (
-        "It is recommended that adults with gout are regularly screened for heart failure.",
-        "It is recommended to screen adults with gout for heart failure.",
-    ):
-        result = extract(lexicon, text)
-        assert [a.normalized for a in result.actions] == ["screening"], text
-        assert named(result)["heart failure"].function == "purpose"  # what is looked for
-        assert ("Condition", "gout") in roles(result)
-    result = extract(
-        lexicon, "It is recommended that people with HF are enrolled in a walking programme."
-    )
-    assert [a.normalized for a in result.actions] == ["walking programme"]
-
-
 def test_a_bare_value_after_a_named_one_in_the_same_unit_is_that_quantitys(lexicon) -> None:
     """ "QTc >500 ms or ≥480 ms on treatment": the second value is a QTc too; a value in
     another unit ("<1.4 mmol/L and a ≥50% fall") is not; an expected survival is measured in
@@ -674,34 +656,3 @@ def test_participation_is_a_lead_in_and_while_opens_a_condition(lexicon) -> None
     )
     assert [a.normalized for a in result.actions] == ["marathon running"]
     assert ("Condition", "fever") in roles(result)
-
-
-@pytest.mark.parametrize(
-    ("text", "act", "cohort"),
-    [
-        (
-            "It is recommended that adults with a low-risk faint are discharged from the "
-            "emergency department.",
-            "discharge from the emergency department",
-            "low-risk faint",
-        ),
-        (
-            "It is recommended that adults with an unclear faint are observed in a faint unit.",
-            "observation in a faint unit",
-            "unclear faint",
-        ),
-    ],
-)
-def test_that_patients_are_sent_or_kept_somewhere_names_the_act_and_the_place(
-    lexicon,  # type: ignore[no-untyped-def]
-    text: str,
-    act: str,
-    cohort: str,
-) -> None:
-    """ "It is recommended that patients with X are discharged from / observed in / transferred
-    to Y": what is done to them is the act, with its place ("discharge from Y"); X is whom it
-    is for, as with "are screened for Y"."""
-    result = extract(lexicon, text)
-    found = named(result)
-    assert [a.normalized for a in result.actions] == [act]
-    assert found[cohort].role == "Condition"

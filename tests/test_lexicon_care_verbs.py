@@ -1,0 +1,59 @@
+"""The acts done to the patients ("that patients with X are screened for Y", "to screen
+patients with X for Y", "that patients are discharged from / observed in Y"): read by rule,
+in the team's own sentences (cardio_assets/logic/lexicon/care_verbs.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import extract, named, roles
+
+
+def test_an_act_done_to_the_patients_is_the_action(lexicon) -> None:
+    """ "It is recommended that patients with X are screened for Y" and "... to screen
+    patients with X for Y" recommend screening for Y in patients with X; "are enrolled in a
+    programme" recommends the programme."""
+    for text in (
+        "It is recommended that adults with gout are regularly screened for heart failure.",
+        "It is recommended to screen adults with gout for heart failure.",
+    ):
+        result = extract(lexicon, text)
+        assert [a.normalized for a in result.actions] == ["screening"], text
+        assert named(result)["heart failure"].function == "purpose"  # what is looked for
+        assert ("Condition", "gout") in roles(result)
+    result = extract(
+        lexicon, "It is recommended that people with HF are enrolled in a walking programme."
+    )
+    assert [a.normalized for a in result.actions] == ["walking programme"]
+
+
+@pytest.mark.parametrize(
+    ("text", "act", "cohort"),
+    [
+        (
+            "It is recommended that adults with a low-risk faint are discharged from the "
+            "emergency department.",
+            "discharge from the emergency department",
+            "low-risk faint",
+        ),
+        (
+            "It is recommended that adults with an unclear faint are observed in a faint unit.",
+            "observation in a faint unit",
+            "unclear faint",
+        ),
+    ],
+)
+def test_that_patients_are_sent_or_kept_somewhere_names_the_act_and_the_place(
+    lexicon,  # type: ignore[no-untyped-def]
+    text: str,
+    act: str,
+    cohort: str,
+) -> None:
+    """ "It is recommended that patients with X are discharged from / observed in / transferred
+    to Y": what is done to them is the act, with its place ("discharge from Y"); X is whom it
+    is for, as with "are screened for Y"."""
+    result = extract(lexicon, text)
+    found = named(result)
+    assert [a.normalized for a in result.actions] == [act]
+    assert found[cohort].role == "Condition"

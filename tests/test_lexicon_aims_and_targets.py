@@ -678,7 +678,7 @@ def test_two_events_prevented_and_a_disease_after_name_the_aims_and_the_patients
     [
         ("UA is recommended to be lowered to <0.36 mmol/L", [("<", 0.36)]),
         (
-            "it is recommended that UA should ultimately be lowered to a target range of "
+            "it is recommended that UA should finally be reduced to a target range of "
             "0.30 - 0.36 mmol/L",
             [("between", [0.3, 0.36])],
         ),

@@ -110,8 +110,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "that SBP should (ultimately) be lowered to (a target range of) N", "DBP is recommended
-    # to be kept below N": the quantity and its target, read like "to lower SBP to N"
+    # "that X should (finally) be reduced to (a target range of) N", "Y is recommended to be
+    # kept below N": the quantity and its target, read like "to lower X to N"
     (
         re.compile(
             r"(?:\bit\s+is\s+recommended\s+that\s+|(?<![\w,]\s)(?<!\w))?"

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.logic.measurements import TIME_UNITS as _TIME_UNITS
-from cardio_assets.logic.measurements import find_measurements
+from cardio_assets.logic.measurements import Measurement, find_measurements
 
 # ---------------------------------------------------------------------------------------
 # Parameters
@@ -156,6 +156,18 @@ def counted_back(span: str) -> bool:
     return bool(_LOOKING_BACK.match(span) or _RECENT.match(span))
 
 
+def _measured(span: str, normalized: str, found: Measurement) -> Parameter:
+    """The parameter of a span and its name, with the measurement's value."""
+    return Parameter(
+        text=span,
+        name_normalized=normalized,
+        operator=found.operator,
+        threshold=found.threshold,
+        unit=found.unit,
+        alt_values=list(found.alt_values),
+    )
+
+
 def extract_parameters(
     text: str, abbreviations: Abbreviations, start_index: int = 0
 ) -> tuple[str, list[Parameter]]:
@@ -254,14 +266,7 @@ def extract_parameters(
                 part_start, part_end, part_name, name = partner
                 part_start, part_end = cursor + part_start, cursor + part_end
                 params.append(
-                    Parameter(
-                        text=text[part_start:part_end],
-                        name_normalized=abbreviations.normalize(part_name),
-                        operator=found.operator,
-                        threshold=found.threshold,
-                        unit=found.unit,
-                        alt_values=list(found.alt_values),
-                    )
+                    _measured(text[part_start:part_end], abbreviations.normalize(part_name), found)
                 )
                 pieces.append(text[cursor:part_start])
                 pieces.append(_PLACEHOLDER.format(start_index + len(params) - 1))
@@ -269,16 +274,7 @@ def extract_parameters(
             normalized = re.sub(r"(?<=\w)(?:/s|\(s\))\b", "", abbreviations.normalize(name))
         if name and name.lower() in _NAME_STOP:
             continue
-        params.append(
-            Parameter(
-                text=text[start : shown_end or end].strip(),
-                name_normalized=normalized,
-                operator=found.operator,
-                threshold=found.threshold,
-                unit=found.unit,
-                alt_values=list(found.alt_values),
-            )
-        )
+        params.append(_measured(text[start : shown_end or end].strip(), normalized, found))
         pieces.append(text[cursor:start])
         pieces.append(_PLACEHOLDER.format(start_index + len(params) - 1))
         cursor = end

@@ -414,3 +414,14 @@ def test_a_pointer_to_a_figure_without_brackets_names_nothing(lexicon, pointer: 
     result = extract(lexicon, f"Knee triage is advised in runners with gout {pointer}.")
     names = {c.normalized for c in result.concepts}
     assert not any(word in name for name in names for word in ("figure", "table"))
+
+
+@pytest.mark.parametrize(
+    "written", ["The calcium channel blocker amlodipine", "The beta-blocker nebivolol"]
+)
+def test_a_class_written_before_a_named_drug_is_no_part_of_it(lexicon, written: str) -> None:  # type: ignore[no-untyped-def]
+    """ "the beta-blocker nebivolol": the class says what kind of drug follows; the drug,
+    named by its own name, is the concept."""
+    drug = written.split()[-1]
+    result = extract(lexicon, f"{written} is advised in adults with gout and angina.")
+    assert [a.normalized for a in result.actions] == [drug]

@@ -157,6 +157,18 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         re.compile(r"\b(?P<a>[a-z][a-z\-]+)\s+\(\s*or\s+(?P<b>[a-z][a-z\-]+)\s*\)\s+(?=[a-z])"),
         r"\g<a> or \g<b> ",
     ),
+    # "the DPP-4 inhibitor saxagliptin": the class written before the drug's own name says
+    # what it is; the drug is the concept
+    (
+        re.compile(
+            r"(?<![\w\-])(?:the\s+)?(?:[\w\-]+\s+){0,2}?[\w\-]*"
+            r"(?:inhibitors?|blockers?|antagonists?|agonists?)\s+"
+            r"(?=[a-z]+(?:gliptin|gliflozin|glutide|xaban|gatran|statin|sartan|pril|olol|grel|"
+            r"relor|parin|dipine)\b)",
+            re.I,
+        ),
+        "",
+    ),
     # "—including blood pressure and diabetes—": an aside between dashes, read as brackets
     (re.compile(r"\s*—\s*([^—]{3,120}?)\s*—\s*"), r" (\1) "),
     GESTATION_REWRITE,

@@ -305,7 +305,11 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r",?\s*\bas\s+(?:the\s+|a\s+)?(?:first|preferred|initial)(?:\s+drug|\s+line)?"
-            r"\s+(?:of\s+)?(?:choice|option)\b",
+            r"\s+(?:of\s+)?(?:choice|option)\b"
+            # "as the standard approach", "as a preventive measure": the act's standing, no
+            # concept (what is prevented, when named, follows "to prevent" or "for")
+            r"|,?\s*\bas\s+(?:the\s+|an?\s+)?(?:standard|default|usual|preventive|preventative|"
+            r"precautionary)\s+(?:approach|measure|strategy|method|option)\b",
             re.I,
         ),
         "",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cardio_assets.logic.lexicon.noise_amounts import AMOUNT_REWRITES
 from cardio_assets.logic.lexicon.noise_lists import LIST_REWRITES
 from cardio_assets.logic.lexicon.noise_reasons import REASON_REWRITES
 from cardio_assets.logic.lexicon.noise_time import (
@@ -17,7 +18,6 @@ from cardio_assets.logic.lexicon.noise_time import (
     SCHEDULE_REWRITES,
 )
 from cardio_assets.logic.lexicon.noise_words import (
-    _ACTIVITY_AMOUNT,
     _COMPARED_VOLUME,
     _DOSE_WORDS,
     _FOLLOWING_COLON,
@@ -472,62 +472,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     (re.compile(r"(?<=\w)\s+dose\b(?!-)", re.I), ""),
-    # a bracket left holding only the words of a dosing scheme ("(loading, daily)")
-    (
-        re.compile(
-            r"\s*\(\s*(?:[,;]\s*)*(?:(?:loading|maintenance|daily|initial|doses?|then|followed|by|and|or|"
-            r"once|twice|a|day)[\s,;]*)+\)",
-            re.I,
-        ),
-        "",
-    ),
-    # a bracket holding only how much exercise ("(up to 150 min/week)", "(2 days per week,
-    # 8–12 exercises, 12–15 repetitions)"): the dose of an activity, no concept
-    (
-        re.compile(
-            rf"\s*\(\s*{_ACTIVITY_AMOUNT}(?:\s*[,;]\s*(?:and\s+)?{_ACTIVITY_AMOUNT})*\s*\)", re.I
-        ),
-        "",
-    ),
-    # "restrict sugar to a maximum of 10% of energy intake": the limit allowed, a dose
-    (re.compile(r"\s+to\s+a\s+maximum\s+of\s+[^,;()]+", re.I), ""),
     # ", in particular X,": emphasis on one of those named; X stays an item of the list
     (re.compile(r",\s*in\s+particular\s+", re.I), ", "),
-    # "limit alcohol to (a maximum of) 100 g per week": how much is allowed, a dose
-    (
-        re.compile(
-            r"\s+to\s+(?:a\s+maximum\s+of\s+|at\s+most\s+|less\s+than\s+)?(?:\d+(?:[.,]\d+)?\s*"
-            r"(?:g|grams?|mg|units?|drinks?|glass(?:es)?)\s+)?(?:per|a|/)\s*(?:day|week)\b",
-            re.I,
-        ),
-        "",
-    ),
-    # how much exercise, written inline: "(participation in) at least 150 min/week of X",
-    # "20 min of X", "at least 3 times a week", "on 4–5 days a week", "2–3 times per week"
-    (
-        re.compile(
-            r"(?:\b(?:at\s+least|up\s+to)\s+|(?<=\bin\s)|(?<=\bof\s))?(?<!within\s)"
-            r"\b\d+(?:\s*[–-]\s*\d+)?"
-            r"\s*(?:min(?:utes?)?|h(?:ours?)?)"
-            r"(?:\s*/\s*(?:day|week)|\s+(?:per|a|each)\s+(?:day|week))\s+of\s+"
-            r"|(?:\b(?:at\s+least|up\s+to)\s+|(?<=\bin\s))\d+(?:\s*[–-]\s*\d+)?"
-            r"\s*(?:min(?:utes?)?|h(?:ours?)?)"
-            r"\s+of\s+",
-            re.I,
-        ),
-        "",
-    ),
-    (
-        re.compile(
-            r",?\s*(?:\bon\s+)?(?:\bat\s+least\s+)?\b\d+(?:\s*[–-]\s*\d+|\s+or\s+more)?"
-            r"\s*(?:times|days?|sessions?)"
-            r"\s*(?:a|per|/|each)\s*(?:day|week)\b",
-            re.I,
-        ),
-        "",
-    ),
-    # "150 min of walking per week" once the amount is gone: the "per week" left behind
-    (re.compile(r"(?<=[A-Za-z])\s+per\s+(?:day|week|month)\b", re.I), ""),
+    *AMOUNT_REWRITES,
     # "(at least) during the first 6 months of therapy", "for the first 6 cycles": how long
     # the act goes on, a duration ("within the first 6 months after MI" is a window, kept)
     (

@@ -1,0 +1,69 @@
+"""How much of a drug or an activity a row allows (a part of noise.py's patterns, applied at
+their place among them): a dosing scheme or an amount of exercise in brackets, a limit ("to a
+maximum of 10% of energy intake", "100 g per week") and exercise written inline ("150 min/week
+of walking", "3 times a week"). None of them is a concept.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cardio_assets.logic.lexicon.noise_words import _ACTIVITY_AMOUNT
+
+AMOUNT_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # a bracket left holding only the words of a dosing scheme ("(loading, daily)")
+    (
+        re.compile(
+            r"\s*\(\s*(?:[,;]\s*)*(?:(?:loading|maintenance|daily|initial|doses?|then|followed|by|and|or|"
+            r"once|twice|a|day)[\s,;]*)+\)",
+            re.I,
+        ),
+        "",
+    ),
+    # a bracket holding only how much exercise ("(up to 150 min/week)", "(2 days per week,
+    # 8–12 exercises, 12–15 repetitions)"): the dose of an activity, no concept
+    (
+        re.compile(
+            rf"\s*\(\s*{_ACTIVITY_AMOUNT}(?:\s*[,;]\s*(?:and\s+)?{_ACTIVITY_AMOUNT})*\s*\)", re.I
+        ),
+        "",
+    ),
+    # "restrict sugar to a maximum of 10% of energy intake": the limit allowed, a dose
+    (re.compile(r"\s+to\s+a\s+maximum\s+of\s+[^,;()]+", re.I), ""),
+    # "limit alcohol to (a maximum of) 100 g per week": how much is allowed, a dose
+    (
+        re.compile(
+            r"\s+to\s+(?:a\s+maximum\s+of\s+|at\s+most\s+|less\s+than\s+)?(?:\d+(?:[.,]\d+)?\s*"
+            r"(?:g|grams?|mg|units?|drinks?|glass(?:es)?)\s+)?(?:per|a|/)\s*(?:day|week)\b",
+            re.I,
+        ),
+        "",
+    ),
+    # how much exercise, written inline: "(participation in) at least 150 min/week of X",
+    # "20 min of X", "at least 3 times a week", "on 4–5 days a week", "2–3 times per week"
+    (
+        re.compile(
+            r"(?:\b(?:at\s+least|up\s+to)\s+|(?<=\bin\s)|(?<=\bof\s))?(?<!within\s)"
+            r"\b\d+(?:\s*[–-]\s*\d+)?"
+            r"\s*(?:min(?:utes?)?|h(?:ours?)?)"
+            r"(?:\s*/\s*(?:day|week)|\s+(?:per|a|each)\s+(?:day|week))\s+of\s+"
+            r"|(?:\b(?:at\s+least|up\s+to)\s+|(?<=\bin\s))\d+(?:\s*[–-]\s*\d+)?"
+            r"\s*(?:min(?:utes?)?|h(?:ours?)?)"
+            r"\s+of\s+",
+            re.I,
+        ),
+        "",
+    ),
+    (
+        re.compile(
+            r",?\s*(?:\bon\s+)?(?:\bat\s+least\s+)?\b\d+(?:\s*[–-]\s*\d+|\s+or\s+more)?"
+            r"\s*(?:times|days?|sessions?)"
+            r"\s*(?:a|per|/|each)\s*(?:day|week)\b",
+            re.I,
+        ),
+        "",
+    ),
+    # "150 min of walking per week" once the amount is gone: the "per week" left behind
+    (re.compile(r"(?<=[A-Za-z])\s+per\s+(?:day|week|month)\b", re.I), ""),
+]

@@ -1,7 +1,7 @@
 """How much of a drug or an activity a row allows (a part of noise.py's patterns, applied at
 their place among them): a dosing scheme or an amount of exercise in brackets, a limit ("to a
-maximum of 10% of energy intake", "100 g per week") and exercise written inline ("150 min/week
-of walking", "3 times a week"). None of them is a concept.
+maximum of 5% of the day's energy", "5 g per day") and exercise written inline ("120 min/week
+of cycling", "4 times a week"). None of them is a concept.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ AMOUNT_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     # a bracket holding only how much exercise ("(up to 150 min/week)", "(2 days per week,
-    # 8–12 exercises, 12–15 repetitions)"): the dose of an activity, no concept
+    # 6–10 exercises, 10–12 repetitions)"): the dose of an activity, no concept
     (
         re.compile(
             rf"\s*\(\s*{_ACTIVITY_AMOUNT}(?:\s*[,;]\s*(?:and\s+)?{_ACTIVITY_AMOUNT})*\s*\)", re.I
@@ -31,7 +31,7 @@ AMOUNT_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "restrict sugar to a maximum of 10% of energy intake": the limit allowed, a dose
     (re.compile(r"\s+to\s+a\s+maximum\s+of\s+[^,;()]+", re.I), ""),
-    # "limit alcohol to (a maximum of) 100 g per week": how much is allowed, a dose
+    # "limit salt to (a maximum of) 5 g per day": how much is allowed, a dose
     (
         re.compile(
             r"\s+to\s+(?:a\s+maximum\s+of\s+|at\s+most\s+|less\s+than\s+)?(?:\d+(?:[.,]\d+)?\s*"
@@ -40,7 +40,7 @@ AMOUNT_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # how much exercise, written inline: "(participation in) at least 150 min/week of X",
+    # how much exercise, written inline: "(participation in) at least 120 min/week of X",
     # "20 min of X", "at least 3 times a week", "on 4–5 days a week", "2–3 times per week"
     (
         re.compile(

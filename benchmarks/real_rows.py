@@ -203,14 +203,14 @@ def cached_extraction_rows(
         kept = json.loads(cache.read_text(encoding="utf-8"))
         if kept.get("mode") != mode or "rows" not in kept:
             kept = {"mode": mode, "rows": {}, "fallback_ids": []}
-    # a row kept with another class or level than the gold's now (a corrected locator) is
-    # made again: the pipeline row is matched on its class
-    missing = [
-        (gold, text)
-        for gold, text in gold_rows
-        if (kept["rows"].get(gold["id"]) or {}).get("class", "") != gold["class"]
-        or kept["rows"][gold["id"]].get("level") != gold["level"]
-    ]
+
+    def stale(gold: dict) -> bool:
+        """Not kept, or kept with another class or level than the gold's now (a corrected
+        locator): the row is made again, since the pipeline row is matched on its class."""
+        row = kept["rows"].get(gold["id"])
+        return row is None or (row.get("class"), row.get("level")) != (gold["class"], gold["level"])
+
+    missing = [(gold, text) for gold, text in gold_rows if stale(gold)]
     if missing:
         made, fell_back = extraction_rows(missing, corpus, mode)
         for (gold, _), row in zip(missing, made, strict=True):

@@ -52,11 +52,13 @@ _NOT_AFTER_A_CHANGE = "".join(rf"(?<!\b{word})" for word in CHANGE_WORDS)
 _MEANS = r"\s+(?:with(?!\s+(?:proven|documented|demonstrated)\b)|by|using|via)\s+"
 # a screening that looks for what follows "for": "screening for AF", "opportunistic
 # screening for X" (a qualified test, "genetic testing for X", is an act of its own)
-LOOKING_FOR_ACT = re.compile(
-    r"^(?:(?:opportunistic|systematic|routine|regular|annual|yearly|periodic|targeted|"
-    r"universal)\s+)?screening\s+for\s+(?P<what>\S.*)$",
-    re.IGNORECASE,
+_SCREENING = (
+    r"(?:(?:opportunistic|systematic|routine|regular|annual|yearly|periodic|targeted|"
+    r"universal)\s+)?screening"
 )
+LOOKING_FOR_ACT = re.compile(rf"^(?P<head>{_SCREENING})\s+for\s+(?P<what>\S.*)$", re.IGNORECASE)
+# ... and the screening read apart from what it looks for
+SCREENING_ALONE = re.compile(_SCREENING, re.IGNORECASE)
 # the tests a screening is done by ("with" may belong to the disease's name: "heart failure
 # with reduced ejection fraction")
 _DONE_BY = r"\s+(?:by|using|via)\s+"
@@ -97,9 +99,7 @@ class ActRules:
             # (its purpose, never a criterion of the row)
             found = self.looked_for(looking["what"], group_counter)
             if found:
-                head = text[: looking.start("what")].strip()
-                head = re.sub(r"\s+for$", "", head, flags=re.IGNORECASE)
-                return self._phrase(head, slot, group_counter) + found
+                return self._phrase(looking["head"], slot, group_counter) + found
         adding = re.match(r"^(?:(?:routine|the)\s+)*(?:adding|addition\s+of)\s+", text, re.I)
         if adding:
             rest = text[adding.end() :]

@@ -15,6 +15,7 @@ import re
 from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.logic.lexicon.acts import (
     LOOKING_FOR_ACT,
+    SCREENING_ALONE,
     ActRules,
     group_listed_indications,
     names_a_test,
@@ -73,10 +74,10 @@ _BARE_NAME = re.compile(
 # heads a state shares with what is done about it: a history is taken, a risk estimated
 _ACT_ON_HEADS = frozenset({"history", "histories", "risk", "risks"})
 
-# what a post phrase opens with when it names the means the act is done with
 # a coronary vessel named as a row's patient group ("LM with a high SYNTAX score"): the
 # patients with disease of that vessel
 _DISEASED_VESSEL = re.compile(r"(?:LM|LAD|RCA|LCx|left\s+main)", re.IGNORECASE)
+# what a post phrase opens with when it names the means the act is done with
 _MEANS_LEAD = re.compile(r"(?:using|by\s+means\s+of|with\s+the\s+use\s+of)\s+", re.IGNORECASE)
 
 # the acts "It is recommended to reduce / limit X" name ("reduction of X")
@@ -472,7 +473,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
     def _looked_for_instead(self, draft: Draft, group_counter: list[int]) -> list[Draft]:
         """A "screening for X" act whose tests are named: X, looked for (else the draft)."""
         looking = LOOKING_FOR_ACT.match(draft.text) if draft.slot == "action" else None
-        if draft.slot == "action" and LOOKING_FOR_ACT.match(f"{draft.text} for it"):
+        if draft.slot == "action" and SCREENING_ALONE.fullmatch(draft.text):
             return []  # the screening already read apart from what it looks for
         return self.looked_for(looking["what"], group_counter) if looking else [draft]
 

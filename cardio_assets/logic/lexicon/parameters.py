@@ -91,16 +91,14 @@ _STRUCTURE = re.compile(
     r"duct|QRS|PR|QT|QTc|\w+(?:ic|al|ar|ary))$",
     re.IGNORECASE,
 )
-# "a width of the left or the right duct >3 mm": the head written first
+# "the width of the duct is above 3 mm": the measure written before what it measures
+_HEAD_OF_LEAD = rf"\b(?P<head>{_MEASURE_HEADS})\s+of\s+(?:the\s+)?"
+_HEAD_OF = re.compile(rf"{_HEAD_OF_LEAD}$", re.IGNORECASE)
+# "a width of the left or the right duct >3 mm": the head written first, two parts
 _HEAD_OF_PART_OR = re.compile(
-    rf"\b(?P<head>{_MEASURE_HEADS})\s+of\s+(?:the\s+)?(?P<part>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)"
-    r"\s+or\s+(?:the\s+)?$",
+    rf"{_HEAD_OF_LEAD}(?P<part>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s+or\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
-
-
-# "the width of the duct is above 3 mm": the measure written before what it measures
-_HEAD_OF = re.compile(rf"\b(?P<head>{_MEASURE_HEADS})\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 
 
 def shared_head_partner(before: str, name: str) -> tuple[int, int, str, str] | None:
@@ -124,7 +122,7 @@ def shared_head_partner(before: str, name: str) -> tuple[int, int, str, str] | N
             head_first.start(),
             head_first.end("part"),
             f"{head_first['part']} {head}",
-            (f"{own} {head}"),
+            f"{own} {head}",
         )
     return None
 

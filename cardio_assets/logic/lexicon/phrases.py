@@ -185,9 +185,8 @@ class PhraseRules:
         # groups the row applies to, either of them (the contract: a distributive "and" over
         # patient groups is an OR)
         rest = _ANOTHER_GROUP.sub(lambda m: " or at " if m["at"] else " or ", rest)
-        # each segment's text and its drafts
-        seg_drafts: list[tuple[str, list[Draft]]] = []
-        kinds: list[str] = []
+        # each segment's kind, text and drafts
+        seg_drafts: list[tuple[str, str, list[Draft]]] = []
         for kind, segment in _cohort_segments(rest):
             alternative = kind.startswith("or ")
             kind = kind.removeprefix("or ")
@@ -200,15 +199,15 @@ class PhraseRules:
             previous = len(seg_drafts) - 1
             if (
                 previous > 0
-                and kinds[previous] == "background"
-                and kinds[previous - 1] != "background"
+                and seg_drafts[previous][0] == "background"
+                and seg_drafts[previous - 1][0] != "background"
             ):
                 previous -= 1
-            if alternative and seg_drafts and seg_drafts[previous][1] and drafts:
+            if alternative and seg_drafts and seg_drafts[previous][2] and drafts:
                 # "with A, or who are B": A or B, one label (A keeps its own, if it has one);
                 # A is the segment's own last concept, not an example in its brackets ("with
                 # CVD (e.g. CAD or PAD), or with diabetes": CVD or diabetes)
-                before, before_drafts = seg_drafts[previous]
+                _, before, before_drafts = seg_drafts[previous]
                 candidates = [d for d in before_drafts if not d.test_of_finding]
                 outside = [d for d in candidates if _outside_brackets(d.text, before)]
                 last = (outside or candidates)[-1]
@@ -219,14 +218,13 @@ class PhraseRules:
                 )
                 for d in (last, *drafts):
                     d.or_group = d.or_group or label
-            seg_drafts.append((segment, drafts))
-            kinds.append(kind)
+            seg_drafts.append((kind, segment, drafts))
         if negate_all:
             _negate(premod_drafts)
-            for _, drafts in seg_drafts:
+            for *_, drafts in seg_drafts:
                 _negate(drafts)
         out = list(premod_drafts)
-        for _, drafts in seg_drafts:
+        for *_, drafts in seg_drafts:
             out.extend(drafts)
         return out
 

@@ -660,3 +660,22 @@ def test_two_risk_grades_written_out_are_alternatives(lexicon) -> None:  # type:
         lexicon, "Pre-operative and post-operative ECG checks are advised in adults with angina."
     )
     assert all(c.or_group is None for c in both.concepts)
+
+
+def test_numbered_kinds_share_their_head_and_a_numbered_grade_range_stays_whole(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Two numbered kinds written before one noun are two kinds of that thing, so the head
+    goes to each and they are alternatives (section 6); two numbers on a grade or stage
+    scale are one range of severity, which the contract keeps as one concept."""
+    kinds = named(
+        extract(lexicon, "Yearly imaging is advised unless a type II or IV leak is seen.")
+    )
+    assert_one_or_group(kinds["type ii leak"], kinds["type iv leak"])
+    assert kinds["type ii leak"].negated and kinds["type iv leak"].negated
+    graded = named(
+        extract(lexicon, "Drug therapy is advised for adults with grade 1 or 2 obesity.")
+    )
+    assert "grade 1 or 2 obesity" in graded
+    staged = named(
+        extract(lexicon, "Statins are advised in adults with stage 2 or 3 liver disease.")
+    )
+    assert "stage 2 or 3 liver disease" in staged

@@ -390,6 +390,13 @@ def _bare_alternative(item: str) -> bool:
 
 _WITH_COMPLEMENT = re.compile(r"^(?:signs?|symptoms?)\s+of\s+(?P<what>\S.*)$", re.I)
 _ROMAN = re.compile(r"^(?:I{1,3}|IV|V)(?:[a-d])?$")
+# a number on a scale ending a coordinated item, and the next item's number with the head
+# both share: a severity scale ("grade 2 or 3 X", "stage 1 or 2 X") is one range, kinds
+# ("type I or III X") are alternatives
+_SCALE_NUMBER = r"(?:\d{1,2}|I{1,3}|IV|V)[a-d]?"
+_SEVERITY_NUMBER = re.compile(rf"\b(?:grades?|stages?)\s+{_SCALE_NUMBER}$", re.I)
+_KIND_NUMBER = re.compile(rf"\b(?P<label>types?)\s+{_SCALE_NUMBER}$", re.I)
+_NUMBERED_HEAD = re.compile(rf"^{_SCALE_NUMBER}\s+(?P<head>[A-Za-z].*)$")
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
 
 
@@ -407,6 +414,8 @@ def _joins(
         return True  # "congenital complete or high-degree AVB": a qualified range, still one
     if grade in _SCALE_START and first in GRADES and first.endswith("ly"):
         return True  # "preserved or mildly impaired function": from the top of the scale down
+    if _SEVERITY_NUMBER.search(previous) and _NUMBERED_HEAD.match(item):
+        return True  # "grade 2 or 3 hypertension": a range on a severity scale, one concept
     last = bare.split()[-1] if bare.split() else ""
     if last and first in {f"non-{last}", f"non{last}", f"un{last}", f"in{last}"}:
         return True  # "fatal and non-fatal events": both poles, one concept
@@ -448,6 +457,11 @@ def _complete_ellipsis(previous: str, item: str) -> dict[int, str]:
     stem = re.match(r"^(.*\b(?:class|stage|grade|type))\s+\S+$", previous, re.I)
     if _ROMAN.match(item) and stem:
         return {1: f"{stem.group(1)} {item}"}
+    kind = _KIND_NUMBER.search(previous)
+    numbered = _NUMBERED_HEAD.match(item)
+    if kind and numbered:
+        # "type I or III endoleak": two kinds sharing the head, each its own concept
+        return {0: f"{previous} {numbered['head']}", 1: f"{kind['label']} {item}"}
     words = bare.split()
     # words before the coordinated adjective and its modifiers ("in", "cases of") belong to
     # neither name: the adjective and its modifiers are the last words

@@ -311,6 +311,11 @@ def test_a_bracket_of_exercise_amounts_is_no_concept(lexicon) -> None:  # type: 
     names = {c.normalized for c in result.concepts}
     assert {"brisk walking", "strength training"} <= names
     assert not any(any(ch.isdigit() for ch in name) for name in names)
+    # how long each session lasts, beside how often, is the same kind of amount
+    result = extract(
+        lexicon, "Cycling (at least 40 min, 3–4 days per week) is advised in adults with obesity."
+    )
+    assert not any(any(ch.isdigit() for ch in c.normalized) for c in result.concepts)
 
 
 def test_in_the_long_term_is_when_not_what(lexicon) -> None:  # type: ignore[no-untyped-def]

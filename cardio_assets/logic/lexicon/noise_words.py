@@ -17,9 +17,11 @@ _COMPARED_VOLUME = re.compile(r"(?s).*(?:[<>≤≥]|\b(?:more|less)\s+than)\s?\d
 _AMOUNT = r"\d+(?:[.,]\d+)?(?:\s*[–-]\s*\d+(?:[.,]\d+)?)?"
 _PER = r"\s*(?:/\s*|per\s+|a\s+|each\s+)(?:day|week|month|session)"
 _ACTIVITY_AMOUNT = (
-    rf"(?:(?:up\s+to|at\s+least|about)\s+)?{_AMOUNT}\s*"
+    rf"(?:(?:(?:up\s+to|at\s+least|about)\s+)?{_AMOUNT}\s*"
     rf"(?:(?:exercises?|repetitions?|reps|sets?|sessions?|times)(?:{_PER})?"
     rf"|(?:min(?:utes?)?|h(?:ours?)?|days?){_PER})"
+    # a bounded length of one session ("at least 30 min") in a bracket after an activity
+    rf"|(?:up\s+to|at\s+least|about)\s+{_AMOUNT}\s*min(?:utes?)?\b(?!\s*/))"
 )
 # an item of a plain list: no clause opens inside it
 _LIST_ITEM = (

@@ -444,3 +444,17 @@ def test_an_abbreviation_naming_a_group_of_people_is_the_cohort(  # type: ignore
     result = extract(lexicon, text, abbreviations={"FA": "former athletes"})
     conditions = {c.normalized for c in result.concepts if c.role == "Condition"}
     assert states <= conditions
+
+
+@pytest.mark.parametrize(
+    "clause",
+    ["who have not undergone", "who have never had", "who has not yet received"],
+)
+def test_an_act_a_patient_has_not_had_is_negated(lexicon, clause: str) -> None:  # type: ignore[no-untyped-def]
+    """ "who have not undergone X", "who have never had X": the act or therapy they have not
+    had is a negated concept (the contract's "no X"), named without the verb."""
+    found = named(
+        extract(lexicon, f"Stress imaging is advised in adults with angina {clause} an ablation.")
+    )
+    assert found["ablation"].negated and not found["angina"].negated
+    assert not any("undergone" in n or "never" in n or "received" in n for n in found)

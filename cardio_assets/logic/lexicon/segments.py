@@ -21,6 +21,8 @@ _NOT_HELPED_BY = r"(?:refractory|resistant|(?:not\s+|un|non-?)responsive)\s+to"
 _SEGMENT_RE = re.compile(
     rf"(?P<kind>\b(?:who\s+(?:are|were|is)\s+)?{_NOT_HELPED_BY}\b"
     r"|\b(?:who\s+)?(?:do|does|did)\s+not\s+(?:have|require|need|tolerate)\b"
+    r"|\bwho\s+(?:have|has|had)\s+(?:not|never)\s+(?:yet\s+)?(?:undergone|received|had|taken|"
+    r"used|been\s+(?:treated\s+with|given))\b"
     rf"|\bwho\s+(?:are|were|is)\s+not(?:\s+(?:{_ON_THERAPY}))?\b"
     rf"|\bnot\s+(?:{_ON_THERAPY})\b"
     r"|\b(?:who\s+|that\s+)?present(?:s|ing)?\s+with\b"
@@ -156,6 +158,7 @@ def _segment_kind(word: str) -> str:
         word in ("without", "with no")
         or word.startswith("in the absence")
         or " not " in f" {word} "
+        or " never " in f" {word} "  # "who have never undergone X": X not done
     ):
         return "without"
     if word in {

@@ -318,6 +318,21 @@ def test_a_bracket_of_exercise_amounts_is_no_concept(lexicon) -> None:  # type: 
     assert not any(any(ch.isdigit() for ch in c.normalized) for c in result.concepts)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "An eating pattern rich in oats, beans, and berries is advised in adults with obesity.",
+        "A diet that includes lentils, seeds and oily fish is advised in adults with obesity.",
+    ],
+)
+def test_the_foods_a_diet_is_made_of_are_no_concepts(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "a diet rich in A, B and C": the foods only say what the diet is; the diet is the
+    act, and who it is for is read as before."""
+    names = {c.normalized for c in extract(lexicon, text).concepts}
+    assert not names & {"oat", "bean", "berry", "lentil", "seed", "oily fish"}, names
+    assert {"obesity", "adults"} <= names
+
+
 def test_in_the_long_term_is_when_not_what(lexicon) -> None:  # type: ignore[no-untyped-def]
     """ "to reduce stroke in the long term": when the effect shows is no part of the goal."""
     result = extract(

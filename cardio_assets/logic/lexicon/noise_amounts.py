@@ -11,6 +11,9 @@ from typing import Any
 
 from cardio_assets.logic.lexicon.noise_words import _ACTIVITY_AMOUNT
 
+# one food of a diet's list: up to a comma, a bracket or the verb of the sentence
+_FOOD = r"(?:(?!\s(?:is|are|should|may|can)\b)[^,;.()])+"
+
 AMOUNT_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # a bracket left holding only the words of a dosing scheme ("(loading, daily)")
     (
@@ -63,6 +66,17 @@ AMOUNT_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             re.I,
         ),
         "",
+    ),
+    # what a diet is made of ("a diet rich in fibre, nuts and fruit", "a food pattern that
+    # includes whole grains and pulses"): the diet is the act, its foods describe it
+    (
+        re.compile(
+            rf"\b(?P<diet>diet|pattern)\s*,?\s*(?:rich\s+in|that\s+includes?|high\s+in)\s+"
+            rf"{_FOOD}(?:,\s*(?:and\s+|or\s+)?(?:(?:rich\s+in|that\s+includes?)\s+)?"
+            rf"(?!(?:with|in|for|to)\b){_FOOD})*",
+            re.I,
+        ),
+        r"\g<diet>",
     ),
     # "150 min of walking per week" once the amount is gone: the "per week" left behind
     (re.compile(r"(?<=[A-Za-z])\s+per\s+(?:day|week|month)\b", re.I), ""),

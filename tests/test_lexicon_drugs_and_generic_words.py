@@ -425,3 +425,19 @@ def test_a_class_written_before_a_named_drug_is_no_part_of_it(lexicon, written: 
     drug = written.split()[-1]
     result = extract(lexicon, f"{written} is advised in adults with gout and angina.")
     assert [a.normalized for a in result.actions] == [drug]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("A Nordic or similar diet is advised in adults with obesity.", "nordic diet"),
+        ("Fibrates or comparable drugs are advised in adults with obesity.", "fibrate"),
+        ("Risk scoring with QRISK3 or an equivalent is advised in adults with obesity.", "qrisk3"),
+    ],
+)
+def test_or_similar_is_no_alternative(lexicon, text: str, kept: str) -> None:  # type: ignore[no-untyped-def]
+    """ "A or similar B", "A or an equivalent": the words stand for anything like A, so
+    the row names A (with the head it shares) and no second concept, nor an OR group."""
+    found = named(extract(lexicon, text))
+    assert kept in found and found[kept].or_group is None, found
+    assert not any(w in n for n in found for w in ("similar", "comparable", "equivalent"))

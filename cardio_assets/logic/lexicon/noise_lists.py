@@ -12,6 +12,20 @@ from typing import Any
 from cardio_assets.logic.lexicon.noise_words import _FOLLOWING_COLON, _FOLLOWING_NAME, _LIST_ITEM
 
 LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # "A or similar B", "A or an equivalent": a placeholder for anything like A, no
+    # alternative of its own ("a Mediterranean or similar diet" is one diet, "statins or
+    # similar drugs" names statins)
+    (
+        re.compile(
+            r"\s+or\s+(?:an?\s+)?(?:similar|equivalent|comparable)\b"
+            r"(?:\s+(?:drugs?|agents?|medications?|therap(?:y|ies)|treatments?|methods?|tests?|"
+            r"tools?|scores?|ones?))?"
+            r"(?=\s*[,;.)]|\s+(?:is|are|should|may)\b|\s*$)"
+            r"|(?<![sS])\s+or\s+(?:similar|equivalent|comparable)(?=\s+[a-z])",
+            re.I,
+        ),
+        "",
+    ),
     # "any of the following: • A • B • C" (reference numbers may sit before the bullets): the
     # bullets are the alternatives, one of which is enough
     (

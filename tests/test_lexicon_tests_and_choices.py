@@ -536,3 +536,14 @@ def test_the_same_indications_as_elsewhere_name_the_act_alone(
     result = extract(lexicon, text)
     assert [a.normalized for a in result.actions] == acts
     assert not [c for c in result.concepts if "same" in c.normalized or "setting" in c.normalized]
+
+
+def test_what_a_screening_looks_for_ends_at_a_second_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "screening for A and optimization of B": what the screening looks for ends where a
+    second act, named by an action noun with what it is done to, begins; both are acts."""
+    result = extract(
+        lexicon, "Screening for gout and correction of the fluid balance is advised in adults."
+    )
+    acts = {a.normalized for a in result.actions}
+    assert acts == {"screening", "correction of the fluid balance"}, acts
+    assert "gout" in {c.normalized for c in result.concepts if c.role == "Condition"}

@@ -62,6 +62,9 @@ SCREENING_ALONE = re.compile(_SCREENING, re.IGNORECASE)
 # the tests a screening is done by ("with" may belong to the disease's name: "heart failure
 # with reduced ejection fraction")
 _DONE_BY = r"\s+(?:by|using|via)\s+"
+# "and" opening a second act named by an action noun with what it is done to ("… and
+# optimization of X", "… and treatment of Y")
+_ANOTHER_ACT = r"\s+and\s+(?=(?:the\s+)?(?:[a-z\-]+(?:tion|ment)|follow-up)\s+(?:of|for)\s)"
 
 
 class ActRules:
@@ -97,9 +100,15 @@ class ActRules:
         elif looking:
             # "opportunistic screening for AF": the screening is the act, AF what it looks for
             # (its purpose, never a criterion of the row)
-            found = self.looked_for(looking["what"], group_counter)
+            what, another = looking["what"], ""
+            second = _top_level_search(_ANOTHER_ACT, what)
+            if second is not None:
+                # "screening for A and optimization of B": what it looks for ends at a second act
+                what, another = what[: second.start()], what[second.end() :]
+            found = self.looked_for(what, group_counter)
             if found:
-                return self._phrase(looking["head"], slot, group_counter) + found
+                head = self._phrase(looking["head"], slot, group_counter)
+                return head + found + (self._action(another, group_counter) if another else [])
         adding = re.match(r"^(?:(?:routine|the)\s+)*(?:adding|addition\s+of)\s+", text, re.I)
         if adding:
             rest = text[adding.end() :]

@@ -180,6 +180,23 @@ def test_line_breaks_hyphenation_and_font_artifacts_repaired(converted):
     )
 
 
+def test_a_word_broken_with_a_hyphen_and_a_space_is_joined_as_the_document_writes_it() -> None:
+    """Some converters print a line-end hyphenation as a hyphen and a space
+    ("ultrafiltra- tion"). The document's own words decide: joined where it writes the word
+    whole, hyphen kept where it writes the hyphen; a number keeps its hyphen ("24- hour"); a
+    suspended hyphen before "and / or / to" is printed so and stays."""
+    vocabulary = Vocabulary.from_texts(
+        ["Ultrafiltration was studied. Statins at low-dose. It was suggested."]
+    )
+    fixed = repair_row_text(
+        "Ultrafiltra- tion with low- dose drugs is sug- gested over 24- hour watching.", vocabulary
+    )
+    assert fixed.text == "Ultrafiltration with low-dose drugs is suggested over 24-hour watching."
+    assert "spaced hyphenation joined" in fixed.repairs
+    kept = "Low- and high-risk adults, and moder- ate forms"
+    assert repair_row_text(kept, vocabulary).text == kept  # "moderate" unknown here: left
+
+
 def test_symbol_glyphs_read_as_control_characters_are_repaired() -> None:
     """Older guideline fonts print the multiplication sign and the degree sign as control
     characters in the text layer; a reader needs the symbols back ("2 x 2 g/day", "< 36 °C"),

@@ -160,6 +160,12 @@ def repair_glyphs(text: str) -> tuple[str, list[str]]:
 # --------------------------------------------------------------------------- line breaks
 
 _HYPHEN_BREAK = re.compile(r"([A-Za-z]+)-[ \t]*\n[ \t]*([A-Za-z]+)")
+# the same break where the converter left a space for the line end ("haemofiltra- tion"):
+# joined only as the document writes the word elsewhere
+_HYPHEN_SPACE = re.compile(r"\b([A-Za-z]{2,}|\d{1,3})-[ \t]+([a-z]{2,})\b")
+# words after a hyphen that leaves the first word's ending to the next one ("low- to
+# moderate-intensity", "intermediate- or high-risk")
+_SUSPENDED_BEFORE = frozenset("and or to nor versus vs than".split())
 
 
 def join_lines(text: str, vocabulary: Vocabulary) -> tuple[str, list[str]]:
@@ -178,6 +184,24 @@ def join_lines(text: str, vocabulary: Vocabulary) -> tuple[str, list[str]]:
 
     text = _HYPHEN_BREAK.sub(join, text)
     text = re.sub(r"/[ \t]*\n[ \t]*", "/", text)  # "ARNI/" + "ACE-Is" on the next line
+
+    def join_spaced(m: re.Match[str]) -> str:
+        left, right = m.group(1), m.group(2)
+        if right.lower() in _SUSPENDED_BEFORE:
+            return m.group(0)  # "high- and low-risk": a suspended hyphen, printed so
+        joined, hyphenated = left + right, f"{left}-{right}"
+        if left.isdigit():
+            spaced = hyphenated  # "12- lead": a number joined to its noun
+        elif vocabulary.count(joined) > vocabulary.count(hyphenated):
+            spaced = joined  # "haemofiltra- tion"
+        elif vocabulary.known(hyphenated):
+            spaced = hyphenated  # "high- dose"
+        else:
+            return m.group(0)
+        repairs.append("spaced hyphenation joined")
+        return spaced
+
+    text = _HYPHEN_SPACE.sub(join_spaced, text)
     return " ".join(text.split()), sorted(set(repairs))
 
 

@@ -441,3 +441,10 @@ def test_or_similar_is_no_alternative(lexicon, text: str, kept: str) -> None:  #
     found = named(extract(lexicon, text))
     assert kept in found and found[kept].or_group is None, found
     assert not any(w in n for n in found for w in ("similar", "comparable", "equivalent"))
+
+
+def test_a_dash_bullet_and_a_daily_dose_abbreviation_are_no_part_of_a_drug(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """A row printed as a list item opens with a dash ("– Drug …"), and a dose may end in
+    "q.d." (once a day) like "b.i.d.": neither is part of the drug's name."""
+    found = named(extract(lexicon, "– Edoxaban 30 mg q.d. is advised in adults with frailty."))
+    assert "edoxaban" in found and found["edoxaban"].text == "Edoxaban", found

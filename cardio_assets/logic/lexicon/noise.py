@@ -190,7 +190,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         " ",
     ),
-    # doses: "75–100 mg daily", "75 mg once daily", "2 g b.i.d.", "6–18 mg i.v. bolus";
+    # doses: "75–100 mg daily", "75 mg once daily", "2 g b.i.d.", "5 mg q.d.", "6 mg i.v. bolus";
     # never a concentration ("55 mg/dL", "10 g/dL": the unit goes on after a slash)
     (
         re.compile(
@@ -199,7 +199,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
             r"(?:\s+(?:i\.?v\.?|p\.?o\.?|s\.?c\.?|orally|oral|intravenous(?:ly)?|bolus|"
             r"loading(?:\s+dose)?))*"
             r"(?:\s+(?:once\s+|twice\s+|three\s+times\s+)?(?:daily|a\s+day|per\s+day|"
-            r"b\.?i\.?d\.?|t\.?i\.?d\.?|o\.?d\.?|weekly))?\.?(?=\W|$)",
+            r"b\.?i\.?d\.?|t\.?i\.?d\.?|q\.?i\.?d\.?|q\.?d\.?|o\.?d\.?|weekly))?\.?(?=\W|$)",
             re.I,
         ),
         # a volume after a comparison is measured, not given: "blood loss ≥500 mL"
@@ -632,6 +632,8 @@ def clean_row_text(text: str) -> str:
     text = text.replace("<br>", " ").replace("\n", " ")
     # a numbered item of a list printed in one cell: "1) ...", "(2) ...", "b) ..."
     text = re.sub(r"^\s*\(?(?:\d{1,2}|[a-h]|[ivx]{1,4})\)\s+", "", text)
+    # ... or a dash opening the row as its bullet ("– Drug X in patients …")
+    text = re.sub(r"^\s*[–—-]\s+", "", text)
     # Footnote letters glued after punctuation at the end: "considered.a" / "considered.b,c".
     text = re.sub(r"([.;])\s*[a-e](?:\s*,\s*[a-e])*\s*$", r"\1", text)
     # "with – auscultation – ECG – chest X-ray": spaced dashes used as list bullets

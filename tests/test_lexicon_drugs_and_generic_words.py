@@ -448,3 +448,16 @@ def test_a_dash_bullet_and_a_daily_dose_abbreviation_are_no_part_of_a_drug(lexic
     "q.d." (once a day) like "b.i.d.": neither is part of the drug's name."""
     found = named(extract(lexicon, "– Edoxaban 30 mg q.d. is advised in adults with frailty."))
     assert "edoxaban" in found and found["edoxaban"].text == "Edoxaban", found
+
+
+def test_a_feasibility_hedge_inside_a_bracket_leaves_the_bracket_whole(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "X (and Y if indicated)": the hedge goes, but the bracket it sits in must still
+    close, so the second act in it is read; only a bracket that holds the hedge alone goes."""
+    acts = {
+        a.normalized
+        for a in extract(
+            lexicon,
+            "Early echocardiography (and ablation if needed) is advised in adults with syncope.",
+        ).actions
+    }
+    assert {"early echocardiography", "ablation"} <= acts, acts

@@ -317,8 +317,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # "when technically feasible", "if immediately available": how, not whom
     (
         re.compile(
-            r",?\s*\(?\b(?:when|if|where)\s+(?:technically|clinically|readily|immediately|"
-            r"locally)\s+(?:feasible|possible|available|indicated|appropriate)\b\)?",
+            r",?\s*(?P<open>\()?\b(?:when|if|where)\s+(?:technically|clinically|readily|"
+            r"immediately|locally)\s+(?:feasible|possible|available|indicated|appropriate)\b"
+            r"(?(open)\))",
             re.I,
         ),
         "",
@@ -327,8 +328,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # "whenever possible"
     (
         re.compile(
-            rf",?\s*\(?\b(?:if|when|where|whenever|wherever)\s+{_HEDGE}"
-            rf"(?:\s+(?:and|or)\s+{_HEDGE})*\b\)?",
+            rf",?\s*(?P<open>\()?\b(?:if|when|where|whenever|wherever)\s+{_HEDGE}"
+            # a closing bracket goes only with its own opening one: "(and X if indicated)"
+            rf"(?:\s+(?:and|or)\s+{_HEDGE})*\b(?(open)\))",
             re.I,
         ),
         "",

@@ -431,3 +431,14 @@ def test_people_who_aim_to_reduce_or_aim_for_an_act(lexicon) -> None:  # type: i
     )
     assert [a.normalized for a in result.actions] == ["reduction of salt intake", "daily walking"]
     assert "hypertension" in {c.normalized for c in result.concepts if c.role == "Condition"}
+
+
+@pytest.mark.parametrize(("word", "group"), [("older", "older people"), ("young", "young people")])
+def test_an_age_word_before_patients_names_a_group_of_people(
+    lexicon, word: str, group: str
+) -> None:  # type: ignore[no-untyped-def]
+    """ "older patients", "young patients": the generic head goes (the contract), but the
+    age word alone is no condition; it names the group of people of that age, as the
+    contract's "older people" does. The span stays the printed word."""
+    found = named(extract(lexicon, f"Tilt testing is advised in {word} patients with fainting."))
+    assert group in found and found[group].text.lower() == word, found

@@ -84,6 +84,10 @@ if TYPE_CHECKING:
     from cardio_assets.logic.abbreviations import Abbreviations
 
 
+# an age word before the generic patient noun names a group of people ("older patients")
+_AGE_WORDS = frozenset({"older", "young"})
+
+
 class PhraseRules:
     """The phrase readers of the lexicon extractor; roles, clauses and acts are its other
     mixins (it reads the extractor's abbreviations, terminology lookup and settings)."""
@@ -165,6 +169,11 @@ class PhraseRules:
                 premod_drafts += self._phrase(stack.pop(0), "cohort", group_counter)
             if premod_words:
                 premod_drafts += self._phrase(" ".join(premod_words), "cohort", group_counter)
+                age = premod_drafts[-1] if premod_drafts else None
+                if age is not None and age.normalized.lower() in _AGE_WORDS:
+                    # "older patients": the group of people of that age (the contract's
+                    # "older people"); the span stays the word printed
+                    age.normalized = f"{age.normalized.lower()} people"
             if group:  # the contract: a demographic group restricts who the row is for
                 named = self.abbreviations.normalize(phrase) if named_group else phrase.lower()
                 premod_drafts.append(Draft("Condition", phrase, named, "cohort"))

@@ -197,6 +197,21 @@ def test_a_word_broken_with_a_hyphen_and_a_space_is_joined_as_the_document_write
     assert repair_row_text(kept, vocabulary).text == kept  # "moderate" unknown here: left
 
 
+def test_a_supplement_pointer_after_the_citation_numbers_goes_with_them() -> None:
+    """Some rows end their citation numbers with a pointer to the online supplement
+    ("….12,15, Supplementary Data Table 4"): both are the row's citations, not its words,
+    and a number the sentence itself ends on is no citation."""
+    vocabulary = Vocabulary.from_texts([])
+    fixed = repair_row_text(
+        "A loop recorder is advised after falls.31–33, Supplementary Data Tables 4 and 5",
+        vocabulary,
+    )
+    assert fixed.text == "A loop recorder is advised after falls."
+    assert fixed.references == ["31–33", "Supplementary Data Tables 4 and 5"]
+    kept = "Grade the score as in stage 2, Supplementary Data Table 3"
+    assert repair_row_text(kept, vocabulary).text == kept
+
+
 def test_symbol_glyphs_read_as_control_characters_are_repaired() -> None:
     """Older guideline fonts print the multiplication sign and the degree sign as control
     characters in the text layer; a reader needs the symbols back ("2 x 2 g/day", "< 36 °C"),

@@ -284,6 +284,11 @@ _BEFORE_COLON = re.compile(rf"(?<=[a-z]{{3}})({_REF_NUM}(?:\s?[,–-]\s?{_REF_NU
 # digits are short or upper-case: "m2", "P2Y12", "SCORE2", "HbA1c")
 _GLUED_TO_WORD = re.compile(rf"(?<=[a-z]{{4}})(\d{{2,4}}(?:\s?[,–-]\s?{_REF_NUM})*)(?=[\s;,)]|$)")
 _SPLIT_REFS = re.compile(r"\s?,\s?")
+# a pointer to the supplementary material printed after a row's citation numbers, ending it
+_SUPPLEMENT_AFTER_REFERENCES = re.compile(
+    r"(?<=\d),\s*(?P<pointer>Supplementary\s+(?:Data\s+)?(?:Tables?|Figures?)\s+"
+    r"\d+(?:\s*(?:,|and)\s*\d+)*)\s*$"
+)
 
 
 def split_references(text: str) -> tuple[str, list[str]]:
@@ -301,7 +306,15 @@ def split_references(text: str) -> tuple[str, list[str]]:
         take(m.group(1))
         return ""
 
+    pointer = _SUPPLEMENT_AFTER_REFERENCES.search(text)
+    if pointer and re.search(rf"[A-Za-z)\]%]\.{_REF_LIST}$", text[: pointer.start()]):
+        # "….174,180, Supplementary Data Tables 5 and 6": cited with the numbers
+        text = text[: pointer.start()]
+    else:
+        pointer = None
     text = _AFTER_STOP.sub(after_stop, text)
+    if pointer:
+        references.append(pointer.group("pointer"))
     text = _BEFORE_COLON.sub(before_colon, text)
     text = _GLUED_TO_WORD.sub(before_colon, text)
     return text, references

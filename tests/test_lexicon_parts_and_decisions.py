@@ -428,3 +428,27 @@ def test_a_bracketed_alternative_modifier_shares_the_head(lexicon) -> None:  # t
     head, so both kinds of bracing are named, either of them."""
     found = named(extract(lexicon, "In runners with gout, elastic (or rigid) bracing is advised."))
     assert_one_or_group(found["elastic bracing"], found["rigid bracing"])
+
+
+def test_the_care_setting_a_row_speaks_in_is_no_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "X is advised in the (initial) evaluation of patients with Y": the evaluation is the
+    setting the row speaks in, not a second act; Y is read as the patients' condition."""
+    result = extract(
+        lexicon, "Event monitoring is advised in the initial evaluation of patients with dizziness."
+    )
+    assert [a.normalized for a in result.actions] == ["event monitoring"]
+    assert "dizziness" in {c.normalized for c in result.concepts if c.role == "Condition"}
+    assert not any("evaluation" in c.normalized for c in result.concepts)
+
+
+def test_to_correlate_opens_a_purpose_not_part_of_the_condition(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "in patients with Y to correlate A with B": the infinitive says what the act is for,
+    so the patients' condition ends before it."""
+    found = named(
+        extract(
+            lexicon,
+            "A patch recorder is advised in adults with palpitations to correlate rhythm with symptoms.",
+        )
+    )
+    assert "palpitations" in found or "palpitation" in found, found
+    assert not any("correlate" in n for n in found)

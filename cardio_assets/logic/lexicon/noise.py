@@ -66,6 +66,17 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "in the (initial) evaluation of patients with X": the care setting the row speaks in,
+    # no act of its own; the patients and what they have are read as usual
+    (
+        re.compile(
+            r"\b(?P<lead>in|during)\s+the\s+(?:(?:initial|first|diagnostic)\s+)?(?:evaluation|"
+            r"work-up|assessment|management)\s+of\s+(?=(?:all\s+)?(?:patients|individuals|"
+            r"people|women|men|adults|children)\b)",
+            re.I,
+        ),
+        r"\g<lead> ",
+    ),
     # how often or how much, not for whom: "at every clinical visit", "at each encounter",
     # "(not tolerated) at any dosage", "at any time of follow-up"
     (

@@ -152,7 +152,7 @@ _PURPOSE_VERBS = (
     r"(?:re-?)?evaluate|estimate|establish|diagnose|stratify|determine|rule\s+out|obtain|maintain|"
     r"monitor|check|screen|facilitate|enable|support|select|expose|unmask|reveal|"
     r"document|provoke|differentiate|distinguish|localize|localise|quantify|characteri[sz]e|"
-    r"optimi[sz]e|provide|permit|inform|choose|decide"
+    r"optimi[sz]e|provide|permit|inform|choose|decide|correlate"
 )
 # "person-centred care" names no person: a word joined on by a hyphen is another word
 _PATIENT_WORDS = (

@@ -191,11 +191,19 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
                 trailing.append(("context", treated.group(1)))
             continue
         kind, phrase = _classify_marker(marker, body)
+        if kind == "outcome" and _ENDED_RHYTHM_OF.match(marker.strip()) and body:
+            # "for acute conversion of PSVT": the aim is the outcome, and the rhythm it ends
+            # is a condition the patient has (as "for rate control of AF")
+            trailing += [("outcome", phrase), ("context", body)]
+            continue
         if phrase or kind == "drop":
             trailing.append((kind, phrase))
     return head, trailing
 
 
+_ENDED_RHYTHM_OF = re.compile(
+    rf"^for\s+(?:the\s+)?{_AIM_MANNER}(?:termination|conversion)\s+of$", re.I
+)
 _CONTROL_GOAL = re.compile(
     r"^for\s+((?:rate|rhythm|symptom|heart\s+rate|blood\s+pressure)\s+control)$", re.I
 )

@@ -354,3 +354,14 @@ def test_a_quantity_to_be_lowered_to_a_value_is_its_target(  # type: ignore[no-u
     assert [(c.operator, c.threshold) for c in targets] == values
     assert all(c.unit == "mmol/L" for c in targets)
     assert result.actions and {a.role for a in result.actions} == {"ClinicalParameter"}
+
+
+@pytest.mark.parametrize("clause", ["if this fails", "if these are unsuccessful", "if it fails"])
+def test_the_act_to_try_when_the_first_fails_is_an_act(lexicon, clause: str) -> None:  # type: ignore[no-untyped-def]
+    """ "A and, if this fails, B": B is the next act to try, recommended like A; the failed
+    first act is no state of the patients and B no background therapy."""
+    result = extract(
+        lexicon,
+        f"Carotid massage and, {clause}, verapamil are advised for acute conversion of AVNRT.",
+    )
+    assert {a.normalized for a in result.actions} == {"carotid massage", "verapamil"}

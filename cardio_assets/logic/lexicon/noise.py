@@ -231,6 +231,15 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     *REASON_REWRITES,
     *LIST_REWRITES,
+    # "A and, if this fails, B": B is the next act to try, no state of the patients
+    (
+        re.compile(
+            r"\s+and,?\s+if\s+(?:these|this|it|they|that)\s+(?:fails?|(?:is|are)\s+"
+            r"(?:unsuccessful|ineffective|not\s+effective)),?\s+",
+            re.I,
+        ),
+        " and ",
+    ),
     # "(even after rechallenge)": a bracketed concession adds no criterion
     (re.compile(r"\s*\(\s*even\s+[^()]*\)", re.I), ""),
     # "even if there is no X", ", even when on beta-blockers,", "although X": a concession says the row

@@ -57,3 +57,23 @@ def test_that_patients_are_sent_or_kept_somewhere_names_the_act_and_the_place(
     found = named(result)
     assert [a.normalized for a in result.actions] == [act]
     assert found[cohort].role == "Condition"
+
+
+def test_to_screen_for_names_the_screening_before_the_patients(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "It is recommended to screen for Y in patients with X": the screening is the act
+    even when what it looks for comes before the patients."""
+    result = extract(lexicon, "It is recommended to screen for anaemia in adults with gout.")
+    assert [a.normalized for a in result.actions] == ["screening"]
+    assert {"anaemia", "gout"} <= {c.normalized for c in result.concepts}
+
+
+def test_care_given_in_a_place_is_one_act_and_qualified_patients_are_the_cohort(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "to treat high-risk patients in expert centres", "to follow up women with X": a few
+    words may qualify the patients, and where they are cared for stays with the care
+    ("treatment in expert centres"); "follow up" names the follow-up."""
+    treated = extract(lexicon, "It is recommended to treat frail patients in expert centres.")
+    assert [a.normalized for a in treated.actions] == ["treatment in expert centre"]
+    assert "frail" in {c.normalized for c in treated.concepts if c.role == "Condition"}
+    followed = extract(lexicon, "It is recommended to follow up women with gout for anaemia.")
+    assert [a.normalized for a in followed.actions] == ["follow-up"]
+    assert "gout" in {c.normalized for c in followed.concepts}

@@ -43,6 +43,7 @@ _ACT_NOUNS = {
     "investigate": "investigation",
     "educate": "education",
     "vaccinate": "vaccination",
+    "follow": "follow-up",  # "to follow (up) women with X"
     **_MOVED,
 }
 _TO_SCREEN = frozenset({"screen", "counsel", "refer"})
@@ -57,7 +58,11 @@ _THAT_PASSIVE = re.compile(
 # the patients a care verb acts on (also the patients an act is given to, in sentences.py)
 _CARED_FOR_NOUN = r"(?:patients|individuals|women|men|adults|people)"
 # ... up to where what is done to them starts
-_CARED_FOR = rf"(?P<cohort>(?:all\s+)?{_CARED_FOR_NOUN}\b.*?)"
+# (a few words may qualify them first: "high-risk patients"; no preposition among them)
+_CARED_FOR = (
+    r"(?P<cohort>(?:all\s+)?(?:(?!(?:for|in|with|to|of|on|at|by|and|or|about)\b)[\w\-]+\s+)"
+    rf"{{0,3}}?{_CARED_FOR_NOUN}\b.*?)"
+)
 _TO_ACT_ON = re.compile(
     rf"^to\s+(?P<verb>screen|counsel|refer)\s+{_CARED_FOR}\s+(?P<rest>(?:for|to|about|on)\s+.+)$",
     re.IGNORECASE,
@@ -67,9 +72,11 @@ _TO_ACT_ON = re.compile(
 _TO_CARE_FOR = re.compile(
     r"^to\s+(?P<verb>"
     + "|".join(verb for verb in _ACT_NOUNS if not verb.endswith("ed") and verb not in _TO_SCREEN)
-    + rf")\s+{_CARED_FOR}\s+"
-    r"(?P<rest>(?:for|to|about|(?:during|before)\s+(?:pregnancy|conception|surgery|delivery))"
-    r"\b.*)$",
+    + rf")(?:\s+up)?\s+{_CARED_FOR}\s+"
+    r"(?P<rest>(?:for|to|about|(?:during|before)\s+(?:pregnancy|conception|surgery|delivery)"
+    # ... or where they are cared for ("in specialized centres", "in an expert unit")
+    r"|in\s+(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,2}(?:centres?|centers?|hospitals?|units?|"
+    r"clinics?|settings?))\b.*)$",
     re.IGNORECASE,
 )
 # "to (systematically) treat patients with X with Y": Y is what they are given (the last

@@ -124,6 +124,12 @@ _INFINITIVE_LEAD = re.compile(
     r"individuali[sz]e|tailor|ensure|encourage|target)\s+)",
     re.IGNORECASE,
 )
+# where patients are cared for, kept in the act: "in specialized centres", "in an expert unit"
+_CARE_PLACE = re.compile(
+    r"in\s+(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,2}(?:centres?|centers?|hospitals?|units?|"
+    r"clinics?|settings?)\b",
+    re.IGNORECASE,
+)
 # "Instead of X, Y should be considered": the same, the alternative written first
 _ALTERNATIVE_LEAD = re.compile(
     r"^as\s+(?:an?\s+)?(?:suitable\s+)?(?:alternative|replacement|substitute)\s+(?:to|for)\s+"
@@ -396,7 +402,12 @@ def _parse_sentence(sentence: str) -> RowParse:
             object_ = post[done_to.end("verb") :].strip()
         # (given "with" a therapy, the therapy is the act)
         act = None if done_to.re is _TO_TREAT_WITH else care_act(verb)
-        action, trailing = _split_post(f"{act} {object_}" if act else object_)
+        place = _CARE_PLACE.match(object_) if act else None
+        if place:  # "to treat X patients in specialized centres": the care and where, one act
+            action, trailing = _split_post(object_[place.end() :])
+            action = f"{act} {place.group(0).strip()} {action}".strip()
+        else:
+            action, trailing = _split_post(f"{act} {object_}" if act else object_)
         parse.action = action
         parse.post = trailing
         return parse
@@ -411,6 +422,9 @@ def _parse_sentence(sentence: str) -> RowParse:
         elif reducing:  # "it is recommended to reduce X": the reduction of X
             parse.ending = REDUCING_ACTS[reducing.group(1).lower()]
             post = post[reducing.end() :]
+        # "it is recommended to screen for X": the screening for X (the patients, if named,
+        # follow)
+        post = re.sub(r"^to\s+screen\s+for\s+", "screening for ", post, flags=re.IGNORECASE)
         post = _INFINITIVE_LEAD.sub("", post)
         # "that X is started (and reinforced)": the verbs, with a second one joined to the first
         post = re.sub(

@@ -621,3 +621,17 @@ def test_a_possible_exception_and_what_other_than_leaves_out_are_negated(lexicon
     assert found["echocardiography"].negated and found["magnetic resonance imaging"].negated
     assert [a.normalized for a in result.actions] == ["imaging test"]
     assert not [name for name in found if "other than" in name or "exception" in name]
+
+
+def test_a_when_clause_after_the_patients_is_a_condition_not_the_verb(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "In patients with X, when Y is indicated and Z is suitable, A is recommended": the
+    verb inside the "when" clause does not recommend; A is the act, X the patients, and the
+    clause's parts are conditions of the row."""
+    result = extract(
+        lexicon,
+        "In patients with gout, when surgery is indicated and the anatomy is suitable, "
+        "arthroscopy is recommended over open repair.",
+    )
+    assert [a.normalized for a in result.actions] == ["arthroscopy"]
+    conditions = {c.normalized for c in result.concepts if c.role == "Condition"}
+    assert "gout" in conditions and not any(n.startswith("when") for n in conditions)

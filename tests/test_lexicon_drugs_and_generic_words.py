@@ -461,3 +461,15 @@ def test_a_feasibility_hedge_inside_a_bracket_leaves_the_bracket_whole(lexicon) 
         ).actions
     }
     assert {"early echocardiography", "ablation"} <= acts, acts
+
+
+def test_markers_glued_to_an_abbreviation_or_a_comma_and_a_leading_then_go(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """A citation number glued to an abbreviation ("NOAC512"), a footnote letter glued
+    after a comma ("for CKD,d statins") and the "then" that opens the recommendation after
+    an "if" clause are printing, not words of any concept."""
+    found = named(
+        extract(lexicon, "If renal function falls, then NOAC512 dosing review is advised.")
+    )
+    assert not any("then" in n or "512" in n for n in found), found
+    found = named(extract(lexicon, "In adults with gout and CKD,d statins are advised."))
+    assert "statin" in found and not any(n.startswith("d ") for n in found), found

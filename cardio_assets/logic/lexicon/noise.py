@@ -38,6 +38,14 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # "in pregnancy263"): the ingestion moves those at the end; a unit ("kg/m2") has fewer
     # than four letters before its digit
     (re.compile(r"(?<=[a-z]{4})\d{1,3}(?:[,–-]\d{1,3})*(?=[\s,;)]|$)"), ""),
+    # ... or glued to an abbreviation ("DAPT863"): names that carry digits carry one or two
+    # ("P2Y12", "SCORE2")
+    (re.compile(r"(?<=[A-Z]{3})\d{3,4}(?=[\s,;.)]|$)"), ""),
+    # a footnote letter glued after a comma ("for HTAD,c genetic counselling"): a word after
+    # a comma is printed after a space
+    (re.compile(r"(?<=[A-Za-z)]),[a-h](?=\s)"), ","),
+    # "If X, then Y is recommended": "then" opens the recommendation, no part of it
+    (re.compile(r"(?<=,)\s+then\s+(?=[A-Za-z])", re.I), " "),
     # a footnote letter glued to the value that ends the row ("score >32.e", ">22e"): no
     # unit is a lone letter a-g after a number
     (re.compile(r"(?<![A-Za-z])(\d+(?:[.,]\d+)?)\.?[a-g]\.?\s*$"), r"\1"),

@@ -282,9 +282,19 @@ def _lead_clause_skipped(sentence: str, verb: re.Match[str] | None) -> re.Match[
     """The recommending verb, not one inside an opening "If/When ..." clause ("If PCI is
     indicated before surgery, X is recommended"): when the first verb sits before the
     clause's comma and another follows it, the later one recommends."""
-    if verb is None or not _CONTEXT_LEAD.match(sentence):
+    if verb is None:
         return verb
     commas = _top_level_commas(sentence)
+    if not _CONTEXT_LEAD.match(sentence):
+        # "In patients with X, when Y is indicated and Z, A is recommended": the clause may
+        # open after the cohort's comma too
+        before = [c for c in commas if c < verb.start()]
+        opens = before and re.match(
+            r"\s*(?:when|if|where|whenever|once)\b", sentence[before[-1] + 1 :], re.I
+        )
+        if not opens:
+            return verb
+        commas = [c for c in commas if c >= before[-1] + 1]
     if not commas or commas[0] < verb.start():
         return verb
     later = next((c for c in commas if c >= verb.end()), None)
@@ -510,6 +520,19 @@ def _parse_sentence(sentence: str) -> RowParse:
             parse.post.append(("outcome", goal))
         else:
             parse.cohort = lead_phrase
+            inner_cut = _last_top_level_comma(lead_phrase)
+            clause = (
+                re.match(
+                    r"(?:when|if|once|whenever)\s+", lead_phrase[inner_cut + 1 :].strip(), re.I
+                )
+                if inner_cut is not None
+                else None
+            )
+            if clause:  # "In patients with X, when Y is indicated, …": the cohort, then when
+                parse.cohort = lead_phrase[:inner_cut]
+                parse.post.append(
+                    context_clause(lead_phrase[inner_cut + 1 :].strip()[clause.end() :])
+                )
         if not action_part and not post:
             return parse
         if not action_part:

@@ -36,11 +36,16 @@ from cardio_assets.logic.lexicon.post_markers import (
     context_clause,
     goal_lead,
 )
+from cardio_assets.logic.lexicon.sentence_leads import (
+    _ACT_NOUN_AFTER_LEAD,
+    _last_top_level_comma,
+    _lead_ends_at_aside,
+    _top_level_commas,
+)
 from cardio_assets.logic.lexicon.vocabulary import (
     _OUTCOME_VERBS,
     _PATIENT_WORDS,
     _PURPOSE_VERBS,
-    _heuristic_role,
 )
 
 # ---------------------------------------------------------------------------------------
@@ -576,112 +581,3 @@ _WITH_COMPONENTS = re.compile(
     r"comprising)\s+",
     re.I,
 )
-
-
-def _top_level_commas(text: str) -> list[int]:
-    depth, found = 0, []
-    for i, ch in enumerate(text):
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth = max(0, depth - 1)
-        elif ch == "," and depth == 0:
-            found.append(i)
-    return found
-
-
-_ASIDE_AFTER_COMMA = re.compile(
-    r"\s*(?:preferably|especially|particularly|notably|namely|including|such\s+as|e\.g\.|i\.e\."
-    # "…, CEA, in addition to OMT, should be considered": what the act is given with or
-    # instead of, and for how long, are asides of the act too
-    r"|in\s+addition\s+to|on\s+top\s+of|in\s+combination\s+with|as\s+an?\s+alternative\s+to"
-    r"|for\s+(?:up\s+to\s+|at\s+least\s+)?\d+\s*(?:days?|weeks?|months?|years?))\b",
-    re.IGNORECASE,
-)
-_LIST_TAIL = re.compile(
-    r"^\s*(?:(?:and|or|and/or)\s+|[^,]+?\s+(?:and|or|and/or)\s+)\S", re.IGNORECASE
-)
-_COORDINATED_ITEM = re.compile(r"^\s*(?:and|or|and/or)\s", re.IGNORECASE)
-# a head and the first item of what it is given with: "triple therapy with aspirin"
-# ... or an act and the first thing it looks for: "an assessment to exclude (latent) A"
-_HEAD_WITH_LIST = re.compile(
-    r"\s(?:with|by|using|including|plus|such\s+as|e\.g\.|to\s+(?:exclude|detect|rule\s+out|identify))\s+"
-    r"(?:an?\s+|the\s+)?(?:\([^()]*\)\s*)?[\w\-]+(?:\s[\w\-]+)?\s*$",
-    re.IGNORECASE,
-)
-
-
-# words that go on with the lead clause after a bracket ("(LVEF ≤40%) who remain …")
-_LEAD_GOES_ON = re.compile(
-    r"\s*(?:and|or|who|whose|whom|with|without|in|on|at|of|for|after|before|despite|"
-    r"undergoing|treated|receiving|taking|if|when|that|than|not|but|due|because|to|from|"
-    r"by|as|is|are|were|was|has|have|had)\b",
-    re.IGNORECASE,
-)
-
-
-# "In adults with X participation in Y is recommended": with no comma, a noun that names
-# the act ("participation in", "referral to", "use of") starts the action
-_ACT_NOUN_AFTER_LEAD = re.compile(
-    r"(?<=\s)(?:participation|engagement|involvement)\s+in\b|(?<=\s)referral\s+to\b"
-    r"|(?<=\s)(?:use|administration|initiation|prescription)\s+of\b"
-    # "In all cases of suspected X a first diagnostic evaluation is …" (not inside the lead's
-    # own "with an abnormal examination")
-    r"|(?<=\s)(?<!\bwith\s)(?<!\bof\s)(?<!\bon\s)(?<!\bafter\s)an?\s+(?:[\w\-]+\s+){0,2}?"
-    r"(?:evaluation|assessment|work-?up|examination)\b",
-    re.IGNORECASE,
-)
-
-
-def _lead_ends_at_aside(text: str) -> int | None:
-    """Where a lead clause with no comma ends at its bracketed aside ("In adults with
-    uncontrolled asthma (FEV1 <60%) vigorous running is …"): right after the last top-level
-    ")" when a new phrase, not a connector, follows it."""
-    depth, end = 0, None
-    for i, ch in enumerate(text):
-        if ch == "(":
-            depth += 1
-        elif ch == ")" and depth:
-            depth -= 1
-            if depth == 0:
-                end = i + 1
-    if end is None or not text[end:].strip() or _LEAD_GOES_ON.match(text, end):
-        return None
-    return end
-
-
-def _last_top_level_comma(text: str) -> int | None:
-    """Where a lead clause ends ("In patients with A, B or C, X is recommended"): its last
-    comma, unless that comma is inside the action's own list ("In patients with A, triple
-    therapy with aspirin, clopidogrel and an OAC ..."): then the comma before the action's
-    head, the one whose segment names a head and what it is given with."""
-    # a comma before "preferably X" / "especially X" opens an aside of the action, never
-    # the end of the lead clause
-    commas = [c for c in _top_level_commas(text) if not _ASIDE_AFTER_COMMA.match(text, c + 1)]
-    if not commas:
-        return None
-    segments = [text[a + 1 : b] for a, b in zip(commas, [*commas[1:], len(text)], strict=True)]
-    if not _LIST_TAIL.match(segments[-1]):
-        return commas[-1]
-    for comma, segment in zip(reversed(commas[:-1]), reversed(segments[:-1]), strict=True):
-        # (a head whose own words hold an "and", "surveillance of A and B by X", still
-        # opens the action's list; an item led by "and/or" is one of a list)
-        if _HEAD_WITH_LIST.search(segment) and not _COORDINATED_ITEM.match(segment):
-            return comma
-        if _LIST_TAIL.match(segment):
-            break  # the cohort's own list ("with A, B and C, X and Y are ...")
-    # "For X, a beta-blocker, sotalol, or pacing should be considered": the action is a list
-    # of drugs or acts; the lead ends before its first item
-    first_item = None
-    if _act_item(segments[-1]):
-        for index in range(len(segments) - 2, -1, -1):
-            if not _act_item(segments[index]):
-                break
-            first_item = index
-    return commas[first_item] if first_item is not None else commas[-1]
-
-
-def _act_item(segment: str) -> bool:
-    """A short list item naming a drug or an act by its own words ("sotalol", "or pacing")."""
-    item = re.sub(r"^\s*(?:(?:and|or|and/or)\s+)?(?:an?\s+|the\s+)?", "", segment).strip()
-    return len(item.split()) <= 5 and _heuristic_role(item.lower()) in ("Medication", "Procedure")

@@ -1,0 +1,70 @@
+"""What a row says about itself rather than whom it is for (a part of noise.py's patterns,
+applied at their place among them): pointers to elsewhere in the guideline ("(see Table
+4)", "Supplementary Data Table 10"), an act's standing ("as first choice", "as the standard
+approach") and feasibility hedges ("if indicated", "when technically feasible"). None of
+them is a concept.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cardio_assets.logic.lexicon.noise_words import _HEDGE
+
+HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # pointers to elsewhere: "(Table 4)", "(see section 5.2)", "(see separate ...)", URLs
+    (
+        re.compile(
+            r"\s*\(\s*(?:see\s+[^)]*|(?:sections?|tables?|figures?|fig\.|box|chapter)\s+"
+            r"[\w.]+[^)]*)\)"
+            r"|\s*\b(?:see\s+)?(?:section|chapter)\s+\d+(?:\.\d+)*"
+            r"|\s*\(?\b(?:(?:the\s+)?(?:criteria|features|findings|conditions)\s+)?"
+            r"(?:listed|shown|described|given|defined|summarized)\s+in\s+"
+            r"(?:tables?|figures?|fig\.|box|sections?|chapter)\s+[\w.]*\w\)?"
+            # "is recommended as in Figure 3": the pointer says where the steps are drawn
+            r"|\s*\b(?:as\s+(?:shown\s+)?in|according\s+to|following)\s+(?:the\s+)?"
+            r"(?:tables?|figures?|fig\.|box)\s+\d+[\w.]*"
+            r"|\s*\(?\s*(?:https?://|www\.)[^\s)]+\s*\)?"
+            # "Supplementary Data Table 10", "(Web Figure 4)" printed into the row
+            r"|\s*\(?\b(?:see\s+)?(?:the\s+)?(?:supplementary|web|online)\s+(?:data\s+)?"
+            r"(?:tables?|figures?|box|sections?)\s+[\w.]*\w\)?",
+            re.I,
+        ),
+        "",
+    ),
+    # the order of preference, not a concept: "as first choice", "as the first drug of choice"
+    (
+        re.compile(
+            r",?\s*\bas\s+(?:the\s+|a\s+)?(?:first|preferred|initial)(?:\s+drug|\s+line)?"
+            r"\s+(?:of\s+)?(?:choice|option)\b"
+            # "as the standard approach", "as a preventive measure": the act's standing, no
+            # concept (what is prevented, when named, follows "to prevent" or "for")
+            r"|,?\s*\bas\s+(?:the\s+|an?\s+)?(?:standard|default|usual|preventive|preventative|"
+            r"precautionary)\s+(?:approach|measure|strategy|method|option)\b",
+            re.I,
+        ),
+        "",
+    ),
+    # "when technically feasible", "if immediately available": how, not whom
+    (
+        re.compile(
+            r",?\s*(?P<open>\()?\b(?:when|if|where)\s+(?:technically|clinically|readily|"
+            r"immediately|locally)\s+(?:feasible|possible|available|indicated|appropriate)\b"
+            r"(?(open)\))",
+            re.I,
+        ),
+        "",
+    ),
+    # conditions of feasibility: "if indicated", "when available", "if safe and possible",
+    # "whenever possible"
+    (
+        re.compile(
+            rf",?\s*(?P<open>\()?\b(?:if|when|where|whenever|wherever)\s+{_HEDGE}"
+            # a closing bracket goes only with its own opening one: "(and X if indicated)"
+            rf"(?:\s+(?:and|or)\s+{_HEDGE})*\b(?(open)\))",
+            re.I,
+        ),
+        "",
+    ),
+]

@@ -212,6 +212,20 @@ def test_a_supplement_pointer_after_the_citation_numbers_goes_with_them() -> Non
     assert repair_row_text(kept, vocabulary).text == kept
 
 
+def test_a_glued_letter_right_after_the_rows_sure_letter_is_the_next_footnote() -> None:
+    """A row's footnote letters run in order. With "e" surely glued to a common word
+    ("warfarine", far rarer than "warfarin"), an "f" glued to the next word ("heparinf")
+    is footnote f even where the tables print "heparin" only as often as the row is
+    printed; alone, that evidence would not do."""
+    row = "Warfarine or heparinf is advised in adults with gout."
+    vocabulary = Vocabulary.from_texts([row, row, "warfarin " * 12, "heparin heparin"])
+    spans = footnote_marker_spans(row, list("abcdefgh"), vocabulary)
+    assert [letter for letter, _, _ in spans] == ["e", "f"]
+    alone = "Heparinf is advised in adults with gout."
+    vocabulary = Vocabulary.from_texts([alone, alone, "heparin heparin"])
+    assert footnote_marker_spans(alone, list("abcdefgh"), vocabulary) == []
+
+
 def test_symbol_glyphs_read_as_control_characters_are_repaired() -> None:
     """Older guideline fonts print the multiplication sign and the degree sign as control
     characters in the text layer; a reader needs the symbols back ("2 x 2 g/day", "< 36 °C"),

@@ -357,6 +357,7 @@ def footnote_marker_spans(
         # "≥45 mmc": a letter glued to the unit of a value
         if m.group("letter") in defined:
             found.append((m.group("letter"), m.start("letter"), m.end("letter")))
+    next_letters: list[tuple[str, int, int]] = []  # glued letters with weaker evidence
     for m in re.finditer(r"[A-Za-z]{3,}", text):
         word = m.group(0)
         split = _stem_and_letter(word, min_stem=3)  # "off" is no "of" + f
@@ -379,6 +380,12 @@ def footnote_marker_spans(
             and (stem.isupper() or vocabulary.count(stem) >= ratio * max(1, times))
         ):
             found.append((last, m.end() - 1, m.end()))
+        elif last in MARKER_LETTERS and rare and vocabulary.count(stem) >= max(1, times):
+            next_letters.append((last, m.end() - 1, m.end()))
+    # a row's footnote letters run in order: a glued letter just after one the row surely
+    # carries ("monitoringg or … studyh") needs only a stem the tables print as often
+    carried = {letter for letter, _, _ in found}
+    found += [span for span in next_letters if chr(ord(span[0]) - 1) in carried]
     return sorted(set(found), key=lambda f: (f[1], f[0]))
 
 

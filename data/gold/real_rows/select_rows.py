@@ -111,7 +111,9 @@ TEST_SHARE = 1 / 3
 # at its start, before any change; blind46 (same session) after its first five changes to
 # the rules (and the gold's class reading), to give them a first score; blind47 (same
 # session) after eleven more, likewise; blind48 (same session) after six more, likewise;
-# blind49 (twenty-seventh session) at its start, before any change.
+# blind49 (twenty-seventh session) at its start, before any change; blind50 (same session)
+# after its first seventeen commits changing the rules and the ingestion, to give them a first
+# score.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -161,6 +163,7 @@ BLIND_SPLITS = {
     "blind47": (20261247, 4),
     "blind48": (20261248, 4),
     "blind49": (20261249, 4),
+    "blind50": (20261250, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

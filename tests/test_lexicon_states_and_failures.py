@@ -458,3 +458,16 @@ def test_an_act_a_patient_has_not_had_is_negated(lexicon, clause: str) -> None: 
     )
     assert found["ablation"].negated and not found["angina"].negated
     assert not any("undergone" in n or "never" in n or "received" in n for n in found)
+
+
+def test_a_state_complicating_a_disease_names_both(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "A or B complicating C": the patients have C, and A or B arose in it; C is a
+    condition of its own beside the alternatives A and B."""
+    found = named(
+        extract(
+            lexicon, "Dialysis is advised in adults with oliguria or anuria complicating sepsis."
+        )
+    )
+    assert {"oliguria", "anuria", "sepsis"} <= set(found), found
+    assert found["oliguria"].or_group == found["anuria"].or_group is not None
+    assert found["sepsis"].or_group is None

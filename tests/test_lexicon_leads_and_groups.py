@@ -442,3 +442,21 @@ def test_an_age_word_before_patients_names_a_group_of_people(
     contract's "older people" does. The span stays the printed word."""
     found = named(extract(lexicon, f"Tilt testing is advised in {word} patients with fainting."))
     assert group in found and found[group].text.lower() == word, found
+
+
+def test_a_prefix_joined_by_a_hyphen_and_where_after_the_patients_cut_no_wrong_segment(
+    lexicon,
+) -> None:  # type: ignore[no-untyped-def]
+    """ "in-stent", "on-site": a preposition joined to its noun by a hyphen is a prefix, no
+    segment of the cohort; "patients where X is suspected" says what holds for them, like
+    "in whom", and the word "where" names nothing."""
+    found = named(
+        extract(lexicon, "Balloon dilation is advised in adults with late in-stent stenosis.")
+    )
+    assert "late in-stent stenosis" in found, found
+    found = named(
+        extract(
+            lexicon, "Dose reduction is advised in patients where the drug is suspected as a cause."
+        )
+    )
+    assert not any("where" in n for n in found), found

@@ -460,3 +460,14 @@ def test_a_prefix_joined_by_a_hyphen_and_where_after_the_patients_cut_no_wrong_s
         )
     )
     assert not any("where" in n for n in found), found
+
+
+@pytest.mark.parametrize(
+    "text", ["a short life expectancy (<3 years)", "a good life expectancy (>3 years)"]
+)
+def test_a_bracketed_time_after_life_expectancy_is_its_value(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "a short life expectancy (<3 years)": the bracket gives the life expectancy's value
+    (one parameter, its word of degree folded into the value), never the patients' age."""
+    found = named(extract(lexicon, f"Open surgery is advised in adults with gout and {text}."))
+    assert "life expectancy" in found and found["life expectancy"].threshold == 3, found
+    assert "age" not in found

@@ -119,6 +119,17 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "limited life expectancy (<2 years)": the bracket gives that quantity's value, read as
+    # "life expectancy <2 years" (a bare time in years would be read as an age)
+    (
+        re.compile(
+            r"\b(?:(?:limited|short|reduced|reasonable|good|long|adequate|acceptable)\s+)?"
+            r"(life\s+expectancy|expected\s+survival)\s*"
+            r"\(\s*((?:[<>≤≥]|less\s+than|more\s+than)\s*\d+(?:[.,]\d+)?\s*years?)\s*\)",
+            re.I,
+        ),
+        r"\1 \2",
+    ),
     # "the same indications for X (as in ...)", "X, with the same recommendations (as for
     # ...)": X is recommended as it is elsewhere; "the same" names nothing
     (

@@ -536,6 +536,9 @@ def test_at_the_time_of_an_operation_says_when_like_during(lexicon) -> None:  # 
         ("Knee imaging is advised at 2-year intervals in runners.", "knee imaging"),
         ("Knee imaging is advised at wide (4 year) intervals in runners.", "knee imaging"),
         ("Knee imaging is advised at intervals of 3 years in runners.", "knee imaging"),
+        # ... and so does a frequency word with its count ("once-yearly", "six-monthly")
+        ("Once-yearly knee imaging is advised in runners.", "knee imaging"),
+        ("Six-monthly knee imaging is advised in runners.", "knee imaging"),
     ],
 )
 def test_how_often_or_how_soon_without_a_value_is_no_concept(lexicon, text: str, act: str) -> None:  # type: ignore[no-untyped-def]

@@ -94,8 +94,11 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
 ]
 
 
-# how often, as a word ("yearly", "at least annually")
-_HOW_OFTEN = r"(?:at\s+least\s+)?(?:annually|yearly|biannually|monthly|weekly)"
+# how often, as a word ("yearly", "at least annually", "once-yearly", "six-monthly")
+_HOW_OFTEN = (
+    r"(?:at\s+least\s+)?(?:(?:once|twice|three|six|two|3|6)-)?"
+    r"(?:annually|yearly|biannually|monthly|weekly)"
+)
 # how often, how soon and how long before: a schedule, no concept of the row
 SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "before (or at latest at the time of) X": a second time for the same act

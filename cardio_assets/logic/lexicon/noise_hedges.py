@@ -41,7 +41,11 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             # "as the standard approach", "as a preventive measure": the act's standing, no
             # concept (what is prevented, when named, follows "to prevent" or "for")
             r"|,?\s*\bas\s+(?:the\s+|an?\s+)?(?:standard|default|usual|preventive|preventative|"
-            r"precautionary)\s+(?:approach|measure|strategy|method|option)\b",
+            r"precautionary)\s+(?:approach|measure|strategy|method|option)\b"
+            # "as the preferred (imaging) modality", "as the preferred therapy": its rank
+            # (with "for / of X" after it, X is read: post_markers' _RANK)
+            r"|,?\s*\bas\s+(?:the\s+|a\s+)?preferred\s+(?:[\w\-]+\s+)?(?:modality|method|"
+            r"technique|approach|strategy|therapy|treatment|option|test)\b(?!\s+(?:for|of)\b)",
             re.I,
         ),
         "",

@@ -679,3 +679,18 @@ def test_numbered_kinds_share_their_head_and_a_numbered_grade_range_stays_whole(
         extract(lexicon, "Statins are advised in adults with stage 2 or 3 liver disease.")
     )
     assert "stage 2 or 3 liver disease" in staged
+
+
+def test_two_risk_grades_joined_by_and_are_two_groups(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "at high and very high bleeding risk": no one is at both grades, so "and" joins two
+    groups of patients (the contract's distributive "and"), each named with the risk, one
+    OR label; "moderate or high" stays one range of the scale (the contract's severity
+    range)."""
+    found = named(
+        extract(lexicon, "Statins are advised in adults at high and very high bleeding risk.")
+    )
+    assert_one_or_group(found["high bleeding risk"], found["very high bleeding risk"])
+    ranged = named(
+        extract(lexicon, "Statins are advised in adults at moderate or high bleeding risk.")
+    )
+    assert any(n.endswith("moderate or high bleeding risk") for n in ranged), ranged

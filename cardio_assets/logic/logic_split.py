@@ -208,6 +208,14 @@ def split_logic(
             merged_items.append(item)
             merged_conns.append(conn + "*")
             continue
+        graded = _GRADED_RISK.match(item) if conn == "and" else None
+        if graded and _RISK_GRADE.fullmatch(_ARTICLE.sub("", previous)):
+            # "at high and very high risk": no one is at both grades, so the "and" joins two
+            # groups of patients (the contract's distributive "and"), each with the head
+            completions[len(merged_items) - 1] = f"{previous} {graded['head']}"
+            merged_items.append(item)
+            merged_conns.append("or*")
+            continue
         joined = f"{previous} {conn} {item}"
         if conn != "," and _joins(previous, item, joined, keep_together):
             merged_items[-1] = joined
@@ -390,6 +398,10 @@ def _bare_alternative(item: str) -> bool:
 
 _WITH_COMPLEMENT = re.compile(r"^(?:signs?|symptoms?)\s+of\s+(?P<what>\S.*)$", re.I)
 _ROMAN = re.compile(r"^(?:I{1,3}|IV|V)(?:[a-d])?$")
+# a grade of risk alone, and one with the risk it grades ("very high CV risk")
+_GRADE = r"(?:very\s+)?(?:low|intermediate|moderate|high)"
+_RISK_GRADE = re.compile(rf"(?:at\s+)?{_GRADE}", re.IGNORECASE)
+_GRADED_RISK = re.compile(rf"^{_GRADE}\s+(?P<head>(?:[\w\-]+\s+){{0,3}}?risk\b.*)$", re.IGNORECASE)
 # a number on a scale ending a coordinated item, and the next item's number with the head
 # both share: a severity scale ("grade 2 or 3 X", "stage 1 or 2 X") is one range, kinds
 # ("type I or III X") are alternatives

@@ -471,3 +471,10 @@ def test_a_bracketed_time_after_life_expectancy_is_its_value(lexicon, text: str)
     found = named(extract(lexicon, f"Open surgery is advised in adults with gout and {text}."))
     assert "life expectancy" in found and found["life expectancy"].threshold == 3, found
     assert "age" not in found
+
+
+def test_adult_before_patients_names_the_group_of_adults(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "adult patients with X": the generic patient noun goes, but "adult" is the
+    demographic group the contract makes a condition, not a determiner like "all"."""
+    found = named(extract(lexicon, "Statins are advised in adult patients with gout."))
+    assert "adult" in found and found["adult"].role == "Condition", found

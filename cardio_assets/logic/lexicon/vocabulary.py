@@ -175,7 +175,7 @@ DEMOGRAPHIC_STATE = re.compile(
 )
 _COHORT_DETERMINERS = frozenset(
     """
-    all selected the these such other eligible most any some adult certain appropriate
+    all selected the these such other eligible most any some certain appropriate
     every each
     """.split()
 )

@@ -471,3 +471,19 @@ def test_a_state_complicating_a_disease_names_both(lexicon) -> None:  # type: ig
     assert {"oliguria", "anuria", "sepsis"} <= set(found), found
     assert found["oliguria"].or_group == found["anuria"].or_group is not None
     assert found["sepsis"].or_group is None
+
+
+@pytest.mark.parametrize(
+    ("clause", "state"),
+    [
+        ("who are considering pregnancy", "considering pregnancy"),
+        ("planning a pregnancy", "planning a pregnancy"),
+        ("contemplating pregnancy", "contemplating pregnancy"),
+    ],
+)
+def test_intending_a_pregnancy_is_a_state_of_its_own(lexicon, clause: str, state: str) -> None:  # type: ignore[no-untyped-def]
+    """ "women who are considering pregnancy": the wish is the state the row is for, named
+    with its verb; a pregnancy not yet begun is no condition the women have."""
+    found = named(extract(lexicon, f"Counselling is advised in women with gout {clause}."))
+    assert state in found and found[state].role == "Condition", found
+    assert "pregnancy" not in found

@@ -34,7 +34,7 @@ _SEGMENT_RE = re.compile(
     r"|\breceiving\b|\btaking\b|(?<!not\s)(?<!are\s)(?<!is\s)\busing\b"
     r"|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
     r"|\bon\b(?![-\s]top\b)(?!-)|\bundergoing\b|\bscheduled\s+(?:for|to\s+(?:receive|undergo))\b|\breferred\s+for\b|\bafter\b"
-    r"|\bconsidering\b|\bplanning\b"
+    r"|\bconsidering\b|\bplanning\b|\b(?:contemplating|desiring)\b(?=\s+(?:a\s+)?pregnan)"
     r"|\b(?:judged|categori[sz]ed|classified|deemed)\s+(?:to\s+be\s+)?(?:as\s+(?:having\s+)?)?"
     r"|\b(?:perceived|considered|thought|believed)\s+to\s+be\s+(?=at\b)"
     r"|\bfollowing\b|\bwith\s+no\b|\bwith\b|\bhaving\b(?!\s+(?:been|had)\b)"
@@ -62,6 +62,11 @@ _SEEN_ON_TEST = re.compile(
     r"monitoring|scans?|X-ray|radiograph\w*|exercise|exertion|effort|standing)\b",
     re.IGNORECASE,
 )
+
+
+# intending a pregnancy ("considering pregnancy", "planning a pregnancy") is a state of its own
+_INTENDING = frozenset({"considering", "planning", "contemplating", "desiring"})
+_PREGNANCY_AFTER = re.compile(r"\s+(?:a\s+)?(?:pregnan\w*|conception)\b", re.IGNORECASE)
 
 
 def _cohort_segments(rest: str) -> list[tuple[str, str]]:
@@ -110,6 +115,10 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
             start = m.start("kind") + tolerate.start()
         if word == "at":
             start = m.start()  # keep "at high risk of ..." as the condition text
+        if word in _INTENDING and _PREGNANCY_AFTER.match(rest, m.end()):
+            # "considering pregnancy": the wish is the state the golds name, verb and all
+            kind = "or with" if kind.startswith("or ") else "with"
+            start = m.start("kind")
     tail = rest[start:].strip(" ,;")
     if tail:
         segments.append((kind, tail))

@@ -648,3 +648,18 @@ def test_the_standing_of_an_act_is_no_concept(lexicon, standing: str) -> None:  
     assert [a.normalized for a in result.actions] == ["knee bracing"]
     names = {c.normalized for c in result.concepts}
     assert not any(w in n for n in names for w in ("approach", "measure", "method", "preferred"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Knee bracing should be considered by the Heart Team in runners with gout.",
+        "Knee bracing is advised in runners with gout, as decided by the multidisciplinary team.",
+    ],
+)
+def test_who_weighs_the_act_is_no_concept(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "X should be considered by the Heart Team", ", as decided by the team": who weighs
+    the act names neither a condition of the patients nor another act."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == ["knee bracing"]
+    assert not any("team" in c.normalized for c in result.concepts)

@@ -50,6 +50,16 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "X should be considered by the Heart Team", ", as decided by the Heart Team": who
+    # weighs the act, no concept (an act the team does, "evaluation by the Heart Team", stays)
+    (
+        re.compile(
+            r"(?:(?<=considered)|(?<=decided)|,\s*as\s+decided)\s+by\s+"
+            r"(?:the|a|an)\s+(?:multidisciplinary\s+|interdisciplinary\s+)?(?:heart\s+)?team\b",
+            re.I,
+        ),
+        "",
+    ),
     # "when technically feasible", "if immediately available": how, not whom
     (
         re.compile(

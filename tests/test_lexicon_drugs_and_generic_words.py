@@ -473,3 +473,11 @@ def test_markers_glued_to_an_abbreviation_or_a_comma_and_a_leading_then_go(lexic
     assert not any("then" in n or "512" in n for n in found), found
     found = named(extract(lexicon, "In adults with gout and CKD,d statins are advised."))
     assert "statin" in found and not any(n.startswith("d ") for n in found), found
+
+
+def test_a_generic_last_word_leaves_the_role_to_the_words_before_it(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "over a new PCI attempt", "a balloon approach": "attempt", "approach" only frame
+    the act; its role is what the words before them name (a procedure), not a guess."""
+    result = extract(lexicon, "Surgery is advised over a new PCI attempt in adults with gout.")
+    compared = [c for c in result.concepts if "attempt" in c.normalized]
+    assert compared and compared[0].role == "Procedure", result.concepts

@@ -58,6 +58,10 @@ class LexiconSettings:
 _VALVE_BY_CUSPS = re.compile(r"^(?:uni|bi|tri|quadri)cuspid\s+(?:aortic\s+)?valves?$", re.I)
 
 # what a slot usually holds, when nothing in the text says
+# a generic last word that only says how an act is framed ("a new PCI attempt")
+_GENERIC_LAST_WORD = re.compile(
+    r"^(?P<named>.+?)\s+(?:attempts?|strateg(?:y|ies)|approach(?:es)?|options?)$", re.IGNORECASE
+)
 _SLOT_DEFAULTS = {
     "action": "Procedure",
     "component": "Procedure",
@@ -133,6 +137,9 @@ class RoleRules:
             if role is not None:
                 return role
         role = _heuristic_role(normalized) or self._head_ngram_role(normalized)
+        generic = _GENERIC_LAST_WORD.match(normalized) if role is None else None
+        if generic:  # "a new PCI attempt": the words before the generic head say what it is
+            role = self.role_evidence(generic["named"], slot)
         if role == "ClinicalParameter" and slot not in {"purpose", "component"}:
             role = "Condition"  # "irregular heart rate", "HFrEF": states, not measurements
         if slot == "action" and role not in (None, "Procedure", "Medication"):

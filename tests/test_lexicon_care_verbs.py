@@ -77,3 +77,18 @@ def test_care_given_in_a_place_is_one_act_and_qualified_patients_are_the_cohort(
     followed = extract(lexicon, "It is recommended to follow up women with gout for anaemia.")
     assert [a.normalized for a in followed.actions] == ["follow-up"]
     assert "gout" in {c.normalized for c in followed.concepts}
+
+
+def test_patients_informed_about_something_is_the_informing(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "that patients undergoing X are informed about Y, ahead of the procedure": informing
+    them is the act, X what they undergo; "the procedure" points back to X and names no
+    concept of its own."""
+    result = extract(
+        lexicon,
+        "It is recommended that patients undergoing ablation are informed about the risks "
+        "ahead of the procedure.",
+    )
+    acts = [a.normalized for a in result.actions]
+    assert acts and acts[0].startswith("informing about"), acts
+    names = {c.normalized for c in result.concepts}
+    assert "ablation" in names and not any("procedure" in n for n in names)

@@ -33,6 +33,7 @@ _ACT_NOUNS = {
     "followed": "follow-up",
     "vaccinated": "vaccination",
     "educated": "education",
+    "informed": "informing",
     "investigated": "investigation",
     "examined": "examination",
     "treat": "treatment",
@@ -52,7 +53,7 @@ _THAT_PASSIVE = re.compile(
     r"(?P<verb>screened|counsell?ed|referred|(?:re-?)?evaluated|(?:re-?)?assessed|monitored|"
     r"followed\s+up|"
     r"investigated|examined|discharged|observed|transferred|admitted|hospitali[sz]ed|"
-    r"vaccinated|educated|enrolled|included)\s+(?:(?:in|into|to)\s+)?(?P<rest>.+)$",
+    r"vaccinated|educated|informed|enrolled|included)\s+(?:(?:in|into|to)\s+)?(?P<rest>.+)$",
     re.IGNORECASE,
 )
 # the patients a care verb acts on (also the patients an act is given to, in sentences.py)

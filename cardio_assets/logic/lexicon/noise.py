@@ -65,6 +65,16 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "ahead of / after the procedure": when, counted from an act the row has named already
+    # ("the procedure" points back), no concept of its own
+    (
+        re.compile(
+            r",?\s*\b(?:ahead\s+of|before|prior\s+to|after|during)\s+the\s+(?:procedure|"
+            r"intervention|operation)\b",
+            re.I,
+        ),
+        "",
+    ),
     # when, not for whom: "at diagnosis", "at the first evaluation", "at the earliest"
     (
         re.compile(

@@ -452,3 +452,30 @@ def test_to_correlate_opens_a_purpose_not_part_of_the_condition(lexicon) -> None
     )
     assert "palpitations" in found or "palpitation" in found, found
     assert not any("correlate" in n for n in found)
+
+
+def test_care_setting_after_for_a_criterions_role_and_otherwise_values(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "for optimal work-up and management of patients with X" is the setting like "in the
+    evaluation of patients"; "using A as a diagnostic criterion" names A, not what it serves
+    as; "at N mm, otherwise M mm" gives the same quantity a second value."""
+    result = extract(
+        lexicon,
+        "A specialist review is advised for optimal work-up and management of patients with gout.",
+    )
+    assert [a.normalized for a in result.actions] == ["specialist review"]
+    assert not any("management" in c.normalized for c in result.concepts)
+    found = named(
+        extract(
+            lexicon,
+            "Foot imaging is advised in adults with gout, using a score ≥3 as a diagnostic criterion.",
+        )
+    )
+    assert not any("criterion" in n for n in found), found
+    values = [
+        c.threshold
+        for c in extract(
+            lexicon, "Knee surgery is advised in runners at a cartilage loss ≥40%, otherwise ≥60%."
+        ).concepts
+        if c.role == "ClinicalParameter"
+    ]
+    assert values == [40, 60], values

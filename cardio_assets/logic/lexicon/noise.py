@@ -65,6 +65,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "at a diameter ≥45 mm, otherwise ≥50 mm": the other value of the same quantity, for
+    # the other patients
+    (re.compile(r",\s*otherwise\s+(?=[<>≤≥]|\d)", re.I), ", or "),
     # "ahead of / after the procedure": when, counted from an act the row has named already
     # ("the procedure" points back), no concept of its own
     (
@@ -84,16 +87,18 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "in the (initial) evaluation of patients with X": the care setting the row speaks in,
-    # no act of its own; the patients and what they have are read as usual
+    # "in the (initial) evaluation of patients with X", "for optimal diagnostic workup and
+    # management of patients with X": the care setting the row speaks in, no act of its own;
+    # the patients and what they have are read as usual
     (
         re.compile(
-            r"\b(?P<lead>in|during)\s+the\s+(?:(?:initial|first|diagnostic)\s+)?(?:evaluation|"
-            r"work-up|assessment|management)\s+of\s+(?=(?:all\s+)?(?:patients|individuals|"
+            r"\b(?P<lead>in|during|for)\s+(?:the\s+)?(?:(?:initial|first|diagnostic|optimal)\s+)*"
+            r"(?:evaluation|work-?up|assessment|management)(?:\s+and\s+(?:evaluation|work-?up|"
+            r"assessment|management))?\s+of\s+(?=(?:all\s+)?(?:patients|individuals|"
             r"people|women|men|adults|children)\b)",
             re.I,
         ),
-        r"\g<lead> ",
+        lambda m: "in " if m["lead"].lower() == "for" else f"{m['lead']} ",
     ),
     # how often or how much, not for whom: "at every clinical visit", "at each encounter",
     # "(not tolerated) at any dosage", "at any time of follow-up"

@@ -45,7 +45,9 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             # "as the preferred (imaging) modality", "as the preferred therapy": its rank
             # (with "for / of X" after it, X is read: post_markers' _RANK)
             r"|,?\s*\bas\s+(?:the\s+|a\s+)?preferred\s+(?:[\w\-]+\s+)?(?:modality|method|"
-            r"technique|approach|strategy|therapy|treatment|option|test)\b(?!\s+(?:for|of)\b)",
+            r"technique|approach|strategy|therapy|treatment|option|test)\b(?!\s+(?:for|of)\b)"
+            # "using X as a diagnostic criterion": what X serves as, no concept of its own
+            r"|\s+as\s+(?:a|the)\s+(?:diagnostic\s+)?(?:criterion|cut-?off|threshold)\b",
             re.I,
         ),
         "",

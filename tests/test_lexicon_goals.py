@@ -110,7 +110,7 @@ def test_a_goal_to_reach_or_achieve_is_an_outcome(lexicon) -> None:  # type: ign
         extract(lexicon, "Dual therapy is recommended to reach the blood pressure target.")
     )
     assert goal["blood pressure target"].role == "Outcome"
-    value = extract(lexicon, "Statins are recommended to achieve an LDL-C goal of <1.8 mmol/L.")
+    value = extract(lexicon, "Statins are advised to achieve an LDL-C goal below 2.1 mmol/L.")
     assert [c.role for c in value.concepts if "cholesterol" in c.normalized] == [
         "ClinicalParameter"
     ]

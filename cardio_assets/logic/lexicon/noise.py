@@ -87,8 +87,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "in the (initial) evaluation of patients with X", "for optimal diagnostic workup and
-    # management of patients with X": the care setting the row speaks in, no act of its own;
+    # "in the (initial) evaluation of patients with X", "for (the best) work-up and
+    # management of the patients": the care setting the row speaks in, no act of its own;
     # the patients and what they have are read as usual
     (
         re.compile(

@@ -224,6 +224,11 @@ def test_a_glued_letter_right_after_the_rows_sure_letter_is_the_next_footnote() 
     alone = "Heparinf is advised in adults with gout."
     vocabulary = Vocabulary.from_texts([alone, alone, "heparin heparin"])
     assert footnote_marker_spans(alone, list("abcdefgh"), vocabulary) == []
+    # only a letter the table's footnotes define: with d and e alone defined, no "f"
+    spans = footnote_marker_spans(
+        row, ["d", "e"], Vocabulary.from_texts([row, row, "warfarin " * 12, "heparin heparin"])
+    )
+    assert [letter for letter, _, _ in spans] == ["e"]
 
 
 def test_symbol_glyphs_read_as_control_characters_are_repaired() -> None:

@@ -473,7 +473,12 @@ def _complete_ellipsis(previous: str, item: str) -> dict[int, str]:
     numbered = _NUMBERED_HEAD.match(item)
     if kind and numbered:
         # "type I or III endoleak": two kinds sharing the head, each its own concept
-        return {0: f"{previous} {numbered['head']}", 1: f"{kind['label']} {item}"}
+        label = kind["label"].lower().rstrip("s")  # "types I or III X": each one type
+        return {
+            0: f"{previous[: kind.start()]}{label} {previous[kind.end('label') :].strip()} "
+            f"{numbered['head']}".strip(),
+            1: f"{label} {item}",
+        }
     words = bare.split()
     # words before the coordinated adjective and its modifiers ("in", "cases of") belong to
     # neither name: the adjective and its modifiers are the last words

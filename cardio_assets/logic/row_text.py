@@ -380,7 +380,7 @@ def footnote_marker_spans(
             and (stem.isupper() or vocabulary.count(stem) >= ratio * max(1, times))
         ):
             found.append((last, m.end() - 1, m.end()))
-        elif last in MARKER_LETTERS and rare and vocabulary.count(stem) >= max(1, times):
+        elif last in defined and rare and vocabulary.count(stem) >= max(1, times):
             next_letters.append((last, m.end() - 1, m.end()))
     # a row's footnote letters run in order: a glued letter just after one the row surely
     # carries ("monitoringg or … studyh") needs only a stem the tables print as often

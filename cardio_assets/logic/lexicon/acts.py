@@ -64,7 +64,10 @@ SCREENING_ALONE = re.compile(_SCREENING, re.IGNORECASE)
 _DONE_BY = r"\s+(?:by|using|via)\s+"
 # "and" opening a second act named by an action noun with what it is done to ("… and
 # optimization of X", "… and treatment of Y")
-_ANOTHER_ACT = r"\s+and\s+(?=(?:the\s+)?(?:[a-z\-]+(?:tion|ment)|follow-up)\s+(?:of|for)\s)"
+_ANOTHER_ACT = (
+    r"\s+and\s+(?=(?:the\s+)?(?:treatment|management|optimi[sz]ation|correction|initiation|"
+    r"assessment|evaluation|referral|follow-up|modification|education|counsell?ing)\s+(?:of|for)\s)"
+)
 
 
 class ActRules:

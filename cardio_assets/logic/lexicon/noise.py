@@ -30,6 +30,8 @@ from cardio_assets.logic.lexicon.noise_words import (
 )
 from cardio_assets.logic.lexicon.vocabulary import _heuristic_role
 
+# a time with its unit ending the text before a phrase ("within 24 h")
+_TIME_BEFORE = re.compile(r"\d\s*(?:h|hours?|min|minutes?|days?|weeks?|months?)\s*$", re.I)
 # one item of a short list: up to three words, none of them "and" / "or"
 _SHORT_ITEM = r"(?!(?:and|or)\b)[A-Za-z][\w\-]*(?:\s+(?!(?:and|or)\b)[A-Za-z][\w\-]*){0,2}"
 
@@ -67,16 +69,17 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "at a diameter ≥45 mm, otherwise ≥50 mm": the other value of the same quantity, for
     # the other patients
-    (re.compile(r",\s*otherwise\s+(?=[<>≤≥]|\d)", re.I), ", or "),
+    (re.compile(r",\s*otherwise\s+(?=[<>≤≥])", re.I), ", or "),
     # "ahead of / after the procedure": when, counted from an act the row has named already
-    # ("the procedure" points back), no concept of its own
+    # ("the procedure" points back), no concept of its own; a time window before it ("within
+    # 24 h after the procedure") is a criterion the measurement grammar reads, and stays
     (
         re.compile(
             r",?\s*\b(?:ahead\s+of|before|prior\s+to|after|during)\s+the\s+(?:procedure|"
             r"intervention|operation)\b",
             re.I,
         ),
-        "",
+        lambda m: m[0] if _TIME_BEFORE.search(m.string, 0, m.start()) else "",
     ),
     # when, not for whom: "at diagnosis", "at the first evaluation", "at the earliest"
     (

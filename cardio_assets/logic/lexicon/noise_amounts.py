@@ -12,7 +12,10 @@ from typing import Any
 from cardio_assets.logic.lexicon.noise_words import _ACTIVITY_AMOUNT
 
 # one food of a diet's list: up to a comma, a bracket or the verb of the sentence
-_FOOD = r"(?:(?!\s(?:is|are|should|may|can)\b)[^,;.()])+"
+_FOOD = (
+    r"(?:(?!\s(?:is|are|should|may|can|in|for|to|with|among|patients|adults|people)\b)"
+    r"[^,;.()])+"
+)
 
 AMOUNT_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # a bracket left holding only the words of a dosing scheme ("(loading, daily)")
@@ -71,9 +74,11 @@ AMOUNT_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # includes whole grains and pulses"): the diet is the act, its foods describe it
     (
         re.compile(
-            rf"\b(?P<diet>diet|pattern)\s*,?\s*(?:rich\s+in|that\s+includes?|high\s+in)\s+"
+            rf"\b(?P<diet>diet|(?:food|eating|dietary)\s+pattern)\s*,?\s*(?:rich\s+in|that\s+includes?)\s+"
             rf"{_FOOD}(?:,\s*(?:and\s+|or\s+)?(?:(?:rich\s+in|that\s+includes?)\s+)?"
-            rf"(?!(?:with|in|for|to)\b){_FOOD})*",
+            rf"(?!\s*(?:with|in|for|to)\b){_FOOD})*"
+            # "…, with a high flavonoid intake": one more thing the diet is made of
+            r"(?:,\s*with\s+an?\s+(?:high|low|reduced|increased)\s+(?:[\w\-]+\s+){0,2}intake\b)?",
             re.I,
         ),
         r"\g<diet>",

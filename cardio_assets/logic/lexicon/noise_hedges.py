@@ -1,7 +1,8 @@
 """What a row says about itself rather than whom it is for (a part of noise.py's patterns,
 applied at their place among them): pointers to elsewhere in the guideline ("(see Table
 4)", "Supplementary Data Table 10"), an act's standing ("as first choice", "as the standard
-approach") and feasibility hedges ("if indicated", "when technically feasible"). None of
+approach", "as the preferred modality", "as a diagnostic criterion"), who weighs it ("by the
+Heart Team") and feasibility hedges ("if indicated", "when technically feasible"). None of
 them is a concept.
 """
 
@@ -44,8 +45,8 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             r"precautionary)\s+(?:approach|measure|strategy|method|option)\b"
             # "as the preferred (imaging) modality", "as the preferred therapy": its rank
             # (with "for / of X" after it, X is read: post_markers' _RANK)
-            r"|,?\s*\bas\s+(?:the\s+|a\s+)?preferred\s+(?:[\w\-]+\s+)?(?:modality|method|"
-            r"technique|approach|strategy|therapy|treatment|option|test)\b(?!\s+(?:for|of)\b)"
+            r"|,?\s*\bas\s+(?:the\s+|a\s+)?preferred\s+(?>(?:[\w\-]+\s+)?(?:modality|method|"
+            r"technique|approach|strategy|therapy|treatment|option|test)\b)(?!\s+(?:for|of)\b)"
             # "using X as a diagnostic criterion": what X serves as, no concept of its own
             r"|\s+as\s+(?:a|the)\s+(?:diagnostic\s+)?(?:criterion|cut-?off|threshold)\b",
             re.I,

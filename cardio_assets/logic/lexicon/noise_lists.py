@@ -21,7 +21,8 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             r"(?:\s+(?:drugs?|agents?|medications?|therap(?:y|ies)|treatments?|methods?|tests?|"
             r"tools?|scores?|ones?))?"
             r"(?=\s*[,;.)]|\s+(?:is|are|should|may)\b|\s*$)"
-            r"|(?<![sS])\s+or\s+(?:similar|equivalent|comparable)(?=\s+[a-z])",
+            r"|(?<![sS])\s+or\s+(?:similar|equivalent|comparable)"
+            r"(?=\s+[a-z]+(?:\s*[,;.)]|\s+(?:is|are|should|may|in|for|to)\b|\s*$))",
             re.I,
         ),
         "",

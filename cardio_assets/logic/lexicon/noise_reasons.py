@@ -13,7 +13,15 @@ from cardio_assets.logic.lexicon.noise_words import _LIST_ITEM
 REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "shock complicating ACS": the disease the state arose in is one the patients have, read
     # as "shock, with ACS" (both golds of this wording name the two apart)
-    (re.compile(r"(?<=\w)\s+complicating\s+(?!factors?\b)(?=\S)", re.I), ", with "),
+    # (not the adjective: "without complicating comorbidities", "complicating factors")
+    (
+        re.compile(
+            r"(?<=\w)(?<!\bwithout)(?<!\bno)(?<!\bany)\s+complicating\s+"
+            r"(?!(?:factors?|features?|conditions?|comorbidit(?:y|ies)|circumstances?)\b)(?=\S)",
+            re.I,
+        ),
+        ", with ",
+    ),
     # "regardless of symptoms", "irrespective of stent type": says what does NOT matter; a
     # list of such things goes whole ("regardless of age, sex, or LVEF"), and the clause
     # stops where another opens ("… of NYHA class who have X")

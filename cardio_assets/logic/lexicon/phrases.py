@@ -139,7 +139,8 @@ class PhraseRules:
                 premod_drafts.append(Draft("Condition", "adult", "adults", "cohort"))
             if people and premod_words and DEMOGRAPHIC_STATE.fullmatch(premod_words[-1]):
                 # "pregnant women", "older adults", "older people": one group of people ("older
-                # patients" keeps "older": "patients" is the generic head the contract drops)
+                # patients": "patients" is the generic head the contract drops, and the age
+                # word names the group, _AGE_WORDS below)
                 premod_words, phrase = premod_words[:-1], f"{premod_words[-1]} {noun.group(0)}"
                 group = True
             else:

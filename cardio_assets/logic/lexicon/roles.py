@@ -57,11 +57,11 @@ class LexiconSettings:
 # valves"): the anatomy a patient has, not a device or an operation on it
 _VALVE_BY_CUSPS = re.compile(r"^(?:uni|bi|tri|quadri)cuspid\s+(?:aortic\s+)?valves?$", re.I)
 
-# what a slot usually holds, when nothing in the text says
 # a generic last word that only says how an act is framed ("a new PCI attempt")
 _GENERIC_LAST_WORD = re.compile(
     r"^(?P<named>.+?)\s+(?:attempts?|strateg(?:y|ies)|approach(?:es)?|options?)$", re.IGNORECASE
 )
+# what a slot usually holds, when nothing in the text says
 _SLOT_DEFAULTS = {
     "action": "Procedure",
     "component": "Procedure",

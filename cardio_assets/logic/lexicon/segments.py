@@ -33,13 +33,13 @@ _SEGMENT_RE = re.compile(
     rf"|\b(?:(?:{_TREATED_WHEN})\s+)?treated\s+with\b"
     r"|\breceiving\b|\btaking\b|(?<!not\s)(?<!are\s)(?<!is\s)\busing\b"
     r"|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
-    r"|\bon\b(?![-\s]top\b)(?!-)|\bundergoing\b|\bscheduled\s+(?:for|to\s+(?:receive|undergo))\b|\breferred\s+for\b|\bafter\b"
+    r"|(?<!-)\bon\b(?![-\s]top\b)(?!-)|\bundergoing\b|\bscheduled\s+(?:for|to\s+(?:receive|undergo))\b|\breferred\s+for\b|\bafter\b"
     r"|\bconsidering\b|\bplanning\b|\b(?:contemplating|desiring)\b(?=\s+(?:a\s+)?pregnan)"
     r"|\b(?:judged|categori[sz]ed|classified|deemed)\s+(?:to\s+be\s+)?(?:as\s+(?:having\s+)?)?"
     r"|\b(?:perceived|considered|thought|believed)\s+to\s+be\s+(?=at\b)"
     r"|\bfollowing\b|\bwith\s+no\b|\bwith\b|\bhaving\b(?!\s+(?:been|had)\b)"
     # ("in-stent", "on-pump": a prefix joined by a hyphen opens no segment)
-    r"|\bin\b(?!-)(?!\s+(?:the|a|an|whom|addition|preference|combination|case|order)\b)"
+    r"|(?<!-)\bin\b(?!-)(?!\s+(?:the|a|an|whom|addition|preference|combination|case|order)\b)"
     r"|\bat\b(?=\s+(?:(?:particularly|especially)\s+)?(?:high|increased|intermediate|low|very)\b))",
     re.IGNORECASE,
 )

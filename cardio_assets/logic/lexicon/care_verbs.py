@@ -68,6 +68,12 @@ _TO_ACT_ON = re.compile(
     rf"^to\s+(?P<verb>screen|counsel|refer)\s+{_CARED_FOR}\s+(?P<rest>(?:for|to|about|on)\s+.+)$",
     re.IGNORECASE,
 )
+# where patients are cared for, kept in the act: "in specialized centres", "in an expert unit"
+_PLACE_OF_CARE = (
+    r"in\s+(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,2}(?:centres?|centers?|hospitals?|units?|"
+    r"clinics?|settings?)"
+)
+CARE_PLACE = re.compile(_PLACE_OF_CARE + r"\b", re.IGNORECASE)
 # the other care verbs: the cohort ends only at "for / to / about" or a period of life
 # ("to treat women with HF during pregnancy"), not at any "on" or "during" inside it
 _TO_CARE_FOR = re.compile(
@@ -75,9 +81,8 @@ _TO_CARE_FOR = re.compile(
     + "|".join(verb for verb in _ACT_NOUNS if not verb.endswith("ed") and verb not in _TO_SCREEN)
     + rf")(?:\s+up)?\s+{_CARED_FOR}\s+"
     r"(?P<rest>(?:for|to|about|(?:during|before)\s+(?:pregnancy|conception|surgery|delivery)"
-    # ... or where they are cared for ("in specialized centres", "in an expert unit")
-    r"|in\s+(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,2}(?:centres?|centers?|hospitals?|units?|"
-    r"clinics?|settings?))\b.*)$",
+    # ... or where they are cared for
+    rf"|{_PLACE_OF_CARE})\b.*)$",
     re.IGNORECASE,
 )
 # "to (systematically) treat patients with X with Y": Y is what they are given (the last

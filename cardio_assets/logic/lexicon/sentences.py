@@ -22,6 +22,7 @@ from cardio_assets.logic.lexicon.care_verbs import (
     _TO_ACT_ON,
     _TO_CARE_FOR,
     _TO_TREAT_WITH,
+    CARE_PLACE,
     GIVEN_TO_PATIENTS,
     care_act,
     that_patients_do,
@@ -127,12 +128,6 @@ _INFINITIVE_LEAD = re.compile(
     r"adopt|follow|apply|choose|undertake|implement|pursue|provide|conduct|employ|institute|"
     r"practi[cs]e|carry\s+out|engage\s+in|eat|prioriti[sz]e|favou?r|prefer|introduce|adapt|"
     r"individuali[sz]e|tailor|ensure|encourage|target)\s+)",
-    re.IGNORECASE,
-)
-# where patients are cared for, kept in the act: "in specialized centres", "in an expert unit"
-_CARE_PLACE = re.compile(
-    r"in\s+(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,2}(?:centres?|centers?|hospitals?|units?|"
-    r"clinics?|settings?)\b",
     re.IGNORECASE,
 )
 # "Instead of X, Y should be considered": the same, the alternative written first
@@ -417,7 +412,7 @@ def _parse_sentence(sentence: str) -> RowParse:
             object_ = post[done_to.end("verb") :].strip()
         # (given "with" a therapy, the therapy is the act)
         act = None if done_to.re is _TO_TREAT_WITH else care_act(verb)
-        place = _CARE_PLACE.match(object_) if act else None
+        place = CARE_PLACE.match(object_) if act else None
         if place:  # "to treat X patients in specialized centres": the care and where, one act
             action, trailing = _split_post(object_[place.end() :])
             action = f"{act} {place.group(0).strip()} {action}".strip()

@@ -113,7 +113,8 @@ TEST_SHARE = 1 / 3
 # session) after eleven more, likewise; blind48 (same session) after six more, likewise;
 # blind49 (twenty-seventh session) at its start, before any change; blind50 (same session)
 # after its first seventeen commits changing the rules and the ingestion, to give them a first
-# score; blind51 (same session) after eleven more, likewise.
+# score; blind51 (same session) after eleven more, likewise; blind52 (twenty-eighth session)
+# at its start, before any change.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -165,6 +166,7 @@ BLIND_SPLITS = {
     "blind49": (20261249, 4),
     "blind50": (20261250, 4),
     "blind51": (20261251, 4),
+    "blind52": (20261252, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

@@ -1,6 +1,6 @@
 """What a row says about itself rather than whom it is for (a part of noise.py's patterns,
 applied at their place among them): pointers to elsewhere in the guideline ("(see Table
-4)", "Supplementary Data Table 10"), an act's standing ("as first choice", "as the standard
+4)", "Supplementary Data Table 10") or back to the row ("in such cases"), an act's standing ("as first choice", "as the standard
 approach", "as the preferred modality", "as a diagnostic criterion"), who weighs it ("by the
 Heart Team") and feasibility hedges ("if indicated", "when technically feasible"). None of
 them is a concept.
@@ -30,6 +30,17 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             # "Supplementary Data Table 10", "(Web Figure 4)" printed into the row
             r"|\s*\(?\b(?:see\s+)?(?:the\s+)?(?:supplementary|web|online)\s+(?:data\s+)?"
             r"(?:tables?|figures?|box|sections?)\s+[\w.]*\w\)?",
+            re.I,
+        ),
+        "",
+    ),
+    # a pointer back to what the row already named: "(… in case of such signs)", "in such
+    # cases", "in these circumstances" add no concept of their own
+    (
+        re.compile(
+            r",?\s*\b(?:in\s+(?:the\s+)?(?:case|presence|event)\s+of|in|with|for)\s+"
+            r"(?:such|these|those)\s+(?:signs?|findings?|features?|cases?|circumstances?|"
+            r"situations?)\b",
             re.I,
         ),
         "",
@@ -74,10 +85,12 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     # conditions of feasibility: "if indicated", "when available", "if safe and possible",
-    # "whenever possible"
+    # "whenever possible", and as someone judges it: "if considered safe", "when deemed
+    # appropriate" (the judgement is the clinician's, no state of the patient)
     (
         re.compile(
-            rf",?\s*(?P<open>\()?\b(?:if|when|where|whenever|wherever)\s+{_HEDGE}"
+            rf",?\s*(?P<open>\()?\b(?:if|when|where|whenever|wherever)\s+"
+            rf"(?:(?:considered|deemed|judged|thought|felt)\s+)?{_HEDGE}"
             # a closing bracket goes only with its own opening one: "(and X if indicated)"
             rf"(?:\s+(?:and|or)\s+{_HEDGE})*\b(?(open)\))",
             re.I,

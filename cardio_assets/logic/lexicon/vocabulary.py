@@ -230,9 +230,12 @@ LIFESTYLE = re.compile(
 
 
 # what is left of a phrase once its measurement is taken out and names nothing more: the
-# direction words too ("an elevated heart rate (>100 bpm)": the value says how elevated)
+# direction words too ("an elevated heart rate (>100 bpm)": the value says how elevated),
+# and how the value is known ("invasive confirmation of PCWP <15 mmHg": the value is the
+# criterion)
 PARAM_LEFTOVERS = frozenset(
     """a an the treatment target goal level value of with in to for and or
+    evidence confirmation proof documentation documented confirmed invasive non-invasive
     elevated raised increased high higher low lower reduced decreased
     develop develops developing have has having show shows showing
     fall falls drop drops decrease decline rise increase reduction lowering reducing reduce

@@ -1,0 +1,49 @@
+"""Words that name no concept of their own: a pointer back to what the row already named
+("in case of such signs"), how a value came to be known ("invasive confirmation of X <N"),
+and a feasibility hedge as someone judges it ("if considered safe"). In the team's own
+sentences.
+"""
+
+from __future__ import annotations
+
+from tests.lexicon_fixtures import extract, named
+
+
+def test_a_pointer_back_to_named_signs_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "(… in case of such signs)" refers to the signs the bracket has just named; it adds
+    no state of the patient, and the state and the value it points back to stay."""
+    found = named(
+        extract(
+            lexicon,
+            "In adults with no signs of raised filling pressure (or a PCWP <15 mmHg in case of"
+            " such signs), valve repair is advised.",
+        )
+    )
+    assert not any("such" in n or "case" in n for n in found), found
+    assert "signs of raised filling pressure" in found and "pcwp" in found, found
+
+
+def test_how_a_value_is_known_leaves_the_value_alone(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "invasive confirmation of LVEF <40%", "evidence of PCWP <15 mmHg": the value is the
+    criterion; the words saying how it was found name nothing a patient has."""
+    found = named(
+        extract(
+            lexicon,
+            "In adults with evidence of PCWP <15 mmHg or invasive confirmation of LVEF <40%,"
+            " valve repair is advised.",
+        )
+    )
+    assert "pcwp" in found and "left ventricular ejection fraction" in found, found
+    assert not any(w in n for n in found for w in ("evidence", "confirmation", "invasive")), found
+
+
+def test_a_hedge_judged_by_the_clinician_is_no_state(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "If judged safe", "if deemed appropriate": the clinician's judgement that the act
+    can be done, like "if safe"; no condition of the patient."""
+    for sentence in (
+        "If judged safe, ablation is advised over drug therapy.",
+        "Ablation is advised over drug therapy if deemed appropriate.",
+    ):
+        result = extract(lexicon, sentence)
+        assert [a.normalized for a in result.actions] == ["ablation"], sentence
+        assert not [c for c in result.concepts if c.role == "Condition"], result.concepts

@@ -47,3 +47,32 @@ def test_a_hedge_judged_by_the_clinician_is_no_state(lexicon) -> None:  # type: 
         result = extract(lexicon, sentence)
         assert [a.normalized for a in result.actions] == ["ablation"], sentence
         assert not [c for c in result.concepts if c.role == "Condition"], result.concepts
+
+
+def test_in_case_of_after_the_act_is_a_criterion(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "in case of X" after the act says when it applies, as "if X" does: X is a condition
+    read apart from the alternative before it, even after a bare "as an alternative"."""
+    for sentence, alternative in (
+        ("Clopidogrel is advised as an alternative in case of aspirin intolerance.", None),
+        (
+            "Clopidogrel is advised as an alternative to aspirin for adults in case of aspirin"
+            " intolerance.",
+            "aspirin",
+        ),
+    ):
+        found = named(extract(lexicon, sentence))
+        assert "aspirin intolerance" in found, (sentence, found)
+        assert found["aspirin intolerance"].role == "Condition", found
+        if alternative:
+            assert alternative in found, found
+
+
+def test_in_the_presence_of_after_a_group_is_no_second_group(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "in adults with gout in the presence of flutter": the second phrase is a criterion
+    the same adults meet, not another group of patients offered instead (no OR label)."""
+    result = extract(
+        lexicon, "Ablation is advised in adults with gout in the presence of recurrent flutter."
+    )
+    found = named(result)
+    assert "recurrent flutter" in found and "gout" in found, found
+    assert all(c.or_group is None for c in result.concepts), found

@@ -131,6 +131,9 @@ _POST_MARKERS = re.compile(
     r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b"
     r"|(?<!\bor\s)(?<!\band\s)over\b(?!\s+\d)"
     r"|(?:if|when|while|whilst|unless|despite|provided(?:\s+that)?|in\s+the\s+presence\s+of)\b"
+    # "in case of X", "in the case of X" after the act: the condition it is for, like "if"
+    # ("in cases of X" is read by the first alternative, as a group of patients)
+    r"|(?<!\bas\s)in\s+(?:the\s+)?case\s+of\b"
     r"|(?<!be\s)based\s+on\b"
     r"|(?:except|excluding)(?:\s+(?:in|for|when|if|where))?\b"
     r"|with\s+the\s+(?:possible\s+)?exception\s+(?:of|where)\b"
@@ -413,6 +416,8 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return ("negated", excluded.group(1)) if excluded else ("context", body)
     if low in {"if", "when", "while", "whilst"}:
         return context_clause(_THERE_IS.sub("", body))
+    if re.fullmatch(r"in (?:the )?(?:presence|case) of", low):
+        return "context", body  # "in the presence of X", "in case of X": a criterion, like "if"
     if re.match(
         rf"(?:before|after|following|prior to|in advance of|during|based on|{_AT_THE_TIME})", low
     ) or low in {"in", "throughout"}:

@@ -76,3 +76,22 @@ def test_in_the_presence_of_after_a_group_is_no_second_group(lexicon) -> None:  
     found = named(result)
     assert "recurrent flutter" in found and "gout" in found, found
     assert all(c.or_group is None for c in result.concepts), found
+
+
+def test_a_therapy_the_patient_cannot_have_is_a_state(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "if beta-blockers are contraindicated", "when ticagrelor is not an option", "if
+    diuretic therapy is ineffective": a state of the patient towards the therapy, a
+    condition named for it, said by the whole clause; a therapy that "fails" was tried and
+    keeps its role, as before."""
+    for sentence, name in (
+        ("Ablation is advised if beta-blockers are contraindicated.", "contraindication to"),
+        ("Ablation is advised when ticagrelor is not an option.", "not an option"),
+        ("Dialysis is advised if diuretic therapy is ineffective.", "ineffective"),
+        ("Ablation is advised if statins are not tolerated.", "intolerance"),
+    ):
+        result = extract(lexicon, sentence)
+        states = [c for c in result.concepts if name in c.normalized]
+        assert len(states) == 1 and states[0].role == "Condition", (sentence, result.concepts)
+        assert " is " in states[0].text or " are " in states[0].text, states[0].text
+    failed = named(extract(lexicon, "Surgery is advised when drug therapy fails."))
+    assert failed["failure of drug therapy"].role == "Medication", failed

@@ -34,11 +34,28 @@ _INDICATED = re.compile(
     r"(?:indicated|required|needed|necessary)\b(?P<rest>.*)$",
     re.IGNORECASE,
 )
-# "X fail(s) [to …]", "X has failed", "X is ineffective": a therapy tried without success
+# "X fail(s) [to …]", "X has failed", "X was unsuccessful": a therapy tried without success
 _FAIL_VERB = (
     r"(?:fails?|failed|(?:has|have)\s+failed|"
-    r"(?:is|are|was|were|has\s+been|have\s+been)\s+(?:ineffective|unsuccessful))"
+    r"(?:is|are|was|were|has\s+been|have\s+been)\s+unsuccessful)"
 )
+# "X is contraindicated / not tolerated / ineffective / not an option": a state of the
+# patient towards X, a condition in its own right (the contract's predicative failures)
+_UNSUITABLE = re.compile(
+    r"^(?:the\s+)?(?P<what>(?:(?!\b(?:is|are|was|were|and|or)\b).)+?)\s+"
+    r"(?:(?:is|are|was|were|has\s+been|have\s+been)\s+(?:(?:proven|found)\s+)?"
+    r"(?P<state>contraindicated|not\s+tolerated|poorly\s+tolerated|ineffective|not\s+effective|"
+    r"not\s+an\s+option|not\s+suitable)|(?P<cannot>cannot|can\s*not)\s+be\s+tolerated)$",
+    re.IGNORECASE,
+)
+_UNSUITABLE_NAMES = {
+    "contraindicated": "contraindication to {}",
+    "tolerated": "{} intolerance",
+    "ineffective": "ineffective {}",
+    "effective": "ineffective {}",
+    "option": "{} not an option",
+    "suitable": "{} not suitable",
+}
 _FAILED = re.compile(rf"^(?P<failed>(?:the\s+)?.+?\s+{_FAIL_VERB})(?:\s+to\s+.+)?$", re.IGNORECASE)
 _FAIL_WORDS = re.compile(rf"\s+{_FAIL_VERB}$", re.IGNORECASE)
 # "if the HbA1c target is not met on metformin", "if heart rate remains uncontrolled with two
@@ -103,6 +120,17 @@ class ClauseRules:
                 if d.role != "ClinicalParameter":
                     d.role = "Condition"
             return state + self._phrase(unmet.group("therapy"), "background", group_counter)
+        unsuitable = _UNSUITABLE.match(phrase)
+        if unsuitable:
+            drafts = self._phrase(unsuitable.group("what"), "context", group_counter)
+            kind_word = (unsuitable.group("state") or "tolerated").split()[-1].lower()
+            therapies = [d for d in drafts if d.role in ("Medication", "Procedure")]
+            for d in therapies:
+                d.role = "Condition"
+                d.normalized = _UNSUITABLE_NAMES[kind_word].format(d.normalized)
+                if len(therapies) == 1:
+                    d.text = phrase.strip()  # the state is said by the whole clause
+            return drafts
         failed = _FAILED.match(phrase)
         if failed:
             # "if beta-blockers and digoxin fail": the condition is each therapy's failure,

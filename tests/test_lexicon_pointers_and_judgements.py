@@ -95,3 +95,18 @@ def test_a_therapy_the_patient_cannot_have_is_a_state(lexicon) -> None:  # type:
         assert " is " in states[0].text or " are " in states[0].text, states[0].text
     failed = named(extract(lexicon, "Surgery is advised when drug therapy fails."))
     assert failed["failure of drug therapy"].role == "Medication", failed
+
+
+def test_an_aneurysm_with_its_size_is_the_lesion_and_its_diameter(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "in adults with an aneurysm of ≥55 mm", "if the aneurysm diameter is ≥55 mm": the
+    patient has the aneurysm (a condition) and the value is its diameter; a size of no
+    lesion ("aortic diameter ≥55 mm") stays one parameter."""
+    for sentence in (
+        "Repair is advised in adults with an aneurysm of ≥55 mm.",
+        "Repair is advised if the aneurysm diameter is ≥55 mm.",
+    ):
+        found = named(extract(lexicon, sentence))
+        assert found["aneurysm"].role == "Condition", found
+        assert found["aneurysm diameter"].threshold == 55.0, found
+    plain = named(extract(lexicon, "Repair is advised if the aortic diameter is ≥55 mm."))
+    assert [c.role for c in plain.values()].count("Condition") == 0, plain

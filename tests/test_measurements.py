@@ -106,6 +106,13 @@ def test_one_measurement(text: str, expected: tuple) -> None:
     assert _one(text) == expected
 
 
+def test_a_range_whose_upper_end_is_left_out_is_the_range() -> None:
+    """ "a sac of 40–<45 mm": the upper end is excluded as printed; read as the range (the
+    contract writes every range inclusive), not as "40–" named and "<45"."""
+    (m,) = find_measurements("Imaging is advised for a sac of 40–<45 mm.")
+    assert (m.name, m.operator, m.threshold, m.unit) == ("sac", "between", [40.0, 45.0], "mm")
+
+
 def test_time_window_is_at_most() -> None:
     """ "Within 48 h" and "in the first 7 days" bound a time: <=."""
     for text, value, unit in [

@@ -7,7 +7,8 @@ spans a model returns, and patient values. What it reads, each seen in guideline
 - operators in symbols (<, ≤, ≥, >, =) and words before the value ("at least", "less than",
   "exceeding", "up to") or after it ("or less", "or more", "and above");
 - ranges with any dash, "to", "between A and B", "from A to B", and an operator before a
-  range ("> 5%–15%": the range is what counts);
+  range ("> 5%–15%": the range is what counts); "40–<45 mm", a range whose upper end is
+  left out, is read as the range (the contract writes every range inclusive);
 - time windows ("within 24 h", "in the first 7 days") as ``<=``;
 - a paired blood pressure ("140/90 mmHg") as one threshold "140/90";
 - the same value in a second unit ("<1.4 mmol/L (55 mg/dL)", "≥11.1 mmol/L or ≥200 mg/dL")
@@ -188,7 +189,7 @@ _VALUE = re.compile(
     |(?P<paired>(?P<p_op>{_SYMBOL_RE}|\b(?:{_WORD_RE}))?\s?(?P<p_a>\d{{2,3}})\s?/\s?(?P<p_b>\d{{2,3}})
         \s?(?P<p_u>mm\s?Hg)(?P<p_post>\s+{_POST_RE})?)
     |(?P<op_range>(?P<r_op>{_SYMBOL_RE}|\b(?:{_WORD_RE}))?\s?(?P<r_lo>{_NUM})\s?(?P<r_u1>{UNIT_RE})?
-        {_DASH}(?P<r_hi>{_NUM})\s?(?P<r_u2>{UNIT_RE})(?![\w]))
+        (?:{_DASH}|\s?[-–—−‐]\s?[<≤]\s?)(?P<r_hi>{_NUM})\s?(?P<r_u2>{UNIT_RE})(?![\w]))
     |(?P<op_value>(?P<o_op>{_SYMBOL_RE}|\b(?:{_WORD_RE}))\s?(?P<o_v>{_NUM})\s?(?P<o_u>{UNIT_RE})?(?![\w/]))
     |(?P<post_value>(?<![\w.])(?P<q_v>{_NUM})\s?(?P<q_u>{UNIT_RE})?\s+(?P<q_post>{_POST_RE}))
     |(?P<bare>(?<![\w.,/])(?P<n_v>{_NUM})\s?(?P<n_u>{UNIT_RE})(?![\w/]))

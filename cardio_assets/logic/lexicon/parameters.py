@@ -137,6 +137,26 @@ class Parameter:
     alt_values: list[dict] = field(default_factory=list)  # the value in a second unit
 
 
+# a lesion measured by its size ("AAA of 50–55 mm", "an aneurysm ≥55 mm"): the patient has
+# the lesion, and the value is its diameter; the name as written ends where the value starts
+_LESION = re.compile(r"\b(?:pseudo)?aneurysms?(?:\s+diameters?)?$", re.IGNORECASE)
+_LESION_NAME = re.compile(
+    r"^(?P<name>.+?)\s+(?:diameters?\s+)?(?:(?:of|is|was|are)\s+)?(?:[<>≤≥=]|\d|"
+    r"(?:more|less|greater|at|between|from)\b)",
+    re.IGNORECASE,
+)
+
+
+def sized_lesion(param: Parameter) -> str | None:
+    """The lesion as written when a parameter measures one by its size, else None."""
+    if param.unit not in ("mm", "cm") or not param.name_normalized:
+        return None
+    if not _LESION.search(param.name_normalized):
+        return None
+    named = _LESION_NAME.match(param.text)
+    return named["name"] if named else None
+
+
 def event_counted_from(text: str, span: str) -> str | None:
     """The event a span of years is counted from when the text goes on "after / following /
     since" it ("1 year after PCI", ">5 years after CABG"): that time is the time since the

@@ -23,6 +23,7 @@ from cardio_assets.logic.lexicon.parameters import (
     Parameter,
     counted_back,
     extract_parameters,
+    sized_lesion,
 )
 from cardio_assets.logic.lexicon.phrase_groups import (
     _ALSO_RECEIVE,
@@ -451,11 +452,24 @@ class PhraseRules:
         param_slot = "cohort" if slot in {"action", "component", "example"} else slot
         for match in _PLACEHOLDER_RE.finditer(text):
             p = params[int(match.group(1))]
+            normalized = p.name_normalized or self.abbreviations.normalize(p.text)
+            lesion = sized_lesion(p)
+            if lesion:  # "AAA of 50–55 mm": the aneurysm, and its diameter
+                normalized = re.sub(r"(?:\s+diameters?)?$", " diameter", normalized, count=1)
+                out.append(
+                    Draft(
+                        role="Condition",
+                        text=lesion,
+                        normalized=self.abbreviations.normalize(lesion),
+                        slot=param_slot,
+                        negated=leaf.negated,
+                    )
+                )
             out.append(
                 Draft(
                     role="ClinicalParameter",
                     text=p.text,
-                    normalized=p.name_normalized or self.abbreviations.normalize(p.text),
+                    normalized=normalized,
                     slot=param_slot,
                     operator=p.operator,
                     threshold=p.threshold,

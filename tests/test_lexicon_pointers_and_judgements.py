@@ -110,3 +110,13 @@ def test_an_aneurysm_with_its_size_is_the_lesion_and_its_diameter(lexicon) -> No
         assert found["aneurysm diameter"].threshold == 55.0, found
     plain = named(extract(lexicon, "Repair is advised if the aortic diameter is ≥55 mm."))
     assert [c.role for c in plain.values()].count("Condition") == 0, plain
+
+
+def test_two_capitalised_abbreviations_with_a_slash_are_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "by DUS/CEUS": two capitalised abbreviations joined by a slash are either test, even
+    when the list knows only one of them (a guideline's list may lack the other); a pair of
+    single letters ("E/A") stays one name, a ratio."""
+    found = named(extract(lexicon, "Follow-up imaging by DUS/CEUS is advised after aortic repair."))
+    assert "duplex ultrasound" in found and "ceus" in found, found
+    assert found["ceus"].or_group is not None
+    assert found["ceus"].or_group == found["duplex ultrasound"].or_group

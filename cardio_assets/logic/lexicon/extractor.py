@@ -341,17 +341,24 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
     def _split_abbreviation_pairs(self, text: str) -> str:
         """ "ACE-I/ARB" names two drugs: a slash between two known abbreviations is "or",
         unless the pair is itself an abbreviation ("V/Q"); so is a slash between a known
-        abbreviation and a plain word ("TIA/stroke"). A state word before the pair holds for
-        both: "raised CK/troponin" is either one raised."""
+        abbreviation and a plain word ("TIA/stroke"), and between two capitalised ones of which
+        one is known ("TEVAR/EVAR"). A state word before the pair holds for both: "raised
+        CK/troponin" is either one raised."""
 
         def pair(match: re.Match[str]) -> str:
             state, left, right = match["state"] or "", match["left"], match["right"]
             lookup = self.abbreviations.lookup
             shorts = [word for word in (left, right) if not word.islower()]
+            known = [word for word in shorts if lookup(word) is not None]
+            # two capitalised abbreviations ("TEVAR/EVAR"): alternatives when either is known
+            # (a guideline's list may lack the other); a letter pair ("E/A") is a ratio
+            both_caps = len(shorts) == 2 and all(
+                len(word) >= 3 and word.isupper() for word in shorts
+            )
             if (
                 not shorts
                 or lookup(f"{left}/{right}") is not None
-                or any(lookup(word) is None for word in shorts)
+                or (len(known) < len(shorts) and not (both_caps and known))
             ):
                 return match[0]
             written = f"{state}{left} or {state}{right}"

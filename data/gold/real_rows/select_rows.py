@@ -114,7 +114,8 @@ TEST_SHARE = 1 / 3
 # blind49 (twenty-seventh session) at its start, before any change; blind50 (same session)
 # after its first seventeen commits changing the rules and the ingestion, to give them a first
 # score; blind51 (same session) after eleven more, likewise; blind52 (twenty-eighth session)
-# at its start, before any change.
+# at its start, before any change; blind53 (same session) after its first five commits changing
+# the rules, to give them a first score.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -167,6 +168,7 @@ BLIND_SPLITS = {
     "blind50": (20261250, 4),
     "blind51": (20261251, 4),
     "blind52": (20261252, 4),
+    "blind53": (20261253, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

@@ -120,3 +120,14 @@ def test_two_capitalised_abbreviations_with_a_slash_are_alternatives(lexicon) ->
     assert "duplex ultrasound" in found and "ceus" in found, found
     assert found["ceus"].or_group is not None
     assert found["ceus"].or_group == found["duplex ultrasound"].or_group
+
+
+def test_two_things_not_available_are_both_absent(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "when anti-Xa monitoring and echocardiography are not available": the clause says
+    both are missing, so both are negated (the "and" had cut the first from the clause)."""
+    result = extract(
+        lexicon,
+        "Heparin is advised when anti-Xa monitoring and echocardiography are not available.",
+    )
+    found = named(result)
+    assert found["anti-xa monitoring"].negated and found["echocardiography"].negated, found

@@ -18,7 +18,7 @@ _WHO_CLAUSE = re.compile(r"\s+(?:who|whom)\s+(?:are|is|have|has|were|was|had|rem
 # "X is not available / absent", "X has been excluded / ruled out": the condition is that
 # X is missing
 _ABSENT = re.compile(
-    r"^(?:the\s+|an?\s+)?(?P<what>(?:(?!\b(?:is|are|was|were|and)\b).)+?)\s+"
+    r"^(?:the\s+|an?\s+)?(?P<what>(?:(?!\b(?:is|are|was|were)\b).)+?)\s+"
     r"(?:is|are|was|were|has\s+been|have\s+been)\s+(?:(?:reliably|definitely|safely)\s+)?"
     r"(?:not\s+(?:available|present|documented|known|found|detected|seen|possible|feasible)"
     r"(?:\s+(?:or|and/or)\s+(?:available|possible|feasible))?|absent|lacking|"

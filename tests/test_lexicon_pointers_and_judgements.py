@@ -131,3 +131,25 @@ def test_two_things_not_available_are_both_absent(lexicon) -> None:  # type: ign
     )
     found = named(result)
     assert found["anti-xa monitoring"].negated and found["echocardiography"].negated, found
+
+
+def test_a_dose_per_kilogram_in_units_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "(70–100 U/kg)": a weight-based dose in units, like "mg/kg", no condition; a level in
+    units per litre ("0.8–1.2 U/l") is still measured."""
+    found = named(extract(lexicon, "Heparin is advised (70–100 U/kg) in adults with gout."))
+    assert not any("u/kg" in n for n in found), found
+    level = named(extract(lexicon, "Heparin is advised to reach anti-Xa 0.8–1.2 U/l in adults."))
+    assert level["anti-xa"].threshold == [0.8, 1.2], level
+
+
+def test_the_standing_of_an_act_and_a_later_caveat_are_no_concepts(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "as the standard anticoagulant" says what the drug already is among its kind; a
+    later sentence opening "However, …" weighs how to apply the advice. Neither names a
+    concept; the adults and their gout stay."""
+    result = extract(
+        lexicon,
+        "Heparin is advised as the standard anticoagulant in adults with gout. However, the"
+        " choice of drug should rest on local expertise and availability.",
+    )
+    found = named(result)
+    assert set(found) - {"adult", "adults"} == {"heparin", "gout"}, found

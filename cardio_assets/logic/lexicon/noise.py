@@ -238,12 +238,13 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         " ",
     ),
-    # doses: "75–100 mg daily", "75 mg once daily", "2 g b.i.d.", "5 mg q.d.", "6 mg i.v. bolus";
+    # doses: "75–100 mg daily", "75 mg once daily", "2 g b.i.d.", "5 mg q.d.", "6 mg i.v. bolus",
+    # "70–100 U/kg";
     # never a concentration ("55 mg/dL", "10 g/dL": the unit goes on after a slash)
     (
         re.compile(
             r"\s*\b\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+(?:[.,]\d+)?)?\s*"
-            r"(?:mg|g|µg|μg|mcg|IU|mL|units?)(?:/kg)?(?:/(?:h|hr|hour|min))?\b(?!\s?/)"
+            r"(?:mg|g|µg|μg|mcg|IU|U|mL|units?)(?:/kg)?(?:/(?:h|hr|hour|min))?\b(?!\s?/)"
             r"(?:\s+(?:i\.?v\.?|p\.?o\.?|s\.?c\.?|orally|oral|intravenous(?:ly)?|bolus|"
             r"loading(?:\s+dose)?))*"
             r"(?:\s+(?:once\s+|twice\s+|three\s+times\s+)?(?:daily|a\s+day|per\s+day|"

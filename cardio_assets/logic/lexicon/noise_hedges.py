@@ -54,6 +54,11 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             # concept (what is prevented, when named, follows "to prevent" or "for")
             r"|,?\s*\bas\s+(?:the\s+|an?\s+)?(?:standard|default|usual|preventive|preventative|"
             r"precautionary)\s+(?:approach|measure|strategy|method|option)\b"
+            # "as the standard anticoagulant", "as the usual agent": what the act already is,
+            # its standing among its kind
+            r"|,?\s*\bas\s+(?:the\s+|an?\s+)?(?:standard|default|usual)\s+(?!of\b|care\b)"
+            r"(?:anticoagulants?|antiplatelets?|agents?|drugs?|therapy|treatment|regimen|"
+            r"technique|modality|test)\b(?!\s+(?:for|of)\b)"
             # "as the preferred (imaging) modality", "as the preferred therapy": its rank
             # (with "for / of X" after it, X is read: post_markers' _RANK)
             r"|,?\s*\bas\s+(?:the\s+|a\s+)?preferred\s+(?>(?:[\w\-]+\s+)?(?:modality|method|"

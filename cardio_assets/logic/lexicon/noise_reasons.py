@@ -65,6 +65,9 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # a later sentence opening "However, …" qualifies the recommendation made before it (a
+    # caveat on its use, never whom it is for: every gold of this shape leaves it out)
+    (re.compile(r"(?<=[.;])\s+However,\s[^.;]*[.;]?", re.I), ""),
     # ", due to similar outcomes." ending the row, or "Due to X, …" opening it: why, not for
     # whom ("syncope due to X", with no comma, names a cause and stays)
     (re.compile(r",\s*due\s+to\b[^;()]*?(?=\.?\s*$)", re.I), ""),

@@ -153,3 +153,26 @@ def test_the_standing_of_an_act_and_a_later_caveat_are_no_concepts(lexicon) -> N
     )
     found = named(result)
     assert set(found) - {"adult", "adults"} == {"heparin", "gout"}, found
+
+
+def test_the_approaches_of_an_operation_share_its_head(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "open or endovascular repair", "transcatheter or surgical valve replacement": the
+    approach words share the operation after them (two procedures, one OR label), as
+    "aortic or mitral regurgitation" does; "treated (either) by" before them only says the
+    patients had one."""
+    for sentence, first, second in (
+        (
+            "Imaging is advised in adults treated either by open or endovascular repair.",
+            "open repair",
+            "endovascular repair",
+        ),
+        (
+            "Imaging is advised in adults after transcatheter or surgical valve replacement.",
+            "transcatheter valve replacement",
+            "surgical valve replacement",
+        ),
+    ):
+        found = named(extract(lexicon, sentence))
+        assert first in found and second in found, (sentence, found)
+        assert found[first].or_group is not None
+        assert found[first].or_group == found[second].or_group

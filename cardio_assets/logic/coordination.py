@@ -67,8 +67,12 @@ NOUNS_SHAPED_LIKE_ADJECTIVES = frozenset(
 )
 
 
-# anatomical adjectives without such an ending ("tricuspid or pulmonary valve disease")
-ADJECTIVES_OF_OTHER_SHAPES = frozenset("tricuspid bicuspid carotid".split())
+# anatomical adjectives without such an ending ("tricuspid or pulmonary valve disease"), and
+# the approaches of an operation ("open or endovascular repair", "transcatheter or surgical
+# valve replacement")
+ADJECTIVES_OF_OTHER_SHAPES = frozenset(
+    "tricuspid bicuspid carotid open transcatheter hybrid".split()
+)
 
 
 def adjective_shaped(word: str) -> bool:

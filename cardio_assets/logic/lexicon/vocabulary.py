@@ -330,6 +330,8 @@ _LEADING_VERBS = re.compile(
     r"(?:recently\s+)?received|"
     r"(?:suffer|suffers|suffering)\s+from|(?:present|presents|presenting)\s+with|"
     r"underwent|remain|remains|"
+    # "(patients) treated either by open or endovascular repair": the therapy they had
+    r"(?:treated|managed)\s+(?:either\s+)?(?:by|with)|either|"
     r"still|is|be|(?:need|needs|require|requires|requiring|scheduled|planned|due)\s+"
     r"(?:to\s+)?(?:undergo|receive|start|take|have)|require|requires|requiring|"
     r"(?:starting|initiating|commencing|beginning|completing|undergoing)|"

@@ -6,7 +6,7 @@ sentences.
 
 from __future__ import annotations
 
-from tests.lexicon_fixtures import extract, named
+from tests.lexicon_fixtures import extract, named, row_of
 
 
 def test_a_pointer_back_to_named_signs_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -176,3 +176,16 @@ def test_the_approaches_of_an_operation_share_its_head(lexicon) -> None:  # type
         assert first in found and second in found, (sentence, found)
         assert found[first].or_group is not None
         assert found[first].or_group == found[second].or_group
+
+
+def test_a_state_listed_with_what_patients_receive_selects_them(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "In adults with gout and receiving statins, eligible for anticoagulation, …": the
+    eligibility is a state the patients are in, part of the population like their gout."""
+    result = lexicon.extract(
+        row_of(
+            "In adults with gout and receiving statins, eligible for anticoagulation, and"
+            " without a contraindication, apixaban is advised."
+        ),
+        "POPULATION",
+    )
+    assert "eligible for anticoagulation" in [c.normalized for c in result.concepts], result

@@ -53,7 +53,9 @@ def _is_population(d: Draft) -> bool:
     defined by (background); not what a test is meant to find (purpose clause), not the
     recommended act. Age thresholds join the cohort at the merge, for both backends."""
     if d.role == "Condition":
-        return d.slot in {"cohort", "context"}
+        # a state read in a phrase about what the patients receive ("receiving antiplatelet
+        # therapy, eligible for anticoagulation") selects patients all the same
+        return d.slot in {"cohort", "context", "background"}
     if d.role in {"Procedure", "Medication"}:
         return d.slot in {"cohort", "context", "background"} and d.aside is None
     return False

@@ -115,7 +115,7 @@ TEST_SHARE = 1 / 3
 # after its first seventeen commits changing the rules and the ingestion, to give them a first
 # score; blind51 (same session) after eleven more, likewise; blind52 (twenty-eighth session)
 # at its start, before any change; blind53 (same session) after its first five commits changing
-# the rules, to give them a first score.
+# the rules, to give them a first score; blind54 (same session) after four more, likewise.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -169,6 +169,7 @@ BLIND_SPLITS = {
     "blind51": (20261251, 4),
     "blind52": (20261252, 4),
     "blind53": (20261253, 4),
+    "blind54": (20261254, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

@@ -189,3 +189,21 @@ def test_a_state_listed_with_what_patients_receive_selects_them(lexicon) -> None
         "POPULATION",
     )
     assert "eligible for anticoagulation" in [c.normalized for c in result.concepts], result
+
+
+def test_a_schedule_keeps_the_therapy_it_counts_from(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "at 2 and 4 weeks after starting nilotinib": the times are a schedule, no concept,
+    but the drug the patients started is what they are on; "after onset" names nothing and
+    goes with its schedule."""
+    found = named(
+        extract(
+            lexicon,
+            "ECG monitoring is advised at baseline, at 2 and 4 weeks after starting nilotinib,"
+            " and after any dose increase.",
+        )
+    )
+    assert found["nilotinib"].role == "Medication", found
+    onset = named(
+        extract(lexicon, "Imaging is advised at 1, 3, and 12 months after onset in adults.")
+    )
+    assert "onset" not in onset, onset

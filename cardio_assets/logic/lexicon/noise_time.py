@@ -32,6 +32,15 @@ def _gestational_age(m: re.Match[str]) -> str:
     return f" (gestational age {operator}{m['n']} weeks)"
 
 
+# an event a schedule counts from that names nothing the patients had ("after onset", "after
+# initiation of treatment", "following the procedure")
+_UNNAMED_EVENT = re.compile(
+    r"(?:after|following)\s+(?:the\s+)?(?:onset|diagnosis|procedure|operation|"
+    r"(?:(?:the\s+)?(?:initiation|start|end|completion)\s+of\s+|starting\s+|completing\s+)"
+    r"(?:the\s+)?(?:treatment|therapy))\b(?:\s+(?:thereafter|and|then)\b.*)?",
+    re.I,
+)
+
 # the week of a pregnancy something is done in ("at 36 weeks of gestation", "until the
 # 36th week", "between weeks 6 and 12") is the gestational age it applies at, a
 # criterion; any other "at N weeks" only times a test
@@ -141,15 +150,21 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "in the long term", "over the short run": when the effect shows, no part of a concept
     (re.compile(r",?\s*\b(?:in|over)\s+the\s+(?:long|short|medium)[\s-]+(?:term|run)\b", re.I), ""),
-    # a schedule: "at 2, 4, and 9 months after onset, then yearly"
+    # a schedule: "at 2, 4, and 9 months after onset, then yearly"; the event it counts from
+    # stays when it names a therapy or procedure the patients had ("at 3 and 12 months after
+    # completion of cancer therapy", "at 2 and 4 weeks after starting nilotinib"), not when
+    # it names none ("after onset", "after initiation of treatment")
     (
         re.compile(
             r",?\s*\bat\s+\d+(?:\s*,\s*\d+)*(?:,?\s+and\s+\d+)?\s*(?:days?|weeks?|months?|years?)"
-            r"(?:\s+(?:after|following)\s+[^,;.()]+)?"
+            r"(?:\s+(?P<event>(?:after|following)\s+"
+            r"(?:(?!\s(?:in|among|for|if|when|where|who)\b)[^,;.()])+))?"
             r"|,?\s*\bthen\s+(?:yearly|annually|monthly|every\s+\d*\s*\w+)",
             re.I,
         ),
-        "",
+        lambda m: (
+            f" {m['event']}" if m["event"] and not _UNNAMED_EVENT.fullmatch(m["event"]) else ""
+        ),
     ),
     # how often as a word: "at least annually", "yearly"; when a test is done: "at baseline
     # and 14 and 28 days". The comma before it goes only when the word ends its phrase: ",

@@ -207,3 +207,12 @@ def test_a_schedule_keeps_the_therapy_it_counts_from(lexicon) -> None:  # type: 
         extract(lexicon, "Imaging is advised at 1, 3, and 12 months after onset in adults.")
     )
     assert "onset" not in onset, onset
+
+
+def test_a_technique_in_use_is_a_procedure(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "when an open technique is used": a way of operating, not a drug the patients take
+    (a clause "when X is used" had made any X a medication)."""
+    found = named(
+        extract(lexicon, "No-touch harvesting is advised when an open technique is used.")
+    )
+    assert found["open technique"].role == "Procedure", found

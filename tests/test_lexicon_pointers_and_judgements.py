@@ -216,3 +216,16 @@ def test_a_technique_in_use_is_a_procedure(lexicon) -> None:  # type: ignore[no-
         extract(lexicon, "No-touch harvesting is advised when an open technique is used.")
     )
     assert found["open technique"].role == "Procedure", found
+
+
+def test_a_transfusion_a_manipulation_and_an_access_are_procedures(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "before blood transfusion", "prior to aortic manipulation", "for venous access":
+    things done to the patient, read by their head word when the terminology has no entry
+    (a phrase after "before" otherwise defaults to a condition)."""
+    for sentence, name in (
+        ("A check is advised before blood transfusion.", "blood transfusion"),
+        ("Ultrasound is advised prior to aortic manipulation.", "aortic manipulation"),
+        ("For venous access, the radial route is advised.", "venous access"),
+    ):
+        found = named(extract(lexicon, sentence))
+        assert found[name].role == "Procedure", (sentence, found)

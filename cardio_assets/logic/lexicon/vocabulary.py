@@ -80,7 +80,7 @@ _PROCEDURE_HEADS = frozenset(
     intervention interventions implantation implant replacement repair surgery surgeries
     grafting graft bypass ablation angiography angiogram echocardiography echocardiogram
     imaging test testing tests assessment assessments measurement measurements monitoring
-    surveillance technique techniques harvesting
+    surveillance technique techniques harvesting transfusion transfusions manipulation access
     screening rehabilitation revascularization revascularisation cardioversion training
     evaluation referral counselling counseling closure occlusion resection pacing
     programme program stenting angioplasty catheterization catheterisation scan scanning

@@ -229,3 +229,24 @@ def test_a_transfusion_a_manipulation_and_an_access_are_procedures(lexicon) -> N
     ):
         found = named(extract(lexicon, sentence))
         assert found[name].role == "Procedure", (sentence, found)
+
+
+def test_abuse_frailty_a_dilatation_and_a_disturbance_are_states(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "alcohol or drug abuse", "frailty", "aortic dilatation", "visual disturbances",
+    "electrolyte abnormalities": states of the patient by their head word, though a drug or
+    a procedure word may come before it (they read as a medication or as the act)."""
+    found = named(
+        extract(
+            lexicon,
+            "Evaluation is advised in adults with drug abuse, frailty, aortic dilatation,"
+            " visual disturbances or electrolyte abnormalities.",
+        )
+    )
+    for name in (
+        "drug abuse",
+        "frailty",
+        "aortic dilatation",
+        "visual disturbance",
+        "electrolyte abnormality",
+    ):
+        assert found[name].role == "Condition", (name, found)

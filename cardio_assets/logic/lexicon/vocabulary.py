@@ -116,6 +116,8 @@ _CONDITION_HEADS = frozenset(
     cardiomyopathy symptoms symptom pregnancy obesity smoking smoker smokers lesion lesions
     rhythm morphology congestion instability tachycardia bradycardia block calcification
     interaction interactions potential likelihood possibility
+    abuse misuse dependence addiction frailty dilatation dilation disturbance disturbances
+    imbalance imbalances abnormality abnormalities
     """.split()
 )
 # Disease morphology: a head word ending so names a disorder whatever words precede it

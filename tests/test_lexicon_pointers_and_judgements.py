@@ -250,3 +250,27 @@ def test_abuse_frailty_a_dilatation_and_a_disturbance_are_states(lexicon) -> Non
         "electrolyte abnormality",
     ):
         assert found[name].role == "Condition", (name, found)
+
+
+def test_drug_management_is_a_medication(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "pharmacological management", "anti-thrombotic management": the drugs given, a
+    drug-therapy phrase; "management of X" or "conservative management" stays a procedure."""
+    for sentence, name, role in (
+        (
+            "Pharmacological management is advised in adults with gout.",
+            "pharmacological management",
+            "Medication",
+        ),
+        (
+            "Anti-thrombotic management is advised in adults with gout.",
+            "anti-thrombotic management",
+            "Medication",
+        ),
+        (
+            "Conservative management is advised in adults with gout.",
+            "conservative management",
+            "Procedure",
+        ),
+    ):
+        found = named(extract(lexicon, sentence))
+        assert found[name].role == role, (sentence, found)

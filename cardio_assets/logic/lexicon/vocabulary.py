@@ -75,6 +75,8 @@ _DRUG_THERAPY_WORDS = frozenset(
     immunosuppressive combination failure
     """.split()
 )
+# words before "management" that make it the drugs given ("pharmacological management")
+_DRUG_MANAGEMENT_WORDS = frozenset("pharmacological medical drug lipid glucose".split())
 _PROCEDURE_HEADS = frozenset(
     """
     intervention interventions implantation implant replacement repair surgery surgeries
@@ -516,6 +518,12 @@ def _heuristic_role(normalized: str) -> str | None:
             w in _DRUG_THERAPY_WORDS or (w.startswith("anti") and len(w) > 6) for w in words
         )
         return "Medication" if drug_therapy else "Procedure"
+    if head == "management" and (
+        is_drug or any(w in _DRUG_MANAGEMENT_WORDS or w.startswith("anti") for w in words[:-1])
+    ):
+        # "anti-thrombotic management", "pharmacological management", "intensive lipid
+        # management": the drugs given, a drug-therapy phrase (the contract, section 3)
+        return "Medication"
     if any(h in _MED_WORDS or h.endswith(_MED_SUFFIXES) for h in head_parts):
         return "Medication"
     if head in _PROCEDURE_HEADS or head.endswith(("ectomy", "plasty", "scopy", "graphy", "otomy")):

@@ -274,3 +274,18 @@ def test_drug_management_is_a_medication(lexicon) -> None:  # type: ignore[no-un
     ):
         found = named(extract(lexicon, sentence))
         assert found[name].role == role, (sentence, found)
+
+
+def test_at_least_one_of_a_kind_is_having_it(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "at least one high-risk criterion", "one or more risk factors": having one is the
+    criterion, a condition; "two or more risk factors" stays a number the row sets."""
+    found = named(
+        extract(
+            lexicon, "Early angiography is advised in adults with at least one high-risk criterion."
+        )
+    )
+    assert found["high-risk criterion"].role == "Condition", found
+    counted = named(
+        extract(lexicon, "Statins are advised in adults with two or more risk factors.")
+    )
+    assert counted["number of risk factor"].threshold == 2.0, counted

@@ -28,6 +28,7 @@ _NAME_STOP = frozenset(
     """.split()
 )
 _AGE_NAMES = frozenset({"aged", "age", "old", "older", "younger"})
+_AT_LEAST_ONE = re.compile(r"(?:at\s+least\s+one|one\s+or\s+more)\s", re.IGNORECASE)
 # people named right before a number of years: the years are their age
 _PEOPLE = re.compile(
     r"(?:women|men|adults|children|adolescents|girls|boys|patients|people|individuals)", re.I
@@ -268,6 +269,14 @@ def extract_parameters(
         elif found.kind == "class":
             name = name or "NYHA class"
             normalized = "new york heart association class"
+        elif found.kind == "count" and _AT_LEAST_ONE.match(text, found.start):
+            # "at least one high-risk criterion", "one or more risk factors": having one is
+            # the criterion, a condition named by the words counted (no number of it); a
+            # count in symbols ("≥1 risk factor") stays the number the row sets
+            pieces.append(text[cursor : found.start])
+            pieces.append(name)
+            cursor = found.end
+            continue
         elif found.kind == "count":  # "two or more risk factors": how many the patient has
             normalized = "number of " + abbreviations.normalize(name)
         elif not name or (

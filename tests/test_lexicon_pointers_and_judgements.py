@@ -289,3 +289,19 @@ def test_at_least_one_of_a_kind_is_having_it(lexicon) -> None:  # type: ignore[n
         extract(lexicon, "Statins are advised in adults with two or more risk factors.")
     )
     assert counted["number of risk factor"].threshold == 2.0, counted
+
+
+def test_a_care_team_and_a_cut_off_are_procedures(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "after review by a vascular team", "an age-adjusted D-dimer cut-off": care given
+    and a test's threshold rule, procedures by their head word (a team after "after" read
+    as a condition, a cut-off as a drug)."""
+    found = named(
+        extract(
+            lexicon,
+            "It is advised that the choice is made in adults with gout after review by a"
+            " vascular team.",
+        )
+    )
+    assert found["review by a vascular team"].role == "Procedure", found
+    cut = named(extract(lexicon, "An age-adjusted D-dimer cut-off is advised in adults."))
+    assert cut["age-adjusted d-dimer cut-off"].role == "Procedure", cut

@@ -305,3 +305,14 @@ def test_a_care_team_and_a_cut_off_are_procedures(lexicon) -> None:  # type: ign
     assert found["review by a vascular team"].role == "Procedure", found
     cut = named(extract(lexicon, "An age-adjusted D-dimer cut-off is advised in adults."))
     assert cut["age-adjusted d-dimer cut-off"].role == "Procedure", cut
+
+
+def test_an_activity_is_a_procedure(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "in addition to aerobic activity", "before considering a sport activity": an
+    activity the patient does, like exercise (it had defaulted to a drug or a condition)."""
+    found = named(
+        extract(
+            lexicon, "Resistance training in addition to aerobic activity is advised in adults."
+        )
+    )
+    assert found["aerobic activity"].role == "Procedure", found

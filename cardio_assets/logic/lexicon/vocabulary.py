@@ -83,7 +83,7 @@ _PROCEDURE_HEADS = frozenset(
     grafting graft bypass ablation angiography angiogram echocardiography echocardiogram
     imaging test testing tests assessment assessments measurement measurements monitoring
     surveillance technique techniques harvesting transfusion transfusions manipulation access
-    team teams cut-off cut-offs
+    team teams cut-off cut-offs activity activities
     screening rehabilitation revascularization revascularisation cardioversion training
     evaluation referral counselling counseling closure occlusion resection pacing
     programme program stenting angioplasty catheterization catheterisation scan scanning

@@ -6,7 +6,7 @@ word). In the team's own sentences.
 
 from __future__ import annotations
 
-from tests.lexicon_fixtures import extract, named
+from tests.lexicon_fixtures import extract, named, row_of
 
 
 def test_a_pattern_that_is_no_diet_and_what_follows_a_diet_stay(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -85,3 +85,118 @@ def test_a_plural_kind_label_names_each_kind_singly(lexicon) -> None:  # type: i
     """ "types I or III endoleak": each alternative is one type ("type I endoleak")."""
     found = named(extract(lexicon, "Imaging is advised in adults without types I or III leak."))
     assert {"type i leak", "type iii leak"} <= set(found), found
+
+
+# The twenty-eighth session's review: look-alike wording the session's rules misread.
+
+
+def test_a_state_that_is_poorly_tolerated_keeps_its_predicate(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "if the tachycardia is poorly tolerated": not a therapy the patient cannot have, so
+    the state is read whole, as before (only a drug or procedure becomes "intolerance")."""
+    found = named(
+        extract(lexicon, "Cardioversion is advised if the tachycardia is poorly tolerated.")
+    )
+    assert "tachycardia" not in found, found
+
+
+def test_a_clause_with_its_own_verb_before_and_is_not_absent(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "if AF persists and TOE is not available": two clauses; AF persisting is not missing."""
+    found = named(
+        extract(lexicon, "Cardioversion may be done if AF persists and TOE is not available.")
+    )
+    assert not found["atrial fibrillation"].negated, found
+
+
+def test_in_such_cases_opening_a_sentence_keeps_the_sentences_apart(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "…myocarditis. In such cases, biopsy should be considered.": the pointer goes, the
+    second sentence still recommends the biopsy."""
+    result = extract(
+        lexicon,
+        "CMR is advised in adults with suspected myocarditis. In such cases, biopsy should be"
+        " considered.",
+    )
+    assert "biopsy" in [a.normalized for a in result.actions], result.actions
+
+
+def test_a_however_caveat_ends_at_its_sentence_and_a_new_advice_stays(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """The caveat does not end at a decimal point or "e.g."; a "However" sentence that
+    recommends something of its own is kept."""
+    kept = named(
+        extract(
+            lexicon,
+            "Statins are advised in adults with gout. However, if LDL-C remains >1.8 mmol/L,"
+            " ezetimibe should be added.",
+        )
+    )
+    assert not any("8 mmol" in n for n in kept), kept
+    advised = named(
+        extract(
+            lexicon,
+            "Surgery is not advised in adults with gout. However, it should be considered in"
+            " adults with a mechanical valve.",
+        )
+    )
+    assert "mechanical valve" in advised, advised
+
+
+def test_a_schedule_from_an_event_that_names_nothing_leaves_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "at 3 and 6 months after the onset of symptoms", "after hospital discharge": when,
+    not what the patients had."""
+    for sentence in (
+        "Imaging is advised at 3 and 6 months after the onset of symptoms in adults.",
+        "Imaging is advised at 1 and 3 months after hospital discharge in adults.",
+    ):
+        found = named(extract(lexicon, sentence))
+        assert not any("onset" in n or "discharge" in n for n in found), found
+
+
+def test_a_slash_pair_naming_one_measure_stays_one(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "an LDL-C/HDL-C ratio >3": one ratio, not LDL-C or an HDL-C ratio; "SPECT/CTA
+    fusion imaging" is one test."""
+    fused = named(extract(lexicon, "SPECT/CTA fusion imaging is advised in adults with gout."))
+    assert not [c for c in fused.values() if c.or_group], fused
+    found = named(extract(lexicon, "Statins are advised in adults with an LDL-C/HDL-C ratio >3."))
+    ratios = [c for c in found.values() if c.role == "ClinicalParameter"]
+    assert len(ratios) == 1 and "ratio" in ratios[0].normalized, found
+
+
+def test_non_drug_management_and_a_correction_are_not_drugs_or_groups(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "non-pharmacological management" is no drug; "in addition to correction of
+    electrolyte abnormalities" is a co-therapy, not a group of patients."""
+    found = named(extract(lexicon, "Non-pharmacological management is advised in adults."))
+    assert found["non-pharmacological management"].role == "Procedure", found
+    result = lexicon.extract(
+        row_of("Amiodarone is advised in addition to correction of electrolyte abnormalities."),
+        "POPULATION",
+    )
+    assert not [c for c in result.concepts if "correction" in c.normalized], result.concepts
+
+
+def test_units_of_blood_are_no_dose_and_as_well_as_keeps_the_co_therapy(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "more than 4 U of red cells" keeps its words (only "U/kg" is a dose); "as well as
+    standard therapy" names a therapy given beside the act."""
+    found = named(
+        extract(lexicon, "Ivabradine as well as standard therapy is advised in adults with gout.")
+    )
+    assert "standard therapy" in found, found
+    blood = extract(lexicon, "Transfusion of more than 4 U of red cells is not advised in adults.")
+    assert any("red cell" in c.normalized for c in blood.concepts), blood.concepts
+
+
+def test_or_before_in_the_presence_of_keeps_the_alternative(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "in adults with AF or in the presence of LV thrombus": the "or" offers the second
+    case instead of the first, so it keeps an OR label."""
+    found = named(
+        extract(
+            lexicon,
+            "Anticoagulation is advised in adults with AF or in the presence of LV thrombus.",
+        )
+    )
+    assert found["left ventricular thrombus"].or_group is not None, found
+
+
+def test_an_aneurysm_measured_with_a_verb_names_only_the_lesion(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "when the aneurysm diameter exceeds 55 mm": the lesion's name ends before the verb
+    that compares it."""
+    found = named(extract(lexicon, "Repair is advised when the aneurysm diameter exceeds 55 mm."))
+    assert "aneurysm" in found and not any("exceed" in n for n in found), found

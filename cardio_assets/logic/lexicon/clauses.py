@@ -15,10 +15,19 @@ from cardio_assets.logic.lexicon.drafts import Draft, _negate
 
 # a relative clause about the patients inside a context phrase
 _WHO_CLAUSE = re.compile(r"\s+(?:who|whom)\s+(?:are|is|have|has|were|was|had|remain)\b", re.I)
+# a verb that ends a clause of its own before "and" ("if AF persists and …")
+_CLAUSE_VERB = re.compile(
+    r"\b(?:persist|recur|occur|remain|continue|fail|develop|worsen|progress|return|resolve|"
+    r"appear|exist)s?\s+and\s",
+    re.IGNORECASE,
+)
 # "X is not available / absent", "X has been excluded / ruled out": the condition is that
 # X is missing
 _ABSENT = re.compile(
-    r"^(?:the\s+|an?\s+)?(?P<what>(?:(?!\b(?:is|are|was|were)\b).)+?)\s+"
+    r"^(?:the\s+|an?\s+)?(?P<what>(?:(?!\b(?:is|are|was|were|and)\b).)+?"
+    # "A and B is / are not available": both missing; "if AF persists and TOE is not
+    # available" joins two clauses (a verb ends the first), and only TOE is missing
+    r"(?:\s+and\s+(?:(?!\b(?:is|are|was|were|and)\b).)+?)?)\s+"
     r"(?:is|are|was|were|has\s+been|have\s+been)\s+(?:(?:reliably|definitely|safely)\s+)?"
     r"(?:not\s+(?:available|present|documented|known|found|detected|seen|possible|feasible)"
     r"(?:\s+(?:or|and/or)\s+(?:available|possible|feasible))?|absent|lacking|"
@@ -88,6 +97,8 @@ class ClauseRules:
     ) -> list[Draft] | None:
         """The drafts of a condition clause that one of the readings covers, else None."""
         absent = _ABSENT.match(phrase)
+        if absent and _CLAUSE_VERB.search(absent.group("what") or ""):
+            absent = None  # "if AF persists and TOE is not available": only TOE is missing
         if absent:
             # "if proof of valve thrombosis is lacking": the row is for its absence
             what = absent.group("what") or absent.group("none")
@@ -125,6 +136,8 @@ class ClauseRules:
             drafts = self._phrase(unsuitable.group("what"), "context", group_counter)
             kind_word = (unsuitable.group("state") or "tolerated").split()[-1].lower()
             therapies = [d for d in drafts if d.role in ("Medication", "Procedure")]
+            if not therapies:
+                return None  # "if the tachycardia is poorly tolerated": a state, read whole
             for d in therapies:
                 d.role = "Condition"
                 d.normalized = _UNSUITABLE_NAMES[kind_word].format(d.normalized)

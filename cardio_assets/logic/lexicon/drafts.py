@@ -55,7 +55,7 @@ def _is_population(d: Draft) -> bool:
     if d.role == "Condition":
         # a state read in a phrase about what the patients receive ("receiving antiplatelet
         # therapy, eligible for anticoagulation") selects patients all the same
-        return d.slot in {"cohort", "context", "background"}
+        return d.slot in {"cohort", "context"} or (d.slot == "background" and d.aside is None)
     if d.role in {"Procedure", "Medication"}:
         return d.slot in {"cohort", "context", "background"} and d.aside is None
     return False

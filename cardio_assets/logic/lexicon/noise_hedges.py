@@ -35,7 +35,17 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     # a pointer back to what the row already named: "(… in case of such signs)", "in such
-    # cases", "in these circumstances" add no concept of their own
+    # cases", "in these circumstances" add no concept of their own; opening a sentence it
+    # takes its comma ("…myocarditis. In such cases, biopsy …" keeps two sentences)
+    (
+        re.compile(
+            r"(?:^|(?<=[.;]))\s*(?:in\s+(?:the\s+)?(?:case|presence|event)\s+of|in|with|for)\s+"
+            r"(?:such|these|those)\s+(?:signs?|findings?|features?|cases?|circumstances?|"
+            r"situations?)\s*,\s*(?P<next>\w)",
+            re.I,
+        ),
+        lambda m: " " + m["next"].upper(),
+    ),
     (
         re.compile(
             r",?\s*\b(?:in\s+(?:the\s+)?(?:case|presence|event)\s+of|in|with|for)\s+"
@@ -56,7 +66,7 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             r"precautionary)\s+(?:approach|measure|strategy|method|option)\b"
             # "as the standard anticoagulant", "as the usual agent": what the act already is,
             # its standing among its kind
-            r"|,?\s*\bas\s+(?:the\s+|an?\s+)?(?:standard|default|usual)\s+(?!of\b|care\b)"
+            r"|,?\s*(?<!\bwell\s)\bas\s+(?:the\s+|an?\s+)?(?:standard|default|usual)\s+(?!of\b|care\b)"
             r"(?:anticoagulants?|antiplatelets?|agents?|drugs?|therapy|treatment|regimen|"
             r"technique|modality|test)\b(?!\s+(?:for|of)\b)"
             # "as the preferred (imaging) modality", "as the preferred therapy": its rank

@@ -66,8 +66,16 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     # a later sentence opening "However, …" qualifies the recommendation made before it (a
-    # caveat on its use, never whom it is for: every gold of this shape leaves it out)
-    (re.compile(r"(?<=[.;])\s+However,\s[^.;]*[.;]?", re.I), ""),
+    # caveat on its use, never whom it is for: every gold of this shape leaves it out); it
+    # ends at a full stop before a capital or the row's end (not "1.8" or "e.g."), and a
+    # "However" sentence that recommends something of its own stays
+    (
+        re.compile(
+            r"(?<=[.;])\s+However,\s(?:(?!\b(?:recommended|considered|indicated)\b)(?![.;](?:\s+[A-Z]|\s*$)).)*"
+            r"(?:[.;](?=\s+[A-Z]|\s*$)|$)",  # case-sensitive: a sentence starts with a capital
+        ),
+        "",
+    ),
     # ", due to similar outcomes." ending the row, or "Due to X, …" opening it: why, not for
     # whom ("syncope due to X", with no comma, names a cause and stays)
     (re.compile(r",\s*due\s+to\b[^;()]*?(?=\.?\s*$)", re.I), ""),

@@ -143,7 +143,8 @@ class Parameter:
 _LESION = re.compile(r"\b(?:pseudo)?aneurysms?(?:\s+diameters?)?$", re.IGNORECASE)
 _LESION_NAME = re.compile(
     r"^(?P<name>.+?)\s+(?:diameters?\s+)?(?:(?:of|is|was|are)\s+)?(?:[<>≤≥=]|\d|"
-    r"(?:more|less|greater|at|between|from)\b)",
+    r"(?:more|less|greater|larger|bigger|smaller|above|over|under|below|at|between|from|"
+    r"exceed\w*|reach\w*|measur\w*)\b)",
     re.IGNORECASE,
 )
 

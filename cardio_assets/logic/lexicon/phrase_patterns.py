@@ -42,7 +42,8 @@ _ABBREVIATION_PAIR = re.compile(
     r"(?P<state>\b(?:elevated|raised|increased|high|low|reduced|decreased|abnormal|positive|"
     r"negative)\s+)?"
     r"(?<![\w/-])(?P<left>[A-Z][\w\-]*|[a-z][a-z\-]{3,})/(?P<right>[A-Z][\w\-]*|[a-z][a-z\-]{3,})"
-    r"(?![\w/])(?!\s*(?:ratio\b|[<>≤≥=]|\d))"  # "contrast volume/GFR ratio <3.7": one measure
+    # "contrast volume/GFR ratio <3.7", "LDL-C/HDL-C ratio", "SPECT/CT fusion": one measure
+    r"(?![\w/\-])(?!\s*(?:ratio|index|slope|quotient|fusion|hybrid)\b|\s*(?:[<>≤≥=]|\d))"
 )
 _PAST_PROCEDURE = re.compile(
     r"^(?:a\s+)?(?:(?:history|h/o)\s+of|prior|previous|past|recent)\s+(.+)$", re.IGNORECASE

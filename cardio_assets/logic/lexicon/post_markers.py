@@ -194,6 +194,14 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
                 trailing.append(("context", treated.group(1)))
             continue
         kind, phrase = _classify_marker(marker, body)
+        if (
+            kind == "context"
+            and _CASE_OR_PRESENCE.fullmatch(marker.strip())
+            and re.search(r"\bor\s*,?\s*$", text[: m.start("m")], re.I)
+        ):
+            # "in patients with AF or in the presence of LV thrombus": another case, offered
+            # as an alternative to the group before it (read as that group is)
+            kind, phrase = "cohort", f"{marker.strip()} {body}"
         if kind == "outcome" and _ENDED_RHYTHM_OF.match(marker.strip()) and body:
             # "for acute conversion of PSVT": the aim is the outcome, and the rhythm it ends
             # is a condition the patient has (as "for rate control of AF")
@@ -204,6 +212,7 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
     return head, trailing
 
 
+_CASE_OR_PRESENCE = re.compile(r"in\s+(?:the\s+)?(?:presence|case)\s+of", re.I)
 _ENDED_RHYTHM_OF = re.compile(
     rf"^for\s+(?:the\s+)?{_AIM_MANNER}(?:termination|conversion)\s+of$", re.I
 )

@@ -519,8 +519,12 @@ def _heuristic_role(normalized: str) -> str | None:
             w in _DRUG_THERAPY_WORDS or (w.startswith("anti") and len(w) > 6) for w in words
         )
         return "Medication" if drug_therapy else "Procedure"
-    if head == "management" and (
-        is_drug or any(w in _DRUG_MANAGEMENT_WORDS or w.startswith("anti") for w in words[:-1])
+    if (
+        head == "management"
+        and not any(w.startswith("non") for w in words)  # "non-pharmacological management"
+        and (
+            is_drug or any(w in _DRUG_MANAGEMENT_WORDS or w.startswith("anti") for w in words[:-1])
+        )
     ):
         # "anti-thrombotic management", "pharmacological management", "intensive lipid
         # management": the drugs given, a drug-therapy phrase (the contract, section 3)

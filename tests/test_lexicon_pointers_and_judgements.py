@@ -316,3 +316,10 @@ def test_an_activity_is_a_procedure(lexicon) -> None:  # type: ignore[no-untyped
         )
     )
     assert found["aerobic activity"].role == "Procedure", found
+
+
+def test_a_state_first_diagnosed_is_the_state(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "When gout is first diagnosed": the clause says when the patient is found to have
+    gout, which is the condition (as "when gout is diagnosed" already was)."""
+    found = named(extract(lexicon, "When gout is first diagnosed, initial TTE is advised."))
+    assert "gout" in found and found["gout"].role == "Condition", found

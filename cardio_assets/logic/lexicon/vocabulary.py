@@ -362,7 +362,7 @@ _CONNECTIVE_ONLY = re.compile(
 )
 # A clause that says the term holds ("LV dysfunction is present"): the term is the subject.
 _STATE_PREDICATE = re.compile(
-    rf"\s+{_COPULA}\s+(?:present|documented|detected|found|"
+    rf"\s+{_COPULA}\s+(?:(?:first|newly|initially|recently)\s+)?(?:present|documented|detected|found|"
     r"confirmed|seen|observed|suspected|diagnosed|established|identified|demonstrated)\b.*$",
     re.IGNORECASE,
 )

@@ -323,3 +323,12 @@ def test_a_state_first_diagnosed_is_the_state(lexicon) -> None:  # type: ignore[
     gout, which is the condition (as "when gout is diagnosed" already was)."""
     found = named(extract(lexicon, "When gout is first diagnosed, initial TTE is advised."))
     assert "gout" in found and found["gout"].role == "Condition", found
+
+
+def test_a_sex_after_a_risk_grade_is_a_group_of_its_own(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "high-risk female patients": the risk and the sex are two conditions (the contract's
+    demographic groups); "premenopausal female patients" stays one group."""
+    found = named(extract(lexicon, "In high-risk female adults with gout, counselling is advised."))
+    assert found["female"].role == "Condition" and "high-risk female" not in found, found
+    whole = named(extract(lexicon, "Statins are not advised in premenopausal female patients."))
+    assert "female" not in whole, whole

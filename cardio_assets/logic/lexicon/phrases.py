@@ -87,6 +87,8 @@ if TYPE_CHECKING:
 
 # an age word before the generic patient noun names a group of people ("older patients")
 _AGE_WORDS = frozenset({"older", "young"})
+# a sex written after other words before the patient noun ("high-risk female patients")
+_SEX_WORDS = frozenset({"female", "male"})
 
 
 class PhraseRules:
@@ -169,6 +171,15 @@ class PhraseRules:
                 # state written before a risk grade or another state is a state of its own
                 # (the golds name each); before a disease it stays in the disease's name
                 premod_drafts += self._phrase(stack.pop(0), "cohort", group_counter)
+            sex = (
+                premod_words.pop()
+                if len(premod_words) > 1
+                and premod_words[-1].lower() in _SEX_WORDS
+                # "premenopausal female patients": one group of people, named whole
+                and not DEMOGRAPHIC_STATE.fullmatch(premod_words[-2])
+                and not premod_words[-2].lower().endswith("menopausal")
+                else None
+            )
             if premod_words:
                 premod_drafts += self._phrase(" ".join(premod_words), "cohort", group_counter)
                 age = premod_drafts[-1] if premod_drafts else None
@@ -176,6 +187,10 @@ class PhraseRules:
                     # "older patients": the group of people of that age (the contract's
                     # "older people"); the span stays the word printed
                     age.normalized = f"{age.normalized.lower()} people"
+            if sex is not None:
+                # "high-risk female survivors": the sex is a group of its own beside the
+                # risk (the contract's demographic groups), not part of the risk's name
+                premod_drafts.append(Draft("Condition", sex, sex.lower(), "cohort"))
             if group:  # the contract: a demographic group restricts who the row is for
                 named = self.abbreviations.normalize(phrase) if named_group else phrase.lower()
                 premod_drafts.append(Draft("Condition", phrase, named, "cohort"))

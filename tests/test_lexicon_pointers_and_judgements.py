@@ -332,3 +332,16 @@ def test_a_sex_after_a_risk_grade_is_a_group_of_its_own(lexicon) -> None:  # typ
     assert found["female"].role == "Condition" and "high-risk female" not in found, found
     whole = named(extract(lexicon, "Statins are not advised in premenopausal female patients."))
     assert "female" not in whole, whole
+
+
+def test_diagnosis_named_with_another_aim_is_an_aim(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "recommended for diagnosis and risk stratification": the aims themselves, outcomes
+    (the contract's stated goals); a bare "for diagnosis" still names nothing."""
+    result = extract(
+        lexicon,
+        "Echocardiography is advised for diagnosis and risk stratification in adults with gout.",
+    )
+    found = named(result)
+    assert found["diagnosis"].role == "Outcome", found
+    assert found["risk stratification"].role == "Outcome", found
+    assert [a.normalized for a in result.actions] == ["echocardiography"]

@@ -508,8 +508,15 @@ class PhraseRules:
             or _CONNECTIVE_ONLY.match(rest)
         ):
             return out
-        if leaf.full is None and (
-            rest.lower().strip(" .") in GENERIC_LEAVES or LONE_ADVERB.fullmatch(rest.strip(" ."))
+        # ("for diagnosis and monitoring": in a stated aim, "diagnosis" is the aim itself)
+        aim_word = slot == "outcome" and rest.lower().strip(" .") in {"diagnosis", "diagnoses"}
+        if (
+            leaf.full is None
+            and not aim_word
+            and (
+                rest.lower().strip(" .") in GENERIC_LEAVES
+                or LONE_ADVERB.fullmatch(rest.strip(" ."))
+            )
         ):
             return out  # ("a structured and supervised programme": the first word is a name)
         required = REQUIREMENT.match(text.strip(" ,;")) if slot in {"cohort", "context"} else None

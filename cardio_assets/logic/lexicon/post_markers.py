@@ -104,6 +104,10 @@ _POST_MARKERS = re.compile(
     rf"|for\s+(?:the\s+)?(?:{_DIAGNOSTIC_NOUNS}){_AND_CARE}\s+of\b"
     rf"|for\s+(?:{_DIAGNOSTIC_GERUNDS})\b"
     r"|when\s+screening\s+for\b"
+    # "(recommended) for diagnosis and risk stratification": the aims themselves, named
+    # without the disease ("for the diagnosis of X" is read as what a test looks for; a
+    # bare "for diagnosis" says only why the test is done, no concept)
+    r"|for(?=\s+diagnosis\s+(?:and|or)\s)"
     rf"|for\s+(?:the\s+)?{_AIM_MANNER}(?:{_AIM_NOUNS}){_AND_CARE}\s+(?:of|in)\b"
     rf"|for\s+(?:the\s+)?{_AIM_MANNER}conversion\s+to\b"
     r"|for\s+(?:the\s+)?(?:treatment|management)\s+of\b"
@@ -401,6 +405,8 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return "outcome", aim.group(1) if aim else re.sub(r"^for\s+", "", marker, flags=re.I)
     if re.match(rf"for (?:{_AIM_GERUNDS})\b", low):
         return "outcome", body
+    if low == "for" and re.match(r"diagnosis\b", body, re.I):
+        return "outcome", body  # "for diagnosis and monitoring": the aims (contract §2)
     if low == "for" and _BENEFIT_END.search(body):
         # "for stomach protection", "for glucose control", "for balance and mobility
         # benefits": what the act brings about, a stated goal

@@ -345,3 +345,16 @@ def test_diagnosis_named_with_another_aim_is_an_aim(lexicon) -> None:  # type: i
     assert found["diagnosis"].role == "Outcome", found
     assert found["risk stratification"].role == "Outcome", found
     assert [a.normalized for a in result.actions] == ["echocardiography"]
+
+
+def test_cases_the_row_does_not_name_are_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "in specific situations (e.g. A, B)": the examples name the cases; the words
+    "specific situations" name none of their own."""
+    found = named(
+        extract(
+            lexicon,
+            "A backup lead should be considered in specific situations (e.g. pacemaker"
+            " dependency, high pacing threshold).",
+        )
+    )
+    assert "pacemaker dependency" in found and not any("situation" in n for n in found), found

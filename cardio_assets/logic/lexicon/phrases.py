@@ -87,6 +87,12 @@ if TYPE_CHECKING:
 
 # an age word before the generic patient noun names a group of people ("older patients")
 _AGE_WORDS = frozenset({"older", "young"})
+# cases the row does not name ("in specific situations", "in selected cases"): no concept
+_UNNAMED_CASES = re.compile(
+    r"(?:specific|certain|selected|special|particular)\s+(?:situations?|cases?|circumstances?|"
+    r"settings?)",
+    re.IGNORECASE,
+)
 # a sex written after other words before the patient noun ("high-risk female patients")
 _SEX_WORDS = frozenset({"female", "male"})
 
@@ -508,6 +514,8 @@ class PhraseRules:
             or _CONNECTIVE_ONLY.match(rest)
         ):
             return out
+        if _UNNAMED_CASES.fullmatch(rest.strip(" .")):
+            return out  # "in specific situations (e.g. A, B)": the examples name the cases
         # ("for diagnosis and monitoring": in a stated aim, "diagnosis" is the aim itself)
         aim_word = slot == "outcome" and rest.lower().strip(" .") in {"diagnosis", "diagnoses"}
         if (

@@ -358,3 +358,16 @@ def test_cases_the_row_does_not_name_are_no_concept(lexicon) -> None:  # type: i
         )
     )
     assert "pacemaker dependency" in found and not any("situation" in n for n in found), found
+
+
+def test_a_dose_unit_left_alone_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "(or acenocoumarol <2 mg/day)": once the amount is read, the unit left over
+    ("mg/day") names nothing."""
+    found = named(
+        extract(
+            lexicon,
+            "VKA is advised if the warfarin dose is <5 mg/day (or phenprocoumon <3 mg/day or"
+            " acenocoumarol <2 mg/day) in adults.",
+        )
+    )
+    assert not any("/day" in n for n in found), found

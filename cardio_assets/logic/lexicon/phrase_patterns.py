@@ -17,7 +17,9 @@ _OUTCOME_LEAD = re.compile(
 )
 _VALUE_ONLY = re.compile(
     r"[<>≤≥=~]?\s*[\d.,]+(?:\s*[-–]\s*[\d.,]+)?\s*(?:h|hours?|min|minutes?|days?|weeks?|"
-    r"months?|years?|s|mm|cm|%|mmHg|ms)?(?:\s+(?:after|before|of)\s+.*)?",
+    r"months?|years?|s|mm|cm|%|mmHg|ms)?(?:\s+(?:after|before|of)\s+.*)?"
+    # a dose unit left alone once its amount was taken out ("… <2 mg/day)": "mg/day")
+    r"|(?:mg|g|[µμu]g|mcg|mL|IU|U|units?)?(?:\s*/\s*(?:kg|day|d|h|hr|min|week|m2))+",
     re.IGNORECASE,
 )
 _THEN_START = re.compile(

@@ -371,3 +371,12 @@ def test_a_dose_unit_left_alone_is_no_concept(lexicon) -> None:  # type: ignore[
         )
     )
     assert not any("/day" in n for n in found), found
+
+
+def test_a_finding_compatible_with_a_cause_is_named_whole(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "symptoms consistent with angina", "fainting compatible with a reflex cause": what
+    the finding resembles is part of its name, one condition (the "with" opened a second)."""
+    found = named(
+        extract(lexicon, "Testing is advised in adults with symptoms consistent with angina.")
+    )
+    assert "symptoms consistent with angina" in found and "angina" not in found, found

@@ -51,6 +51,9 @@ _WITH_INSIDE_TERM = re.compile(
 )
 
 
+# a likeness right before "with" ("symptoms consistent with angina"): what the finding
+# resembles is part of its name (every gold of this wording keeps it whole)
+_LIKENESS_BEFORE = re.compile(r"\b(?:compatible|consistent|in\s+keeping)\s*$", re.IGNORECASE)
 # a change right before "in" ("reduction in LDL-C", "fall in blood pressure")
 _CHANGE_BEFORE = re.compile(
     r"\b(?:" + "|".join((*CHANGE_WORDS, "change")) + r")\s*$", re.IGNORECASE
@@ -85,6 +88,8 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
             continue
         if word == "with" and _WITH_INSIDE_TERM.match(rest[m.end() :]):
             continue
+        if word == "with" and _LIKENESS_BEFORE.search(rest[: m.start()]):
+            continue  # "syncope compatible with a reflex mechanism": one finding, named whole
         if word == "using" and rest[: m.start()].strip(" ,;"):
             continue  # "undergoing CABG using the IMA": how the act is done, not a drug taken
         if word == "on" and _SEEN_ON_TEST.match(rest[m.end() :]):

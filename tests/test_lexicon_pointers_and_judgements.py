@@ -380,3 +380,15 @@ def test_a_finding_compatible_with_a_cause_is_named_whole(lexicon) -> None:  # t
         extract(lexicon, "Testing is advised in adults with symptoms consistent with angina.")
     )
     assert "symptoms consistent with angina" in found and "angina" not in found, found
+
+
+def test_the_group_a_practice_is_borrowed_from_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "the same risk scores as for non-pregnant women": a comparison with another group,
+    not the patients the row is for."""
+    found = named(
+        extract(
+            lexicon,
+            "In adults with gout, the same risk scores as for non-pregnant women are advised.",
+        )
+    )
+    assert "gout" in found and not any("pregnant" in n or "women" in n for n in found), found

@@ -65,6 +65,16 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "the same risk scores as for non-pregnant women": the group the practice is borrowed
+    # from, a comparison, not the patients the row is for
+    (
+        re.compile(
+            r",?\s*\bas\s+(?:for|in)\s+(?:non-[\w\-]+|other)\s+[^,;.()]*?"
+            r"(?=\s+(?:is|are|should|may|can|must)\b|\s*[,;.()]|\s*$)",
+            re.I,
+        ),
+        "",
+    ),
     # a later sentence opening "However, …" qualifies the recommendation made before it (a
     # caveat on its use, never whom it is for: every gold of this shape leaves it out); it
     # ends at a full stop before a capital or the row's end (not "1.8" or "e.g."), and a

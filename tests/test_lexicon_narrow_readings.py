@@ -200,3 +200,70 @@ def test_an_aneurysm_measured_with_a_verb_names_only_the_lesion(lexicon) -> None
     that compares it."""
     found = named(extract(lexicon, "Repair is advised when the aneurysm diameter exceeds 55 mm."))
     assert "aneurysm" in found and not any("exceed" in n for n in found), found
+
+
+# The second review of the twenty-eighth session's later rules.
+
+
+def test_a_schedule_after_the_onset_of_a_disease_keeps_the_disease(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "at 3 and 12 months after the onset of myocarditis": the disease stays (only "the
+    onset of symptoms" or "of treatment" names nothing)."""
+    found = named(
+        extract(
+            lexicon,
+            "Echocardiography should be repeated at 3 and 12 months after the onset of myocarditis.",
+        )
+    )
+    assert any("myocarditis" in n for n in found), found
+
+
+def test_such_as_in_a_named_group_is_no_comparison(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "such as in non-valvular AF with a score of 2": an example of the patients, kept."""
+    found = named(
+        extract(
+            lexicon,
+            "Anticoagulation should be considered in patients with AF, such as in non-valvular"
+            " AF with a CHA2DS2-VASc score of 2.",
+        )
+    )
+    assert "non-valvular atrial fibrillation" in found, found
+
+
+def test_activity_that_is_no_exercise_stays_a_finding(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "pulseless electrical activity", "ectopic activity": findings; only exercise words
+    ("aerobic activity") make an activity something the patient does."""
+    found = named(
+        extract(lexicon, "ICD is advised in patients with pulseless electrical activity.")
+    )
+    assert found["pulseless electrical activity"].role == "Condition", found
+
+
+def test_a_bolus_in_units_is_a_dose(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "UFH 5000 U i.v. bolus": a dose, no part of the drug's name."""
+    result = extract(lexicon, "UFH 5000 U i.v. bolus is recommended in patients with STEMI.")
+    assert [a.normalized for a in result.actions] == ["unfractionated heparin"], result.actions
+
+
+def test_first_seen_with_and_a_gender_identity_keep_their_reading(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "when a patient is first seen with palpitations" keeps the clause; "transgender
+    female patients" is one group, not two."""
+    seen = named(
+        extract(
+            lexicon, "When a patient is first seen with palpitations, a 12-lead ECG is recommended."
+        )
+    )
+    assert any("palpitation" in n for n in seen), seen
+    group = named(
+        extract(
+            lexicon, "Assessment is advised in transgender female patients receiving oestrogen."
+        )
+    )
+    assert "female" not in group, group
+
+
+def test_in_keeping_with_is_one_finding(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "symptoms in keeping with bradycardia": one finding, like "consistent with"."""
+    found = named(
+        extract(lexicon, "Pacing is advised in adults with symptoms in keeping with bradycardia.")
+    )
+    assert "symptoms in keeping with bradycardia" in found, found

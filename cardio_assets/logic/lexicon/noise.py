@@ -244,7 +244,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r"\s*\b\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+(?:[.,]\d+)?)?\s*"
-            r"(?:mg|g|µg|μg|mcg|IU|U(?=/kg)|mL|units?)(?:/kg)?(?:/(?:h|hr|hour|min))?\b(?!\s?/)"
+            # ("U" is a dose unit except in "4 U of red cells", units of a blood product)
+            r"(?:mg|g|µg|μg|mcg|IU|U(?!\s+of\b)|mL|units?)"
+            r"(?:/kg)?(?:/(?:h|hr|hour|min))?\b(?!\s?/)"
             r"(?:\s+(?:i\.?v\.?|p\.?o\.?|s\.?c\.?|orally|oral|intravenous(?:ly)?|bolus|"
             r"loading(?:\s+dose)?))*"
             r"(?:\s+(?:once\s+|twice\s+|three\s+times\s+)?(?:daily|a\s+day|per\s+day|"

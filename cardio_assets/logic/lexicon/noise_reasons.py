@@ -69,7 +69,8 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # from, a comparison, not the patients the row is for
     (
         re.compile(
-            r",?\s*\bas\s+(?:for|in)\s+(?:non-[\w\-]+|other)\s+[^,;.()]*?"
+            r",?\s*(?<!\bsuch\s)(?<!\bwell\s)\bas\s+(?:for|in)\s+(?:non-pregnant|other)\s+"
+            r"(?:women|men|patients|individuals|adults|people|persons)\b[^,;.()]*?"
             r"(?=\s+(?:is|are|should|may|can|must)\b|\s*[,;.()]|\s*$)",
             re.I,
         ),

@@ -36,7 +36,8 @@ def _gestational_age(m: re.Match[str]) -> str:
 # the onset of symptoms", "after initiation of treatment", "following the procedure", "after
 # hospital discharge", "after the index event")
 _UNNAMED_EVENT = re.compile(
-    r"(?:after|following)\s+(?:the\s+)?(?:(?:onset|diagnosis)(?:\s+of\s+.+)?|procedure|operation|"
+    r"(?:after|following)\s+(?:the\s+)?(?:(?:onset|diagnosis)(?:\s+of\s+(?:the\s+)?(?:symptoms?|"
+    r"treatment|therapy))?|procedure|operation|"
     r"(?:hospital\s+)?(?:discharge|admission)|presentation|(?:index|first)\s+(?:event|procedure)|"
     r"(?:symptom|treatment|therapy)\s+(?:onset|initiation|start)|"
     r"(?:(?:the\s+)?(?:initiation|start|end|completion)\s+of\s+|starting\s+|completing\s+)"

@@ -184,6 +184,7 @@ class PhraseRules:
                 # "premenopausal female patients": one group of people, named whole
                 and not DEMOGRAPHIC_STATE.fullmatch(premod_words[-2])
                 and not premod_words[-2].lower().endswith("menopausal")
+                and premod_words[-2].lower() not in {"transgender", "trans", "cisgender"}
                 else None
             )
             if premod_words:

@@ -107,7 +107,8 @@ _POST_MARKERS = re.compile(
     # "(recommended) for diagnosis and risk stratification": the aims themselves, named
     # without the disease ("for the diagnosis of X" is read as what a test looks for; a
     # bare "for diagnosis" says only why the test is done, no concept)
-    r"|for(?=\s+diagnosis\s+(?:and|or)\s)"
+    r"|for(?=\s+diagnosis\s+and\s+(?:risk\s+stratification|monitoring|evaluation|follow-up|"
+    r"assessment|prognostication)\b)"
     rf"|for\s+(?:the\s+)?{_AIM_MANNER}(?:{_AIM_NOUNS}){_AND_CARE}\s+(?:of|in)\b"
     rf"|for\s+(?:the\s+)?{_AIM_MANNER}conversion\s+to\b"
     r"|for\s+(?:the\s+)?(?:treatment|management)\s+of\b"

@@ -39,7 +39,7 @@ _SEGMENT_RE = re.compile(
     r"|\b(?:perceived|considered|thought|believed)\s+to\s+be\s+(?=at\b)"
     r"|\bfollowing\b|\bwith\s+no\b|\bwith\b|\bhaving\b(?!\s+(?:been|had)\b)"
     # ("in-stent", "on-pump": a prefix joined by a hyphen opens no segment)
-    r"|(?<!-)\bin\b(?!-)(?!\s+(?:the|a|an|whom|addition|preference|combination|case|order)\b)"
+    r"|(?<!-)\bin\b(?!-)(?!\s+(?:the|a|an|whom|addition|preference|combination|case|order|keeping)\b)"
     r"|\bat\b(?=\s+(?:(?:particularly|especially)\s+)?(?:high|increased|intermediate|low|very)\b))",
     re.IGNORECASE,
 )

@@ -75,6 +75,9 @@ _DRUG_THERAPY_WORDS = frozenset(
     immunosuppressive combination failure
     """.split()
 )
+# words before "activity" that make it exercise ("physical activity"; "ectopic activity"
+# and "disease activity" are findings)
+_EXERCISE_WORDS = frozenset("physical aerobic sport sports leisure-time exercise".split())
 # words before "management" that make it the drugs given ("pharmacological management")
 _DRUG_MANAGEMENT_WORDS = frozenset("pharmacological medical drug lipid glucose".split())
 _PROCEDURE_HEADS = frozenset(
@@ -83,7 +86,7 @@ _PROCEDURE_HEADS = frozenset(
     grafting graft bypass ablation angiography angiogram echocardiography echocardiogram
     imaging test testing tests assessment assessments measurement measurements monitoring
     surveillance technique techniques harvesting transfusion transfusions manipulation access
-    team teams cut-off cut-offs activity activities
+    team teams cut-off cut-offs
     screening rehabilitation revascularization revascularisation cardioversion training
     evaluation referral counselling counseling closure occlusion resection pacing
     programme program stenting angioplasty catheterization catheterisation scan scanning
@@ -362,7 +365,8 @@ _CONNECTIVE_ONLY = re.compile(
 )
 # A clause that says the term holds ("LV dysfunction is present"): the term is the subject.
 _STATE_PREDICATE = re.compile(
-    rf"\s+{_COPULA}\s+(?:(?:first|newly|initially|recently)\s+)?(?:present|documented|detected|found|"
+    rf"\s+{_COPULA}\s+(?:(?:first|newly|initially|recently)\s+(?=(?:diagnosed|detected|documented|"
+    r"identified|confirmed)\s*$))?(?:present|documented|detected|found|"
     r"confirmed|seen|observed|suspected|diagnosed|established|identified|demonstrated)\b.*$",
     re.IGNORECASE,
 )
@@ -521,7 +525,8 @@ def _heuristic_role(normalized: str) -> str | None:
         return "Medication" if drug_therapy else "Procedure"
     if (
         head == "management"
-        and not any(w.startswith("non") for w in words)  # "non-pharmacological management"
+        # "non-pharmacological management" is no drug ("non-statin lipid management" is)
+        and not re.search(r"\bnon-?(?:pharmacological|drug|medical)\b", normalized.lower())
         and (
             is_drug or any(w in _DRUG_MANAGEMENT_WORDS or w.startswith("anti") for w in words[:-1])
         )
@@ -531,6 +536,10 @@ def _heuristic_role(normalized: str) -> str | None:
         return "Medication"
     if any(h in _MED_WORDS or h.endswith(_MED_SUFFIXES) for h in head_parts):
         return "Medication"
+    if head in {"activity", "activities"} and any(
+        w in _EXERCISE_WORDS or w.endswith("intensity") for w in words[:-1]
+    ):
+        return "Procedure"  # "aerobic activity", "a sport activity": exercise the patient does
     if head in _PROCEDURE_HEADS or head.endswith(("ectomy", "plasty", "scopy", "graphy", "otomy")):
         return "Procedure"
     if is_drug:

@@ -222,7 +222,7 @@ def test_such_as_in_a_named_group_is_no_comparison(lexicon) -> None:  # type: ig
     found = named(
         extract(
             lexicon,
-            "Anticoagulation should be considered in patients with AF, such as in non-valvular"
+            "Anticoagulation is advised in adults with AF, such as in non-valvular"
             " AF with a CHA2DS2-VASc score of 2.",
         )
     )

@@ -192,17 +192,17 @@ def test_a_state_listed_with_what_patients_receive_selects_them(lexicon) -> None
 
 
 def test_a_schedule_keeps_the_therapy_it_counts_from(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "at 2 and 4 weeks after starting nilotinib": the times are a schedule, no concept,
+    """ "at 2 and 6 weeks after starting dronedarone": the times are a schedule, no concept,
     but the drug the patients started is what they are on; "after onset" names nothing and
     goes with its schedule."""
     found = named(
         extract(
             lexicon,
-            "ECG monitoring is advised at baseline, at 2 and 4 weeks after starting nilotinib,"
+            "ECG monitoring is advised at baseline, at 2 and 6 weeks after starting dronedarone,"
             " and after any dose increase.",
         )
     )
-    assert found["nilotinib"].role == "Medication", found
+    assert found["dronedarone"].role == "Medication", found
     onset = named(
         extract(lexicon, "Imaging is advised at 1, 3, and 12 months after onset in adults.")
     )
@@ -353,7 +353,7 @@ def test_cases_the_row_does_not_name_are_no_concept(lexicon) -> None:  # type: i
     found = named(
         extract(
             lexicon,
-            "A backup lead should be considered in specific situations (e.g. pacemaker"
+            "A backup lead is advised in specific situations (e.g. pacemaker"
             " dependency, high pacing threshold).",
         )
     )
@@ -366,8 +366,8 @@ def test_a_dose_unit_left_alone_is_no_concept(lexicon) -> None:  # type: ignore[
     found = named(
         extract(
             lexicon,
-            "VKA is advised if the warfarin dose is <5 mg/day (or phenprocoumon <3 mg/day or"
-            " acenocoumarol <2 mg/day) in adults.",
+            "VKA is advised if the warfarin dose is <6 mg/day (or phenprocoumon <4 mg/day or"
+            " acenocoumarol <1 mg/day) in adults.",
         )
     )
     assert not any("/day" in n for n in found), found

@@ -155,8 +155,8 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "in the long term", "over the short run": when the effect shows, no part of a concept
     (re.compile(r",?\s*\b(?:in|over)\s+the\s+(?:long|short|medium)[\s-]+(?:term|run)\b", re.I), ""),
     # a schedule: "at 2, 4, and 9 months after onset, then yearly"; the event it counts from
-    # stays when it names a therapy or procedure the patients had ("at 3 and 12 months after
-    # completion of cancer therapy", "at 2 and 4 weeks after starting nilotinib"), not when
+    # stays when it names a therapy or procedure the patients had ("at 1 and 6 months after
+    # the end of chemotherapy", "at 2 and 6 weeks after starting dronedarone"), not when
     # it names none ("after onset", "after initiation of treatment")
     (
         re.compile(

@@ -65,7 +65,16 @@ _UNSUITABLE_NAMES = {
     "option": "{} not an option",
     "suitable": "{} not suitable",
 }
-_FAILED = re.compile(rf"^(?P<failed>(?:the\s+)?.+?\s+{_FAIL_VERB})(?:\s+to\s+.+)?$", re.IGNORECASE)
+_FAILED = re.compile(
+    rf"^(?P<failed>(?:the\s+)?.+?\s+{_FAIL_VERB})(?:\s+to\s+(?P<aim>.+))?$", re.IGNORECASE
+)
+# what a therapy failed to bring under control: "fails to convert or control the
+# tachycardia", "fails to relieve angina" (the state it was given for)
+_TREATED_BY_FAILED = re.compile(
+    r"^(?:(?:convert|control|terminate|relieve|restore|suppress|abolish|slow)(?:\s+(?:or|and)\s+)?)+"
+    r"\s+(?:the\s+)?(?P<state>.+)$",
+    re.IGNORECASE,
+)
 _FAIL_WORDS = re.compile(rf"\s+{_FAIL_VERB}$", re.IGNORECASE)
 # "if the HbA1c target is not met on metformin", "if heart rate remains uncontrolled with two
 # drugs": the unmet goal is the condition, and the therapy it was not met with is what the
@@ -147,7 +156,8 @@ class ClauseRules:
         failed = _FAILED.match(phrase)
         if failed:
             # "if beta-blockers and digoxin fail": the condition is each therapy's failure,
-            # named so and keeping the therapy's role; what it failed to do is no concept
+            # named so and keeping the therapy's role; what it failed to do is no concept,
+            # the state it was given for is ("fails to control the tachycardia")
             drafts = self._phrase(failed.group("failed"), "context", group_counter)
             for d in drafts:
                 if d.role == "Condition":  # "if vagal manoeuvres fail": what fails was tried
@@ -155,5 +165,12 @@ class ClauseRules:
                 if d.role in ("Medication", "Procedure"):
                     d.text = _FAIL_WORDS.sub("", d.text) or d.text
                     d.normalized = f"failure of {_FAIL_WORDS.sub('', d.normalized)}"
+            treated = _TREATED_BY_FAILED.match(failed.group("aim") or "")
+            if treated:
+                drafts += [
+                    d
+                    for d in self._phrase(treated.group("state"), "context", group_counter)
+                    if d.role == "Condition"
+                ]
             return drafts
         return None

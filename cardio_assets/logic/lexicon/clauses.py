@@ -68,8 +68,8 @@ _UNSUITABLE_NAMES = {
 _FAILED = re.compile(
     rf"^(?P<failed>(?:the\s+)?.+?\s+{_FAIL_VERB})(?:\s+to\s+(?P<aim>.+))?$", re.IGNORECASE
 )
-# what a therapy failed to bring under control: "fails to convert or control the
-# tachycardia", "fails to relieve angina" (the state it was given for)
+# what a therapy failed to bring under control: "the drugs fail to convert or control the
+# arrhythmia", "fails to relieve angina" (the state it was given for)
 _TREATED_BY_FAILED = re.compile(
     r"^(?:(?:convert|control|terminate|relieve|restore|suppress|abolish|slow)(?:\s+(?:or|and)\s+)?)+"
     r"\s+(?:the\s+)?(?P<state>.+)$",

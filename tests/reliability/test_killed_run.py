@@ -105,6 +105,18 @@ def run_status(instance: dg.DagsterInstance, run_id: str) -> dg.DagsterRunStatus
     return run.status
 
 
+def _group_alive(pgid: int) -> bool:
+    """True while a process of process group ``pgid`` runs (a zombie counts as gone)."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
+            return True
+    return False
+
+
 def test_killed_run_is_marked_failed_and_its_slot_freed(
     dagster_home: Path, hanging_llm: ReplayServer, tmp_path: Path
 ) -> None:
@@ -171,6 +183,15 @@ def test_killed_run_is_marked_failed_and_its_slot_freed(
     def kill_group(process: subprocess.Popen) -> None:
         os.killpg(process.pid, signal.SIGKILL)  # the run, its step worker, log tailers
         process.wait(timeout=30)
+        # a SIGKILL lands when the kernel next schedules each process: on a loaded machine a
+        # step worker of the group may still be running a moment after its parent is reaped
+        # (what the sensor checks is that every process is gone, so wait for that first)
+        wait_for(
+            "every process of the killed run to be gone",
+            lambda: not _group_alive(process.pid),
+            30,
+            logs,
+        )
 
     try:
         with dg.DagsterInstance.get() as instance:

@@ -54,7 +54,7 @@ _UNSUITABLE = re.compile(
     r"^(?:the\s+)?(?P<what>(?:(?!\b(?:is|are|was|were|and|or)\b).)+?)\s+"
     r"(?:(?:is|are|was|were|has\s+been|have\s+been)\s+(?:(?:proven|found)\s+)?"
     r"(?P<state>contraindicated|not\s+tolerated|poorly\s+tolerated|ineffective|not\s+effective|"
-    r"not\s+an\s+option|not\s+suitable)|(?P<cannot>cannot|can\s*not)\s+be\s+tolerated)$",
+    r"not\s+an\s+option|not\s+suitable)|(?:cannot|can\s*not)\s+be\s+tolerated)$",
     re.IGNORECASE,
 )
 _UNSUITABLE_NAMES = {

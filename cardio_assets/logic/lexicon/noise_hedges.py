@@ -1,9 +1,9 @@
 """What a row says about itself rather than whom it is for (a part of noise.py's patterns,
 applied at their place among them): pointers to elsewhere in the guideline ("(see Table
-4)", "Supplementary Data Table 10") or back to the row ("in such cases"), an act's standing ("as first choice", "as the standard
-approach", "as the preferred modality", "as a diagnostic criterion"), who weighs it ("by the
-Heart Team") and feasibility hedges ("if indicated", "when technically feasible"). None of
-them is a concept.
+4)", "Supplementary Data Table 10") or back to the row ("in such cases"), an act's standing
+("as first choice", "as the standard approach", "as the preferred modality", "as a
+diagnostic criterion"), who weighs it ("by the Heart Team") and feasibility hedges ("if
+indicated", "when technically feasible"). None of them is a concept.
 """
 
 from __future__ import annotations
@@ -12,6 +12,12 @@ import re
 from typing import Any
 
 from cardio_assets.logic.lexicon.noise_words import _HEDGE
+
+# a pointer back to what the row already named ("in case of such signs", "in these cases")
+_BACK_POINTER = (
+    r"(?:in\s+(?:the\s+)?(?:case|presence|event)\s+of|in|with|for)\s+"
+    r"(?:such|these|those)\s+(?:signs?|findings?|features?|cases?|circumstances?|situations?)"
+)
 
 HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # pointers to elsewhere: "(Table 4)", "(see section 5.2)", "(see separate ...)", URLs
@@ -38,21 +44,11 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # cases", "in these circumstances" add no concept of their own; opening a sentence it
     # takes its comma ("…myocarditis. In such cases, biopsy …" keeps two sentences)
     (
-        re.compile(
-            r"(?:^|(?<=[.;]))\s*(?:in\s+(?:the\s+)?(?:case|presence|event)\s+of|in|with|for)\s+"
-            r"(?:such|these|those)\s+(?:signs?|findings?|features?|cases?|circumstances?|"
-            r"situations?)\s*,\s*(?P<next>\w)",
-            re.I,
-        ),
+        re.compile(rf"(?:^|(?<=[.;]))\s*{_BACK_POINTER}\s*,\s*(?P<next>\w)", re.I),
         lambda m: " " + m["next"].upper(),
     ),
     (
-        re.compile(
-            r",?\s*\b(?:in\s+(?:the\s+)?(?:case|presence|event)\s+of|in|with|for)\s+"
-            r"(?:such|these|those)\s+(?:signs?|findings?|features?|cases?|circumstances?|"
-            r"situations?)\b",
-            re.I,
-        ),
+        re.compile(rf",?\s*\b{_BACK_POINTER}\b", re.I),
         "",
     ),
     # the order of preference, not a concept: "as first choice", "as the first drug of choice"

@@ -515,17 +515,15 @@ class PhraseRules:
             or _CONNECTIVE_ONLY.match(rest)
         ):
             return out
-        if _UNNAMED_CASES.fullmatch(rest.strip(" .")):
+        bare = rest.strip(" .")
+        if _UNNAMED_CASES.fullmatch(bare):
             return out  # "in specific situations (e.g. A, B)": the examples name the cases
         # ("for diagnosis and monitoring": in a stated aim, "diagnosis" is the aim itself)
-        aim_word = slot == "outcome" and rest.lower().strip(" .") in {"diagnosis", "diagnoses"}
+        aim_word = slot == "outcome" and bare.lower() in {"diagnosis", "diagnoses"}
         if (
             leaf.full is None
             and not aim_word
-            and (
-                rest.lower().strip(" .") in GENERIC_LEAVES
-                or LONE_ADVERB.fullmatch(rest.strip(" ."))
-            )
+            and (bare.lower() in GENERIC_LEAVES or LONE_ADVERB.fullmatch(bare))
         ):
             return out  # ("a structured and supervised programme": the first word is a name)
         required = REQUIREMENT.match(text.strip(" ,;")) if slot in {"cohort", "context"} else None

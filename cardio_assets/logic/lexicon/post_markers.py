@@ -432,7 +432,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return ("negated", excluded.group(1)) if excluded else ("context", body)
     if low in {"if", "when", "while", "whilst"}:
         return context_clause(_THERE_IS.sub("", body))
-    if re.fullmatch(r"in (?:the )?(?:presence|case) of", low):
+    if _CASE_OR_PRESENCE.fullmatch(low):
         return "context", body  # "in the presence of X", "in case of X": a criterion, like "if"
     if re.match(
         rf"(?:before|after|following|prior to|in advance of|during|based on|{_AT_THE_TIME})", low

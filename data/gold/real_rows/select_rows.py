@@ -116,7 +116,8 @@ TEST_SHARE = 1 / 3
 # score; blind51 (same session) after eleven more, likewise; blind52 (twenty-eighth session)
 # at its start, before any change; blind53 (same session) after its first five commits changing
 # the rules, to give them a first score; blind54 (same session) after four more, likewise;
-# blind55 (same session) after eight more and the review's narrowing of them, likewise.
+# blind55 (same session) after eight more and the review's narrowing of them, likewise;
+# blind56 (twenty-ninth session) at its start, before any change.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -172,6 +173,7 @@ BLIND_SPLITS = {
     "blind53": (20261253, 4),
     "blind54": (20261254, 4),
     "blind55": (20261255, 4),
+    "blind56": (20261256, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

@@ -87,6 +87,12 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "… because X": the reason the advice is given, never whom it is for; it runs to the
+    # sentence's end ("because of X", naming a cause, stays)
+    (
+        re.compile(r",?\s*\bbecause\b(?!\s+of\b)(?:(?![.;](?:\s+[A-Z]|\s*$)).)*", re.I),
+        "",
+    ),
     # ", due to similar outcomes." ending the row, or "Due to X, …" opening it: why, not for
     # whom ("syncope due to X", with no comma, names a cause and stays)
     (re.compile(r",\s*due\s+to\b[^;()]*?(?=\.?\s*$)", re.I), ""),

@@ -33,6 +33,8 @@ _AT_LEAST_ONE = re.compile(r"(?:at\s+least\s+one|one\s+or\s+more)\s", re.IGNOREC
 _PEOPLE = re.compile(
     r"(?:women|men|adults|children|adolescents|girls|boys|patients|people|individuals)", re.I
 )
+# years said to be an age ("<65 years of age", "over 70 years old")
+_OF_AGE = re.compile(r"\byears?\s+(?:of\s+age|old)\b", re.IGNORECASE)
 # quantities measured in time: "pauses >3 s", "AF duration >48 h", "time from onset >12 h"
 _TIMED_QUANTITY = re.compile(
     # "pause/s", "episode(s)": a plural written as a choice is still the quantity; an age
@@ -264,8 +266,11 @@ def extract_parameters(
             continue
         elif found.unit == "years" and (not name or name.lower() in _AGE_NAMES):
             normalized = "age"
-        elif found.unit == "years" and _PEOPLE.fullmatch(name):
-            # "women <50 years": the women's age; the group stays a condition of its own
+        elif found.unit == "years" and (
+            _PEOPLE.fullmatch(name) or _OF_AGE.search(text, found.value_start, found.end)
+        ):
+            # "women <50 years", "diabetes <65 years of age": the age of the patients just
+            # named; the group or the state stays a concept of its own
             normalized, name, start = "age", "", found.value_start
         elif found.kind == "class":
             name = name or "NYHA class"

@@ -352,8 +352,10 @@ _LEADING_VERBS = re.compile(
 # Connectives a clause cut leaves in front of a term ("as indicated by the presence of X",
 # "including X", "for X"): the term is X.
 _LEADING_CONNECTIVES = re.compile(
-    r"^(?:(?:as\s+(?:indicated|shown|evidenced|suggested|defined)\s+by|including|especially|"
-    r"particularly|notably|mainly|namely|such\s+as|e\.g\.?|i\.e\.?|as|for|of|by|than|"
+    r"^(?:(?:as\s+(?:indicated|shown|evidenced|suggested|defined)\s+by|including|"
+    # "(particularly when X are present)": the clause word the hedge hid from the cut
+    r"(?:especially|particularly|notably|mainly)(?:\s+(?:when|if))?|"
+    r"namely|such\s+as|e\.g\.?|i\.e\.?|as|for|of|by|than|"
     r"the\s+(?:presence|occurrence|finding|evidence)\s+of|presence\s+of|evidence\s+of|"
     r"however,?|moreover,?|furthermore,?|during|"
     r"(?:in\s+)?(?:the\s+)?(?:case|setting|context|presence)\s+of)\s+)+",

@@ -502,10 +502,10 @@ def _heuristic_role(normalized: str) -> str | None:
             words.extend(part for part in token.split("-") if part)
     if not words:
         return None
-    of_head = re.match(r"^(.+?)\s+(?:of|for)\s+\S", normalized.lower())
+    of_head = re.match(r"^(.+?)\s+(?:of|for|within|in)\s+\S", normalized.lower())
     if of_head and len(of_head.group(1).split()) <= 3:
-        # "surgery of the ascending aorta", "history of stroke", "surgery for endocarditis":
-        # the head comes before "of" / "for"
+        # "surgery of the ascending aorta", "history of stroke", "surgery for endocarditis",
+        # "restenosis within a stent": the head comes before "of" / "for" / "within" / "in"
         role = _heuristic_role(of_head.group(1))
         if role is not None:
             return role

@@ -1,6 +1,7 @@
-"""Reasons, hedged clauses and ages said outright: "… because X" (why, not for whom),
-"(particularly when X is present)" and "X <65 years of age" (the age of the patients with
-X). In the team's own sentences.
+"""Reasons, hedged clauses, heads before a place and ages said outright: "… because X"
+(why, not for whom), "(particularly when X is present)", "restenosis within a stent" (the
+state, where it is) and "X <65 years of age" (the age of the patients with X). In the
+team's own sentences.
 """
 
 from __future__ import annotations
@@ -52,3 +53,19 @@ def test_a_hedged_when_clause_names_only_its_state(lexicon) -> None:  # type: ig
     )
     assert not any(n.startswith(("when", "particularly")) for n in found), found
     assert any("risk factor" in n for n in found), found
+
+
+def test_a_state_within_or_in_a_device_is_the_state(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "restenosis within a bare-metal stent", "stenosis in a vein graft": the head word
+    comes before "within" / "in" (as before "of"); the device or graft only says where, so
+    the phrase is a condition, not an operation."""
+    for sentence, head in (
+        (
+            "Drug-coated balloons are advised for restenosis within a bare-metal stent.",
+            "restenosis",
+        ),
+        ("Balloon angioplasty is advised for adults with stenosis in a vein graft.", "stenosis"),
+    ):
+        result = extract(lexicon, sentence)
+        (found,) = [c for c in result.concepts if c.normalized.startswith(head)]
+        assert found.role == "Condition", (sentence, found)

@@ -261,6 +261,23 @@ def _is_footnote(block: _Block, marker_re: re.Pattern[str]) -> bool:
 
 
 _SPLIT_FOOTNOTES = re.compile(r"(?<=[.;])\s+(?=(?:[a-h]|\*{1,3}|[†‡§¶])\s+[A-Z])")
+# "… LV, left ventricular. a Class of recommendation. b Level of evidence.": converters
+# run the abbreviation list and the footnotes under it into one paragraph
+_NOTES_AFTER_LIST = re.compile(r"(?<=\.)\s+(?=a\s+[A-Z])")
+
+
+def _list_then_notes(text: str) -> tuple[str, str]:
+    """(abbreviation list, footnotes) of a paragraph that prints both, the list first."""
+    found = _NOTES_AFTER_LIST.search(text)
+    if found is None:
+        return text, ""
+    return text[: found.start()], text[found.end() :]
+
+
+def _add_notes(piece: TablePiece, text: str) -> None:
+    for note in _SPLIT_FOOTNOTES.split(text):
+        if note and note not in piece.footnotes:
+            piece.footnotes.append(note)
 
 
 # "Col2", "Col3": a converter's name for a header cell it found empty
@@ -386,14 +403,14 @@ def _pieces(
         while i < len(blocks) and blocks[i].kind == "text":
             # under a table: its footnotes and its abbreviation list, in either order
             text = blocks[i].text
+            listed, notes = _list_then_notes(text)
             if _is_footnote(blocks[i], marker_re):
-                for note in _SPLIT_FOOTNOTES.split(text):
-                    if note and note not in piece.footnotes:
-                        piece.footnotes.append(note)
-            elif abbreviation_definitions(text) or (
+                _add_notes(piece, text)
+            elif abbreviation_definitions(listed) or (
                 abbreviation_text and re.match(r"^[a-z][^;,]{0,80}[;.]", text)
             ):
-                abbreviation_text.append(text)
+                abbreviation_text.append(listed)
+                _add_notes(piece, notes)
             elif _furniture_key(text) not in furniture:
                 break
             i += 1

@@ -1,0 +1,74 @@
+"""What a converter prints under a table: the abbreviation list and the footnotes, which it
+sometimes runs together into one paragraph. In the team's own words; real Docling."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardio_assets.config import load_pipeline_settings
+from cardio_assets.logic.guideline_tables import guideline_tables
+from cardio_assets.logic.table_rows import guideline_rows
+from resources.docling_converter import convert_path
+
+SETTINGS = load_pipeline_settings()
+
+# the list and the notes in one paragraph, wrapped over lines as a PDF converter leaves it
+_LIST_THEN_NOTES = """Recommendation Table 4 — Recommendations for valve follow-up
+
+|Recommendations|Classa|Levelb|
+|---|---|---|
+|Yearly TTE is recommended in adults with moderate MRc.|I|C|
+|Surgery should be considered in adults with severe MR and a dilated LVd.|IIa|B|
+
+
+MR, mitral regurgitation; TTE, transthoracic echocardiography; LV, left
+ventricle; LVEF, left ventricular ejection fraction.
+a Class of recommendation.
+b Level of evidence.
+c Moderate as graded on two views.
+d End-systolic diameter above the upper limit of normal.
+"""
+
+
+def _rows(tmp_path: Path, text: str):
+    doc = tmp_path / "valves.md"
+    doc.write_text(text, encoding="utf-8")
+    tables = guideline_tables(
+        "valves",
+        [doc],
+        convert_path,
+        footnote_marker_pattern=SETTINGS.docling.footnote_marker_pattern,
+        continuation_words=SETTINGS.docling.continuation_words,
+    )
+    return tables, guideline_rows(
+        tables,
+        guideline_title="Valves",
+        class_labels=SETTINGS.rows.class_labels,
+        level_labels=SETTINGS.rows.level_labels,
+    )
+
+
+def test_notes_run_into_the_abbreviation_list_are_the_tables_footnotes(tmp_path: Path) -> None:
+    """A converter that drops the blank line between the abbreviation list and the notes
+    makes them one paragraph; the list is still the table's abbreviations, and the notes
+    from "a Class of recommendation." on are its footnotes, so their letters glued to the
+    rows' words are markers."""
+    tables, result = _rows(tmp_path, _LIST_THEN_NOTES)
+    (table,) = tables
+    assert [note[:1] for note in table.footnotes] == ["a", "b", "c", "d"], table.footnotes
+    assert table.abbreviations["MR"] == "mitral regurgitation"
+    assert table.abbreviations["LV"] == "left ventricle"
+    follow_up, surgery = result.rows
+    assert follow_up.footnote_markers == ["c"]
+    assert surgery.footnote_markers == ["d"]
+    assert surgery.text_for_extraction().endswith("and a dilated LV.")
+
+
+def test_a_list_that_only_mentions_a_letter_keeps_its_entries(tmp_path: Path) -> None:
+    """An abbreviation list with no notes after it stays whole: only a full stop followed by
+    "a" and a capitalised word starts the notes."""
+    text = _LIST_THEN_NOTES.split("a Class of recommendation.")[0]
+    tables, _ = _rows(tmp_path, text)
+    (table,) = tables
+    assert table.footnotes == []
+    assert table.abbreviations["LVEF"] == "left ventricular ejection fraction"

@@ -1,5 +1,6 @@
-"""What a converter prints under a table: the abbreviation list and the footnotes, which it
-sometimes runs together into one paragraph. In the team's own words; real Docling."""
+"""Where a converter's line and paragraph breaks fall: a suspended hyphen at a cell's line
+end, and the abbreviation list and footnotes under a table run together into one paragraph.
+In the team's own words; real Docling."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 from cardio_assets.config import load_pipeline_settings
 from cardio_assets.logic.guideline_tables import guideline_tables
+from cardio_assets.logic.row_text import Vocabulary, repair_row_text
 from cardio_assets.logic.table_rows import guideline_rows
 from resources.docling_converter import convert_path
 
@@ -72,3 +74,15 @@ def test_a_list_that_only_mentions_a_letter_keeps_its_entries(tmp_path: Path) ->
     (table,) = tables
     assert table.footnotes == []
     assert table.abbreviations["LVEF"] == "left ventricular ejection fraction"
+
+
+def test_a_suspended_hyphen_at_a_line_end_stays_suspended() -> None:
+    """ "low-" ending a cell's line with "and intermediate-risk" on the next is a suspended
+    hyphen, as printed on one line; joining it made a word no one writes ("lowand"). A
+    word the document writes whole ("into") is still joined."""
+    vocabulary = Vocabulary.from_texts(["Put into practice in low-risk care."])
+    fixed = repair_row_text(
+        "Avoid stenting before low-\nand intermediate-risk surgery.", vocabulary
+    )
+    assert fixed.text == "Avoid stenting before low- and intermediate-risk surgery."
+    assert repair_row_text("Put in-\nto practice.", vocabulary).text == "Put into practice."

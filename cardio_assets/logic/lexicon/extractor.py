@@ -407,7 +407,9 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
                 for d in action:
                     if d.slot == "action":
                         d.role = "Procedure"
-                        if not d.normalized.endswith(("measurement", "monitoring", "assessment")):
+                        if not d.normalized.endswith(
+                            ("measurement", "monitoring", "assessment", "taking")
+                        ):
                             d.normalized += " measurement"
             out.extend(action)
         group: tuple[str, list[Draft]] | None = None  # the last "for/in patients …" group

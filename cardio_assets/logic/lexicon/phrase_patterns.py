@@ -22,6 +22,12 @@ _VALUE_ONLY = re.compile(
     r"|(?:mg|g|[µμu]g|mcg|mL|IU|U|units?)?(?:\s*/\s*(?:kg|day|d|h|hr|min|week|m2))+",
     re.IGNORECASE,
 )
+# "history" taken as an act ("including history, physical examination and ECG", "an
+# accurate history is advised"): the history taking, not a past the patient has
+HISTORY_TAKEN = re.compile(
+    r"(?:(?:medical|clinical|accurate|detailed|careful|thorough|complete|full)\s+)*history",
+    re.IGNORECASE,
+)
 _THEN_START = re.compile(
     r"\band\s+(?:start|initiate|begin|commence|switch\s+to|add|give|use|resume)\b", re.IGNORECASE
 )

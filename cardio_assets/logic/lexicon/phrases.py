@@ -45,6 +45,7 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     _PAST_PROCEDURE,
     _SUSPICION,
     _VALUE_ONLY,
+    HISTORY_TAKEN,
     _head_before,
     finding_and_test,
 )
@@ -520,6 +521,10 @@ class PhraseRules:
             return out  # "in specific situations (e.g. A, B)": the examples name the cases
         # ("for diagnosis and monitoring": in a stated aim, "diagnosis" is the aim itself)
         aim_word = slot == "outcome" and bare.lower() in {"diagnosis", "diagnoses"}
+        if slot in {"action", "component"} and HISTORY_TAKEN.fullmatch(bare):
+            name = f"{self.abbreviations.normalize(bare)} taking"
+            out.append(Draft("Procedure", rest, name, slot, negated=leaf.negated))
+            return out
         if (
             leaf.full is None
             and not aim_word

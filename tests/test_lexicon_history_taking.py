@@ -1,0 +1,43 @@
+""" "History" named as something done: one item of an evaluation ("including history,
+physical examination and ECG") or the act advised ("an accurate history is advised"), as
+against the history of a disease a patient has. In the team's own sentences.
+"""
+
+from __future__ import annotations
+
+from tests.lexicon_fixtures import extract
+
+
+def test_history_listed_with_examinations_is_history_taking(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """A bare "history" beside a physical examination and an ECG is taking the history:
+    one of the acts the evaluation consists of."""
+    result = extract(
+        lexicon,
+        "A baseline review including history, physical examination, and ECG is advised in"
+        " adult survivors.",
+    )
+    (taking,) = [c for c in result.concepts if "history" in c.normalized]
+    assert (taking.role, taking.normalized) == ("Procedure", "history taking"), taking
+
+
+def test_the_act_advised_can_be_a_history(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "an accurate history and clinical examination are advised", "assess the medical
+    history": the history is taken, never measured."""
+    for sentence, name in (
+        ("Before surgery, an accurate history and clinical examination are advised.", "history"),
+        ("It is advised to assess medical history and symptoms in adults with gout.", "medical"),
+    ):
+        result = extract(lexicon, sentence)
+        (taking,) = [c for c in result.concepts if "history" in c.normalized]
+        assert taking.role == "Procedure" and taking.normalized.endswith("history taking"), (
+            sentence,
+            taking,
+        )
+        assert name in taking.normalized
+
+
+def test_a_history_of_a_disease_stays_a_condition(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "adults with a history of stroke": a past the patient has, a condition."""
+    result = extract(lexicon, "Statins are advised in adults with a history of stroke.")
+    (past,) = [c for c in result.concepts if "history" in c.normalized]
+    assert past.role == "Condition", past

@@ -202,6 +202,27 @@ class ActRules:
             out.extend(parts)
         return out
 
+    def act_and_its_indication(
+        self, text: str, slot: str, group_counter: list[int]
+    ) -> list[Draft] | None:
+        """ "undergoing surgery for aortic valve disease", "after PCI for AMI": an act the
+        patients have (had) and the disease it was for, read apart as the recommended act's
+        "surgery for X" is; None unless the words after "for" are surely a condition."""
+        found = _top_level_search(r"\s+for\s+", text)
+        if found is None:
+            return None
+        head, treated = text[: found.start()], text[found.end() :]
+        if (
+            _LOOKING_FOR.search(head)
+            or names_a_test(head)
+            or self.role_evidence(head, slot) not in ("Procedure", "Medication")
+            or self.role_evidence(treated, "context") != "Condition"
+        ):
+            return None
+        return self._phrase(head, slot, group_counter) + self._phrase(
+            treated, "context", group_counter
+        )
+
     def looked_for(self, what: str, group_counter: list[int]) -> list[Draft]:
         """What a screening looks for: the states named, with function purpose (never a
         criterion of the row)."""

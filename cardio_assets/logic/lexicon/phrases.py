@@ -118,6 +118,10 @@ class PhraseRules:
 
         def _is_known_term(self, phrase: str) -> bool: ...
 
+        def act_and_its_indication(
+            self, text: str, slot: str, group_counter: list[int]
+        ) -> list[Draft] | None: ...
+
     def _cohort(self, text: str, group_counter: list[int]) -> list[Draft]:
         """Cohort phrase: pre-modifiers before the patient noun, then typed segments."""
         text = text.strip(" ,;.")
@@ -281,6 +285,11 @@ class PhraseRules:
             if len(new.split()) > 1 and _LONE_MODIFIER.fullmatch(old):
                 return given  # "from i.v. to oral methylprednisolone": a word borrowing the noun
             return given + self._phrase(old, "background", group_counter)
+        split = (
+            self.act_and_its_indication(text, slot, group_counter) if slot == "context" else None
+        )
+        if split is not None:
+            return split
         if slot in {"context", "purpose"}:
             text = re.sub(
                 r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I

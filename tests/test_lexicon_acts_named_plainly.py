@@ -1,6 +1,7 @@
-""" "History" named as something done: one item of an evaluation ("including history,
-physical examination and ECG") or the act advised ("an accurate history is advised"), as
-against the history of a disease a patient has. In the team's own sentences.
+"""Acts named plainly: "history" named as something done (one item of an evaluation,
+"including history, physical examination and ECG", or the act advised, "an accurate
+history is advised"), as against the history of a disease a patient has; and an act the
+patients undergo read apart from the disease it is for. In the team's own sentences.
 """
 
 from __future__ import annotations
@@ -41,3 +42,28 @@ def test_a_history_of_a_disease_stays_a_condition(lexicon) -> None:  # type: ign
     result = extract(lexicon, "Statins are advised in adults with a history of stroke.")
     (past,) = [c for c in result.concepts if "history" in c.normalized]
     assert past.role == "Condition", past
+
+
+def test_an_act_the_patients_undergo_is_read_apart_from_its_disease(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "adults undergoing surgery for mitral valve disease", "after stenting for acute
+    myocardial infarction": the act the patients have and the disease it is for are two
+    concepts, as in the recommended act's "surgery for X"."""
+    for sentence, act, disease in (
+        (
+            "In adults undergoing surgery for mitral valve disease who have angina, bypass"
+            " grafting is advised.",
+            "surgery",
+            "mitral valve disease",
+        ),
+        (
+            "After stenting for acute myocardial infarction, a rehabilitation programme is"
+            " advised.",
+            "stenting",
+            "acute myocardial infarction",
+        ),
+    ):
+        found = {c.normalized: c.role for c in extract(lexicon, sentence).concepts}
+        assert found.get(act) == "Procedure" and found.get(disease) == "Condition", (
+            sentence,
+            found,
+        )

@@ -1,7 +1,8 @@
 """Acts named plainly: "history" named as something done (one item of an evaluation,
 "including history, physical examination and ECG", or the act advised, "an accurate
 history is advised"), as against the history of a disease a patient has; and an act the
-patients undergo read apart from the disease it is for. In the team's own sentences.
+patients undergo read apart from the disease it is for; a drug taken just before an event
+named without "taken" or "immediately". In the team's own sentences.
 """
 
 from __future__ import annotations
@@ -67,3 +68,22 @@ def test_an_act_the_patients_undergo_is_read_apart_from_its_disease(lexicon) -> 
             sentence,
             found,
         )
+
+
+def test_a_drug_taken_just_before_an_event_is_the_drug(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "have taken metformin immediately before angiography", "received clopidogrel shortly
+    before surgery": the drug, without the verb saying it was taken or the word saying how
+    close to the event."""
+    for sentence, drug in (
+        (
+            "It is advised to check renal function if adults have taken metformin immediately"
+            " before angiography.",
+            "metformin",
+        ),
+        (
+            "Aspirin is advised in adults who received clopidogrel shortly before surgery.",
+            "clopidogrel",
+        ),
+    ):
+        found = [c for c in extract(lexicon, sentence).concepts if drug in c.normalized]
+        assert [c.text for c in found] == [drug], (sentence, found)

@@ -335,7 +335,7 @@ _QUALIFYING_OF = re.compile(
 _LEADING_VERBS = re.compile(
     r"^(?:(?:with|who\s+(?:are|have|had|were)|who|whose|having|and|or|are|have|has|had|in|"
     r"survived|experienced|experience|experiences|developed|develop|develops|suffered|"
-    r"(?:recently\s+)?received|"
+    r"(?:recently\s+)?(?:received|taken)|"
     r"(?:suffer|suffers|suffering)\s+from|(?:present|presents|presenting)\s+with|"
     r"underwent|remain|remains|"
     # "(patients) treated either by open or endovascular repair": the therapy they had
@@ -480,7 +480,13 @@ def _tidy_leaf(text: str, slot: str) -> str:
         text,
         flags=re.I,
     )
-    text = re.sub(r"\s+(?:routinely|regularly|systematically|always)$", "", text, flags=re.I)
+    # ("metformin immediately | before angiography": the time word stays with "before")
+    text = re.sub(
+        r"\s+(?:routinely|regularly|systematically|always|immediately|shortly|directly|promptly)$",
+        "",
+        text,
+        flags=re.I,
+    )
     # "ezetimibe alone": given without a companion, still ezetimibe; a phrase cut before its
     # object ("first-degree relatives of") loses the dangling preposition
     text = re.sub(r"\s+(?:alone|only|as\s+monotherapy)$", "", text, flags=re.I)

@@ -2,7 +2,8 @@
 "including history, physical examination and ECG", or the act advised, "an accurate
 history is advised"), as against the history of a disease a patient has; and an act the
 patients undergo read apart from the disease it is for; a drug taken just before an event
-named without "taken" or "immediately". In the team's own sentences.
+named without "taken" or "immediately"; a named therapy's "strategy" as the therapy. In the
+team's own sentences.
 """
 
 from __future__ import annotations
@@ -87,3 +88,32 @@ def test_a_drug_taken_just_before_an_event_is_the_drug(lexicon) -> None:  # type
     ):
         found = [c for c in extract(lexicon, sentence).concepts if drug in c.normalized]
         assert [c.text for c in found] == [drug], (sentence, found)
+
+
+def test_a_background_act_is_read_apart_from_its_disease(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "adults treated with stenting for an acute MI": as after "undergoing", the act they
+    had and the disease it was for; "on treatment for cancer" names one therapy."""
+    found = {
+        c.normalized: c.role
+        for c in extract(
+            lexicon,
+            "A shorter course is advised in adults treated with stenting for an acute myocardial"
+            " infarction.",
+        ).concepts
+    }
+    assert found.get("stenting") == "Procedure", found
+    assert found.get("acute myocardial infarction") == "Condition", found
+    therapy = extract(
+        lexicon, "Screening for diabetes is advised in adults on treatment for cancer."
+    ).concepts
+    assert not [c for c in therapy if c.normalized == "cancer" and c.role == "Condition"], therapy
+
+
+def test_a_named_therapy_strategy_is_the_therapy(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "a short DAPT strategy": the therapy named is the act (a drug regimen), the word
+    "strategy" only frames it; an adjective before it ("an invasive strategy") is no name."""
+    result = extract(lexicon, "A short DAPT strategy is advised in adults at high bleeding risk.")
+    (act,) = result.actions
+    assert (act.text, act.role) == ("short DAPT", "Medication"), act
+    invasive = extract(lexicon, "An early invasive strategy is advised in adults with angina.")
+    assert [a.text for a in invasive.actions] == ["early invasive strategy"], invasive.actions

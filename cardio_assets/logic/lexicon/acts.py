@@ -215,6 +215,8 @@ class ActRules:
         if (
             _LOOKING_FOR.search(head)
             or names_a_test(head)
+            # "on treatment for cancer": a generic head named by its disease, one therapy
+            or re.fullmatch(r"(?:(?:the|a|an|any)\s+)?(?:treatment|therapy|management)", head, re.I)
             or self.role_evidence(head, slot) not in ("Procedure", "Medication")
             or self.role_evidence(treated, "context") != "Condition"
         ):

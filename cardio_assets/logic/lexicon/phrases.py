@@ -286,7 +286,9 @@ class PhraseRules:
                 return given  # "from i.v. to oral methylprednisolone": a word borrowing the noun
             return given + self._phrase(old, "background", group_counter)
         split = (
-            self.act_and_its_indication(text, slot, group_counter) if slot == "context" else None
+            self.act_and_its_indication(text, slot, group_counter)
+            if slot in ("context", "background")
+            else None
         )
         if split is not None:
             return split

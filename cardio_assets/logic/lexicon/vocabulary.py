@@ -456,6 +456,8 @@ def _tidy_leaf(text: str, slot: str) -> str:
         text = _DRUG_NOUN_THERAPY.sub(r"\1", text)
     if slot in {"action", "background", "component"}:
         text = re.sub(r"\s+of\s+(?:a|an|the)\s+(?:stenosis|lesion)$", "", text, flags=re.I)
+        # "a short DAPT strategy", "a 'wait-and-see' strategy": the named therapy is the act
+        text = re.sub(r"(?:(?<=[A-Z]{2})|(?<=[”’\"']))\s+strateg(?:y|ies)$", "", text)
     if slot in {"context", "purpose"}:
         text = re.sub(r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I)
         # "before engaging in sports", "after resuming exercise": the act itself

@@ -55,6 +55,13 @@ _LEAD_GOES_ON = re.compile(
 
 # "In adults with X participation in Y is recommended": with no comma, a noun that names
 # the act ("participation in", "referral to", "use of") starts the action
+# "To evaluate X, measurement of A, B, and C is recommended": where the subject's list of
+# what is measured starts, when the last comma before the verb is the list's own
+LISTED_ACT_START = re.compile(
+    r",\s*(?=(?:the\s+)?(?:measurement|assessment|evaluation|determination|monitoring|use|"
+    r"administration|testing)\s+of\s)",
+    re.IGNORECASE,
+)
 _ACT_NOUN_AFTER_LEAD = re.compile(
     r"(?<=\s)(?:participation|engagement|involvement)\s+in\b|(?<=\s)referral\s+to\b"
     r"|(?<=\s)(?:use|administration|initiation|prescription)\s+of\b"

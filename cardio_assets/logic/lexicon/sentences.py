@@ -39,6 +39,7 @@ from cardio_assets.logic.lexicon.post_markers import (
 )
 from cardio_assets.logic.lexicon.sentence_leads import (
     _ACT_NOUN_AFTER_LEAD,
+    LISTED_ACT_START,
     _last_top_level_comma,
     _lead_ends_at_aside,
     _top_level_commas,
@@ -495,6 +496,9 @@ def _parse_sentence(sentence: str) -> RowParse:
         or aim
     ):
         cut = _last_top_level_comma(pre)
+        if cut is not None and re.match(r"\s*(?:and|or|and/or)\s", pre[cut + 1 :], re.I):
+            listed = LISTED_ACT_START.search(pre)  # the comma is the subject list's own
+            cut = listed.start() if listed else cut
         aside_end = _lead_ends_at_aside(pre) if cut is None else None
         if cut is None and aside_end is None:
             act_noun = _ACT_NOUN_AFTER_LEAD.search(pre)

@@ -86,3 +86,15 @@ def test_a_suspended_hyphen_at_a_line_end_stays_suspended() -> None:
     )
     assert fixed.text == "Avoid stenting before low- and intermediate-risk surgery."
     assert repair_row_text("Put in-\nto practice.", vocabulary).text == "Put into practice."
+
+
+def test_a_compound_broken_at_its_own_hyphen_stays_one_word() -> None:
+    """ "moderate-" ending a line and "to-severe" on the next: the hyphen after "to" says the
+    three words are one compound, not a suspended hyphen; "do-" + "nor" is a word broken in
+    two where the document writes no compound starting "do-"."""
+    vocabulary = Vocabulary.from_texts(["A low-risk group. Moderate-to-severe disease."])
+    fixed = repair_row_text("Surgery in moderate-\nto-severe stenosis.", vocabulary)
+    assert fixed.text == "Surgery in moderate-to-severe stenosis."
+    assert repair_row_text("Screen each do-\nnor heart.", vocabulary).text == (
+        "Screen each donor heart."
+    )

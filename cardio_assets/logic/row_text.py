@@ -48,6 +48,11 @@ class Vocabulary:
     def known(self, word: str, at_least: int = 1) -> bool:
         return self.count(word) >= at_least
 
+    def starts_compound(self, word: str) -> bool:
+        """Does the document write ``word`` as the first part of a hyphenated word?"""
+        prefix = f"{word.lower()}-"
+        return any(w.startswith(prefix) for w in self.counts)
+
 
 @dataclass
 class RepairedText:
@@ -176,9 +181,16 @@ def join_lines(text: str, vocabulary: Vocabulary) -> tuple[str, list[str]]:
     def join(m: re.Match[str]) -> str:
         left, right = m.group(1), m.group(2)
         joined, hyphenated = left + right, f"{left}-{right}"
-        if right.lower() in _SUSPENDED_BEFORE and not vocabulary.known(joined):
+        if right.lower() in _SUSPENDED_BEFORE and m.string[m.end() : m.end() + 1] == "-":
+            return hyphenated  # "moderate-" + "to-severe": one compound, broken at a hyphen
+        if (
+            right.lower() in _SUSPENDED_BEFORE
+            and not vocabulary.known(joined)
+            and vocabulary.starts_compound(left)
+        ):
             # "low-" at a line's end, "and intermediate-risk" on the next: a suspended
-            # hyphen, not a word broken in two ("in-" + "to" is "into" where it is written)
+            # hyphen, not a word broken in two ("in-" + "to" is "into" where it is written;
+            # "do-" + "nor" is "donor": the document writes no "do-…" compound)
             return f"{left}- {right}"
         keep_hyphen = vocabulary.count(hyphenated) > vocabulary.count(joined) or (
             not vocabulary.known(joined) and (right[0].isupper() or left[-1].isupper())

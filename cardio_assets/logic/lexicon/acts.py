@@ -215,6 +215,11 @@ class ActRules:
         if (
             _LOOKING_FOR.search(head)
             or names_a_test(head)
+            # "anticoagulation for stroke prevention", "prophylaxis for endocarditis": what
+            # the act prevents, not a disease the patients have
+            or _NOT_AN_INDICATION.match(treated)
+            or re.search(r"\b(?:prevention|prophylaxis|protection|reduction)$", treated, re.I)
+            or re.search(r"\b(?:prophyla(?:xis|ctic)|preventive|prevention)\b", head, re.I)
             # "on treatment for cancer": a generic head named by its disease, one therapy
             or re.fullmatch(r"(?:(?:the|a|an|any)\s+)?(?:treatment|therapy|management)", head, re.I)
             or self.role_evidence(head, slot) not in ("Procedure", "Medication")

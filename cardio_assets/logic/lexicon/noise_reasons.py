@@ -88,9 +88,14 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     # "… because X": the reason the advice is given, never whom it is for; it runs to the
-    # sentence's end ("because of X", naming a cause, stays)
+    # clause's end: a comma, a bracket or the sentence's end ("because of X", naming a
+    # cause, stays)
     (
-        re.compile(r",?\s*\bbecause\b(?!\s+of\b)(?:(?![.;](?:\s+[A-Z]|\s*$)).)*", re.I),
+        re.compile(
+            r"\s*\(\s*because\b(?!\s+of\b)[^()]*\)"
+            r"|(?:,\s*|\s+|^)\bbecause\b(?!\s+of\b)(?:(?![.;](?:\s+[A-Z]|\s*$))[^,()])*",
+            re.I,
+        ),
         "",
     ),
     # ", due to similar outcomes." ending the row, or "Due to X, …" opening it: why, not for

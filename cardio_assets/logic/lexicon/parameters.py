@@ -33,8 +33,16 @@ _AT_LEAST_ONE = re.compile(r"(?:at\s+least\s+one|one\s+or\s+more)\s", re.IGNOREC
 _PEOPLE = re.compile(
     r"(?:women|men|adults|children|adolescents|girls|boys|patients|people|individuals)", re.I
 )
-# years said to be an age ("<65 years of age", "over 70 years old")
+# years said to be an age ("<65 years of age", "T2DM <65 years old"): the patients' age
+# beside a state they have, not a relative's ("a relative <40 years of age") nor a
+# device's ("abandoned leads >10 years old")
 _OF_AGE = re.compile(r"\byears?\s+(?:of\s+age|old)\b", re.IGNORECASE)
+_SOMEONE_ELSE = re.compile(
+    r"\b(?:relatives?|siblings?|parents?|mother|father|brothers?|sisters?|members?|donors?|"
+    r"offspring|children|(?:bio)?prosthes[ie]s|valves?|leads?|devices?|grafts?|stents?|"
+    r"pacemakers?|generators?|batter(?:y|ies))$",
+    re.IGNORECASE,
+)
 # quantities measured in time: "pauses >3 s", "AF duration >48 h", "time from onset >12 h"
 _TIMED_QUANTITY = re.compile(
     # "pause/s", "episode(s)": a plural written as a choice is still the quantity; an age
@@ -267,7 +275,11 @@ def extract_parameters(
         elif found.unit == "years" and (not name or name.lower() in _AGE_NAMES):
             normalized = "age"
         elif found.unit == "years" and (
-            _PEOPLE.fullmatch(name) or _OF_AGE.search(text, found.value_start, found.end)
+            _PEOPLE.fullmatch(name)
+            or (
+                _OF_AGE.search(text, found.value_start, found.end)
+                and not _SOMEONE_ELSE.search(name)
+            )
         ):
             # "women <50 years", "diabetes <65 years of age": the age of the patients just
             # named; the group or the state stays a concept of its own

@@ -25,7 +25,7 @@ _VALUE_ONLY = re.compile(
 # "history" taken as an act ("including history, physical examination and ECG", "an
 # accurate history is advised"): the history taking, not a past the patient has
 HISTORY_TAKEN = re.compile(
-    r"(?:(?:medical|clinical|accurate|detailed|careful|thorough|complete|full)\s+)*history",
+    r"(?:(?:medical|clinical|family|accurate|detailed|careful|thorough|complete|full)\s+)*history",
     re.IGNORECASE,
 )
 _THEN_START = re.compile(

@@ -354,7 +354,7 @@ _LEADING_VERBS = re.compile(
 _LEADING_CONNECTIVES = re.compile(
     r"^(?:(?:as\s+(?:indicated|shown|evidenced|suggested|defined)\s+by|including|"
     # "(particularly when X are present)": the clause word the hedge hid from the cut
-    r"(?:especially|particularly|notably|mainly)(?:\s+(?:when|if))?|"
+    r"(?:especially|particularly|notably|mainly)(?:\s+(?:when|if|where))?|"
     r"namely|such\s+as|e\.g\.?|i\.e\.?|as|for|of|by|than|"
     r"the\s+(?:presence|occurrence|finding|evidence)\s+of|presence\s+of|evidence\s+of|"
     r"however,?|moreover,?|furthermore,?|during|"
@@ -513,7 +513,8 @@ def _heuristic_role(normalized: str) -> str | None:
     of_head = re.match(r"^(.+?)\s+(?:of|for|within|in)\s+\S", normalized.lower())
     if of_head and len(of_head.group(1).split()) <= 3:
         # "surgery of the ascending aorta", "history of stroke", "surgery for endocarditis",
-        # "restenosis within a stent": the head comes before "of" / "for" / "within" / "in"
+        # "restenosis within a stent", "a prosthesis in the mitral position" (the device the
+        # patients have: the contract's background procedure): the head comes first
         role = _heuristic_role(of_head.group(1))
         if role is not None:
             return role

@@ -1,10 +1,12 @@
-"""A sentence that opens with its aim and names its act as a list: "To evaluate X,
-measurement of A, B, and C is recommended". In the team's own sentences.
+"""A sentence that opens with its aim and names its act as a list ("To evaluate X,
+measurement of A, B, and C is recommended"), and what trails the act: an open-ended
+duration, the role the drug is given in, the watch kept beside it. In the team's own
+sentences.
 """
 
 from __future__ import annotations
 
-from tests.lexicon_fixtures import extract
+from tests.lexicon_fixtures import extract, named
 
 
 def test_an_aim_lead_ends_before_a_listed_act(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -25,3 +27,34 @@ def test_an_aim_listing_its_own_items_keeps_them(lexicon) -> None:  # type: igno
     after the last comma is the statin alone."""
     result = extract(lexicon, "To reduce stroke, MI, and death, a statin is advised in adults.")
     assert [a.normalized for a in result.actions] == ["statin"], result.actions
+
+
+def test_an_open_ended_duration_goes_whole(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "for the first 21 days or longer": how long the therapy goes on, open at its end;
+    "or longer" is part of the duration, not a state of the patients."""
+    found = named(
+        extract(lexicon, "DAPT is advised for the first 21 days or longer in adults with stroke.")
+    )
+    assert not any("longer" in n for n in found), found
+
+
+def test_what_a_drug_is_given_as_is_no_second_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "amiodarone … as prophylactic therapy", "as maintenance therapy": the role the drug
+    plays, like "as first-line therapy"; the drug is the one act."""
+    result = extract(
+        lexicon, "Amiodarone is advised as prophylactic therapy to prevent AF after valve surgery."
+    )
+    assert [a.normalized for a in result.actions] == ["amiodarone"], result.actions
+    assert not [c for c in result.concepts if "prophylactic" in c.normalized], result.concepts
+
+
+def test_a_watch_named_in_several_words_is_kept_beside_the_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "medical therapy under careful clinical and imaging surveillance": the surveillance
+    goes beside the therapy, however many words name it, and never joins the drug's name."""
+    result = extract(
+        lexicon,
+        "Medical therapy under careful clinical and imaging surveillance is advised in adults"
+        " with a small aortic tear.",
+    )
+    assert [a.normalized for a in result.actions] == ["medical therapy"], result.actions
+    assert any("imaging surveillance" in c.normalized for c in result.concepts), result.concepts

@@ -361,7 +361,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
             r"\b(?:for|over(?!\s+\d+\s*years?\b)|during)\s+"  # "over 70 years": an age
             r"(?:a\s+(?:minimum|maximum|period)\s+of\s+)?(?:at\s+(?:least|most)\s+|up\s+to\s+)?"
             r"(?:the\s+(?:next|first|following)\s+)?\d+(?:\s*[-–]\s*\d+)?\s*"
-            r"(?:days?|weeks?|months?|years?|hours?|h)\b(?!\s+(?:of|after|from|following|since)\s)",
+            r"(?:days?|weeks?|months?|years?|hours?|h)\b(?!\s+(?:of|after|from|following|since)\s)"
+            r"(?:\s+or\s+(?:longer|more)\b)?",  # "… 21 days or longer": one open duration
             re.I,
         ),
         "",

@@ -376,6 +376,8 @@ _STATE_PREDICATE = re.compile(
 # second-level imaging technique"
 ROLE_STATEMENT = re.compile(
     r"^as\s+(?:an?\s+|the\s+)?(?:adjuvant|adjunctive|additional|complementary|alternative|"
+    # ("as prophylactic therapy": what the drug is given as, not a second act)
+    r"prophylactic|preventive|preventative|rescue|maintenance|"
     r"initial|first|second|third|[\w]+-(?:level|line))\b",
     re.IGNORECASE,
 )

@@ -2,7 +2,8 @@
 "including history, physical examination and ECG", or the act advised, "an accurate
 history is advised"), as against the history of a disease a patient has; and an act the
 patients undergo read apart from the disease it is for; a drug taken just before an event
-named without "taken" or "immediately"; a named therapy's "strategy" as the therapy. In the
+named without "taken" or "immediately"; a named therapy's "strategy" as the therapy; a therapy
+of a disease as the therapy and the disease. In the
 team's own sentences.
 """
 
@@ -117,3 +118,25 @@ def test_a_named_therapy_strategy_is_the_therapy(lexicon) -> None:  # type: igno
     assert (act.text, act.role) == ("short DAPT", "Medication"), act
     invasive = extract(lexicon, "An early invasive strategy is advised in adults with angina.")
     assert [a.text for a in invasive.actions] == ["early invasive strategy"], invasive.actions
+
+
+def test_a_therapy_of_a_disease_is_the_therapy_and_the_disease(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "medical therapy of tuberculous pericarditis", "management of acute myocarditis": the
+    therapy named by the disease it treats is the therapy, and the disease a condition, as
+    in "surgery for X"; a generic object ("treatment of risk factors") keeps the phrase."""
+    found = {
+        c.normalized: c.role
+        for c in extract(
+            lexicon,
+            "Medical therapy of tuberculous pericarditis is advised to prevent constriction.",
+        ).concepts
+    }
+    assert found.get("medical therapy") == "Medication", found
+    assert found.get("tuberculous pericarditis") == "Condition", found
+    generic = {
+        c.normalized
+        for c in extract(
+            lexicon, "Optimal treatment of risk factors (e.g. smoking) is advised in all adults."
+        ).concepts
+    }
+    assert "risk factor" not in generic, generic

@@ -37,6 +37,12 @@ _NOT_AN_INDICATION = re.compile(
     r"|(?:\w+\s+){0,2}dos(?:e|es|age|ing)\b)",  # "in low doses": how much, not for whom
     re.IGNORECASE,
 )
+# a therapy's head word, and the objects too generic to be a disease it treats
+_THERAPY_HEAD = re.compile(r"\b(?:therapy|treatment|management)$", re.IGNORECASE)
+_GENERIC_OBJECT = re.compile(
+    r"\b(?:risk\s+factors?|causes?|conditions?|comorbidit(?:y|ies)|diseases|arrhythmias)$",
+    re.IGNORECASE,
+)
 # acts that look for what follows "for" (the patients need not have it)
 _LOOKING_FOR = re.compile(
     r"\b(?:screening|screened|search(?:ing)?|testing|tests?|monitoring|surveillance)\s*$", re.I
@@ -151,6 +157,9 @@ class ActRules:
                     if not names_a_test(head):
                         group_listed_indications(treated, conditions, group_counter)
                 return self._action(head, group_counter, slot) + conditions
+        treated_of = self._therapy_of_disease(text, slot, group_counter)
+        if treated_of is not None:
+            return treated_of
         alone = ALONE_OR_WITH.match(text)
         if alone:  # "ezetimibe alone or with a PCSK9 inhibitor": X, Y given beside it
             return self._phrase(alone["alone"], slot, group_counter) + self._phrase(
@@ -223,6 +232,26 @@ class ActRules:
             # "on treatment for cancer": a generic head named by its disease, one therapy
             or re.fullmatch(r"(?:(?:the|a|an|any)\s+)?(?:treatment|therapy|management)", head, re.I)
             or self.role_evidence(head, slot) not in ("Procedure", "Medication")
+            or self.role_evidence(treated, "context") != "Condition"
+        ):
+            return None
+        return self._phrase(head, slot, group_counter) + self._phrase(
+            treated, "context", group_counter
+        )
+
+    def _therapy_of_disease(
+        self, text: str, slot: str, group_counter: list[int]
+    ) -> list[Draft] | None:
+        """ "medical therapy of specific pericarditis", "management of acute pericarditis":
+        a therapy named by the disease it treats is the therapy and the disease apart, as
+        "surgery for X" is; not a generic object ("treatment of risk factors")."""
+        found = _top_level_search(r"\s+of\s+", text) if slot in ("action", "background") else None
+        if found is None or not _THERAPY_HEAD.search(text[: found.start()]):
+            return None
+        head, treated = text[: found.start()], text[found.end() :]
+        if (
+            _NOT_AN_INDICATION.match(treated)
+            or _GENERIC_OBJECT.search(re.sub(r"\s*\([^()]*\)$", "", treated.strip()))
             or self.role_evidence(treated, "context") != "Condition"
         ):
             return None

@@ -1,10 +1,9 @@
 """Acts named plainly: "history" named as something done (one item of an evaluation,
-"including history, physical examination and ECG", or the act advised, "an accurate
-history is advised"), as against the history of a disease a patient has; and an act the
-patients undergo read apart from the disease it is for; a drug taken just before an event
-named without "taken" or "immediately"; a named therapy's "strategy" as the therapy; a therapy
-of a disease as the therapy and the disease. In the
-team's own sentences.
+"including history, physical examination and ECG", or the act advised), as against the
+history of a disease a patient has; an act the patients undergo read apart from the disease
+it is for; a drug taken just before an event named without "taken" or "immediately"; a
+named therapy's "strategy" as the therapy; a therapy of a disease as the therapy and the
+disease. In the team's own sentences.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A sentence that opens with its aim and names its act as a list ("To evaluate X,
-measurement of A, B, and C is recommended"), and what trails the act: an open-ended
-duration, the role the drug is given in, the watch kept beside it. In the team's own
-sentences.
+measurement of A, B, and C is recommended"), what trails the act (an open-ended duration,
+the role the drug is given in, the watch kept beside it), and a footnote letter glued to a
+drug's name. In the team's own sentences.
 """
 
 from __future__ import annotations
@@ -58,3 +58,15 @@ def test_a_watch_named_in_several_words_is_kept_beside_the_act(lexicon) -> None:
     )
     assert [a.normalized for a in result.actions] == ["medical therapy"], result.actions
     assert any("imaging surveillance" in c.normalized for c in result.concepts), result.concepts
+
+
+def test_a_footnote_letter_glued_to_a_drug_name_is_left_out(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "verapamild", "doxorubicinb": where the table's footnotes were lost, a letter glued
+    to a drug's name is its marker, so the drug keeps its name (and its SNOMED CT code);
+    words of their own ("requiring", "anticoagulated") keep their last letter."""
+    result = extract(
+        lexicon, "Verapamild is advised in anticoagulated adults requiring rate control."
+    )
+    names = [c.normalized for c in result.concepts]
+    assert "verapamil" in names, names
+    assert not any(n.endswith("anticoagulate") for n in names), names

@@ -65,6 +65,9 @@ from cardio_assets.records import ExtractedAction, ExtractedConcept, Focus, RowE
 _GLUED_MARKER = re.compile(r"\b(?P<short>[A-Z][A-Z0-9\-]*[A-Z0-9])[a-h]\b")
 # ... or to a plural, where no English word ends so ("corticosteroidsd", "statinsc")
 _GLUED_TO_PLURAL = re.compile(r"\b(?P<plural>[A-Za-z][a-z\-]{2,}s)[bcdfg]\b")
+# ... or to a drug's name ("verapamild", "doxorubicinb"): the word without its last letter
+# is a drug, the word itself none ("requiring", "examined" are words of their own)
+_GLUED_TO_WORD = re.compile(r"\b(?P<word>[A-Za-z][a-z\-]{4,})(?P<letter>[a-h])\b")
 
 # a name of at most four words, none of them a preposition, a verb's "to" or a verb ending
 _BARE_NAME = re.compile(
@@ -252,14 +255,26 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
         """ "LMWHc", "NOACf": a footnote letter glued to an abbreviation the row's table
         gave no footnote for (so the ingestion could not tell it apart) is left out when the
         abbreviation is known without it and not with it ("QTc" stays); so is one glued to a
-        plural in a way no word ends ("corticosteroidsd")."""
+        plural in a way no word ends ("corticosteroidsd"), or to a drug's name
+        ("verapamild")."""
 
         def unglued(match: re.Match[str]) -> str:
             lookup = self.abbreviations.lookup
             known = lookup(match["short"]) is not None and lookup(match[0]) is None
             return match["short"] if known else match[0]
 
-        return _GLUED_TO_PLURAL.sub(r"\g<plural>", _GLUED_MARKER.sub(unglued, text))
+        def drug_unglued(match: re.Match[str]) -> str:
+            word, whole = match["word"], match[0]
+            if whole.endswith("ing") or _heuristic_role(whole) is not None:
+                return whole
+            if whole.endswith("ed"):  # "examined": only a drug the terminology knows
+                hit = self._best_hit(word.lower())
+                exact = hit is not None and hit.score >= 0.99 and hit.semantic_tag == "substance"
+                return word if exact else whole
+            return word if _heuristic_role(word) == "Medication" else whole
+
+        text = _GLUED_TO_PLURAL.sub(r"\g<plural>", _GLUED_MARKER.sub(unglued, text))
+        return _GLUED_TO_WORD.sub(drug_unglued, text)
 
     def rule_drafts(self, row: RowRecord) -> tuple[str, list[Draft]]:
         """The prepared text of ``row`` and what the rules alone find in it (training data

@@ -1,7 +1,7 @@
 """A sentence that opens with its aim and names its act as a list ("To evaluate X,
 measurement of A, B, and C is recommended"), what trails the act (an open-ended duration,
 the role the drug is given in, the watch kept beside it), and a footnote letter glued to a
-drug's name. In the team's own sentences.
+drug's name; the tests a finding is seen on, listed. In the team's own sentences.
 """
 
 from __future__ import annotations
@@ -70,3 +70,16 @@ def test_a_footnote_letter_glued_to_a_drug_name_is_left_out(lexicon) -> None:  #
     names = [c.normalized for c in result.concepts]
     assert "verapamil" in names, names
     assert not any(n.endswith("anticoagulate") for n in names), names
+
+
+def test_the_tests_a_finding_is_seen_on_are_no_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "no frequent or complex ectopy on ambulatory Holter monitoring or exercise testing":
+    the listed tests are how the finding is found; the "or" between them joins no
+    alternative of the finding, so neither test joins the negated OR group."""
+    result = extract(
+        lexicon,
+        "Sport may be considered in adults in the absence of frequent or complex ectopy on"
+        " ambulatory Holter monitoring or exercise testing.",
+    )
+    negated = sorted(c.normalized for c in result.concepts if c.negated)
+    assert negated == ["complex ectopy", "frequent ectopy"], negated

@@ -11,6 +11,13 @@ from typing import Any
 
 from cardio_assets.logic.lexicon.noise_words import _FOLLOWING_COLON, _FOLLOWING_NAME, _LIST_ITEM
 
+# words that name a test a finding is seen on ("ambulatory Holter monitoring", "exercise
+# testing", "resting ECG")
+_TEST_WORDS = (
+    r"ambulatory|resting|baseline|12-lead|24-h|Holter|monitoring|ECGs?|EKGs?|"
+    r"electrocardiogra\w*|echocardiogra\w*|exercise|stress|testing|tests?|imaging|CMR|CT|MRI"
+)
+
 LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "A or similar B", "A or an equivalent": a placeholder for anything like A, no
     # alternative of its own ("a Mediterranean or similar diet" is one diet, "statins or
@@ -74,5 +81,15 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             re.I,
         ),
         "in cases of ",
+    ),
+    # "frequent or complex VAs on ambulatory Holter monitoring or exercise testing": the tests
+    # a finding is seen on, listed, are how it is found, never alternatives of the finding
+    (
+        re.compile(
+            rf"\s+on\s+(?:(?:{_TEST_WORDS})\s+){{1,3}}(?:(?:or|and|and/or|,)\s+(?:(?:{_TEST_WORDS})\s+){{0,2}}"
+            rf"(?:{_TEST_WORDS})\b)+",
+            re.I,
+        ),
+        "",
     ),
 ]

@@ -1,6 +1,9 @@
 """Look-alikes of this phase's newer rules, each found by a review with its own sentences:
 a "because" clause that does not end the sentence, years that are a relative's or a
-device's, a purpose written after "for", a hedge before "where". In the team's own words.
+device's, a purpose written after "for", a hedge before "where"; then (a second review) an
+aim naming a "use of" of its own, a regimen with a change, generic or reasoned therapies for
+a disease, a quoted adjective before "strategy", a manner word before a shared watch. In the
+team's own words.
 """
 
 from __future__ import annotations
@@ -83,3 +86,64 @@ def test_family_history_listed_as_an_act_is_taken(lexicon) -> None:  # type: ign
         lexicon, "Family history, ECG and echocardiography are advised in first-degree relatives."
     )
     assert "family history taking" in [a.normalized for a in result.actions], result.actions
+
+
+def test_an_aim_naming_a_use_of_its_own_keeps_it(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "To reduce bleeding from anticoagulation, use of NSAIDs, and alcohol excess,
+    assessment of A, B, and C is advised": the aim's own "use of NSAIDs" is no act; the
+    subject's list starts at the last act noun before the verb."""
+    result = extract(
+        lexicon,
+        "To reduce bleeding from anticoagulation, use of NSAIDs, and alcohol excess, assessment"
+        " of renal function, haemoglobin, and liver function is advised.",
+    )
+    acts = " ".join(a.normalized for a in result.actions)
+    assert "renal function" in acts and "liver function" in acts, result.actions
+    assert "non-steroidal" not in acts and "alcohol" not in acts, result.actions
+
+
+def test_a_regimen_with_a_change_keeps_the_regimen(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "a DAPT strategy with de-escalation to clopidogrel": the de-escalation changes the
+    regimen and is no item of it; DAPT stays an act beside it."""
+    result = extract(
+        lexicon, "A DAPT strategy with de-escalation to clopidogrel may be considered in adults."
+    )
+    acts = [a.normalized for a in result.actions]
+    assert "dual antiplatelet therapy" in acts, acts
+
+
+def test_generic_or_reasoned_therapies_for_a_disease_stay_one(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "on long-term therapy for X", "on OAC for an indication other than AF", "amiodarone as
+    maintenance therapy of sinus rhythm": a generic therapy named by its disease, a reason
+    rather than a disease, a role the drug plays: no disease of the patients is read apart."""
+    for sentence, not_a_state in (
+        ("Adults on long-term therapy for gout should continue it.", "gout"),
+        ("In adults on OAC for an indication other than AF, aspirin is not advised.", "indication"),
+        ("Amiodarone as maintenance therapy of sinus rhythm is advised in adults.", "sinus rhythm"),
+    ):
+        states = [
+            c.normalized
+            for c in extract(lexicon, sentence).concepts
+            if c.role == "Condition" and c.normalized.startswith(not_a_state)
+        ]
+        assert not states, (sentence, states)
+
+
+def test_a_quoted_adjective_before_strategy_keeps_it(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "an 'ischaemia-guided' strategy" names no act of its own; only a coined name of acts
+    ("wait-and-see") stands for the strategy."""
+    result = extract(lexicon, "An 'ischaemia-guided' strategy is advised in adults with angina.")
+    assert any("strategy" in a.normalized for a in result.actions), result.actions
+
+
+def test_a_manner_word_before_a_shared_watch_goes(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "under careful clinical and imaging surveillance": "careful" says how closely, and the
+    two watches share "surveillance" (no "careful clinical" left as a drug)."""
+    result = extract(
+        lexicon,
+        "Medical therapy under careful clinical and imaging surveillance is advised in adults"
+        " with a small aortic tear.",
+    )
+    names = [c.normalized for c in result.concepts]
+    assert "clinical surveillance" in names and "imaging surveillance" in names, names
+    assert not any("careful" in n for n in names), names

@@ -37,6 +37,15 @@ _NOT_AN_INDICATION = re.compile(
     r"|(?:\w+\s+){0,2}dos(?:e|es|age|ing)\b)",  # "in low doses": how much, not for whom
     re.IGNORECASE,
 )
+_REGIMEN_CHANGE = re.compile(
+    r"(?:de-?escalation|escalation|switch(?:ing)?|transition|step-down)\b", re.IGNORECASE
+)
+# a therapy named only by a generic head ("long-term therapy", "medication", "drug treatment")
+_GENERIC_THERAPY = re.compile(
+    r"(?:(?:the|a|an|any|long-term|lifelong|chronic|current|specific|drug)\s+)*"
+    r"(?:treatments?|therap(?:y|ies)|management|medications?|drugs?)",
+    re.IGNORECASE,
+)
 # a therapy's head word, and the objects too generic to be a disease it treats
 _THERAPY_HEAD = re.compile(r"\b(?:therapy|treatment|management)$", re.IGNORECASE)
 _GENERIC_OBJECT = re.compile(
@@ -195,7 +204,8 @@ class ActRules:
                 items = ("Medication",)
             else:
                 items = ()
-            if any(p.role in items for p in parts):
+            # ("DAPT with de-escalation to clopidogrel": a change of the regimen, no item of it)
+            if any(p.role in items and not _REGIMEN_CHANGE.match(p.text) for p in parts):
                 # what the vehicle is done on stays when it names something in its own
                 # words ("follow-up of TEVAR": the repair; "imaging of the aorta": nothing)
                 on = vehicle["of"] if vehicle else None
@@ -229,8 +239,11 @@ class ActRules:
             or _NOT_AN_INDICATION.match(treated)
             or re.search(r"\b(?:prevention|prophylaxis|protection|reduction)$", treated, re.I)
             or re.search(r"\b(?:prophyla(?:xis|ctic)|preventive|prevention)\b", head, re.I)
-            # "on treatment for cancer": a generic head named by its disease, one therapy
-            or re.fullmatch(r"(?:(?:the|a|an|any)\s+)?(?:treatment|therapy|management)", head, re.I)
+            # "on (long-term) treatment for cancer", "on medication for X": a generic head
+            # named by its disease, one therapy
+            or _GENERIC_THERAPY.fullmatch(head)
+            # "OAC for an indication other than AF": the reason, no disease named as theirs
+            or re.match(r"(?:an?\s+|the\s+)?(?:indications?|reasons?)\b", treated, re.I)
             or self.role_evidence(head, slot) not in ("Procedure", "Medication")
             or self.role_evidence(treated, "context") != "Condition"
         ):
@@ -248,6 +261,8 @@ class ActRules:
         found = _top_level_search(r"\s+of\s+", text) if slot in ("action", "background") else None
         if found is None or not _THERAPY_HEAD.search(text[: found.start()]):
             return None
+        if re.search(r"\bas\s", text[: found.start()], re.I):
+            return None  # "amiodarone as maintenance therapy of sinus rhythm": a role, kept
         head, treated = text[: found.start()], text[found.end() :]
         if (
             _NOT_AN_INDICATION.match(treated)

@@ -108,4 +108,14 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "under careful clinical and imaging surveillance": how closely the watch is kept, no
+    # part of what is watched with (the words after it share "surveillance")
+    (
+        re.compile(
+            r"\bunder\s+(?:careful|close|strict|regular)\s+"
+            r"(?=(?:[\w\-]+\s+){1,3}?(?:surveillance|monitoring)\b)",
+            re.I,
+        ),
+        "under ",
+    ),
 ]

@@ -497,8 +497,10 @@ def _parse_sentence(sentence: str) -> RowParse:
     ):
         cut = _last_top_level_comma(pre)
         if cut is not None and re.match(r"\s*(?:and|or|and/or)\s", pre[cut + 1 :], re.I):
-            listed = LISTED_ACT_START.search(pre)  # the comma is the subject list's own
-            cut = listed.start() if listed else cut
+            # the comma is the subject list's own: the list starts at the last act noun (an
+            # aim may name "use of X" itself)
+            listed = list(LISTED_ACT_START.finditer(pre))
+            cut = listed[-1].start() if listed else cut
         aside_end = _lead_ends_at_aside(pre) if cut is None else None
         if cut is None and aside_end is None:
             act_noun = _ACT_NOUN_AFTER_LEAD.search(pre)

@@ -335,7 +335,7 @@ _QUALIFYING_OF = re.compile(
 _LEADING_VERBS = re.compile(
     r"^(?:(?:with|who\s+(?:are|have|had|were)|who|whose|having|and|or|are|have|has|had|in|"
     r"survived|experienced|experience|experiences|developed|develop|develops|suffered|"
-    r"(?:recently\s+)?(?:received|taken)|"
+    r"(?:recently\s+)?(?:received|taken(?!\s+part\b))|"
     r"(?:suffer|suffers|suffering)\s+from|(?:present|presents|presenting)\s+with|"
     r"underwent|remain|remains|"
     # "(patients) treated either by open or endovascular repair": the therapy they had
@@ -459,7 +459,12 @@ def _tidy_leaf(text: str, slot: str) -> str:
     if slot in {"action", "background", "component"}:
         text = re.sub(r"\s+of\s+(?:a|an|the)\s+(?:stenosis|lesion)$", "", text, flags=re.I)
         # "a short DAPT strategy", "a 'wait-and-see' strategy": the named therapy is the act
-        text = re.sub(r"(?:(?<=[A-Z]{2})|(?<=[”’\"']))\s+strateg(?:y|ies)$", "", text)
+        # (a quoted adjective, "an 'ischaemia-guided' strategy", names no act of its own)
+        coined = re.search(r"[“‘\"']([^”’\"']+)[”’\"']\s+strateg(?:y|ies)$", text)
+        if re.search(r"(?<=[A-Z]{2})\s+strateg(?:y|ies)$", text) or (
+            coined and re.search(r"(?:\s|-)and(?:\s|-)", coined[1])
+        ):
+            text = re.sub(r"\s+strateg(?:y|ies)$", "", text)
     if slot in {"context", "purpose"}:
         text = re.sub(r"^(?:choosing|deciding|selecting)\s+(?:between\s+)?", "", text, flags=re.I)
         # "before engaging in sports", "after resuming exercise": the act itself

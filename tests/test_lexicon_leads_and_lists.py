@@ -1,7 +1,8 @@
 """A sentence that opens with its aim and names its act as a list ("To evaluate X,
 measurement of A, B, and C is recommended"), what trails the act (an open-ended duration,
 the role the drug is given in, the watch kept beside it), and a footnote letter glued to a
-drug's name; the tests a finding is seen on, listed. In the team's own sentences.
+drug's name; the tests a finding is seen on, listed; "any of the following is the case:".
+In the team's own sentences.
 """
 
 from __future__ import annotations
@@ -83,3 +84,15 @@ def test_the_tests_a_finding_is_seen_on_are_no_alternatives(lexicon) -> None:  #
     )
     negated = sorted(c.normalized for c in result.concepts if c.negated)
     assert negated == ["complex ectopy", "frequent ectopy"], negated
+
+
+def test_any_of_the_following_is_the_case_leads_a_list_of_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "if any of the following is the case: • A • B • C" (citation numbers may follow the
+    colon): the bullets are alternatives, any one enough, as after "… are present:"."""
+    result = extract(
+        lexicon,
+        "Surgery should be considered in adults with a dilated aorta if any of the following is"
+        " the case:70,153 • Age <50 years • Short stature • Family history of dissection.",
+    )
+    listed = [c for c in result.concepts if c.normalized != "surgery" and c.or_group]
+    assert len(listed) == 3 and len({c.or_group for c in listed}) == 1, result.concepts

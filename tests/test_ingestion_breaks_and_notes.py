@@ -23,10 +23,10 @@ _LIST_THEN_NOTES = """Recommendation Table 4 — Recommendations for valve follo
 |Surgery should be considered in adults with severe MR and a dilated LVd.|IIa|B|
 
 
-MR, mitral regurgitation; TTE, transthoracic echocardiography; LV, left
-ventricle; LVEF, left ventricular ejection fraction.
-a Class of recommendation.
-b Level of evidence.
+TTE, transthoracic echocardiography; MR, mitral regurgitation; LVEF, left
+ventricular ejection fraction; LV, left ventricle.
+a Strength of the advice.
+b Weight of the data behind it.
 c Moderate as graded on two views.
 d End-systolic diameter above the upper limit of normal.
 """
@@ -53,7 +53,7 @@ def _rows(tmp_path: Path, text: str):
 def test_notes_run_into_the_abbreviation_list_are_the_tables_footnotes(tmp_path: Path) -> None:
     """A converter that drops the blank line between the abbreviation list and the notes
     makes them one paragraph; the list is still the table's abbreviations, and the notes
-    from "a Class of recommendation." on are its footnotes, so their letters glued to the
+    from "a <Capitalised word>" on are its footnotes, so their letters glued to the
     rows' words are markers."""
     tables, result = _rows(tmp_path, _LIST_THEN_NOTES)
     (table,) = tables
@@ -69,7 +69,7 @@ def test_notes_run_into_the_abbreviation_list_are_the_tables_footnotes(tmp_path:
 def test_a_list_that_only_mentions_a_letter_keeps_its_entries(tmp_path: Path) -> None:
     """An abbreviation list with no notes after it stays whole: only a full stop followed by
     "a" and a capitalised word starts the notes."""
-    text = _LIST_THEN_NOTES.split("a Class of recommendation.")[0]
+    text = _LIST_THEN_NOTES.split("a Strength of the advice.")[0]
     tables, _ = _rows(tmp_path, text)
     (table,) = tables
     assert table.footnotes == []

@@ -50,15 +50,15 @@ def test_what_a_drug_is_given_as_is_no_second_act(lexicon) -> None:  # type: ign
 
 
 def test_a_watch_named_in_several_words_is_kept_beside_the_act(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "medical therapy under careful clinical and imaging surveillance": the surveillance
+    """ "drug therapy under careful clinical and echo surveillance": the surveillance
     goes beside the therapy, however many words name it, and never joins the drug's name."""
     result = extract(
         lexicon,
-        "Medical therapy under careful clinical and imaging surveillance is advised in adults"
+        "Drug therapy under careful clinical and echo surveillance is advised in adults"
         " with a small aortic tear.",
     )
-    assert [a.normalized for a in result.actions] == ["medical therapy"], result.actions
-    assert any("imaging surveillance" in c.normalized for c in result.concepts), result.concepts
+    assert [a.normalized for a in result.actions] == ["drug therapy"], result.actions
+    assert any("echo surveillance" in c.normalized for c in result.concepts), result.concepts
 
 
 def test_a_footnote_letter_glued_to_a_drug_name_is_left_out(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -74,13 +74,13 @@ def test_a_footnote_letter_glued_to_a_drug_name_is_left_out(lexicon) -> None:  #
 
 
 def test_the_tests_a_finding_is_seen_on_are_no_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "no frequent or complex ectopy on ambulatory Holter monitoring or exercise testing":
+    """ "no frequent or complex ectopy on 24-h Holter monitoring or stress testing":
     the listed tests are how the finding is found; the "or" between them joins no
     alternative of the finding, so neither test joins the negated OR group."""
     result = extract(
         lexicon,
         "Sport may be considered in adults in the absence of frequent or complex ectopy on"
-        " ambulatory Holter monitoring or exercise testing.",
+        " 24-h Holter monitoring or stress testing.",
     )
     negated = sorted(c.normalized for c in result.concepts if c.negated)
     assert negated == ["complex ectopy", "frequent ectopy"], negated

@@ -261,7 +261,7 @@ def _is_footnote(block: _Block, marker_re: re.Pattern[str]) -> bool:
 
 
 _SPLIT_FOOTNOTES = re.compile(r"(?<=[.;])\s+(?=(?:[a-h]|\*{1,3}|[†‡§¶])\s+[A-Z])")
-# "… LV, left ventricular. a Class of recommendation. b Level of evidence.": converters
+# "… LV, left ventricle. a Class … b Level …": converters
 # run the abbreviation list and the footnotes under it into one paragraph
 _NOTES_AFTER_LIST = re.compile(r"(?<=\.)\s+(?=a\s+[A-Z])")
 

@@ -108,7 +108,7 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "under careful clinical and imaging surveillance": how closely the watch is kept, no
+    # "under careful clinical and echo surveillance": how closely the watch is kept, no
     # part of what is watched with (the words after it share "surveillance")
     (
         re.compile(

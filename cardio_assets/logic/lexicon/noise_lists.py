@@ -82,8 +82,8 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "in cases of ",
     ),
-    # "frequent or complex VAs on ambulatory Holter monitoring or exercise testing": the tests
-    # a finding is seen on, listed, are how it is found, never alternatives of the finding
+    # "frequent or complex ectopy on 24-h Holter monitoring or stress testing": the tests a
+    # finding is seen on, listed, are how it is found, never alternatives of the finding
     (
         re.compile(
             rf"\s+on\s+(?:(?:{_TEST_WORDS})\s+){{1,3}}(?:(?:or|and|and/or|,)\s+(?:(?:{_TEST_WORDS})\s+){{0,2}}"

@@ -60,7 +60,7 @@ _NOT_A_DISEASE = re.compile(
 _COTHERAPY = (
     r"in\s+addition\s+to|on\s+top\s+of|in\s+combination\s+with|added\s+to|as\s+an?\s+adjunct\s+to"
     # "medical therapy under careful surveillance": the watch kept beside the act
-    # ("under careful clinical and imaging surveillance": a few words may name the watch)
+    # ("under careful clinical and echo surveillance": a few words may name the watch)
     r"|under(?=\s+(?:[\w\-]+\s+){0,4}?(?:surveillance|monitoring)\b)"
 )
 _AIM_GERUNDS = (

@@ -6,13 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardio_assets.config import load_pipeline_settings
-from cardio_assets.logic.guideline_tables import guideline_tables
 from cardio_assets.logic.row_text import Vocabulary, repair_row_text
-from cardio_assets.logic.table_rows import guideline_rows
-from resources.docling_converter import convert_path
-
-SETTINGS = load_pipeline_settings()
+from tests.ingestion_helpers import tables_and_rows
 
 # the list and the notes in one paragraph, wrapped over lines as a PDF converter leaves it
 _LIST_THEN_NOTES = """Recommendation Table 4 — Recommendations for valve follow-up
@@ -35,19 +30,7 @@ d End-systolic diameter above the upper limit of normal.
 def _rows(tmp_path: Path, text: str):
     doc = tmp_path / "valves.md"
     doc.write_text(text, encoding="utf-8")
-    tables = guideline_tables(
-        "valves",
-        [doc],
-        convert_path,
-        footnote_marker_pattern=SETTINGS.docling.footnote_marker_pattern,
-        continuation_words=SETTINGS.docling.continuation_words,
-    )
-    return tables, guideline_rows(
-        tables,
-        guideline_title="Valves",
-        class_labels=SETTINGS.rows.class_labels,
-        level_labels=SETTINGS.rows.level_labels,
-    )
+    return tables_and_rows("valves", doc, title="Valves")
 
 
 def test_notes_run_into_the_abbreviation_list_are_the_tables_footnotes(tmp_path: Path) -> None:

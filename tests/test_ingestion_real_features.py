@@ -23,6 +23,7 @@ from cardio_assets.logic.row_text import (
 from cardio_assets.logic.table_rows import RowsResult, guideline_rows
 from cardio_assets.logic.table_shapes import read_grade
 from resources.docling_converter import convert_path
+from tests.ingestion_helpers import tables_and_rows
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_ingestion" / "converter_made.md"
 SETTINGS = load_pipeline_settings()
@@ -30,19 +31,7 @@ SETTINGS = load_pipeline_settings()
 
 def _tables_and_rows(guideline: str, source: Path) -> tuple[list, RowsResult]:
     """A fixture document read as the docling_tables and table_rows assets read it."""
-    tables = guideline_tables(
-        guideline,
-        [source],
-        convert_path,
-        footnote_marker_pattern=SETTINGS.docling.footnote_marker_pattern,
-        continuation_words=SETTINGS.docling.continuation_words,
-    )
-    return tables, guideline_rows(
-        tables,
-        guideline_title="Fixture",
-        class_labels=SETTINGS.rows.class_labels,
-        level_labels=SETTINGS.rows.level_labels,
-    )
+    return tables_and_rows(guideline, source)
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,8 @@
 """A sentence that opens with its aim and names its act as a list ("To evaluate X,
 measurement of A, B, and C is recommended"), what trails the act (an open-ended duration,
 the role the drug is given in, the watch kept beside it), and a footnote letter glued to a
-drug's name; the tests a finding is seen on, listed; "any of the following is the case:".
+drug's name; the tests a finding is seen on, listed; "any of the following is the case:";
+"at risk of or with X".
 In the team's own sentences.
 """
 
@@ -96,3 +97,15 @@ def test_any_of_the_following_is_the_case_leads_a_list_of_alternatives(lexicon) 
     )
     listed = [c for c in result.concepts if c.normalized != "surgery" and c.or_group]
     assert len(listed) == 3 and len({c.or_group for c in listed}) == 1, result.concepts
+
+
+def test_at_risk_of_or_with_names_two_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "adults with gout at risk of or with CKD": the suspended "of" shares the disease with
+    "with"; the patients are at risk of it or have it, either one, beside their gout."""
+    result = extract(
+        lexicon, "Allopurinol is advised in adults with gout at risk of or with kidney disease."
+    )
+    found = {c.normalized: c.or_group for c in result.concepts if c.role == "Condition"}
+    assert "gout" in found, found
+    risk = [n for n in found if n.startswith("at risk")]
+    assert risk and found.get("kidney disease") and found[risk[0]] == found["kidney disease"], found

@@ -92,4 +92,10 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "at risk of or with HF": the suspended "of" shares the disease with "with"; two
+    # alternatives, each naming it
+    (
+        re.compile(r"\s+at\s+risk\s+(of|for)\s+or\s+with\s+([^,;.()]+)", re.I),
+        r" who are at risk \1 \2 or with \2",
+    ),
 ]

@@ -181,17 +181,14 @@ def join_lines(text: str, vocabulary: Vocabulary) -> tuple[str, list[str]]:
     def join(m: re.Match[str]) -> str:
         left, right = m.group(1), m.group(2)
         joined, hyphenated = left + right, f"{left}-{right}"
-        if right.lower() in _SUSPENDED_BEFORE and m.string[m.end() : m.end() + 1] == "-":
-            return hyphenated  # "moderate-" + "to-severe": one compound, broken at a hyphen
-        if (
-            right.lower() in _SUSPENDED_BEFORE
-            and not vocabulary.known(joined)
-            and vocabulary.starts_compound(left)
-        ):
-            # "low-" at a line's end, "and intermediate-risk" on the next: a suspended
-            # hyphen, not a word broken in two ("in-" + "to" is "into" where it is written;
-            # "do-" + "nor" is "donor": the document writes no "do-…" compound)
-            return f"{left}- {right}"
+        if right.lower() in _SUSPENDED_BEFORE:
+            if m.string[m.end() : m.end() + 1] == "-":
+                return hyphenated  # "moderate-" + "to-severe": one compound, broken at a hyphen
+            if not vocabulary.known(joined) and vocabulary.starts_compound(left):
+                # "low-" at a line's end, "and intermediate-risk" on the next: a suspended
+                # hyphen, not a word broken in two ("in-" + "to" is "into" where it is
+                # written; "do-" + "nor" is "donor": the document writes no "do-…" compound)
+                return f"{left}- {right}"
         keep_hyphen = vocabulary.count(hyphenated) > vocabulary.count(joined) or (
             not vocabulary.known(joined) and (right[0].isupper() or left[-1].isupper())
         )

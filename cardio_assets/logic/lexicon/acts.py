@@ -259,13 +259,14 @@ class ActRules:
         a therapy named by the disease it treats is the therapy and the disease apart, as
         "surgery for X" is; not a generic object ("treatment of risk factors")."""
         found = _top_level_search(r"\s+of\s+", text) if slot in ("action", "background") else None
-        if found is None or not _THERAPY_HEAD.search(text[: found.start()]):
+        if found is None:
             return None
-        if re.search(r"\bas\s", text[: found.start()], re.I):
-            return None  # "amiodarone as maintenance therapy of sinus rhythm": a role, kept
         head, treated = text[: found.start()], text[found.end() :]
         if (
-            _NOT_AN_INDICATION.match(treated)
+            not _THERAPY_HEAD.search(head)
+            # "amiodarone as maintenance therapy of sinus rhythm": a role, kept whole
+            or re.search(r"\bas\s", head, re.I)
+            or _NOT_AN_INDICATION.match(treated)
             or _GENERIC_OBJECT.search(re.sub(r"\s*\([^()]*\)$", "", treated.strip()))
             or self.role_evidence(treated, "context") != "Condition"
         ):

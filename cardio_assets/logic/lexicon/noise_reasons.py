@@ -10,6 +10,10 @@ from typing import Any
 
 from cardio_assets.logic.lexicon.noise_words import _LIST_ITEM
 
+# where a sentence ends: a full stop or semicolon before a capital or the row's end (not the
+# stop of "1.8" or "e.g.")
+_SENTENCE_END = r"[.;](?:\s+[A-Z]|\s*$)"
+
 REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "shock complicating ACS": the disease the state arose in is one the patients have, read
     # as "shock, with ACS" (both golds of this wording name the two apart)
@@ -82,7 +86,7 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "However" sentence that recommends something of its own stays
     (
         re.compile(
-            r"(?<=[.;])\s+However,\s(?:(?!\b(?:recommended|considered|indicated)\b)(?![.;](?:\s+[A-Z]|\s*$)).)*"
+            rf"(?<=[.;])\s+However,\s(?:(?!\b(?:recommended|considered|indicated)\b)(?!{_SENTENCE_END}).)*"
             r"(?:[.;](?=\s+[A-Z]|\s*$)|$)",  # case-sensitive: a sentence starts with a capital
         ),
         "",
@@ -93,7 +97,7 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r"\s*\(\s*because\b(?!\s+of\b)[^()]*\)"
-            r"|(?:,\s*|\s+|^)\bbecause\b(?!\s+of\b)(?:(?![.;](?:\s+[A-Z]|\s*$))[^,()])*",
+            rf"|(?:,\s*|\s+|^)\bbecause\b(?!\s+of\b)(?:(?!{_SENTENCE_END})[^,()])*",
             re.I,
         ),
         "",

@@ -120,7 +120,8 @@ TEST_SHARE = 1 / 3
 # blind56 (twenty-ninth session) at its start, before any change; blind57 (same session)
 # after its first six commits changing the rules and the ingestion, to give them a first score;
 # blind58 (same session) after four more and the review's narrowing of them, likewise;
-# blind59 (same session) after eight more and a second review's narrowing, likewise.
+# blind59 (same session) after eight more and a second review's narrowing, likewise; blind60
+# (thirtieth session) at its start, before any change.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -180,6 +181,7 @@ BLIND_SPLITS = {
     "blind57": (20261257, 4),
     "blind58": (20261258, 4),
     "blind59": (20261259, 4),
+    "blind60": (20261260, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from cardio_assets.logic.lexicon.drafts import Draft, _negate
+from cardio_assets.logic.lexicon.drafts import Draft, _negate, new_group_label
 
 # a relative clause about the patients inside a context phrase
 _WHO_CLAUSE = re.compile(r"\s+(?:who|whom)\s+(?:are|is|have|has|were|was|had|remain)\b", re.I)
@@ -65,6 +65,37 @@ _UNSUITABLE_NAMES = {
     "option": "{} not an option",
     "suitable": "{} not suitable",
 }
+# "X is not effective, not tolerated, or is contraindicated", "X has failed or is declined":
+# several states of one therapy, alternatives to each other; each is a condition of its own
+_STATE_WORD = (
+    r"(?:not\s+(?:available|effective|tolerated|feasible|possible|suitable|an\s+option)|"
+    r"contraindicated|ineffective|unavailable|poorly\s+tolerated|refused|declined|failed|"
+    r"unsuccessful)"
+)
+_STATE_AUX = r"(?:(?:is|are|was|were|has|have)\s+(?:been\s+)?)"
+_SEVERAL_STATES = re.compile(
+    r"^(?:the\s+)?(?P<what>(?:(?!\b(?:is|are|was|were|has|have)\b).)+?)\s+"
+    rf"(?P<states>{_STATE_AUX}?{_STATE_WORD}(?:\s*,\s*{_STATE_AUX}?{_STATE_WORD})*"
+    rf"\s*,?\s+(?:or|and/or)\s+{_STATE_AUX}?{_STATE_WORD})"
+    r"(?:\s+by\s+the\s+patients?)?$",
+    re.IGNORECASE,
+)
+_STATE_NAMES = {
+    "contraindicated": "contraindication to {}",
+    "tolerated": "{} intolerance",
+    "ineffective": "ineffective {}",
+    "effective": "ineffective {}",
+    "available": "{} not available",
+    "unavailable": "{} not available",
+    "feasible": "{} not feasible",
+    "possible": "{} not feasible",
+    "suitable": "{} not suitable",
+    "option": "{} not an option",
+    "refused": "{} refused",
+    "declined": "{} declined",
+    "failed": "failure of {}",
+    "unsuccessful": "failure of {}",
+}
 _FAILED = re.compile(
     rf"^(?P<failed>(?:the\s+)?.+?\s+{_FAIL_VERB})(?:\s+to\s+(?P<aim>.+))?$", re.IGNORECASE
 )
@@ -105,6 +136,9 @@ class ClauseRules:
         self, kind: str, phrase: str, group_counter: list[int]
     ) -> list[Draft] | None:
         """The drafts of a condition clause that one of the readings covers, else None."""
+        several = self._several_states(phrase, group_counter)
+        if several is not None:
+            return several
         absent = _ABSENT.match(phrase)
         if absent and _CLAUSE_VERB.search(absent.group("what") or ""):
             absent = None  # "if AF persists and TOE is not available": only TOE is missing
@@ -174,3 +208,33 @@ class ClauseRules:
                 ]
             return drafts
         return None
+
+    def _several_states(self, phrase: str, group_counter: list[int]) -> list[Draft] | None:
+        """The drafts of "X is S1, S2, or S3" (see _SEVERAL_STATES): one condition per
+        state, alternatives under one OR label; a single therapy is named by its states,
+        several ("A or B is not available or is contraindicated") stay named beside them.
+        None when the clause is no such list or its subject names no therapy."""
+        several = _SEVERAL_STATES.match(phrase)
+        if several is None:
+            return None
+        subject = self._phrase(several.group("what"), "context", group_counter)
+        therapies = [d for d in subject if d.role in ("Medication", "Procedure")]
+        if not therapies:
+            return None  # "these are not available or are contraindicated": no antecedent here
+        name = " or ".join(d.normalized for d in therapies)
+        label = new_group_label(group_counter)
+        matches = list(re.finditer(_STATE_WORD, several.group("states"), re.IGNORECASE))
+        states = [
+            Draft(
+                role="Condition",
+                text=m.group(0),
+                normalized=_STATE_NAMES[m.group(0).split()[-1].lower()].format(name),
+                slot="context",
+                or_group=label,
+            )
+            for m in matches
+        ]
+        if len(therapies) == 1:  # "beta-blockers are not effective, …": the first names it
+            states[0].text = phrase[: several.start("states") + matches[0].end()].strip()
+            return states
+        return subject + states

@@ -303,10 +303,28 @@ def _lead_clause_skipped(sentence: str, verb: re.Match[str] | None) -> re.Match[
     return found or verb
 
 
+# a subordinator that opens a clause of its own after the act: a verb inside it says how
+# things stand ("… only when A is contraindicated"), not what the row recommends
+_SUBORDINATOR = re.compile(r"\b(?:when|whenever|if|unless|where|in\s+whom|in\s+which)\b", re.I)
+
+
+def _clause_verb_skipped(sentence: str, verb: re.Match[str] | None) -> re.Match[str] | None:
+    """The recommending verb, not one inside a trailing "when / if / unless …" clause: a
+    bullet row under its stem ("A, only when B is not available or is contraindicated") has
+    no verb of its own, and one found in its clause would make B the act."""
+    if verb is None or _CONTEXT_LEAD.match(sentence):
+        return verb
+    before = [c for c in _top_level_commas(sentence) if c < verb.start()]
+    stretch = sentence[before[-1] + 1 if before else 0 : verb.start()]
+    if not before or not _SUBORDINATOR.search(stretch):
+        return verb
+    return _VERB_RE.search(sentence, verb.end())
+
+
 def _parse_sentence(sentence: str) -> RowParse:
     sentence = sentence.strip().rstrip(".")
     parse = RowParse()
-    verb = _lead_clause_skipped(sentence, _VERB_RE.search(sentence))
+    verb = _clause_verb_skipped(sentence, _lead_clause_skipped(sentence, _VERB_RE.search(sentence)))
     diagnosed = _DIAGNOSED.match(sentence) if verb is None else None
     if verb is not None and re.match(
         r"(?:highly\s+)?(?:likely|probable)\b", sentence[verb.end() :].strip()

@@ -1,0 +1,96 @@
+"""Several states of one therapy said in one clause ("when X is ineffective, poorly
+tolerated, or contraindicated"), and a verb inside a trailing "when / if" clause that is not
+the row's own.
+In the team's own sentences.
+"""
+
+from __future__ import annotations
+
+from tests.lexicon_fixtures import extract
+
+
+def _conditions(result) -> dict[str, str | None]:  # type: ignore[no-untyped-def]
+    return {c.normalized: c.or_group for c in result.concepts if c.role == "Condition"}
+
+
+def test_each_state_of_one_therapy_is_an_alternative_condition(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "when nitrates are ineffective, poorly tolerated, or are contraindicated": three ways
+    the first choice can be ruled out, any one enough; each is a condition naming the drug,
+    and none of them is a drug the patients take."""
+    result = extract(
+        lexicon,
+        "Ranolazine may be considered in adults with stable angina when nitrates are"
+        " ineffective, poorly tolerated, or are contraindicated.",
+    )
+    conditions = _conditions(result)
+    states = {n for n in conditions if "nitrate" in n}
+    assert states == {
+        "ineffective nitrate",
+        "nitrate intolerance",
+        "contraindication to nitrate",
+    }, conditions
+    assert len({conditions[n] for n in states}) == 1 and None not in {
+        conditions[n] for n in states
+    }, conditions
+    assert not [c for c in result.concepts if c.role == "Medication" and "nitrate" in c.text]
+
+
+def test_states_of_two_alternative_therapies_keep_both_named(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "when enoxaparin or dalteparin is not available or is contraindicated": the two
+    heparins stay named as the alternatives they are, and the two states are alternatives
+    of their own."""
+    result = extract(
+        lexicon,
+        "Fondaparinux is advised in adults with leg vein thrombosis when enoxaparin or"
+        " dalteparin is not available or is contraindicated.",
+    )
+    drugs = {c.normalized: c.or_group for c in result.concepts if c.role == "Medication"}
+    assert {"enoxaparin", "dalteparin"} <= set(drugs), drugs
+    assert not any(
+        c.negated for c in result.concepts if c.normalized in {"enoxaparin", "dalteparin"}
+    )
+    conditions = _conditions(result)
+    states = [n for n in conditions if "not available" in n or "contraindication" in n]
+    assert len(states) == 2 and len({conditions[n] for n in states}) == 1, conditions
+
+
+def test_a_failed_or_declined_procedure_gives_two_states(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "if catheter ablation has failed or is declined by the patient": either rules the
+    ablation out; the patient's refusal is a state, not a word dropped."""
+    result = extract(
+        lexicon,
+        "Surgical ablation may be considered in adults with recurrent flutter if catheter"
+        " ablation has failed or is declined by the patient.",
+    )
+    conditions = _conditions(result)
+    assert {"failure of catheter ablation", "catheter ablation declined"} <= set(conditions), (
+        conditions
+    )
+
+
+def test_a_verb_inside_a_trailing_clause_is_not_the_rows_verb(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """A bullet under its stem ("Fondaparinux, only when the heparins are contraindicated")
+    has no verb of its own; "are contraindicated" belongs to its "when" clause, so the drug
+    before it stays the act and the heparins are what is ruled out."""
+    result = extract(
+        lexicon,
+        "Fondaparinux, only when enoxaparin or dalteparin are not available or are"
+        " contraindicated.",
+    )
+    assert [a.normalized for a in result.actions] == ["fondaparinux"], result.actions
+    assert "contraindication to enoxaparin or dalteparin" in _conditions(result), result.concepts
+
+
+def test_a_state_clause_with_no_therapy_named_reads_as_before(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "if these are not available or are contraindicated" names no therapy of its own (the
+    pronoun points back); no condition is made up from the pronoun."""
+    result = extract(
+        lexicon,
+        "Warfarin, or a heparin if these are not available or are contraindicated, is advised"
+        " in adults with a mechanical valve.",
+    )
+    assert not [
+        c
+        for c in result.concepts
+        if c.normalized.startswith(("these", "contraindication to these"))
+    ]

@@ -1,6 +1,6 @@
 """Several states of one therapy said in one clause ("when X is ineffective, poorly
-tolerated, or contraindicated"), and a verb inside a trailing "when / if" clause that is not
-the row's own.
+tolerated, or contraindicated"), a verb inside a trailing "when / if" clause that is not
+the row's own, and what an act is about ("regarding the decision to stop X").
 In the team's own sentences.
 """
 
@@ -94,3 +94,42 @@ def test_a_state_clause_with_no_therapy_named_reads_as_before(lexicon) -> None: 
         for c in result.concepts
         if c.normalized.startswith(("these", "contraindication to these"))
     ]
+
+
+def test_what_an_act_is_about_is_no_part_of_its_name(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "A team approach regarding interruption vs. continuation of trastuzumab": the act is
+    the team approach; the drug the choice is about is one the patients are on, and the
+    words that frame the choice are no concept."""
+    result = extract(
+        lexicon,
+        "A team approach regarding interruption vs. continuation of trastuzumab is advised in"
+        " adults who develop mild heart failure.",
+    )
+    assert [a.normalized for a in result.actions] == ["team approach"], result.actions
+    drugs = [c for c in result.concepts if c.role == "Medication"]
+    assert [d.normalized for d in drugs] == ["trastuzumab"], drugs
+    assert not [c for c in result.concepts if "continuation" in c.text], result.concepts
+
+
+def test_when_to_asks_a_question_and_sets_no_condition(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "the decision when to restart": "when to" opens a question the team answers, not a
+    condition the patients meet; nothing is made of "to restart"."""
+    result = extract(
+        lexicon,
+        "A team approach regarding the decision when to restart is advised in all adults"
+        " with moderate heart failure.",
+    )
+    assert [a.normalized for a in result.actions] == ["team approach"], result.actions
+    assert not [c for c in result.concepts if "restart" in c.text], result.concepts
+
+
+def test_a_topic_naming_no_therapy_gives_nothing(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Teaching … regarding recognition of early signs of heart failure": what is taught
+    is no state of the patients and no therapy they are on."""
+    result = extract(
+        lexicon,
+        "Teaching is advised for adults with kidney disease regarding recognition of early"
+        " signs of heart failure.",
+    )
+    assert not [c for c in result.concepts if "recognition" in c.text], result.concepts
+    assert "kidney disease" in {c.normalized for c in result.concepts}, result.concepts

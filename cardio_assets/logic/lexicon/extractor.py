@@ -525,6 +525,16 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             ):
                 return self._phrase(phrase, "background", group_counter)
             return self._phrase(phrase, "outcome", group_counter)
+        if kind == "topic":
+            # "regarding the decision to stop X": a therapy the choice is about is one the
+            # patients are on (background); a topic naming none is no concept
+            drafts = self._phrase(phrase, "background", group_counter) if phrase else []
+            return [
+                d
+                for d in drafts
+                if d.role in ("Medication", "Procedure")
+                and self.role_evidence(d.text, "background") == d.role
+            ]
         if kind == "setting":
             # "in experienced centres": where the act is done is no state of the patient
             # (the contract's conditions); most development golds leave it out

@@ -136,7 +136,11 @@ _POST_MARKERS = re.compile(
     # "over Y" prefers the action to Y; "75 years or over" and "over 70 years" are bounds
     r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b"
     r"|(?<!\bor\s)(?<!\band\s)over\b(?!\s+\d)"
-    r"|(?:if|when|while|whilst|unless|despite|provided(?:\s+that)?|in\s+the\s+presence\s+of)\b"
+    # ("the decision when to restart": "when to" asks a question, it sets no condition)
+    r"|(?:if|when(?!\s+to\b)|while|whilst|unless|despite|provided(?:\s+that)?|"
+    r"in\s+the\s+presence\s+of)\b"
+    # "a team approach regarding the decision to stop X": what the act is about, its topic
+    r"|(?:regarding|concerning)\b"
     # "in case of X", "in the case of X" after the act: the condition it is for, like "if"
     # ("in cases of X" is read by the first alternative, as a group of patients)
     r"|(?<!\bas\s)in\s+(?:the\s+)?case\s+of\b"
@@ -333,8 +337,21 @@ _TIMING_OF = re.compile(
 )
 
 
+# the words that frame a topic as a choice ("the decision when to restart", "interruption
+# vs. continuation of", "the decision to continue vs. interrupt"): the choice is the act's;
+# only what it is about can be a concept
+_DECISION_FRAME = re.compile(
+    r"^(?:the\s+)?(?:(?:decision|choice)\s+(?:(?:on|about)\s+)?(?:(?:when|whether|how)\s+)?"
+    r"(?:to\s+[a-z]+(?:\s+(?:vs\.?|versus|or|and)\s+[a-z]+)?\b)?\s*)?"
+    r"(?:[a-z]+ion\s+(?:vs\.?|versus|or|and)\s+[a-z]+ion\s+of\s+)?",
+    re.IGNORECASE,
+)
+
+
 def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     low = re.sub(r"\s+", " ", marker.lower()).strip()
+    if low in {"regarding", "concerning"}:
+        return "topic", _DECISION_FRAME.sub("", body)
     low = re.sub(r"^to help (?:to )?", "to ", low)  # "to help prevent X": to prevent X
     if low in {"in", "at", "by"} and re.match(_SETTING, body, flags=re.IGNORECASE):
         return "setting", body

@@ -1,6 +1,7 @@
 """Several states of one therapy said in one clause ("when X is ineffective, poorly
 tolerated, or contraindicated"), a verb inside a trailing "when / if" clause that is not
-the row's own, and what an act is about ("regarding the decision to stop X").
+the row's own, what an act is about ("regarding the decision to stop X"), and what a test
+grades ("to assess the severity of X").
 In the team's own sentences.
 """
 
@@ -133,3 +134,21 @@ def test_a_topic_naming_no_therapy_gives_nothing(lexicon) -> None:  # type: igno
     )
     assert not [c for c in result.concepts if "recognition" in c.text], result.concepts
     assert "kidney disease" in {c.normalized for c in result.concepts}, result.concepts
+
+
+def test_what_a_test_grades_is_a_condition_the_patients_have(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "to assess the severity of borderline left main narrowing": the test grades a
+    narrowing already found, so the narrowing is a condition of the row; "to assess the
+    presence of X" still only says why the test is done."""
+    graded = extract(
+        lexicon,
+        "Pressure wire testing should be considered to assess the severity of borderline left"
+        " main narrowing.",
+    )
+    assert any(c.role == "Condition" and "narrowing" in c.normalized for c in graded.concepts), (
+        graded.concepts
+    )
+    sought = extract(
+        lexicon, "Pressure wire testing should be considered to assess the presence of narrowing."
+    )
+    assert not [c for c in sought.concepts if c.role == "Condition"], sought.concepts

@@ -337,6 +337,14 @@ _TIMING_OF = re.compile(
 )
 
 
+# what a test grades ("the severity of X", "the haemodynamic relevance of X") is a finding
+# the patients already have, a condition of the row; "the presence of X" is still sought,
+# and "the extent of X" (how far a disease reaches, if at all) stays the test's rationale
+_GRADED = re.compile(
+    r"^(?:the\s+)?(?:severity|(?:(?:haemodynamic|hemodynamic|functional|clinical)\s+)?"
+    r"(?:relevance|significance))\s+of\s+(?P<what>.+)$",
+    re.IGNORECASE,
+)
 # the words that frame a topic as a choice ("the decision when to restart", "interruption
 # vs. continuation of", "the decision to continue vs. interrupt"): the choice is the act's;
 # only what it is about can be a concept
@@ -402,6 +410,9 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         # goal (the contract, §2), not a test's aim
         return "outcome", body
     if re.match(rf"to (?:{_PURPOSE_VERBS})\b", low):
+        graded = _GRADED.match(body)
+        if graded:  # "to assess the severity of a stenosis": one the patients have
+            return "context", graded["what"]
         body = re.sub(
             r"^(?:the\s+)?(?:cause|estimate|presence|extent|severity|need)\s+(?:of|for)\s+",
             "",

@@ -1,7 +1,7 @@
 """Several states of one therapy said in one clause ("when X is ineffective, poorly
 tolerated, or contraindicated"), a verb inside a trailing "when / if" clause that is not
-the row's own, what an act is about ("regarding the decision to stop X"), and what a test
-grades ("to assess the severity of X").
+the row's own, what an act is about ("regarding the decision to stop X"), what a test
+grades ("to assess the severity of X"), and the test a value is measured by.
 In the team's own sentences.
 """
 
@@ -152,3 +152,18 @@ def test_what_a_test_grades_is_a_condition_the_patients_have(lexicon) -> None:  
         lexicon, "Pressure wire testing should be considered to assess the presence of narrowing."
     )
     assert not [c for c in sought.concepts if c.role == "Condition"], sought.concepts
+
+
+def test_the_test_a_value_is_measured_by_is_no_alternative(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "a root diameter >45 mm or a growth of >3 mm per year measured by echocardiography":
+    the echo is how both values are taken, done whichever is found; it is named alone and
+    stands outside the two values' OR group."""
+    result = extract(
+        lexicon,
+        "Yearly imaging is advised in the case of an aortic root diameter >45 mm or a growth"
+        " of >3 mm per year measured by echocardiography.",
+    )
+    echo = [c for c in result.concepts if "echocardiography" in c.normalized]
+    assert [(c.text, c.or_group) for c in echo] == [("echocardiography", None)], result.concepts
+    values = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    assert len(values) == 2 and len({c.or_group for c in values}) == 1, values

@@ -123,3 +123,22 @@ def finding_and_test(text: str, normalize) -> tuple[str, str] | None:  # type: i
     if not _TEST_HEAD.search(normalize(m["test"]).strip()):
         return None
     return m["finding"], m["test"]
+
+
+# "an increase of >3 mm per year measured by echocardiography": the test a measurement or
+# finding is taken with, named at the phrase's end; done whatever it shows, so it is no
+# alternative of the values before it (and "measured by" names nothing)
+_MEASURED_WITH = re.compile(
+    r",?\s+(?:as\s+)?(?:measured|assessed|determined|estimated|quantified)\s+"
+    r"(?:by|with|using|on)\s+(?:an?\s+|the\s+)?(?P<test>[^,;()]+)$",
+    re.IGNORECASE,
+)
+
+
+def measuring_test(text: str, normalize) -> tuple[str, str | None]:  # type: ignore[no-untyped-def]
+    """``text`` without a trailing "measured by <test>", and the test (None when the tail
+    names no test: "determined by aortic diameter")."""
+    m = _MEASURED_WITH.search(text)
+    if m is None or not _TEST_HEAD.search(normalize(m["test"]).strip()):
+        return text, None
+    return text[: m.start()].rstrip(" ,;"), m["test"].strip()

@@ -48,6 +48,7 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     HISTORY_TAKEN,
     _head_before,
     finding_and_test,
+    measuring_test,
 )
 from cardio_assets.logic.lexicon.post_markers import _depth_at
 from cardio_assets.logic.lexicon.segments import _cohort_segments, group_abbreviation
@@ -311,6 +312,7 @@ class PhraseRules:
             examples = f"{including.group('lead')} {text[including.end() :].strip(' ,;')}"
             asides.insert(0, Aside(examples, text[: including.start()], bracketed=False))
             text = text[: including.start()].strip(" ,;")
+        text, test = measuring_test(text, self.abbreviations.normalize)
         masked, params = extract_parameters(text, self.abbreviations)
         tree = split_logic(masked, keep_together=self._is_known_term, tight=self.slash_pairs)
         drafts: list[Draft] = []
@@ -332,6 +334,11 @@ class PhraseRules:
                 # with one head are alternatives a patient has one of (the golds' reading)
                 share_or_label([elided[0], found[0]], group_counter)
             elided = found if leaf.full else []
+        if test is not None:
+            drafts.append(
+                Draft("Procedure", test, self.abbreviations.normalize(test), "background")
+            )
+            drafts[-1].test_of_finding = True
         if slot in {"cohort", "context"}:
             _pair_kinds_of_one_disease(drafts, text, group_counter)
         # Parenthetical asides: examples of the head ("MRA (spironolactone or

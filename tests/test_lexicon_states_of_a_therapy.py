@@ -125,15 +125,15 @@ def test_when_to_asks_a_question_and_sets_no_condition(lexicon) -> None:  # type
 
 
 def test_a_topic_naming_no_therapy_gives_nothing(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "Teaching … regarding recognition of early signs of heart failure": what is taught
-    is no state of the patients and no therapy they are on."""
+    """ "a heart team discussion regarding the decision to proceed": the choice names no
+    therapy the patients are on, so the topic gives no concept; the discussion is the act."""
     result = extract(
         lexicon,
-        "Teaching is advised for adults with kidney disease regarding recognition of early"
-        " signs of heart failure.",
+        "A heart team discussion regarding the decision to proceed is advised in adults with"
+        " severe aortic stenosis.",
     )
-    assert not [c for c in result.concepts if "recognition" in c.text], result.concepts
-    assert "kidney disease" in {c.normalized for c in result.concepts}, result.concepts
+    assert [a.normalized for a in result.actions] == ["heart team discussion"], result.actions
+    assert not [c for c in result.concepts if "proceed" in c.text], result.concepts
 
 
 def test_what_a_test_grades_is_a_condition_the_patients_have(lexicon) -> None:  # type: ignore[no-untyped-def]

@@ -75,11 +75,25 @@ _STATE_WORD = (
 _STATE_AUX = r"(?:(?:is|are|was|were|has|have)\s+(?:been\s+)?)"
 _SEVERAL_STATES = re.compile(
     r"^(?:the\s+)?(?P<what>(?:(?!\b(?:is|are|was|were|has|have)\b).)+?)\s+"
-    rf"(?P<states>{_STATE_AUX}?{_STATE_WORD}(?:\s*,\s*{_STATE_AUX}?{_STATE_WORD})*"
-    rf"\s*,?\s+(?:or|and/or)\s+{_STATE_AUX}?{_STATE_WORD})"
+    rf"(?P<states>{_STATE_AUX}?{_STATE_WORD}"
+    rf"(?:(?:\s*,\s*(?:(?:or|and/or)\s+)?|\s+(?:or|and/or)\s+){_STATE_AUX}?{_STATE_WORD})*)"
     r"(?:\s+by\s+the\s+patients?)?$",
     re.IGNORECASE,
 )
+# two clauses joined by "and", the first with a verb of its own
+_TWO_CLAUSES = re.compile(
+    r"^(?P<first>.+?\b(?:is|are|was|were|remains?|stays?|persists?|recurs?|has|have)\b.+?)"
+    r"\s+and\s+"
+    r"(?P<second>(?:(?!\b(?:and|or)\b).)+)$",
+    re.IGNORECASE,
+)
+# a subject that points back ("these agents", "such drugs", "either drug") names no therapy
+# of its own: its states are said of therapies the row names elsewhere, and make nothing new
+_POINTING_BACK = re.compile(
+    r"^(?:these|those|this|that|such|either|both|its|their|they|it)\b", re.I
+)
+# states said of a therapy the patients cannot have, as opposed to one that is absent
+_UNSUITED_STATES = frozenset({"contraindicated", "tolerated", "ineffective", "effective"})
 _STATE_NAMES = {
     "contraindicated": "contraindication to {}",
     "tolerated": "{} intolerance",
@@ -139,6 +153,13 @@ class ClauseRules:
         several = self._several_states(phrase, group_counter)
         if several is not None:
             return several
+        joined = _TWO_CLAUSES.match(phrase)
+        if joined and _UNSUITABLE.match(joined["second"]):
+            # "if the rate is not controlled and beta-blockers are contraindicated": two
+            # clauses, both to hold, each read on its own
+            return self._post_phrase(kind, joined["first"], group_counter) + self._post_phrase(
+                kind, joined["second"], group_counter
+            )
         absent = _ABSENT.match(phrase)
         if absent and _CLAUSE_VERB.search(absent.group("what") or ""):
             absent = None  # "if AF persists and TOE is not available": only TOE is missing
@@ -217,13 +238,26 @@ class ClauseRules:
         several = _SEVERAL_STATES.match(phrase)
         if several is None:
             return None
+        if _POINTING_BACK.match(several.group("what")):
+            return []  # the therapies it points back to are named where the row names them
         subject = self._phrase(several.group("what"), "context", group_counter)
-        therapies = [d for d in subject if d.role in ("Medication", "Procedure")]
-        if not therapies:
-            return None  # "these are not available or are contraindicated": no antecedent here
-        name = " or ".join(d.normalized for d in therapies)
-        label = new_group_label(group_counter)
+        if not any(d.role in ("Medication", "Procedure") for d in subject):
+            return None
+        # "if vagal manoeuvres and adenosine have failed": each thing tried, whatever the
+        # role its name alone would get
+        therapies = [d for d in subject if d.role != "ClinicalParameter"]
         matches = list(re.finditer(_STATE_WORD, several.group("states"), re.IGNORECASE))
+        if len(matches) == 1 and (
+            len(therapies) < 2
+            or matches[0].group(0).split()[-1].lower() not in _UNSUITED_STATES
+            or any(d.role not in ("Medication", "Procedure") for d in subject)
+        ):
+            # one state of one therapy, an absence, or a subject that is more than
+            # therapies ("the rate stays high and beta-blockers"): the readings below
+            return None
+        joiner = " and " if re.search(r"\band\b", several.group("what"), re.I) else " or "
+        name = joiner.join(d.normalized for d in therapies)
+        label = new_group_label(group_counter) if len(matches) > 1 else None
         states = [
             Draft(
                 role="Condition",

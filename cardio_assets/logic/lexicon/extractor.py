@@ -535,6 +535,19 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
                 if d.role in ("Medication", "Procedure")
                 and self.role_evidence(d.text, "background") == d.role
             ]
+        if kind == "graded":
+            # "to assess the severity of X": read as the test's purpose is, but a named
+            # finding it grades is a condition of the row ("disease" alone names none)
+            drafts = self._phrase(phrase, "purpose", group_counter)
+            for d in drafts:
+                if d.role == "Condition":
+                    d.slot = "context"
+            return [
+                d
+                for d in drafts
+                if d.role == "ClinicalParameter"
+                or (d.role == "Condition" and d.normalized.lower() not in _BARE_FINDINGS)
+            ]
         if kind == "setting":
             # "in experienced centres": where the act is done is no state of the patient
             # (the contract's conditions); most development golds leave it out
@@ -609,6 +622,10 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
         if treated and not after_test:
             group_listed_indications(treated["what"], found, group_counter)
         return found
+
+
+# words that name no finding of their own when a test grades them
+_BARE_FINDINGS = frozenset({"disease", "finding", "abnormality", "condition", "lesion", "problem"})
 
 
 def _link_repeated_groups(

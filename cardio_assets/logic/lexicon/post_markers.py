@@ -139,8 +139,11 @@ _POST_MARKERS = re.compile(
     # ("the decision when to restart": "when to" asks a question, it sets no condition)
     r"|(?:if|when(?!\s+to\b)|while|whilst|unless|despite|provided(?:\s+that)?|"
     r"in\s+the\s+presence\s+of)\b"
-    # "a team approach regarding the decision to stop X": what the act is about, its topic
-    r"|(?:regarding|concerning)\b"
+    # "a team approach regarding the decision to stop X", "instructions on when to take X":
+    # a choice the act is about, its topic (a plain "regarding X" is left to the phrase)
+    r"|(?<=\w\s)(?:regarding|concerning)(?=\s+(?:the\s+)?(?:decision|choice)\b|"
+    r"\s+[a-z]+ion\s+(?:vs\.?|versus|or|and)\s+[a-z]+ion\s+of\b)"
+    r"|(?:(?:on|about|regarding|concerning)\s+)?(?:when|whether|how)\s+to\b"
     # "in case of X", "in the case of X" after the act: the condition it is for, like "if"
     # ("in cases of X" is read by the first alternative, as a group of patients)
     r"|(?<!\bas\s)in\s+(?:the\s+)?case\s+of\b"
@@ -360,6 +363,9 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     low = re.sub(r"\s+", " ", marker.lower()).strip()
     if low in {"regarding", "concerning"}:
         return "topic", _DECISION_FRAME.sub("", body)
+    if re.search(r"\b(?:when|whether|how) to$", low):
+        # "when to take an extra dose of diuretic": the verb asks what to do with it
+        return "topic", re.sub(r"^[a-z]+\s+", "", body, flags=re.I)
     low = re.sub(r"^to help (?:to )?", "to ", low)  # "to help prevent X": to prevent X
     if low in {"in", "at", "by"} and re.match(_SETTING, body, flags=re.IGNORECASE):
         return "setting", body
@@ -412,7 +418,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     if re.match(rf"to (?:{_PURPOSE_VERBS})\b", low):
         graded = _GRADED.match(body)
         if graded:  # "to assess the severity of a stenosis": one the patients have
-            return "context", graded["what"]
+            return "graded", graded["what"]
         body = re.sub(
             r"^(?:the\s+)?(?:cause|estimate|presence|extent|severity|need)\s+(?:of|for)\s+",
             "",

@@ -121,7 +121,8 @@ TEST_SHARE = 1 / 3
 # after its first six commits changing the rules and the ingestion, to give them a first score;
 # blind58 (same session) after four more and the review's narrowing of them, likewise;
 # blind59 (same session) after eight more and a second review's narrowing, likewise; blind60
-# (thirtieth session) at its start, before any change.
+# (thirtieth session) at its start, before any change; blind61 (same session) after its
+# five rule commits and the review's narrowing of them, to give them a first score.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -182,6 +183,7 @@ BLIND_SPLITS = {
     "blind58": (20261258, 4),
     "blind59": (20261259, 4),
     "blind60": (20261260, 4),
+    "blind61": (20261261, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

@@ -1,7 +1,8 @@
 """Several states of one therapy said in one clause ("when X is ineffective, poorly
 tolerated, or contraindicated"), a verb inside a trailing "when / if" clause that is not
 the row's own, what an act is about ("regarding the decision to stop X"), what a test
-grades ("to assess the severity of X"), and the test a value is measured by.
+grades ("to assess the severity of X"), the test a value is measured by, and a need that
+names no act ("if further lowering of X is needed").
 In the team's own sentences.
 """
 
@@ -167,3 +168,17 @@ def test_the_test_a_value_is_measured_by_is_no_alternative(lexicon) -> None:  # 
     assert [(c.text, c.or_group) for c in echo] == [("echocardiography", None)], result.concepts
     values = [c for c in result.concepts if c.role == "ClinicalParameter"]
     assert len(values) == 2 and len({c.or_group for c in values}) == 1, values
+
+
+def test_a_need_that_names_no_act_is_the_patients_state(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "If further lowering of LDL cholesterol is needed": nothing is indicated that could
+    be done; the need itself is the state the patients are in, said by the whole clause."""
+    result = extract(
+        lexicon,
+        "If further lowering of LDL cholesterol is needed, ezetimibe should be considered in"
+        " adults with diabetes.",
+    )
+    needs = [c for c in result.concepts if c.normalized.startswith("need for")]
+    assert [(n.role, n.text) for n in needs] == [
+        ("Condition", "further lowering of LDL cholesterol is needed")
+    ], result.concepts

@@ -171,6 +171,17 @@ class ClauseRules:
         if indicated:
             # "if PCI is indicated before surgery": the patient has an indication for PCI
             drafts = self._phrase(indicated.group("what"), "context", group_counter)
+            if (
+                len(drafts) == 1
+                and drafts[0].role in ("Condition", "Outcome")
+                and not indicated["rest"].strip(" ,;")
+            ):
+                # "if additional glucose control is needed": no act is indicated; the need
+                # itself is the patients' state, said by the whole clause
+                need = drafts[0]
+                need.role, need.text = "Condition", phrase.strip()
+                need.normalized = f"need for {self.abbreviations.normalize(indicated['what'])}"
+                return drafts
             for d in drafts:
                 if d.role in ("Medication", "Procedure"):
                     d.role, d.normalized = "Condition", f"indication for {d.normalized}"

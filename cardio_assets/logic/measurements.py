@@ -75,6 +75,12 @@ UNITS: dict[str, tuple[str, ...]] = {
     "METs": (r"METs?",),
     "°C": (r"°\s?C", r"degrees?\s+C(?:elsius)?"),
     "points": (r"points?",),
+    # how many procedures an operator or a centre does: "≥400 PCIs per year", "annual
+    # volumes of ≥75 procedures", "≥200 CABG cases" (never days or episodes a year)
+    "procedures": (
+        r"(?:[A-Za-z]{2,5}\s+){0,2}(?:cases|procedures|interventions|operations)(?:\s+per\s+year)?",
+        r"(?!(?:day|week|month|hour|time|episode|dose)s\b)[A-Za-z]{2,5}s\s+per\s+year",
+    ),
     "years": (r"years?(?:\s+of\s+age|\s+old)?", r"yrs?"),
     "months": (r"months?", r"mo"),
     "weeks": (r"weeks?", r"wk"),

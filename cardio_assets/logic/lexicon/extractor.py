@@ -550,8 +550,14 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             ]
         if kind == "setting":
             # "in experienced centres": where the act is done is no state of the patient
-            # (the contract's conditions); most development golds leave it out
-            return []
+            # (the contract's conditions); most development golds leave it out. A volume
+            # the place or the operators must reach ("with ≥200 cases per year") is a
+            # criterion all the same
+            return [
+                d
+                for d in self._phrase(phrase, "context", group_counter)
+                if d.role == "ClinicalParameter" and d.threshold is not None
+            ]
         if kind == "aim":
             # "to exclude PE": the disease looked for is a concept of the row with function
             # purpose (never a criterion: not in the logic or the population)

@@ -12,7 +12,8 @@ from cardio_assets.logic.lexicon.vocabulary import _OUTCOME_VERBS, _PATIENT_WORD
 
 # Where or by whom the act is done: "in experienced centres", "by an expert team"
 _SETTING = (
-    r"(?:(?:an?|the)\s+)?(?:(?:experienced|speciali[sz]ed|expert|high-volume|tertiary|"
+    r"(?:(?:an?|the)\s+)?(?:(?:experienced|speciali[sz]ed|expert|high-volume|tertiary|trained|"
+    r"adequately|"
     r"dedicated|specialist|referral|multidisciplinary|appropriately\s+equipped)\s+)+"
     r"(?:cent(?:re|er)s?|units?|hospitals?|teams?|facilit(?:y|ies)|operators?|surgeons?|"
     r"physicians?|cardiologists?|specialists?)\b"

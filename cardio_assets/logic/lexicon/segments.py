@@ -26,7 +26,7 @@ _SEGMENT_RE = re.compile(
     rf"|\bwho\s+(?:are|were|is)\s+not(?:\s+(?:{_ON_THERAPY}))?\b"
     rf"|\bnot\s+(?:{_ON_THERAPY})\b"
     r"|\b(?:who\s+|that\s+)?present(?:s|ing)?\s+with\b"
-    r"|\bwho\s+(?:will\s+|are\s+to\s+)?undergo(?:es)?\b"
+    r"|\bwho\s+(?:will\s+|are\s+to\s+)?(?:(?:subsequently|later|then|also)\s+)?undergo(?:es)?\b"
     r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\bwho\b"
     r"|\b(?:in|for)\s+whom\b|\bwhere\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bin\s+the\s+presence\s+of\b"
     r"|\bdespite\b"

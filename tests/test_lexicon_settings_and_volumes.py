@@ -1,0 +1,70 @@
+"""Who does an act and how many of them a place does ("by trained operators with annual
+volumes of ≥50 procedures at centres doing ≥300 TAVIs per year"), a result clause (", so
+that …"), and a who-clause with a time adverb ("who later undergo X").
+In the team's own sentences.
+"""
+
+from __future__ import annotations
+
+from cardio_assets.logic.measurements import find_measurements
+from tests.lexicon_fixtures import extract
+
+
+def test_a_count_of_procedures_is_a_measurement() -> None:
+    """ "≥300 TAVIs per year", "≥150 CABG cases", "annual volumes of ≥50 procedures": how many
+    procedures a centre or an operator does is a quantity with its own unit; days a year
+    are not procedures."""
+    for text in (
+        "centres performing ≥300 TAVIs per year",
+        "centres with ≥150 CABG cases",
+        "operators with annual volumes of ≥50 procedures",
+    ):
+        (found,) = find_measurements(text)
+        assert (found.operator, found.threshold, found.unit) == (
+            ">=",
+            found.threshold,
+            "procedures",
+        ), text
+    (days,) = find_measurements("exercise on ≥5 days per year")
+    assert days.unit == "days"
+
+
+def test_trained_operators_are_a_setting_but_their_volume_is_kept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "performed by trained operators with annual volumes of ≥50 procedures": who does the
+    act is no state of the patients, and no act of its own; the volume they must reach is a
+    criterion and stays."""
+    result = extract(
+        lexicon,
+        "It should be considered that TAVI be performed by trained operators with annual"
+        " volumes of ≥50 procedures at centres performing ≥300 TAVIs per year.",
+    )
+    assert not [
+        c for c in result.concepts if "operator" in c.normalized and c.role != "ClinicalParameter"
+    ]
+    volumes = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    assert sorted(c.threshold for c in volumes) == [50.0, 300.0], volumes
+
+
+def test_a_result_clause_names_nothing(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ ", so that DAPT carries on until the planned course ends": what following the advice
+    brings about, told as its result; it adds no act and names nothing the patients have."""
+    result = extract(
+        lexicon,
+        "In adults on DAPT who need hip surgery, it is advised to resume ticagrelor after the"
+        " operation, so that DAPT carries on until the planned course ends.",
+    )
+    assert [a.normalized for a in result.actions] == ["ticagrelor"], result.actions
+    assert not [c for c in result.concepts if "so that" in c.text], result.concepts
+
+
+def test_a_time_adverb_in_a_who_clause_keeps_the_procedure_apart(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "who subsequently undergo hip surgery": the adverb says when; the surgery is what the
+    patients undergo, named alone."""
+    result = extract(
+        lexicon,
+        "In adults on aspirin who subsequently undergo hip surgery, restarting clopidogrel is"
+        " advised.",
+    )
+    assert "hip surgery" in {c.text for c in result.concepts if c.role == "Procedure"}, (
+        result.concepts
+    )

@@ -202,8 +202,8 @@ def test_a_bare_value_after_a_named_one_in_the_same_unit_is_that_quantitys(lexic
         ).concepts
     ]
     assert [(x.normalized, x.threshold) for x in c if x.role == "ClinicalParameter"] == [
-        ("qtc", 500.0),
-        ("qtc", 480.0),
+        ("corrected qt interval", 500.0),
+        ("corrected qt interval", 480.0),
     ]
     c = named(
         extract(lexicon, "An ICD is advised in patients with an expected survival ≥12 months.")
@@ -330,7 +330,9 @@ def test_free_from_negates_and_a_developed_value_is_the_value(lexicon) -> None:
     c = named(extract(lexicon, "Sport is advised for athletes free from arrhythmias."))
     assert c["arrhythmia"].negated and "athletes" in c
     r = roles(extract(lexicon, "ECG is advised in patients who develop QTc ≥500 ms."))
-    assert ("ClinicalParameter", "qtc") in r and not [n for _, n in r if n == "develop"]
+    assert ("ClinicalParameter", "corrected qt interval") in r and not [
+        n for _, n in r if n == "develop"
+    ]
     assert ("Medication", "corticosteroid") in roles(
         extract(lexicon, "Corticosteroids are not recommended in acute pericarditis.")
     )

@@ -504,13 +504,20 @@ def without_spans(text: str, spans: Iterable[tuple[int, int]]) -> str:
 
     A marker printed after a list comma ("digoxin,e ivabradine") leaves the comma: the list
     goes on after it. Before a bracket or the end ("(HBR,c)") the comma goes too."""
-    pieces, cursor = [], 0
+    # letters printed one after another ("QTcc,d": "c" then ",d") are one chain: its comma
+    # is the chain's own unless the chain starts with it
+    chains: list[list[int]] = []
     for start, end in sorted(set(spans)):
-        if start >= cursor:
-            pieces.append(text[cursor:start])
-            if text[start] == "," and re.match(r"\s+\w", text[end:]):
-                pieces.append(",")
-            cursor = end
+        if chains and start <= chains[-1][1]:
+            chains[-1][1] = max(chains[-1][1], end)
+        else:
+            chains.append([start, end])
+    pieces, cursor = [], 0
+    for start, end in chains:
+        pieces.append(text[cursor:start])
+        if text[start] == "," and re.match(r"\s+\w", text[end:]):
+            pieces.append(",")
+        cursor = end
     pieces.append(text[cursor:])
     return " ".join("".join(pieces).split())
 

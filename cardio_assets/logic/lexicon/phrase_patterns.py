@@ -38,8 +38,12 @@ _ARRIVAL = re.compile(
 # a connector left alone once the values around it are masked ("over 70 years and/or")
 _CONNECTIVE_ONLY = re.compile(r"^(?:and/or|and/?|/?or|but|nor)$", re.IGNORECASE)
 _EXAMPLE_LEAD = re.compile(r"^(?:including|e\.\s?g\.?|such\s+as|for\s+example),?\s", re.I)
+# ("a volume including the heart", "a field including the mediastinum": what a region
+# takes in is part of its name, not an example of it)
 _INCLUDING_TAIL = re.compile(
-    r",?\s+(?P<lead>including|such\s+as|e\.\s?g\.|for\s+example),?\s+(?=\S)", re.IGNORECASE
+    r"(?<!\bvolume)(?<!\bfield)(?<!\bregion)(?<!\barea)"
+    r",?\s+(?P<lead>including|such\s+as|e\.\s?g\.|for\s+example),?\s+(?=\S)",
+    re.IGNORECASE,
 )
 _ANOTHER_GROUP = re.compile(
     r",?\s+(?:and|or)\s+(?:in\s+)?(?:(?:those|patients|individuals|people|women|men|adults|children)"

@@ -73,6 +73,15 @@ _SLOT_DEFAULTS = {
 }
 
 
+# heads whose "to" names what one relates to, not where an act is aimed ("access to the
+# torso", "exposure to radiation", "intolerance to statins"): the whole keeps its own role
+_RELATION_TO = re.compile(
+    r"\b(?:access|exposure|response|adherence|allergy|intolerance|sensitivity|resistance|"
+    r"contraindications?|susceptibility)\s*$",
+    re.IGNORECASE,
+)
+
+
 class RoleRules:
     """The role decisions of the lexicon extractor."""
 
@@ -111,6 +120,13 @@ class RoleRules:
             return self.role_evidence(finding, slot)  # "pre-excitation on ECG": the finding's
         if slot != "action" and (REFRACTORY_TO.search(text) or ELIGIBLE_FOR.search(text)):
             return "Condition"  # "symptoms refractory to drug therapy": a state of the patient
+        act, to, target = text.partition(" to ")
+        if to and act.strip() and target.strip() and not _RELATION_TO.search(act):
+            # "radiotherapy to a volume including the heart", "referral to a centre": where
+            # the act is aimed does not change what it is
+            act_role = self.role_evidence(act, slot)
+            if act_role in ("Procedure", "Medication"):
+                return act_role
         if slot != "action":
             failed = THERAPY_FAILED.match(text.strip())
             therapy = self.role_for(failed["head"], "action") if failed else None

@@ -1,6 +1,7 @@
 """Who does an act and how many of them a place does ("by trained operators with annual
 volumes of ≥50 procedures at centres doing ≥300 TAVIs per year"), a result clause (", so
-that …"), and a who-clause with a time adverb ("who later undergo X").
+that …"), a who-clause with a time adverb ("who later undergo X"), and a threshold given
+for a second group ("≥55 mm in men or ≥50 mm in women").
 In the team's own sentences.
 """
 
@@ -68,3 +69,18 @@ def test_a_time_adverb_in_a_who_clause_keeps_the_procedure_apart(lexicon) -> Non
     assert "hip surgery" in {c.text for c in result.concepts if c.role == "Procedure"}, (
         result.concepts
     )
+
+
+def test_a_second_groups_threshold_is_kept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "if the aneurysm diameter is ≥55 mm in men or ≥50 mm in women": the second value is
+    the women's threshold of the same diameter; it was read into the men's group and lost,
+    so a woman at 52 mm would have matched no criterion."""
+    result = extract(
+        lexicon,
+        "Elective repair is advised if the aneurysm diameter is ≥55 mm in men or ≥50 mm in women.",
+    )
+    values = sorted(
+        (c.normalized, c.threshold) for c in result.concepts if c.role == "ClinicalParameter"
+    )
+    assert values == [("aneurysm diameter", 50.0), ("aneurysm diameter", 55.0)], values
+    assert {"men", "women"} <= {c.normalized for c in result.concepts}

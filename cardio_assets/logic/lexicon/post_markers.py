@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from cardio_assets.logic.lexicon.vocabulary import _OUTCOME_VERBS, _PATIENT_WORDS, _PURPOSE_VERBS
+from cardio_assets.logic.measurements import find_measurements
 
 # Where or by whom the act is done: "in experienced centres", "by an expert team"
 _SETTING = (
@@ -221,9 +222,27 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
             # is a condition the patient has (as "for rate control of AF")
             trailing += [("outcome", phrase), ("context", body)]
             continue
+        bare = _BARE_VALUE_LAST.search(phrase) if kind == "cohort" and i + 1 < len(marks) else None
+        if bare and _is_bare_value(bare["value"]):
+            # "≥55 mm in men or ≥50 mm in women": the value before the next group is that
+            # group's threshold of the quantity named before, an alternative to it
+            phrase = phrase[: bare.start()]
+            if trailing and find_measurements(trailing[-1][1]):
+                trailing[-1] = (trailing[-1][0], f"{trailing[-1][1]} or {bare['value']}")
+            elif find_measurements(head):
+                head = f"{head} or {bare['value']}"
         if phrase or kind == "drop":
             trailing.append((kind, phrase))
     return head, trailing
+
+
+# a value with nothing named before it, last in a group's phrase: "in men or ≥50 mm"
+_BARE_VALUE_LAST = re.compile(r"[,\s]+(?:or|and)\s+(?P<value>(?:[<>≤≥]|[<>]_)\S*\s?[^,;()]*)$")
+
+
+def _is_bare_value(text: str) -> bool:
+    found = find_measurements(text)
+    return len(found) == 1 and not found[0].name and found[0].end >= len(text.rstrip()) - 1
 
 
 _CASE_OR_PRESENCE = re.compile(r"in\s+(?:the\s+)?(?:presence|case)\s+of", re.I)

@@ -1,8 +1,9 @@
-"""Narrowings after a review of the session's clause and topic rules, each in the team's
-own sentences: a topic only after a choice is named, "when to" read as a question with its
-verb left out, subjects that point back, a thing tried that the names alone would call a
-condition, a state clause joined to another by "and", and what a test grades kept in its
-own role.
+"""Narrowings after two reviews of the session's rules, each in the team's own sentences:
+a topic only after a choice is named, "when to" read as a question with its verb left out,
+subjects that point back, a thing tried that the names alone would call a condition, a
+state clause joined to another by "and", what a test grades kept in its own role; a result
+clause ending at its comma, a setting followed by a clause of its own, a count that is no
+volume, and a second group's threshold read apart from what the first phrase defines.
 """
 
 from __future__ import annotations
@@ -94,3 +95,47 @@ def test_what_a_test_grades_keeps_a_measure_a_measure(lexicon) -> None:  # type:
     assert roles.get("valve narrowing") == "Condition", roles
     bare = extract(lexicon, "Imaging is advised to assess the severity of disease.")
     assert not [c for c in bare.concepts if c.role == "Condition"], bare.concepts
+
+
+def test_a_result_clause_ends_at_its_comma(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "If INR is high, so that bleeding is more likely, vitamin K should be given": the
+    result clause ends at its comma; the act after it is the row's."""
+    result = extract(
+        lexicon, "If INR is high, so that bleeding is more likely, vitamin K should be given."
+    )
+    assert [a.normalized for a in result.actions] == ["vitamin k"], result.actions
+
+
+def test_a_setting_followed_by_a_clause_of_its_own_keeps_that_clause(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "… by trained operators and antibiotic cover is advised": who does the first act is a
+    setting, but "and" opens a clause with its own verb, read as the row's."""
+    result = extract(
+        lexicon,
+        "Lead extraction should be performed by trained operators and antibiotic prophylaxis"
+        " is advised.",
+    )
+    assert any("antibiotic prophylaxis" in c.normalized for c in result.concepts), result.concepts
+
+
+def test_a_count_told_is_no_volume(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "who have had 2 procedures": how many the patient had, with no bound to meet, is no
+    volume criterion."""
+    result = extract(
+        lexicon,
+        "Closer follow-up is advised in adults who have undergone 2 procedures on the aorta.",
+    )
+    assert not [c for c in result.concepts if c.unit == "procedures"], result.concepts
+
+
+def test_a_second_groups_threshold_is_not_what_the_first_defines(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Anaemia is defined as Hb <13 g/dL in men or <12 g/dL in women": the women's value is
+    an Hb threshold of its own, not an alternative to what the first phrase defines."""
+    result = extract(
+        lexicon, "Iron studies are advised if Hb is <13 g/dL in men or <12 g/dL in women."
+    )
+    values = sorted(
+        (c.normalized, c.threshold, c.or_group)
+        for c in result.concepts
+        if c.role == "ClinicalParameter"
+    )
+    assert [(n, t) for n, t, _ in values] == [("hb", 12.0), ("hb", 13.0)], values

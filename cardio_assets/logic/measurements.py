@@ -78,8 +78,11 @@ UNITS: dict[str, tuple[str, ...]] = {
     # how many procedures an operator or a centre does: "≥400 PCIs per year", "annual
     # volumes of ≥75 procedures", "≥200 CABG cases" (never days or episodes a year)
     "procedures": (
-        r"(?:[A-Za-z]{2,5}\s+){0,2}(?:cases|procedures|interventions|operations)(?:\s+per\s+year)?",
-        r"(?!(?:day|week|month|hour|time|episode|dose)s\b)[A-Za-z]{2,5}s\s+per\s+year",
+        r"(?:[A-Za-z]{2,5}\s+){0,2}(?:cases|procedures|interventions|operations)"
+        r"(?:\s+(?:per\s+year|a\s+year|annually))?",
+        r"(?!(?:day|week|month|hour|time|episode|dose)s\b)[A-Za-z]{2,5}s\s+(?:per\s+year|a\s+year|annually)",
+        r"(?:[A-Za-z]{2,5}\s+)?(?:extractions|implantations|ablations|repairs|replacements)"
+        r"\s+(?:per\s+year|a\s+year|annually)",
     ),
     "years": (r"years?(?:\s+of\s+age|\s+old)?", r"yrs?"),
     "months": (r"months?", r"mo"),
@@ -632,6 +635,8 @@ def find_measurements(text: str) -> list[Measurement]:
             name = name if name and "age" in name.lower() else ""
         if not name and kind == "threshold" and unit is None and operator == "=":
             continue  # a bare number is no criterion
+        if unit == "procedures" and operator == "=":
+            continue  # "who have had 2 procedures": a count told, not a volume to reach
         found.append(
             Measurement(
                 name_start if name else value_start,

@@ -553,11 +553,19 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             # (the contract's conditions); most development golds leave it out. A volume
             # the place or the operators must reach ("with ≥200 cases per year") is a
             # criterion all the same
-            return [
+            more_at = _AND_MORE.search(phrase)
+            if more_at and not _FINITE_VERB.search(phrase, more_at.end()):
+                more_at = None  # "an expert centre and subsequent testing": still the setting's
+            setting = phrase[: more_at.start()] if more_at else phrase
+            more = phrase[more_at.end() :] if more_at else ""
+            found = [
                 d
-                for d in self._phrase(phrase, "context", group_counter)
+                for d in self._phrase(setting, "context", group_counter)
                 if d.role == "ClinicalParameter" and d.threshold is not None
             ]
+            # "… by trained operators and antibiotic cover is advised": what follows an "and"
+            # is the row's again
+            return found + (self._post_phrase("context", more, group_counter) if more else [])
         if kind == "aim":
             # "to exclude PE": the disease looked for is a concept of the row with function
             # purpose (never a criterion: not in the logic or the population)
@@ -628,6 +636,11 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
         if treated and not after_test:
             group_listed_indications(treated["what"], found, group_counter)
         return found
+
+
+# where a setting phrase goes on with the row's own words: "… and antibiotic cover is advised"
+_AND_MORE = re.compile(r"(?:,\s*|\s+)(?:and|or)\s+(?!(?:in|at|by|with)\b)", re.IGNORECASE)
+_FINITE_VERB = re.compile(r"\b(?:is|are|should|may|must|can)\b", re.IGNORECASE)
 
 
 # words that name no finding of their own when a test grades them

@@ -104,7 +104,8 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     ),
     # ", so that DAPT goes on until …": what the advice brings about, told as its result,
     # never whom it is for ("so as to reduce X" is an aim, read as "to reduce X")
-    (re.compile(rf",\s*so\s+that\b(?:(?!{_SENTENCE_END})[^()])*", re.I), ""),
+    # (it ends at its clause's end: a comma or the sentence's; what follows is the row's)
+    (re.compile(rf",\s*so\s+that\b(?:(?!{_SENTENCE_END})[^,;()])*", re.I), ""),
     # ", due to similar outcomes." ending the row, or "Due to X, …" opening it: why, not for
     # whom ("syncope due to X", with no comma, names a cause and stays)
     (re.compile(r",\s*due\s+to\b[^;()]*?(?=\.?\s*$)", re.I), ""),

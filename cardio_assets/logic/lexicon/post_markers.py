@@ -227,10 +227,11 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
             # "≥55 mm in men or ≥50 mm in women": the value before the next group is that
             # group's threshold of the quantity named before, an alternative to it
             phrase = phrase[: bare.start()]
-            if trailing and find_measurements(trailing[-1][1]):
-                trailing[-1] = (trailing[-1][0], f"{trailing[-1][1]} or {bare['value']}")
-            elif find_measurements(head):
-                head = f"{head} or {bare['value']}"
+            before = find_measurements(trailing[-1][1] if trailing else head)
+            if before and before[-1].name:
+                # its own phrase, named as the quantity before it: the value is no
+                # alternative of what that phrase defines ("anaemia is defined as …")
+                trailing.append(("context", f"{before[-1].name} {bare['value']}"))
         if phrase or kind == "drop":
             trailing.append((kind, phrase))
     return head, trailing

@@ -101,7 +101,7 @@ def syntax_store(tmp_path_factory: pytest.TempPathFactory) -> SnomedStore:
     [
         ("LVEF <= 35%", "left ventricular ejection fraction", "<=", 35.0, "%"),
         ("LVEF ≤35 %", "left ventricular ejection fraction", "<=", 35.0, "%"),
-        ("eGFR < 30 mL/min/1.73 m2", "estimated glomerular filtration rate", "<", 30.0, "ml/min/1.73 m²"),  # one spelling per unit (measurements.UNITS)
+        ("eGFR < 30 mL/min/1.73 m2", "estimated glomerular filtration rate", "<", 30.0, "ml/min/1.73 m²"),  # one spelling per unit (measurement_units.UNITS)
         ("LDL-C ≥ 1.8 mmol/L", "low density lipoprotein cholesterol", ">=", 1.8, "mmol/l"),
         ("age at least 75 years", "age", ">=", 75.0, "years"),
         ("LVEF 36-49%", "left ventricular ejection fraction", "between", (36.0, 49.0), "%"),

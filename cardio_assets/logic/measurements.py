@@ -14,7 +14,7 @@ spans a model returns, and patient values. What it reads, each seen in guideline
 - the same value in a second unit ("<1.4 mmol/L (55 mg/dL)", "≥11.1 mmol/L or ≥200 mg/dL")
   as ``alt_values`` of one measurement;
 - NYHA classes in Roman numerals ("NYHA class III–IV") as numbers;
-- every unit guideline tables use (UNITS).
+- every unit guideline tables use (measurement_units.UNITS).
 Dose amounts ("75 mg daily", "2 g b.i.d.", "60 mg loading dose") are never measurements.
 """
 
@@ -24,104 +24,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-# --------------------------------------------------------------------------- units
-
-# canonical unit -> the ways guideline text writes it (regular expressions, case-insensitive)
-UNITS: dict[str, tuple[str, ...]] = {
-    "%": (r"%", r"per\s?cent"),
-    "mmHg": (r"mm\s?Hg",),
-    "mmol/L": (r"mmol\s?/\s?L",),
-    "mmol/mol": (r"mmol\s?/\s?mol",),
-    "µmol/L": (r"[µμu]mol\s?/\s?L",),
-    "mg/dL": (r"mg\s?/\s?dL",),
-    "g/dL": (r"g\s?/\s?dL",),
-    "g/L": (r"g\s?/\s?L",),
-    "mg/L": (r"mg\s?/\s?L",),
-    "µg/L": (r"[µμu]g\s?/\s?L",),
-    "mg/mmol": (r"mg\s?/\s?mmol",),
-    "mg/g": (r"mg\s?/\s?g",),
-    "mL/min/1.73 m²": (r"m[lL]\s?/\s?min\s?/\s?1[.,]73\s?m(?:²|2|\^2|\s?\[2\])",),
-    "mL/min": (r"m[lL]\s?/\s?min",),
-    "mL/kg/min": (r"m[lL]\s?/\s?kg\s?/\s?min",),
-    "ng/mL": (r"ng\s?/\s?m[lL]",),
-    "ng/L": (r"ng\s?/\s?L",),
-    "pg/mL": (r"pg\s?/\s?m[lL]",),
-    "IU/L": (r"IU\s?/\s?L",),
-    "IU/mL": (r"IU\s?/\s?m[lL]",),  # anti-Xa activity of heparin
-    "U/L": (r"U\s?/\s?L",),
-    "U/mL": (r"U\s?/\s?m[lL]",),  # anti-Xa activity written without "I"
-    "/µL": (r"/\s?[µμu]L", r"per\s?[µμu]L"),
-    "×10⁹/L": (r"[x×]\s?10(?:⁹|\^?9|\s?9)\s?/\s?L",),
-    "× ULN": (r"[x×]\s?(?:the\s+)?ULN", r"times\s+(?:the\s+)?(?:upper\s+limit\s+of\s+normal|ULN)"),
-    # a multiple of the patient's own reference value: "aPTT >=2x control", "2 times baseline"
-    "× control": (r"[x×]\s?(?:the\s+)?control", r"times\s+(?:the\s+)?control"),
-    "× baseline": (r"[x×]\s?(?:the\s+)?baseline", r"times\s+(?:the\s+)?baseline"),
-    "kg/m²": (r"kg\s?/\s?m(?:²|2|\^2|\s?\[2\])",),
-    "cm²/m²": (r"cm(?:²|2)\s?/\s?m(?:²|2)",),
-    "mm/m²": (r"mm\s?/\s?m(?:²|2)",),
-    # indexed to height, not body surface: "aortic height index >25 mm/m"
-    "mm/m": (r"mm\s?/\s?m(?![\w²/])",),
-    # a growth rate: "growth of the aorta ≥3 mm/year"
-    "mm/year": (r"mm\s?/\s?(?:year|yr|y)\b", r"mm\s+per\s+year"),
-    "cm²": (r"cm(?:²|2|\^2)",),
-    "bpm": (r"b\.\s?p\.\s?m\.?", r"bpm", r"beats?\s?/\s?min", r"beats\s+per\s+min(?:ute)?"),
-    "m/s": (r"m\s?/\s?s(?:ec)?",),
-    "ms": (r"ms(?:ec)?",),
-    "mm": (r"mm",),
-    "cm": (r"cm",),
-    "mL": (r"m[lL]",),
-    "kg": (r"kg",),
-    "WU": (r"WU", r"Wood\s+units?"),
-    "METs": (r"METs?",),
-    "°C": (r"°\s?C", r"degrees?\s+C(?:elsius)?"),
-    "points": (r"points?",),
-    # how many procedures an operator or a centre does: "≥400 PCIs per year", "annual
-    # volumes of ≥75 procedures", "≥200 CABG cases" (never days or episodes a year)
-    "procedures": (
-        r"(?:[A-Za-z]{2,5}\s+){0,2}(?:cases|procedures|interventions|operations)"
-        r"(?:\s+(?:per\s+year|a\s+year|annually))?",
-        r"(?!(?:day|week|month|hour|time|episode|dose)s\b)[A-Za-z]{2,5}s\s+(?:per\s+year|a\s+year|annually)",
-        r"(?:[A-Za-z]{2,5}\s+)?(?:extractions|implantations|ablations|repairs|replacements)"
-        r"\s+(?:per\s+year|a\s+year|annually)",
-    ),
-    "years": (r"years?(?:\s+of\s+age|\s+old)?", r"yrs?"),
-    "months": (r"months?", r"mo"),
-    "weeks": (r"weeks?", r"wk"),
-    "days": (r"days?",),
-    "h": (r"h(?:ours?|rs?)?",),
-    "min": (r"min(?:utes?)?",),
-    "s": (r"s(?:ec(?:onds?)?)?",),
-}
-TIME_UNITS = frozenset({"years", "months", "weeks", "days", "h", "min", "s"})
-# a bare mass or volume amount is a dose, never a threshold ("75 mg", "2 g", "0.5 mL/kg")
-DOSE_UNIT = re.compile(
-    r"(?:mg|g|[µμu]g|mcg|IU|units?|m[lL]/kg(?:/h)?|mg/kg(?:/(?:h|day|min))?)(?![\w/])",
-    re.IGNORECASE,
+from cardio_assets.logic.measurement_units import (
+    DOSE_UNIT,
+    DOSING_WORDS,
+    TIME_UNITS,
+    UNIT_RE,
+    canonical_unit,
 )
-_DOSING_WORDS = re.compile(
-    r"^\s*(?:\)|,)?\s*(?:daily|once|twice|b\.?i\.?d\.?|o\.?d\.?|t\.?i\.?d\.?|q\.?d\.?|per\s+day|"
-    r"a\s+day|/\s?day|loading|maintenance|dose|bolus|i\.?v\.?|orally|s\.?c\.?)\b",
-    re.IGNORECASE,
-)
-
-_UNIT_PATTERNS = sorted(
-    ((canonical, pattern) for canonical, patterns in UNITS.items() for pattern in patterns),
-    key=lambda item: -len(item[1]),
-)
-UNIT_RE = "(?:" + "|".join(p for _, p in _UNIT_PATTERNS) + ")"
-_UNIT_COMPILED = [(c, re.compile(rf"^(?:{p})$", re.IGNORECASE)) for c, p in _UNIT_PATTERNS]
-
-
-def canonical_unit(raw: str | None) -> str | None:
-    """The canonical spelling of a unit as written ("mm Hg" -> "mmHg", "b.p.m." -> "bpm")."""
-    if not raw:
-        return None
-    text = " ".join(raw.split())
-    for canonical, pattern in _UNIT_COMPILED:
-        if pattern.match(text):
-            return canonical
-    return text
-
 
 # --------------------------------------------------------------------------- operators
 
@@ -258,7 +167,7 @@ def _is_dose(text: str, m: re.Match[str]) -> bool:
         return True
     if DOSE_UNIT.match(after.lstrip()):
         return True  # "75-100 mg": the unit after the range makes it a dose
-    return bool(_DOSING_WORDS.match(after)) and bool(
+    return bool(DOSING_WORDS.match(after)) and bool(
         re.search(DOSE_UNIT.pattern, unit_and_after, re.IGNORECASE)
     )
 

@@ -21,6 +21,7 @@ SHARED_RULE_FILES: tuple[str, ...] = (
     "coordination.py",
     "abbreviations.py",
     "measurements.py",
+    "measurement_units.py",
 )
 
 

@@ -122,7 +122,8 @@ TEST_SHARE = 1 / 3
 # blind58 (same session) after four more and the review's narrowing of them, likewise;
 # blind59 (same session) after eight more and a second review's narrowing, likewise; blind60
 # (thirtieth session) at its start, before any change; blind61 (same session) after its
-# five rule commits and the review's narrowing of them, to give them a first score.
+# five rule commits and the review's narrowing of them, to give them a first score; blind62
+# (same session) after six more and a second review's narrowing, likewise.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -184,6 +185,7 @@ BLIND_SPLITS = {
     "blind59": (20261259, 4),
     "blind60": (20261260, 4),
     "blind61": (20261261, 4),
+    "blind62": (20261262, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

@@ -1,6 +1,6 @@
 """Footnote letters printed one after another ("QTcc,d"), the QT abbreviations, what a
-treated region takes in ("radiotherapy to a volume including the heart"), and an act named
-with where it is aimed ("referral to a centre").
+treated region takes in ("radiotherapy to a volume including the heart"), an act named
+with where it is aimed ("referral to a centre"), and a talk about a listed topic.
 In the team's own sentences.
 """
 
@@ -61,3 +61,22 @@ def test_an_act_aimed_somewhere_keeps_its_role(lexicon) -> None:  # type: ignore
     assert not [c for c in hard.concepts if c.role == "Procedure" and "access" in c.text], (
         hard.concepts
     )
+
+
+def test_a_talk_about_a_list_is_one_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "informed about its benefits and risks": what is talked about is the talk's topic,
+    listed; the list is not a set of acts. An act named after it ("and provision of a written
+    plan") is one of its own."""
+    result = extract(
+        lexicon,
+        "It is recommended that adults undergoing ablation are informed about its benefits and"
+        " risks beforehand.",
+    )
+    assert len(result.actions) == 1 and "risks" in result.actions[0].normalized, result.actions
+    both = extract(
+        lexicon,
+        "A discussion about diet and exercise and provision of a written plan is advised in"
+        " adults with obesity.",
+    )
+    acts = [a.normalized for a in both.actions]
+    assert acts[0] == "discussion about diet and exercise" and len(acts) == 2, acts

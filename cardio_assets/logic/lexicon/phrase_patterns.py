@@ -146,3 +146,30 @@ def measuring_test(text: str, normalize) -> tuple[str, str | None]:  # type: ign
     if m is None or not _TEST_HEAD.search(normalize(m["test"]).strip()):
         return text, None
     return text[: m.start()].rstrip(" ,;"), m["test"].strip()
+
+
+# "an informed discussion about CVD risk and treatment benefits", "informing patients about
+# benefits and risks": what is talked about is the talk's topic, listed; the list is no set
+# of acts (the development golds keep such an act whole). A second act after "and"
+# ("… and provision of an exercise prescription") is one of its own.
+_TALK_TOPIC = re.compile(
+    r"^(?P<act>.*?\b(?:informed|informing|discussion|counsell?ing|education|information|advice)"
+    r"\s+(?:\w+\s+){0,2}?(?:about|on|regarding))\s+(?P<topic>.+\b(?:and|or)\b.+)$",
+    re.IGNORECASE,
+)
+_ANOTHER_ACT = re.compile(r"\b(?:and|or)\s+(?:the\s+)?\w+(?:ion|ment|ing)\s+of\b", re.IGNORECASE)
+
+
+def talk_about_a_list(text: str) -> tuple[str, str] | None:
+    """One talk about a listed topic (see _TALK_TOPIC) and what follows it as an act of
+    its own ("" when nothing does), or None when ``text`` is no such talk."""
+    talk = _TALK_TOPIC.match(text)
+    if talk is None:
+        return None
+    another = _ANOTHER_ACT.search(talk["topic"])
+    if another is None:
+        return text, ""
+    cut = talk.start("topic") + another.start()
+    rest = text[cut:].strip()
+    rest = re.sub(r"^(?:and|or)\s+", "", rest, flags=re.IGNORECASE)
+    return (text[:cut].rstrip(" ,"), rest) if _TALK_TOPIC.match(text[:cut]) else None

@@ -49,6 +49,7 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     _head_before,
     finding_and_test,
     measuring_test,
+    talk_about_a_list,
 )
 from cardio_assets.logic.lexicon.post_markers import _depth_at
 from cardio_assets.logic.lexicon.segments import _cohort_segments, group_abbreviation
@@ -279,6 +280,11 @@ class PhraseRules:
                 return self._phrase(
                     f"{target.group(1)} {text[target.end() :]}", "purpose", group_counter
                 )
+        talk = talk_about_a_list(text) if slot == "action" else None
+        if talk:  # "a discussion about A and B (and provision of C)": one talk, then C
+            said = re.sub(r"^(?:an?|the)\s+", "", talk[0], flags=re.IGNORECASE)
+            whole = Draft("Procedure", said, self.abbreviations.normalize(said), slot)
+            return [whole, *self._phrase(talk[1], slot, group_counter)]
         switched = _SWITCH.match(text) if slot == "action" else None
         if switched:  # "to replace LMWH with UFH": UFH is given, LMWH is what they were on
             old, new = switched["old"], switched["new"]

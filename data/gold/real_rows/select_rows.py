@@ -122,8 +122,10 @@ TEST_SHARE = 1 / 3
 # blind58 (same session) after four more and the review's narrowing of them, likewise;
 # blind59 (same session) after eight more and a second review's narrowing, likewise; blind60
 # (thirtieth session) at its start, before any change; blind61 (same session) after its
-# five rule commits and the review's narrowing of them, to give them a first score; blind62
-# (same session) after six more and a second review's narrowing, likewise.
+# first four rule commits and the review's narrowing of them, to give them a first score;
+# blind62 (same session) after four more, a second review's narrowing and a behaviour-free
+# split of measurements.py, likewise (the draw commits' messages counted these as five and
+# six).
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),

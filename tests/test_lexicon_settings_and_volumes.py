@@ -1,7 +1,7 @@
 """Who does an act and how many of them a place does ("by trained operators with annual
 volumes of ≥50 procedures at centres doing ≥300 TAVIs per year"), a result clause (", so
 that …"), a who-clause with a time adverb ("who later undergo X"), and a threshold given
-for a second group ("≥55 mm in men or ≥50 mm in women").
+for a second group ("≥57 mm in men or ≥52 mm in women").
 In the team's own sentences.
 """
 
@@ -31,13 +31,13 @@ def test_a_count_of_procedures_is_a_measurement() -> None:
 
 
 def test_trained_operators_are_a_setting_but_their_volume_is_kept(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "performed by trained operators with annual volumes of ≥50 procedures": who does the
+    """ "done by trained operators with a yearly volume of ≥50 procedures": who does the
     act is no state of the patients, and no act of its own; the volume they must reach is a
     criterion and stays."""
     result = extract(
         lexicon,
-        "It should be considered that TAVI be performed by trained operators with annual"
-        " volumes of ≥50 procedures at centres performing ≥300 TAVIs per year.",
+        "It should be considered that TAVI be done by trained operators with a yearly"
+        " volume of ≥50 procedures at centres performing ≥300 TAVIs per year.",
     )
     assert not [
         c for c in result.concepts if "operator" in c.normalized and c.role != "ClinicalParameter"
@@ -72,15 +72,15 @@ def test_a_time_adverb_in_a_who_clause_keeps_the_procedure_apart(lexicon) -> Non
 
 
 def test_a_second_groups_threshold_is_kept(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "if the aneurysm diameter is ≥55 mm in men or ≥50 mm in women": the second value is
+    """ "if the aneurysm diameter is ≥57 mm in men or ≥52 mm in women": the second value is
     the women's threshold of the same diameter; it was read into the men's group and lost,
     so a woman at 52 mm would have matched no criterion."""
     result = extract(
         lexicon,
-        "Elective repair is advised if the aneurysm diameter is ≥55 mm in men or ≥50 mm in women.",
+        "Elective repair is advised if the aneurysm diameter is ≥57 mm in men or ≥52 mm in women.",
     )
     values = sorted(
         (c.normalized, c.threshold) for c in result.concepts if c.role == "ClinicalParameter"
     )
-    assert values == [("aneurysm diameter", 50.0), ("aneurysm diameter", 55.0)], values
+    assert values == [("aneurysm diameter", 52.0), ("aneurysm diameter", 57.0)], values
     assert {"men", "women"} <= {c.normalized for c in result.concepts}

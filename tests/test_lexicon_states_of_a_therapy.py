@@ -84,11 +84,11 @@ def test_a_verb_inside_a_trailing_clause_is_not_the_rows_verb(lexicon) -> None: 
 
 
 def test_a_state_clause_with_no_therapy_named_reads_as_before(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "if these are not available or are contraindicated" names no therapy of its own (the
+    """ "if those are unavailable or are contraindicated" names no therapy of its own (the
     pronoun points back); no condition is made up from the pronoun."""
     result = extract(
         lexicon,
-        "Warfarin, or a heparin if these are not available or are contraindicated, is advised"
+        "Warfarin, or a heparin if those are unavailable or are contraindicated, is advised"
         " in adults with a mechanical valve.",
     )
     assert not [
@@ -114,15 +114,15 @@ def test_what_an_act_is_about_is_no_part_of_its_name(lexicon) -> None:  # type: 
 
 
 def test_when_to_asks_a_question_and_sets_no_condition(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "the decision when to restart": "when to" opens a question the team answers, not a
-    condition the patients meet; nothing is made of "to restart"."""
+    """ "the decision when to resume": "when to" opens a question the team answers, not a
+    condition the patients meet; nothing is made of "to resume"."""
     result = extract(
         lexicon,
-        "A team approach regarding the decision when to restart is advised in all adults"
+        "A team approach regarding the decision when to resume is advised in all adults"
         " with moderate heart failure.",
     )
     assert [a.normalized for a in result.actions] == ["team approach"], result.actions
-    assert not [c for c in result.concepts if "restart" in c.text], result.concepts
+    assert not [c for c in result.concepts if "resume" in c.text], result.concepts
 
 
 def test_a_topic_naming_no_therapy_gives_nothing(lexicon) -> None:  # type: ignore[no-untyped-def]

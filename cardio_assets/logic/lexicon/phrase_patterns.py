@@ -148,7 +148,7 @@ def measuring_test(text: str, normalize) -> tuple[str, str | None]:  # type: ign
     return text[: m.start()].rstrip(" ,;"), m["test"].strip()
 
 
-# "an informed discussion about CVD risk and treatment benefits", "informing patients about
+# "an informed talk about CV risk and the benefits of treatment", "informing patients about
 # benefits and risks": what is talked about is the talk's topic, listed; the list is no set
 # of acts (the development golds keep such an act whole). A second act after "and"
 # ("… and provision of an exercise prescription") is one of its own.

@@ -224,7 +224,7 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
             continue
         bare = _BARE_VALUE_LAST.search(phrase) if kind == "cohort" and i + 1 < len(marks) else None
         if bare and _is_bare_value(bare["value"]):
-            # "≥55 mm in men or ≥50 mm in women": the value before the next group is that
+            # "≥57 mm in men or ≥52 mm in women": the value before the next group is that
             # group's threshold of the quantity named before, an alternative to it
             phrase = phrase[: bare.start()]
             before = find_measurements(trailing[-1][1] if trailing else head)
@@ -237,7 +237,7 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
     return head, trailing
 
 
-# a value with nothing named before it, last in a group's phrase: "in men or ≥50 mm"
+# a value with nothing named before it, last in a group's phrase: "in men or ≥52 mm"
 _BARE_VALUE_LAST = re.compile(r"[,\s]+(?:or|and)\s+(?P<value>(?:[<>≤≥]|[<>]_)\S*\s?[^,;()]*)$")
 
 

@@ -61,3 +61,11 @@ def roles(result: RowExtraction) -> set[tuple[str, str]]:
 def assert_one_or_group(first: ExtractedConcept, second: ExtractedConcept) -> None:
     """Both concepts carry an OR label, and the same one."""
     assert first.or_group is not None and first.or_group == second.or_group
+
+
+def assert_one_act_and_no_word(lexicon: LexiconExtractor, text: str, act: str, word: str) -> None:
+    """``text`` recommends ``act`` alone, and no concept's span holds ``word`` (the words a
+    rule reads as framing, a result or a question)."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == [act], result.actions
+    assert not [c for c in result.concepts if word in c.text], result.concepts

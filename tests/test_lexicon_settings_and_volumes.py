@@ -8,7 +8,7 @@ In the team's own sentences.
 from __future__ import annotations
 
 from cardio_assets.logic.measurements import find_measurements
-from tests.lexicon_fixtures import extract
+from tests.lexicon_fixtures import assert_one_act_and_no_word, extract
 
 
 def test_a_count_of_procedures_is_a_measurement() -> None:
@@ -49,13 +49,13 @@ def test_trained_operators_are_a_setting_but_their_volume_is_kept(lexicon) -> No
 def test_a_result_clause_names_nothing(lexicon) -> None:  # type: ignore[no-untyped-def]
     """ ", so that DAPT carries on until the planned course ends": what following the advice
     brings about, told as its result; it adds no act and names nothing the patients have."""
-    result = extract(
+    assert_one_act_and_no_word(
         lexicon,
         "In adults on DAPT who need hip surgery, it is advised to resume ticagrelor after the"
         " operation, so that DAPT carries on until the planned course ends.",
+        "ticagrelor",
+        "so that",
     )
-    assert [a.normalized for a in result.actions] == ["ticagrelor"], result.actions
-    assert not [c for c in result.concepts if "so that" in c.text], result.concepts
 
 
 def test_a_time_adverb_in_a_who_clause_keeps_the_procedure_apart(lexicon) -> None:  # type: ignore[no-untyped-def]

@@ -1,7 +1,7 @@
 """Who does an act and how many of them a place does ("by trained operators with annual
 volumes of ≥50 procedures at centres doing ≥300 TAVIs per year"), a result clause (", so
-that …"), a who-clause with a time adverb ("who later undergo X"), and a threshold given
-for a second group ("≥57 mm in men or ≥52 mm in women").
+that …"), a who-clause with a time adverb ("who later undergo X"), a threshold given
+for a second group ("≥57 mm in men or ≥52 mm in women"), and a cumulative dose bound.
 In the team's own sentences.
 """
 
@@ -84,3 +84,20 @@ def test_a_second_groups_threshold_is_kept(lexicon) -> None:  # type: ignore[no-
     )
     assert values == [("aneurysm diameter", 52.0), ("aneurysm diameter", 57.0)], values
     assert {"men", "women"} <= {c.normalized for c in result.concepts}
+
+
+def test_a_cumulative_dose_bound_is_a_measurement(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "after a cumulative dose of ≥300 mg/m2 of epirubicin": the exposure reached is a
+    bound the patients pass, a measured criterion; the drug it is of is named alone. A dose
+    given ("epirubicin 60 mg/m2") stays a dose, never a measurement."""
+    result = extract(
+        lexicon,
+        "In low-risk adults, echocardiography is advised after a cumulative dose of ≥300 mg/m2"
+        " of epirubicin.",
+    )
+    dose = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    assert [(c.normalized, c.operator, c.threshold, c.unit) for c in dose] == [
+        ("cumulative dose", ">=", 300.0, "mg/m²")
+    ], dose
+    assert "epirubicin" in {c.text for c in result.concepts if c.role == "Medication"}
+    assert not find_measurements("epirubicin 60 mg/m2 on day 1")

@@ -544,8 +544,10 @@ def find_measurements(text: str) -> list[Measurement]:
             name = name if name and "age" in name.lower() else ""
         if not name and kind == "threshold" and unit is None and operator == "=":
             continue  # a bare number is no criterion
-        if unit == "procedures" and operator == "=":
-            continue  # "who have had 2 procedures": a count told, not a volume to reach
+        if unit in ("procedures", "mg/m²") and operator == "=":
+            # "who have had 2 procedures": a count told, not a volume to reach;
+            # "doxorubicin 60 mg/m2": a dose given, not an exposure bound
+            continue
         found.append(
             Measurement(
                 name_start if name else value_start,

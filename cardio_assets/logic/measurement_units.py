@@ -23,7 +23,7 @@ UNITS: dict[str, tuple[str, ...]] = {
     "µg/L": (r"[µμu]g\s?/\s?L",),
     "mg/mmol": (r"mg\s?/\s?mmol",),
     "mg/g": (r"mg\s?/\s?g",),
-    # a cumulative drug exposure by body surface ("a cumulative dose of ≥250 mg/m2"); a bare
+    # a cumulative drug exposure by body surface ("a cumulative dose above 300 mg/m2"); a bare
     # amount in it is a dose, left out by measurements.find_measurements
     "mg/m²": (r"mg\s?/\s?m(?:²|2|\^2)",),
     "mL/min/1.73 m²": (r"m[lL]\s?/\s?min\s?/\s?1[.,]73\s?m(?:²|2|\^2|\s?\[2\])",),

@@ -481,7 +481,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # ("a cumulative dose of ≥250 mg/m2": a dose bounded by a value is a measure, kept)
+    # ("a cumulative dose of ≥300 mg/m2": a dose bounded by a value is a measure, kept)
     (re.compile(r"(?<=\w)\s+dose\b(?!-)(?!\s+of\s+(?:[<>≤≥]|at\s+least|more\s+than))", re.I), ""),
     # ", in particular X,": emphasis on one of those named; X stays an item of the list
     (re.compile(r",\s*in\s+particular\s+", re.I), ", "),

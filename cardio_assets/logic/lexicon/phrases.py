@@ -529,7 +529,7 @@ class PhraseRules:
         rest = _tidy_leaf(_PLACEHOLDER_RE.sub(" ", text), slot)
         if had_param:
             rest = re.sub(r"\s+(?:of|with|to|for|by|in|at|is|are)$", "", rest, flags=re.I)
-            # "a cumulative dose of ≥250 mg/m2 of doxorubicin": what the value is of
+            # "a cumulative dose of ≥300 mg/m2 of epirubicin": what the value is of
             rest = re.sub(r"^(?:an?\s+|the\s+)?of\s+", "", rest, flags=re.I)
             if set(rest.lower().split()) <= PARAM_LEFTOVERS:
                 return out

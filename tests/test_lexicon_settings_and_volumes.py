@@ -1,7 +1,8 @@
 """Who does an act and how many of them a place does ("by trained operators with annual
 volumes of ≥50 procedures at centres doing ≥300 TAVIs per year"), a result clause (", so
 that …"), a who-clause with a time adverb ("who later undergo X"), a threshold given
-for a second group ("≥57 mm in men or ≥52 mm in women"), and a cumulative dose bound.
+for a second group ("≥57 mm in men or ≥52 mm in women"), a cumulative dose bound, and the
+last check of a schedule.
 In the team's own sentences.
 """
 
@@ -101,3 +102,19 @@ def test_a_cumulative_dose_bound_is_a_measurement(lexicon) -> None:  # type: ign
     ], dose
     assert "epirubicin" in {c.text for c in result.concepts if c.role == "Medication"}
     assert not find_measurements("epirubicin 60 mg/m2 on day 1")
+
+
+def test_the_last_check_of_a_schedule_is_no_criterion(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "every 3 months and within 6 months after stopping treatment": the window is the last
+    check of the schedule, when the act is done; it is no state of the patients. A window
+    said alone ("within 6 months after surgery") is read as before."""
+    result = extract(
+        lexicon,
+        "In adults on trastuzumab, echocardiography is advised every 3 months and within 6"
+        " months after stopping treatment.",
+    )
+    assert not [c for c in result.concepts if c.role == "ClinicalParameter"], result.concepts
+    alone = extract(
+        lexicon, "In adults after valve surgery, echocardiography is advised within 6 months."
+    )
+    assert "echocardiography" in {a.normalized for a in alone.actions}

@@ -256,6 +256,16 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         # a volume after a comparison is measured, not given: "blood loss ≥500 mL"
         lambda m: m[0] if _COMPARED_VOLUME.match(m.string, 0, m.end()) else "",
     ),
+    # "every 3 months and within 6 months after stopping treatment": the last check of a
+    # schedule, told after its repeats; when the act is done, not whom it is for
+    (
+        re.compile(
+            r"(\bevery\s+[^,;.()]*?)\s+and\s+within\s+\d+\s*(?:days?|weeks?|months?|years?)\s+"
+            r"after\s+(?:(?!\b(?:should|may|must|is|are|in|for|among|with)\b)[^,;.()])+",
+            re.I,
+        ),
+        r"\1 ",
+    ),
     # how often: "every 4–12 weeks", "every two cycles" (of chemotherapy), "once a month",
     # "twice a year"
     (

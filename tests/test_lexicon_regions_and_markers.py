@@ -1,6 +1,7 @@
 """Footnote letters printed one after another ("QTcc,d"), the QT abbreviations, what a
 treated region takes in ("radiotherapy to a volume including the heart"), an act named
-with where it is aimed ("referral to a centre"), and a talk about a listed topic.
+with where it is aimed ("referral to a centre"), a talk about a listed topic, and a second
+act with its own modal verb.
 In the team's own sentences.
 """
 
@@ -80,3 +81,17 @@ def test_a_talk_about_a_list_is_one_act(lexicon) -> None:  # type: ignore[no-unt
     )
     acts = [a.normalized for a in both.actions]
     assert acts[0] == "discussion about diet and exercise" and len(acts) == 2, acts
+
+
+def test_a_second_act_with_its_own_modal_verb_is_recommended_too(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "… is recommended in adults who develop X and a tracing should be taken every 12 h":
+    the second clause has its own subject and modal verb, a second recommendation; the ECG
+    is an act, not a state of the patients, and "every 12 h" is its schedule. A relative
+    clause ("and those who should be treated") is no second recommendation."""
+    result = extract(
+        lexicon,
+        "Stopping sotalol is recommended in adults who develop a QTc above 500 ms and a 12-lead"
+        " ECG should be taken every 12 h until it normalizes.",
+    )
+    assert "12-lead electrocardiogram" in {a.normalized for a in result.actions}, result.actions
+    assert not [c for c in result.concepts if "12 h" in c.text], result.concepts

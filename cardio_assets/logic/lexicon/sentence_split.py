@@ -40,9 +40,14 @@ _ENDS_IN_ABBREVIATION = re.compile(
     r"(?:\b(?:i\.e|e\.g|vs|etc|cf|approx|incl|Fig|Figs|No|ca)|\b[A-Z])$", re.IGNORECASE
 )
 _RECOMMENDING = re.compile(r"\b(?:recommended|considered|indicated)\b", re.IGNORECASE)
+# ("… is recommended in X and a tracing should be taken daily": a second act with its own
+# modal verb is a second recommendation too; "and those who should be treated" is no
+# clause of its own)
 _SECOND_RECOMMENDATION = re.compile(
     r",?\s+and\s+(?=[^,;]{1,80}?\b(?:is|are|should|may)\s+(?:not\s+)?(?:be\s+)?"
-    r"(?:recommended|considered|indicated)\b)",
+    r"(?:recommended|considered|indicated)\b"
+    r"|(?:(?!\b(?:who|which|that|whom|whose|if|when|where)\b)[^,;]){1,80}?\b(?:should|must|may)"
+    r"\s+(?:not\s+)?(?:also\s+)?be\s+[a-z]+(?:ed|en)\b)",
     re.IGNORECASE,
 )
 

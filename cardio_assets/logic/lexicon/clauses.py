@@ -94,17 +94,13 @@ _POINTING_BACK = re.compile(
 )
 # states said of a therapy the patients cannot have, as opposed to one that is absent
 _UNSUITED_STATES = frozenset({"contraindicated", "tolerated", "ineffective", "effective"})
+# the names of _UNSUITABLE's states, and of the absences and failures a list may add
 _STATE_NAMES = {
-    "contraindicated": "contraindication to {}",
-    "tolerated": "{} intolerance",
-    "ineffective": "ineffective {}",
-    "effective": "ineffective {}",
+    **_UNSUITABLE_NAMES,
     "available": "{} not available",
     "unavailable": "{} not available",
     "feasible": "{} not feasible",
     "possible": "{} not feasible",
-    "suitable": "{} not suitable",
-    "option": "{} not an option",
     "refused": "{} refused",
     "declined": "{} declined",
     "failed": "failure of {}",

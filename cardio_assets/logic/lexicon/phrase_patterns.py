@@ -157,7 +157,9 @@ _TALK_TOPIC = re.compile(
     r"\s+(?:\w+\s+){0,2}?(?:about|on|regarding))\s+(?P<topic>.+\b(?:and|or)\b.+)$",
     re.IGNORECASE,
 )
-_ANOTHER_ACT = re.compile(r"\b(?:and|or)\s+(?:the\s+)?\w+(?:ion|ment|ing)\s+of\b", re.IGNORECASE)
+_ANOTHER_ACT = re.compile(
+    r"\b(?:and|or)\s+(?P<act>(?:the\s+)?\w+(?:ion|ment|ing)\s+of\b)", re.IGNORECASE
+)
 
 
 def talk_about_a_list(text: str) -> tuple[str, str] | None:
@@ -170,6 +172,5 @@ def talk_about_a_list(text: str) -> tuple[str, str] | None:
     if another is None:
         return text, ""
     cut = talk.start("topic") + another.start()
-    rest = text[cut:].strip()
-    rest = re.sub(r"^(?:and|or)\s+", "", rest, flags=re.IGNORECASE)
+    rest = text[talk.start("topic") + another.start("act") :].strip()
     return (text[:cut].rstrip(" ,"), rest) if _TALK_TOPIC.match(text[:cut]) else None

@@ -268,6 +268,17 @@ class PhraseRules:
             out.extend(drafts)
         return out
 
+    def _test_of_finding(self, test: str) -> Draft:
+        """The test a finding is seen on or a value taken with: done whatever it shows, so
+        a background procedure outside the finding's negation and OR group."""
+        return Draft(
+            "Procedure",
+            test,
+            self.abbreviations.normalize(test),
+            "background",
+            test_of_finding=True,
+        )
+
     def _phrase(self, text: str, slot: str, group_counter: list[int]) -> list[Draft]:
         """Parameters, then AND/OR leaves, then a role for each leaf."""
         text = text.strip(" ,;.")
@@ -341,10 +352,7 @@ class PhraseRules:
                 share_or_label([elided[0], found[0]], group_counter)
             elided = found if leaf.full else []
         if test is not None:
-            drafts.append(
-                Draft("Procedure", test, self.abbreviations.normalize(test), "background")
-            )
-            drafts[-1].test_of_finding = True
+            drafts.append(self._test_of_finding(test))
         if slot in {"cohort", "context"}:
             _pair_kinds_of_one_disease(drafts, text, group_counter)
         # Parenthetical asides: examples of the head ("MRA (spironolactone or
@@ -614,9 +622,7 @@ class PhraseRules:
                     negated=leaf.negated,
                 )
             )
-            test_draft = Draft("Procedure", test, self.abbreviations.normalize(test), "background")
-            test_draft.test_of_finding = True
-            out.append(test_draft)
+            out.append(self._test_of_finding(test))
             return out
         full = _tidy_leaf(_PLACEHOLDER_RE.sub(" ", leaf_full), slot) if leaf_full else rest
         # "low-" in "low- or iso-osmolar contrast media": the completed name has the role;

@@ -126,7 +126,8 @@ TEST_SHARE = 1 / 3
 # blind62 (same session) after four more, a second review's narrowing and a behaviour-free
 # split of measurements.py, likewise (the draw commits' messages counted these as five and
 # six); blind63 (same session) after one more rule commit, likewise; blind64 (same
-# session) after three more, likewise.
+# session) after three more, likewise; blind65 (thirty-first session) at its start, before
+# any change.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -191,6 +192,7 @@ BLIND_SPLITS = {
     "blind62": (20261262, 4),
     "blind63": (20261263, 4),
     "blind64": (20261264, 4),
+    "blind65": (20261265, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

@@ -34,10 +34,12 @@ NEGATION_PREFIX = re.compile(
 _EXCLUDED = re.compile(r"^(?:the\s+)?exclusion\s+of\b", re.IGNORECASE)
 _POSITIVE_PREFIX = re.compile(r"^(?:with|who|having|and\s+with)\b", re.IGNORECASE)
 
-# Words after "or"/"and" that make it part of a value, not a logical connector.
+# Words after "or"/"and" that make it part of a value, not a logical connector; hyphened
+# to the next word the same word starts a compound adjective ("and lower-extremity",
+# "and above-target") and the connector joins two names.
 _PROTECTED_AFTER = re.compile(
     r"(?:\s+(?:or|and)\s+(?:less|lower|below|under|fewer|more|greater|higher|above|over|"
-    r"older|younger|equal(?:\s+to)?|longer|shorter)\b)",
+    r"older|younger|equal(?:\s+to)?|longer|shorter)\b(?!-))",
     re.IGNORECASE,
 )
 _PROTECTED_BETWEEN = re.compile(r"\bbetween\s+\S+(?:\s+\S+)?\s+and\s+\S+", re.IGNORECASE)

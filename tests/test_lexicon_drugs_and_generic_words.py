@@ -154,13 +154,20 @@ def test_an_abbreviation_spelled_like_a_small_word_is_a_name(lexicon) -> None:
         ("Tranexamic acid should be considered in adults with major bleeding.", "tranexamic acid"),
         ("Analgesics are advised after pericardiotomy.", "analgesic"),
         ("HF therapy is advised in adults who develop LV dysfunction.", "heart failure therapy"),
+        (
+            "Tricyclic antidepressants are not advised in adults with HF.",
+            "tricyclic antidepressant",
+        ),
+        ("Antipsychotics should be reviewed in older adults with falls.", "antipsychotics"),
+        ("Opioids are not advised in adults with low blood pressure.", "opioid"),
     ],
 )
 def test_drug_names_and_drug_words_the_terminology_lacks(lexicon, text: str, drug: str) -> None:
     """Drug stems (-odrine, -ephrine, -metrine, -tocin, -parinux, -glitazone), "tranexamic
-    acid", "analgesics", "bile acid sequestrants" and a therapy named after the disease it
-    treats ("HF therapy": the drugs for heart failure) are Medication, as the contract makes
-    drug therapies."""
+        acid", "analgesics", "bile acid sequestrants", the classes of drugs that act on the mind
+    or on pain ("antidepressants", "antipsychotics", "opioids") and a therapy named after the disease it
+        treats ("HF therapy": the drugs for heart failure) are Medication, as the contract makes
+        drug therapies."""
     result = extract(lexicon, text)
     assert {c.normalized: c.role for c in result.concepts}.get(drug) == "Medication"
 

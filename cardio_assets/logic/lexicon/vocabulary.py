@@ -64,6 +64,11 @@ _MED_WORDS = frozenset(
     antibiotics antituberculosis antiviral antivirals thrombolytic thrombolytics
     concentrate concentrates antidote antidotes analgesic analgesics sequestrant
     sequestrants tranexamic bempedoic acetylsalicylic
+    antidepressant antidepressants antipsychotic antipsychotics neuroleptic neuroleptics
+    benzodiazepine benzodiazepines anxiolytic anxiolytics sedative sedatives hypnotic hypnotics
+    opioid opioids anticonvulsant anticonvulsants antiepileptic antiepileptics antihistamine
+    antihistamines antiemetic antiemetics bisphosphonate bisphosphonates immunosuppressant
+    immunosuppressants antifungal antifungals antimalarial antimalarials
     """.split()
 )
 # words that make "… therapy" a drug therapy (the contract: drug-therapy phrases are

@@ -81,3 +81,54 @@ def test_a_compound_broken_at_its_own_hyphen_stays_one_word() -> None:
     assert repair_row_text("Screen each do-\nnor heart.", vocabulary).text == (
         "Screen each donor heart."
     )
+
+
+# a table whose lower part the converter printed first (its header row a recommendation),
+# then its upper part with the real header, nothing but blank lines between; then a piece
+# whose header row is one title over its rows; the notes under the last piece
+_TOP_AFTER_BOTTOM = """
+Recommendation Table 9 — Recommendations for valve surveillance
+
+|Repeat TTE should be considered in adults with a bioprosthesis older than 10 yearsc.|IIa|C|
+|---|---|---|
+|A single dose of diureticd may be considered in unstablee adults with valve regurgitation.|IIb|C|
+
+
+
+|Recommendations|Classa|Levelb|
+|---|---|---|
+|Baseline TTE is recommended after valve replacement.|I|B|
+
+
+|Follow-up of mechanical valves|Col2|Col3|
+|---|---|---|
+|Yearly clinical review is recommended in adults with a mechanical valve.|I|C|
+
+
+TTE, transthoracic echocardiography; MR, mitral regurgitation.
+a Strength of the advice.
+b Weight of the data behind it.
+c Counted in years from the operation, not in years of age or years of follow-up.
+d Given intravenously; the diuretic dose follows kidney function, one diuretic at a time.
+e With breathlessness at rest; an unstable rhythm counts as unstable too, as does an
+unstable blood pressure.
+"""
+
+
+def test_a_tables_top_printed_after_its_bottom_is_still_one_table(tmp_path: Path) -> None:
+    """A converter can print the lower rows of a recommendation table first (their first
+    row taken for the header) and the rows under the real header after them, with nothing
+    but blank lines between: one table, so every row gets the title above and the notes
+    below, and the letters glued to the first rows' words are markers. A later piece whose
+    header row is one title over its rows makes that title their section."""
+    tables, result = _rows(tmp_path, _TOP_AFTER_BOTTOM)
+    (table,) = tables
+    assert table.pieces == 3
+    assert [note[:1] for note in table.footnotes] == ["a", "b", "c", "d", "e"]
+    by_start = {row.row_text.split()[0]: row for row in result.rows}
+    assert by_start["Repeat"].table_title.startswith("Recommendation Table 9")
+    assert by_start["Repeat"].footnote_markers == ["c"]
+    assert by_start["A"].footnote_markers == ["d", "e"]
+    assert "unstable adults" in by_start["A"].text_for_extraction()
+    assert by_start["Baseline"].table_title.startswith("Recommendation Table 9")
+    assert by_start["Yearly"].section == "Follow-up of mechanical valves"

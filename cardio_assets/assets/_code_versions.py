@@ -39,7 +39,7 @@ from cardio_assets.terminology.location import configured_release_identity
 _log = logging.getLogger(__name__)
 # metadata key of an asset's "what my code version reads", in words
 CODE_VERSION_READS = "cardio/code_version_reads"
-DOCLING_TABLES_VERSION = "2"  # 2: text-layer PDF reader, row boxes, reader
+DOCLING_TABLES_VERSION = "3"  # 2: text-layer PDF reader, row boxes, reader; 3: more pieces joined
 TABLE_ROWS_VERSION = "2"  # 2: per-row pages and boxes from the PDF text layer
 TAGGED_ROWS_VERSION = "1"
 EXTRACTION_STAGE_VERSION = "1"

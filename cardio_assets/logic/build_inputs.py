@@ -23,14 +23,10 @@ from docling_core.types.doc import DocItemLabel, DoclingDocument, TextItem
 from cardio_assets.errors import UserError
 from cardio_assets.files import display_path
 from cardio_assets.llm_clients import ModelsConfig
-from cardio_assets.logic.docling_tables import (
-    _grid,
-    _normalized_header,
-    document_pieces,
-    join_pieces,
-)
+from cardio_assets.logic.docling_tables import document_pieces
 from cardio_assets.logic.markup import spans_may_be_lost
 from cardio_assets.logic.sources import check_source, load_docling_json
+from cardio_assets.logic.table_pieces import join_pieces, normalized_header, piece_grid
 from cardio_assets.records import TableRecord
 
 _FORMAT = "docling_json"
@@ -142,11 +138,11 @@ def table_from_pieces(
     # a piece that repeats a header row must repeat the first piece's (a "continued"
     # caption alone would make the pipeline join it under the first header); a header row
     # that is a recommendation (a converter's mistake) is data, not a header
-    expected = _normalized_header(pieces[0].header, continuation_words)
+    expected = normalized_header(pieces[0].header, continuation_words)
     for number, piece in enumerate(pieces[1:], 1):
-        if not piece.header_rows or _grid(piece).shape.header_is_data:
+        if not piece.header_rows or piece_grid(piece).shape.header_is_data:
             continue
-        if _normalized_header(piece.header, continuation_words) != expected:
+        if normalized_header(piece.header, continuation_words) != expected:
             raise BuildInputError(
                 f"{files[owner[number]].path}: the header of its table piece "
                 f"({' | '.join(piece.header)}) does not match the header of {files[0].path} "

@@ -26,6 +26,9 @@ UNITS: dict[str, tuple[str, ...]] = {
     # a cumulative drug exposure by body surface ("a cumulative dose above 300 mg/m2"); a bare
     # amount in it is a dose, left out by measurements.find_measurements
     "mg/m²": (r"mg\s?/\s?m(?:²|2|\^2)",),
+    # a daily dose bound as a criterion ("a warfarin dose of <5 mg/day"); a daily amount
+    # given, with no bound, stays a dose (measurements.find_measurements)
+    "mg/day": (r"mg\s?/\s?day", r"mg\s+per\s+day"),
     "mL/min/1.73 m²": (r"m[lL]\s?/\s?min\s?/\s?1[.,]73\s?m(?:²|2|\^2|\s?\[2\])",),
     "mL/min": (r"m[lL]\s?/\s?min",),
     "mL/kg/min": (r"m[lL]\s?/\s?kg\s?/\s?min",),

@@ -480,6 +480,9 @@ def find_measurements(text: str) -> list[Measurement]:
             cursor = m.end()
             continue
         operator, threshold, unit, kind = _value_of(m)
+        if unit == "mg/day" and operator in ("=", "between"):
+            cursor = m.end()
+            continue  # "75 mg/day", "75–100 mg/day": the amount given each day, a dose
         value_start = m.start() + (len(m.group(0)) - len(m.group(0).lstrip()))
         end = m.end()
         if m.group("bare") and unit is None:

@@ -19,7 +19,7 @@ from cardio_assets.logic.lexicon.noise_time import (
     SCHEDULE_REWRITES,
 )
 from cardio_assets.logic.lexicon.noise_words import (
-    _COMPARED_VOLUME,
+    _COMPARED_AMOUNT,
     _DOSE_WORDS,
     _FOLLOWING_COLON,
     _FOLLOWING_NAME,
@@ -239,22 +239,23 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         " ",
     ),
     # doses: "75–100 mg daily", "75 mg once daily", "2 g b.i.d.", "5 mg q.d.", "6 mg i.v. bolus",
-    # "70–100 U/kg";
+    # "70–100 U/kg", "75 mg/day";
     # never a concentration ("55 mg/dL", "10 g/dL": the unit goes on after a slash)
     (
         re.compile(
             r"\s*\b\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+(?:[.,]\d+)?)?\s*"
             # ("U" is a dose unit except in "4 U of red cells", units of a blood product)
             r"(?:mg|g|µg|μg|mcg|IU|U(?!\s+of\b)|mL|units?)"
-            r"(?:/kg)?(?:/(?:h|hr|hour|min))?\b(?!\s?/)"
+            r"(?:/kg)?(?:/(?:h|hr|hour|min|day))?\b(?!\s?/)"
             r"(?:\s+(?:i\.?v\.?|p\.?o\.?|s\.?c\.?|orally|oral|intravenous(?:ly)?|bolus|"
             r"loading(?:\s+dose)?))*"
             r"(?:\s+(?:once\s+|twice\s+|three\s+times\s+)?(?:daily|a\s+day|per\s+day|"
             r"b\.?i\.?d\.?|t\.?i\.?d\.?|q\.?i\.?d\.?|q\.?d\.?|o\.?d\.?|weekly))?\.?(?=\W|$)",
             re.I,
         ),
-        # a volume after a comparison is measured, not given: "blood loss ≥500 mL"
-        lambda m: m[0] if _COMPARED_VOLUME.match(m.string, 0, m.end()) else "",
+        # a volume or a daily dose after a comparison is measured, not given: "blood loss
+        # ≥500 mL", "a warfarin dose of <5 mg/day"
+        lambda m: m[0] if _COMPARED_AMOUNT.match(m.string, 0, m.end()) else "",
     ),
     # "every 3 months and within 6 months after stopping treatment": the last check of a
     # schedule, told after its repeats; when the act is done, not whom it is for

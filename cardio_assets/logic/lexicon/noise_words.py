@@ -11,7 +11,9 @@ _HEDGE = (
     r"tolerated|applicable|safe|practical|practicable)"
 )
 
-_COMPARED_VOLUME = re.compile(r"(?s).*(?:[<>≤≥]|\b(?:more|less)\s+than)\s?\d+(?:[.,]\d+)?\s*mL\.?$")
+_COMPARED_AMOUNT = re.compile(
+    r"(?s).*(?:[<>≤≥]|\b(?:more|less)\s+than)\s?\d+(?:[.,]\d+)?\s*(?:mL|mg/day)\.?$"
+)
 # how much of an activity: a count of sessions, exercises or repetitions, or a time per day
 # or week ("up to 150 min/week", "8–12 exercises", "2 days per week")
 _AMOUNT = r"\d+(?:[.,]\d+)?(?:\s*[–-]\s*\d+(?:[.,]\d+)?)?"

@@ -9,7 +9,7 @@ duration rather than a threshold ("75-100 mg daily", "for 6 months") is decided 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.logic.measurements import TIME_UNITS as _TIME_UNITS
@@ -274,6 +274,11 @@ def extract_parameters(
             continue
         elif found.unit == "years" and (not name or name.lower() in _AGE_NAMES):
             normalized = "age"
+        elif found.unit is None and name.split() and name.split()[-1].lower() in ("age", "aged"):
+            # "aged ≥50", "smokers aged ≥50", "age under 50": an age is counted in years,
+            # written or not; the people named before it stay a concept of their own
+            start += name.lower().rfind(name.split()[-1].lower())
+            normalized, name, found = "age", "", replace(found, unit="years")
         elif found.unit == "years" and (
             _PEOPLE.fullmatch(name)
             or (

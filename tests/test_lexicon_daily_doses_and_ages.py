@@ -1,0 +1,55 @@
+"""A daily dose bound as a criterion, a daily dose given, and an age written without its unit.
+Every sentence here is the team's own; each names the phrasing it stands for.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cardio_assets.logic.measurements import find_measurements
+from tests.lexicon_fixtures import extract, named
+
+
+def test_a_bound_on_a_daily_dose_is_a_criterion_in_mg_per_day(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "on a coumarin >3 mg/day": how much of a drug the patient needs each day tells who the
+    row is for (a measure with a bound), unlike the dose the row gives."""
+    found = named(
+        extract(lexicon, "Genotyping may be considered in adults on phenprocoumon >3 mg/day.")
+    )
+    (param,) = [c for c in found.values() if c.role == "ClinicalParameter"]
+    assert (param.operator, param.threshold, param.unit) == (">", 3.0, "mg/day")
+    assert [m.unit for m in find_measurements("a daily dose below 2 mg/day")] == ["mg/day"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Aspirin 75 mg/day is advised in adults with angina.",
+        "Aspirin 75–100 mg/day is advised in adults with angina.",
+    ],
+)
+def test_a_daily_dose_given_is_no_concept(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """A daily amount with no bound is the dose given: no parameter, and not part of the
+    drug's name (the contract: doses are never concepts)."""
+    found = named(extract(lexicon, text))
+    assert found["aspirin"].role == "Medication"
+    assert not [c for c in found.values() if c.role == "ClinicalParameter"]
+    assert find_measurements(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "operator"),
+    [
+        ("Screening is advised in smokers aged ≥60 with a cough.", ">="),
+        ("Screening is advised in smokers with age under 60.", "<"),
+    ],
+)
+def test_an_age_written_without_years_is_in_years(lexicon, text: str, operator: str) -> None:  # type: ignore[no-untyped-def]
+    """ "aged ≥60", "age under 60": an age is counted in years whether or not the row says
+    so; the parameter is the patients' age with that unit."""
+    found = named(extract(lexicon, text))
+    assert (found["age"].operator, found["age"].threshold, found["age"].unit) == (
+        operator,
+        60.0,
+        "years",
+    )

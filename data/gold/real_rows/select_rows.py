@@ -127,7 +127,8 @@ TEST_SHARE = 1 / 3
 # split of measurements.py, likewise (the draw commits' messages counted these as five and
 # six); blind63 (same session) after one more rule commit, likewise; blind64 (same
 # session) after three more, likewise; blind65 (thirty-first session) at its start, before
-# any change.
+# any change; blind66 (same session) after its first three rule commits and one ingestion
+# commit, to give them a first score.
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -193,6 +194,7 @@ BLIND_SPLITS = {
     "blind63": (20261263, 4),
     "blind64": (20261264, 4),
     "blind65": (20261265, 4),
+    "blind66": (20261266, 4),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

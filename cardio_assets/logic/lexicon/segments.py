@@ -34,6 +34,7 @@ _SEGMENT_RE = re.compile(
     r"|\breceiving\b|\btaking\b|(?<!not\s)(?<!are\s)(?<!is\s)\busing\b"
     r"|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
     r"|(?<!-)\bon\b(?![-\s]top\b)(?!-)|\bundergoing\b|\bscheduled\s+(?:for|to\s+(?:receive|undergo))\b|\breferred\s+for\b|\bafter\b"
+    r"|\brequiring\b|\bneeding\b|\bin\s+need\s+of\b"
     r"|\bconsidering\b|\bplanning\b|\b(?:contemplating|desiring)\b(?=\s+(?:a\s+)?pregnan)"
     r"|\b(?:judged|categori[sz]ed|classified|deemed)\s+(?:to\s+be\s+)?(?:as\s+(?:having\s+)?)?"
     r"|\b(?:perceived|considered|thought|believed)\s+to\s+be\s+(?=at\b)"
@@ -67,6 +68,8 @@ _SEEN_ON_TEST = re.compile(
 )
 
 
+# the therapy or procedure a named state calls for ("AF requiring anticoagulation")
+_NEEDING = frozenset({"requiring", "needing", "in need of"})
 # intending a pregnancy ("considering pregnancy", "planning a pregnancy") is a state of its own
 _INTENDING = frozenset({"considering", "planning", "contemplating", "desiring"})
 _PREGNANCY_AFTER = re.compile(r"\s+(?:a\s+)?(?:pregnan\w*|conception)\b", re.IGNORECASE)
@@ -96,6 +99,8 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
             continue  # "pre-excitation on resting ECG": where it is seen, not a treatment
         if word == "in" and not rest[start : m.start()].strip(" ,;"):
             continue  # "in" right after a connector is part of the phrase
+        if word in _NEEDING and not rest[start : m.start()].strip(" ,;"):
+            continue  # "patients requiring pacing": the need itself is their state
         if word == "in" and _CHANGE_BEFORE.search(rest[: m.start()]):
             continue  # "a ≥50% reduction in LDL-C": what changes, part of the measurement
         body = rest[start : m.start()]
@@ -194,6 +199,9 @@ def _segment_kind(word: str) -> str:
         return "procedure"
     if word in {
         "undergoing",
+        # "AF requiring anticoagulation", "renal disease needing contrast imaging": the state,
+        # then the therapy or procedure it calls for, named by its own head
+        *_NEEDING,
         "scheduled for",
         "scheduled to undergo",
         "referred for",

@@ -30,11 +30,34 @@ def test_a_comparison_word_hyphened_into_a_compound_starts_a_second_name(
 
 
 @pytest.mark.parametrize(
-    "text", ["aged 75 years and above", "an ejection fraction of 35% or lower"]
+    "text",
+    [
+        "aged 75 years and above",
+        "an ejection fraction of 35% or lower",
+        "moderate or higher-grade valve stenosis",
+        "two or more-vessel disease",
+    ],
 )
-def test_a_comparison_word_after_a_value_stays_part_of_it(text: str) -> None:
-    """The same words standing alone after a number are how the value compares."""
+def test_a_comparison_word_after_a_value_or_a_grade_stays_part_of_it(text: str) -> None:
+    """The same words standing alone after a number are how the value compares; after a
+    grade or a number, hyphened or not, they close a range ("moderate or higher-grade"),
+    which the contract keeps whole."""
     assert isinstance(split_logic(text), Leaf)
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        ("below-knee or above-knee amputation", "below-knee amputation"),
+        ("standard-dose or higher-dose statins", "standard-dose statins"),
+    ],
+)
+def test_a_hyphened_modifier_before_the_split_borrows_the_noun(text: str, first: str) -> None:
+    """ "below-knee or above-knee amputation": once the connector splits the two, the first
+    modifier still names the shared noun, not a bare "below-knee"."""
+    tree = split_logic(text)
+    assert isinstance(tree, Expr)
+    assert leaves(tree)[0].full == first
 
 
 def test_a_row_names_both_states_joined_to_a_compound_adjective(lexicon) -> None:  # type: ignore[no-untyped-def]

@@ -53,3 +53,36 @@ def test_an_age_written_without_years_is_in_years(lexicon, text: str, operator: 
         60.0,
         "years",
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Simvastatin doses above 40 mg/day are not advised in adults on amlodipine.",
+        "Prednisone up to 10 mg/day may be considered in adults with pericarditis.",
+        "Hydroxychloroquine >5 mg/kg/day is not advised in adults with lupus.",
+    ],
+)
+def test_a_daily_amount_after_a_bound_in_words_stays_in_the_text(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "doses above 40 mg/day", "up to 10 mg/day", ">5 mg/kg/day": a bound, in symbols or
+    words, makes the amount a measure the row sets; it is never cut out as a dose given,
+    which would leave a bare "above" or "up to" in a name."""
+    result = extract(lexicon, text)
+    kept = " ".join(c.text for c in result.concepts)
+    assert "/day" in kept
+    assert not any(
+        c.text.rstrip().endswith((" above", " up to", ">", "<")) for c in result.concepts
+    )
+
+
+def test_a_second_age_bound_after_or_is_an_age_too(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "aged >75 or <18": both bounds are ages in years, either one enough."""
+    result = extract(
+        lexicon, "Anticoagulation is not advised in adults aged >75 or <18 with flutter."
+    )
+    ages = [c for c in result.concepts if c.normalized == "age"]
+    assert sorted((c.operator, c.threshold, c.unit) for c in ages) == [
+        ("<", 18.0, "years"),
+        (">", 75.0, "years"),
+    ]
+    assert ages[0].or_group is not None and ages[0].or_group == ages[1].or_group

@@ -488,3 +488,24 @@ def test_a_generic_last_word_leaves_the_role_to_the_words_before_it(lexicon) -> 
     result = extract(lexicon, "Surgery is advised over a new PCI attempt in adults with gout.")
     compared = [c for c in result.concepts if "attempt" in c.normalized]
     assert compared and compared[0].role == "Procedure", result.concepts
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        ("Naloxone is advised in adults with opioid use disorder.", "opioid use disorder"),
+        (
+            "ECG monitoring is advised in adults with antipsychotic-induced QT prolongation.",
+            "antipsychotic-induced qt prolongation",
+        ),
+    ],
+)
+def test_a_drug_class_word_modifying_a_state_leaves_it_a_condition(
+    lexicon,  # type: ignore[no-untyped-def]
+    text: str,
+    state: str,
+) -> None:
+    """A drug class named as a modifier ("opioid use disorder", "antipsychotic-induced QT
+    prolongation") says where a state comes from; the state is still a Condition."""
+    found = {c.normalized.lower(): c.role for c in extract(lexicon, text).concepts}
+    assert found[state] == "Condition"

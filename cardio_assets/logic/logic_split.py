@@ -36,12 +36,24 @@ _POSITIVE_PREFIX = re.compile(r"^(?:with|who|having|and\s+with)\b", re.IGNORECAS
 
 # Words after "or"/"and" that make it part of a value, not a logical connector; hyphened
 # to the next word the same word starts a compound adjective ("and lower-extremity",
-# "and above-target") and the connector joins two names.
+# "and above-target") and the connector joins two names, unless what comes before is a
+# grade or a number ("moderate or higher-grade", "two or more-vessel"): one range still
 _PROTECTED_AFTER = re.compile(
-    r"(?:\s+(?:or|and)\s+(?:less|lower|below|under|fewer|more|greater|higher|above|over|"
-    r"older|younger|equal(?:\s+to)?|longer|shorter)\b(?!-))",
+    r"(?P<before>\S*)(?P<joint>\s+(?:or|and)\s+(?:less|lower|below|under|fewer|more|greater|higher|"
+    r"above|over|older|younger|equal(?:\s+to)?|longer|shorter)\b)(?P<hyphen>-)?",
     re.IGNORECASE,
 )
+
+
+def _protected_joint(m: re.Match[str]) -> str:
+    """The masked form of one value-joining "or/and <comparison word>" (see above)."""
+    before = m["before"].lower().strip(",;")
+    ranged = before in GRADES or bool(re.fullmatch(r"\d+(?:[.,]\d+)?%?|one|two|three|four", before))
+    if m["hyphen"] and not ranged:
+        return m[0]
+    return m["before"] + "_" * len(m["joint"]) + (m["hyphen"] or "")
+
+
 _PROTECTED_BETWEEN = re.compile(r"\bbetween\s+\S+(?:\s+\S+)?\s+and\s+\S+", re.IGNORECASE)
 _CONNECTOR = r"and/or|and|or|nor|plus|\+|but|together\s+with|as\s+well\s+as"
 _SEPARATOR = re.compile(
@@ -93,10 +105,8 @@ def _mask(text: str) -> str:
         if ch in ")]" and depth > 0:
             depth -= 1
         quoted = quoted and ch != "”"
-    masked = "".join(chars)
-    for pattern in (_PROTECTED_AFTER, _PROTECTED_BETWEEN):
-        masked = pattern.sub(lambda m: "_" * len(m.group(0)), masked)
-    return masked
+    masked = _PROTECTED_AFTER.sub(_protected_joint, "".join(chars))
+    return _PROTECTED_BETWEEN.sub(lambda m: "_" * len(m.group(0)), masked)
 
 
 def _strip_item(text: str) -> str:
@@ -460,8 +470,15 @@ def _complete_ellipsis(previous: str, item: str) -> dict[int, str]:
     led_modifier = last.lower() in SHARED_MODIFIERS and all(
         w.lower() in CLAUSE_WORDS or w.lower() in ("the", "a", "an") for w in lead
     )
+    # "below-knee or above-knee amputation": two hyphened modifiers share the noun
+    compound = (
+        not lead
+        and re.fullmatch(r"[a-z]+-[a-z]+", last) is not None
+        and bool(item_words)
+        and re.fullmatch(r"[a-z]+-[a-z\-]+", item_words[0]) is not None
+    )
     if (
-        (bare.lower() in SHARED_MODIFIERS or lone_adjective or led_modifier)
+        (bare.lower() in SHARED_MODIFIERS or lone_adjective or led_modifier or compound)
         and 2 <= len(item_words) <= 4
         and not any(w.lower() in CLAUSE_WORDS for w in item_words)
     ):

@@ -243,7 +243,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # never a concentration ("55 mg/dL", "10 g/dL": the unit goes on after a slash)
     (
         re.compile(
-            r"\s*\b\d+(?:[.,]\d+)?(?:\s*[-–]\s*\d+(?:[.,]\d+)?)?\s*"
+            r"\s*\b\d+(?:[.,]\d+)?(?:\s*(?:[-–]|to)\s*\d+(?:[.,]\d+)?)?\s*"
             # ("U" is a dose unit except in "4 U of red cells", units of a blood product)
             r"(?:mg|g|µg|μg|mcg|IU|U(?!\s+of\b)|mL|units?)"
             r"(?:/kg)?(?:/(?:h|hr|hour|min|day))?\b(?!\s?/)"

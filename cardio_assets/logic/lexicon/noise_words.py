@@ -12,7 +12,9 @@ _HEDGE = (
 )
 
 _COMPARED_AMOUNT = re.compile(
-    r"(?s).*(?:[<>≤≥]|\b(?:more|less)\s+than)\s?\d+(?:[.,]\d+)?\s*(?:mL|mg/day)\.?$"
+    r"(?s).*(?:[<>≤≥]|\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|up\s+to|at\s+(?:least|most)|"
+    r"(?:a\s+)?(?:maximum|minimum)\s+of|above|below|over|under|exceeding|beyond))\s?"
+    r"\d+(?:[.,]\d+)?\s*(?:mL|(?:mg|g|[µμ]g|mcg)(?:/kg)?/day)\.?$"
 )
 # how much of an activity: a count of sessions, exercises or repetitions, or a time per day
 # or week ("up to 150 min/week", "8–12 exercises", "2 days per week")

@@ -220,6 +220,9 @@ def extract_parameters(
             continue
         name, end = found.name, found.end
         before = text[: found.start].split()[-1:]
+        if not name and found.unit is None and params and params[-1].name_normalized == "age":
+            # "aged >75 or <18": the second bound is an age too, in years like the first
+            found = replace(found, unit=params[-1].unit)
         follows = (
             params
             and not name

@@ -64,6 +64,17 @@ _MED_WORDS = frozenset(
     antibiotics antituberculosis antiviral antivirals thrombolytic thrombolytics
     concentrate concentrates antidote antidotes analgesic analgesics sequestrant
     sequestrants tranexamic bempedoic acetylsalicylic
+    """.split()
+)
+# words that end a noun group before them ("X should be …", "X and Y")
+_AFTER_A_NOUN_GROUP = frozenset(
+    "should may can must might could will would is are was were be and or nor".split()
+)
+# classes of drugs that act on the mind, on pain or elsewhere, named as the phrase's head
+# ("tricyclic antidepressants"); as a modifier they name a state ("opioid use disorder",
+# "sedative overdose"), so only the head counts
+_MED_CLASS_HEADS = frozenset(
+    """
     antidepressant antidepressants antipsychotic antipsychotics neuroleptic neuroleptics
     benzodiazepine benzodiazepines anxiolytic anxiolytics sedative sedatives hypnotic hypnotics
     opioid opioids anticonvulsant anticonvulsants antiepileptic antiepileptics antihistamine
@@ -534,7 +545,12 @@ def _heuristic_role(normalized: str) -> str | None:
     head_parts = [head, *head.split("-")[-1:]]
     if any(h in _CONDITION_HEADS or h.endswith(_CONDITION_SUFFIXES) for h in head_parts):
         return "Condition"  # "heparin-induced thrombocytopenia" is a disorder, not a drug
-    is_drug = any(w in _MED_WORDS or w.endswith(_MED_SUFFIXES) for w in words)
+    tokens = re.findall(r"[a-z0-9\-]+", normalized.lower())
+    is_drug = any(w in _MED_WORDS or w.endswith(_MED_SUFFIXES) for w in words) or any(
+        # a drug class ending its noun group ("antipsychotics should be reviewed")
+        w in _MED_CLASS_HEADS and (i + 1 == len(tokens) or tokens[i + 1] in _AFTER_A_NOUN_GROUP)
+        for i, w in enumerate(tokens)
+    )
     if head == "lowering" and len(words) > 1:  # "BP lowering": lowering it with drugs
         return "Medication"
     if head in {"media", "medium"} and "contrast" in words:  # a contrast agent is given
@@ -557,7 +573,9 @@ def _heuristic_role(normalized: str) -> str | None:
         # "anti-thrombotic management", "pharmacological management", "intensive lipid
         # management": the drugs given, a drug-therapy phrase (the contract, section 3)
         return "Medication"
-    if any(h in _MED_WORDS or h.endswith(_MED_SUFFIXES) for h in head_parts):
+    if any(
+        h in _MED_WORDS or h in _MED_CLASS_HEADS or h.endswith(_MED_SUFFIXES) for h in head_parts
+    ):
         return "Medication"
     if head in {"activity", "activities"} and any(
         w in _EXERCISE_WORDS or w.endswith("intensity") for w in words[:-1]

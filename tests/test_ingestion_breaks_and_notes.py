@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from cardio_assets.logic.row_text import Vocabulary, repair_row_text
 from tests.ingestion_helpers import tables_and_rows
 
@@ -132,3 +134,78 @@ def test_a_tables_top_printed_after_its_bottom_is_still_one_table(tmp_path: Path
     assert "unstable adults" in by_start["A"].text_for_extraction()
     assert by_start["Baseline"].table_title.startswith("Recommendation Table 9")
     assert by_start["Yearly"].section == "Follow-up of mechanical valves"
+
+
+_PIECES_THAT_STAY_APART = {
+    # the notes printed under the first table end it: the next table's title line is missing
+    "notes between": """Recommendation Table 12 — Recommendations for rate control
+
+|Recommendations|Classa|Levelb|
+|---|---|---|
+|Beta-blockers are recommended for rate control in adults with AF.|I|B|
+
+|Digoxin may be considered when beta-blockers fail.|IIb|B|
+|---|---|---|
+|Amiodarone is not recommended for long-term rate control.|III|B|
+
+a Strength of the advice.
+b Weight of the data behind it.
+
+|Recommendations|Classa|Levelb|
+|---|---|---|
+|Anticoagulation is recommended before cardioversion in adults with flutter.|I|B|
+""",
+    # a table that already had its header: a second real header starts another table
+    "second header": """Recommendation Table 13 — Recommendations for flutter
+
+|Recommendations|Classa|Levelb|
+|---|---|---|
+|Isthmus ablation is recommended after a first flutter episode.|I|A|
+
+|Rate control may be considered while awaiting ablation.|IIb|C|
+|---|---|---|
+|Class IC drugs alone are not recommended in flutter.|III|C|
+
+|Recommendations|Classa|Levelb|
+|---|---|---|
+|Pacing should be considered in adults with flutter and pauses.|IIa|C|
+""",
+    # a header naming a table of its own, as a real header or as one title over the rows
+    "named header": """Recommendation Table 14 — Recommendations for flutter
+
+|Rate control may be considered while awaiting ablation.|IIb|C|
+|---|---|---|
+|Class IC drugs alone are not recommended in flutter.|III|C|
+
+|Recommendations for cardioversion of flutter|Classa|Levelb|
+|---|---|---|
+|Electrical cardioversion is recommended in unstable flutter.|I|B|
+""",
+    "what is new": """Recommendation Table 15 — Recommendations for flutter
+
+|Recommendations|Classa|Levelb|
+|---|---|---|
+|Isthmus ablation is recommended after a first flutter episode.|I|A|
+
+
+|New recommendations|Col2|Col3|
+|---|---|---|
+|Electrical cardioversion is recommended in unstable flutter.|I|B|
+""",
+}
+
+
+@pytest.mark.parametrize("layout", sorted(_PIECES_THAT_STAY_APART))
+def test_pieces_of_the_same_shape_that_are_two_tables_stay_apart(
+    tmp_path: Path, layout: str
+) -> None:
+    """Two pieces are only joined by their shape when nothing at all is printed between
+    them (notes under the first end it), when the first table has no real header yet (a
+    table has one header row), and when the later header does not name a table of its own
+    ("Recommendations for …", "New recommendations"): the rows of the last piece keep no
+    title rather than take the wrong one."""
+    tables, result = _rows(tmp_path, _PIECES_THAT_STAY_APART[layout])
+    assert len(tables) == 2, [t.pieces for t in tables]
+    last = result.rows[-1]
+    assert last.table_id == tables[-1].table_id
+    assert not (last.table_title or "").startswith("Recommendation Table")

@@ -347,6 +347,10 @@ def _pieces(
         piece.says_continued = says_continued(piece.caption, continuation_words) or any(
             says_continued(b.text, continuation_words) and len(b.text) <= 40 for b in since_table
         )
+        piece.text_between = any(
+            not (says_continued(b.text, continuation_words) and len(b.text) <= 40)
+            for b in since_table
+        )
         for b in since_table:
             if b.label in (DocItemLabel.SECTION_HEADER, DocItemLabel.TITLE):
                 piece.breaks.add("heading")

@@ -51,6 +51,9 @@ class TablePiece:
     # converter took out of the table), "prose"
     breaks: set[str] = field(default_factory=set)
     subheadings: list[str] = field(default_factory=list)  # bold lines between, in order
+    # any line at all between it and the previous piece, a "continued" mark and page
+    # furniture aside (footnotes and abbreviation lists are read with the piece above)
+    text_between: bool = False
     footnotes: list[str] = field(default_factory=list)
     markers: set[str] = field(default_factory=set)
     abbreviations: dict[str, str] = field(default_factory=dict)  # the list under the table
@@ -105,13 +108,20 @@ def _graded(shape: TableShape) -> bool:
 
 
 def _continues(
-    prev: TablePiece, prev_grid: _Grid, piece: TablePiece, grid: _Grid, words: list[str]
+    prev: TablePiece,
+    prev_grid: _Grid,
+    piece: TablePiece,
+    grid: _Grid,
+    words: list[str],
+    *,
+    header_seen: bool,
 ) -> bool:
     """Does ``piece`` continue ``prev``? Same columns, on the same or the next page, and
     either a "continued" mark, or nothing between them that starts a new table: no
     document heading and no prose; bold lines only (a converter writes a table's section
     rows as bold lines between pieces; a table title line too, for a "What is new" table
-    whose sections are titled like tables); and a repeated, missing or data-row header."""
+    whose sections are titled like tables); and a repeated, missing or data-row header.
+    ``header_seen``: the table ``prev`` belongs to already has a real header row."""
     if len(prev_grid.header) != len(grid.header) or not piece.body:
         return False
     if _graded(prev_grid.shape) != _graded(grid.shape):
@@ -132,20 +142,9 @@ def _continues(
     if "subheading" in piece.breaks and not same_columns:
         return False
     if same_columns:
-        # a piece whose header row was a recommendation, then one with the table's own
-        # header and nothing at all between them: the converter printed the table's top
-        # after its bottom, still one table (its title above, its footnotes below)
-        # (so is a piece whose header row is one title over its rows: a section of it;
-        # neither when that title names a table of its own, "Recommendations for …")
-        titled = is_section_row(grid.header)
-        names_a_table = titled and is_table_title(grid.header[0])
         return (
             grid.shape.header_is_data
-            or (
-                not piece.breaks
-                and not names_a_table
-                and (prev_grid.shape.header_is_data or titled)
-            )
+            or _top_after_bottom_or_titled(prev, prev_grid, piece, grid, header_seen)
             or normalized_header(prev_grid.header, words) == normalized_header(grid.header, words)
         )
     if piece.caption and piece.caption_is_docling:
@@ -155,6 +154,24 @@ def _continues(
     if not piece.header:
         return True
     return normalized_header(prev.header, words) == normalized_header(piece.header, words)
+
+
+def _top_after_bottom_or_titled(
+    prev: TablePiece, prev_grid: _Grid, piece: TablePiece, grid: _Grid, header_seen: bool
+) -> bool:
+    """With nothing at all printed between two pieces of the same columns (no line, no
+    footnote or abbreviation list under the first): a table whose header row was a
+    recommendation, and no real header yet, then a piece under the table's own header (the
+    converter printed the top after the bottom); or a piece whose header row is one title
+    over its rows, a section of the table. Never when that header names a table of its
+    own ("Recommendations for …", "New recommendations")."""
+    if piece.text_between or prev.footnotes or prev.abbreviations:
+        return False
+    titled = is_section_row(grid.header)
+    first = grid.header[0] if grid.header else ""
+    if is_table_title(first) or (titled and re.search(r"recommendation", first, re.I)):
+        return False
+    return titled or (prev_grid.shape.header_is_data and not header_seen)
 
 
 def _forward_fill(body: list[list[str]]) -> list[list[str]]:
@@ -201,7 +218,13 @@ def join_pieces(
     groups: list[list[tuple[TablePiece, _Grid]]] = []
     for piece in pieces:
         grid = piece_grid(piece)
-        if groups and _continues(*groups[-1][-1], piece, grid, continuation_words):
+        if groups and _continues(
+            *groups[-1][-1],
+            piece,
+            grid,
+            continuation_words,
+            header_seen=any(not g.shape.header_is_data for _, g in groups[-1]),
+        ):
             groups[-1].append((piece, grid))
         else:
             groups.append([(piece, grid)])

@@ -547,3 +547,27 @@ def test_what_a_screening_looks_for_ends_at_a_second_act(lexicon) -> None:  # ty
     acts = {a.normalized for a in result.actions}
     assert acts == {"screening", "correction of the fluid balance"}, acts
     assert "gout" in {c.normalized for c in result.concepts if c.role == "Condition"}
+
+
+@pytest.mark.parametrize(
+    ("text", "drug"),
+    [
+        (
+            "Extension of anticoagulation beyond 6 months should be considered in adults "
+            "with active cancer.",
+            "anticoagulation",
+        ),
+        (
+            "Prolonging antiplatelet therapy beyond 12 months may be considered in adults "
+            "with angina.",
+            "antiplatelet therapy",
+        ),
+    ],
+)
+def test_how_long_a_therapy_is_prolonged_is_no_part_of_it(lexicon, text: str, drug: str) -> None:  # type: ignore[no-untyped-def]
+    """ "Extension / prolongation of X beyond 6 months": the act is X, given for longer;
+    how long is a duration (no concept, the contract) and "extension of" a lead-in, like
+    "continuation of"."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == [drug]
+    assert not any("month" in c.text for c in result.concepts)

@@ -86,10 +86,11 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     # durations of a therapy: "for longer than 2 weeks and up to 4 months", "an OAC up to 3
-    # months" (not years: "up to 75 years" is an age)
+    # months", "anticoagulation beyond 6 months" (not years: "up to 75 years" is an age)
     (
         re.compile(
             r"\s*\b(?:for\s+)?(?:longer|shorter)\s+than\s+\d+\s*(?:days?|weeks?|months?)\b"
+            r"|\s*\bbeyond\s+(?:the\s+first\s+)?\d+\s*(?:days?|weeks?|months?)\b"
             r"|\s*\b(?:and\s+)?up\s+to\s+\d+\s*(?:days?|weeks?|months?)\b"
             r"(?!\s+(?:of|after|from|following|since|before)\s)",
             re.I,

@@ -8,6 +8,8 @@ In the team's own sentences.
 
 from __future__ import annotations
 
+import pytest
+
 from cardio_assets.logic.measurements import find_measurements
 from tests.lexicon_fixtures import assert_one_act_and_no_word, extract
 
@@ -68,6 +70,22 @@ def test_a_time_adverb_in_a_who_clause_keeps_the_procedure_apart(lexicon) -> Non
         " advised.",
     )
     assert "hip surgery" in {c.text for c in result.concepts if c.role == "Procedure"}, (
+        result.concepts
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ticagrelor is advised in adults with angina who proceed to bypass surgery.",
+        "Ticagrelor is advised in adults with angina proceeding to bypass surgery.",
+    ],
+)
+def test_proceeding_to_a_procedure_is_undergoing_it(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "who proceed to X", "proceeding to X": X is what the patients go on to undergo, a
+    procedure named alone, like "undergoing X"."""
+    result = extract(lexicon, text)
+    assert "bypass surgery" in {c.text for c in result.concepts if c.role == "Procedure"}, (
         result.concepts
     )
 

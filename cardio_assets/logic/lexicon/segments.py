@@ -26,7 +26,8 @@ _SEGMENT_RE = re.compile(
     rf"|\bwho\s+(?:are|were|is)\s+not(?:\s+(?:{_ON_THERAPY}))?\b"
     rf"|\bnot\s+(?:{_ON_THERAPY})\b"
     r"|\b(?:who\s+|that\s+)?present(?:s|ing)?\s+with\b"
-    r"|\bwho\s+(?:will\s+|are\s+to\s+)?(?:(?:subsequently|later|then|also)\s+)?undergo(?:es)?\b"
+    r"|\bwho\s+(?:will\s+|are\s+to\s+)?(?:(?:subsequently|later|then|also)\s+)?"
+    r"(?:undergo(?:es)?|proceed(?:s)?\s+to)\b"
     r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\bwho\b"
     r"|\b(?:in|for)\s+whom\b|\bwhere\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bin\s+the\s+presence\s+of\b"
     r"|\bdespite\b"
@@ -34,7 +35,7 @@ _SEGMENT_RE = re.compile(
     r"|\breceiving\b|\btaking\b|(?<!not\s)(?<!are\s)(?<!is\s)\busing\b"
     r"|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
     r"|(?<!-)\bon\b(?![-\s]top\b)(?!-)|\bundergoing\b|\bscheduled\s+(?:for|to\s+(?:receive|undergo))\b|\breferred\s+for\b|\bafter\b"
-    r"|\brequiring\b|\bneeding\b|\bin\s+need\s+of\b"
+    r"|\brequiring\b|\bneeding\b|\bin\s+need\s+of\b|\bproceeding\s+to\b"
     r"|\bconsidering\b|\bplanning\b|\b(?:contemplating|desiring)\b(?=\s+(?:a\s+)?pregnan)"
     r"|\b(?:judged|categori[sz]ed|classified|deemed)\s+(?:to\s+be\s+)?(?:as\s+(?:having\s+)?)?"
     r"|\b(?:perceived|considered|thought|believed)\s+to\s+be\s+(?=at\b)"
@@ -195,13 +196,14 @@ def _segment_kind(word: str) -> str:
     }:
         return "background"
     # "athletes considering a sport activity", "women planning pregnancy": what they intend
-    if word.startswith("who") and "undergo" in word:  # "who undergo X": X is what they have done
-        return "procedure"
+    if word.startswith("who") and ("undergo" in word or "proceed" in word):
+        return "procedure"  # "who undergo X", "who proceed to X": X is what they have done
     if word in {
         "undergoing",
         # "AF requiring anticoagulation", "renal disease needing contrast imaging": the state,
         # then the therapy or procedure it calls for, named by its own head
         *_NEEDING,
+        "proceeding to",  # "patients proceeding to PCI": like "undergoing PCI"
         "scheduled for",
         "scheduled to undergo",
         "referred for",

@@ -128,7 +128,9 @@ TEST_SHARE = 1 / 3
 # six); blind63 (same session) after one more rule commit, likewise; blind64 (same
 # session) after three more, likewise; blind65 (thirty-first session) at its start, before
 # any change; blind66 (same session) after its first three rule commits and one ingestion
-# commit, to give them a first score.
+# commit, to give them a first score; blind67 (same session) after three more, the review's
+# narrowing of the rules and the review's narrowing of the ingestion commit, likewise (up to
+# 10 rows a guideline: at 4, the near-duplicate filter left 2 rows of the nearly used-up pool).
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -195,6 +197,7 @@ BLIND_SPLITS = {
     "blind64": (20261264, 4),
     "blind65": (20261265, 4),
     "blind66": (20261266, 4),
+    "blind67": (20261267, 10),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

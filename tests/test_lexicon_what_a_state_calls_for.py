@@ -1,6 +1,7 @@
 """A state of the patients and the therapy or procedure it calls for ("AF requiring
-anticoagulation"). Every sentence here is the team's own; each names the phrasing it stands
-for.
+anticoagulation"), a state they go on to have, the therapy they are on already, and the
+team or rank that goes with an act. Every sentence here is the team's own; each names the
+phrasing it stands for.
 """
 
 from __future__ import annotations
@@ -54,3 +55,48 @@ def test_a_need_right_after_the_patients_is_their_state(lexicon) -> None:  # typ
     found = named(extract(lexicon, "Review is advised in adults requiring urgent pacing."))
     (state,) = [c for c in found.values() if c.role == "Condition" and "pacing" in c.normalized]
     assert "requir" in state.normalized
+
+
+def test_a_state_developing_in_a_named_group_is_a_second_state(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "adults with gout developing kidney stones": the patients have gout and go on to
+    have the stones, two states (like "who develop"); right after the patients it is their
+    state as written."""
+    found = named(
+        extract(
+            lexicon,
+            "Hydration is advised in adults with gout developing kidney stones during therapy.",
+        )
+    )
+    assert found["gout"].role == "Condition"
+    assert found["kidney stone"].role == "Condition"
+
+
+def test_pre_treated_with_is_treated_with(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "pre-treated with X": the patients are on X already, X their background therapy; the
+    prefix names nothing of its own."""
+    result = extract(
+        lexicon, "Heparin should be considered in adults pre-treated with oral warfarin."
+    )
+    assert not any(c.text.strip("- ") in ("pre", "") for c in result.concepts), result.concepts
+    assert "oral warfarin" in {c.text for c in result.concepts if c.role == "Medication"}
+
+
+def test_a_team_including_its_members_is_one_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "a vascular team including a neurologist": who is in the team is part of its name,
+    not an example of an act (the neurologist had become a drug)."""
+    result = extract(
+        lexicon,
+        "It is recommended that adults with stroke are assessed by a heart team including a "
+        "neurologist.",
+    )
+    acts = [c for c in result.concepts if c.role in ("Procedure", "Medication")]
+    assert [c.text for c in acts] == ["heart team including a neurologist"], acts
+
+
+def test_first_line_imaging_is_the_acts_rank(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "X as first-line imaging": the rank says how X is used, like "as first-line therapy";
+    the act is X."""
+    result = extract(
+        lexicon, "It is advised to use ultrasound as first-line imaging to diagnose gallstones."
+    )
+    assert [a.normalized for a in result.actions] == ["ultrasound"]

@@ -39,9 +39,10 @@ _ARRIVAL = re.compile(
 _CONNECTIVE_ONLY = re.compile(r"^(?:and/or|and/?|/?or|but|nor)$", re.IGNORECASE)
 _EXAMPLE_LEAD = re.compile(r"^(?:including|e\.\s?g\.?|such\s+as|for\s+example),?\s", re.I)
 # ("a volume including the heart", "a field including the mediastinum": what a region
-# takes in is part of its name, not an example of it)
+# takes in is part of its name, not an example of it; so are the members of a team, "a
+# vascular team including a neurologist")
 _INCLUDING_TAIL = re.compile(
-    r"(?<!\bvolume)(?<!\bfield)(?<!\bregion)(?<!\barea)"
+    r"(?<!\bvolume)(?<!\bfield)(?<!\bregion)(?<!\barea)(?<!\bteam)(?<!\bteams)(?<!\bMDT)"
     r",?\s+(?P<lead>including|such\s+as|e\.\s?g\.|for\s+example),?\s+(?=\S)",
     re.IGNORECASE,
 )

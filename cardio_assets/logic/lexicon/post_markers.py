@@ -68,7 +68,8 @@ _COTHERAPY = (
 _AIM_GERUNDS = (
     "reducing|preventing|lowering|improving|decreasing|terminating|converting|restoring|reversing"
 )
-# the rank of an act ("as first-line therapy", "as the preferred reperfusion therapy for X",
+# the rank of an act ("as first-line therapy", "as first-line imaging", "as the preferred
+# reperfusion therapy for X",
 # "as the initial management of X"): says nothing of the patients; "for / of X" after it
 # names the condition treated (never what a test looks for: "for the assessment of")
 _NOT_A_TEST_AIM = r"(?!(?:the\s+)?(?:assessment|diagnosis|evaluation|detection|screening)\b)"
@@ -76,7 +77,9 @@ _RANK_WORD = (
     r"as\s+(?:the\s+|an?\s+)?(?:(?:first|second)[\s\-]line|preferred|initial|standard|default)"
 )
 _RANK = (
-    r"as\s+(?:the\s+|a\s+)?(?:first|second)[\s\-]line\s+(?:test|therapy|treatment|option)\b"
+    r"as\s+(?:the\s+|a\s+)?(?:first|second)[\s\-]line\s+(?:test|therapy|treatment|option|"
+    r"imaging(?:\s+(?:test|modality|technique))?\b(?!\s+for\s+(?:the\s+)?(?:assessment|diagnosis|"
+    r"evaluation|detection|screening)\b))"
     rf"|{_RANK_WORD}\s+(?:[\w\-]+\s+)?(?:(?:therapy|strategy|conduit|option)(?=\s+for\s+"
     rf"{_NOT_A_TEST_AIM})|(?:management|treatment)(?=\s+(?:for|of)\s+{_NOT_A_TEST_AIM}))"
 )

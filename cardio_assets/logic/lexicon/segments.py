@@ -31,11 +31,11 @@ _SEGMENT_RE = re.compile(
     r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\bwho\b"
     r"|\b(?:in|for)\s+whom\b|\bwhere\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bin\s+the\s+presence\s+of\b"
     r"|\bdespite\b"
-    rf"|\b(?:(?:{_TREATED_WHEN})\s+)?treated\s+with\b"
+    rf"|(?:\bpre-?)?\b(?:(?:{_TREATED_WHEN})\s+)?treated\s+with\b"
     r"|\breceiving\b|\btaking\b|(?<!not\s)(?<!are\s)(?<!is\s)\busing\b"
     r"|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
     r"|(?<!-)\bon\b(?![-\s]top\b)(?!-)|\bundergoing\b|\bscheduled\s+(?:for|to\s+(?:receive|undergo))\b|\breferred\s+for\b|\bafter\b"
-    r"|\brequiring\b|\bneeding\b|\bin\s+need\s+of\b|\bproceeding\s+to\b"
+    r"|\brequiring\b|\bneeding\b|\bin\s+need\s+of\b|\bproceeding\s+to\b|\bdeveloping\b"
     r"|\bconsidering\b|\bplanning\b|\b(?:contemplating|desiring)\b(?=\s+(?:a\s+)?pregnan)"
     r"|\b(?:judged|categori[sz]ed|classified|deemed)\s+(?:to\s+be\s+)?(?:as\s+(?:having\s+)?)?"
     r"|\b(?:perceived|considered|thought|believed)\s+to\s+be\s+(?=at\b)"
@@ -88,6 +88,8 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
         word = re.sub(r"\s+", " ", m.group("kind").lower().strip())
         # "already treated with": the adverb says when, the segment is the treatment
         word = re.sub(rf"^(?:{_TREATED_WHEN}) (?=treated)", "", word)
+        # "pre-treated with X": treated with X already, like "already treated with"
+        word = re.sub(r"^pre-?(?=treated)", "", word)
         if _depth_at(rest, m.start()) != 0 or m.start() < start:
             continue
         if word == "with" and _WITH_INSIDE_TERM.match(rest[m.end() :]):
@@ -100,7 +102,7 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
             continue  # "pre-excitation on resting ECG": where it is seen, not a treatment
         if word == "in" and not rest[start : m.start()].strip(" ,;"):
             continue  # "in" right after a connector is part of the phrase
-        if word in _NEEDING and not rest[start : m.start()].strip(" ,;"):
+        if word in (*_NEEDING, "developing") and not rest[start : m.start()].strip(" ,;"):
             continue  # "patients requiring pacing": the need itself is their state
         if word == "in" and _CHANGE_BEFORE.search(rest[: m.start()]):
             continue  # "a ≥50% reduction in LDL-C": what changes, part of the measurement

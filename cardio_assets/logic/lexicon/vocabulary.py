@@ -292,6 +292,7 @@ GENERIC_LEAVES = frozenset(
     maintained continued administered starting majority first general equivalent
     status during subset subsets continuing participate supine
     further adjustment adjustments situation situations ability expertise safety range
+    treat manage
     """.split()
 ) | frozenset(
     {
@@ -352,7 +353,7 @@ _QUALIFYING_OF = re.compile(
 )
 _LEADING_VERBS = re.compile(
     r"^(?:(?:with|who\s+(?:are|have|had|were)|who|whose|having|and|or|are|have|has|had|in|"
-    r"survived|experienced|experience|experiences|developed|develop|develops|suffered|"
+    r"survived|experienced|experience|experiences|developed|develop|develops|developing|suffered|"
     r"(?:recently\s+)?(?:received|taken(?!\s+part\b))|"
     r"(?:suffer|suffers|suffering)\s+from|(?:present|presents|presenting)\s+with|"
     r"underwent|remain|remains|"

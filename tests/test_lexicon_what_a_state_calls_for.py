@@ -100,3 +100,63 @@ def test_first_line_imaging_is_the_acts_rank(lexicon) -> None:  # type: ignore[n
         lexicon, "It is advised to use ultrasound as first-line imaging to diagnose gallstones."
     )
     assert [a.normalized for a in result.actions] == ["ultrasound"]
+
+
+def test_a_need_denied_is_negated(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "adults with flutter not requiring anticoagulation": the therapy is NOT called for;
+    read as "requiring" alone it said the patients were on it."""
+    found = named(
+        extract(lexicon, "Review is advised in adults with flutter not requiring anticoagulation.")
+    )
+    assert found["flutter"].role == "Condition"
+    assert found["anticoagulation"].negated is True
+
+
+@pytest.mark.parametrize(
+    ("text", "whole"),
+    [
+        (
+            "Transfusion is advised in adults with bleeding requiring surgery.",
+            "bleeding requiring surgery",
+        ),
+        (
+            "Aspirin is advised in women at high risk of developing pre-eclampsia.",
+            "high risk of developing pre-eclampsia",
+        ),
+        (
+            "Vaccination is advised in adults living in developing countries.",
+            "developing country",
+        ),
+    ],
+)
+def test_a_need_or_a_development_that_qualifies_stays_in_its_name(
+    lexicon,  # type: ignore[no-untyped-def]
+    text: str,
+    whole: str,
+) -> None:
+    """ "bleeding requiring surgery" is how severe the bleeding is, "the risk of developing
+    X" a risk (the patients do not have X), "developing countries" an adjective: none is a
+    state and what it calls for."""
+    names = {c.normalized for c in extract(lexicon, text).concepts}
+    assert whole in names, names
+
+
+def test_a_lead_in_and_a_duration_only_around_a_therapy(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Prolongation of the procedure should be avoided": the prolongation is what is
+    avoided, kept (only before a therapy is "prolongation of" a lead-in); "symptoms
+    persisting beyond 3 months" is how long a state lasts, part of it, not a therapy's
+    duration; "As first-line imaging, X is advised" still names X."""
+    result = extract(
+        lexicon, "Prolongation of the ablation procedure should be avoided in adults with HF."
+    )
+    assert any("prolongation" in a.normalized for a in result.actions), result.actions
+    names = {
+        c.normalized
+        for c in extract(
+            lexicon,
+            "Echocardiography is advised in adults with symptoms persisting beyond 3 months.",
+        ).concepts
+    }
+    assert any("beyond 3 month" in n for n in names), names
+    result = extract(lexicon, "As first-line imaging, ultrasound is advised in adults with gout.")
+    assert [a.normalized for a in result.actions] == ["ultrasound"]

@@ -39,6 +39,9 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     _clean_grade,
 )
 from cardio_assets.logic.lexicon.phrases import PhraseRules
+from cardio_assets.logic.lexicon.role_words import (
+    heuristic_role,
+)
 from cardio_assets.logic.lexicon.roles import LexiconSettings, RoleRules
 from cardio_assets.logic.lexicon.segments import group_abbreviation
 from cardio_assets.logic.lexicon.sentence_split import split_sentences
@@ -57,7 +60,6 @@ from cardio_assets.logic.lexicon.vocabulary import (
     ACT_NAMED_BY_PURPOSE,
     ENTERED_STATES,
     TARGET_WORD,
-    _heuristic_role,
 )
 from cardio_assets.records import ExtractedAction, ExtractedConcept, Focus, RowExtraction, RowRecord
 
@@ -265,13 +267,13 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
 
         def drug_unglued(match: re.Match[str]) -> str:
             word, whole = match["word"], match[0]
-            if whole.endswith("ing") or _heuristic_role(whole) is not None:
+            if whole.endswith("ing") or heuristic_role(whole) is not None:
                 return whole
             if whole.endswith("ed"):  # "examined": only a drug the terminology knows
                 hit = self._best_hit(word.lower())
                 exact = hit is not None and hit.score >= 0.99 and hit.semantic_tag == "substance"
                 return word if exact else whole
-            return word if _heuristic_role(word) == "Medication" else whole
+            return word if heuristic_role(word) == "Medication" else whole
 
         text = _GLUED_TO_PLURAL.sub(r"\g<plural>", _GLUED_MARKER.sub(unglued, text))
         return _GLUED_TO_WORD.sub(drug_unglued, text)
@@ -491,7 +493,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             _BARE_NAME.fullmatch(text) is not None
             and head not in ENTERED_STATES
             and head not in _ACT_ON_HEADS
-            and _heuristic_role(normalized) == "Condition"
+            and heuristic_role(normalized) == "Condition"
         )
 
     def _looked_for_instead(self, draft: Draft, group_counter: list[int]) -> list[Draft]:

@@ -28,7 +28,9 @@ from cardio_assets.logic.lexicon.noise_words import (
     _WEIGHED,
     _WEIGHED_IN_BRACKETS,
 )
-from cardio_assets.logic.lexicon.vocabulary import _heuristic_role
+from cardio_assets.logic.lexicon.role_words import (
+    heuristic_role,
+)
 
 # a time with its unit ending the text before a phrase ("within 24 h")
 _TIME_BEFORE = re.compile(r"\d\s*(?:h|hours?|min|minutes?|days?|weeks?|months?)\s*$", re.I)
@@ -629,7 +631,7 @@ _WAIT = re.compile(
 
 def _drugs_as_alternatives(slashed: str) -> str:
     names = slashed.split("/")
-    if not all(_heuristic_role(name.lower()) == "Medication" for name in names):
+    if not all(heuristic_role(name.lower()) == "Medication" for name in names):
         return slashed
     return ", ".join(names[:-1]) + ", or " + names[-1]
 

@@ -90,7 +90,11 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r"\s*\b(?:for\s+)?(?:longer|shorter)\s+than\s+\d+\s*(?:days?|weeks?|months?)\b"
-            r"|\s*\bbeyond\s+(?:the\s+first\s+)?\d+\s*(?:days?|weeks?|months?)\b"
+            # (not how long a state lasts: "symptoms persisting beyond 3 months", "beyond 20
+            # weeks of gestation")
+            r"|\s*(?<!persisting\s)(?<!persist\s)(?<!persists\s)(?<!lasting\s)(?<!lasts\s)(?<!last\s)"
+            r"\bbeyond\s+(?:the\s+first\s+)?\d+\s*(?:days?|weeks?|months?)\b"
+            r"(?!\s+(?:of\s+)?(?:gestation|pregnancy|after|since|from))"
             r"|\s*\b(?:and\s+)?up\s+to\s+\d+\s*(?:days?|weeks?|months?)\b"
             r"(?!\s+(?:of|after|from|following|since|before)\s)",
             re.I,

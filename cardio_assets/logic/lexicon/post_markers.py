@@ -78,8 +78,8 @@ _RANK_WORD = (
 )
 _RANK = (
     r"as\s+(?:the\s+|a\s+)?(?:first|second)[\s\-]line\s+(?:test|therapy|treatment|option|"
-    r"imaging(?:\s+(?:test|modality|technique))?\b(?!\s+for\s+(?:the\s+)?(?:assessment|diagnosis|"
-    r"evaluation|detection|screening)\b))"
+    r"imaging(?:\s+(?:test|modality|technique))?\b(?!\s*,|\s+for\s+(?:the\s+)?(?:assessment|"
+    r"diagnosis|evaluation|detection|screening)\b))"
     rf"|{_RANK_WORD}\s+(?:[\w\-]+\s+)?(?:(?:therapy|strategy|conduit|option)(?=\s+for\s+"
     rf"{_NOT_A_TEST_AIM})|(?:management|treatment)(?=\s+(?:for|of)\s+{_NOT_A_TEST_AIM}))"
 )

@@ -13,19 +13,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardio_assets.config import SpanTaggerScope
+from cardio_assets.logic.lexicon.role_words import (
+    _CONDITION_FIRST_WORDS,
+    GRADE_WORDS,
+    UNDERGONE_HEADS,
+    heuristic_role,
+)
 from cardio_assets.logic.lexicon.segments import _SEEN_ON_TEST
 from cardio_assets.logic.lexicon.terms import TermHit
 from cardio_assets.logic.lexicon.vocabulary import (
-    _CONDITION_FIRST_WORDS,
     ELIGIBLE_FOR,
     ENTERED_STATES,
-    GRADE_WORDS,
     REFRACTORY_TO,
     SEMANTIC_TAG_ROLES,
     STATE_UNDER_CONTROL,
     THERAPY_FAILED,
-    UNDERGONE_HEADS,
-    _heuristic_role,
     biomarker_role,
 )
 
@@ -138,7 +140,7 @@ class RoleRules:
         hit = self._best_hit(normalized) or self._best_hit(text.lower())
         if hit is not None:
             role = SEMANTIC_TAG_ROLES.get(hit.semantic_tag)
-            if role == "Procedure" and _heuristic_role(normalized) == "Medication":
+            if role == "Procedure" and heuristic_role(normalized) == "Medication":
                 # a drug therapy the terminology files as a procedure ("androgen
                 # deprivation therapy"): the contract makes drug-therapy phrases Medication
                 return "Medication"
@@ -152,7 +154,7 @@ class RoleRules:
                 return "Procedure"
             if role is not None:
                 return role
-        role = _heuristic_role(normalized) or self._head_ngram_role(normalized)
+        role = heuristic_role(normalized) or self._head_ngram_role(normalized)
         generic = _GENERIC_LAST_WORD.match(normalized) if role is None else None
         if generic:  # "a new PCI attempt": the words before the generic head say what it is
             role = self.role_evidence(generic["named"], slot)
@@ -188,7 +190,7 @@ class RoleRules:
         """Veto splitting a phrase that is itself a terminology description, or two drug
         names joined by a slash ("sacubitril/valsartan": one fixed-dose combination)."""
         slashed = re.fullmatch(r"([A-Za-z][\w\-]*)/([A-Za-z][\w\-]*)", phrase.strip())
-        if slashed and all(_heuristic_role(w) == "Medication" for w in slashed.groups()):
+        if slashed and all(heuristic_role(w) == "Medication" for w in slashed.groups()):
             return True
         if self.term_lookup is None or not re.search(r"\b(?:and|or)\b", phrase):
             return False

@@ -14,7 +14,10 @@ from cardio_assets.logic.measurements import CHANGE_WORDS
 # adverbs before "treated with" that say when or how well, not what ("already treated with")
 _TREATED_WHEN = "already|currently|still|adequately|optimally"
 # what a patient is on or goes through, negated: "not taking X", "who are not using X"
-_ON_THERAPY = r"undergoing|receiving|taking|using|treated\s+with"
+_ON_THERAPY = (
+    r"undergoing|receiving|taking|using|treated\s+with|requiring|needing|developing|"
+    r"proceeding\s+to"
+)
 # "angina refractory to X", "who are not responsive to X": the state, and X the therapy the
 # patients are already on (like "despite X")
 _NOT_HELPED_BY = r"(?:refractory|resistant|(?:not\s+|un|non-?)responsive)\s+to"
@@ -71,6 +74,17 @@ _SEEN_ON_TEST = re.compile(
 
 # the therapy or procedure a named state calls for ("AF requiring anticoagulation")
 _NEEDING = frozenset({"requiring", "needing", "in need of"})
+# what a need can qualify without being a state of its own ("bleeding requiring
+# transfusion", "anatomy requiring intervention")
+_NEED_OF_NO_STATE = re.compile(
+    r"\b(?:anatomy|indications?|contraindications?|lesions?|symptoms?|procedures?|"
+    r"situations?|cases?|bleeding|haemorrhages?|hemorrhages?|events?|complications?|"
+    r"interventions?|surgery|findings?)\s*$",
+    re.IGNORECASE,
+)
+# "developing" as an adjective or after "of": "the risk of developing X", "in developing
+# countries", "a rapidly developing aneurysm" (no new state of the patients)
+_DEVELOPING_ADJECTIVE = re.compile(r"(?:\b(?:of|in|at|a|an|the|for|to)|\w+ly)\s*$", re.I)
 # intending a pregnancy ("considering pregnancy", "planning a pregnancy") is a state of its own
 _INTENDING = frozenset({"considering", "planning", "contemplating", "desiring"})
 _PREGNANCY_AFTER = re.compile(r"\s+(?:a\s+)?(?:pregnan\w*|conception)\b", re.IGNORECASE)
@@ -102,8 +116,14 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
             continue  # "pre-excitation on resting ECG": where it is seen, not a treatment
         if word == "in" and not rest[start : m.start()].strip(" ,;"):
             continue  # "in" right after a connector is part of the phrase
-        if word in (*_NEEDING, "developing") and not rest[start : m.start()].strip(" ,;"):
-            continue  # "patients requiring pacing": the need itself is their state
+        if word in _NEEDING and (
+            not rest[start : m.start()].strip(" ,;") or _NEED_OF_NO_STATE.search(rest[: m.start()])
+        ):
+            # "patients requiring pacing": the need itself is their state; "bleeding requiring
+            # transfusion", "lesions requiring intervention": what is needed qualifies it
+            continue
+        if word == "developing" and _DEVELOPING_ADJECTIVE.search(rest[: m.start()]):
+            continue  # "the risk of developing X", "in developing countries", "a developing X"
         if word == "in" and _CHANGE_BEFORE.search(rest[: m.start()]):
             continue  # "a ≥50% reduction in LDL-C": what changes, part of the measurement
         body = rest[start : m.start()]

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
-from cardio_assets.logic.lexicon.vocabulary import _heuristic_role
+from cardio_assets.logic.lexicon.role_words import (
+    heuristic_role,
+)
 
 
 def _top_level_commas(text: str) -> list[int]:
@@ -124,4 +126,4 @@ def _last_top_level_comma(text: str) -> int | None:
 def _act_item(segment: str) -> bool:
     """A short list item naming a drug or an act by its own words ("sotalol", "or pacing")."""
     item = re.sub(r"^\s*(?:(?:and|or|and/or)\s+)?(?:an?\s+|the\s+)?", "", segment).strip()
-    return len(item.split()) <= 5 and _heuristic_role(item.lower()) in ("Medication", "Procedure")
+    return len(item.split()) <= 5 and heuristic_role(item.lower()) in ("Medication", "Procedure")

@@ -1,5 +1,6 @@
-"""The lexicon's word lists: which words make a phrase a drug, a procedure, a condition or
-a parameter when the terminology is silent, and which words a concept span leaves out.
+"""The lexicon's word lists: which words a concept span leaves out, which phrases name a
+state, a need or a purpose (role_words.py holds the words that name a phrase's role when
+the terminology is silent).
 
 Lists, not a dictionary of terms: the sample terminology lacks many guideline terms, so
 roles fall back to the head word ("... inhibitor" is a Medication, "... angiography" a
@@ -28,144 +29,6 @@ SEMANTIC_TAG_ROLES: dict[str, str] = {
 }
 
 
-# ---------------------------------------------------------------------------------------
-# Vocabularies for role heuristics when the terminology is silent
-# ---------------------------------------------------------------------------------------
-_MED_SUFFIXES = (
-    "pril", "sartan", "olol", "ilol", "alol", "statin", "gliflozin", "xaban", "gatran", "parin",
-    "grel", "relor", "fiban", "fibatide", "mab", "siran", "glutide", "tide", "dipine", "azem",
-    "amil", "arone", "enone", "thiazide", "semide", "amide", "etanide", "digoxin", "arin", "irin", "ciguat",
-    "inone", "ezetimibe", "ranolazine", "ivabradine", "colchicine", "metformin",
-    "nitrate", "nitrates", "plase", "kinase", "sacubitril", "icosapent", "ainide", "afil",
-    "olone", "azole", "oxacin", "cillin", "mycin", "verapamil", "diltiazem",
-    "azine", "cycline", "rubicin", "platin", "taxel", "tinib", "ciclib", "zumab", "ximab",
-    "umab", "osine", "aline", "amine", "idine", "tropium", "parib", "lukast", "vaptan",
-    "isone", "asone", "olol", "floxacin", "vudine", "ovir", "gliptin", "glinide", "formin",
-    "odrine", "ephrine", "metrine", "tocin", "parinux", "glitazone",
-    # more INN stems: hirudins, thromboxane antagonists, calcium sensitisers, NSAIDs,
-    # proteasome and aromatase inhibitors, myosin modulators, xanthines, coumarins
-    "rudin", "troban", "simendan", "kalant", "profen", "zomib", "oxifen", "trozole", "camten",
-    "camtiv", "fylline", "phylline", "coumarol", "coumon", "lactone", "thalidone", "stazol",
-    "criptine", "goline",
-)  # fmt: skip
-_MED_WORDS = frozenset(
-    """
-    inhibitor inhibitors blocker blockers antagonist antagonists agonist agonists agent agents
-    drug drugs medication medications anticoagulant anticoagulants anticoagulation
-    antiplatelet antiplatelets antiarrhythmic antiarrhythmics diuretic diuretics statin
-    statins aspirin heparin warfarin insulin fibrate fibrates nitrate nitrates
-    pharmacotherapy vaccine dapt oac noac doac vka
-    ace-i acei arb arbs arni mra mras sglt2i medical pharmacological lipid-lowering
-    antihypertensive antithrombotic glucose-lowering antianginal lmwh ufh nsaid nsaids
-    aad aads ppi chemotherapy immunotherapy anthracycline anthracyclines antibiotic
-    corticosteroid corticosteroids steroid steroids glucocorticoid glucocorticoids
-    targeted anticancer cytotoxic antineoplastic hormonal radiopharmaceutical vasodilator
-    vasodilators inotrope inotropes inotropic vasopressor vasopressors antihypertensives
-    antibiotics antituberculosis antiviral antivirals thrombolytic thrombolytics
-    concentrate concentrates antidote antidotes analgesic analgesics sequestrant
-    sequestrants tranexamic bempedoic acetylsalicylic
-    """.split()
-)
-# words that end a noun group before them ("X should be …", "X and Y")
-_AFTER_A_NOUN_GROUP = frozenset(
-    "should may can must might could will would is are was were be and or nor".split()
-)
-# classes of drugs that act on the mind, on pain or elsewhere, named as the phrase's head
-# ("tricyclic antidepressants"); as a modifier they name a state ("opioid use disorder",
-# "sedative overdose"), so only the head counts
-_MED_CLASS_HEADS = frozenset(
-    """
-    antidepressant antidepressants antipsychotic antipsychotics neuroleptic neuroleptics
-    benzodiazepine benzodiazepines anxiolytic anxiolytics sedative sedatives hypnotic hypnotics
-    opioid opioids anticonvulsant anticonvulsants antiepileptic antiepileptics antihistamine
-    antihistamines antiemetic antiemetics bisphosphonate bisphosphonates immunosuppressant
-    immunosuppressants antifungal antifungals antimalarial antimalarials
-    """.split()
-)
-# words that make "… therapy" a drug therapy (the contract: drug-therapy phrases are
-# Medication): "androgen deprivation therapy", "cancer therapy", "CAR-T cell therapy"
-_DRUG_THERAPY_WORDS = frozenset(
-    """
-    deprivation cell lymphocyte car-t hormone endocrine biological biologic
-    lowering cardiotoxic oncological systemic prolonging nicotine immunosuppression
-    immunosuppressive combination failure
-    """.split()
-)
-# words before "activity" that make it exercise ("physical activity"; "ectopic activity"
-# and "disease activity" are findings)
-_EXERCISE_WORDS = frozenset("physical aerobic sport sports leisure-time exercise".split())
-# words before "management" that make it the drugs given ("pharmacological management")
-_DRUG_MANAGEMENT_WORDS = frozenset("pharmacological medical drug lipid glucose".split())
-_PROCEDURE_HEADS = frozenset(
-    """
-    intervention interventions implantation implant replacement repair surgery surgeries
-    grafting graft bypass ablation angiography angiogram echocardiography echocardiogram
-    imaging test testing tests assessment assessments measurement measurements monitoring
-    surveillance technique techniques harvesting transfusion transfusions manipulation access
-    team teams cut-off cut-offs
-    screening rehabilitation revascularization revascularisation cardioversion training
-    evaluation referral counselling counseling closure occlusion resection pacing
-    programme program stenting angioplasty catheterization catheterisation scan scanning
-    ecg electrocardiogram electrocardiography mri ct cmr biopsy transplantation
-    transplant procedure procedures strategy management follow-up exercise challenge
-    education consultation review auscultation examination support discussion
-    defibrillator pacemaker device therapy therapies treatment treatments ultrasound
-    tomography resonance x-ray radiography dialysis haemodialysis hemodialysis
-    thrombolysis fibrinolysis vaccination immunization immunisation
-    radiotherapy irradiation radiation
-    stent stents valve valves prosthesis prostheses bioprosthesis ring rings lead leads
-    catheter catheters filter filters occluder occluders coil coils
-    neurosurgery operation operations delivery anaesthesia anesthesia
-    sport sports participation
-    stratification work-up workup optimization optimisation reprogramming programming
-    decision-making contraception observation modality modalities
-    """.split()
-)
-# what a patient undergoes: "high-risk surgery" and "low bleeding risk procedures" are
-# surgery, whatever grade of risk or intensity comes first
-UNDERGONE_HEADS = frozenset(
-    """
-    surgery surgeries neurosurgery procedure procedures intervention interventions
-    operation operations exercise training
-    """.split()
-)
-GRADE_WORDS = frozenset("high low moderate mild very severe significant".split())
-_CONDITION_HEADS = frozenset(
-    """
-    intolerance intolerant allergy contraindication contraindications disease diseases
-    failure syndrome syndromes stenosis regurgitation infarction risk insufficiency
-    dysfunction history hypertension diabetes angina fibrillation flutter arrest shock
-    cardiomyopathy symptoms symptom pregnancy obesity smoking smoker smokers lesion lesions
-    rhythm morphology congestion instability tachycardia bradycardia block calcification
-    interaction interactions potential likelihood possibility
-    abuse misuse dependence addiction frailty dilatation dilation disturbance disturbances
-    imbalance imbalances abnormality abnormalities
-    """.split()
-)
-# Disease morphology: a head word ending so names a disorder whatever words precede it
-_CONDITION_SUFFIXES = (
-    "itis", "penia", "emia", "aemia", "pathy", "algia", "plasia", "trophy", "megaly",
-    "sclerosis", "stenosis", "ectasia", "cardia", "rrhythmia", "uria", "oedema", "edema",
-    "infarction", "insufficiency", "embolism", "thrombosis", "aneurysm", "syncope",
-)  # fmt: skip
-# First words that make a cohort phrase a state of the patient, whatever its head says
-# ("intolerant of aspirin", "contraindication to OAC", "eligible for OAC").
-_CONDITION_FIRST_WORDS = frozenset(
-    """
-    cannot unable intolerant intolerance allergic allergy contraindication contraindications eligible
-    meet meets meeting fulfil fulfils fulfill fulfills fulfilling
-    ineligible suitable unsuitable unfit fit candidate candidates refractory resistant
-    indication history severe significant persistent high low moderate mild very prior
-    previous normal abnormal
-    """.split()
-)
-# Observable heads: a bare mention ("to measure LVEF") is still a parameter.
-_PARAMETER_HEADS = frozenset(
-    """
-    fraction pressure rate duration score cholesterol glucose clearance index concentration
-    level levels potassium sodium creatinine haemoglobin hemoglobin a1c peptide reserve
-    """.split()
-)
 _OUTCOME_VERBS = (
     r"reduce|lower|prevent|improve|decrease|relieve|control|delay|avoid|slow|minimi[sz]e|"
     r"alleviate|limit|protect|preserve|prolong|increase|enhance|promote|revert|reverse|"
@@ -203,17 +66,23 @@ _COHORT_DETERMINERS = frozenset(
     every each
     """.split()
 )
+# a therapy or drug named next ("prolongation of anticoagulation", "extending DAPT"), after
+# which "prolongation of" only leads in (the ablation's prolongation is something else)
+_A_THERAPY = (
+    r"(?:the\s+)?(?:[\w\-/]+\s+){0,3}?(?:therap(?:y|ies)|treatment|anticoagulation|"
+    r"antiplatelets?|DAPT|OACs?|NOACs?|DOACs?|[\w\-]*(?:parin|xaban|gatran|grel|relor|statins?))\b"
+)
 _LEAD_INS = re.compile(
     r"^(?:(?:the|a|an)\s+)?(?:(?:(?:combined|concomitant|simultaneous|peri-?operative|"
     r"pre-?operative|post-?operative)\s+)?"
     r"(?:use|intake|administration|initiation|addition|prescription|"
     r"consideration|implementation|provision|performance|introduction|continuation|calculation|"
-    r"prolongation|extension|"
+    rf"(?:prolongation|extension)(?=\s+of\s+{_A_THERAPY})|"
     r"resumption|reintroduction|re-?initiation|combination)\s+of\s+|"
     r"(?:participation|engagement|involvement)\s+in\s+|"
     r"(?:treatment|therapy)\s+with\s+|routine(?:ly)?\s+|systematic\s+|"
     r"(?:adding|starting|initiating|continuing|resuming|restarting|using|switching\s+to|"
-    r"prolonging|extending|"
+    rf"(?:prolonging|extending)(?=\s+{_A_THERAPY})|"
     r"giving|keeping|maintaining|start|initiate|considering|engaging\s+in|providing|"
     r"offering|performing|implementing|applying|"
     r"begin|commence)\s+|(?:the\s+)?presence\s+of\s+|"
@@ -353,7 +222,7 @@ _QUALIFYING_OF = re.compile(
 )
 _LEADING_VERBS = re.compile(
     r"^(?:(?:with|who\s+(?:are|have|had|were)|who|whose|having|and|or|are|have|has|had|in|"
-    r"survived|experienced|experience|experiences|developed|develop|develops|developing|suffered|"
+    r"survived|experienced|experience|experiences|developed|develop|develops|suffered|"
     r"(?:recently\s+)?(?:received|taken(?!\s+part\b))|"
     r"(?:suffer|suffers|suffering)\s+from|(?:present|presents|presenting)\s+with|"
     r"underwent|remain|remains|"
@@ -526,71 +395,6 @@ def _tidy_leaf(text: str, slot: str) -> str:
     elif text.count(")") > text.count("("):
         text = text.replace(")", "").strip()
     return text.strip(" ,;.:")
-
-
-def _heuristic_role(normalized: str) -> str | None:
-    words: list[str] = []
-    for token in re.findall(r"[a-z0-9\-]+", normalized.lower()):
-        words.append(token)
-        if "-" in token:
-            words.extend(part for part in token.split("-") if part)
-    if not words:
-        return None
-    of_head = re.match(r"^(.+?)\s+(?:of|for|within|in)\s+\S", normalized.lower())
-    if of_head and len(of_head.group(1).split()) <= 3:
-        # "surgery of the ascending aorta", "history of stroke", "surgery for endocarditis",
-        # "restenosis within a stent", "a prosthesis in the mitral position" (the device the
-        # patients have: the contract's background procedure): the head comes first
-        role = _heuristic_role(of_head.group(1))
-        if role is not None:
-            return role
-    head = normalized.lower().split()[-1].strip("()")
-    head_parts = [head, *head.split("-")[-1:]]
-    if any(h in _CONDITION_HEADS or h.endswith(_CONDITION_SUFFIXES) for h in head_parts):
-        return "Condition"  # "heparin-induced thrombocytopenia" is a disorder, not a drug
-    tokens = re.findall(r"[a-z0-9\-]+", normalized.lower())
-    is_drug = any(w in _MED_WORDS or w.endswith(_MED_SUFFIXES) for w in words) or any(
-        # a drug class ending its noun group ("antipsychotics should be reviewed")
-        w in _MED_CLASS_HEADS and (i + 1 == len(tokens) or tokens[i + 1] in _AFTER_A_NOUN_GROUP)
-        for i, w in enumerate(tokens)
-    )
-    if head == "lowering" and len(words) > 1:  # "BP lowering": lowering it with drugs
-        return "Medication"
-    if head in {"media", "medium"} and "contrast" in words:  # a contrast agent is given
-        return "Medication"
-    if {"eluting", "coated"} & set(words):  # "drug-eluting treatment": a device, implanted
-        return "Procedure"
-    if head in {"therapy", "therapies", "treatment", "treatments", "regimen"}:
-        drug_therapy = is_drug or any(
-            w in _DRUG_THERAPY_WORDS or (w.startswith("anti") and len(w) > 6) for w in words
-        )
-        return "Medication" if drug_therapy else "Procedure"
-    if (
-        head == "management"
-        # "non-pharmacological management" is no drug ("non-statin lipid management" is)
-        and not re.search(r"\bnon-?(?:pharmacological|drug|medical)\b", normalized.lower())
-        and (
-            is_drug or any(w in _DRUG_MANAGEMENT_WORDS or w.startswith("anti") for w in words[:-1])
-        )
-    ):
-        # "anti-thrombotic management", "pharmacological management", "intensive lipid
-        # management": the drugs given, a drug-therapy phrase (the contract, section 3)
-        return "Medication"
-    if any(
-        h in _MED_WORDS or h in _MED_CLASS_HEADS or h.endswith(_MED_SUFFIXES) for h in head_parts
-    ):
-        return "Medication"
-    if head in {"activity", "activities"} and any(
-        w in _EXERCISE_WORDS or w.endswith("intensity") for w in words[:-1]
-    ):
-        return "Procedure"  # "aerobic activity", "a sport activity": exercise the patient does
-    if head in _PROCEDURE_HEADS or head.endswith(("ectomy", "plasty", "scopy", "graphy", "otomy")):
-        return "Procedure"
-    if is_drug:
-        return "Medication"
-    if head in _PARAMETER_HEADS:
-        return "ClinicalParameter"
-    return None
 
 
 # "X alone or with Y", "X alone or in combination with Y": X is recommended, Y beside it

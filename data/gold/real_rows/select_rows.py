@@ -130,7 +130,9 @@ TEST_SHARE = 1 / 3
 # any change; blind66 (same session) after its first three rule commits and one ingestion
 # commit, to give them a first score; blind67 (same session) after three more, the review's
 # narrowing of the rules and the review's narrowing of the ingestion commit, likewise (up to
-# 10 rows a guideline: at 4, the near-duplicate filter left 2 rows of the nearly used-up pool).
+# 10 rows a guideline: at 4, the near-duplicate filter left 2 rows of the nearly used-up pool);
+# blind68 (same session) after two more rule commits and a second review's narrowing, with
+# what is left of the pool (up to 20 rows a guideline).
 BLIND_SPLITS = {
     "blind2": (20261202, 5),
     "blind3": (20261203, 3),
@@ -198,6 +200,7 @@ BLIND_SPLITS = {
     "blind65": (20261265, 4),
     "blind66": (20261266, 4),
     "blind67": (20261267, 10),
+    "blind68": (20261268, 20),
 }
 # From this split on, a row whose words nearly repeat a row already taken (the same
 # recommendation printed again with another footnote letter or one word changed) is not drawn:

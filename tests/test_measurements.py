@@ -269,6 +269,8 @@ def test_a_number_after_a_name_that_is_no_score_is_not_read_without_a_unit() -> 
             "bleeding-related risk factor",
         ),
         ("after at least 2 episodes of palpitations", ">=", 2.0, "episodes of palpitations"),
+        # risk factors written short, as guidelines' abbreviation lists have them
+        ("in patients with two or more CVRFs", ">=", 2.0, "CVRFs"),
     ],
 )
 def test_how_many_of_something_a_patient_has_is_a_count(  # type: ignore[no-untyped-def]

@@ -378,7 +378,8 @@ _COUNT = re.compile(
     rf"(?:(?P<op>{_SYMBOL_RE})\s?|\b(?P<words>at\s+least|more\s+than|fewer\s+than|less\s+than)\s+)?"
     rf"(?<![\w.,/-])(?P<n>\d{{1,2}}|{'|'.join(_NUMBER_WORDS)})(?P<post>\s+{_POST_RE})?\s+"
     r"(?P<what>(?:(?!(?:of|the|following|these|those|such|which)\b)[\w\-]+\s+){0,3}?"
-    r"(?:(?:risk\s+)?factors?|criteria|criterion|features?|markers?|lesions?|comorbidit(?:y|ies)|"
+    # ("two or more CVRFs": the risk factors by their abbreviation)
+    r"(?:(?:risk\s+)?factors?|(?:CV)?RFs?|criteria|criterion|features?|markers?|lesions?|comorbidit(?:y|ies)|"
     r"(?:episodes?|attacks?)(?:\s+of\s+[\w\-]+)?))\b",
     re.IGNORECASE,
 )

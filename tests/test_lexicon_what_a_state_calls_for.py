@@ -160,3 +160,27 @@ def test_a_lead_in_and_a_duration_only_around_a_therapy(lexicon) -> None:  # typ
     assert any("beyond 3 month" in n for n in names), names
     result = extract(lexicon, "As first-line imaging, ultrasound is advised in adults with gout.")
     assert [a.normalized for a in result.actions] == ["ultrasound"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Review is advised in adults with flutter undergoing rate control.",
+        "Review is advised in adults with flutter requiring rate control.",
+    ],
+)
+def test_what_the_patients_undergo_is_done_even_when_unknown(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "undergoing / requiring rate control": what follows is something done to the
+    patients, a Procedure, even where the terminology does not know it (it had been read as
+    a state they have)."""
+    found = named(extract(lexicon, text))
+    assert found["rate control"].role == "Procedure"
+
+
+def test_a_need_kept_whole_stays_the_patients_state(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "adults with flutter in need of a pacemaker": the need is read whole as their state
+    ("requirement for pacemaker"), which the rule above leaves a Condition."""
+    found = named(
+        extract(lexicon, "Pacing is advised in adults with flutter in need of a pacemaker.")
+    )
+    assert found["requirement for pacemaker"].role == "Condition", found

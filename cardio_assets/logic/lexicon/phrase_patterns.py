@@ -175,3 +175,7 @@ def talk_about_a_list(text: str) -> tuple[str, str] | None:
     cut = talk.start("topic") + another.start()
     rest = text[talk.start("topic") + another.start("act") :].strip()
     return (text[:cut].rstrip(" ,"), rest) if _TALK_TOPIC.match(text[:cut]) else None
+
+
+# a need kept whole as the patients' state ("requirement for pacing", "need for dialysis")
+_NEED = re.compile(r"(?:requirement|need|indication)s?\s+for\b", re.IGNORECASE)

@@ -41,6 +41,7 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     _CONNECTIVE_ONLY,
     _EXAMPLE_LEAD,
     _INCLUDING_TAIL,
+    _NEED,
     _OUTCOME_LEAD,
     _PAST_PROCEDURE,
     _SUSPICION,
@@ -232,6 +233,10 @@ class PhraseRules:
             kind = kind.removeprefix("or ")
             slot = {"background": "background", "procedure": "context"}.get(kind, "cohort")
             drafts = self._phrase(segment, slot, group_counter)
+            for d in drafts if kind == "procedure" and len(drafts) == 1 else ():
+                # "undergoing / requiring X": X done, even unknown (a need kept whole is a state)
+                if d.role == "Condition" and not _NEED.match(d.normalized):
+                    d.role = "Procedure" if not self._is_known_term(d.text) else d.role
             if kind == "without":
                 _negate(drafts)
             # "with A despite / refractory to T, or with B": the alternative of B is A, the

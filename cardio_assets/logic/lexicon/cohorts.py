@@ -1,0 +1,214 @@
+"""How a cohort phrase becomes drafts (a mixin of LexiconExtractor, under PhraseRules): the
+words before the patient noun (groups of people, states, ages, levels of sport) and the
+typed segments after it ("with A who are B, treated with C, undergoing D"), each read as a
+phrase by PhraseRules. Split from phrases.py along this seam.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from cardio_assets.logic.lexicon.drafts import Draft, _negate, new_group_label
+from cardio_assets.logic.lexicon.phrase_groups import _outside_brackets
+from cardio_assets.logic.lexicon.phrase_patterns import _ANOTHER_GROUP, _ARRIVAL, _NEED
+from cardio_assets.logic.lexicon.post_markers import _depth_at
+from cardio_assets.logic.lexicon.segments import _cohort_segments, group_abbreviation
+from cardio_assets.logic.lexicon.sentences import _ABSENCE_LEAD, _COHORT_LEAD
+from cardio_assets.logic.lexicon.vocabulary import (
+    _COHORT_DETERMINERS,
+    _PATIENT_NOUN,
+    DEMOGRAPHIC_NOUN,
+    DEMOGRAPHIC_STATE,
+)
+
+if TYPE_CHECKING:
+    from cardio_assets.logic.abbreviations import Abbreviations
+
+# an age word before the generic patient noun names a group of people ("older patients")
+_AGE_WORDS = frozenset({"older", "young"})
+
+# a sex written after other words before the patient noun ("high-risk female patients")
+_SEX_WORDS = frozenset({"female", "male"})
+
+# how seriously people take part in sport: "competitive and recreational athletes" are two
+# groups ("older and frail adults" are adults who are both)
+_LEVEL = r"(?:competitive|recreational|professional|amateur|elite|leisure(?:-time)?)"
+
+# a symptom state that stands alone as a condition when it opens a stack of words before
+# the patient noun ("asymptomatic high-risk patients"); a plain stack has no list in it
+_STATE_WORD = r"(?:a)?symptomatic|(?:un)?stable"
+_STANDALONE_STATE = re.compile(_STATE_WORD, re.IGNORECASE)
+_STATE_OR_GRADE = re.compile(
+    rf"(?:{_STATE_WORD}|(?:(?:very|early|late)\s+)?(?:high|low|moderate|"
+    r"intermediate|increased)[\s\-]+risk)\b",
+    re.IGNORECASE,
+)
+_PLAIN_STACK = re.compile(r"[\w\-]+(?:\s+(?!(?:and|or|and/or)\b)[\w\-]+)*", re.IGNORECASE)
+
+_OTHER_DEMOGRAPHIC = re.compile(
+    rf"\s*,?\s*(?:and|or|and/or)\s+(?P<group>(?:(?:{DEMOGRAPHIC_STATE.pattern})\s+)?"
+    rf"(?:{DEMOGRAPHIC_NOUN.pattern}))\b",
+    re.IGNORECASE,
+)
+
+
+class CohortRules:
+    """The cohort reader of the lexicon extractor (it reads the extractor's abbreviations and
+    its sibling mixins' phrase reader and terminology lookup)."""
+
+    abbreviations: Abbreviations
+
+    if TYPE_CHECKING:  # borrowed from PhraseRules and RoleRules
+
+        def _phrase(self, text: str, slot: str, group_counter: list[int]) -> list[Draft]: ...
+
+        def _is_known_term(self, phrase: str) -> bool: ...
+
+    def _cohort(self, text: str, group_counter: list[int]) -> list[Draft]:
+        """Cohort phrase: pre-modifiers before the patient noun, then typed segments."""
+        text = text.strip(" ,;.")
+        negate_all = False
+        absence = _ABSENCE_LEAD.match(text)
+        if absence:
+            text, negate_all = text[absence.end() :], True
+        lead = _COHORT_LEAD.match(text)
+        if lead:
+            text = text[lead.end() :]
+        noun = _PATIENT_NOUN.search(text)
+        named_group = None if noun else group_abbreviation(text, self.abbreviations.lookup)
+        noun = noun or named_group  # "adult CS": the abbreviation is the group of people
+        premod_drafts: list[Draft] = []
+        premod_words: list[str] = []
+        if noun is not None and _depth_at(text, noun.start()) == 0:
+            premod_words = text[: noun.start()].split()
+            while premod_words and premod_words[0].lower() in _COHORT_DETERMINERS:
+                premod_words.pop(0)
+            # "patients admitted with AHF", "presenting with syncope": how they came, then what
+            rest = _ARRIVAL.sub("", text[noun.end() :])
+            if noun.group(0).lower() == "cases" and re.match(r"\s+of\s+[^,;]+,", rest):
+                # "in cases of A, B, and C": any one of the cases, whatever the last word
+                rest = re.sub(r",?\s+and\s+(?=[^,;]*$)", ", or ", rest, count=1)
+            group = DEMOGRAPHIC_NOUN.fullmatch(noun.group(0)) or named_group
+            people = group or noun.group(0).lower() in ("people", "persons")
+            if named_group and premod_words and premod_words[-1].lower() == "adult":
+                premod_words.pop()  # "adult CS": adults, and cancer survivors
+                premod_drafts.append(Draft("Condition", "adult", "adults", "cohort"))
+            if people and premod_words and DEMOGRAPHIC_STATE.fullmatch(premod_words[-1]):
+                # "pregnant women", "older adults", "older people": one group of people ("older
+                # patients": "patients" is the generic head the contract drops, and the age
+                # word names the group, _AGE_WORDS below)
+                premod_words, phrase = premod_words[:-1], f"{premod_words[-1]} {noun.group(0)}"
+                group = True
+            else:
+                phrase = noun.group(0)
+            coordinated = group and re.fullmatch(
+                rf"[a-z][a-z\-]+(?:\s+or\s+|\s*/\s*)[a-z][a-z\-]+|{_LEVEL}\s+and\s+{_LEVEL}",
+                " ".join(premod_words),
+                flags=re.IGNORECASE,
+            )
+            if coordinated:
+                # "competitive or professional athletes": two groups of people sharing the
+                # noun, either of them (the contract distributes a shared head)
+                premod_words, group = [], False
+                premod_drafts = self._phrase(
+                    f"{coordinated.group(0)} {phrase}", "cohort", group_counter
+                )
+            # (pops from premod_words itself: what is left is read as one phrase below)
+            stack = premod_words if _PLAIN_STACK.fullmatch(" ".join(premod_words)) else []
+            while (
+                len(stack) > 1
+                and _STANDALONE_STATE.fullmatch(stack[0])
+                and _STATE_OR_GRADE.match(" ".join(stack[1:]))
+            ):
+                # "asymptomatic high-risk patients", "stable symptomatic patients": a symptom
+                # state written before a risk grade or another state is a state of its own
+                # (the golds name each); before a disease it stays in the disease's name
+                premod_drafts += self._phrase(stack.pop(0), "cohort", group_counter)
+            sex = (
+                premod_words.pop()
+                if len(premod_words) > 1
+                and premod_words[-1].lower() in _SEX_WORDS
+                # "premenopausal female patients": one group of people, named whole
+                and not DEMOGRAPHIC_STATE.fullmatch(premod_words[-2])
+                and not premod_words[-2].lower().endswith("menopausal")
+                and premod_words[-2].lower() not in {"transgender", "trans", "cisgender"}
+                else None
+            )
+            if premod_words:
+                premod_drafts += self._phrase(" ".join(premod_words), "cohort", group_counter)
+                age = premod_drafts[-1] if premod_drafts else None
+                if age is not None and age.normalized.lower() in _AGE_WORDS:
+                    # "older patients": the group of people of that age (the contract's
+                    # "older people"); the span stays the word printed
+                    age.normalized = f"{age.normalized.lower()} people"
+            if sex is not None:
+                # "high-risk female survivors": the sex is a group of its own beside the
+                # risk (the contract's demographic groups), not part of the risk's name
+                premod_drafts.append(Draft("Condition", sex, sex.lower(), "cohort"))
+            if group:  # the contract: a demographic group restricts who the row is for
+                named = self.abbreviations.normalize(phrase) if named_group else phrase.lower()
+                premod_drafts.append(Draft("Condition", phrase, named, "cohort"))
+                other = _OTHER_DEMOGRAPHIC.match(rest)
+                if other:
+                    # "men and women with diabetes", "older adults or children": a second
+                    # group sharing what follows, either of them (the contract, §6)
+                    rest = rest[other.end() :]
+                    label = new_group_label(group_counter)
+                    premod_drafts[-1].or_group = label
+                    premod_drafts.append(
+                        Draft("Condition", other["group"], other["group"].lower(), "cohort")
+                    )
+                    premod_drafts[-1].or_group = label
+        else:
+            rest = " with " + text
+        # "patients with A and patients with B", "… with A or those with B": two patient
+        # groups the row applies to, either of them (the contract: a distributive "and" over
+        # patient groups is an OR)
+        rest = _ANOTHER_GROUP.sub(lambda m: " or at " if m["at"] else " or ", rest)
+        # each segment's kind, text and drafts
+        seg_drafts: list[tuple[str, str, list[Draft]]] = []
+        for kind, segment in _cohort_segments(rest):
+            alternative = kind.startswith("or ")
+            kind = kind.removeprefix("or ")
+            slot = {"background": "background", "procedure": "context"}.get(kind, "cohort")
+            drafts = self._phrase(segment, slot, group_counter)
+            for d in drafts if kind == "procedure" and len(drafts) == 1 else ():
+                # "undergoing / requiring X": X done, even unknown (a need kept whole is a state)
+                if d.role == "Condition" and not _NEED.match(d.normalized):
+                    d.role = "Procedure" if not self._is_known_term(d.text) else d.role
+            if kind == "without":
+                _negate(drafts)
+            # "with A despite / refractory to T, or with B": the alternative of B is A, the
+            # state; T is only what A persists on
+            previous = len(seg_drafts) - 1
+            if (
+                previous > 0
+                and seg_drafts[previous][0] == "background"
+                and seg_drafts[previous - 1][0] != "background"
+            ):
+                previous -= 1
+            if alternative and seg_drafts and seg_drafts[previous][2] and drafts:
+                # "with A, or who are B": A or B, one label (A keeps its own, if it has one);
+                # A is the segment's own last concept, not an example in its brackets ("with
+                # CVD (e.g. CAD or PAD), or with diabetes": CVD or diabetes)
+                _, before, before_drafts = seg_drafts[previous]
+                candidates = [d for d in before_drafts if not d.test_of_finding]
+                outside = [d for d in candidates if _outside_brackets(d.text, before)]
+                last = (outside or candidates)[-1]
+                label = (
+                    last.or_group
+                    or next((d.or_group for d in drafts if d.or_group), None)
+                    or new_group_label(group_counter)
+                )
+                for d in (last, *drafts):
+                    d.or_group = d.or_group or label
+            seg_drafts.append((kind, segment, drafts))
+        if negate_all:
+            _negate(premod_drafts)
+            for *_, drafts in seg_drafts:
+                _negate(drafts)
+        out = list(premod_drafts)
+        for *_, drafts in seg_drafts:
+            out.extend(drafts)
+        return out

@@ -344,13 +344,12 @@ def _pieces(
                 piece.caption = " ".join(title)
             elif title_candidate:
                 piece.caption = title_candidate
-        piece.says_continued = says_continued(piece.caption, continuation_words) or any(
+        # a short line saying "continued" marks a continuation; any other line is text between
+        marks = [
             says_continued(b.text, continuation_words) and len(b.text) <= 40 for b in since_table
-        )
-        piece.text_between = any(
-            not (says_continued(b.text, continuation_words) and len(b.text) <= 40)
-            for b in since_table
-        )
+        ]
+        piece.says_continued = says_continued(piece.caption, continuation_words) or any(marks)
+        piece.text_between = not all(marks)
         for b in since_table:
             if b.label in (DocItemLabel.SECTION_HEADER, DocItemLabel.TITLE):
                 piece.breaks.add("heading")

@@ -173,10 +173,16 @@ class CohortRules:
             kind = kind.removeprefix("or ")
             slot = {"background": "background", "procedure": "context"}.get(kind, "cohort")
             drafts = self._phrase(segment, slot, group_counter)
-            for d in drafts if kind == "procedure" and len(drafts) == 1 else ():
-                # "undergoing / requiring X": X done, even unknown (a need kept whole is a state)
-                if d.role == "Condition" and not _NEED.match(d.normalized):
-                    d.role = "Procedure" if not self._is_known_term(d.text) else d.role
+            if kind == "procedure" and len(drafts) == 1:
+                # "undergoing / requiring X": X is done, even where the terminology lacks it
+                # (a need kept whole, "requirement for X", is the patients' state)
+                (done,) = drafts
+                if (
+                    done.role == "Condition"
+                    and not _NEED.match(done.normalized)
+                    and not self._is_known_term(done.text)
+                ):
+                    done.role = "Procedure"
             if kind == "without":
                 _negate(drafts)
             # "with A despite / refractory to T, or with B": the alternative of B is A, the

@@ -39,9 +39,7 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     _clean_grade,
 )
 from cardio_assets.logic.lexicon.phrases import PhraseRules
-from cardio_assets.logic.lexicon.role_words import (
-    heuristic_role,
-)
+from cardio_assets.logic.lexicon.role_words import heuristic_role
 from cardio_assets.logic.lexicon.roles import LexiconSettings, RoleRules
 from cardio_assets.logic.lexicon.segments import group_abbreviation
 from cardio_assets.logic.lexicon.sentence_split import split_sentences

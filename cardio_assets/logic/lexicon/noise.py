@@ -28,9 +28,7 @@ from cardio_assets.logic.lexicon.noise_words import (
     _WEIGHED,
     _WEIGHED_IN_BRACKETS,
 )
-from cardio_assets.logic.lexicon.role_words import (
-    heuristic_role,
-)
+from cardio_assets.logic.lexicon.role_words import heuristic_role
 
 # a time with its unit ending the text before a phrase ("within 24 h")
 _TIME_BEFORE = re.compile(r"\d\s*(?:h|hours?|min|minutes?|days?|weeks?|months?)\s*$", re.I)

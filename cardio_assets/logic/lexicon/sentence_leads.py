@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import re
 
-from cardio_assets.logic.lexicon.role_words import (
-    heuristic_role,
-)
+from cardio_assets.logic.lexicon.role_words import heuristic_role
 
 
 def _top_level_commas(text: str) -> list[int]:

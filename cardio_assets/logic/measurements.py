@@ -54,6 +54,13 @@ _SYMBOLS = {"<": "<", ">": ">", "≤": "<=", "≥": ">=", "⩽": "<=", "⩾": ">
             "<=": "<=", ">=": ">=", "=<": "<=", "=>": ">=", "＜": "<", "＞": ">"}  # fmt: skip
 _SYMBOL_RE = r"(?:<=|>=|=<|=>|[<>≤≥⩽⩾=＜＞])"
 _WORD_RE = "|".join(f"(?:{p})" for p, _ in _OPERATOR_WORDS)
+# an operator before a value that bounds it (no "=" or "equal to"): what tells "doses above
+# 40 mg/day", a bound, from a dose
+BOUND_BEFORE_VALUE = (
+    r"(?:[<>≤≥⩽⩾＜＞]|\b(?:"
+    + "|".join(f"(?:{p})" for p, op in _OPERATOR_WORDS if op != "=")
+    + r"))"
+)
 _POST_WORDS = {
     "less": "<=", "lower": "<=", "below": "<=", "under": "<=", "fewer": "<=", "younger": "<=",
     "more": ">=", "greater": ">=", "higher": ">=", "above": ">=", "over": ">=", "older": ">=",

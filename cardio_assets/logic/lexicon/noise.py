@@ -28,7 +28,7 @@ from cardio_assets.logic.lexicon.noise_words import (
     _WEIGHED,
     _WEIGHED_IN_BRACKETS,
 )
-from cardio_assets.logic.lexicon.role_words import heuristic_role
+from cardio_assets.logic.lexicon.role_words import DRUG_STEM, heuristic_role
 
 # a time with its unit ending the text before a phrase ("within 24 h")
 _TIME_BEFORE = re.compile(r"\d\s*(?:h|hours?|min|minutes?|days?|weeks?|months?)\s*$", re.I)
@@ -211,8 +211,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r"(?<![\w\-])(?:the\s+)?(?:[\w\-]+\s+){0,2}?[\w\-]*"
             r"(?:inhibitors?|blockers?|antagonists?|agonists?)\s+"
-            r"(?=[a-z]+(?:gliptin|gliflozin|glutide|xaban|gatran|statin|sartan|pril|olol|grel|"
-            r"relor|parin|dipine)\b)",
+            rf"(?=[a-z]+{DRUG_STEM}\b)",
             re.I,
         ),
         "",

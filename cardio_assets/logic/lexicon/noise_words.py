@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import re
 
+from cardio_assets.logic.measurements import BOUND_BEFORE_VALUE
+
 # words that say whether an act can be done, not whom it is for
 _HEDGE = (
     r"(?:indicated|desired|needed|necessary|available|feasible|appropriate|possible|required|"
     r"tolerated|applicable|safe|practical|practicable)"
 )
 
+# a daily dose or volume with a bound before it ("doses above 40 mg/day"): a parameter
 _COMPARED_AMOUNT = re.compile(
-    r"(?s).*(?:[<>≤≥]|\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|up\s+to|at\s+(?:least|most)|"
-    r"(?:a\s+)?(?:maximum|minimum)\s+of|above|below|over|under|exceeding|beyond))\s?"
+    rf"(?s).*(?:{BOUND_BEFORE_VALUE}|\b(?:(?:maximum|minimum)\s+of|beyond))\s?"
     r"\d+(?:[.,]\d+)?\s*(?:mL|(?:mg|g|[µμ]g|mcg)(?:/kg)?/day)\.?$"
 )
 # how much of an activity: a count of sessions, exercises or repetitions, or a time per day

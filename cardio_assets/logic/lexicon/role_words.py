@@ -25,6 +25,14 @@ _MED_SUFFIXES = (
     "camtiv", "fylline", "phylline", "coumarol", "coumon", "lactone", "thalidone", "stazol",
     "criptine", "goline",
 )  # fmt: skip
+# INN stems distinctive enough to name a drug inside a longer pattern ("the DPP-4 inhibitor
+# saxagliptin", "extension of ticagrelor beyond 12 months"); the looser suffixes above
+# ("-amine", "-tide") only judge a whole word's role
+DISTINCTIVE_DRUG_STEMS = (
+    "gliptin", "gliflozin", "glutide", "xaban", "gatran", "statin", "sartan", "pril", "olol",
+    "grel", "relor", "parin", "dipine",
+)  # fmt: skip
+DRUG_STEM = "(?:" + "|".join(DISTINCTIVE_DRUG_STEMS) + ")"
 _MED_WORDS = frozenset(
     """
     inhibitor inhibitors blocker blockers antagonist antagonists agonist agonists agent agents

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from cardio_assets.logic.lexicon.role_words import DRUG_STEM
+
 SEMANTIC_TAG_ROLES: dict[str, str] = {
     "disorder": "Condition",
     "finding": "Condition",
@@ -70,7 +72,7 @@ _COHORT_DETERMINERS = frozenset(
 # which "prolongation of" only leads in (the ablation's prolongation is something else)
 _A_THERAPY = (
     r"(?:the\s+)?(?:[\w\-/]+\s+){0,3}?(?:therap(?:y|ies)|treatment|anticoagulation|"
-    r"antiplatelets?|DAPT|OACs?|NOACs?|DOACs?|[\w\-]*(?:parin|xaban|gatran|grel|relor|statins?))\b"
+    rf"antiplatelets?|DAPT|OACs?|NOACs?|DOACs?|[\w\-]*{DRUG_STEM}s?)\b"
 )
 _LEAD_INS = re.compile(
     r"^(?:(?:the|a|an)\s+)?(?:(?:(?:combined|concomitant|simultaneous|peri-?operative|"
@@ -210,7 +212,7 @@ _COUNTED_STAGE = re.compile(r"(?:trimesters?|generations?|stages?|phases?|cycles
 # its noun because "antithrombotic" alone is an adjective.
 _DRUG_NOUN_THERAPY = re.compile(
     r"^(.*\b(?:statins?|aspirin|heparin|warfarin|insulin|digoxin|[\w\-]*(?:blockers?|"
-    r"inhibitors?|antagonists?|pril|sartan|olol|gliflozin|xaban|gatran|grel|relor)))"
+    rf"inhibitors?|antagonists?|{DRUG_STEM}s?)))"
     r"\s+(?:therapy|treatment)$",
     re.IGNORECASE,
 )

@@ -467,12 +467,13 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # ", at the highest tolerated doses (if not contraindicated), is advised": a bracket
     # left alone between commas is an aside of the words before it, not a phrase of its own
     (re.compile(r",\s*(\([^()]*\))(?=\s*,)"), r" \1"),
-    # "in low doses", "at a reduced dose", "at target dose": how much, not what or for whom
+    # "in low doses", "at a reduced dose", "at target dose", "at medium high doses": how
+    # much, not what or for whom
     (
         re.compile(
-            r"\s+(?:in|at)\s+(?:an?\s+|the\s+)?(?:low|lower|high|higher|reduced|full|standard|"
-            r"usual|target)"
-            r"\s+dos(?:e|es|age|ages)\b",
+            r"\s+(?:in|at)\s+(?:an?\s+|the\s+)?(?:(?:low|lower|medium|moderate|intermediate|high|"
+            r"higher|reduced|full|standard|usual|target)[\s-]+){1,2}"
+            r"dos(?:e|es|age|ages)\b",
             re.I,
         ),
         "",

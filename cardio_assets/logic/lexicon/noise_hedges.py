@@ -35,10 +35,28 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             r"|\s*\(?\s*(?:https?://|www\.)[^\s)]+\s*\)?"
             # "Supplementary Data Table 10", "(Web Figure 4)" printed into the row
             r"|\s*\(?\b(?:see\s+)?(?:the\s+)?(?:supplementary|web|online)\s+(?:data\s+)?"
-            r"(?:tables?|figures?|box|sections?)\s+[\w.]*\w\)?",
+            r"(?:tables?|figures?|box|sections?)\s+[\w.]*\w\)?"
+            # "(Web box)", "(see online appendix)": a bracket that only points to material
+            # published beside the guideline, numbered or not
+            r"|\s*\(\s*(?:see\s+)?(?:the\s+)?(?:supplementary|web|online)\s+(?:data\s+)?"
+            r"(?:tables?|figures?|box(?:es)?|sections?|appendix|material|text)\s*\)",
             re.I,
         ),
         "",
+    ),
+    # "angina*", "(2–3 g/day)†": a footnote symbol glued to what it annotates points to a
+    # note under the table (the note travels with the row); "2*3" is no footnote
+    (re.compile(r"(?<=[\w)\]%.,])(?:\*{1,3}|[†‡§¶])(?=[\s,.;:)\]]|$)"), ""),
+    # "X are the mainstay of treatment and are recommended …": what the act is to the
+    # guideline, its standing; X stays the act (what follows "of" is still read: "the
+    # cornerstone of therapy for angina" keeps angina)
+    (
+        re.compile(
+            r"\s+(?:is|are)\s+(?:the\s+)?(?:mainstays?|cornerstones?)\s+of\s+(?:the\s+)?"
+            r"(?:medical\s+)?(?:treatment|therapy|management|care)(?:\s+(?P<of>of|for|in)\b)?(?P<and>\s+and(?=\s+(?:is|are)\b))?",
+            re.I,
+        ),
+        lambda m: " for" if m["of"] else (" and" if m["and"] else ""),
     ),
     # a pointer back to what the row already named: "(… in case of such signs)", "in such
     # cases", "in these circumstances" add no concept of their own; opening a sentence it

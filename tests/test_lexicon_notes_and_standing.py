@@ -1,0 +1,95 @@
+"""What a real guideline row carries besides its concepts, found running a whole development
+guideline end to end: footnote symbols glued to words, brackets that point to material
+published beside the guideline, how large a dose is, and what an act is to the guideline
+("the mainstay of treatment"). Every sentence here is the team's own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import extract, named
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Low-dose colchicine is advised in adults with angina* after an infarction.",
+        "Low-dose colchicine is advised in adults with angina** after an infarction.",
+        "Low-dose colchicine is advised in adults with angina† after an infarction.",
+        "Low-dose colchicine (0.5 mg/day)‡ is advised in adults with angina after an infarction.",
+    ],
+)
+def test_a_footnote_symbol_glued_to_a_word_is_no_part_of_it(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Tables mark some notes with a symbol instead of a letter; glued to a word or a
+    bracket it points to a note under the table and names nothing itself."""
+    found = named(extract(lexicon, text))
+    assert "angina" in found, found
+    assert "low-dose colchicine" in found or "colchicine" in found, found
+    assert not any(ch in name for name in found for ch in "*†‡"), found
+
+
+def test_a_product_between_numbers_is_not_a_footnote(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "2*3" is arithmetic: the symbol is only a footnote's when a space, a stop or the end
+    follows it."""
+    found = named(extract(lexicon, "Imaging is advised when the score exceeds 2*3 in adults."))
+    assert any("2*3" in c.text or "score" in name for name, c in found.items()), found
+
+
+@pytest.mark.parametrize(
+    "pointer", ["(Web box)", "(see online appendix)", "(Supplementary material)", "(web tables)"]
+)
+def test_a_bracket_pointing_to_published_extras_is_no_concept(lexicon, pointer: str) -> None:  # type: ignore[no-untyped-def]
+    """A bracket that sends the reader to a web box or an online appendix, numbered or not,
+    says where more is written, not whom the row is for."""
+    found = named(
+        extract(
+            lexicon, f"Beta-blockers should be considered in adults with palpitations {pointer}."
+        )
+    )
+    assert set(found) == {"beta-blocker", "adults", "palpitation"}, found
+
+
+@pytest.mark.parametrize(
+    "how_much",
+    ["at medium high doses", "at medium-high doses", "at moderate doses", "in low doses"],
+)
+def test_how_large_a_dose_is_no_concept(lexicon, how_much: str) -> None:  # type: ignore[no-untyped-def]
+    """How large the dose is, in one or two words, is how the drug is given, not a state of
+    the patient."""
+    found = named(extract(lexicon, f"If gout is a worry, aspirin may be considered, {how_much}."))
+    assert "aspirin" in found, found
+    assert not any("dose" in name for name in found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "act", "state"),
+    [
+        (
+            "Diuretics are the mainstay of treatment and are advised in adults with oedema.",
+            "diuretic",
+            "oedema",
+        ),
+        ("Diuretics are the cornerstone of therapy for congestion.", "diuretic", "congestion"),
+        (
+            "Exercise training is the cornerstone of management in adults with claudication.",
+            "exercise training",
+            "claudication",
+        ),
+        (
+            "Statins are the mainstay of care in adults with familial hypercholesterolaemia.",
+            "statin",
+            None,
+        ),
+    ],
+)
+def test_the_mainstay_of_treatment_is_the_acts_standing(
+    lexicon, text: str, act: str, state: str | None
+) -> None:  # type: ignore[no-untyped-def]
+    """ "X is the mainstay / cornerstone of treatment" says how the guideline ranks the act; X
+    is the act, and what the treatment is for stays the patients' state."""
+    found = named(extract(lexicon, text))
+    assert act in found and found[act].role in ("Medication", "Procedure"), found
+    assert not any("mainstay" in n or "cornerstone" in n for n in found), found
+    if state:
+        assert found[state].role == "Condition", found

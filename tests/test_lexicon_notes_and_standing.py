@@ -93,3 +93,29 @@ def test_the_mainstay_of_treatment_is_the_acts_standing(
     assert not any("mainstay" in n or "cornerstone" in n for n in found), found
     if state:
         assert found[state].role == "Condition", found
+
+
+@pytest.mark.parametrize(
+    ("text", "acts", "state"),
+    [
+        (
+            "CT and/or CMR are second-line tests for the diagnostic work-up in myocarditis.",
+            {"computed tomography", "cardiac magnetic resonance"},
+            "myocarditis",
+        ),
+        (
+            "Stress echocardiography is a first-line test in adults with chest pain.",
+            {"stress echocardiography"},
+            "chest pain",
+        ),
+    ],
+)
+def test_a_tests_rank_said_with_is_is_no_concept(
+    lexicon, text: str, acts: set[str], state: str
+) -> None:  # type: ignore[no-untyped-def]
+    """ "X are second-line tests for the work-up in Y": the rank of the tests, like "as
+    first-line imaging"; X is done, Y is whom it is done for."""
+    found = named(extract(lexicon, text))
+    assert acts <= set(found), found
+    assert found[state].role == "Condition", found
+    assert not any("line" in n or "work" in n for n in found), found

@@ -54,7 +54,8 @@ _UNSUITABLE = re.compile(
     r"^(?:the\s+)?(?P<what>(?:(?!\b(?:is|are|was|were|and|or)\b).)+?)\s+"
     r"(?:(?:is|are|was|were|has\s+been|have\s+been)\s+(?:(?:proven|found)\s+)?"
     r"(?P<state>contraindicated|not\s+tolerated|poorly\s+tolerated|ineffective|not\s+effective|"
-    r"not\s+an\s+option|not\s+suitable)|(?:cannot|can\s*not)\s+be\s+tolerated)$",
+    r"not\s+an\s+option|not\s+suitable)|(?:cannot|can\s*not)\s+be\s+"
+    r"(?P<cannot>tolerated|performed|done|undertaken|carried\s+out))$",
     re.IGNORECASE,
 )
 _UNSUITABLE_NAMES = {
@@ -64,6 +65,11 @@ _UNSUITABLE_NAMES = {
     "effective": "ineffective {}",
     "option": "{} not an option",
     "suitable": "{} not suitable",
+    # "if PCI of the culprit artery cannot be performed": the act is not feasible here
+    "performed": "{} not feasible",
+    "done": "{} not feasible",
+    "undertaken": "{} not feasible",
+    "out": "{} not feasible",
 }
 # "X is not effective, not tolerated, or is contraindicated", "X has failed or is declined":
 # several states of one therapy, alternatives to each other; each is a condition of its own
@@ -205,8 +211,13 @@ class ClauseRules:
         unsuitable = _UNSUITABLE.match(phrase)
         if unsuitable:
             drafts = self._phrase(unsuitable.group("what"), "context", group_counter)
-            kind_word = (unsuitable.group("state") or "tolerated").split()[-1].lower()
+            kind_word = (
+                (unsuitable.group("state") or unsuitable.group("cannot")).split()[-1].lower()
+            )
             therapies = [d for d in drafts if d.role in ("Medication", "Procedure")]
+            if not therapies and _UNSUITABLE_NAMES[kind_word] == "{} not feasible":
+                # what "cannot be performed" is an act, whatever its name alone reads as
+                therapies = [d for d in drafts if d.role != "ClinicalParameter"]
             if not therapies:
                 return None  # "if the tachycardia is poorly tolerated": a state, read whole
             for d in therapies:

@@ -137,6 +137,27 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "in suspected cases of X", "in confirmed cases of X": the certainty is said of X, read
+    # as "in cases of suspected X" (a list after it keeps its first item's word only)
+    (
+        re.compile(
+            r"\b(?P<how>suspected|confirmed|proven|documented|definite|probable)\s+cases\s+of\s+",
+            re.I,
+        ),
+        lambda m: f"cases of {m['how']} ",
+    ),
+    # "X are second-line tests for the diagnostic work-up in Y": the tests' rank, no concept;
+    # X is the act, Y the patients' state
+    (
+        re.compile(
+            r"\s+(?:is|are)\s+(?:the\s+|an?\s+)?(?:first|second|third)[-\s](?:line|level|choice)\s+"
+            r"(?:tests?|testing|imaging|investigations?|examinations?|modalit(?:y|ies))\b"
+            r"(?:\s+for\s+(?:the\s+)?(?:diagnostic\s+)?(?:work-?\s?up|evaluation|assessment))?"
+            r"(?=\s+(?:in|of|for)\b|\s*[.;]?$)",
+            re.I,
+        ),
+        "",
+    ),
     # "limited life expectancy (<2 years)": the bracket gives that quantity's value, read as
     # "life expectancy <2 years" (a bare time in years would be read as an age)
     (

@@ -232,7 +232,7 @@ _LIGATURE_DRUG_STEM = re.compile(r"(?:gliflozin|floxacin|fibrate|fibatide|fiban)
 
 
 @functools.cache
-def _english() -> frozenset[str]:
+def english_words() -> frozenset[str]:
     """English words (pyspellchecker's frequency list), for a guideline that prints a word
     broken everywhere, so that its own vocabulary never shows the word whole."""
     from spellchecker import SpellChecker
@@ -264,9 +264,9 @@ def repair_ligature_splits(text: str, vocabulary: Vocabulary) -> tuple[str, list
             # English vouches for the first part alone only when the next word is a word
             # ("ffith year" is "fifth year"; "fbi romuscular" is no "fib romuscular")
             in_english = (
-                (number == 0 or tail.lower() in _english())
-                and candidate.lower() in _english()
-                and first.lower() not in _english()
+                (number == 0 or tail.lower() in english_words())
+                and candidate.lower() in english_words()
+                and first.lower() not in english_words()
             )
             if in_document or in_english or a_drug:
                 rest = f" {tail}" if tail and not candidate.endswith(tail) else ""

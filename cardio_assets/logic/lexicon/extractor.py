@@ -398,6 +398,14 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
                     # reached is the recommendation itself
                     if TARGET_WORD.search(d.text) or len(params) == len(action):
                         d.slot = "action"
+            if parse.renamed_verb:  # the act's text is the row's own words, its verb as written
+                named, written = parse.renamed_verb
+                head = named.removesuffix(" of")  # "management" split from what it manages
+                for d in action:
+                    for first in (named, head):
+                        if d.text.lower().startswith(first.lower()):
+                            d.text = written + d.text[len(first) :]
+                            break
             if parse.ending:  # "X should be discontinued": its discontinuation is recommended
                 # "... to discontinue X and start Y": Y is started, not discontinued
                 start = _THEN_START.search(parse.action)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from cardio_assets.logic.lexicon.act_nouns import act_of_infinitive
 from cardio_assets.logic.lexicon.care_verbs import (
     _MOVED,
     _SECOND_AIM,
@@ -160,6 +161,8 @@ class RowParse:
     measure: bool = False  # "it is recommended to measure X": the action is X's measurement
     ending: str | None = None  # "X should be discontinued": the action is X's discontinuation
     diagnosis: bool = False  # "X is likely when Y": the action is X's diagnosis
+    # "to revascularize X" read as "revascularization of X": (named, written) first words
+    renamed_verb: tuple[str, str] | None = None
 
 
 def _top_level_search(pattern: str, text: str) -> re.Match[str] | None:
@@ -455,6 +458,11 @@ def _parse_sentence(sentence: str) -> RowParse:
         # follow)
         post = re.sub(r"^to\s+screen\s+for\s+", "screening for ", post, flags=re.IGNORECASE)
         post = _INFINITIVE_LEAD.sub("", post)
+        # "it is recommended to revascularize X": a verb the leads above do not know names
+        # its act ("revascularization of X"), never "to revascularize X"
+        infinitive = act_of_infinitive(post)
+        if infinitive:
+            post, parse.renamed_verb = infinitive
         # "that X is started (and reinforced)": the verbs, with a second one joined to the first
         post = re.sub(
             r"\s+(?:be|is|are|should\s+be)\s+(?:re-)?\w+(?:ed)?\b(?:\s+(?:and|or|and/or)\s+\w+ed\b)?",

@@ -258,6 +258,24 @@ def test_a_comma_or_stop_glued_to_a_number_is_the_fonts_less_or_greater_sign() -
         assert repair_row_text(untouched, vocabulary).text == untouched
 
 
+@pytest.mark.parametrize(
+    ("printed", "meant"),
+    [
+        ("avoid it if the cell count,40 000/µL", "avoid it if the cell count <40 000/µL"),
+        ("avoid it if the cell count,40000/µL", "avoid it if the cell count <40000/µL"),
+        ("a drop of >20% or,55–65 mmHg", "a drop of >20% or <55–65 mmHg"),
+    ],
+)
+def test_the_fonts_less_sign_before_a_count_or_a_range(printed: str, meant: str) -> None:
+    """The same "<" read as a comma, before a count in thousands per microlitre (written with
+    or without a space between the thousands) and before a range of values: the count and
+    the range carry a unit like any other value."""
+    vocabulary = Vocabulary.from_texts([])
+    assert repair_row_text(printed, vocabulary).text == meant
+    for untouched in ("in 2019,40 000 adults", "doses of 5,10 and 20 mg"):
+        assert repair_row_text(untouched, vocabulary).text == untouched
+
+
 def test_names_whose_subscripts_the_text_layer_split_off_are_put_back() -> None:
     """A subscript comes out of the PDF text layer as a separate token ("P2Y 12"), moved
     further along the line or lost, so "P2Y inhibitor" and "CHA DS-VASc" name nothing. The

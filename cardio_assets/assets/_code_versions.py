@@ -40,7 +40,7 @@ _log = logging.getLogger(__name__)
 # metadata key of an asset's "what my code version reads", in words
 CODE_VERSION_READS = "cardio/code_version_reads"
 DOCLING_TABLES_VERSION = "3"  # 2: text-layer PDF reader, row boxes, reader; 3: more pieces joined
-TABLE_ROWS_VERSION = "2"  # 2: per-row pages and boxes from the PDF text layer
+TABLE_ROWS_VERSION = "3"  # 2: per-row pages and boxes from the PDF text layer; 3: "<" as ","
 TAGGED_ROWS_VERSION = "1"
 EXTRACTION_STAGE_VERSION = "1"
 MERGED_CONCEPTS_VERSION = "1"

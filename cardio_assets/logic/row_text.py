@@ -95,9 +95,13 @@ _STOP_AS_GREATER = re.compile(r"(?<=[\s(])\.\s?(?=\d)")
 # "LVEF,40%", "life expectancy,6 months", "ratio ,1": a comma glued to a number after a
 # word is the "<" of the same fonts (a list comma is followed by a space; a thousands
 # separator has a digit before it); the number must carry a unit, or the comma stand apart
+# (the value may be a range, "or,60–70 mmHg", or a count in thousands, "platelets,50 000/µL",
+# its unit a count per volume)
 _COMMA_AS_LESS = re.compile(
-    r"(?<=[A-Za-z)])(?:,(?=\d+(?:\.\d+)?\s?(?:%|mm\s?Hg|mg|ms\b|mmol|m/s|months?\b|years?\b|"
-    r"weeks?\b|days?\b|h\b|cm\b|mm\b|kg|ng|pg|µ|U/|b\.p\.m|bpm))|\s,(?=\d+(?:\.\d+)?(?:[\s,;)]|$)))"
+    r"(?<=[A-Za-z)])(?:,(?=(?:\d{1,3}(?:[ \u2009\u202f]\d{3})+|\d+)(?:\.\d+)?(?:\s?[–-]\s?\d+(?:\.\d+)?)?"
+    r"\s?(?:%|mm\s?Hg|mg|ms\b|mmol|m/s|months?\b|years?\b|"
+    r"weeks?\b|days?\b|h\b|cm\b|mm\b|kg|ng|pg|µ|U/|b\.p\.m|bpm|/\s?[µμm]?[lL]\b))"
+    r"|\s,(?=\d+(?:\.\d+)?(?:[\s,;)]|$)))"
 )
 
 # Names printed with subscripts whose digits the text layer split off or dropped ("P2Y 12",

@@ -144,6 +144,9 @@ _POST_MARKERS = re.compile(
     # ("the decision when to restart": "when to" asks a question, it sets no condition)
     r"|(?:if|when(?!\s+to\b)|while|whilst|unless|despite|provided(?:\s+that)?|"
     r"in\s+the\s+presence\s+of)\b"
+    # "diltiazem in the absence of HFrEF": those without it (not before a list that goes on
+    # past a semicolon or bullet: the absence is said of its own item only)
+    r"|in\s+the\s+absence\s+of\b(?![^;•]*[;•])"
     # "a team approach regarding the decision to stop X", "instructions on when to take X":
     # a choice the act is about, its topic (a plain "regarding X" is left to the phrase)
     r"|(?<=\w\s)(?:regarding|concerning)(?=\s+(?:the\s+)?(?:decision|choice)\b|"
@@ -481,7 +484,14 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     if low == "despite":
         return "background", body
     if low == "unless" or low.startswith(
-        ("except", "excluding", "with the exception", "with the possible exception", "other than")
+        (
+            "except",
+            "excluding",
+            "with the exception",
+            "with the possible exception",
+            "other than",
+            "in the absence of",  # "diltiazem in the absence of HFrEF": for those without it
+        )
     ):
         return "negated", _THERE_IS.sub("", body)
     if low.startswith("provided"):  # "provided other causes are excluded": they are absent

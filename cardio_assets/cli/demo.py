@@ -29,7 +29,7 @@ def _count(metadata: dict) -> str:
 def demo(guidelines: tuple[str, ...]) -> None:
     """Run the whole pipeline on the registered (sample) guidelines and print the counts."""
     from cardio_assets import paths
-    from cardio_assets.cli.instance import dagster_home, open_instance
+    from cardio_assets.cli.instance import dagster_home, instance_storage_dir, open_instance
 
     # dagster.yaml paths are relative to DAGSTER_HOME, where open_instance works from: pin
     # CARDIO_HOME (which may be relative to the caller's folder) first.
@@ -115,6 +115,6 @@ def demo(guidelines: tuple[str, ...]) -> None:
         failures += 1
     click.echo(f"\noutputs:   {paths.outputs_dir()}/<guideline>/")
     click.echo(f"warehouse: {paths.warehouse_path()}")
-    click.echo(f"dagster:   {home / 'var' / 'dagster'} (see runs with `make ui`)")
+    click.echo(f"dagster:   {instance_storage_dir(home)} (see runs with `make ui`)")
     if failures:
         sys.exit(1)

@@ -32,6 +32,22 @@ def dagster_home() -> Path:
     return Path(os.environ.get("DAGSTER_HOME") or paths.PROJECT_ROOT).resolve()
 
 
+def instance_storage_dir(home: Path) -> Path:
+    """Where the instance at ``home`` keeps its runs: its dagster.yaml's sqlite storage folder
+    (relative paths resolve against ``home``, as open_instance opens it), without the last
+    "storage" part (the project's layout: var/dagster/storage, var/dagster/compute_logs, …);
+    ``home`` itself when the file names no such folder."""
+    import yaml
+
+    try:
+        config = yaml.safe_load((home / "dagster.yaml").read_text(encoding="utf-8")) or {}
+        base = Path(config["storage"]["sqlite"]["base_dir"])
+    except (OSError, KeyError, TypeError, yaml.YAMLError):
+        return home
+    base = base if base.is_absolute() else home / base
+    return base.parent if base.name == "storage" else base
+
+
 @contextmanager
 def open_instance() -> Iterator[Any]:
     """The instance at ``dagster_home()``. The project's dagster.yaml has paths relative to

@@ -24,3 +24,21 @@ def test_an_absence_after_the_act_is_negated(lexicon, text: str) -> None:  # typ
     hfref = found["heart failure with reduced ejection fraction"]
     assert hfref.role == "Condition" and hfref.negated, found
     assert "diltiazem" in [a.normalized for a in result.actions], result.actions
+
+
+@pytest.mark.parametrize(
+    ("text", "had"),
+    [
+        ("Digoxin in the absence of AF and with sinus rhythm is not recommended.", "sinus rhythm"),
+        (
+            "Statins in the absence of ASCVD, but with diabetes, may be considered.",
+            "diabetes mellitus",
+        ),
+    ],
+)
+def test_what_the_patients_do_have_after_the_absence_is_not_negated(
+    lexicon, text: str, had: str
+) -> None:  # type: ignore[no-untyped-def]
+    """ "in the absence of A and with B": B is present; the absence does not reach it."""
+    found = named(extract(lexicon, text))
+    assert had in found and not found[had].negated, found

@@ -90,3 +90,22 @@ def test_an_aim_to_speed_or_shorten_is_an_outcome(lexicon, text: str, outcome: s
     found = named(extract(lexicon, text))
     assert found[outcome].role == "Outcome", found
     assert not any("hasten" in n or "shorten" in n or "accelerate" in n for n in found), found
+
+
+def test_two_certainties_of_the_cases_are_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "in suspected or confirmed cases of X": suspected X or confirmed X, never a bare
+    "suspected" beside them."""
+    found = named(
+        extract(lexicon, "CMR is advised in suspected or confirmed cases of myocarditis.")
+    )
+    assert {"suspected myocarditis", "confirmed myocarditis"} <= set(found), found
+    assert found["suspected myocarditis"].or_group == found["confirmed myocarditis"].or_group
+
+
+def test_shortening_right_after_the_framing_is_the_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "It is recommended to shorten DAPT": shortening it is what is recommended, like "to
+    reduce salt intake"; only after an act is "to shorten X" its aim."""
+    result = extract(
+        lexicon, "It is recommended to shorten DAPT to 1 month in adults at high bleeding risk."
+    )
+    assert any(a.normalized.startswith("shortening of") for a in result.actions), result.actions

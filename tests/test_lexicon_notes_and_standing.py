@@ -119,3 +119,59 @@ def test_a_tests_rank_said_with_is_is_no_concept(
     assert acts <= set(found), found
     assert found[state].role == "Condition", found
     assert not any("line" in n or "work" in n for n in found), found
+
+
+# --- narrowed after a review's look-alikes
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            "Viability testing at low-dose dobutamine echocardiography should be considered.",
+            "low-dose dobutamine echocardiography",
+        ),
+        ("Ezetimibe is advised in adults in high-dose statin trials.", "high-dose statin"),
+    ],
+)
+def test_a_dose_that_names_a_kind_of_test_or_therapy_stays(lexicon, text: str, kept: str) -> None:  # type: ignore[no-untyped-def]
+    """ "low-dose dobutamine echocardiography" is a test, "high-dose statin" a therapy:
+    the dose words name them and are kept."""
+    found = named(extract(lexicon, text))
+    assert any(kept in n for n in found), found
+
+
+def test_the_cornerstone_of_treatment_followed_by_a_noun_is_left_alone(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "the cornerstone of treatment decisions" is about the decisions, no standing of an
+    act: nothing is dropped from it."""
+    found = named(
+        extract(lexicon, "Shared decision-making is the cornerstone of treatment decisions.")
+    )
+    assert any("decision" in n and n != "shared decision-making" for n in found) or any(
+        "cornerstone" in n for n in found
+    ), found
+
+
+@pytest.mark.parametrize(
+    ("text", "footnoted"),
+    [
+        (
+            "UFH*/LMWH† is advised in pregnant women with a mechanical valve.",
+            "low-molecular-weight heparin",
+        ),
+    ],
+)
+def test_a_footnote_symbol_before_a_slash_goes_too(lexicon, text: str, footnoted: str) -> None:  # type: ignore[no-untyped-def]
+    found = named(extract(lexicon, text))
+    assert footnoted in found, found
+    assert not any("*" in n or "†" in n for n in found), found
+
+
+def test_supplementary_material_online_with_a_table_is_a_pointer(lexicon) -> None:  # type: ignore[no-untyped-def]
+    found = named(
+        extract(
+            lexicon,
+            "Ticagrelor may be considered in adults with ACS (Supplementary material online, Table S3).",
+        )
+    )
+    assert not any("supplementary" in n or "table" in n for n in found), found

@@ -1,6 +1,8 @@
 """The act named by a verb the rules do not know, in "It is recommended to <verb> X": the
-verb's noun where English makes one regularly ("revascularize" -> "revascularization",
-"adjust" -> "adjustment"), else its gerund ("expediting delivery"); never the bare "to".
+verb's noun where English makes one regularly and the word list has it ("eliminate" ->
+"elimination", "adjust" -> "adjustment"), else its gerund ("expediting delivery") or,
+where English lacks that too, the verb itself ("revascularize the LSA"); never the bare "to". A review's look-alikes narrowed it: -ly
+verbs are no adverbs, "to not X" and aims are left alone, no -y nouns ("testy").
 """
 
 from __future__ import annotations
@@ -10,33 +12,43 @@ import re
 from cardio_assets.logic.lexicon.vocabulary import _OUTCOME_VERBS, _PURPOSE_VERBS
 from cardio_assets.logic.row_text import english_words
 
+# an adverb between "to" and the verb: a -ly word that is no verb itself ("to supply",
+# "to rely on" are verbs), or one of a few others
+_LY_VERBS = "apply|supply|rely|comply|reply|imply|multiply|ally|fly|rally|sully|tally"
+_ADVERB = rf"(?:(?!(?:{_LY_VERBS})\b)[a-z]+ly|first|also|always|further|then|still|only|again)"
 _INFINITIVE = re.compile(
-    r"^to\s+(?:[a-z]+ly\s+)?(?P<verb>[a-z]+(?:-[a-z]+)?)\b\s*(?P<rest>.*)$", re.IGNORECASE
+    rf"^to\s+(?:{_ADVERB}\s+)?(?P<verb>[a-z]+(?:-[a-z]+)?)\b\s*(?P<rest>.*)$", re.IGNORECASE
 )
-# aims ("to prevent X", "to confirm X") are read as aims elsewhere, not as acts
-_AIM_VERB = re.compile(rf"(?:{_OUTCOME_VERBS}|{_PURPOSE_VERBS})$", re.IGNORECASE)
+# what is no act to name: an aim ("to prevent X", "to rule out X": read as aims elsewhere),
+# a negated verb ("to not interrupt X"), the copula, and "either … or"
+_NOT_AN_ACT = re.compile(
+    rf"^to\s+(?:{_ADVERB}\s+)?(?:(?:{_OUTCOME_VERBS}|{_PURPOSE_VERBS})\b|(?:not|never|be|"
+    r"either|neither)\b)",
+    re.IGNORECASE,
+)
 # a preposition after the verb already ties its object to the noun ("adjustment for age")
 _TIED = re.compile(r"^(?:of|for|in|to|with|on|at|from|into|between|by|up)\b", re.IGNORECASE)
 
 
 def verb_noun(verb: str) -> str | None:
-    """The noun English regularly makes of ``verb``: -ize/-ise -> -ization/-isation (medical
-    verbs the word list lacks included), -ate -> -ation and -ct -> -ction, -ment and -y
-    where the word list knows the result; None otherwise ("expedite" has no such noun:
-    "expedition" is another word)."""
+    """The noun English regularly makes of ``verb`` where the word list knows it: -ize/-ise
+    -> -ization/-isation, -ate -> -ation (verbs of seven letters or more: "state" makes no
+    "station"), -ct -> -ction, -ment (verbs of five letters or more: "base" makes no
+    "basement"), -er -> -ery ("delivery"; no other -y: "testy"); None otherwise ("expedite": "expedition" is another word)."""
     english = english_words()
     word = verb.lower()
-    if re.search(r"[^aeiou][iy][sz]e$", word) and len(word) >= 6:
-        return word[:-1] + "ation"
-    if word.endswith("ate") and (word[:-1] + "ion" in english or len(word) >= 9):
-        return word[:-1] + "ion"
-    if word.endswith("ct") and word + "ion" in english:
-        return word + "ion"
-    # ("base" + "ment" is another word: short verbs make no -ment noun here)
-    for noun in (word + "ment",) * (len(word) >= 5) + (word + "y",):
-        if noun in english:
-            return noun
-    return None
+    candidates = []
+    if re.search(r"[^aeiou][iy][sz]e$", word):
+        candidates.append(word[:-1] + "ation")
+    if word.endswith("ate") and len(word) >= 7:
+        candidates.append(word[:-1] + "ion")
+    if word.endswith("ct"):
+        candidates.append(word + "ion")
+    if len(word) >= 5:
+        candidates.append(word + "ment")
+    if word.endswith("er"):  # "deliver" -> "delivery", "recover" -> "recovery" (no "testy")
+        candidates.append(word + "y")
+    return next((noun for noun in candidates if noun in english), None)
 
 
 def gerund(verb: str) -> str:
@@ -58,13 +70,18 @@ def act_of_infinitive(phrase: str) -> tuple[str, tuple[str, str]] | None:
     written) so that the act's text can point back to the row's own words; None when the
     phrase is no such infinitive or its verb is an aim's ("to prevent X")."""
     m = _INFINITIVE.match(phrase)
-    if m is None or _AIM_VERB.fullmatch(m["verb"]):
+    if m is None or _NOT_AN_ACT.match(phrase):
         return None
     rest = m["rest"].strip()
+    if m["verb"].lower() == "have":  # "to have high awareness of X": what they are to have
+        return rest, ("", "")
     written = phrase[m.start("verb") : m.end("verb")]
     noun = verb_noun(m["verb"])
     if noun is None:
-        named = gerund(m["verb"])
+        # the gerund where English has it, else the verb as written ("to regular exercise",
+        # left by an earlier rewrite, is no verb to make a gerund of)
+        ing = gerund(m["verb"])
+        named = ing if ing in english_words() else written
     elif not rest or _TIED.match(rest):
         named = noun
     else:

@@ -141,7 +141,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # as "in cases of suspected X" (a list after it keeps its first item's word only)
     (
         re.compile(
-            r"\b(?P<how>suspected|confirmed|proven|documented|definite|probable)\s+cases\s+of\s+",
+            r"\b(?P<how>(?:suspected|confirmed|proven|documented|definite|probable)"
+            r"(?:\s+(?:or|and|and/or)\s+(?:suspected|confirmed|proven|documented|definite|probable))?)"
+            r"\s+cases\s+of\s+",
             re.I,
         ),
         lambda m: f"cases of {m['how']} ",
@@ -493,8 +495,12 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r"\s+(?:in|at)\s+(?:an?\s+|the\s+)?(?:(?:low|lower|medium|moderate|intermediate|high|"
-            r"higher|reduced|full|standard|usual|target)[\s-]+){1,2}"
-            r"dos(?:e|es|age|ages)\b",
+            r"higher|reduced|full|standard|usual|target)[\s-]+)?(?:low|lower|medium|moderate|"
+            r"intermediate|high|higher|reduced|full|standard|usual|target)\s+"
+            r"dos(?:e|es|age|ages)\b"
+            # (not "at low-dose dobutamine echocardiography", "in high-dose statin trials":
+            # there the dose names a kind of test or therapy)
+            r"(?=\s*(?:[,.;:)]|$)|\s+(?:of|for|in|and|or|if|when|until|with|is|are|should|may)\b)",
             re.I,
         ),
         "",

@@ -39,21 +39,25 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             # "(Web box)", "(see online appendix)": a bracket that only points to material
             # published beside the guideline, numbered or not
             r"|\s*\(\s*(?:see\s+)?(?:the\s+)?(?:supplementary|web|online)\s+(?:data\s+)?"
-            r"(?:tables?|figures?|box(?:es)?|sections?|appendix|material|text)\s*\)",
+            r"(?:tables?|figures?|box(?:es)?|sections?|appendix|addend(?:a|um)|material|text)"
+            r"(?:\s+online)?(?:\s*,\s*(?:tables?|figures?|box|sections?)\s+[\w.]+)?\s*\)",
             re.I,
         ),
         "",
     ),
     # "angina*", "(2–3 g/day)†": a footnote symbol glued to what it annotates points to a
     # note under the table (the note travels with the row); "2*3" is no footnote
-    (re.compile(r"(?<=[\w)\]%.,])(?:\*{1,3}|[†‡§¶])(?=[\s,.;:)\]]|$)"), ""),
+    (re.compile(r"(?<=[\w)\]%.,])(?:\*{1,3}|[†‡§¶])(?=[\s,.;:)\]/\[]|$)"), ""),
     # "X are the mainstay of treatment and are recommended …": what the act is to the
     # guideline, its standing; X stays the act (what follows "of" is still read: "the
     # cornerstone of therapy for angina" keeps angina)
     (
         re.compile(
             r"\s+(?:is|are)\s+(?:the\s+)?(?:mainstays?|cornerstones?)\s+of\s+(?:the\s+)?"
-            r"(?:medical\s+)?(?:treatment|therapy|management|care)(?:\s+(?P<of>of|for|in)\b)?(?P<and>\s+and(?=\s+(?:is|are)\b))?",
+            r"(?:medical\s+)?(?:treatment|therapy|management|care)"
+            # then "of/for/in Y", "and is …" or the clause's end; not "the cornerstone of
+            # treatment efficacy / decisions", where a noun goes on
+            r"(?:(?P<of>\s+(?:of|for|in)\b)|(?P<and>\s+and(?=\s+(?:is|are)\b))|(?=\s*(?:[,.;:)]|$)))",
             re.I,
         ),
         lambda m: " for" if m["of"] else (" and" if m["and"] else ""),

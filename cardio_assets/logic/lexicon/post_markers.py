@@ -144,9 +144,11 @@ _POST_MARKERS = re.compile(
     # ("the decision when to restart": "when to" asks a question, it sets no condition)
     r"|(?:if|when(?!\s+to\b)|while|whilst|unless|despite|provided(?:\s+that)?|"
     r"in\s+the\s+presence\s+of)\b"
-    # "diltiazem in the absence of HFrEF": those without it (not before a list that goes on
-    # past a semicolon or bullet: the absence is said of its own item only)
-    r"|in\s+the\s+absence\s+of\b(?![^;•]*[;•])"
+    # "diltiazem in the absence of HFrEF": those without it; only where the absence ends the
+    # phrase plainly (not before a list that goes on past a semicolon or bullet, a comma, a
+    # "with" or "and in" that adds what the patients do have, or a clause of its own)
+    r"|in\s+the\s+absence\s+of\b"
+    r"(?![^;•]*(?:[;•,]|\bwith\b|\b(?:and|but|or)\s+in\b|\b(?:if|when|but|unless)\b))"
     # "a team approach regarding the decision to stop X", "instructions on when to take X":
     # a choice the act is about, its topic (a plain "regarding X" is left to the phrase)
     r"|(?<=\w\s)(?:regarding|concerning)(?=\s+(?:the\s+)?(?:decision|choice)\b|"

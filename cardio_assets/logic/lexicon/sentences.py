@@ -267,6 +267,12 @@ REDUCING_ACTS = {
     "lower": "lowering",
     "limit": "limitation",
     "restrict": "restriction",
+    # "It is recommended to shorten DAPT to 1 month": right after the framing, speeding or
+    # shortening something is the act (elsewhere, "to hasten recovery", an aim)
+    "shorten": "shortening",
+    "accelerate": "acceleration",
+    "hasten": "hastening",
+    "speed up": "speeding up",
 }
 _REDUCING_TO = re.compile(
     rf"^to\s+({'|'.join(REDUCING_ACTS)})\s+(?!(?:the\s+)?(?:risk|incidence|rate)\b)", re.I

@@ -527,3 +527,79 @@ def test_a_bad_interface_term_is_named(tmp_path: Path, monkeypatch, terms, key) 
     monkeypatch.setenv("CARDIO_CONFIG_DIR", str(tmp_path))
     with pytest.raises(ConfigError, match=rf"interface_terms.*{key}"):
         load_pipeline_settings()
+
+
+# ------------------------------------------ guards found reading a real guideline's graph
+
+
+@pytest.mark.parametrize(
+    ("term", "not_this"),
+    [
+        ("hypotension", "38341003"),  # Hypertensive disorder: one letter apart, the opposite
+        ("hyperglycaemia", "302866003"),  # Hypoglycemia
+        ("bradycardia", "74615001"),  # Tachycardia-bradycardia names the other one too
+    ],
+)
+def test_a_word_of_opposite_meaning_is_never_a_typo(store, abbreviations, schema, term, not_this):
+    """A one-letter typo allowance and close character ratios pair "hypotension" with
+    "hypertensive": hyper-/hypo- and tachy-/brady- beginnings say opposite things, so a
+    concept naming the other one is never the term's; the decision says why."""
+    cands = ground_candidates(term, "Condition", store, abbreviations)
+    outcome = select_grounding(term, "Condition", cands, schema.rule("Condition"))
+    assert outcome.entry is None or str(outcome.entry.snomed_id) != not_this
+    verdict = next(d for d in outcome.decisions if d.concept_id == not_this)
+    assert not verdict.kept and "for" in verdict.reason and "qualifiers" in verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("term", "narrower"),
+    [
+        ("atrioventricular block", "27885002"),  # Complete atrioventricular block
+        ("aortic aneurysm", "233985008"),  # Abdominal aortic aneurysm
+    ],
+)
+def test_a_concept_that_adds_a_qualifier_is_narrower_than_the_term(
+    store, abbreviations, schema, term, narrower
+):
+    """Contract section 10 read from the concept's side: "atrioventricular block" is no
+    complete block and an aortic aneurysm no abdominal one; with no concept of the term's
+    own it stays unmapped."""
+    cands = ground_candidates(term, "Condition", store, abbreviations)
+    outcome = select_grounding(term, "Condition", cands, schema.rule("Condition"))
+    verdicts = {d.concept_id: d for d in outcome.decisions}
+    assert narrower in verdicts and not verdicts[narrower].kept
+    assert "adds the qualifier" in verdicts[narrower].reason
+
+
+@pytest.mark.parametrize(
+    ("term", "lost_from"),
+    [
+        ("right bundle branch block", "63467002"),  # Left bundle branch block
+        ("family history of left ventricular non-compaction", "447935001"),
+    ],
+)
+def test_a_side_or_a_family_history_is_never_dropped(store, abbreviations, schema, term, lost_from):
+    """ "right" is no "left", and a family history of a disease is not the disease: a
+    concept without those words is not the term's."""
+    cands = ground_candidates(term, "Condition", store, abbreviations)
+    outcome = select_grounding(term, "Condition", cands, schema.rule("Condition"))
+    assert outcome.entry is None or str(outcome.entry.snomed_id) != lost_from
+
+
+@pytest.mark.parametrize(
+    ("term", "concept", "role"),
+    [
+        ("QRS duration", "251208001", "ClinicalParameter"),  # QRS complex duration
+        ("ST-elevation myocardial infarction", "401303003", "Condition"),  # Acute STEMI
+        ("abdominal aortic aneurysm", "233985008", "Condition"),
+        ("Marfan syndrome", "19346006", "Condition"),
+    ],
+)
+def test_words_a_concept_may_add_and_still_mean_the_term(
+    store, abbreviations, schema, term, concept, role
+):
+    """An ST-elevation infarction is always acute and a QRS duration is the QRS complex's:
+    those concepts stay the term's (and the added real-row concepts map by name)."""
+    cands = ground_candidates(term, role, store, abbreviations)
+    outcome = select_grounding(term, role, cands, schema.rule(role))
+    assert outcome.entry is not None and str(outcome.entry.snomed_id) == concept

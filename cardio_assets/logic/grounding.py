@@ -403,18 +403,21 @@ def decide(candidate: GroundingCandidate, rule: RoleFilter) -> GroundingDecision
         )
     )
     lost = _qualifiers_lost(candidate.query, candidate.matched_term, candidate.fsn)
+    added = _qualifiers_added(candidate.query, candidate.matched_term)
+    opposite = _opposite_prefixes(candidate.query, candidate.matched_term, candidate.fsn)
+    problems = (
+        ([f"the concept drops the qualifier(s) {', '.join(lost)} of the term"] if lost else [])
+        + ([f"the concept adds the qualifier(s) {', '.join(added)}"] if added else [])
+        + ([f"the concept says {o} of the term" for o in opposite])
+    )
     checks.append(
         FilterCheck(
             filter="qualifiers",
-            passed=not lost,
-            detail=(
-                "the concept keeps every qualifier of the term"
-                if not lost
-                else f"the concept drops the qualifier(s) {', '.join(lost)} of the term"
-            ),
+            passed=not problems,
+            detail="; ".join(problems) or "the concept keeps every qualifier of the term",
         )
     )
-    score_ok = score_ok and not lost
+    score_ok = score_ok and not problems
     lineage = {candidate.concept_id, *candidate.ancestor_ids}
     in_roots = True
     if rule.allowed_roots:
@@ -489,8 +492,26 @@ MEANING_QUALIFIERS = frozenset(
     severe moderate mild significant symptomatic asymptomatic known suspected new recurrent
     persistent permanent paroxysmal idiopathic non-sustained sustained advanced stable
     unstable documented isolated complex refractory resistant uncontrolled
+    acute chronic complete partial incomplete congenital familial family history
+    left right bilateral unilateral thoracic abdominal intraoperative perioperative
+    postoperative prophylactic therapeutic degree mobitz bifascicular trifascicular
+    alternating rupture ruptured ambulatory root
     """.split()
 )
+# A concept whose own name adds one of these to the term is narrower than the term
+# ("atrioventricular block" is no "Complete atrioventricular block", "aortic aneurysm" no
+# "Abdominal aortic aneurysm"): the same list read from the concept's side, less the words
+# a concept may add and still mean the term ("previous MI" is "History of myocardial
+# infarction", an ejection fraction is the left ventricle's, an ST-elevation infarction is
+# "Acute ST segment elevation myocardial infarction", "QRS complex duration" no complex one)
+NARROWING_QUALIFIERS = MEANING_QUALIFIERS - frozenset(
+    "family history left right known new acute chronic complex significant documented isolated".split()
+)
+# Word beginnings of opposite meaning that a one-letter typo allowance or a close
+# character ratio would otherwise pair ("hypotension" is no "hypertensive disorder",
+# "bradycardia" no "tachycardia-bradycardia"): a concept naming the other one, where the
+# term does not, is never the term's.
+OPPOSITE_PREFIXES = (("hyper", "hypo"), ("tachy", "brady"), ("micro", "macro"))
 
 
 def _qualifiers_lost(query: str, matched: str, fsn: str) -> list[str]:
@@ -498,6 +519,29 @@ def _qualifiers_lost(query: str, matched: str, fsn: str) -> list[str]:
     carries."""
     kept = set(fold(matched).split()) | set(fold(fsn).split())
     return [w for w in fold(query).split() if w in MEANING_QUALIFIERS and w not in kept]
+
+
+def _qualifiers_added(query: str, matched: str) -> list[str]:
+    """The qualifiers the matched description carries that the term does not."""
+    asked = set(fold(query).split())
+    return [w for w in fold(matched).split() if w in NARROWING_QUALIFIERS and w not in asked]
+
+
+def _opposite_prefixes(query: str, matched: str, fsn: str) -> list[str]:
+    """ "hyper- for hypo-" for each opposite word beginning the concept's names use where
+    the term uses the other (and not both)."""
+    asked = fold(query).split()
+    named = fold(matched).split() + fold(fsn).split()
+    found = []
+    for first, second in OPPOSITE_PREFIXES:
+        for mine, theirs in ((first, second), (second, first)):
+            if (
+                any(w.startswith(mine) for w in asked)
+                and any(w.startswith(theirs) for w in named)
+                and not any(w.startswith(theirs) for w in asked)
+            ):
+                found.append(f"{theirs}- for {mine}-")
+    return found
 
 
 def _root_names(candidate: GroundingCandidate, roots: Sequence[str]) -> str:

@@ -603,3 +603,24 @@ def test_words_a_concept_may_add_and_still_mean_the_term(
     cands = ground_candidates(term, role, store, abbreviations)
     outcome = select_grounding(term, role, cands, schema.rule(role))
     assert outcome.entry is not None and str(outcome.entry.snomed_id) == concept
+
+
+@pytest.mark.parametrize(
+    ("term", "role", "not_this"),
+    [
+        ("tricuspid aortic valve", "Condition", "72352009"),  # Bicuspid aortic valve
+        ("transcatheter pulmonary valve implantation", "Procedure", "441873006"),  # aortic
+        ("improvement of left ventricular function", "Condition", "275514001"),
+        ("renal function", "Condition", "236423003"),  # Renal impairment
+        ("coronary heart disease", "Condition", "315016007"),  # At risk of CHD
+    ],
+)
+def test_a_concept_of_another_count_valve_change_or_state_is_not_the_terms(
+    store, abbreviations, schema, term, role, not_this
+):
+    """A count prefix ("tri-" / "bi-cuspid"), another valve, a change of a measure
+    ("improvement of LV function"), an abnormality the term does not name ("renal
+    function" is no impairment) or a risk of the disease: each names another thing."""
+    cands = ground_candidates(term, role, store, abbreviations)
+    outcome = select_grounding(term, role, cands, schema.rule(role))
+    assert outcome.entry is None or str(outcome.entry.snomed_id) != not_this

@@ -496,6 +496,8 @@ MEANING_QUALIFIERS = frozenset(
     left right bilateral unilateral thoracic abdominal intraoperative perioperative
     postoperative prophylactic therapeutic degree mobitz bifascicular trifascicular
     alternating rupture ruptured ambulatory root
+    improvement worsening deterioration recovery reduction decrease increase fall drop rise
+    decline normalization normalisation
     """.split()
 )
 # A concept whose own name adds one of these to the term is narrower than the term
@@ -506,12 +508,27 @@ MEANING_QUALIFIERS = frozenset(
 # "Acute ST segment elevation myocardial infarction", "QRS complex duration" no complex one)
 NARROWING_QUALIFIERS = MEANING_QUALIFIERS - frozenset(
     "family history left right known new acute chronic complex significant documented isolated".split()
-)
+) | {
+    "risk",  # "At risk of coronary heart disease" is no coronary heart disease
+    # an abnormality the term does not name: "Renal impairment" is no "renal function"
+    "impaired",
+    "impairment",
+    "dysfunction",
+    "insufficiency",
+    "failure",
+}
 # Word beginnings of opposite meaning that a one-letter typo allowance or a close
 # character ratio would otherwise pair ("hypotension" is no "hypertensive disorder",
 # "bradycardia" no "tachycardia-bradycardia"): a concept naming the other one, where the
 # term does not, is never the term's.
 OPPOSITE_PREFIXES = (("hyper", "hypo"), ("tachy", "brady"), ("micro", "macro"))
+# Word beginnings that count: one word with one of these before the stem another word has
+# with a different one is another thing ("tricuspid" / "bicuspid", "unilateral" /
+# "bilateral", "monophasic" / "biphasic")
+COUNT_PREFIXES = ("uni", "mono", "bi", "di", "tri", "quadri", "tetra", "poly", "multi")
+# Names of which a concept names one thing only: a concept naming another member of the
+# group than the term is never the term's ("pulmonary valve implantation" is no aortic one)
+EXCLUSIVE_NAMES = (frozenset({"aortic", "mitral", "tricuspid", "pulmonary", "pulmonic"}),)
 
 
 def _qualifiers_lost(query: str, matched: str, fsn: str) -> list[str]:
@@ -541,7 +558,27 @@ def _opposite_prefixes(query: str, matched: str, fsn: str) -> list[str]:
                 and not any(w.startswith(theirs) for w in asked)
             ):
                 found.append(f"{theirs}- for {mine}-")
+    for word in asked:
+        for other in named:
+            if other != word and _counted_alike(word, other):
+                found.append(f"{other!r} for {word!r}")
+    for group in EXCLUSIVE_NAMES:
+        mine_names = group.intersection(asked)
+        theirs_names = group.intersection(named) - mine_names
+        if mine_names and theirs_names:
+            found.append(f"{', '.join(sorted(theirs_names))} for {', '.join(sorted(mine_names))}")
     return found
+
+
+def _counted_alike(word: str, other: str) -> bool:
+    """Two words that differ only in a count prefix ("tricuspid", "bicuspid")."""
+    for mine in COUNT_PREFIXES:
+        for theirs in COUNT_PREFIXES:
+            if mine != theirs and word.startswith(mine) and other.startswith(theirs):
+                stem = word[len(mine) :]
+                if len(stem) >= 4 and stem == other[len(theirs) :]:
+                    return True
+    return False
 
 
 def _root_names(candidate: GroundingCandidate, roots: Sequence[str]) -> str:

@@ -613,6 +613,7 @@ def test_words_a_concept_may_add_and_still_mean_the_term(
         ("improvement of left ventricular function", "Condition", "275514001"),
         ("renal function", "Condition", "236423003"),  # Renal impairment
         ("coronary heart disease", "Condition", "315016007"),  # At risk of CHD
+        ("valve area", "ClinicalParameter", "251011009"),  # Aortic valve area: one valve
     ],
 )
 def test_a_concept_of_another_count_valve_change_or_state_is_not_the_terms(

@@ -516,6 +516,13 @@ NARROWING_QUALIFIERS = MEANING_QUALIFIERS - frozenset(
     "dysfunction",
     "insufficiency",
     "failure",
+    # a valve the term does not name: "valve area" is no "Aortic valve area", and
+    # "hypertension" no "Pulmonary hypertension"
+    "aortic",
+    "mitral",
+    "tricuspid",
+    "pulmonary",
+    "pulmonic",
 }
 # Word beginnings of opposite meaning that a one-letter typo allowance or a close
 # character ratio would otherwise pair ("hypotension" is no "hypertensive disorder",

@@ -625,3 +625,43 @@ def test_a_concept_of_another_count_valve_change_or_state_is_not_the_terms(
     cands = ground_candidates(term, role, store, abbreviations)
     outcome = select_grounding(term, role, cands, schema.rule(role))
     assert outcome.entry is None or str(outcome.entry.snomed_id) != not_this
+
+
+# ------------------------------------- narrowed after a review helper's 817 terms of its own
+
+
+@pytest.mark.parametrize(
+    ("term", "concept"),
+    [
+        ("abdominal aorta aneurysm", "233985008"),  # "aorta" carries "aortic": one stem
+        ("non-sustained ventricular tachycardia", "444658006"),  # Nonsustained VT
+    ],
+)
+def test_a_qualifier_is_carried_by_its_stem(store, abbreviations, schema, term, concept):
+    """ "aorta" and "aortic" are one word for the check, and "non-sustained" is written
+    "nonsustained" in the terminology: the right concept is kept."""
+    cands = ground_candidates(term, "Condition", store, abbreviations)
+    outcome = select_grounding(term, "Condition", cands, schema.rule("Condition"))
+    assert outcome.entry is not None and str(outcome.entry.snomed_id) == concept
+
+
+@pytest.mark.parametrize(
+    ("term", "not_this"),
+    [
+        ("non-sustained ventricular tachycardia", "426525004"),  # Sustained VT
+        ("compensated heart failure", "424404003"),  # Decompensated chronic HF
+        ("type A aortic dissection", "308546005"),  # Dissection of aorta: broader
+        ("upper gastrointestinal bleeding", "74474003"),  # GI hemorrhage: broader
+        ("aortic valve insufficiency", "194987006"),  # stenosis with insufficiency
+        ("aortic stenosis and regurgitation", "60234000"),  # regurgitation alone
+    ],
+)
+def test_a_negated_word_a_subtype_or_a_second_lesion_is_another_concept(
+    store, abbreviations, schema, term, not_this
+):
+    """A word negated on one side only ("non-", "de-"), a subtype word the concept lacks
+    ("type A", "upper") and a valve lesion one side names and the other does not each make
+    another concept."""
+    cands = ground_candidates(term, "Condition", store, abbreviations)
+    outcome = select_grounding(term, "Condition", cands, schema.rule("Condition"))
+    assert outcome.entry is None or str(outcome.entry.snomed_id) != not_this

@@ -16,6 +16,7 @@ Two steps, matching the two assets:
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -497,7 +498,8 @@ MEANING_QUALIFIERS = frozenset(
     postoperative prophylactic therapeutic degree mobitz bifascicular trifascicular
     alternating rupture ruptured ambulatory root
     improvement worsening deterioration recovery reduction decrease increase fall drop rise
-    decline normalization normalisation
+    decline normalization normalisation type upper lower benign malignant stenosis
+    regurgitation insufficiency
     """.split()
 )
 # A concept whose own name adds one of these to the term is narrower than the term
@@ -522,7 +524,9 @@ NARROWING_QUALIFIERS = MEANING_QUALIFIERS - frozenset(
     "mitral",
     "tricuspid",
     "pulmonary",
-    "pulmonic",
+    # a second valve lesion: "aortic valve insufficiency" is no "stenosis with insufficiency"
+    "stenosis",
+    "regurgitation",
 }
 # Word beginnings of opposite meaning that a one-letter typo allowance or a close
 # character ratio would otherwise pair ("hypotension" is no "hypertensive disorder",
@@ -535,27 +539,68 @@ OPPOSITE_PREFIXES = (("hyper", "hypo"), ("tachy", "brady"), ("micro", "macro"))
 COUNT_PREFIXES = ("uni", "mono", "bi", "di", "tri", "quadri", "tetra", "poly", "multi")
 # Names of which a concept names one thing only: a concept naming another member of the
 # group than the term is never the term's ("pulmonary valve implantation" is no aortic one)
-EXCLUSIVE_NAMES = (frozenset({"aortic", "mitral", "tricuspid", "pulmonary", "pulmonic"}),)
+EXCLUSIVE_NAMES = (frozenset({"aortic", "mitral", "tricuspid", "pulmonary"}),)
+# a word and its negation: "nonsustained" is no "sustained", "decompensated" no "compensated"
+NEGATING_PREFIXES = ("non", "de", "un", "in")
+# abnormality words of one kind: a term naming one of them is not narrowed by another
+ABNORMALITY_WORDS = frozenset(
+    "impaired impairment dysfunction reduced decreased depressed abnormal".split()
+)
+
+
+def _words(text: str) -> list[str]:
+    """Folded words, "non" joined to the word it negates ("non-sustained" -> "nonsustained",
+    as SNOMED CT writes it)."""
+    return re.sub(r"\bnon (?=[a-z])", "non", fold(text)).split()
+
+
+def _same_stem(word: str, other: str) -> bool:
+    """ "aorta" / "aortic", "prophylactic" / "prophylaxis", "impaired" / "impairment":
+    a shared beginning of four letters or more that is most of the shorter word."""
+    shared = len(os.path.commonprefix([word, other]))
+    return word == other or (shared >= 4 and shared >= 0.6 * min(len(word), len(other)))
+
+
+def _carried(word: str, words: Iterable[str]) -> bool:
+    return any(_same_stem(word, other) for other in words)
 
 
 def _qualifiers_lost(query: str, matched: str, fsn: str) -> list[str]:
-    """The meaning qualifiers of ``query`` that neither the matched description nor the FSN
-    carries."""
-    kept = set(fold(matched).split()) | set(fold(fsn).split())
-    return [w for w in fold(query).split() if w in MEANING_QUALIFIERS and w not in kept]
+    """The meaning qualifiers of ``query`` (and its "non-" words) that neither the matched
+    description nor the FSN carries, by stem."""
+    kept = _words(matched) + _words(fsn)
+    return [
+        w
+        for w in _words(query)
+        if (w in MEANING_QUALIFIERS or w.startswith("non")) and not _carried(w, kept)
+    ]
 
 
 def _qualifiers_added(query: str, matched: str) -> list[str]:
-    """The qualifiers the matched description carries that the term does not."""
-    asked = set(fold(query).split())
-    return [w for w in fold(matched).split() if w in NARROWING_QUALIFIERS and w not in asked]
+    """The qualifiers the matched description carries that the term does not, by stem; a
+    description written "ABBR - long form" for the term's own abbreviation adds nothing, and
+    an abnormality word adds nothing where the term names another of its kind ("LV systolic
+    impairment" is "LV systolic dysfunction")."""
+    asked = _words(query)
+    short = matched.split(" - ", 1)[0] if " - " in matched else ""
+    if short and fold(short) == fold(query):
+        return []
+    abnormal = any(w in ABNORMALITY_WORDS for w in asked)
+    return [
+        w
+        for w in _words(matched)
+        if w in NARROWING_QUALIFIERS
+        and not _carried(w, asked)
+        and not (abnormal and w in ABNORMALITY_WORDS)
+    ]
 
 
 def _opposite_prefixes(query: str, matched: str, fsn: str) -> list[str]:
     """ "hyper- for hypo-" for each opposite word beginning the concept's names use where
-    the term uses the other (and not both)."""
-    asked = fold(query).split()
-    named = fold(matched).split() + fold(fsn).split()
+    the term uses the other (and not both); a word negated on one side only ("sustained" /
+    "nonsustained", "compensated" / "decompensated"); a count prefix or a valve of its own."""
+    asked = _words(query)
+    named = _words(matched) + _words(fsn)
     found = []
     for first, second in OPPOSITE_PREFIXES:
         for mine, theirs in ((first, second), (second, first)):
@@ -567,7 +612,12 @@ def _opposite_prefixes(query: str, matched: str, fsn: str) -> list[str]:
                 found.append(f"{theirs}- for {mine}-")
     for word in asked:
         for other in named:
-            if other != word and _counted_alike(word, other):
+            if other == word or other in asked or word in named:
+                continue
+            negated = any(
+                other == lead + word or word == lead + other for lead in NEGATING_PREFIXES
+            )
+            if negated or _counted_alike(word, other):
                 found.append(f"{other!r} for {word!r}")
     for group in EXCLUSIVE_NAMES:
         mine_names = group.intersection(asked)

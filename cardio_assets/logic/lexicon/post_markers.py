@@ -144,7 +144,7 @@ _POST_MARKERS = re.compile(
     # ("the decision when to restart": "when to" asks a question, it sets no condition)
     r"|(?:if|when(?!\s+to\b)|while|whilst|unless|despite|provided(?:\s+that)?|"
     r"in\s+the\s+presence\s+of)\b"
-    # "diltiazem in the absence of HFrEF": those without it; only where the absence ends the
+    # "digoxin in the absence of hypotension": those without it; only where the absence ends the
     # phrase plainly (not before a list that goes on past a semicolon or bullet, a comma, a
     # "with" or "and in" that adds what the patients do have, or a clause of its own)
     r"|in\s+the\s+absence\s+of\b"
@@ -492,7 +492,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
             "with the exception",
             "with the possible exception",
             "other than",
-            "in the absence of",  # "diltiazem in the absence of HFrEF": for those without it
+            "in the absence of",  # "digoxin in the absence of hypotension": for those without it
         )
     ):
         return "negated", _THERE_IS.sub("", body)

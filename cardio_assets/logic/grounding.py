@@ -403,9 +403,12 @@ def decide(candidate: GroundingCandidate, rule: RoleFilter) -> GroundingDecision
             detail=f"score {score:.2f} {'>=' if score_ok else '<'} min_match_score {rule.min_match_score:.2f}",
         )
     )
-    lost = _qualifiers_lost(candidate.query, candidate.matched_term, candidate.fsn)
-    added = _qualifiers_added(candidate.query, candidate.matched_term)
-    opposite = _opposite_prefixes(candidate.query, candidate.matched_term, candidate.fsn)
+    # the words of the term and of the concept's names, folded once for the three checks
+    asked, matched = _words(candidate.query), _words(candidate.matched_term)
+    named = matched + _words(candidate.fsn)
+    lost = _qualifiers_lost(asked, named)
+    added = _qualifiers_added(candidate.query, candidate.matched_term, asked, matched)
+    opposite = _opposite_prefixes(asked, named)
     problems = (
         ([f"the concept drops the qualifier(s) {', '.join(lost)} of the term"] if lost else [])
         + ([f"the concept adds the qualifier(s) {', '.join(added)}"] if added else [])
@@ -491,7 +494,7 @@ def decide(candidate: GroundingCandidate, rule: RoleFilter) -> GroundingDecision
 MEANING_QUALIFIERS = frozenset(
     """
     severe moderate mild significant symptomatic asymptomatic known suspected new recurrent
-    persistent permanent paroxysmal idiopathic non-sustained sustained advanced stable
+    persistent permanent paroxysmal idiopathic sustained advanced stable
     unstable documented isolated complex refractory resistant uncontrolled
     acute chronic complete partial incomplete congenital familial family history
     left right bilateral unilateral thoracic abdominal intraoperative perioperative
@@ -565,42 +568,42 @@ def _carried(word: str, words: Iterable[str]) -> bool:
     return any(_same_stem(word, other) for other in words)
 
 
-def _qualifiers_lost(query: str, matched: str, fsn: str) -> list[str]:
-    """The meaning qualifiers of ``query`` (and its "non-" words) that neither the matched
-    description nor the FSN carries, by stem."""
-    kept = _words(matched) + _words(fsn)
+def _qualifiers_lost(asked: list[str], named: list[str]) -> list[str]:
+    """The meaning qualifiers of the term's words ``asked`` (and its "non-" words) that none
+    of the concept's ``named`` words (matched description and FSN) carries, by stem."""
     return [
         w
-        for w in _words(query)
-        if (w in MEANING_QUALIFIERS or w.startswith("non")) and not _carried(w, kept)
+        for w in asked
+        if (w in MEANING_QUALIFIERS or w.startswith("non")) and not _carried(w, named)
     ]
 
 
-def _qualifiers_added(query: str, matched: str) -> list[str]:
-    """The qualifiers the matched description carries that the term does not, by stem; a
-    description written "ABBR - long form" for the term's own abbreviation adds nothing, and
-    an abnormality word adds nothing where the term names another of its kind ("LV systolic
-    impairment" is "LV systolic dysfunction")."""
-    asked = _words(query)
-    short = matched.split(" - ", 1)[0] if " - " in matched else ""
+def _qualifiers_added(
+    query: str, matched_term: str, asked: list[str], matched: list[str]
+) -> list[str]:
+    """The qualifiers the matched description (words ``matched``) carries that the term
+    (words ``asked``) does not, by stem; a description written "ABBR - long form" for the
+    term's own abbreviation adds nothing, and an abnormality word adds nothing where the
+    term names another of its kind ("LV systolic impairment" is "LV systolic
+    dysfunction")."""
+    short = matched_term.split(" - ", 1)[0] if " - " in matched_term else ""
     if short and fold(short) == fold(query):
         return []
     abnormal = any(w in ABNORMALITY_WORDS for w in asked)
     return [
         w
-        for w in _words(matched)
+        for w in matched
         if w in NARROWING_QUALIFIERS
         and not _carried(w, asked)
         and not (abnormal and w in ABNORMALITY_WORDS)
     ]
 
 
-def _opposite_prefixes(query: str, matched: str, fsn: str) -> list[str]:
-    """ "hyper- for hypo-" for each opposite word beginning the concept's names use where
-    the term uses the other (and not both); a word negated on one side only ("sustained" /
-    "nonsustained", "compensated" / "decompensated"); a count prefix or a valve of its own."""
-    asked = _words(query)
-    named = _words(matched) + _words(fsn)
+def _opposite_prefixes(asked: list[str], named: list[str]) -> list[str]:
+    """ "hyper- for hypo-" for each opposite word beginning the concept's ``named`` words use
+    where the term's ``asked`` words use the other (and not both); a word negated on one side
+    only ("sustained" / "nonsustained", "compensated" / "decompensated"); a count prefix or
+    a valve of its own."""
     found = []
     for first, second in OPPOSITE_PREFIXES:
         for mine, theirs in ((first, second), (second, first)):

@@ -31,6 +31,9 @@ class Draft:
     # the test that showed a finding ("on cardiac MRI"): done whatever the finding was, so
     # it takes neither the phrase's negation nor its OR label
     test_of_finding: bool = False
+    # what one alternative is had without ("A in the absence of B, or C": B is absent with A
+    # only): negated on its own, outside the alternatives' OR label
+    absent_with_alternative: bool = False
 
 
 def new_group_label(group_counter: list[int]) -> str:

@@ -130,6 +130,29 @@ def finding_and_test(text: str, normalize) -> tuple[str, str] | None:  # type: i
     return m["finding"], m["test"]
 
 
+# the same pairing said the other way round: "if CMR shows scar", "when the ECG shows: A; B",
+# "if neurological examination reveals X": what the test shows is the finding, the test is
+# done whatever it shows (no verb of the row's own may come between them)
+_TEST_SHOWS = re.compile(
+    r"^(?:the\s+|an?\s+)?(?P<test>[A-Za-z][^,;:()]*?)\s+(?:shows?|showed|reveals?|revealed|"
+    r"demonstrates?|demonstrated|indicates?|indicated|suggests?|suggested)\b\s*:?\s*"
+    r"(?P<finding>.*)$",
+    re.IGNORECASE,
+)
+
+
+def test_showing(text: str, normalize) -> tuple[str, str] | None:  # type: ignore[no-untyped-def]
+    """The finding and the test of "<test> shows X" ("" when the finding is listed after a
+    colon), or None when the subject names no test."""
+    m = _TEST_SHOWS.match(text)
+    if not m or _NO_FINDING.search(m["test"]):
+        return None
+    test = m["test"].strip()
+    if not (_TEST_HEAD.search(normalize(test).strip()) or test.lower().endswith("examination")):
+        return None
+    return m["finding"].strip(" ,;"), test
+
+
 # "an increase of >3 mm per year measured by echocardiography": the test a measurement or
 # finding is taken with, named at the phrase's end; done whatever it shows, so it is no
 # alternative of the values before it (and "measured by" names nothing)

@@ -48,6 +48,7 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     finding_and_test,
     measuring_test,
     talk_about_a_list,
+    test_showing,
 )
 from cardio_assets.logic.lexicon.post_markers import _depth_at
 from cardio_assets.logic.lexicon.sentences import (
@@ -83,6 +84,14 @@ if TYPE_CHECKING:
 _UNNAMED_CASES = re.compile(
     r"(?:specific|certain|selected|special|particular)\s+(?:situations?|cases?|circumstances?|"
     r"settings?)",
+    re.IGNORECASE,
+)
+
+
+# an absence said inside one alternative of a list the clause rules kept whole ("A in the
+# absence of B, or C"); a leading word opens it, so "with or without B" stays
+_ABSENT_WITH_LEAF = re.compile(
+    r"(?<=[A-Za-z0-9)])\s+(?:in\s+the\s+absence\s+of|without)\s+(?P<absent>[A-Za-z].*)$",
     re.IGNORECASE,
 )
 
@@ -127,6 +136,14 @@ class PhraseRules(CohortRules):
         text = text.strip(" ,;.")
         if not text:
             return []
+        shown = (
+            test_showing(text, self.abbreviations.normalize)
+            if slot not in ("action", "outcome")
+            else None
+        )
+        if shown:  # "if CMR shows scar": the scar, seen on CMR
+            finding, test = shown
+            return [*self._phrase(finding, slot, group_counter), self._test_of_finding(test)]
         if slot == "outcome":
             text = _OUTCOME_LEAD.sub("", text)
             target = re.match(r"^(.+?)\s+to\s+(?=(?:<|>|≤|≥|<=|>=)?\s*\d)", text)
@@ -183,11 +200,26 @@ class PhraseRules(CohortRules):
             if slot == "outcome":  # "the risk of HF hospitalization or (the risk of) death"
                 leaf_text = _OUTCOME_LEAD.sub("", leaf_text)
                 leaf_full = _OUTCOME_LEAD.sub("", leaf_full) if leaf_full else None
-            found = self._leaf_drafts(Leaf(leaf_text, leaf.negated, leaf_full), params, slot)
+            absent = (
+                _ABSENT_WITH_LEAF.search(leaf_text)
+                if slot in {"cohort", "context"} and not leaf.negated and not leaf_full
+                else None
+            )
+            if absent:  # "A in the absence of B, or C": A without B is one alternative
+                found = self._leaf_drafts(
+                    Leaf(leaf_text[: absent.start()], False, None), params, slot
+                )
+                without = self._leaf_drafts(Leaf(absent["absent"], True, None), params, slot)
+                for draft in without:
+                    draft.absent_with_alternative = True
+                found += without
+            else:
+                found = self._leaf_drafts(Leaf(leaf_text, leaf.negated, leaf_full), params, slot)
             for draft in found:
                 # the time since an event is said of the event, no alternative to it
                 since = draft.role == "ClinicalParameter" and counted_back(draft.text)
-                draft.or_group = None if draft.test_of_finding or since else group_of.get(id(leaf))
+                alone = draft.test_of_finding or draft.absent_with_alternative or since
+                draft.or_group = None if alone else group_of.get(id(leaf))
                 drafts.append(draft)
             if slot in {"cohort", "context"} and _kinds_sharing_a_head(elided, found):
                 # "infectious and autoimmune myocarditis": two kinds of one disease named

@@ -367,11 +367,23 @@ def _tidy_leaf(text: str, slot: str) -> str:
             flags=re.I,
         )
     text = re.sub(
-        r"\s+(?:(?:that|which)\s+)?(?:persists|persist|remains|remain|continues)$",
+        r"\s+(?:(?:that|which)\s+)?(?:persists|persist|remains|remain|continues|occurs|occur|"
+        r"develops|develop|arises|arise|appears|appear)$",
         "",
         text,
         flags=re.I,
     )
+    # "if syncope occurs during exertion": the state and when it comes, without the verb
+    text = re.sub(
+        r"(?<=\w)\s+(?:occurs|occur|develops|develop|arises|arise|appears|appear)\s+"
+        r"(?=(?:during|on|at|after|before|with|in)\b)",
+        " ",
+        text,
+        flags=re.I,
+    )
+    # "if AF recurs", "when symptoms worsen": the state named as such ("recurrent AF")
+    text = re.sub(r"^(.+?)\s+(?:recurs|recur)$", r"recurrent \1", text, flags=re.I)
+    text = re.sub(r"^(.+?)\s+(?:worsens|worsen)$", r"worsening \1", text, flags=re.I)
     # "when clopidogrel is used": the drug, not that it is used
     text = re.sub(
         r"\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:used|given|administered|started|"

@@ -1,8 +1,9 @@
 """The act named by a verb the rules do not know, in "It is recommended to <verb> X": the
 verb's noun where English makes one regularly and the word list has it ("eliminate" ->
 "elimination", "adjust" -> "adjustment"), else its gerund ("expediting delivery") or,
-where English lacks that too, the verb itself ("revascularize the LSA"); never the bare "to". A review's look-alikes narrowed it: -ly
-verbs are no adverbs, "to not X" and aims are left alone, no -y nouns ("testy").
+where English lacks that too, the verb itself ("revascularize the LSA"); never the bare
+"to". A review's look-alikes narrowed it: -ly verbs are no adverbs, "to not X" and aims
+are left alone, no -y nouns ("testy").
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ def verb_noun(verb: str) -> str | None:
     """The noun English regularly makes of ``verb`` where the word list knows it: -ize/-ise
     -> -ization/-isation, -ate -> -ation (verbs of seven letters or more: "state" makes no
     "station"), -ct -> -ction, -ment (verbs of five letters or more: "base" makes no
-    "basement"), -er -> -ery ("delivery"; no other -y: "testy"); None otherwise ("expedite": "expedition" is another word)."""
+    "basement"), -er -> -ery ("delivery"; no other -y: "testy"); None otherwise ("expedite":
+    "expedition" is another word)."""
     english = english_words()
     word = verb.lower()
     candidates = []

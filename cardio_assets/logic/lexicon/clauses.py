@@ -66,11 +66,11 @@ _UNSUITABLE_NAMES = {
     "option": "{} not an option",
     "suitable": "{} not suitable",
     # "if PCI of the culprit artery cannot be performed": the act is not feasible here
-    "performed": "{} not feasible",
-    "done": "{} not feasible",
-    "undertaken": "{} not feasible",
-    "out": "{} not feasible",
+    **dict.fromkeys(("performed", "done", "undertaken", "out"), "{} not feasible"),
 }
+# the last words of "cannot be performed / done / undertaken / carried out": what the
+# clause says cannot be done is an act, whatever its name alone reads as
+_CANNOT_BE_DONE = frozenset({"performed", "done", "undertaken", "out"})
 # "X is not effective, not tolerated, or is contraindicated", "X has failed or is declined":
 # several states of one therapy, alternatives to each other; each is a condition of its own
 _STATE_WORD = (
@@ -215,8 +215,7 @@ class ClauseRules:
                 (unsuitable.group("state") or unsuitable.group("cannot")).split()[-1].lower()
             )
             therapies = [d for d in drafts if d.role in ("Medication", "Procedure")]
-            if not therapies and _UNSUITABLE_NAMES[kind_word] == "{} not feasible":
-                # what "cannot be performed" is an act, whatever its name alone reads as
+            if not therapies and kind_word in _CANNOT_BE_DONE:
                 therapies = [d for d in drafts if d.role != "ClinicalParameter"]
             if not therapies:
                 return None  # "if the tachycardia is poorly tolerated": a state, read whole

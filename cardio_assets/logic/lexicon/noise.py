@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cardio_assets.logic.lexicon.noise_amounts import AMOUNT_REWRITES
+from cardio_assets.logic.lexicon.noise_amounts import AMOUNT_REWRITES, DOSE_SIZE_REWRITES
 from cardio_assets.logic.lexicon.noise_hedges import HEDGE_REWRITES
-from cardio_assets.logic.lexicon.noise_lists import LIST_REWRITES
+from cardio_assets.logic.lexicon.noise_lists import CRITERIA_LIST_REWRITES, LIST_REWRITES
 from cardio_assets.logic.lexicon.noise_reasons import REASON_REWRITES
 from cardio_assets.logic.lexicon.noise_time import (
     DURATION_REWRITES,
@@ -21,8 +21,6 @@ from cardio_assets.logic.lexicon.noise_time import (
 from cardio_assets.logic.lexicon.noise_words import (
     _COMPARED_AMOUNT,
     _DOSE_WORDS,
-    _FOLLOWING_COLON,
-    _FOLLOWING_NAME,
     _LIST_ITEM,
     _PLAIN_ITEM,
     _WEIGHED,
@@ -478,35 +476,10 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         "patients",
     ),
     *DURATION_REWRITES,
-    # dose intensity: "up to the highest tolerated dose", "in maximally tolerated doses"
-    (
-        re.compile(
-            r"\b(?:up\s+to|at|in)\s+(?:the\s+)?(?:highest|maximum|maximally)\s+tolerated\s+"
-            r"(?:doses?|dosages?)\b",
-            re.I,
-        ),
-        "",
-    ),
+    *DOSE_SIZE_REWRITES,
     # ", at the highest tolerated doses (if not contraindicated), is advised": a bracket
     # left alone between commas is an aside of the words before it, not a phrase of its own
     (re.compile(r",\s*(\([^()]*\))(?=\s*,)"), r" \1"),
-    # "in low doses", "at a reduced dose", "at target dose", "at medium high doses": how
-    # much, not what or for whom
-    (
-        re.compile(
-            r"\s+(?:in|at)\s+(?:an?\s+|the\s+)?(?:(?:low|lower|medium|moderate|intermediate|high|"
-            r"higher|reduced|full|standard|usual|target)[\s-]+)?(?:low|lower|medium|moderate|"
-            r"intermediate|high|higher|reduced|full|standard|usual|target)\s+"
-            r"dos(?:e|es|age|ages)\b"
-            # (not "at low-dose dobutamine echocardiography", "in high-dose statin trials":
-            # there the dose names a kind of test or therapy)
-            r"(?=\s*(?:[,.;:)]|$)|\s+(?:of|for|in|and|or|if|when|until|with|is|are|should|may)\b)",
-            re.I,
-        ),
-        "",
-    ),
-    # a bracket about the dose: "(lowest efficacious doses)", "(at a reduced dose)"
-    (re.compile(r"\s*\([^()]*\bdos(?:e|es|age|ages|ing)\b[^()]*\)", re.I), ""),
     # "(unless contraindicated)": the row is for patients without a contraindication
     (
         re.compile(r"\bunless\s+(?:otherwise\s+)?contraindicated\b", re.I),
@@ -519,8 +492,6 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # ("a cumulative dose of ≥300 mg/m2": a dose bounded by a value is a measure, kept)
-    (re.compile(r"(?<=\w)\s+dose\b(?!-)(?!\s+of\s+(?:[<>≤≥]|at\s+least|more\s+than))", re.I), ""),
     # ", in particular X,": emphasis on one of those named; X stays an item of the list
     (re.compile(r",\s*in\s+particular\s+", re.I), ", "),
     *AMOUNT_REWRITES,
@@ -604,24 +575,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "in the presence of one or more of the following: A, B": the list is the condition
-    (
-        re.compile(
-            r"\b(?:(?:one|two)\s+or\s+more|any|either|at\s+least\s+one)\s+of\s+the\s+"
-            r"following(?:\s+(?:criteria|features|findings|conditions))?\s*:\s*",
-            re.I,
-        ),
-        "",
-    ),
-    # "in the following circumstances: A, B and C": the list is the condition
-    (
-        re.compile(
-            r"\b(?:in\s+)?the\s+following\s+(?:circumstances|situations|conditions|cases|"
-            r"settings)\s*:\s*",
-            re.I,
-        ),
-        "in ",
-    ),
+    *CRITERIA_LIST_REWRITES,
     # "in patients with A but not in those with B": B leaves the group out
     (
         re.compile(
@@ -633,18 +587,6 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"\s+followed\s+by\s+", re.I), " and "),
     # when, not whether: "as soon as the diagnosis is established", "as early as possible"
     (re.compile(r",?\s*\bas\s+(?:soon|early|quickly)\s+as\s+[^,;.()]+", re.I), ""),
-    # "(in the presence of) one or more of the following:", "if one of the following markers
-    # is present:": the list that follows is the criterion, the lead names nothing
-    (
-        re.compile(
-            r"\b(?:(?:in\s+the\s+)?presence\s+of\s+)?(?:one|two|any|at\s+least\s+(?:one|two))"
-            r"\s+(?:or\s+more\s+)?of\s+the\s+following"
-            rf"(?:{_FOLLOWING_NAME}{{1,4}}?{_FOLLOWING_COLON}"
-            r"|(?:\s+(?:criteria|features|conditions))?\s*[:.]?)",
-            re.I,
-        ),
-        "",
-    ),
 ]
 
 

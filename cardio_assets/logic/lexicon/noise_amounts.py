@@ -1,7 +1,8 @@
 """How much of a drug or an activity a row allows (a part of noise.py's patterns, applied at
 their place among them): a dosing scheme or an amount of exercise in brackets, a limit ("to a
 maximum of 5% of the day's energy", "5 g per day") and exercise written inline ("120 min/week
-of cycling", "4 times a week"). None of them is a concept.
+of cycling", "4 times a week"), and the size of a dose said in words ("in low doses", "up to
+the highest tolerated dose"). None of them is a concept.
 """
 
 from __future__ import annotations
@@ -85,4 +86,38 @@ AMOUNT_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "150 min of walking per week" once the amount is gone: the "per week" left behind
     (re.compile(r"(?<=[A-Za-z])\s+per\s+(?:day|week|month)\b", re.I), ""),
+]
+
+
+# how much of the drug, said in words ("in low doses", "up to the highest tolerated dose",
+# "(at a reduced dose)"): no concept; a dose bounded by a value is a measure and stays
+DOSE_SIZE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # dose intensity: "up to the highest tolerated dose", "in maximally tolerated doses"
+    (
+        re.compile(
+            r"\b(?:up\s+to|at|in)\s+(?:the\s+)?(?:highest|maximum|maximally)\s+tolerated\s+"
+            r"(?:doses?|dosages?)\b",
+            re.I,
+        ),
+        "",
+    ),
+    # "in low doses", "at a reduced dose", "at target dose", "at medium high doses": how
+    # much, not what or for whom
+    (
+        re.compile(
+            r"\s+(?:in|at)\s+(?:an?\s+|the\s+)?(?:(?:low|lower|medium|moderate|intermediate|high|"
+            r"higher|reduced|full|standard|usual|target)[\s-]+)?(?:low|lower|medium|moderate|"
+            r"intermediate|high|higher|reduced|full|standard|usual|target)\s+"
+            r"dos(?:e|es|age|ages)\b"
+            # (not "at low-dose dobutamine echocardiography", "in high-dose statin trials":
+            # there the dose names a kind of test or therapy)
+            r"(?=\s*(?:[,.;:)]|$)|\s+(?:of|for|in|and|or|if|when|until|with|is|are|should|may)\b)",
+            re.I,
+        ),
+        "",
+    ),
+    # a bracket about the dose: "(lowest efficacious doses)", "(at a reduced dose)"
+    (re.compile(r"\s*\([^()]*\bdos(?:e|es|age|ages|ing)\b[^()]*\)", re.I), ""),
+    # ("a cumulative dose of ≥300 mg/m2": a dose bounded by a value is a measure, kept)
+    (re.compile(r"(?<=\w)\s+dose\b(?!-)(?!\s+of\s+(?:[<>≤≥]|at\s+least|more\s+than))", re.I), ""),
 ]

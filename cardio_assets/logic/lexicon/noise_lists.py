@@ -1,7 +1,8 @@
 """How a list printed in a row is rewritten before its sentences are parsed (a part of
 noise.py's patterns, applied at their place among them): bullets after "any of the
 following", the enumerators of a list in one cell, and a list of cases after "in the case
-of", each into the commas and "or" the sentence rules read as alternatives.
+of", each into the commas and "or" the sentence rules read as alternatives; and the lead of
+a list of criteria ("one or more of the following:"), which names nothing.
 """
 
 from __future__ import annotations
@@ -97,5 +98,42 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(r"\s+at\s+risk\s+(of|for)\s+or\s+with\s+([^,;.()]+)", re.I),
         r" who are at risk \1 \2 or with \2",
+    ),
+]
+
+
+# the lead of a list of criteria ("in the presence of one or more of the following:", "in
+# the following circumstances:"): the list that follows is the condition, the lead names
+# nothing
+CRITERIA_LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # "in the presence of one or more of the following: A, B": the list is the condition
+    (
+        re.compile(
+            r"\b(?:(?:one|two)\s+or\s+more|any|either|at\s+least\s+one)\s+of\s+the\s+"
+            r"following(?:\s+(?:criteria|features|findings|conditions))?\s*:\s*",
+            re.I,
+        ),
+        "",
+    ),
+    # "in the following circumstances: A, B and C": the list is the condition
+    (
+        re.compile(
+            r"\b(?:in\s+)?the\s+following\s+(?:circumstances|situations|conditions|cases|"
+            r"settings)\s*:\s*",
+            re.I,
+        ),
+        "in ",
+    ),
+    # "(in the presence of) one or more of the following:", "if one of the following markers
+    # is present:": the list that follows is the criterion, the lead names nothing
+    (
+        re.compile(
+            r"\b(?:(?:in\s+the\s+)?presence\s+of\s+)?(?:one|two|any|at\s+least\s+(?:one|two))"
+            r"\s+(?:or\s+more\s+)?of\s+the\s+following"
+            rf"(?:{_FOLLOWING_NAME}{{1,4}}?{_FOLLOWING_COLON}"
+            r"|(?:\s+(?:criteria|features|conditions))?\s*[:.]?)",
+            re.I,
+        ),
+        "",
     ),
 ]

@@ -56,6 +56,28 @@ def test_an_age_written_without_years_is_in_years(lexicon, text: str, operator: 
 
 
 @pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        ("Statins are advised in adults with gout aged ≥55 years.", "gout"),
+        ("Screening is advised in smokers aged 55 years or more.", "smoker"),
+    ],
+)
+def test_an_age_after_a_state_is_the_age_and_the_state_stays(  # type: ignore[no-untyped-def]
+    lexicon, text: str, state: str
+) -> None:
+    """ "adults with gout aged ≥55 years": the age is the patients'; the state before
+    "aged" is a condition of its own, never the name of the age parameter."""
+    found = named(extract(lexicon, text))
+    assert (found["age"].operator, found["age"].threshold, found["age"].unit) == (
+        ">=",
+        55.0,
+        "years",
+    ), found
+    assert found[state].role == "Condition", found
+    assert not [n for n in found if "aged" in n], found
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Simvastatin doses above 40 mg/day are not advised in adults on amlodipine.",

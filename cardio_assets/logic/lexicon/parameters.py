@@ -275,13 +275,14 @@ def extract_parameters(
             pieces.append(text[cursor : found.start])
             cursor = found.end
             continue
-        elif found.unit == "years" and (not name or name.lower() in _AGE_NAMES):
-            normalized = "age"
-        elif found.unit is None and name.split() and name.split()[-1].lower() in ("age", "aged"):
-            # "aged ≥50", "smokers aged ≥50", "age under 50": an age is counted in years,
-            # written or not; the people named before it stay a concept of their own
+        elif found.unit in (None, "years") and name.split()[-1:] in (["age"], ["aged"]):
+            # "aged ≥50", "smokers aged ≥50", "diabetes aged ≥40 years", "age under 50": an
+            # age is counted in years, written or not; the people or the state named before
+            # it stay a concept of their own
             start += name.lower().rfind(name.split()[-1].lower())
             normalized, name, found = "age", "", replace(found, unit="years")
+        elif found.unit == "years" and (not name or name.lower() in _AGE_NAMES):
+            normalized = "age"
         elif found.unit == "years" and (
             _PEOPLE.fullmatch(name)
             or (

@@ -16,7 +16,6 @@ Two steps, matching the two assets:
 
 from __future__ import annotations
 
-import os
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -29,6 +28,12 @@ from rapidfuzz import fuzz, process
 
 from cardio_assets.config import RoleFilter
 from cardio_assets.logic.abbreviations import search_abbreviations
+from cardio_assets.logic.grounding_qualifiers import (
+    qualifiers_added,
+    qualifiers_lost,
+    words,
+    wrong_kind,
+)
 from cardio_assets.logic.measurements import attach_measurement, find_measurements
 from cardio_assets.records import (
     FilterCheck,
@@ -404,11 +409,11 @@ def decide(candidate: GroundingCandidate, rule: RoleFilter) -> GroundingDecision
         )
     )
     # the words of the term and of the concept's names, folded once for the three checks
-    asked, matched = _words(candidate.query), _words(candidate.matched_term)
-    named = matched + _words(candidate.fsn)
-    lost = _qualifiers_lost(asked, named)
-    added = _qualifiers_added(candidate.query, candidate.matched_term, asked, matched)
-    opposite = _opposite_prefixes(asked, named)
+    asked, matched = words(candidate.query), words(candidate.matched_term)
+    named = matched + words(candidate.fsn)
+    lost = qualifiers_lost(asked, named)
+    added = qualifiers_added(candidate.query, candidate.matched_term, asked, matched)
+    opposite = wrong_kind(asked, named)
     problems = (
         ([f"the concept drops the qualifier(s) {', '.join(lost)} of the term"] if lost else [])
         + ([f"the concept adds the qualifier(s) {', '.join(added)}"] if added else [])
@@ -484,161 +489,6 @@ def decide(candidate: GroundingCandidate, rule: RoleFilter) -> GroundingDecision
         reason=reason,
         taxonomy_path=candidate.taxonomy_path,
     )
-
-
-# Words that make a narrower concept of what they qualify ("severe aortic stenosis",
-# "paroxysmal AF", "suspected CAD"): a term carrying one maps only to a concept whose own
-# description carries it too; otherwise it stays unmapped (contract section 10: a
-# severity- or context-qualified name without its own concept is never mapped to the
-# broader one)
-MEANING_QUALIFIERS = frozenset(
-    """
-    severe moderate mild significant symptomatic asymptomatic known suspected new recurrent
-    persistent permanent paroxysmal idiopathic sustained advanced stable
-    unstable documented isolated complex refractory resistant uncontrolled
-    acute chronic complete partial incomplete congenital familial family history
-    left right bilateral unilateral thoracic abdominal intraoperative perioperative
-    postoperative prophylactic therapeutic degree mobitz bifascicular trifascicular
-    alternating rupture ruptured ambulatory root
-    improvement worsening deterioration recovery reduction decrease increase fall drop rise
-    decline normalization normalisation type upper lower benign malignant stenosis
-    regurgitation insufficiency
-    """.split()
-)
-# A concept whose own name adds one of these to the term is narrower than the term
-# ("atrioventricular block" is no "Complete atrioventricular block", "aortic aneurysm" no
-# "Abdominal aortic aneurysm"): the same list read from the concept's side, less the words
-# a concept may add and still mean the term ("previous MI" is "History of myocardial
-# infarction", an ejection fraction is the left ventricle's, an ST-elevation infarction is
-# "Acute ST segment elevation myocardial infarction", "QRS complex duration" no complex one)
-NARROWING_QUALIFIERS = MEANING_QUALIFIERS - frozenset(
-    "family history left right known new acute chronic complex significant documented isolated".split()
-) | {
-    "risk",  # "At risk of coronary heart disease" is no coronary heart disease
-    # an abnormality the term does not name: "Renal impairment" is no "renal function"
-    "impaired",
-    "impairment",
-    "dysfunction",
-    "insufficiency",
-    "failure",
-    # a valve the term does not name: "valve area" is no "Aortic valve area", and
-    # "hypertension" no "Pulmonary hypertension"
-    "aortic",
-    "mitral",
-    "tricuspid",
-    "pulmonary",
-    # a second valve lesion: "aortic valve insufficiency" is no "stenosis with insufficiency"
-    "stenosis",
-    "regurgitation",
-}
-# Word beginnings of opposite meaning that a one-letter typo allowance or a close
-# character ratio would otherwise pair ("hypotension" is no "hypertensive disorder",
-# "bradycardia" no "tachycardia-bradycardia"): a concept naming the other one, where the
-# term does not, is never the term's.
-OPPOSITE_PREFIXES = (("hyper", "hypo"), ("tachy", "brady"), ("micro", "macro"))
-# Word beginnings that count: one word with one of these before the stem another word has
-# with a different one is another thing ("tricuspid" / "bicuspid", "unilateral" /
-# "bilateral", "monophasic" / "biphasic")
-COUNT_PREFIXES = ("uni", "mono", "bi", "di", "tri", "quadri", "tetra", "poly", "multi")
-# Names of which a concept names one thing only: a concept naming another member of the
-# group than the term is never the term's ("pulmonary valve implantation" is no aortic one)
-EXCLUSIVE_NAMES = (frozenset({"aortic", "mitral", "tricuspid", "pulmonary"}),)
-# a word and its negation: "nonsustained" is no "sustained", "decompensated" no "compensated"
-NEGATING_PREFIXES = ("non", "de", "un", "in")
-# abnormality words of one kind: a term naming one of them is not narrowed by another
-ABNORMALITY_WORDS = frozenset(
-    "impaired impairment dysfunction reduced decreased depressed abnormal".split()
-)
-
-
-def _words(text: str) -> list[str]:
-    """Folded words, "non" joined to the word it negates ("non-sustained" -> "nonsustained",
-    as SNOMED CT writes it)."""
-    return re.sub(r"\bnon (?=[a-z])", "non", fold(text)).split()
-
-
-def _same_stem(word: str, other: str) -> bool:
-    """ "aorta" / "aortic", "prophylactic" / "prophylaxis", "impaired" / "impairment":
-    a shared beginning of four letters or more that is most of the shorter word."""
-    shared = len(os.path.commonprefix([word, other]))
-    return word == other or (shared >= 4 and shared >= 0.6 * min(len(word), len(other)))
-
-
-def _carried(word: str, words: Iterable[str]) -> bool:
-    return any(_same_stem(word, other) for other in words)
-
-
-def _qualifiers_lost(asked: list[str], named: list[str]) -> list[str]:
-    """The meaning qualifiers of the term's words ``asked`` (and its "non-" words) that none
-    of the concept's ``named`` words (matched description and FSN) carries, by stem."""
-    return [
-        w
-        for w in asked
-        if (w in MEANING_QUALIFIERS or w.startswith("non")) and not _carried(w, named)
-    ]
-
-
-def _qualifiers_added(
-    query: str, matched_term: str, asked: list[str], matched: list[str]
-) -> list[str]:
-    """The qualifiers the matched description (words ``matched``) carries that the term
-    (words ``asked``) does not, by stem; a description written "ABBR - long form" for the
-    term's own abbreviation adds nothing, and an abnormality word adds nothing where the
-    term names another of its kind ("LV systolic impairment" is "LV systolic
-    dysfunction")."""
-    short = matched_term.split(" - ", 1)[0] if " - " in matched_term else ""
-    if short and fold(short) == fold(query):
-        return []
-    abnormal = any(w in ABNORMALITY_WORDS for w in asked)
-    return [
-        w
-        for w in matched
-        if w in NARROWING_QUALIFIERS
-        and not _carried(w, asked)
-        and not (abnormal and w in ABNORMALITY_WORDS)
-    ]
-
-
-def _opposite_prefixes(asked: list[str], named: list[str]) -> list[str]:
-    """ "hyper- for hypo-" for each opposite word beginning the concept's ``named`` words use
-    where the term's ``asked`` words use the other (and not both); a word negated on one side
-    only ("sustained" / "nonsustained", "compensated" / "decompensated"); a count prefix or
-    a valve of its own."""
-    found = []
-    for first, second in OPPOSITE_PREFIXES:
-        for mine, theirs in ((first, second), (second, first)):
-            if (
-                any(w.startswith(mine) for w in asked)
-                and any(w.startswith(theirs) for w in named)
-                and not any(w.startswith(theirs) for w in asked)
-            ):
-                found.append(f"{theirs}- for {mine}-")
-    for word in asked:
-        for other in named:
-            if other == word or other in asked or word in named:
-                continue
-            negated = any(
-                other == lead + word or word == lead + other for lead in NEGATING_PREFIXES
-            )
-            if negated or _counted_alike(word, other):
-                found.append(f"{other!r} for {word!r}")
-    for group in EXCLUSIVE_NAMES:
-        mine_names = group.intersection(asked)
-        theirs_names = group.intersection(named) - mine_names
-        if mine_names and theirs_names:
-            found.append(f"{', '.join(sorted(theirs_names))} for {', '.join(sorted(mine_names))}")
-    return found
-
-
-def _counted_alike(word: str, other: str) -> bool:
-    """Two words that differ only in a count prefix ("tricuspid", "bicuspid")."""
-    for mine in COUNT_PREFIXES:
-        for theirs in COUNT_PREFIXES:
-            if mine != theirs and word.startswith(mine) and other.startswith(theirs):
-                stem = word[len(mine) :]
-                if len(stem) >= 4 and stem == other[len(theirs) :]:
-                    return True
-    return False
 
 
 def _root_names(candidate: GroundingCandidate, roots: Sequence[str]) -> str:

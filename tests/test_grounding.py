@@ -665,3 +665,52 @@ def test_a_negated_word_a_subtype_or_a_second_lesion_is_another_concept(
     cands = ground_candidates(term, "Condition", store, abbreviations)
     outcome = select_grounding(term, "Condition", cands, schema.rule("Condition"))
     assert outcome.entry is None or str(outcome.entry.snomed_id) != not_this
+
+
+# --------------------------------------------- a concept that leaves out a word is broader
+
+
+@pytest.mark.parametrize(
+    ("term", "role", "broader", "right"),
+    [
+        # a CT angiography is no invasive one: the right concept names the CT
+        ("CT coronary angiography", "Procedure", "33367005", "419545005"),
+        ("polymorphic ventricular tachycardia", "Condition", "25569003", None),
+        ("rheumatic mitral stenosis", "Condition", "79619009", None),
+        ("dihydropyridine calcium channel blocker", "Medication", "373304005", None),
+    ],
+)
+def test_a_concept_that_leaves_out_a_word_of_the_term_is_broader(
+    store, abbreviations, schema, term, role, broader, right
+):
+    """Contract section 10 for any word, not only a listed qualifier: a concept whose names
+    lack a content word of the term ("polymorphic", "computed tomography") names a wider
+    thing, so it is never the term's; the decision says which word it lost, and a concept
+    that keeps every word wins instead, or the term stays unmapped."""
+    cands = ground_candidates(term, role, store, abbreviations)
+    outcome = select_grounding(term, role, cands, schema.rule(role))
+    verdicts = {d.concept_id: d for d in outcome.decisions}
+    assert broader in verdicts and not verdicts[broader].kept
+    assert "leaves out" in verdicts[broader].reason
+    chosen = str(outcome.entry.snomed_id) if outcome.entry else None
+    assert chosen == right
+
+
+@pytest.mark.parametrize(
+    ("term", "role", "concept"),
+    [
+        ("bicuspid aortic valve disease", "Condition", "72352009"),  # a generic head
+        ("mitral valve replacement surgery", "Procedure", "53059001"),
+        ("atrioventricular nodal ablation", "Procedure", "428663009"),  # "nodal" is "node"
+        ("synchronized direct current cardioversion", "Procedure", "180325003"),
+    ],
+)
+def test_generic_heads_and_plain_synonyms_are_no_lost_words(
+    store, abbreviations, schema, term, role, concept
+):
+    """ "disease", "surgery" add nothing a concept must repeat, "nodal" is SNOMED CT's
+    "node", and an electrical cardioversion is synchronized by definition: the concept
+    is kept."""
+    cands = ground_candidates(term, role, store, abbreviations)
+    outcome = select_grounding(term, role, cands, schema.rule(role))
+    assert outcome.entry is not None and str(outcome.entry.snomed_id) == concept

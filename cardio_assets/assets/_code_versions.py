@@ -45,7 +45,9 @@ TAGGED_ROWS_VERSION = "1"
 EXTRACTION_STAGE_VERSION = "1"
 MERGED_CONCEPTS_VERSION = "1"
 GROUNDING_CANDIDATES_VERSION = "1"
-GROUNDING_INDEX_VERSION = "2"  # 2: qualifiers a concept adds, opposite prefixes (hyper-/hypo-)
+# 2: qualifiers a concept adds, opposite prefixes (hyper-/hypo-); 3: a concept that leaves
+# out a word of the term is broader
+GROUNDING_INDEX_VERSION = "3"
 
 
 def stage_code_version(stage_version: str, *configs: Any) -> str:

@@ -29,9 +29,11 @@ from rapidfuzz import fuzz, process
 from cardio_assets.config import RoleFilter
 from cardio_assets.logic.abbreviations import search_abbreviations
 from cardio_assets.logic.grounding_qualifiers import (
+    TYPO_MIN_RATIO,
     qualifiers_added,
     qualifiers_lost,
     words,
+    words_left_out,
     wrong_kind,
 )
 from cardio_assets.logic.measurements import attach_measurement, find_measurements
@@ -160,7 +162,7 @@ W_RATIO = 0.15
 W_TOKEN_SET = 0.15
 W_JACCARD = 0.35
 ABBREVIATION_BONUS = 0.05
-JACCARD_FUZZY_MIN = 85  # rapidfuzz ratio at which two words count as the same word
+JACCARD_FUZZY_MIN = TYPO_MIN_RATIO  # rapidfuzz ratio at which two words count as one word
 
 
 # The templates SNOMED CT writes drug-class descriptions in ("Product containing X",
@@ -414,8 +416,16 @@ def decide(candidate: GroundingCandidate, rule: RoleFilter) -> GroundingDecision
     lost = qualifiers_lost(asked, named)
     added = qualifiers_added(candidate.query, candidate.matched_term, asked, matched)
     opposite = wrong_kind(asked, named)
+    # (a score of 1.0 is an exact or curated name: "CMR" is "Magnetic resonance imaging of
+    # heart" whatever words each side writes)
+    left_out = [w for w in words_left_out(asked, named) if w not in lost] if score < 1.0 else []
     problems = (
         ([f"the concept drops the qualifier(s) {', '.join(lost)} of the term"] if lost else [])
+        + (
+            [f"the concept leaves out {', '.join(left_out)} of the term (a broader concept)"]
+            if left_out
+            else []
+        )
         + ([f"the concept adds the qualifier(s) {', '.join(added)}"] if added else [])
         + ([f"the concept says {o} of the term" for o in opposite])
     )

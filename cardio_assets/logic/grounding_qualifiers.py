@@ -10,7 +10,9 @@ import os
 import re
 from collections.abc import Iterable
 
-from cardio_assets.terminology.text import fold
+from rapidfuzz import fuzz
+
+from cardio_assets.terminology.text import STOPWORDS, fold
 
 # Words that make a narrower concept of what they qualify ("severe aortic stenosis",
 # "paroxysmal AF", "suspected CAD"): a term carrying one maps only to a concept whose own
@@ -75,6 +77,36 @@ NEGATING_PREFIXES = ("non", "de", "un", "in")
 ABNORMALITY_WORDS = frozenset(
     "impaired impairment dysfunction reduced decreased depressed abnormal".split()
 )
+
+
+# Words a concept may leave out of the term and still mean it: a generic head ("bicuspid
+# aortic valve disease" is "Bicuspid aortic valve", "mitral valve replacement surgery" the
+# replacement), the length of a recording that always lasts it ("24-hour"), what an
+# electrical cardioversion always is ("synchronized"), the artery of a
+# disease SNOMED CT names by the organ ("coronary heart disease"), and the past-event words
+# it writes as "History of"
+GENERIC_WORDS = frozenset(
+    """
+    disease disorder condition syndrome surgery operation procedure therapy treatment drug
+    drugs agent agents medication medicine function hour hours artery previous prior past
+    history synchronized synchronised
+    """.split()
+)
+# an adjective and the noun SNOMED CT often writes for it ("Magnetic resonance imaging of
+# heart" for cardiac MRI)
+WORD_SYNONYMS = {
+    "cardiac": "heart",
+    "renal": "kidney",
+    "pulmonary": "lung",
+    "hepatic": "liver",
+    "cerebral": "brain",
+    "nodal": "node",
+}
+
+
+# the rapidfuzz ratio at which two words are one word misspelt (the candidate search's
+# typo allowance too: grounding.py's JACCARD_FUZZY_MIN)
+TYPO_MIN_RATIO = 85
 
 
 def words(text: str) -> list[str]:
@@ -165,3 +197,30 @@ def _counted_alike(word: str, other: str) -> bool:
                 if len(stem) >= 4 and stem == other[len(theirs) :]:
                     return True
     return False
+
+
+def words_left_out(asked: list[str], named: list[str]) -> list[str]:
+    """The content words of the term (``asked``) that none of the concept's names
+    (``named``) carries, by stem or by WORD_SYNONYMS, other than GENERIC_WORDS: a concept
+    without them is broader than the term ("polymorphic ventricular tachycardia" is no
+    plain "Ventricular tachycardia", "CT coronary angiography" no invasive angiography)."""
+    synonyms = {WORD_SYNONYMS.get(w, w) for w in named} | {
+        adjective for adjective, noun in WORD_SYNONYMS.items() if noun in named
+    }
+    return [
+        w
+        for w in asked
+        if len(w) > 2
+        and not w.isdigit()
+        and w not in STOPWORDS
+        and w not in GENERIC_WORDS
+        and w not in synonyms
+        and not _carried(w, named)
+        and not _misspelt(w, named)
+    ]
+
+
+def _misspelt(word: str, named: Iterable[str]) -> bool:
+    """A long word one slip away from a name's word ("fibrilation"): the same word, as the
+    candidate search's own typo allowance reads it."""
+    return len(word) >= 6 and any(fuzz.ratio(word, other) >= TYPO_MIN_RATIO for other in named)

@@ -135,27 +135,35 @@ def _candidate_texts(row) -> list[str]:
     return [t for t in texts if t]
 
 
+def input_row(gold: dict, text: str, guideline: str, title: str) -> dict:
+    """A gold row as `cardio extract` reads it, with the gold text as printed: header
+    "Recommendations | Class | Level", no footnotes, no table title or section."""
+    return {
+        "id": gold["id"],
+        "guideline": guideline,
+        "guideline_title": title,
+        "table_title": None,
+        "header": HEADER,
+        "footnotes": [],
+        "row_text": text,
+        "class": gold["class"],
+        "level": gold["level"],
+        "section": None,
+        "table_id": "table_gold",
+        "row_index": 0,
+        "pages": [],
+    }
+
+
 def extraction_rows(gold_rows: list[tuple[dict, str]], corpus: Path, mode: str):
     """One extraction input row per gold row (id = gold id), and the ids of those the
     ingestion did not recover (their gold text stands in)."""
     inputs, fallbacks = [], []
     made = _pipeline_rows(corpus, {g["file"] for g, _ in gold_rows}) if mode == "pipeline" else {}
     for gold, text in gold_rows:
-        base = {
-            "id": gold["id"],
-            "guideline": guideline_id(gold["file"]),
-            "guideline_title": Path(gold["file"]).stem.replace("_", " "),
-            "table_title": None,
-            "header": HEADER,
-            "footnotes": [],
-            "row_text": text,
-            "class": gold["class"],
-            "level": gold["level"],
-            "section": None,
-            "table_id": "table_gold",
-            "row_index": 0,
-            "pages": [],
-        }
+        base = input_row(
+            gold, text, guideline_id(gold["file"]), Path(gold["file"]).stem.replace("_", " ")
+        )
         if mode == "pipeline":
             want = _fold(text)
             match = next(
@@ -340,6 +348,65 @@ def store_concept_ids() -> set[str]:
         return {str(r[0]) for r in con.execute("SELECT concept_id FROM concept").fetchall()}
 
 
+def run_extract(
+    inputs: list[dict],
+    backend: str,
+    model: str | None,
+    span_tagger: str | None,
+    keep: Path | None = None,
+) -> list[dict] | None:
+    """`cardio extract` on ``inputs`` (a subprocess, as a user runs it): the prediction
+    lines, kept in ``keep`` when given; None (its stderr printed) when it fails."""
+    with tempfile.TemporaryDirectory() as tmp:
+        rows_file = Path(tmp) / "rows.jsonl"
+        rows_file.write_text("".join(json.dumps(r) + "\n" for r in inputs), encoding="utf-8")
+        pred_file = keep or Path(tmp) / "pred.jsonl"
+        command = [
+            str(ROOT / ".venv" / "bin" / "cardio"),
+            "extract",
+            "--rows",
+            str(rows_file),
+            "--out",
+            str(pred_file),
+            "--backend",
+            backend,
+        ] + (["--model", model] if model else [])
+        command += ["--span-tagger", span_tagger] if span_tagger else []
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+        if done.returncode != 0:
+            print(done.stderr[-3000:], file=sys.stderr)
+            return None
+        return [json.loads(line) for line in pred_file.read_text().splitlines() if line.strip()]
+
+
+def score(gold_rows: list[tuple[dict, str]], inputs: list[dict], pred: list[dict]):  # type: ignore[no-untyped-def]
+    """The relaxed report (the headline), the strict one, and the SNOMED CT id accuracy on
+    gold ids in the bundled store."""
+    from cardio_assets.evaluation import evaluate
+
+    gold = gold_lines(gold_rows, inputs)
+    add_prediction_spans(pred, gold_rows, inputs)
+    return (
+        evaluate(gold, pred, relaxed=True),
+        evaluate(gold, pred),
+        snomed_in_store(gold, pred, store_concept_ids()),
+    )
+
+
+def print_scores(report, strict, extra: dict) -> None:  # type: ignore[no-untyped-def]
+    from cardio_assets.evaluation import format_report
+
+    print("relaxed match (same role; names agree or spans overlap by half: evaluation.py)")
+    print(format_report(report))
+    print("strict match (same role, equal normalized names)")
+    print(format_report(strict))
+    print(
+        f"SNOMED id accuracy, gold ids in the bundled store: "
+        f"{extra['snomed_accuracy_in_store']} (of {extra['snomed_scored']}); rightly "
+        f"unmapped: {extra['rightly_unmapped']} (of {extra['unmapped_scored']})"
+    )
+
+
 class InProcessExtraction:
     """``cardio extract`` in process, for scripts that extract many times: both lexicon
     passes, merge and grounding with the configured grounding settings, the bundled
@@ -428,8 +495,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    from cardio_assets.evaluation import evaluate, format_report
-
     if unknown_splits(args.split):
         parser.error(f"--split {args.split}: each part must be one of {[*SPLITS, 'all']}")
     gold_rows = load_gold(args.corpus, args.split, guidelines=args.guideline)
@@ -437,31 +502,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no gold rows in split {args.split} for --guideline {args.guideline}")
     cache = args.rows_cache
     inputs, fallbacks = cached_extraction_rows(gold_rows, args.corpus, args.rows_from, cache)
-    with tempfile.TemporaryDirectory() as tmp:
-        rows_file = Path(tmp) / "rows.jsonl"
-        rows_file.write_text("".join(json.dumps(r) + "\n" for r in inputs), encoding="utf-8")
-        pred_file = args.pred or Path(tmp) / "pred.jsonl"
-        command = [
-            str(ROOT / ".venv" / "bin" / "cardio"),
-            "extract",
-            "--rows",
-            str(rows_file),
-            "--out",
-            str(pred_file),
-            "--backend",
-            args.backend,
-        ] + (["--model", args.model] if args.model else [])
-        command += ["--span-tagger", args.span_tagger] if args.span_tagger else []
-        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-        if done.returncode != 0:
-            print(done.stderr[-3000:], file=sys.stderr)
-            return done.returncode
-        pred = [json.loads(line) for line in pred_file.read_text().splitlines() if line.strip()]
-    gold = gold_lines(gold_rows, inputs)
-    add_prediction_spans(pred, gold_rows, inputs)
-    strict = evaluate(gold, pred)
-    report = evaluate(gold, pred, relaxed=True)
-    extra = snomed_in_store(gold, pred, store_concept_ids())
+    pred = run_extract(inputs, args.backend, args.model, args.span_tagger, args.pred)
+    if pred is None:
+        return 1
+    report, strict, extra = score(gold_rows, inputs, pred)
     summary = {
         "split": args.split,
         **({"guideline": args.guideline} if args.guideline else {}),
@@ -486,15 +530,7 @@ def main(argv: list[str] | None = None) -> int:
                 else ""
             )
         )
-        print("relaxed match (same role; names agree or spans overlap by half: evaluation.py)")
-        print(format_report(report))
-        print("strict match (same role, equal normalized names)")
-        print(format_report(strict))
-        print(
-            f"SNOMED id accuracy, gold ids in the bundled store: "
-            f"{extra['snomed_accuracy_in_store']} (of {extra['snomed_scored']}); rightly "
-            f"unmapped: {extra['rightly_unmapped']} (of {extra['unmapped_scored']})"
-        )
+        print_scores(report, strict, extra)
     if args.errors:
         for err in report.errors:
             print(f"\n{err['row_text']}\n  missing: {err['missing']}\n  extra:   {err['extra']}")

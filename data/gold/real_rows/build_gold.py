@@ -48,6 +48,38 @@ def _offset(text: str, span: str, occurrence: int, where: str) -> int:
     return start
 
 
+def annotation_fields(ann: dict, text: str) -> dict:
+    """An annotator's line (spans as text, concepts numbered) as gold fields: offsets into
+    ``text`` for the spans, list positions for the numbers."""
+    number_to_index: dict[int, int] = {}
+    concepts = []
+    for index, concept in enumerate(ann["concepts"]):
+        where = f"{ann['id']} concept {concept['n']}"
+        start = _offset(text, concept["text"], concept.get("occurrence", 1), where)
+        number_to_index[concept["n"]] = index
+        concepts.append(
+            {"start": start, "end": start + len(concept["text"])}
+            | {k: concept.get(k) for k in CONCEPT_KEYS}
+        )
+
+    def logic(node):  # type: ignore[no-untyped-def]
+        if node is None:
+            return None
+        if isinstance(node, int):
+            return number_to_index[node]
+        return {"op": node["op"], "children": [logic(c) for c in node["children"]]}
+
+    return {
+        # the contract spells it "not recommended"; the blind3 instructions asked for
+        # "not_recommended": one spelling in the gold
+        "polarity": (ann.get("polarity") or "").replace("_", " ") or None,
+        "concepts": concepts,
+        "actions": [number_to_index[n] for n in ann.get("actions", [])],
+        "logic": logic(ann.get("logic")),
+        "population": [number_to_index[n] for n in ann.get("population", [])],
+    }
+
+
 def build(corpus: Path, annotations: Path) -> list[dict]:
     locators = {
         row["id"]: row
@@ -64,24 +96,6 @@ def build(corpus: Path, annotations: Path) -> list[dict]:
         text = row_text(lines, loc["line"], loc.get("stem_line"), loc.get("bullet"))
         if sha256(text) != loc["sha256"]:
             raise ValueError(f"{ann['id']}: row text changed (sha256 differs): wrong corpus?")
-        number_to_index: dict[int, int] = {}
-        concepts = []
-        for index, concept in enumerate(ann["concepts"]):
-            where = f"{ann['id']} concept {concept['n']}"
-            start = _offset(text, concept["text"], concept.get("occurrence", 1), where)
-            number_to_index[concept["n"]] = index
-            concepts.append(
-                {"start": start, "end": start + len(concept["text"])}
-                | {k: concept.get(k) for k in CONCEPT_KEYS}
-            )
-
-        def logic(node, numbers=number_to_index):
-            if node is None:
-                return None
-            if isinstance(node, int):
-                return numbers[node]
-            return {"op": node["op"], "children": [logic(c) for c in node["children"]]}
-
         out.append(
             {
                 "id": ann["id"],
@@ -93,14 +107,8 @@ def build(corpus: Path, annotations: Path) -> list[dict]:
                 "split": loc["split"],
                 "class": loc["class"],
                 "level": loc["level"],
-                # the contract spells it "not recommended"; the blind3 instructions asked
-                # for "not_recommended": one spelling in the gold
-                "polarity": (ann.get("polarity") or "").replace("_", " ") or None,
-                "concepts": concepts,
-                "actions": [number_to_index[n] for n in ann.get("actions", [])],
-                "logic": logic(ann.get("logic")),
-                "population": [number_to_index[n] for n in ann.get("population", [])],
             }
+            | annotation_fields(ann, text)
         )
     return out
 

@@ -1,0 +1,76 @@
+"""Extraction quality on the team-written rows (data/gold/written_rows/), no corpus needed.
+
+    .venv/bin/python benchmarks/written_rows.py [--split written1|all] [--backend lexicon|llm]
+        [--model NAME] [--span-tagger none|PATH] [--pred OUT.jsonl] [--errors] [--json]
+
+The rows are sentences the team wrote in its own words in the manner of guideline tables,
+annotated by the contract by people who do not write the rules, before the rules were run
+on them. Unlike the real-row gold they hold no converter artefacts (footnote letters,
+citation numbers, broken ligatures): they measure the language, not the ingestion. Each
+row is fed to `cardio extract` as the real-row benchmark's ``--rows-from gold`` feeds a
+gold row, and scored the same way (benchmarks/real_rows.py: relaxed headline, strict, and
+SNOMED CT id accuracy on gold ids in the bundled store).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from real_rows import input_row, print_scores, run_extract, score  # noqa: E402
+
+GOLD = ROOT / "data" / "gold" / "written_rows" / "gold.jsonl"
+GUIDELINE = "written-rows"
+
+
+def load_written(split: str, gold_file: Path = GOLD) -> list[tuple[dict, str]]:
+    """(gold line, row text) of ``split`` ("all", one split, or several joined by commas)."""
+    lines = [json.loads(line) for line in gold_file.read_text(encoding="utf-8").splitlines()]
+    wanted = set(split.split(","))
+    return [(g, g["text"]) for g in lines if split == "all" or g["split"] in wanted]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--split", default="all")
+    parser.add_argument("--gold", type=Path, default=GOLD)
+    parser.add_argument("--backend", choices=["lexicon", "llm"], default="lexicon")
+    parser.add_argument("--model", default=None)
+    parser.add_argument(
+        "--span-tagger",
+        default=None,
+        help="lexicon span tagger model (default: the configured one; 'none' = rules alone)",
+    )
+    parser.add_argument("--pred", type=Path, help="keep the predictions here")
+    parser.add_argument("--errors", action="store_true", help="per-row missed/spurious concepts")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+
+    gold_rows = load_written(args.split, args.gold)
+    if not gold_rows:
+        known = sorted({json.loads(x)["split"] for x in args.gold.read_text().splitlines()})
+        parser.error(f"--split {args.split}: no rows; the gold has {', '.join(known)}")
+    inputs = [input_row(g, text, GUIDELINE, "Team-written rows") for g, text in gold_rows]
+    pred = run_extract(inputs, args.backend, args.model, args.span_tagger, args.pred)
+    if pred is None:
+        return 1
+    report, strict, extra = score(gold_rows, inputs, pred)
+    if args.json:
+        summary = {"split": args.split, "rows": len(gold_rows), **report.summary(), **extra}
+        print(json.dumps(summary | {"strict": strict.summary()}, indent=2))
+    else:
+        print(f"team-written rows, split {args.split}: {len(gold_rows)} rows")
+        print_scores(report, strict, extra)
+    if args.errors:
+        for err in report.errors:
+            print(f"\n{err['row_text']}\n  missing: {err['missing']}\n  extra:   {err['extra']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

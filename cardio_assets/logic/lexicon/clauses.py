@@ -208,23 +208,9 @@ class ClauseRules:
                 if d.role != "ClinicalParameter":
                     d.role = "Condition"
             return state + self._phrase(unmet.group("therapy"), "background", group_counter)
-        unsuitable = _UNSUITABLE.match(phrase)
-        if unsuitable:
-            drafts = self._phrase(unsuitable.group("what"), "context", group_counter)
-            kind_word = (
-                (unsuitable.group("state") or unsuitable.group("cannot")).split()[-1].lower()
-            )
-            therapies = [d for d in drafts if d.role in ("Medication", "Procedure")]
-            if not therapies and kind_word in _CANNOT_BE_DONE:
-                therapies = [d for d in drafts if d.role != "ClinicalParameter"]
-            if not therapies:
-                return None  # "if the tachycardia is poorly tolerated": a state, read whole
-            for d in therapies:
-                d.role = "Condition"
-                d.normalized = _UNSUITABLE_NAMES[kind_word].format(d.normalized)
-                if len(therapies) == 1:
-                    d.text = phrase.strip()  # the state is said by the whole clause
-            return drafts
+        unsuitable = self._unsuitable(phrase, group_counter)
+        if unsuitable is not None:
+            return unsuitable
         failed = _FAILED.match(phrase)
         if failed:
             # "if beta-blockers and digoxin fail": the condition is each therapy's failure,
@@ -246,6 +232,34 @@ class ClauseRules:
                 ]
             return drafts
         return None
+
+    def therapy_state(self, phrase: str, group_counter: list[int]) -> list[Draft] | None:
+        """ "X is contraindicated / not tolerated / cannot be performed", alone or several
+        states in a list, wherever the clause stands ("in whom beta-blockers are
+        contraindicated", "except when NSAIDs are contraindicated"): the states as
+        conditions, or None when the phrase is no such clause about a therapy."""
+        several = self._several_states(phrase, group_counter)
+        return several if several is not None else self._unsuitable(phrase, group_counter)
+
+    def _unsuitable(self, phrase: str, group_counter: list[int]) -> list[Draft] | None:
+        """The drafts of "X is contraindicated / ... / cannot be performed" (_UNSUITABLE):
+        each therapy X names becomes the condition of that state; None when X names none."""
+        unsuitable = _UNSUITABLE.match(phrase)
+        if not unsuitable:
+            return None
+        drafts = self._phrase(unsuitable.group("what"), "context", group_counter)
+        kind_word = (unsuitable.group("state") or unsuitable.group("cannot")).split()[-1].lower()
+        therapies = [d for d in drafts if d.role in ("Medication", "Procedure")]
+        if not therapies and kind_word in _CANNOT_BE_DONE:
+            therapies = [d for d in drafts if d.role != "ClinicalParameter"]
+        if not therapies:
+            return None  # "if the tachycardia is poorly tolerated": a state, read whole
+        for d in therapies:
+            d.role = "Condition"
+            d.normalized = _UNSUITABLE_NAMES[kind_word].format(d.normalized)
+            if len(therapies) == 1:
+                d.text = phrase.strip()  # the state is said by the whole clause
+        return drafts
 
     def _several_states(self, phrase: str, group_counter: list[int]) -> list[Draft] | None:
         """The drafts of "X is S1, S2, or S3" (see _SEVERAL_STATES): one condition per

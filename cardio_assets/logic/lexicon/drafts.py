@@ -31,9 +31,10 @@ class Draft:
     # the test that showed a finding ("on cardiac MRI"): done whatever the finding was, so
     # it takes neither the phrase's negation nor its OR label
     test_of_finding: bool = False
-    # what one alternative is had without ("A in the absence of B, or C": B is absent with A
-    # only): negated on its own, outside the alternatives' OR label
-    absent_with_alternative: bool = False
+    # said of one alternative only: what it is had without ("A in the absence of B, or C": B
+    # is absent with A only) or what it found ("anticoagulation, or a TOE showing no
+    # thrombus"): outside the alternatives' OR label
+    said_of_one_alternative: bool = False
 
 
 def new_group_label(group_counter: list[int]) -> str:

@@ -585,6 +585,18 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "X followed by Y": both are given, one after the other
     (re.compile(r"\s+followed\s+by\s+", re.I), " and "),
+    # "shock not caused by arrhythmia or sepsis": the patients have X without those causes,
+    # read as "without" (each cause negated, none of them an alternative to X)
+    (
+        re.compile(
+            r",?\s+not\s+(?:caused\s+by|due\s+to|explained\s+by|attributable\s+to|"
+            r"secondary\s+to)\s+",
+            re.I,
+        ),
+        " without ",
+    ),
+    # "tamponade causing hypotension": the patients have both
+    (re.compile(r"(?<=[a-z])\s+(?:causing|resulting\s+in)\s+(?=[a-z])", re.I), " and "),
     # when, not whether: "as soon as the diagnosis is established", "as early as possible"
     (re.compile(r",?\s*\bas\s+(?:soon|early|quickly)\s+as\s+[^,;.()]+", re.I), ""),
 ]

@@ -134,23 +134,25 @@ def finding_and_test(text: str, normalize) -> tuple[str, str] | None:  # type: i
 # "if neurological examination reveals X": what the test shows is the finding, the test is
 # done whatever it shows (no verb of the row's own may come between them)
 _TEST_SHOWS = re.compile(
-    r"^(?:the\s+|an?\s+)?(?P<test>[A-Za-z][^,;:()]*?)\s+(?:shows?|showed|reveals?|revealed|"
-    r"demonstrates?|demonstrated|indicates?|indicated|suggests?|suggested)\b\s*:?\s*"
+    r"^(?:the\s+|an?\s+)?(?P<test>[A-Za-z][^,;:()]*?)\s+(?:(?P<verb>shows?|showed|reveals?|"
+    r"revealed|demonstrates?|demonstrated|indicates?|indicated|suggests?|suggested)|"
+    r"(?P<participle>showing|revealing|demonstrating|indicating|suggesting))\b\s*:?\s*"
     r"(?P<finding>.*)$",
     re.IGNORECASE,
 )
 
 
-def test_showing(text: str, normalize) -> tuple[str, str] | None:  # type: ignore[no-untyped-def]
+def test_showing(text: str, normalize) -> tuple[str, str, bool] | None:  # type: ignore[no-untyped-def]
     """The finding and the test of "<test> shows X" ("" when the finding is listed after a
-    colon), or None when the subject names no test."""
+    colon), and whether the test is named by a participle ("a TOE showing X": the test is
+    the noun phrase's head, done as the row says); None when the subject names no test."""
     m = _TEST_SHOWS.match(text)
-    if not m or _NO_FINDING.search(m["test"]):
-        return None
+    if not m or _NO_FINDING.search(m["test"]) or re.search(r"\b(?:and|or)\b", m["test"], re.I):
+        return None  # (a list before the verb is more than the test: "severe AS and a test")
     test = m["test"].strip()
     if not (_TEST_HEAD.search(normalize(test).strip()) or test.lower().endswith("examination")):
         return None
-    return m["finding"].strip(" ,;"), test
+    return m["finding"].strip(" ,;"), test, bool(m["participle"])
 
 
 # "an increase of >3 mm per year measured by echocardiography": the test a measurement or

@@ -88,6 +88,13 @@ _UNNAMED_CASES = re.compile(
 )
 
 
+# the words of a therapy's state ("X is contraindicated / not tolerated / cannot be done")
+_THERAPY_STATE_WORD = re.compile(
+    r"\b(?:contraindicated|tolerated|ineffective|not\s+effective|not\s+an\s+option|"
+    r"not\s+suitable|cannot\s+be|can\s*not\s+be|failed|declined|refused|unavailable|"
+    r"not\s+available)\b",
+    re.IGNORECASE,
+)
 # an absence said inside one alternative of a list the clause rules kept whole ("A in the
 # absence of B, or C"); a leading word opens it, so "with or without B" stays
 _ABSENT_WITH_LEAF = re.compile(
@@ -120,6 +127,8 @@ class PhraseRules(CohortRules):
             self, text: str, slot: str, group_counter: list[int]
         ) -> list[Draft] | None: ...
 
+        def therapy_state(self, phrase: str, group_counter: list[int]) -> list[Draft] | None: ...
+
     def _test_of_finding(self, test: str) -> Draft:
         """The test a finding is seen on or a value taken with: done whatever it shows, so
         a background procedure outside the finding's negation and OR group."""
@@ -136,14 +145,28 @@ class PhraseRules(CohortRules):
         text = text.strip(" ,;.")
         if not text:
             return []
-        shown = (
-            test_showing(text, self.abbreviations.normalize)
-            if slot not in ("action", "outcome")
-            else None
-        )
-        if shown:  # "if CMR shows scar": the scar, seen on CMR
-            finding, test = shown
-            return [*self._phrase(finding, slot, group_counter), self._test_of_finding(test)]
+        if slot in ("cohort", "context") and _THERAPY_STATE_WORD.search(text):
+            # "in whom beta-blockers are contraindicated": read as the clause "if …" is
+            state = self.therapy_state(text, group_counter)
+            if state is not None:
+                return state
+        shown = test_showing(text, self.abbreviations.normalize) if slot != "outcome" else None
+        if shown and (shown[2] if slot in _ACT_SLOTS else not shown[2]):
+            # "if CMR shows scar": the scar, seen on CMR; "a TOE showing no thrombus": the
+            # TOE as the row places it, and no thrombus found
+            finding, test, participle = shown
+            absent = re.match(r"^no\s+", finding, re.IGNORECASE)
+            seen_slot = "context" if slot in _ACT_SLOTS else slot
+            seen = self._phrase(
+                finding[absent.end() :] if absent else finding, seen_slot, group_counter
+            )
+            seen = _negate(seen) if absent else seen
+            done = (
+                self._phrase(test, slot, group_counter)
+                if participle and slot in _ACT_SLOTS
+                else [self._test_of_finding(test)]
+            )
+            return [*done, *seen] if slot in _ACT_SLOTS else [*seen, *done]
         if slot == "outcome":
             text = _OUTCOME_LEAD.sub("", text)
             target = re.match(r"^(.+?)\s+to\s+(?=(?:<|>|≤|≥|<=|>=)?\s*\d)", text)
@@ -205,20 +228,38 @@ class PhraseRules(CohortRules):
                 if slot in {"cohort", "context"} and not leaf.negated and not leaf_full
                 else None
             )
-            if absent:  # "A in the absence of B, or C": A without B is one alternative
+            shown = (
+                test_showing(leaf_text, self.abbreviations.normalize)
+                if slot in _ACT_SLOTS and not leaf_full
+                else None
+            )
+            if shown and shown[2] and shown[0]:  # "or a TOE showing no thrombus": the TOE is
+                # the alternative; what it must show is said of it
+                finding, test, _ = shown
+                nothing = re.match(r"^no\s+", finding, re.IGNORECASE)
+                found = self._leaf_drafts(Leaf(test, leaf.negated, None), params, slot)
+                seen = self._leaf_drafts(
+                    Leaf(finding[nothing.end() :] if nothing else finding, bool(nothing), None),
+                    params,
+                    "context",
+                )
+                for draft in seen:
+                    draft.said_of_one_alternative = True
+                found += seen
+            elif absent:  # "A in the absence of B, or C": A without B is one alternative
                 found = self._leaf_drafts(
                     Leaf(leaf_text[: absent.start()], False, None), params, slot
                 )
                 without = self._leaf_drafts(Leaf(absent["absent"], True, None), params, slot)
                 for draft in without:
-                    draft.absent_with_alternative = True
+                    draft.said_of_one_alternative = True
                 found += without
             else:
                 found = self._leaf_drafts(Leaf(leaf_text, leaf.negated, leaf_full), params, slot)
             for draft in found:
                 # the time since an event is said of the event, no alternative to it
                 since = draft.role == "ClinicalParameter" and counted_back(draft.text)
-                alone = draft.test_of_finding or draft.absent_with_alternative or since
+                alone = draft.test_of_finding or draft.said_of_one_alternative or since
                 draft.or_group = None if alone else group_of.get(id(leaf))
                 drafts.append(draft)
             if slot in {"cohort", "context"} and _kinds_sharing_a_head(elided, found):

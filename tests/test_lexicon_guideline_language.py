@@ -251,6 +251,10 @@ def test_a_drug_the_terminology_lacks_is_known_by_its_stem(lexicon) -> None:
         ("Routine use of argatroban may be considered in adults with HIT.", "argatroban"),
         ("Levosimendan may be considered in adults with low output.", "levosimendan"),
         ("Aficamten may be considered in adults with obstructive HCM.", "aficamten"),
+        ("Ambrisentan may be considered in adults with PAH.", "ambrisentan"),
+        ("Iloprost may be considered in adults with PAH.", "iloprost"),
+        ("Selexipag may be considered in adults with PAH.", "selexipag"),
+        ("Tafamidis may be considered in adults with ATTR amyloidosis.", "tafamidis"),
     ]:
         result = extract(lexicon, text)
         assert ("Medication", drug) in roles(result)
@@ -672,3 +676,27 @@ def test_a_score_value_in_brackets_is_the_scores(lexicon) -> None:
     assert (score.role, score.operator, score.threshold) == ("ClinicalParameter", ">", 32.0)
     c = named(extract(lexicon, "PCI is advised in patients with a low SYNTAX score (0 - 22)."))
     assert c["syntax score"].threshold == [0.0, 22.0]
+
+
+def test_the_who_functional_class_is_a_parameter_not_a_who_clause(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "in WHO functional class II–III": the capital WHO names the organisation's class of
+    pulmonary hypertension, read like NYHA's; it never opens a "who" clause that leaves
+    "functional class II–III" as a condition."""
+    found = named(
+        extract(lexicon, "Riociguat is advised in adults with PAH in WHO functional class II–III.")
+    )
+    fc = found["world health organization functional class"]
+    assert (fc.role, fc.operator, fc.threshold) == ("ClinicalParameter", "between", [2.0, 3.0])
+    assert not [n for n in found if n.startswith("functional class")], found
+
+
+def test_a_rate_left_after_its_value_names_nothing(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "increases by 0.3 m/s or more per year": "per year" says how fast, no condition."""
+    found = named(
+        extract(
+            lexicon,
+            "Surgery may be advised when the jet velocity increases by 0.3 m/s or more per year.",
+        )
+    )
+    assert "per year" not in found and "year" not in found, found
+    assert found["jet velocity increase"].operator == ">=", found

@@ -158,6 +158,32 @@ def test_nyha_classes_are_numbers() -> None:
     assert (m.operator, m.threshold) == ("=", 4.0)
 
 
+def test_a_who_functional_class_is_graded_like_nyha_but_not_the_pregnancy_risk_class() -> None:
+    """Pulmonary hypertension's WHO functional class is written like NYHA's ("WHO-FC III",
+    "WHO functional class II–III") and read the same way; "modified WHO class III" grades a
+    pregnancy's risk, another scale, and is no functional class."""
+    (m,) = find_measurements("adults in WHO functional class II–III")
+    assert (m.kind, m.operator, m.threshold) == ("class", "between", [2.0, 3.0])
+    (m,) = find_measurements("adults in WHO-FC III")
+    assert (m.kind, m.threshold) == ("class", 3.0)
+    assert find_measurements("women in modified WHO class III") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "operator", "threshold"),
+    [
+        ("when the LVEF falls to 55% or less", "LVEF", "<=", 55.0),
+        ("if the eGFR declines to <30 mL/min/1.73 m2", "eGFR", "<", 30.0),
+        ("when the jet velocity increases by 0.5 m/s or more", "jet velocity increases", ">=", 0.5),
+    ],
+)
+def test_a_quantity_that_changes_to_or_by_a_value(text, name, operator, threshold) -> None:  # type: ignore[no-untyped-def]
+    """ "falls to 55%": the level the quantity reaches is its value, the verb no part of its
+    name; "increases by 0.5 m/s": the change is what is measured, so the verb names it."""
+    (m,) = find_measurements(text)
+    assert (m.name, m.operator, m.threshold) == (name, operator, threshold)
+
+
 def test_doses_are_never_measurements() -> None:
     """A dose fixes what to give, not whom: "75 mg daily", "a 300 mg loading dose",
     "0.5 mg/kg" and "2 g twice daily" are no criteria."""

@@ -13,7 +13,7 @@ spans a model returns, and patient values. What it reads, each seen in guideline
 - a paired blood pressure ("140/90 mmHg") as one threshold "140/90";
 - the same value in a second unit ("<1.4 mmol/L (55 mg/dL)", "≥11.1 mmol/L or ≥200 mg/dL")
   as ``alt_values`` of one measurement;
-- NYHA classes in Roman numerals ("NYHA class III–IV") as numbers;
+- NYHA and WHO functional classes in Roman numerals ("NYHA class III–IV") as numbers;
 - every unit guideline tables use (measurement_units.UNITS).
 Dose amounts ("75 mg daily", "2 g b.i.d.", "60 mg loading dose") are never measurements.
 """
@@ -93,8 +93,12 @@ def operator_from_words(words: str) -> str | None:
 _NUM = r"\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d.])|\d+(?:[.,]\d+)?"
 _DASH = r"\s?(?:[-–—−‐]|to)\s?"
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4}
+# ... and the WHO functional class of pulmonary hypertension, graded the same way
 _NYHA = re.compile(
-    r"\b(?:NYHA|New\s+York\s+Heart\s+Association)(?:\s+functional)?(?:\s+class(?:es)?)?\s+"
+    r"\b(?:(?:NYHA|New\s+York\s+Heart\s+Association)(?:\s+functional)?(?:\s+class(?:es)?)?"
+    # (the WHO's named as a functional class: "(modified) WHO class III" grades a pregnancy's
+    # risk, another scale)
+    r"|(?:WHO|World\s+Health\s+Organi[sz]ation)(?:[\s-]+FC|\s+functional\s+class(?:es)?))\s+"
     r"(?P<a>IV|III|II|I)(?:\s?(?:[-–—/]|to|or)\s?(?P<b>IV|III|II|I))?(?![A-Za-z])"
 )
 
@@ -222,6 +226,10 @@ _NOT_A_NAME_START = _QUALIFIERS | _LEADING_VERBS | _STATES | {"at", "during", "o
 MAX_NAME_WORDS = 6
 
 
+# what a quantity does on its way to a value ("falls to", "increases by")
+_CHANGE_VERBS = frozenset(
+    "falls fall drops drop declines decline decreases decrease rises rise increases increase".split()
+)
 _BASELINE_WORDS = frozenset({"baseline", "value", "values"})
 _NOT_COUNTED_IN_NAME = _BASELINE_WORDS | {"from", "at", "on", "during", "rest", "standing"}
 # when a quantity was measured, named after it ("gradient at rest", "BP on standing"): part
@@ -237,6 +245,12 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
     tokens = [t for t in re.finditer(r"[^\s,;:()\[\]]+", prefix) if t.start() > barrier]
     while tokens and tokens[-1].group(0).lower() in _LINKING:
         tokens.pop()
+    # "LVEF falls to 60% or less": the level a quantity changes to is its value, the verb no
+    # part of its name; "velocity increases by 0.3 m/s": the change is what is measured, so
+    # the verb stays and names it
+    if len(tokens) > 2 and tokens[-2].group(0).lower() in _CHANGE_VERBS:
+        tokens = tokens[:-2] if tokens[-1].group(0).lower() == "to" else tokens
+        tokens = tokens[:-1] if tokens and tokens[-1].group(0).lower() == "by" else tokens
     # "a drop in systolic pressure to <85 mmHg", "lowering LDL-C to <1.6 mmol/L": the value the
     # quantity is brought to; "to" before a bound in symbols links it to its name
     # (a verb or adverb before "to" names no quantity: "is to be lowered to <75 mmHg")

@@ -583,6 +583,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         " without",
     ),
+    # "WHO functional class II": the WHO's class, never the pronoun "who" opening a clause
+    (re.compile(r"\bWHO(?=[\s-]+(?:FC\b|functional\s+class))"), "World Health Organization"),
     # "X followed by Y": both are given, one after the other
     (re.compile(r"\s+followed\s+by\s+", re.I), " and "),
     # "shock not caused by arrhythmia or sepsis": the patients have X without those causes,

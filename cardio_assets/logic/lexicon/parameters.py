@@ -295,7 +295,11 @@ def extract_parameters(
             normalized, name, start = "age", "", found.value_start
         elif found.kind == "class":
             name = name or "NYHA class"
-            normalized = "new york heart association class"
+            normalized = (
+                "world health organization functional class"
+                if re.match(r"W", name, re.IGNORECASE)
+                else "new york heart association class"
+            )
         elif found.kind == "count" and _AT_LEAST_ONE.match(text, found.start):
             # "at least one high-risk criterion", "one or more risk factors": having one is
             # the criterion, a condition named by the words counted (no number of it); a

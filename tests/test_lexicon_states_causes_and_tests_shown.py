@@ -76,3 +76,46 @@ def test_a_state_causing_another_gives_both(lexicon) -> None:  # type: ignore[no
     found = named(extract(lexicon, "Drainage is advised in an effusion causing hypotension."))
     assert found["hypotension"].role == "Condition", found
     assert [n for n in found if "effusion" in n] and not [n for n in found if "causing" in n]
+
+
+def test_a_drug_combined_with_another_is_that_drug_given_with_it(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "aspirin combined with clopidogrel": aspirin, given with clopidogrel; "combined" is
+    no part of the drug's name."""
+    found = named(extract(lexicon, "Aspirin combined with clopidogrel is not advised in gout."))
+    assert found["aspirin"].role == "Medication" and found["clopidogrel"].role == "Medication"
+    assert not [n for n in found if "combined" in n], found
+
+
+def test_a_referral_for_an_act_recommends_the_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "referral to an expert centre for ablation": what is recommended is the ablation,
+    wherever it is done; a referral to a team, for nothing named, stays the act."""
+    result = extract(
+        lexicon, "Referral to an expert centre for ablation is advised in adults with recurrent VT."
+    )
+    assert [a.normalized for a in result.actions] == ["ablation"], result.actions
+    result = extract(lexicon, "Referral to the vascular team is advised for limb salvage.")
+    assert any("referral" in a.normalized for a in result.actions), result.actions
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        (
+            "Steroids are advised when giant cell arteritis is strongly suspected.",
+            "suspected giant cell arteritis",
+        ),
+        ("Amiodarone may be considered if flutter recurs.", "recurrent flutter"),
+    ],
+)
+def test_a_state_said_by_its_clause_is_named_as_such(lexicon, text: str, state: str) -> None:  # type: ignore[no-untyped-def]
+    """ "when X is strongly suspected" names suspected X, "if X recurs" recurrent X; a
+    clause with more in it than a short name ("a diuretic added if congestion worsens") is
+    never renamed so."""
+    found = named(extract(lexicon, text))
+    assert found[state].role == "Condition", found
+    found = named(
+        extract(
+            lexicon, "An SGLT2 inhibitor is advised, with a diuretic added if congestion worsens."
+        )
+    )
+    assert not [n for n in found if n.startswith("worsening") and "diuretic" in n], found

@@ -585,6 +585,20 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "WHO functional class II": the WHO's class, never the pronoun "who" opening a clause
     (re.compile(r"\bWHO(?=[\s-]+(?:FC\b|functional\s+class))"), "World Health Organization"),
+    # "aspirin combined with clopidogrel": the one given with the other, read as "with"
+    (re.compile(r"(?<=\w)\s+combined\s+with\s+", re.I), " with "),
+    # "referral to an expert centre for ablation": the act is what the patient is referred
+    # for ("referral to the heart team", with nothing after it, stays the act)
+    (
+        re.compile(
+            r"\b(?:(?:early|prompt|timely|urgent)\s+)?referral\s+(?:to\s+(?:an?\s+|the\s+)?"
+            r"(?:(?!(?:is|are|be|should|may|recommended|considered|indicated)\b)[\w-]+\s+){0,4}?)?"
+            r"for\s+"
+            r"(?!(?:patients|those|individuals|people|women|men|adults|children)\b)",
+            re.I,
+        ),
+        "",
+    ),
     # "X followed by Y": both are given, one after the other
     (re.compile(r"\s+followed\s+by\s+", re.I), " and "),
     # "shock not caused by arrhythmia or sepsis": the patients have X without those causes,

@@ -298,10 +298,11 @@ def biomarker_role(normalized: str) -> str | None:
     return "Condition" if _MARKER_STATE.match(normalized) else "Procedure"
 
 
-# "if HF is suspected", "when PE is clinically suspected": the condition is the suspicion
+# "if HF is suspected", "when PE is clinically / strongly suspected": the condition is the
+# suspicion
 SUSPECTED_STATE = re.compile(
     r"^(?:(?:a|an|the)\s+)?(?P<what>(?:(?!(?:where|who|which|whom|when|if|in|with|for)\b)\S+\s+)*?\S+)"
-    rf"\s+{_COPULA}\s+(?:clinically\s+)?suspected$",
+    rf"\s+{_COPULA}\s+(?:(?:clinically|strongly|highly)\s+)?suspected$",
     re.IGNORECASE,
 )
 
@@ -382,9 +383,11 @@ def _tidy_leaf(text: str, slot: str) -> str:
         text,
         flags=re.I,
     )
-    # "if AF recurs", "when symptoms worsen": the state named as such ("recurrent AF")
-    text = re.sub(r"^(.+?)\s+(?:recurs|recur)$", r"recurrent \1", text, flags=re.I)
-    text = re.sub(r"^(.+?)\s+(?:worsens|worsen)$", r"worsening \1", text, flags=re.I)
+    # "if AF recurs", "when symptoms worsen": the state named as such ("recurrent AF"); a
+    # short name only, never a clause ("a diuretic added if congestion worsens")
+    state = r"^((?:(?!(?:if|when|and|or|added|given|is|are)\b)[\w-]+\s+){0,3}[\w-]+)\s+"
+    text = re.sub(state + r"(?:recurs|recur)$", r"recurrent \1", text, flags=re.I)
+    text = re.sub(state + r"(?:worsens|worsen)$", r"worsening \1", text, flags=re.I)
     # "when clopidogrel is used": the drug, not that it is used
     text = re.sub(
         r"\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:used|given|administered|started|"

@@ -512,6 +512,25 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         re.compile(r"\b[A-Za-z][\w\-]*(?:/[A-Za-z][\w\-]*){2,}\b"),
         lambda m: _drugs_as_alternatives(m[0]),
     ),
+    # "warfarin titrated to an INR of 2.5": the level the dose is adjusted to reach, a target
+    (
+        re.compile(r"\s+(?:titrated|adjusted)\s+to\s+(?=(?:an?\s+|the\s+)?[A-Za-z])", re.I),
+        " to reach ",
+    ),
+    # "an INR of 2.5 (range 2.0–3.0)": the bracket gives the same quantity's range
+    (re.compile(r"\(\s*(?:target\s+)?range(?:\s+of)?\s+(?=[\d<>≤≥])", re.I), "("),
+    # "ticagrelor continued to complete 12 months", "continued for 6 months": how long, no
+    # concept
+    (
+        re.compile(
+            r"\s+continued\s+(?:to\s+complete|for|until|up\s+to)\s+(?:at\s+least\s+)?"
+            r"\d+(?:\s*[–-]\s*\d+)?\s*(?:days?|weeks?|months?|years?)\b",
+            re.I,
+        ),
+        "",
+    ),
+    # "timed 2–24 h after lysis": when it is done, the window stays for the grammar to read
+    (re.compile(r"\btimed\s+(?=(?:\d|within\b|between\b|at\b))", re.I), ""),
     # "X, ultimately aiming at an LDL-C <1.4 mmol/L": the goal X is given to reach
     (
         re.compile(r",?\s+(?:(?:ultimately|eventually)\s+)?aiming\s+(?:at|for)\s+", re.I),

@@ -47,6 +47,19 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "not recommended because of fetal toxicity", "avoided owing to the bleeding risk": a
+    # harm or risk given as the reason is why, never for whom ("admitted because of HF",
+    # a state, stays); it ends with the harm named ("… of X" included)
+    (
+        re.compile(
+            r",?\s+(?:because\s+of|owing\s+to|on\s+account\s+of)\s+(?:the\s+|an?\s+|its\s+|their\s+)?"
+            r"(?:[\w-]+\s+){0,3}?(?:toxicity|harms?|risks?|hazards?|adverse\s+effects?|side\s+effects?|"
+            r"concerns?|costs?|lack\s+of\s+(?:evidence|data|benefit))\b"
+            r"(?:\s+of\s+(?:[\w-]+\s+){0,2}?[\w-]+(?=\s*[,;.)]|\s*$))?",
+            re.I,
+        ),
+        "",
+    ),
     # ", due to the associated risk of X": why it is advised against, not for whom
     (
         re.compile(

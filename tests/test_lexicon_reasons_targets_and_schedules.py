@@ -1,0 +1,58 @@
+"""A harm given as the reason, a dose titrated to a target, and how long or when an act is
+done, none of them a concept. Every sentence here is the team's own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import extract, named
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Statins are not advised in pregnancy because of fetal harm.",
+        "Statins are not advised in pregnancy owing to the risk of fetal harm.",
+    ],
+)
+def test_a_harm_given_as_the_reason_is_no_concept(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "because of fetal harm": why the act is advised against, never an outcome aimed at
+    nor a state of the patients; the patients (pregnancy) stay."""
+    found = named(extract(lexicon, text))
+    assert "pregnancy" in found, found
+    assert not [n for n in found if "harm" in n], found
+
+
+def test_a_state_the_patients_were_admitted_for_stays(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "admitted because of HF" names the patients' state, not a reason for the act."""
+    found = named(extract(lexicon, "Diuretics are advised in adults admitted because of HF."))
+    assert "heart failure" in found, found
+
+
+def test_a_dose_titrated_to_a_value_sets_a_target(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "warfarin titrated to an INR of 2.5": the drug is warfarin (never "warfarin
+    titrated") and the INR is the value to reach."""
+    result = extract(lexicon, "Warfarin titrated to an INR of 2.5 is advised after valve surgery.")
+    found = named(result)
+    assert [a.normalized for a in result.actions] == ["warfarin"], result.actions
+    inr = found["international normalized ratio"]
+    assert (inr.operator, inr.threshold) == ("=", 2.5), found
+
+
+@pytest.mark.parametrize(
+    ("text", "drug"),
+    [
+        (
+            "Clopidogrel continued to complete 12 months is advised in adults after stenting.",
+            "clopidogrel",
+        ),
+        ("Angiography is advised in adults with STEMI, timed 2–24 h after lysis.", "angiography"),
+    ],
+)
+def test_how_long_or_when_an_act_is_done_names_nothing(lexicon, text: str, drug: str) -> None:  # type: ignore[no-untyped-def]
+    """ "continued to complete 12 months" says how long, "timed 2–24 h after" when: no
+    concept carries those words."""
+    found = named(extract(lexicon, text))
+    assert drug in found, found
+    assert not [n for n in found if "continued" in n or "timed" in n or "complete" in n], found

@@ -444,6 +444,15 @@ def test_an_age_word_before_patients_names_a_group_of_people(
     assert group in found and found[group].text.lower() == word, found
 
 
+def test_an_age_word_after_another_state_is_a_group_of_its_own(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "sedentary older patients": the patients are sedentary, and older people; the two
+    words are no one state named "sedentary older"."""
+    found = named(
+        extract(lexicon, "Beta-blockers may be advised in sedentary older patients with gout.")
+    )
+    assert "older people" in found and "sedentary" in found, found
+
+
 def test_a_prefix_joined_by_a_hyphen_and_where_after_the_patients_cut_no_wrong_segment(
     lexicon,
 ) -> None:  # type: ignore[no-untyped-def]

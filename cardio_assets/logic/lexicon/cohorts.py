@@ -135,6 +135,11 @@ class CohortRules:
                 and premod_words[-2].lower() not in {"transgender", "trans", "cisgender"}
                 else None
             )
+            aged = (
+                premod_words.pop()
+                if len(premod_words) > 1 and premod_words[-1].lower() in _AGE_WORDS
+                else None
+            )  # "sedentary older patients": sedentary, and older people (two groups)
             if premod_words:
                 premod_drafts += self._phrase(" ".join(premod_words), "cohort", group_counter)
                 age = premod_drafts[-1] if premod_drafts else None
@@ -142,6 +147,8 @@ class CohortRules:
                     # "older patients": the group of people of that age (the contract's
                     # "older people"); the span stays the word printed
                     age.normalized = f"{age.normalized.lower()} people"
+            if aged is not None:
+                premod_drafts.append(Draft("Condition", aged, f"{aged.lower()} people", "cohort"))
             if sex is not None:
                 # "high-risk female survivors": the sex is a group of its own beside the
                 # risk (the contract's demographic groups), not part of the risk's name

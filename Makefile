@@ -95,6 +95,7 @@ format: $(STAMP)
 
 # Quality of extraction + grounding against the gold annotation (data/gold/gold.jsonl):
 # `cardio rows` on the sample documents, `cardio extract`, `cardio eval` (table + targets).
+# Then the team-written row gold (data/gold/written_rows/, text in the repository).
 # BACKEND=llm MODEL=<models.yaml client> scores the llm backend instead. CORPUS=<mddocs folder>
 # also scores the real-row gold's development split (data/gold/real_rows/, text read from there).
 BACKEND ?= lexicon
@@ -108,6 +109,8 @@ eval: $(STAMP) baml
 	$(VENV)/bin/cardio extract --rows $(EVAL_DIR)/rows.jsonl --out $(EVAL_DIR)/pred-$(BACKEND).jsonl --backend $(BACKEND) $(if $(MODEL),--model $(MODEL))
 	@echo "== sample gold (77 rows the rules were written against and the span tagger learned from: a training score)"
 	$(VENV)/bin/cardio eval --pred $(EVAL_DIR)/pred-$(BACKEND).jsonl --gold data/gold/gold.jsonl
+	@echo "== team-written rows (data/gold/written_rows/: annotated blind; first scores in the README, later scores here)"
+	$(PY) benchmarks/written_rows.py --split all --backend $(BACKEND) $(if $(MODEL),--model $(MODEL))
 	@if [ -n "$(CORPUS)" ]; then \
 	  echo "== real-row gold, development split (rows from $(CORPUS); rules were tuned on it, the span tagger learned it)"; \
 	  $(PY) benchmarks/real_rows.py --corpus "$(CORPUS)" --split dev --backend $(BACKEND) $(if $(MODEL),--model $(MODEL)); \

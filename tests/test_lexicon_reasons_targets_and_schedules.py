@@ -56,3 +56,23 @@ def test_how_long_or_when_an_act_is_done_names_nothing(lexicon, text: str, drug:
     found = named(extract(lexicon, text))
     assert drug in found, found
     assert not [n for n in found if "continued" in n or "timed" in n or "complete" in n], found
+
+
+def test_a_bridge_names_what_it_leads_to_and_nothing_else(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "as a bridge to transplantation": the transplant is what the act comes before, no
+    "bridge to …" act; "as a bridge" or "as destination therapy" alone says how long the
+    act is meant to last, no concept."""
+    found = named(
+        extract(
+            lexicon,
+            "In AV block, temporary pacing is advised as a bridge to pacemaker implantation.",
+        )
+    )
+    assert found["pacemaker implantation"].role == "Procedure", found
+    assert not [n for n in found if "bridge" in n], found
+    for text in (
+        "A wearable defibrillator may be advised as a bridge in adults with new cardiomyopathy.",
+        "A ventricular assist device may be advised as destination therapy in advanced HF.",
+    ):
+        found = named(extract(lexicon, text))
+        assert not [n for n in found if "bridge" in n or "destination" in n], found

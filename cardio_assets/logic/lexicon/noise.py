@@ -512,6 +512,11 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         re.compile(r"\b[A-Za-z][\w\-]*(?:/[A-Za-z][\w\-]*){2,}\b"),
         lambda m: _drugs_as_alternatives(m[0]),
     ),
+    # "as a bridge to transplantation": what the act tides the patient over to, named as the
+    # act it comes before ("as a bridge" alone, or "as destination therapy", says how long
+    # the act is meant to last: no concept)
+    (re.compile(r"\bas\s+an?\s+bridge\s+to\s+", re.I), "before "),
+    (re.compile(r",?\s*\bas\s+(?:an?\s+)?(?:bridge|destination\s+therapy)\b(?!\s+to\b)", re.I), ""),
     # "warfarin titrated to an INR of 2.5": the level the dose is adjusted to reach, a target
     (
         re.compile(r"\s+(?:titrated|adjusted)\s+to\s+(?=(?:an?\s+|the\s+)?[A-Za-z])", re.I),

@@ -41,6 +41,21 @@ def test_a_therapy_state_reads_alike_after_if_in_whom_or_except(
     assert not [n for n in found if "contraindicated" in n or "tolerated" in n], found
 
 
+def test_a_therapy_state_as_one_alternative_of_a_clause(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "when beta-blockers are not tolerated or the rate stays high": the clause's "or"
+    makes two alternatives, and the therapy's state is still named as a state."""
+    found = named(
+        extract(
+            lexicon,
+            "Ivabradine may be advised when beta-blockers are not tolerated or the heart rate "
+            "stays high.",
+        )
+    )
+    assert found["beta-blocker intolerance"].role == "Condition", found
+    assert found["beta-blocker intolerance"].or_group is not None, found
+    assert not [n for n in found if "tolerated" in n], found
+
+
 def test_a_test_named_as_an_alternative_keeps_what_it_must_show_apart(lexicon) -> None:  # type: ignore[no-untyped-def]
     """ "anticoagulation, or a TOE showing no clot": the TOE is one of the acts, and the clot
     it must not find is a negated condition of that act only (outside the OR label)."""

@@ -233,7 +233,17 @@ class PhraseRules(CohortRules):
                 if slot in _ACT_SLOTS and not leaf_full
                 else None
             )
-            if shown and shown[2] and shown[0]:  # "or a TOE showing no thrombus": the TOE is
+            state = (
+                self.therapy_state(leaf_text, group_counter)
+                if slot in ("cohort", "context")
+                and not leaf_full
+                and _THERAPY_STATE_WORD.search(leaf_text)
+                and not _PLACEHOLDER_RE.search(leaf_text)
+                else None
+            )
+            if state is not None:  # "… when A and B are contraindicated or C": one of them
+                found = _negate(state) if leaf.negated else state
+            elif shown and shown[2] and shown[0]:  # "or a TOE showing no thrombus": the TOE is
                 # the alternative; what it must show is said of it
                 finding, test, _ = shown
                 nothing = re.match(r"^no\s+", finding, re.IGNORECASE)

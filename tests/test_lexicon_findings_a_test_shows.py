@@ -56,6 +56,21 @@ def test_findings_listed_after_a_colon_keep_the_test_apart(lexicon) -> None:  # 
     assert not [name for name in found if "show" in name], found
 
 
+def test_an_absence_said_of_one_patient_group_stays_out_of_the_groups_or(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "in patients with A without B, or with C": the patient groups are A and C; B is
+    absent with A only (negated, no OR label)."""
+    found = named(
+        extract(
+            lexicon,
+            "Pacing is advised in adults with sinus node disease without a reversible cause, "
+            "or with AV block.",
+        )
+    )
+    assert found["reversible cause"].negated and found["reversible cause"].or_group is None
+    assert found["sinus node disease"].or_group is not None, found
+    assert found["sinus node disease"].or_group == found["av block"].or_group, found
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -134,3 +134,33 @@ def test_a_state_said_by_its_clause_is_named_as_such(lexicon, text: str, state: 
         )
     )
     assert not [n for n in found if n.startswith("worsening") and "diuretic" in n], found
+
+
+def test_look_alikes_of_these_readings_are_left_alone(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Found by a review's own look-alikes: "drugs causing bradycardia" names a kind of
+    drug (the bradycardia is no act of its own), "referral for further evaluation" is the
+    act itself, "symptoms that develop" keeps its verb, "studies demonstrating benefit" are
+    no test of the patient, and a dose titrated to response sets no target."""
+    result = extract(
+        lexicon, "Drugs causing bradycardia should be withdrawn in adults with AV block."
+    )
+    assert "bradycardia" not in [a.normalized for a in result.actions], result.actions
+    result = extract(
+        lexicon, "Referral for further evaluation is advised in adults with an abnormal ECG."
+    )
+    assert result.actions, result
+    found = named(
+        extract(
+            lexicon, "Symptoms that develop during exercise should be assessed with a stress test."
+        )
+    )
+    assert not [n for n in found if "that during" in n], found
+    found = named(
+        extract(
+            lexicon,
+            "Studies demonstrating benefit of statins support their use in adults with CAD.",
+        )
+    )
+    assert "study" not in found and "studies" not in found, found
+    found = named(extract(lexicon, "Dose titrated to response is advised for loop diuretics."))
+    assert "response" not in found, found

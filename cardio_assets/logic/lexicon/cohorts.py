@@ -193,12 +193,14 @@ class CohortRules:
             if kind == "without":
                 _negate(drafts)
             # "with A despite / refractory to T, or with B": the alternative of B is A, the
-            # state; T is only what A persists on
+            # state; T is only what A persists on. Likewise "with A without C, or with B": C
+            # is absent with A only, and the alternatives are A and B
+            said_of_a = {"background"} if kind == "without" else {"background", "without"}
             previous = len(seg_drafts) - 1
             if (
                 previous > 0
-                and seg_drafts[previous][0] == "background"
-                and seg_drafts[previous - 1][0] != "background"
+                and seg_drafts[previous][0] in said_of_a
+                and seg_drafts[previous - 1][0] not in said_of_a
             ):
                 previous -= 1
             if alternative and seg_drafts and seg_drafts[previous][2] and drafts:

@@ -28,6 +28,12 @@ from cardio_assets.logic.lexicon.noise_words import (
 )
 from cardio_assets.logic.lexicon.role_words import DRUG_STEM, heuristic_role
 
+# a noun that names what a drug or a factor does: "drugs causing bradycardia" is a kind of drug
+_AGENT_NOUN = re.compile(
+    r"drugs?|agents?|medications?|medicines?|therap(?:y|ies)|treatments?|substances?|factors?|"
+    r"conditions?|diseases?|disorders?|mutations?|variants?",
+    re.IGNORECASE,
+)
 # a time with its unit ending the text before a phrase ("within 24 h")
 _TIME_BEFORE = re.compile(r"\d\s*(?:h|hours?|min|minutes?|days?|weeks?|months?)\s*$", re.I)
 # one item of a short list: up to three words, none of them "and" / "or"
@@ -519,7 +525,11 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r",?\s*\bas\s+(?:an?\s+)?(?:bridge|destination\s+therapy)\b(?!\s+to\b)", re.I), ""),
     # "warfarin titrated to an INR of 2.5": the level the dose is adjusted to reach, a target
     (
-        re.compile(r"\s+(?:titrated|adjusted)\s+to\s+(?=(?:an?\s+|the\s+)?[A-Za-z])", re.I),
+        re.compile(
+            r"(?<!\bdose)(?<!\bdoses)(?<!\bdosing)\s+(?:titrated|adjusted)\s+to\s+"
+            r"(?=(?:an?\s+|the\s+)?[A-Za-z])",
+            re.I,
+        ),
         " to reach ",
     ),
     # "an INR of 2.5 (range 2.0–3.0)": the bracket gives the same quantity's range
@@ -612,13 +622,16 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # "aspirin combined with clopidogrel": the one given with the other, read as "with"
     (re.compile(r"(?<=\w)\s+combined\s+with\s+", re.I), " with "),
     # "referral to an expert centre for ablation": the act is what the patient is referred
-    # for ("referral to the heart team", with nothing after it, stays the act)
+    # for ("referral to the heart team", with nothing after it, and a referral for a generic
+    # "further evaluation", stay the act)
     (
         re.compile(
             r"\b(?:(?:early|prompt|timely|urgent)\s+)?referral\s+(?:to\s+(?:an?\s+|the\s+)?"
             r"(?:(?!(?:is|are|be|should|may|recommended|considered|indicated)\b)[\w-]+\s+){0,4}?)?"
             r"for\s+"
-            r"(?!(?:patients|those|individuals|people|women|men|adults|children)\b)",
+            r"(?!(?:patients|those|individuals|people|women|men|adults|children)\b)"
+            r"(?!(?:(?:further|specialist|expert|additional)\s+)?(?:evaluation|assessment|review|"
+            r"management|care|consideration|advice|opinion|investigation)\b)",
             re.I,
         ),
         "",
@@ -635,8 +648,12 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         " without ",
     ),
-    # "tamponade causing hypotension": the patients have both
-    (re.compile(r"(?<=[a-z])\s+(?:causing|resulting\s+in)\s+(?=[a-z])", re.I), " and "),
+    # "tamponade causing hypotension": the patients have both ("drugs causing bradycardia"
+    # names a kind of drug by what it does, and stays whole)
+    (
+        re.compile(r"(?P<before>\b[a-z][\w-]*)\s+(?:causing|resulting\s+in)\s+(?=[a-z])", re.I),
+        lambda m: m[0] if _AGENT_NOUN.fullmatch(m["before"]) else f"{m['before']} and ",
+    ),
     # when, not whether: "as soon as the diagnosis is established", "as early as possible"
     (re.compile(r",?\s*\bas\s+(?:soon|early|quickly)\s+as\s+[^,;.()]+", re.I), ""),
 ]

@@ -152,6 +152,8 @@ def test_showing(text: str, normalize) -> tuple[str, str, bool] | None:  # type:
     test = m["test"].strip()
     if not (_TEST_HEAD.search(normalize(test).strip()) or test.lower().endswith("examination")):
         return None
+    if re.search(r"\b(?:studies|trials|data|evidence|analyses|registries)$", test, re.I):
+        return None  # "studies demonstrating benefit": the literature, no test of the patient
     return m["finding"].strip(" ,;"), test, bool(m["participle"])
 
 

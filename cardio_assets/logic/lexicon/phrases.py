@@ -151,22 +151,12 @@ class PhraseRules(CohortRules):
             if state is not None:
                 return state
         shown = test_showing(text, self.abbreviations.normalize) if slot != "outcome" else None
-        if shown and (shown[2] if slot in _ACT_SLOTS else not shown[2]):
-            # "if CMR shows scar": the scar, seen on CMR; "a TOE showing no thrombus": the
-            # TOE as the row places it, and no thrombus found
-            finding, test, participle = shown
+        if shown and not shown[2] and slot not in _ACT_SLOTS:
+            # "if CMR shows scar": the scar, seen on CMR; "if CMR shows no scar": no scar
+            finding, test, _ = shown
             absent = re.match(r"^no\s+", finding, re.IGNORECASE)
-            seen_slot = "context" if slot in _ACT_SLOTS else slot
-            seen = self._phrase(
-                finding[absent.end() :] if absent else finding, seen_slot, group_counter
-            )
-            seen = _negate(seen) if absent else seen
-            done = (
-                self._phrase(test, slot, group_counter)
-                if participle and slot in _ACT_SLOTS
-                else [self._test_of_finding(test)]
-            )
-            return [*done, *seen] if slot in _ACT_SLOTS else [*seen, *done]
+            seen = self._phrase(finding[absent.end() :] if absent else finding, slot, group_counter)
+            return [*(_negate(seen) if absent else seen), self._test_of_finding(test)]
         if slot == "outcome":
             text = _OUTCOME_LEAD.sub("", text)
             target = re.match(r"^(.+?)\s+to\s+(?=(?:<|>|≤|≥|<=|>=)?\s*\d)", text)
@@ -243,7 +233,9 @@ class PhraseRules(CohortRules):
             )
             if state is not None:  # "… when A and B are contraindicated or C": one of them
                 found = _negate(state) if leaf.negated else state
-            elif shown and shown[2] and shown[0]:  # "or a TOE showing no thrombus": the TOE is
+            elif (
+                shown and shown[2] and shown[0] and id(leaf) in group_of
+            ):  # "or a TOE showing no thrombus": the TOE is
                 # the alternative; what it must show is said of it
                 finding, test, _ = shown
                 nothing = re.match(r"^no\s+", finding, re.IGNORECASE)

@@ -377,7 +377,8 @@ def _tidy_leaf(text: str, slot: str) -> str:
     )
     # "if syncope occurs during exertion": the state and when it comes, without the verb
     text = re.sub(
-        r"(?<=\w)\s+(?:occurs|occur|develops|develop|arises|arise|appears|appear)\s+"
+        r"(?<=\w)(?<!\bthat)(?<!\bwhich)(?<!\bwho)\s+(?:occurs|occur|develops|develop|arises|"
+        r"arise|appears|appear)\s+"
         r"(?=(?:during|on|at|after|before|with|in)\b)",
         " ",
         text,

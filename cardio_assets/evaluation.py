@@ -149,9 +149,10 @@ def _or_pairs(concepts: dict[tuple[str, str], Row]) -> set[frozenset]:
 
 
 def _threshold(value: Any) -> Any:
-    """Comparable threshold: a number, a [low, high] range, or a paired value "140/90"."""
+    """Comparable threshold: a number, a [low, high] range, or a paired value "140/90" (a
+    range of paired values, ["140/90", "159/99"], is a range of pairs)."""
     if isinstance(value, list):
-        return tuple(float(v) for v in value)
+        return tuple(_threshold(v) for v in value)
     if isinstance(value, str):
         try:
             return tuple(float(v) for v in value.split("/"))

@@ -105,6 +105,16 @@ def test_evaluation_perfect_prediction_scores_one() -> None:
     assert s["concepts"]["f1"] == 1.0 and s["or_group_pairs"]["f1"] == 1.0
 
 
+def test_a_range_of_paired_blood_pressures_is_scored_as_one() -> None:
+    """A gold parameter "between 140/90 and 159/99 mmHg" holds a range of paired values;
+    the scorer compares it like any range (it raised on the strings)."""
+    bp = _c("ClinicalParameter", "blood pressure", "between", ["140/90", "159/99"], "mmHg")
+    gold = [_gold_row("r", [bp], [])]
+    assert evaluate(gold, json.loads(json.dumps(gold))).summary()["parameter_exactness"] == 1.0
+    other = _c("ClinicalParameter", "blood pressure", "between", ["130/80", "139/89"], "mmHg")
+    assert evaluate(gold, [_gold_row("r", [other], [])]).summary()["parameter_exactness"] == 0.0
+
+
 def test_relaxed_or_pairs_count_predictions_under_the_gold_names_they_agree_with() -> None:
     """Relaxed matching takes "beta-blockers" for the gold "beta-blocker"; an OR pair of
     such concepts is then the gold pair too. Scoring pairs by the predictions' own names

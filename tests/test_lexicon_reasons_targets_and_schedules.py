@@ -76,3 +76,50 @@ def test_a_bridge_names_what_it_leads_to_and_nothing_else(lexicon) -> None:  # t
     ):
         found = named(extract(lexicon, text))
         assert not [n for n in found if "bridge" in n or "destination" in n], found
+
+
+def test_aims_to_speed_or_halve_are_outcomes(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "to speed recovery and halve relapses": both are aims of the act (Outcomes), no
+    condition named "to speed recovery"."""
+    found = named(
+        extract(
+            lexicon, "Colchicine is advised in gout flares to speed recovery and halve relapses."
+        )
+    )
+    assert found["recovery"].role == "Outcome" and found["relapse"].role == "Outcome", found
+    assert not [n for n in found if n.startswith(("to speed", "halve"))], found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Glitazones are not advised in adults with HF because they may worsen oedema.",
+        "Glitazones are not advised in adults with HF, unless no alternative exists.",
+    ],
+)
+def test_a_reason_said_by_a_pronoun_or_a_last_resort_names_nothing(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "because they may worsen X" says why (a reason, said of the act), and "unless no
+    alternative exists" only when nothing else is at hand: neither is a state of the
+    patients."""
+    found = named(extract(lexicon, text))
+    assert "heart failure" in found, found
+    assert not [n for n in found if "oedema" in n or "alternative" in n], found
+
+
+def test_a_duration_said_about_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "for about 3 months", like "for 3 months", says how long."""
+    found = named(
+        extract(lexicon, "Colchicine for about 3 months is advised in adults with pericarditis.")
+    )
+    assert "colchicine" in found and not [n for n in found if "month" in n], found
+
+
+def test_nor_for_names_another_case_of_a_class_iii_row(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "not advised for A, nor for B": B is one more case, like "or for B"."""
+    found = named(
+        extract(
+            lexicon,
+            "Pacing is not advised for asymptomatic bradycardia, nor for bradycardia due to a drug.",
+        )
+    )
+    assert not [n for n in found if n.startswith("nor")], found

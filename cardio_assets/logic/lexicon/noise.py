@@ -636,6 +636,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "not recommended for A, nor for B": B is another case the row is for, like "or for B"
+    (re.compile(r",?\s+nor\s+(?=(?:for|in|after|during|when|if)\b)", re.I), " or "),
     # "X followed by Y": both are given, one after the other
     (re.compile(r"\s+followed\s+by\s+", re.I), " and "),
     # "shock not caused by arrhythmia or sepsis": the patients have X without those causes,

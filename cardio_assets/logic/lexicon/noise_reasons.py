@@ -60,6 +60,27 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "not recommended in HF because they may worsen it": a reason said of the act by a
+    # pronoun, never for whom; it ends the clause
+    (
+        re.compile(
+            r",?\s+because\s+(?:it|they|this|these|such\s+\w+)\s+(?:may|can|could|might|will|"
+            r"would|do|does|are|is|have|has|increase|increases|reduce|reduces|worsen|worsens)\b"
+            r"[^;:.()]*",
+            re.I,
+        ),
+        "",
+    ),
+    # ", unless no alternative exists": only when nothing else is at hand, no state of the
+    # patient
+    (
+        re.compile(
+            r",?\s*\bunless\s+(?:there\s+is\s+)?no\s+(?:other\s+|suitable\s+)?alternatives?"
+            r"(?:\s+(?:exists?|is\s+available|are\s+available))?",
+            re.I,
+        ),
+        "",
+    ),
     # ", due to the associated risk of X": why it is advised against, not for whom
     (
         re.compile(

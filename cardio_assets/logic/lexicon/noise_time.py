@@ -69,7 +69,7 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r"\b(?:for|within|during|over(?!\s+\d+\s*years?\b))\s+"
-            r"(?:up\s+to\s+|at\s+least\s+|the\s+first\s+)?"
+            r"(?:up\s+to\s+|at\s+least\s+|the\s+first\s+|about\s+|approximately\s+|around\s+)?"
             r"(?:(?:days?|weeks?|months?|years?|hours?)\b|\d+\s*"
             r"(?:days?|weeks?|months?|years?|hours?|h|min|minutes?)\b"
             r"(?!\s+(?:of|after|from|following|since)\s))",
@@ -79,8 +79,8 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     ),
     (
         re.compile(
-            r"\bfor\s+(?:up\s+to\s+|at\s+least\s+)?(?:\d+\s*)?"
-            r"(?:days?|weeks?|months?|years?|hours?)\b",
+            r"\bfor\s+(?:up\s+to\s+|at\s+least\s+|about\s+|approximately\s+|around\s+)?"
+            r"(?:\d+\s*)?(?:days?|weeks?|months?|years?|hours?)\b",
             re.I,
         ),
         "",

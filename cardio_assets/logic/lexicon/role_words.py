@@ -26,7 +26,7 @@ _MED_SUFFIXES = (
     "criptine", "goline",
     # endothelin receptor antagonists, prostacyclin analogues and receptor agonists,
     # transthyretin stabilisers
-    "sentan", "prost", "prostenol", "prostinil", "ipag", "amidis",
+    "sentan", "prost", "prostenol", "prostinil", "ipag", "amidis", "thiazolidinedione",
 )  # fmt: skip
 # INN stems distinctive enough to name a drug inside a longer pattern ("the DPP-4 inhibitor
 # saxagliptin", "extension of ticagrelor beyond 12 months"); the looser suffixes above

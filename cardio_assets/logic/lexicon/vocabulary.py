@@ -35,7 +35,7 @@ _OUTCOME_VERBS = (
     r"reduce|lower|prevent|improve|decrease|relieve|control|delay|avoid|slow|minimi[sz]e|"
     r"alleviate|limit|protect|preserve|prolong|increase|enhance|promote|revert|reverse|"
     r"restore|correct|allow|attenuate|lessen|mitigate|diminish|halt|stabili[sz]e|"
-    r"hasten|accelerate|shorten|speed\s+up"
+    r"hasten|accelerate|shorten|speed(?:\s+up)?|halve"
 )
 _PURPOSE_VERBS = (
     r"measure|detect|(?:re-?)?assess|refine|clarify|reach|achieve|guide|confirm|exclude|identify|"

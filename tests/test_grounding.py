@@ -486,6 +486,9 @@ def test_batch_and_single_scores_agree_on_real_descriptions(store) -> None:
         ("ICD implantation", "Procedure", "233170003"),  # Implantation of automatic cardiac ...
         ("coronary stenting", "Procedure", "36969009"),  # Placement of stent in coronary artery
         ("MRA", "Medication", "372603003"),  # Substance with aldosterone receptor antagonist ...
+        # a word the concept leaves out, curated: cardiac arrest is sudden by definition
+        ("sudden cardiac arrest", "Condition", "410429000"),
+        ("NYHA functional class", "ClinicalParameter", "420816009"),
     ],
 )
 def test_an_interface_term_finds_the_concept_its_description_names(

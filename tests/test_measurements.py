@@ -184,6 +184,13 @@ def test_a_quantity_that_changes_to_or_by_a_value(text, name, operator, threshol
     assert (m.name, m.operator, m.threshold) == (name, operator, threshold)
 
 
+def test_a_test_showing_a_value_is_no_part_of_its_name() -> None:
+    """ "right heart catheterisation showing mPAP >20 mmHg": the quantity is the mPAP, the
+    test that shows it is no part of its name."""
+    (m,) = find_measurements("by catheterisation showing mPAP >20 mmHg")
+    assert (m.name, m.operator, m.threshold) == ("mPAP", ">", 20.0)
+
+
 def test_doses_are_never_measurements() -> None:
     """A dose fixes what to give, not whom: "75 mg daily", "a 300 mg loading dose",
     "0.5 mg/kg" and "2 g twice daily" are no criteria."""

@@ -194,6 +194,7 @@ _NAME_STOP = frozenset(
     should may can must recommended considered indicated not first last next initial every
     each per within during since until from and/or or/and
     including especially particularly notably namely e.g. i.e. excluding except like
+    showing shows revealing reveals demonstrating demonstrates
     """.split()
 )
 # verbs that lead into a target ("to control BP at <140/90"): not part of the name

@@ -653,7 +653,11 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # "tamponade causing hypotension": the patients have both ("drugs causing bradycardia"
     # names a kind of drug by what it does, and stays whole)
     (
-        re.compile(r"(?P<before>\b[a-z][\w-]*)\s+(?:causing|resulting\s+in)\s+(?=[a-z])", re.I),
+        re.compile(
+            r"(?P<before>\b[a-z][\w-]*)\s+(?:causing|resulting\s+in)\s+"
+            r"(?=[a-z])",
+            re.I,
+        ),
         lambda m: m[0] if _AGENT_NOUN.fullmatch(m["before"]) else f"{m['before']} and ",
     ),
     # when, not whether: "as soon as the diagnosis is established", "as early as possible"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cardio_assets.logic.lexicon.noise_acts import ACT_COURSE_REWRITES
 from cardio_assets.logic.lexicon.noise_amounts import AMOUNT_REWRITES, DOSE_SIZE_REWRITES
 from cardio_assets.logic.lexicon.noise_hedges import HEDGE_REWRITES
 from cardio_assets.logic.lexicon.noise_lists import CRITERIA_LIST_REWRITES, LIST_REWRITES
@@ -518,34 +519,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         re.compile(r"\b[A-Za-z][\w\-]*(?:/[A-Za-z][\w\-]*){2,}\b"),
         lambda m: _drugs_as_alternatives(m[0]),
     ),
-    # "as a bridge to transplantation": what the act tides the patient over to, named as the
-    # act it comes before ("as a bridge" alone, or "as destination therapy", says how long
-    # the act is meant to last: no concept)
-    (re.compile(r"\bas\s+an?\s+bridge\s+to\s+", re.I), "before "),
-    (re.compile(r",?\s*\bas\s+(?:an?\s+)?(?:bridge|destination\s+therapy)\b(?!\s+to\b)", re.I), ""),
-    # "warfarin titrated to an INR of 2.5": the level the dose is adjusted to reach, a target
-    (
-        re.compile(
-            r"(?<!\bdose)(?<!\bdoses)(?<!\bdosing)\s+(?:titrated|adjusted)\s+to\s+"
-            r"(?=(?:an?\s+|the\s+)?[A-Za-z])",
-            re.I,
-        ),
-        " to reach ",
-    ),
-    # "an INR of 2.5 (range 2.0–3.0)": the bracket gives the same quantity's range
-    (re.compile(r"\(\s*(?:target\s+)?range(?:\s+of)?\s+(?=[\d<>≤≥])", re.I), "("),
-    # "ticagrelor continued to complete 12 months", "continued for 6 months": how long, no
-    # concept
-    (
-        re.compile(
-            r"\s+continued\s+(?:to\s+complete|for|until|up\s+to)\s+(?:at\s+least\s+)?"
-            r"\d+(?:\s*[–-]\s*\d+)?\s*(?:days?|weeks?|months?|years?)\b",
-            re.I,
-        ),
-        "",
-    ),
-    # "timed 2–24 h after lysis": when it is done, the window stays for the grammar to read
-    (re.compile(r"\btimed\s+(?=(?:\d|within\b|between\b|at\b))", re.I), ""),
+    *ACT_COURSE_REWRITES,
     # "X, ultimately aiming at an LDL-C <1.4 mmol/L": the goal X is given to reach
     (
         re.compile(r",?\s+(?:(?:ultimately|eventually)\s+)?aiming\s+(?:at|for)\s+", re.I),

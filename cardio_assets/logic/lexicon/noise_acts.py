@@ -1,0 +1,41 @@
+"""How a row words the course of its act (a part of noise.py's patterns, applied at their
+place among them): what the act is a bridge to, the level a dose is titrated to, how long the
+act is continued and when it is timed. The bridge's end is an act of its own and the level a
+target; the rest names nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # "as a bridge to transplantation": what the act tides the patient over to, named as the
+    # act it comes before ("as a bridge" alone, or "as destination therapy", says how long
+    # the act is meant to last: no concept)
+    (re.compile(r"\bas\s+an?\s+bridge\s+to\s+", re.I), "before "),
+    (re.compile(r",?\s*\bas\s+(?:an?\s+)?(?:bridge|destination\s+therapy)\b(?!\s+to\b)", re.I), ""),
+    # "warfarin titrated to an INR of 2.5": the level the dose is adjusted to reach, a target
+    (
+        re.compile(
+            r"(?<!\bdose)(?<!\bdoses)(?<!\bdosing)\s+(?:titrated|adjusted)\s+to\s+"
+            r"(?=(?:an?\s+|the\s+)?[A-Za-z])",
+            re.I,
+        ),
+        " to reach ",
+    ),
+    # "an INR of 2.5 (range 2.0–3.0)": the bracket gives the same quantity's range
+    (re.compile(r"\(\s*(?:target\s+)?range(?:\s+of)?\s+(?=[\d<>≤≥])", re.I), "("),
+    # "ticagrelor continued to complete 12 months", "continued for 6 months": how long, no
+    # concept
+    (
+        re.compile(
+            r"\s+continued\s+(?:to\s+complete|for|until|up\s+to)\s+(?:at\s+least\s+)?"
+            r"\d+(?:\s*[–-]\s*\d+)?\s*(?:days?|weeks?|months?|years?)\b",
+            re.I,
+        ),
+        "",
+    ),
+    # "timed 2–24 h after lysis": when it is done, the window stays for the grammar to read
+    (re.compile(r"\btimed\s+(?=(?:\d|within\b|between\b|at\b))", re.I), ""),
+]

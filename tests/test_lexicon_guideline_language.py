@@ -252,6 +252,7 @@ def test_a_drug_the_terminology_lacks_is_known_by_its_stem(lexicon) -> None:
         ("Levosimendan may be considered in adults with low output.", "levosimendan"),
         ("Aficamten may be considered in adults with obstructive HCM.", "aficamten"),
         ("Ambrisentan may be considered in adults with PAH.", "ambrisentan"),
+        ("Macitentan may be considered in adults with PAH.", "macitentan"),
         ("Iloprost may be considered in adults with PAH.", "iloprost"),
         ("Selexipag may be considered in adults with PAH.", "selexipag"),
         ("Tafamidis may be considered in adults with ATTR amyloidosis.", "tafamidis"),

@@ -24,9 +24,9 @@ _MED_SUFFIXES = (
     "rudin", "troban", "simendan", "kalant", "profen", "zomib", "oxifen", "trozole", "camten",
     "camtiv", "fylline", "phylline", "coumarol", "coumon", "lactone", "thalidone", "stazol",
     "criptine", "goline",
-    # endothelin receptor antagonists, prostacyclin analogues and receptor agonists,
+    # endothelin receptor antagonists (-entan), prostacyclin analogues and receptor agonists,
     # transthyretin stabilisers
-    "sentan", "prost", "prostenol", "prostinil", "ipag", "amidis", "thiazolidinedione",
+    "entan", "prost", "prostenol", "prostinil", "ipag", "amidis", "thiazolidinedione",
 )  # fmt: skip
 # INN stems distinctive enough to name a drug inside a longer pattern ("the DPP-4 inhibitor
 # saxagliptin", "extension of ticagrelor beyond 12 months"); the looser suffixes above

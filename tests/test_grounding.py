@@ -489,6 +489,8 @@ def test_batch_and_single_scores_agree_on_real_descriptions(store) -> None:
         # a word the concept leaves out, curated: cardiac arrest is sudden by definition
         ("sudden cardiac arrest", "Condition", "410429000"),
         ("NYHA functional class", "ClinicalParameter", "420816009"),
+        # an invasive angiography is the fluoroscopic one (the sample gold's id)
+        ("invasive coronary angiography", "Procedure", "419416005"),
     ],
 )
 def test_an_interface_term_finds_the_concept_its_description_names(

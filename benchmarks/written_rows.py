@@ -1,6 +1,7 @@
 """Extraction quality on the team-written rows (data/gold/written_rows/), no corpus needed.
 
-    .venv/bin/python benchmarks/written_rows.py [--split written1|all] [--backend lexicon|llm]
+    .venv/bin/python benchmarks/written_rows.py [--split written1-dev|written1-test|...|all]
+        [--backend lexicon|llm]
         [--model NAME] [--span-tagger none|PATH] [--pred OUT.jsonl] [--errors] [--json]
 
 The rows are sentences the team wrote in its own words in the manner of guideline tables,
@@ -29,10 +30,19 @@ GUIDELINE = "written-rows"
 
 
 def load_written(split: str, gold_file: Path = GOLD) -> list[tuple[dict, str]]:
-    """(gold line, row text) of ``split`` ("all", one split, or several joined by commas)."""
+    """(gold line, row text) of ``split`` ("all", one split, or several joined by commas);
+    a part that names no split of the gold is an error, never silently left out."""
     lines = [json.loads(line) for line in gold_file.read_text(encoding="utf-8").splitlines()]
+    if split == "all":
+        return [(g, g["text"]) for g in lines]
     wanted = set(split.split(","))
-    return [(g, g["text"]) for g in lines if split == "all" or g["split"] in wanted]
+    unknown = wanted - {g["split"] for g in lines}
+    if unknown:
+        known = ", ".join(sorted({g["split"] for g in lines}))
+        raise SystemExit(
+            f"--split: no rows in {', '.join(sorted(unknown))}; the gold has {known}, all"
+        )
+    return [(g, g["text"]) for g in lines if g["split"] in wanted]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,9 +62,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     gold_rows = load_written(args.split, args.gold)
-    if not gold_rows:
-        known = sorted({json.loads(x)["split"] for x in args.gold.read_text().splitlines()})
-        parser.error(f"--split {args.split}: no rows; the gold has {', '.join(known)}")
     inputs = [input_row(g, text, GUIDELINE, "Team-written rows") for g, text in gold_rows]
     pred = run_extract(inputs, args.backend, args.model, args.span_tagger, args.pred)
     if pred is None:

@@ -115,11 +115,47 @@ def test_a_duration_said_about_is_no_concept(lexicon) -> None:  # type: ignore[n
 
 
 def test_nor_for_names_another_case_of_a_class_iii_row(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "not advised for A, nor for B": B is one more case, like "or for B"."""
+    """ "not advised for A, nor for B": B is one more case, like "or for B": the two are
+    alternatives under one OR label, and no name starts with "nor"."""
     found = named(
         extract(
             lexicon,
-            "Pacing is not advised for asymptomatic bradycardia, nor for bradycardia due to a drug.",
+            "Pacing is not advised for asymptomatic bradycardia, nor for bradycardia due to a "
+            "reversible cause.",
         )
     )
     assert not [n for n in found if n.startswith("nor")], found
+    first, second = (
+        found["asymptomatic bradycardia"],
+        found["bradycardia due to a reversible cause"],
+    )
+    assert first.or_group is not None and first.or_group == second.or_group, found
+
+
+def test_a_code_reviews_cases_read_as_their_rules_mean(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Found by a review of these rules' code: a harm's "of X" stops before the patients
+    named after it; a drug causing a state stays one drug; an age word capitalised is still
+    an age; a dose adjusted to something other than a value sets no target; a bridge with
+    no article is still a bridge."""
+    found = named(
+        extract(
+            lexicon,
+            "Metformin is not advised because of the risk of lactic acidosis in adults with severe CKD.",
+        )
+    )
+    assert "severe chronic kidney disease" in found, found
+    assert not [n for n in found if "acidosis" in n], found
+    result = extract(
+        lexicon, "Amiodarone causing hypothyroidism should be stopped in adults with AF."
+    )
+    assert not [a for a in result.actions if "hypothyroidism" == a.normalized.split(" of ")[-1]]
+    found = named(extract(lexicon, "Statins are advised in adults Aged ≥ 75 with diabetes."))
+    assert (found["age"].operator, found["age"].unit) == (">=", "years"), found
+    found = named(extract(lexicon, "Dabigatran adjusted to renal function is advised in AF."))
+    assert not [c for c in found.values() if c.role == "Outcome"], found
+    found = named(
+        extract(
+            lexicon, "In HF, a ventricular assist device is advised as bridge to transplantation."
+        )
+    )
+    assert not [n for n in found if "bridge" in n], found

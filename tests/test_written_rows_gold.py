@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "data" / "gold" / "written_rows"
 sys.path.insert(0, str(FOLDER))
@@ -26,7 +28,7 @@ def test_the_committed_gold_is_the_build_of_its_rows_and_annotations() -> None:
     """A hand edit of gold.jsonl, or annotations changed without a rebuild, would score
     against something no annotator wrote."""
     rows = read_jsonl(FOLDER / "rows.jsonl")
-    built = build(rows, read_jsonl(FOLDER / "annotations.jsonl"), "written1")
+    built = build(rows, read_jsonl(FOLDER / "annotations.jsonl"))
     assert built == _gold()
 
 
@@ -81,9 +83,26 @@ def test_the_benchmark_scores_a_split_through_cardio_extract() -> None:
     assert 0.0 < summary["concepts"]["f1"] <= 1.0
 
 
+def test_the_builder_refuses_a_doubled_or_orphan_annotation() -> None:
+    """A row annotated twice (the later one would win unseen) or an annotation of no row
+    is an error, never a silent choice."""
+    rows = [{"id": "r1", "split": "s", "class": "I", "level": "C", "text": "Do x."}]
+    ann = {"id": "r1", "concepts": [], "actions": [], "population": []}
+    with pytest.raises(ValueError, match="annotated twice"):
+        build(rows, [ann, ann])
+    with pytest.raises(ValueError, match="without a row"):
+        build(rows, [ann, {**ann, "id": "r2"}])
+
+
 def test_an_unknown_split_is_refused_with_the_known_ones() -> None:
+    """A typo in one part of a list of splits would score the others alone, unseen."""
     done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "written_rows.py"), "--split", "nope"],
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "written_rows.py"),
+            "--split",
+            "written1-dev,nope",
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -410,7 +410,7 @@ def decide(candidate: GroundingCandidate, rule: RoleFilter) -> GroundingDecision
             detail=f"score {score:.2f} {'>=' if score_ok else '<'} min_match_score {rule.min_match_score:.2f}",
         )
     )
-    # the words of the term and of the concept's names, folded once for the three checks
+    # the words of the term and of the concept's names, folded once for the four checks
     asked, matched = words(candidate.query), words(candidate.matched_term)
     named = matched + words(candidate.fsn)
     lost = qualifiers_lost(asked, named)

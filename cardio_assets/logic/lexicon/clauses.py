@@ -58,6 +58,9 @@ _UNSUITABLE = re.compile(
     r"(?P<cannot>tolerated|performed|done|undertaken|carried\s+out))$",
     re.IGNORECASE,
 )
+# the last words of "cannot be performed / done / undertaken / carried out": what the
+# clause says cannot be done is an act, whatever its name alone reads as
+_CANNOT_BE_DONE = frozenset({"performed", "done", "undertaken", "out"})
 _UNSUITABLE_NAMES = {
     "contraindicated": "contraindication to {}",
     "tolerated": "{} intolerance",
@@ -66,11 +69,8 @@ _UNSUITABLE_NAMES = {
     "option": "{} not an option",
     "suitable": "{} not suitable",
     # "if PCI of the culprit artery cannot be performed": the act is not feasible here
-    **dict.fromkeys(("performed", "done", "undertaken", "out"), "{} not feasible"),
+    **dict.fromkeys(_CANNOT_BE_DONE, "{} not feasible"),
 }
-# the last words of "cannot be performed / done / undertaken / carried out": what the
-# clause says cannot be done is an act, whatever its name alone reads as
-_CANNOT_BE_DONE = frozenset({"performed", "done", "undertaken", "out"})
 # "X is not effective, not tolerated, or is contraindicated", "X has failed or is declined":
 # several states of one therapy, alternatives to each other; each is a condition of its own
 _STATE_WORD = (

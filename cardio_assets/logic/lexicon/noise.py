@@ -35,6 +35,19 @@ _AGENT_NOUN = re.compile(
     r"conditions?|diseases?|disorders?|mutations?|variants?",
     re.IGNORECASE,
 )
+
+
+def _names_an_agent(word: str) -> bool:
+    """A word before "causing" that names what causes (a drug, a kind of agent) or says how
+    surely ("possibly causing"): the phrase names a kind of thing, not two states."""
+    return bool(
+        _AGENT_NOUN.fullmatch(word)
+        or word.lower().endswith("ly")
+        or heuristic_role(word.lower()) == "Medication"
+        or re.search(DRUG_STEM + r"s?$", word, re.IGNORECASE)
+    )
+
+
 # a time with its unit ending the text before a phrase ("within 24 h")
 _TIME_BEFORE = re.compile(r"\d\s*(?:h|hours?|min|minutes?|days?|weeks?|months?)\s*$", re.I)
 # one item of a short list: up to three words, none of them "and" / "or"
@@ -611,14 +624,15 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     # "not recommended for A, nor for B": B is another case the row is for, like "or for B"
-    (re.compile(r",?\s+nor\s+(?=(?:for|in|after|during|when|if)\b)", re.I), " or "),
+    (re.compile(r",?\s+nor\s+(?=(?:for|in|after|during|when|if)\b)", re.I), ", or "),
     # "X followed by Y": both are given, one after the other
     (re.compile(r"\s+followed\s+by\s+", re.I), " and "),
     # "shock not caused by arrhythmia or sepsis": the patients have X without those causes,
     # read as "without" (each cause negated, none of them an alternative to X)
     (
         re.compile(
-            r",?\s+not\s+(?:caused\s+by|due\s+to|explained\s+by|attributable\s+to|"
+            r"(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bwere),?\s+not\s+(?:caused\s+by|due\s+to|"
+            r"explained\s+by|attributable\s+to|"
             r"secondary\s+to)\s+",
             re.I,
         ),
@@ -632,7 +646,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
             r"(?=[a-z])",
             re.I,
         ),
-        lambda m: m[0] if _AGENT_NOUN.fullmatch(m["before"]) else f"{m['before']} and ",
+        lambda m: m[0] if _names_an_agent(m["before"]) else f"{m['before']} and ",
     ),
     # when, not whether: "as soon as the diagnosis is established", "as early as possible"
     (re.compile(r",?\s*\bas\s+(?:soon|early|quickly)\s+as\s+[^,;.()]+", re.I), ""),

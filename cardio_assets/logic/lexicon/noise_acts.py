@@ -13,13 +13,14 @@ ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "as a bridge to transplantation": what the act tides the patient over to, named as the
     # act it comes before ("as a bridge" alone, or "as destination therapy", says how long
     # the act is meant to last: no concept)
-    (re.compile(r"\bas\s+an?\s+bridge\s+to\s+", re.I), "before "),
+    (re.compile(r"\bas\s+(?:an?\s+)?bridge\s+to\s+", re.I), "before "),
     (re.compile(r",?\s*\bas\s+(?:an?\s+)?(?:bridge|destination\s+therapy)\b(?!\s+to\b)", re.I), ""),
     # "warfarin titrated to an INR of 2.5": the level the dose is adjusted to reach, a target
     (
         re.compile(
-            r"(?<!\bdose)(?<!\bdoses)(?<!\bdosing)\s+(?:titrated|adjusted)\s+to\s+"
-            r"(?=(?:an?\s+|the\s+)?[A-Za-z])",
+            r"(?<!\bdose)(?<!\bdoses)(?<!\bdosing)(?<!\bdosage)\s+(?:titrated|adjusted)\s+to\s+"
+            # (only to a value: "adjusted to renal function" names no target)
+            r"(?=(?:an?\s+|the\s+)?(?:target\s+)?(?:[A-Za-z][\w-]*\s+){1,3}(?:of\s+)?[<>≤≥]?\s*\d)",
             re.I,
         ),
         " to reach ",

@@ -49,24 +49,14 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "not recommended because of fetal toxicity", "avoided owing to the bleeding risk": a
     # harm or risk given as the reason is why, never for whom ("admitted because of HF",
-    # a state, stays); it ends with the harm named ("… of X" included)
+    # a state, stays); it ends with the harm named ("… of X" included, up to the patients or
+    # a clause after it)
     (
         re.compile(
             r",?\s+(?:because\s+of|owing\s+to|on\s+account\s+of)\s+(?:the\s+|an?\s+|its\s+|their\s+)?"
             r"(?:[\w-]+\s+){0,3}?(?:toxicity|harms?|risks?|hazards?|adverse\s+effects?|side\s+effects?|"
             r"concerns?|costs?|lack\s+of\s+(?:evidence|data|benefit))\b"
-            r"(?:\s+of\s+(?:[\w-]+\s+){0,2}?[\w-]+(?=\s*[,;.)]|\s*$))?",
-            re.I,
-        ),
-        "",
-    ),
-    # "not recommended in HF because they may worsen it": a reason said of the act by a
-    # pronoun, never for whom; it ends the clause
-    (
-        re.compile(
-            r",?\s+because\s+(?:it|they|this|these|such\s+\w+)\s+(?:may|can|could|might|will|"
-            r"would|do|does|are|is|have|has|increase|increases|reduce|reduces|worsen|worsens)\b"
-            r"[^;:.()]*",
+            r"(?:\s+of(?:\s+(?!(?:in|with|for|among|when|if|and|or)\b)[\w-]+){1,4})?",
             re.I,
         ),
         "",

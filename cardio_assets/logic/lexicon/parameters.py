@@ -275,7 +275,10 @@ def extract_parameters(
             pieces.append(text[cursor : found.start])
             cursor = found.end
             continue
-        elif found.unit in (None, "years") and name.split()[-1:] in (["age"], ["aged"]):
+        elif found.unit in (None, "years") and [w.lower() for w in name.split()[-1:]] in (
+            ["age"],
+            ["aged"],
+        ):
             # "aged ≥50", "smokers aged ≥50", "diabetes aged ≥40 years", "age under 50": an
             # age is counted in years, written or not; the people or the state named before
             # it stay a concept of their own
@@ -297,7 +300,7 @@ def extract_parameters(
             name = name or "NYHA class"
             normalized = (
                 "world health organization functional class"
-                if re.match(r"W", name, re.IGNORECASE)
+                if re.match(r"W(?:HO|orld)", name, re.IGNORECASE)
                 else "new york heart association class"
             )
         elif found.kind == "count" and _AT_LEAST_ONE.match(text, found.start):

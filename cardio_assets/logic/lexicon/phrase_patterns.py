@@ -135,7 +135,8 @@ def finding_and_test(text: str, normalize) -> tuple[str, str] | None:  # type: i
 # done whatever it shows (no verb of the row's own may come between them)
 _TEST_SHOWS = re.compile(
     r"^(?:the\s+|an?\s+)?(?P<test>[A-Za-z][^,;:()]*?)\s+(?:(?P<verb>shows?|showed|reveals?|"
-    r"revealed|demonstrates?|demonstrated|indicates?|indicated|suggests?|suggested)|"
+    # (not "indicated" / "suggested": "an ECG indicated for screening" is passive)
+    r"revealed|demonstrates?|demonstrated|indicates|suggests)|"
     r"(?P<participle>showing|revealing|demonstrating|indicating|suggesting))\b\s*:?\s*"
     r"(?P<finding>.*)$",
     re.IGNORECASE,

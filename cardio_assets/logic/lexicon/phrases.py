@@ -150,8 +150,12 @@ class PhraseRules(CohortRules):
             state = self.therapy_state(text, group_counter)
             if state is not None:
                 return state
-        shown = test_showing(text, self.abbreviations.normalize) if slot != "outcome" else None
-        if shown and not shown[2] and slot not in _ACT_SLOTS:
+        shown = (
+            test_showing(text, self.abbreviations.normalize)
+            if slot not in _ACT_SLOTS and slot != "outcome"
+            else None
+        )
+        if shown and not shown[2]:
             # "if CMR shows scar": the scar, seen on CMR; "if CMR shows no scar": no scar
             finding, test, _ = shown
             absent = re.match(r"^no\s+", finding, re.IGNORECASE)

@@ -138,7 +138,7 @@ PARAM_LEFTOVERS = frozenset(
     develop develops developing have has having show shows showing
     fall falls drop drops decrease decline rise increase reduction lowering reducing reduce
     limitation restriction duration growth progression enlargement expansion
-    per year month annually
+    per year years month months week weeks day days annually
     """.split()
 )
 

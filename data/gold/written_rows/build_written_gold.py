@@ -39,16 +39,27 @@ def read_jsonl(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
 
 
-def build(rows: list[dict], annotations: list[dict], split: str) -> list[dict]:
-    """One gold line per row, in the rows' order; every row must be annotated."""
-    by_id = {ann["id"]: ann for ann in annotations}
+def build(rows: list[dict], annotations: list[dict]) -> list[dict]:
+    """One gold line per row, in the rows' order: every row annotated once, in a split, and
+    every annotation a row's."""
+    by_id: dict[str, dict] = {}
+    for ann in annotations:
+        if ann["id"] in by_id:
+            raise ValueError(f"{ann['id']}: annotated twice")
+        by_id[ann["id"]] = ann
     missing = [row["id"] for row in rows if row["id"] not in by_id]
     if missing:
         raise ValueError(f"rows without an annotation: {', '.join(missing)}")
+    orphans = sorted(set(by_id) - {row["id"] for row in rows})
+    if orphans:
+        raise ValueError(f"annotations without a row: {', '.join(orphans)}")
+    no_split = [row["id"] for row in rows if not row.get("split")]
+    if no_split:
+        raise ValueError(f"rows without a split: {', '.join(no_split)}")
     return [
         {
             "id": row["id"],
-            "split": row.get("split", split),
+            "split": row["split"],
             "class": row["class"],
             "level": row["level"],
             "text": row["text"],
@@ -62,10 +73,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rows", type=Path, default=HERE / "rows.jsonl")
     parser.add_argument("--annotations", type=Path, default=HERE / "annotations.jsonl")
-    parser.add_argument("--split", default="written1", help="for rows that name none")
     parser.add_argument("--out", type=Path, default=HERE / "gold.jsonl")
     args = parser.parse_args(argv)
-    gold = build(read_jsonl(args.rows), read_jsonl(args.annotations), args.split)
+    gold = build(read_jsonl(args.rows), read_jsonl(args.annotations))
     args.out.write_text(
         "".join(json.dumps(g, ensure_ascii=False) + "\n" for g in gold), encoding="utf-8"
     )

@@ -159,3 +159,22 @@ def test_a_code_reviews_cases_read_as_their_rules_mean(lexicon) -> None:  # type
         )
     )
     assert not [n for n in found if "bridge" in n], found
+
+
+def test_a_reason_by_a_pronoun_ends_at_its_colon_or_comma(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "because they may worsen it: • A; • B": the reason ends at the colon, so the drugs
+    listed after it stay; ", in adults with X" after a reason's comma stays too."""
+    found = named(
+        extract(
+            lexicon,
+            "The following drugs are not advised in adults with HF because they may worsen it: "
+            "• glitazones; • NSAIDs.",
+        )
+    )
+    assert "glitazone" in found and "non-steroidal anti-inflammatory drug" in found, found
+    found = named(
+        extract(
+            lexicon, "Glitazones are not advised because they may worsen HF, in adults with gout."
+        )
+    )
+    assert "gout" in found, found

@@ -61,6 +61,17 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "not recommended in HF because they may worsen it: • A; • B": a reason said of the act
+    # by a pronoun ends at the clause's comma or colon (the "because X" reading below runs
+    # on over a list that follows a colon)
+    (
+        re.compile(
+            r",?\s+because\s+(?:it|they|this|these)\s+(?:may|can|could|might|will|would)\b"
+            r"[^,;:.()]*",
+            re.I,
+        ),
+        "",
+    ),
     # ", unless no alternative exists": only when nothing else is at hand, no state of the
     # patient
     (

@@ -11,6 +11,7 @@ from typing import Any
 
 from cardio_assets.logic.lexicon.noise_acts import ACT_COURSE_REWRITES
 from cardio_assets.logic.lexicon.noise_amounts import AMOUNT_REWRITES, DOSE_SIZE_REWRITES
+from cardio_assets.logic.lexicon.noise_causes import CAUSE_REWRITES
 from cardio_assets.logic.lexicon.noise_hedges import HEDGE_REWRITES
 from cardio_assets.logic.lexicon.noise_lists import CRITERIA_LIST_REWRITES, LIST_REWRITES
 from cardio_assets.logic.lexicon.noise_reasons import REASON_REWRITES
@@ -28,25 +29,6 @@ from cardio_assets.logic.lexicon.noise_words import (
     _WEIGHED_IN_BRACKETS,
 )
 from cardio_assets.logic.lexicon.role_words import DRUG_STEM, heuristic_role
-
-# a noun that names what a drug or a factor does: "drugs causing bradycardia" is a kind of drug
-_AGENT_NOUN = re.compile(
-    r"drugs?|agents?|medications?|medicines?|therap(?:y|ies)|treatments?|substances?|factors?|"
-    r"conditions?|diseases?|disorders?|mutations?|variants?",
-    re.IGNORECASE,
-)
-
-
-def _names_an_agent(word: str) -> bool:
-    """A word before "causing" that names what causes (a drug, a kind of agent) or says how
-    surely ("possibly causing"): the phrase names a kind of thing, not two states."""
-    return bool(
-        _AGENT_NOUN.fullmatch(word)
-        or word.lower().endswith("ly")
-        or heuristic_role(word.lower()) == "Medication"
-        or re.search(DRUG_STEM + r"s?$", word, re.IGNORECASE)
-    )
-
 
 # a time with its unit ending the text before a phrase ("within 24 h")
 _TIME_BEFORE = re.compile(r"\d\s*(?:h|hours?|min|minutes?|days?|weeks?|months?)\s*$", re.I)
@@ -627,27 +609,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r",?\s+nor\s+(?=(?:for|in|after|during|when|if)\b)", re.I), ", or "),
     # "X followed by Y": both are given, one after the other
     (re.compile(r"\s+followed\s+by\s+", re.I), " and "),
-    # "shock not caused by arrhythmia or sepsis": the patients have X without those causes,
-    # read as "without" (each cause negated, none of them an alternative to X)
-    (
-        re.compile(
-            r"(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bwere),?\s+not\s+(?:caused\s+by|due\s+to|"
-            r"explained\s+by|attributable\s+to|"
-            r"secondary\s+to)\s+",
-            re.I,
-        ),
-        " without ",
-    ),
-    # "tamponade causing hypotension": the patients have both ("drugs causing bradycardia"
-    # names a kind of drug by what it does, and stays whole)
-    (
-        re.compile(
-            r"(?P<before>\b[a-z][\w-]*)\s+(?:causing|resulting\s+in)\s+"
-            r"(?=[a-z])",
-            re.I,
-        ),
-        lambda m: m[0] if _names_an_agent(m["before"]) else f"{m['before']} and ",
-    ),
+    *CAUSE_REWRITES,
     # when, not whether: "as soon as the diagnosis is established", "as early as possible"
     (re.compile(r",?\s*\bas\s+(?:soon|early|quickly)\s+as\s+[^,;.()]+", re.I), ""),
 ]

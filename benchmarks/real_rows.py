@@ -393,6 +393,26 @@ def score(gold_rows: list[tuple[dict, str]], inputs: list[dict], pred: list[dict
     )
 
 
+def add_extraction_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options every gold benchmark passes to `cardio extract` and its report."""
+    parser.add_argument("--backend", choices=["lexicon", "llm"], default="lexicon")
+    parser.add_argument("--model", default=None)
+    parser.add_argument(
+        "--span-tagger",
+        default=None,
+        help="lexicon span tagger model (default: the configured one; 'none' = rules alone)",
+    )
+    parser.add_argument("--pred", type=Path, help="keep the predictions here")
+    parser.add_argument("--errors", action="store_true", help="per-row missed/spurious concepts")
+    parser.add_argument("--json", action="store_true")
+
+
+def print_row_errors(report) -> None:  # type: ignore[no-untyped-def]
+    """Each row's missed and spurious concepts (``--errors``)."""
+    for err in report.errors:
+        print(f"\n{err['row_text']}\n  missing: {err['missing']}\n  extra:   {err['extra']}")
+
+
 def print_scores(report, strict, extra: dict) -> None:  # type: ignore[no-untyped-def]
     from cardio_assets.evaluation import format_report
 
@@ -477,16 +497,7 @@ def main(argv: list[str] | None = None) -> int:
         "one guideline, e.g. one a span tagger was trained without",
     )
     parser.add_argument("--rows-from", choices=["pipeline", "gold"], default="pipeline")
-    parser.add_argument("--backend", choices=["lexicon", "llm"], default="lexicon")
-    parser.add_argument("--model", default=None)
-    parser.add_argument(
-        "--span-tagger",
-        default=None,
-        help="lexicon span tagger model (default: the configured one; 'none' = rules alone)",
-    )
-    parser.add_argument("--pred", type=Path, help="keep the predictions here")
-    parser.add_argument("--errors", action="store_true", help="per-row missed/spurious concepts")
-    parser.add_argument("--json", action="store_true")
+    add_extraction_arguments(parser)
     parser.add_argument(
         "--rows-cache",
         type=Path,
@@ -532,8 +543,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         print_scores(report, strict, extra)
     if args.errors:
-        for err in report.errors:
-            print(f"\n{err['row_text']}\n  missing: {err['missing']}\n  extra:   {err['extra']}")
+        print_row_errors(report)
     return 0
 
 

@@ -23,7 +23,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from real_rows import input_row, print_scores, run_extract, score  # noqa: E402
+from real_rows import (  # noqa: E402
+    add_extraction_arguments,
+    input_row,
+    print_row_errors,
+    print_scores,
+    run_extract,
+    score,
+)
 
 GOLD = ROOT / "data" / "gold" / "written_rows" / "gold.jsonl"
 GUIDELINE = "written-rows"
@@ -35,12 +42,11 @@ def load_written(split: str, gold_file: Path = GOLD) -> list[tuple[dict, str]]:
     lines = [json.loads(line) for line in gold_file.read_text(encoding="utf-8").splitlines()]
     if split == "all":
         return [(g, g["text"]) for g in lines]
-    wanted = set(split.split(","))
-    unknown = wanted - {g["split"] for g in lines}
-    if unknown:
-        known = ", ".join(sorted({g["split"] for g in lines}))
+    wanted, known = set(split.split(",")), {g["split"] for g in lines}
+    if wanted - known:
         raise SystemExit(
-            f"--split: no rows in {', '.join(sorted(unknown))}; the gold has {known}, all"
+            f"--split: no rows in {', '.join(sorted(wanted - known))}; the gold has "
+            f"{', '.join(sorted(known))}, all"
         )
     return [(g, g["text"]) for g in lines if g["split"] in wanted]
 
@@ -49,16 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--split", default="all")
     parser.add_argument("--gold", type=Path, default=GOLD)
-    parser.add_argument("--backend", choices=["lexicon", "llm"], default="lexicon")
-    parser.add_argument("--model", default=None)
-    parser.add_argument(
-        "--span-tagger",
-        default=None,
-        help="lexicon span tagger model (default: the configured one; 'none' = rules alone)",
-    )
-    parser.add_argument("--pred", type=Path, help="keep the predictions here")
-    parser.add_argument("--errors", action="store_true", help="per-row missed/spurious concepts")
-    parser.add_argument("--json", action="store_true")
+    add_extraction_arguments(parser)
     args = parser.parse_args(argv)
 
     gold_rows = load_written(args.split, args.gold)
@@ -74,8 +71,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"team-written rows, split {args.split}: {len(gold_rows)} rows")
         print_scores(report, strict, extra)
     if args.errors:
-        for err in report.errors:
-            print(f"\n{err['row_text']}\n  missing: {err['missing']}\n  extra:   {err['extra']}")
+        print_row_errors(report)
     return 0
 
 

@@ -65,6 +65,8 @@ def test_a_test_named_as_an_alternative_keeps_what_it_must_show_apart(lexicon) -
     )
     found = named(result)
     clot = found["atrial clot"]
+    names = [c.normalized for c in result.concepts]
+    assert names.count("transesophageal echocardiography") == 1, names  # no second, background TOE
     acts = [a.normalized for a in result.actions]
     assert "transesophageal echocardiography" in acts and "anticoagulation" in acts, acts
     assert clot.role == "Condition" and clot.negated and clot.or_group is None, found

@@ -95,6 +95,21 @@ _THERAPY_STATE_WORD = re.compile(
     r"not\s+available)\b",
     re.IGNORECASE,
 )
+
+
+def _said_of_one_alternative(drafts: list[Draft]) -> list[Draft]:
+    """Mark ``drafts`` as said of one alternative only (kept out of its OR label)."""
+    for draft in drafts:
+        draft.said_of_one_alternative = True
+    return drafts
+
+
+def _finding_shown(finding: str) -> tuple[str, bool]:
+    """What a test shows, and whether it shows its absence ("no thrombus")."""
+    nothing = re.match(r"^no\s+", finding, re.IGNORECASE)
+    return (finding[nothing.end() :], True) if nothing else (finding, False)
+
+
 # an absence said inside one alternative of a list the clause rules kept whole ("A in the
 # absence of B, or C"); a leading word opens it, so "with or without B" stays
 _ABSENT_WITH_LEAF = re.compile(
@@ -140,6 +155,47 @@ class PhraseRules(CohortRules):
             test_of_finding=True,
         )
 
+    def _leaf_reading(
+        self,
+        leaf: Leaf,
+        params: list[Parameter],
+        slot: str,
+        grouped: bool,
+        group_counter: list[int],
+    ) -> list[Draft]:
+        """The drafts of one AND/OR leaf (``grouped``: it is one of alternatives): a
+        therapy's state ("… when A is contraindicated or C"), a test named as an alternative
+        act with what it must show ("or a TOE showing no thrombus"), an alternative had
+        without something ("A in the absence of B, or C"), else the leaf as written. What is
+        said of one alternative only stays outside the alternatives' OR label."""
+        text, whole = leaf.text, bool(leaf.full)
+        if (
+            slot in ("cohort", "context")
+            and not whole
+            and _THERAPY_STATE_WORD.search(text)
+            and not _PLACEHOLDER_RE.search(text)
+        ):
+            state = self.therapy_state(text, group_counter)
+            if state is not None:
+                return _negate(state) if leaf.negated else state
+        if slot in _ACT_SLOTS and not whole and grouped:
+            shown = test_showing(text, self.abbreviations.normalize)
+            if shown and shown[2] and shown[0]:
+                finding, absent = _finding_shown(shown[0])
+                done = self._leaf_drafts(Leaf(shown[1], leaf.negated, None), params, slot)
+                seen = self._leaf_drafts(Leaf(finding, absent, None), params, "context")
+                return done + _said_of_one_alternative(seen)
+        absent_with = (
+            _ABSENT_WITH_LEAF.search(text)
+            if slot in {"cohort", "context"} and not leaf.negated and not whole
+            else None
+        )
+        if absent_with:
+            had = self._leaf_drafts(Leaf(text[: absent_with.start()], False, None), params, slot)
+            without = self._leaf_drafts(Leaf(absent_with["absent"], True, None), params, slot)
+            return had + _said_of_one_alternative(without)
+        return self._leaf_drafts(leaf, params, slot)
+
     def _phrase(self, text: str, slot: str, group_counter: list[int]) -> list[Draft]:
         """Parameters, then AND/OR leaves, then a role for each leaf."""
         text = text.strip(" ,;.")
@@ -157,10 +213,9 @@ class PhraseRules(CohortRules):
         )
         if shown and not shown[2]:
             # "if CMR shows scar": the scar, seen on CMR; "if CMR shows no scar": no scar
-            finding, test, _ = shown
-            absent = re.match(r"^no\s+", finding, re.IGNORECASE)
-            seen = self._phrase(finding[absent.end() :] if absent else finding, slot, group_counter)
-            return [*(_negate(seen) if absent else seen), self._test_of_finding(test)]
+            finding, absent = _finding_shown(shown[0])
+            seen = self._phrase(finding, slot, group_counter)
+            return [*(_negate(seen) if absent else seen), self._test_of_finding(shown[1])]
         if slot == "outcome":
             text = _OUTCOME_LEAD.sub("", text)
             target = re.match(r"^(.+?)\s+to\s+(?=(?:<|>|≤|≥|<=|>=)?\s*\d)", text)
@@ -217,51 +272,13 @@ class PhraseRules(CohortRules):
             if slot == "outcome":  # "the risk of HF hospitalization or (the risk of) death"
                 leaf_text = _OUTCOME_LEAD.sub("", leaf_text)
                 leaf_full = _OUTCOME_LEAD.sub("", leaf_full) if leaf_full else None
-            absent = (
-                _ABSENT_WITH_LEAF.search(leaf_text)
-                if slot in {"cohort", "context"} and not leaf.negated and not leaf_full
-                else None
+            found = self._leaf_reading(
+                Leaf(leaf_text, leaf.negated, leaf_full),
+                params,
+                slot,
+                id(leaf) in group_of,
+                group_counter,
             )
-            shown = (
-                test_showing(leaf_text, self.abbreviations.normalize)
-                if slot in _ACT_SLOTS and not leaf_full
-                else None
-            )
-            state = (
-                self.therapy_state(leaf_text, group_counter)
-                if slot in ("cohort", "context")
-                and not leaf_full
-                and _THERAPY_STATE_WORD.search(leaf_text)
-                and not _PLACEHOLDER_RE.search(leaf_text)
-                else None
-            )
-            if state is not None:  # "… when A and B are contraindicated or C": one of them
-                found = _negate(state) if leaf.negated else state
-            elif (
-                shown and shown[2] and shown[0] and id(leaf) in group_of
-            ):  # "or a TOE showing no thrombus": the TOE is
-                # the alternative; what it must show is said of it
-                finding, test, _ = shown
-                nothing = re.match(r"^no\s+", finding, re.IGNORECASE)
-                found = self._leaf_drafts(Leaf(test, leaf.negated, None), params, slot)
-                seen = self._leaf_drafts(
-                    Leaf(finding[nothing.end() :] if nothing else finding, bool(nothing), None),
-                    params,
-                    "context",
-                )
-                for draft in seen:
-                    draft.said_of_one_alternative = True
-                found += seen
-            elif absent:  # "A in the absence of B, or C": A without B is one alternative
-                found = self._leaf_drafts(
-                    Leaf(leaf_text[: absent.start()], False, None), params, slot
-                )
-                without = self._leaf_drafts(Leaf(absent["absent"], True, None), params, slot)
-                for draft in without:
-                    draft.said_of_one_alternative = True
-                found += without
-            else:
-                found = self._leaf_drafts(Leaf(leaf_text, leaf.negated, leaf_full), params, slot)
             for draft in found:
                 # the time since an event is said of the event, no alternative to it
                 since = draft.role == "ClinicalParameter" and counted_back(draft.text)

@@ -250,8 +250,11 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
     # part of its name; "velocity increases by 0.3 m/s": the change is what is measured, so
     # the verb stays and names it
     if len(tokens) > 2 and tokens[-2].group(0).lower() in _CHANGE_VERBS:
-        tokens = tokens[:-2] if tokens[-1].group(0).lower() == "to" else tokens
-        tokens = tokens[:-1] if tokens and tokens[-1].group(0).lower() == "by" else tokens
+        after_verb = tokens[-1].group(0).lower()
+        if after_verb == "to":
+            tokens = tokens[:-2]
+        elif after_verb == "by":
+            tokens = tokens[:-1]
     # "a drop in systolic pressure to <85 mmHg", "lowering LDL-C to <1.6 mmol/L": the value the
     # quantity is brought to; "to" before a bound in symbols links it to its name
     # (a verb or adverb before "to" names no quantity: "is to be lowered to <75 mmHg")

@@ -307,6 +307,10 @@ SUSPECTED_STATE = re.compile(
 )
 
 
+# verbs that only say a state comes about ("if symptoms develop"): no part of its name
+_COMES_ABOUT = "occurs|occur|develops|develop|arises|arise|appears|appear"
+
+
 def _tidy_leaf(text: str, slot: str) -> str:
     """Minimal span: drop determiners, lead-in verbs and connectors around the term."""
     text = text.strip(" ,;.:\"“”‘’'")  # quotes around a coined name ("ablate and pace")
@@ -369,16 +373,14 @@ def _tidy_leaf(text: str, slot: str) -> str:
             flags=re.I,
         )
     text = re.sub(
-        r"\s+(?:(?:that|which)\s+)?(?:persists|persist|remains|remain|continues|occurs|occur|"
-        r"develops|develop|arises|arise|appears|appear)$",
+        rf"\s+(?:(?:that|which)\s+)?(?:persists|persist|remains|remain|continues|{_COMES_ABOUT})$",
         "",
         text,
         flags=re.I,
     )
     # "if syncope occurs during exertion": the state and when it comes, without the verb
     text = re.sub(
-        r"(?<=\w)(?<!\bthat)(?<!\bwhich)(?<!\bwho)\s+(?:occurs|occur|develops|develop|arises|"
-        r"arise|appears|appear)\s+"
+        rf"(?<=\w)(?<!\bthat)(?<!\bwhich)(?<!\bwho)\s+(?:{_COMES_ABOUT})\s+"
         r"(?=(?:during|on|at|after|before|with|in)\b)",
         " ",
         text,

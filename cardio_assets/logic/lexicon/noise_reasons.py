@@ -61,17 +61,6 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "not recommended in HF because they may worsen it: • A; • B": a reason said of the act
-    # by a pronoun ends at the clause's comma or colon (the "because X" reading below runs
-    # on over a list that follows a colon)
-    (
-        re.compile(
-            r",?\s+because\s+(?:it|they|this|these)\s+(?:may|can|could|might|will|would)\b"
-            r"[^,;:.()]*",
-            re.I,
-        ),
-        "",
-    ),
     # ", unless no alternative exists": only when nothing else is at hand, no state of the
     # patient
     (
@@ -127,12 +116,12 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     # "… because X": the reason the advice is given, never whom it is for; it runs to the
-    # clause's end: a comma, a bracket or the sentence's end ("because of X", naming a
-    # cause, stays)
+    # clause's end: a comma, a colon ("because they may worsen it: • A; • B": the list is
+    # the row's), a bracket or the sentence's end ("because of X", naming a cause, stays)
     (
         re.compile(
             r"\s*\(\s*because\b(?!\s+of\b)[^()]*\)"
-            rf"|(?:,\s*|\s+|^)\bbecause\b(?!\s+of\b)(?:(?!{_SENTENCE_END})[^,()])*",
+            rf"|(?:,\s*|\s+|^)\bbecause\b(?!\s+of\b)(?:(?!{_SENTENCE_END})[^,:()])*",
             re.I,
         ),
         "",

@@ -289,6 +289,56 @@ def test_a_time_counted_back_from_now_is_the_time_since_the_event(  # type: igno
         assert found[event].role == "Condition"
 
 
+@pytest.mark.parametrize(
+    ("text", "name", "operator", "threshold"),
+    [
+        (
+            "Strenuous training is not advised during the first 4 months after viral myocarditis.",
+            "time since viral myocarditis",
+            "<=",
+            4.0,
+        ),
+        (
+            "In the first 2 months after a stroke, driving a bus is not advised.",
+            "time since stroke",
+            "<=",
+            2.0,
+        ),
+        (
+            "A nurse-led review within 1–2 weeks of discharge is advised for patients with HF.",
+            "time since discharge",
+            "between",
+            [1.0, 2.0],
+        ),
+    ],
+)
+def test_a_window_counted_from_a_named_event_is_the_time_since_it(  # type: ignore[no-untyped-def]
+    lexicon, text: str, name: str, operator: str, threshold: object
+) -> None:
+    """ "during / in the first N months after X" and "within A–B weeks of X" bound the time
+    since X (contract §5: "in the first N days" is <=), one parameter with the event in its
+    name, not a bare "first N months" left as a condition and X read apart."""
+    result = extract(lexicon, text)
+    params = [
+        (c.normalized, c.operator, c.threshold)
+        for c in result.concepts
+        if c.role == "ClinicalParameter"
+    ]
+    assert params == [(name, operator, threshold)]
+    assert not [c for c in result.concepts if "first" in c.normalized], result.concepts
+
+
+def test_for_the_first_months_after_a_procedure_is_how_long_the_act_goes_on(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "for the first 3 months after valve repair" says how long the drug is given, a
+    duration (no concept), while the repair stays the background the row is for."""
+    result = extract(
+        lexicon,
+        "Aspirin alone should be considered for the first 3 months after mitral valve repair.",
+    )
+    assert not [c for c in result.concepts if c.role == "ClinicalParameter"], result.concepts
+    assert any(c.normalized == "mitral valve repair" for c in result.concepts), result.concepts
+
+
 def test_a_time_back_from_now_of_no_event_named_is_no_criterion(lexicon) -> None:  # type: ignore[no-untyped-def]
     """ "if it has not been measured in the previous 6 months" names when, of no event: no
     time-since parameter, and no concept carries the words."""

@@ -123,6 +123,19 @@ def test_time_window_is_at_most() -> None:
         assert (m.operator, m.threshold, m.unit, m.kind) == ("<=", value, unit, "window")
 
 
+def test_a_time_window_of_a_range_is_a_window_between_its_ends() -> None:
+    """ "within 1–2 weeks of discharge" bounds a time on both sides: a window, between its
+    ends (the contract writes every range inclusive), whichever dash or "to" joins them."""
+    for text in ("A review within 1–2 weeks of discharge.", "A review within 1 to 2 weeks of it."):
+        (m,) = find_measurements(text)
+        assert (m.operator, m.threshold, m.unit, m.kind) == (
+            "between",
+            [1.0, 2.0],
+            "weeks",
+            "window",
+        )
+
+
 def test_the_same_value_in_two_units_is_one_measurement() -> None:
     """A lipid target printed in mmol/L and in mg/dL is one criterion, not an OR."""
     for text in (

@@ -69,7 +69,9 @@ _POST_WORDS = {
 _POST_RE = r"(?:or|and)\s+(?:" + "|".join(_POST_WORDS) + r")\b"
 _WINDOW_RE = (
     r"(?:within(?:\s+the\s+(?:past|last|previous|preceding))?|(?:in|during)\s+the\s+"
-    r"(?:first|past|last|previous|preceding)|no\s+later\s+than)"
+    r"(?:first|past|last|previous|preceding)|no\s+later\s+than"
+    # (a segment the word "during" or "in" opened: "[during] the first 6 months after X")
+    r"|^the\s+first)"
 )
 
 
@@ -114,7 +116,7 @@ _VALUE = re.compile(
     rf"""
     (?P<between>\b(?:between|from)\s+(?P<b_lo>{_NUM})\s?(?P<b_u1>{UNIT_RE})?\s+(?:and|to)\s+
         (?P<b_hi>{_NUM})\s?(?P<b_u2>{UNIT_RE})?(?![\w]))
-    |(?P<window>\b{_WINDOW_RE}\s+(?P<w_v>{_NUM})\s?(?P<w_u>{UNIT_RE})(?![\w]))
+    |(?P<window>\b{_WINDOW_RE}\s+(?P<w_v>{_NUM})(?:{_DASH}(?P<w_hi>{_NUM}))?\s?(?P<w_u>{UNIT_RE})(?![\w]))
     |(?P<paired>(?P<p_op>{_SYMBOL_RE}|\b(?:{_WORD_RE}))?\s?(?P<p_a>\d{{2,3}})\s?/\s?(?P<p_b>\d{{2,3}})
         \s?(?P<p_u>mm\s?Hg)(?P<p_post>\s+{_POST_RE})?)
     |(?P<op_range>(?P<r_op>{_SYMBOL_RE}|\b(?:{_WORD_RE}))?\s?(?P<r_lo>{_NUM})\s?(?P<r_u1>{UNIT_RE})?
@@ -156,6 +158,13 @@ def _value_of(m: re.Match[str]) -> tuple[str, float | list[float] | str, str | N
         unit = g["b_u2"] or g["b_u1"]
         return "between", [number(g["b_lo"]), number(g["b_hi"])], canonical_unit(unit), "threshold"
     if g["window"]:
+        if g["w_hi"]:  # "within 1–2 weeks of discharge": a window of a range
+            return (
+                "between",
+                [number(g["w_v"]), number(g["w_hi"])],
+                canonical_unit(g["w_u"]),
+                "window",
+            )
         return "<=", number(g["w_v"]), canonical_unit(g["w_u"]), "window"
     if g["paired"]:
         op = _post_op(g["p_post"]) if g["p_post"] else _op(g["p_op"])

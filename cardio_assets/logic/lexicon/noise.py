@@ -35,6 +35,16 @@ _TIME_BEFORE = re.compile(r"\d\s*(?:h|hours?|min|minutes?|days?|weeks?|months?)\
 # one item of a short list: up to three words, none of them "and" / "or"
 _SHORT_ITEM = r"(?!(?:and|or)\b)[A-Za-z][\w\-]*(?:\s+(?!(?:and|or)\b)[A-Za-z][\w\-]*){0,2}"
 
+
+_COUNTED_FROM = re.compile(r"\s+(?:after|following|since)\s", re.I)
+
+
+def _duration_unless_window(m: re.Match[str]) -> str:
+    """ "for the first 3 months (after X)" is how long the act goes on: dropped; "during /
+    in the first 6 months after X" is a window counted from X, a criterion: kept."""
+    return m[0] if not m["for"] and _COUNTED_FROM.match(m.string, m.end()) else ""
+
+
 _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # citation numbers glued to a word inside the sentence ("is recommended19 before",
     # "in pregnancy263"): the ingestion moves those at the end; a unit ("kg/m2") has fewer
@@ -498,15 +508,16 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r",\s*in\s+particular\s+", re.I), ", "),
     *AMOUNT_REWRITES,
     # "(at least) during the first 6 months of therapy", "for the first 6 cycles": how long
-    # the act goes on, a duration ("within the first 6 months after MI" is a window, kept)
+    # the act goes on, a duration, also "for the first 3 months after surgery"; "during / in
+    # the first 6 months after MI" is a window counted from the event (contract §5), kept
     (
         re.compile(
-            r",?\s*(?:at\s+least\s+)?\b(?:during|for|in|over)\s+the\s+first\s+"
-            r"\d+(?:\s*[–-]\s*\d+)?"
-            r"\s*(?:days?|weeks?|months?|years?|cycles?)(?:\s+of\s+(?:therapy|treatment))?",
+            r",?\s*(?:at\s+least\s+)?\b(?:(?P<for>for|over)|during|in)\s+the\s+first\s+"
+            r"\d+(?:\s*[–-]\s*\d+)?\s*(?:days?|weeks?|months?|years?|cycles?)\b"
+            r"(?:\s+of\s+(?:therapy|treatment))?",
             re.I,
         ),
-        "",
+        _duration_unless_window,
     ),
     # three or more drugs joined by slashes ("aspirin/NSAIDs/colchicine") are alternatives,
     # not one fixed-dose pair ("sacubitril/valsartan" stays whole)

@@ -28,10 +28,12 @@ _AIM_NOUNS = (
 )
 # how an ended rhythm is ended, kept in the aim: "for acute conversion of X"
 _AIM_MANNER = r"(?:(?:acute|rapid|early|immediate|pharmacological|electrical)\s+)?"
-# "within 6 months after the end of therapy": the event a window is counted from, no
+# "within 6 months after the end of therapy", "during the first 6 months after X": the
+# event a window is counted from, no
 # clause of its own (the measurement grammar reads window and event as one parameter)
-_WINDOW_BEFORE = re.compile(
-    r"\bwithin\s+(?:the\s+first\s+)?\d+(?:[.,]\d+)?\s*(?:h|hours?|min|minutes?|days?|weeks?|"
+WINDOW_BEFORE = re.compile(
+    r"\b(?:within|(?:(?:during|in)\s+)?the\s+first)\s+(?:the\s+first\s+)?\d+(?:[.,]\d+)?"
+    r"(?:\s*[-–]\s*\d+(?:[.,]\d+)?)?\s*(?:h|hours?|min|minutes?|days?|weeks?|"
     r"months?|years?)\s*$",
     re.IGNORECASE,
 )
@@ -193,7 +195,7 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
     text = text.strip(" ,;")
     marks: list[re.Match[str]] = []
     for m in _POST_MARKERS.finditer(text):
-        if _depth_at(text, m.start("m")) != 0 or _WINDOW_BEFORE.search(text[: m.start("m")]):
+        if _depth_at(text, m.start("m")) != 0 or WINDOW_BEFORE.search(text[: m.start("m")]):
             continue
         seen_during = m.group("m").lower() == "during" and _SEEN_DURING.match(text, m.end("m"))
         if seen_during and not (marks and re.match(r"(?:to|for)\s", marks[-1].group("m"), re.I)):

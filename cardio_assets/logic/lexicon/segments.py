@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from cardio_assets.logic.lexicon.post_markers import _depth_at
+from cardio_assets.logic.lexicon.post_markers import WINDOW_BEFORE, _depth_at
 from cardio_assets.logic.measurements import CHANGE_WORDS
 
 # adverbs before "treated with" that say when or how well, not what ("already treated with")
@@ -124,6 +124,8 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
             continue
         if word == "developing" and _DEVELOPING_ADJECTIVE.search(rest[: m.start()]):
             continue  # "the risk of developing X", "in developing countries", "a developing X"
+        if word in {"after", "following"} and WINDOW_BEFORE.search(rest[: m.start()]):
+            continue  # "in the first 3 months after MI": the event the window counts from
         if word == "in" and _CHANGE_BEFORE.search(rest[: m.start()]):
             continue  # "a ≥50% reduction in LDL-C": what changes, part of the measurement
         body = rest[start : m.start()]

@@ -231,11 +231,21 @@ def _cut_inner_clause(d: Draft, clause: re.Pattern[str]) -> bool:
     return True
 
 
+# words that, as a whole concept, stand for something the row names elsewhere
+_NAMES_NOTHING = frozenset(
+    """
+    they them it everyone anyone everybody anybody agent agents drug drugs medication
+    medications medicine medicines
+    """.split()
+)
+
+
 def without_fragments(drafts: list[Draft]) -> list[Draft]:
     """Clause pieces are no concepts: one that opens like a clause is dropped, one that ends
     on a dangling word loses it (the span stays verbatim: only its end moves). Parameters
     keep what the rules gave them, and the recommended act is only trimmed, never dropped."""
     kept = []
+    acts = sum(d.slot == "action" for d in drafts)
     for d in drafts:
         if d.role == "ClinicalParameter":
             kept.append(d)
@@ -271,5 +281,11 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
                 continue
             d.text = trimmed
             d.normalized = _DANGLING_END.sub("", d.normalized)
+        if d.normalized.lower() in _NAMES_NOTHING and (d.slot != "action" or acts > 1):
+            # "they should be anticoagulated", "either agent plus X", "the following drugs
+            # are not recommended: A; B": a pronoun or a bare class word stands for what the
+            # row names elsewhere (a row's only act is kept, as below)
+            acts -= d.slot == "action"
+            continue
         kept.append(d)
     return kept

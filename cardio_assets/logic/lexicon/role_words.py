@@ -51,7 +51,8 @@ _MED_WORDS = frozenset(
     vasodilators inotrope inotropes inotropic vasopressor vasopressors antihypertensives
     antibiotics antituberculosis antiviral antivirals thrombolytic thrombolytics
     concentrate concentrates antidote antidotes analgesic analgesics sequestrant
-    sequestrants tranexamic bempedoic acetylsalicylic
+    sequestrants tranexamic bempedoic acetylsalicylic monoclonal
+    ferric ferrous carboxymaltose derisomaltose
     """.split()
 )
 # words that end a noun group before them ("X should be …", "X and Y")
@@ -79,6 +80,12 @@ _DRUG_THERAPY_WORDS = frozenset(
     immunosuppressive combination failure
     """.split()
 )
+# what a "blockade" blocks when drugs do it
+_BLOCKED_BY_DRUGS = frozenset(
+    "renin angiotensin raas ras beta adrenergic aldosterone receptor neurohormonal".split()
+)
+# heads that make a phrase naming iron the iron given
+_IRON_GIVEN = frozenset("iron supplementation supplements repletion replacement therapy".split())
 # words before "activity" that make it exercise ("physical activity"; "ectopic activity"
 # and "disease activity" are findings)
 _EXERCISE_WORDS = frozenset("physical aerobic sport sports leisure-time exercise".split())
@@ -127,7 +134,7 @@ _CONDITION_HEADS = frozenset(
     rhythm morphology congestion instability tachycardia bradycardia block calcification
     interaction interactions potential likelihood possibility
     abuse misuse dependence addiction frailty dilatation dilation disturbance disturbances
-    imbalance imbalances abnormality abnormalities
+    imbalance imbalances abnormality abnormalities deficiency deficiencies overload
     """.split()
 )
 # Disease morphology: a head word ending so names a disorder whatever words precede it
@@ -183,6 +190,14 @@ def heuristic_role(normalized: str) -> str | None:
         for i, w in enumerate(tokens)
     )
     if head == "lowering" and len(words) > 1:  # "BP lowering": lowering it with drugs
+        return "Medication"
+    if "iron" in words and head in _IRON_GIVEN:
+        # "intravenous iron", "iron supplementation": iron given; "iron deficiency" and
+        # "iron status" are a state and a measure
+        return "Medication"
+    if head_parts[-1] == "blockade" and _BLOCKED_BY_DRUGS & set(words):
+        # "renin-angiotensin system blockade", "beta-blockade": drugs that block it (a
+        # nerve block is a procedure)
         return "Medication"
     if head in {"media", "medium"} and "contrast" in words:  # a contrast agent is given
         return "Medication"

@@ -1,6 +1,7 @@
 """Words that name a drug or nothing: drug therapies known by their kind (a monoclonal
 antibody, iron given, a hormonal system's blockade) when the terminology lacks the name, and
-pronouns or bare class words that stand for what the row names elsewhere.
+pronouns or bare class words that stand for what the row names elsewhere, and a risk class
+read as numbers under its own name.
 
 Every sentence here is the team's own; each names the phrasing it stands for.
 """
@@ -60,3 +61,12 @@ def test_a_pronoun_or_a_bare_class_word_names_nothing(lexicon) -> None:  # type:
     ):
         names = set(named(extract(lexicon, text)))
         assert not names & {"they", "agent", "drug"}, (text, names)
+
+
+def test_the_pregnancy_risk_class_is_a_parameter_of_its_own_name(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "mWHO class III or IV" grades a pregnancy's maternal risk: one parameter named as that
+    scale, between its classes, never the WHO functional class of pulmonary hypertension."""
+    found = named(extract(lexicon, "Pregnancy is not advised in women in mWHO class III or IV."))
+    param = found["modified world health organization class"]
+    assert (param.operator, param.threshold) == ("between", [3.0, 4.0])
+    assert "world health organization functional class" not in found

@@ -171,15 +171,24 @@ def test_nyha_classes_are_numbers() -> None:
     assert (m.operator, m.threshold) == ("=", 4.0)
 
 
-def test_a_who_functional_class_is_graded_like_nyha_but_not_the_pregnancy_risk_class() -> None:
+def test_who_classes_are_graded_like_nyha_each_under_its_own_name() -> None:
     """Pulmonary hypertension's WHO functional class is written like NYHA's ("WHO-FC III",
-    "WHO functional class II–III") and read the same way; "modified WHO class III" grades a
-    pregnancy's risk, another scale, and is no functional class."""
+    "WHO functional class II–III") and read the same way; "(m)WHO class III" grades a
+    pregnancy's maternal risk, another scale, read as numbers too (the contract's classes)
+    under its own name, never as the functional class."""
     (m,) = find_measurements("adults in WHO functional class II–III")
     assert (m.kind, m.operator, m.threshold) == ("class", "between", [2.0, 3.0])
     (m,) = find_measurements("adults in WHO-FC III")
     assert (m.kind, m.threshold) == ("class", 3.0)
-    assert find_measurements("women in modified WHO class III") == []
+    (m,) = find_measurements("women in modified WHO class III")
+    assert (m.kind, m.threshold, m.name) == ("class", 3.0, "modified WHO class")
+    (m,) = find_measurements("women in mWHO class II–III")
+    assert (m.kind, m.operator, m.threshold, m.name) == (
+        "class",
+        "between",
+        [2.0, 3.0],
+        "mWHO class",
+    )
 
 
 @pytest.mark.parametrize(

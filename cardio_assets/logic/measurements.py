@@ -95,12 +95,12 @@ def operator_from_words(words: str) -> str | None:
 _NUM = r"\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d.])|\d+(?:[.,]\d+)?"
 _DASH = r"\s?(?:[-–—−‐]|to)\s?"
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4}
-# ... and the WHO functional class of pulmonary hypertension, graded the same way
+# ... and the WHO functional class of pulmonary hypertension, graded the same way, and the
+# modified WHO class that grades a pregnancy's maternal risk (another scale, its own name)
 _NYHA = re.compile(
     r"\b(?:(?:NYHA|New\s+York\s+Heart\s+Association)(?:\s+functional)?(?:\s+class(?:es)?)?"
-    # (the WHO's named as a functional class: "(modified) WHO class III" grades a pregnancy's
-    # risk, another scale)
-    r"|(?:WHO|World\s+Health\s+Organi[sz]ation)(?:[\s-]+FC|\s+functional\s+class(?:es)?))\s+"
+    r"|(?:WHO|World\s+Health\s+Organi[sz]ation)(?:[\s-]+FC|\s+functional\s+class(?:es)?)"
+    r"|(?:mWHO|modified\s+(?:WHO|World\s+Health\s+Organi[sz]ation))(?:\s+class(?:es)?)?)\s+"
     r"(?P<a>IV|III|II|I)(?:\s?(?:[-–—/]|to|or)\s?(?P<b>IV|III|II|I))?(?![A-Za-z])"
 )
 

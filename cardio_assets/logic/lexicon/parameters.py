@@ -299,7 +299,9 @@ def extract_parameters(
         elif found.kind == "class":
             name = name or "NYHA class"
             normalized = (
-                "world health organization functional class"
+                "modified world health organization class"
+                if re.match(r"m(?:WHO|odified)", name, re.IGNORECASE)
+                else "world health organization functional class"
                 if re.match(r"W(?:HO|orld)", name, re.IGNORECASE)
                 else "new york heart association class"
             )

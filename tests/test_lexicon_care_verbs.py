@@ -92,3 +92,39 @@ def test_patients_informed_about_something_is_the_informing(lexicon) -> None:  #
     assert acts and acts[0].startswith("informing about"), acts
     names = {c.normalized for c in result.concepts}
     assert "ablation" in names and not any("procedure" in n for n in names)
+
+
+@pytest.mark.parametrize(
+    ("text", "cohort", "act"),
+    [
+        (
+            "Adults with HFrEF should be enrolled in a nurse-led exercise programme.",
+            "heart failure with reduced ejection fraction",
+            "nurse-led exercise programme",
+        ),
+        (
+            "Women with severe aortic dilatation should be counselled against pregnancy.",
+            "severe aortic dilatation",
+            "counselling against pregnancy",
+        ),
+        (
+            "Adults with HF should be educated on fluid restriction.",
+            "heart failure",
+            "education on fluid restriction",
+        ),
+        (
+            "Adults with CHD should be vaccinated against influenza.",
+            "coronary heart disease",
+            "vaccination against influenza",
+        ),
+    ],
+)
+def test_patients_as_the_subject_of_a_care_verb_are_the_cohort(  # type: ignore[no-untyped-def]
+    lexicon, text: str, cohort: str, act: str
+) -> None:
+    """ "Patients with X should be enrolled in Y / counselled against Y": the patients are
+    whom the row is for, and the act is the programme they join, or the care the verb
+    names with its object; neither the patients nor their disease is the act."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == [act], result.actions
+    assert named(result)[cohort].role == "Condition", result.concepts

@@ -59,7 +59,14 @@ _VP_OBJECTS = (
     r"continued|implanted|treated|evaluated|assessed|measured|screened|referred|discussed|"
     r"obtained|maintained|titrated|followed\s+up|followed|monitored|considered|repeated|added|switched|"
     r"applied|instituted|withheld|stopped|discontinued|avoided|done|sought|encouraged|"
-    r"advised|tested|replaced|re-evaluated|reassessed|managed|postponed|deferred|delayed"
+    r"advised|tested|replaced|re-evaluated|reassessed|managed|postponed|deferred|delayed|"
+    r"enrolled|included|counsell?ed|educated|informed|vaccinated"
+)
+# care verbs whose patients are the subject and whose act is named by the verb itself
+# ("Women with X should be counselled against Y": counselling against Y); "enrolled /
+# included in Y" names its act in the object
+_CARE_PASSIVE = re.compile(
+    r"\bbe\s+(?P<care>counsell?ed|educated|informed|vaccinated|enrolled|included)$", re.I
 )
 _NEGATIVE_VERBS = [
     r"\b(?:is|are)\s+not\s+(?:routinely\s+)?(?:recommended|indicated|advised|suggested)\b",
@@ -507,7 +514,13 @@ def _parse_sentence(sentence: str) -> RowParse:
     if (active or considered_for or passive_with_object) and cohort_subject:
         # "Patients with X should receive Y" / "... should be considered for Y".
         parse.cohort = pre
-        post = re.sub(r"^(?:for|with|on|to)\s+", "", post, flags=re.IGNORECASE)
+        care = _CARE_PASSIVE.search(verb.group(0)) if verb is not None else None
+        if care and care["care"].lower() in {"enrolled", "included"}:
+            post = re.sub(r"^in(?:to)?\s+", "", post, flags=re.IGNORECASE)  # the programme
+        elif care:  # "should be counselled against Y": the counselling against Y
+            post = f"{care_act(care['care'])} {post}".strip()
+        else:
+            post = re.sub(r"^(?:for|with|on|to)\s+", "", post, flags=re.IGNORECASE)
         action, trailing = _split_post(post)
         parse.action = action
         parse.post = trailing

@@ -70,3 +70,33 @@ def test_the_pregnancy_risk_class_is_a_parameter_of_its_own_name(lexicon) -> Non
     param = found["modified world health organization class"]
     assert (param.operator, param.threshold) == ("between", [3.0, 4.0])
     assert "world health organization functional class" not in found
+
+
+@pytest.mark.parametrize(
+    "drug",
+    [
+        "anakinra",
+        "rilonacept",
+        "etanercept",
+        "azathioprine",
+        "methotrexate",
+        "mycophenolate mofetil",
+        "tacrolimus",
+        "ciclosporin",
+        "hydroxychloroquine",
+        "intravenous immunoglobulin",
+    ],
+)
+def test_immunomodulators_are_known_by_their_stems(lexicon, drug: str) -> None:  # type: ignore[no-untyped-def]
+    """The immunomodulators of pericarditis, myocarditis and transplant care carry INN
+    stems (-kinra, -cept, -thioprine, -limus, -sporin, -quine …) that make them drugs even
+    when the terminology lacks them; an amyloidosis named after an immunoglobulin stays a
+    disease."""
+    found = named(
+        extract(lexicon, f"In adults with recurrent pericarditis, {drug} may be considered.")
+    )
+    assert found[drug].role == "Medication", found
+    disease = named(
+        extract(lexicon, "In immunoglobulin light chain amyloidosis, ECG screening is advised.")
+    )
+    assert disease["immunoglobulin light chain amyloidosis"].role == "Condition", disease

@@ -27,6 +27,11 @@ _MED_SUFFIXES = (
     # endothelin receptor antagonists (-entan), prostacyclin analogues and receptor agonists,
     # transthyretin stabilisers
     "entan", "prost", "prostenol", "prostinil", "ipag", "amidis", "thiazolidinedione",
+    # immunomodulators of pericarditis, myocarditis and transplant care: interleukin-1
+    # receptor antagonists, fusion proteins, antimetabolites, calcineurin and mTOR inhibitors,
+    # antimalarials
+    "kinra", "acept", "ercept", "thioprine", "mofetil", "phenolate", "trexate", "limus",
+    "sporin", "sporine", "quine",
 )  # fmt: skip
 # INN stems distinctive enough to name a drug inside a longer pattern ("the DPP-4 inhibitor
 # saxagliptin", "extension of ticagrelor beyond 12 months"); the looser suffixes above
@@ -51,7 +56,7 @@ _MED_WORDS = frozenset(
     vasodilators inotrope inotropes inotropic vasopressor vasopressors antihypertensives
     antibiotics antituberculosis antiviral antivirals thrombolytic thrombolytics
     concentrate concentrates antidote antidotes analgesic analgesics sequestrant
-    sequestrants tranexamic bempedoic acetylsalicylic monoclonal
+    sequestrants tranexamic bempedoic acetylsalicylic monoclonal immunoglobulin immunoglobulins
     ferric ferrous carboxymaltose derisomaltose
     """.split()
 )
@@ -142,6 +147,7 @@ _CONDITION_SUFFIXES = (
     "itis", "penia", "emia", "aemia", "pathy", "algia", "plasia", "trophy", "megaly",
     "sclerosis", "stenosis", "ectasia", "cardia", "rrhythmia", "uria", "oedema", "edema",
     "infarction", "insufficiency", "embolism", "thrombosis", "aneurysm", "syncope",
+    "amyloidosis", "fibrosis", "sarcoidosis", "tuberculosis", "acidosis", "cirrhosis",
 )  # fmt: skip
 # First words that make a cohort phrase a state of the patient, whatever its head says
 # ("intolerant of aspirin", "contraindication to OAC", "eligible for OAC").

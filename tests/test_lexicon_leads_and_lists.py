@@ -1,12 +1,15 @@
 """A sentence that opens with its aim and names its act as a list ("To evaluate X,
 measurement of A, B, and C is recommended"), what trails the act (an open-ended duration,
 the role the drug is given in, the watch kept beside it), and a footnote letter glued to a
-drug's name; the tests a finding is seen on, listed; "any of the following is the case:";
+drug's name; the tests a finding is seen on, listed; "any of the following is the case:" and
+"if one of the following is present: A; B; C"; "at least one high-risk feature: A; B";
 "at risk of or with X".
 In the team's own sentences.
 """
 
 from __future__ import annotations
+
+import pytest
 
 from tests.lexicon_fixtures import extract, named
 
@@ -109,3 +112,42 @@ def test_at_risk_of_or_with_names_two_alternatives(lexicon) -> None:  # type: ig
     assert "gout" in found, found
     risk = [n for n in found if n.startswith("at risk")]
     assert risk and found.get("kidney disease") and found[risk[0]] == found["kidney disease"], found
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        (
+            "Valve surgery should be considered if one of the following is present: LVEF <50%;"
+            " a peak velocity >5 m/s; or severe valve calcification.",
+            {"left ventricular ejection fraction", "peak velocity", "severe valve calcification"},
+        ),
+        (
+            "Pacing is advised when any of the following is present: pauses >3 s; a broad QRS"
+            " escape rhythm; a long QT interval.",
+            {"pause", "broad qrs escape rhythm", "long qt interval"},
+        ),
+    ],
+)
+def test_a_semicolon_list_after_if_any_of_the_following_is_one_or_group(  # type: ignore[no-untyped-def]
+    lexicon, text: str, items: set[str]
+) -> None:
+    """ "if / when any of the following is present: A; B; C": semicolons end the items of
+    a clause condition any one of which is enough, one OR group over all of them."""
+    found = named(extract(lexicon, text))
+    assert items <= set(found), set(found)
+    assert len({found[name].or_group for name in items}) == 1, found
+    assert found[next(iter(items))].or_group is not None, found
+
+
+def test_at_least_one_named_feature_leads_its_list_and_names_nothing(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "who have at least one high-risk feature: A; B; or C": the words before the colon
+    name the list, no concept, and the first item is named alone."""
+    found = named(
+        extract(
+            lexicon,
+            "An early invasive strategy is advised in adults with NSTE-ACS who have at least one"
+            " high-risk feature: shock; refractory angina; or acute heart failure.",
+        )
+    )
+    assert "shock" in found and not [n for n in found if "feature" in n], set(found)

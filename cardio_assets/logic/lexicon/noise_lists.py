@@ -50,6 +50,24 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             + f", or {m['items'].split('•')[-1].strip(' ,;')}"
         ),
     ),
+    # "if any of the following is present: A; B; C or D": in a clause condition, items a
+    # semicolon ends, any one of which is enough, read as the comma list below is (after
+    # "patients with", the cohort rules read a semicolon list as alternatives already)
+    (
+        re.compile(
+            r"(?:(?<=\bif\s)|(?<=\bwhen\s)|(?<=\bwhere\s))"
+            r"(?P<lead>(?:any|one|(?:one|two)\s+or\s+more|either|at\s+least\s+one)\s+"
+            rf"of\s+the\s+following{_FOLLOWING_NAME}{{0,4}}?{_FOLLOWING_COLON})"
+            r"(?P<items>[^;.:•]+(?:;[^;.:•]+)+)(?=\s*(?:\.|$))",
+            re.I,
+        ),
+        lambda m: (
+            f"{m['lead']} "
+            + ", ".join(item.strip(" ,") for item in m["items"].split(";")[:-1])
+            + ", or "
+            + re.sub(r"^(?:or|and|and/or)\s+", "", m["items"].split(";")[-1].strip(" ,"))
+        ),
+    ),
     # "any of the following: A, B, and C", "in the following circumstances: A, B and C": any
     # one of the listed, whatever word ends the list ("all of the following" stays AND)
     (
@@ -130,8 +148,17 @@ CRITERIA_LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r"\b(?:(?:in\s+the\s+)?presence\s+of\s+)?(?:one|two|any|at\s+least\s+(?:one|two))"
             r"\s+(?:or\s+more\s+)?of\s+the\s+following"
-            rf"(?:{_FOLLOWING_NAME}{{1,4}}?{_FOLLOWING_COLON}"
+            rf"(?:{_FOLLOWING_NAME}{{0,4}}?{_FOLLOWING_COLON}"
             r"|(?:\s+(?:criteria|features|conditions))?\s*[:.]?)",
+            re.I,
+        ),
+        "",
+    ),
+    # "who have at least one high-risk feature: A, B, or C": the list names the criteria,
+    # the lead names nothing
+    (
+        re.compile(
+            r"\b(?:at\s+least\s+one|one\s+or\s+more)\s+(?!of\b)(?:[\w\-]+\s+){0,2}[\w\-]+\s*:\s*",
             re.I,
         ),
         "",

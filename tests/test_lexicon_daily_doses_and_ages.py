@@ -108,3 +108,15 @@ def test_a_second_age_bound_after_or_is_an_age_too(lexicon) -> None:  # type: ig
         (">", 75.0, "years"),
     ]
     assert ages[0].or_group is not None and ages[0].or_group == ages[1].or_group
+
+
+def test_patients_weighing_a_value_are_a_body_weight(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "adults weighing less than 60 kg": the value measures the patients' body weight,
+    named so (as "aged ≥75" is an age), never a parameter called "weighing"."""
+    result = extract(lexicon, "Edoxaban 30 mg is advised in adults weighing less than 60 kg.")
+    params = [
+        (c.normalized, c.operator, c.threshold, c.unit)
+        for c in result.concepts
+        if c.role == "ClinicalParameter"
+    ]
+    assert params == [("body weight", "<", 60.0, "kg")], result.concepts

@@ -28,6 +28,8 @@ _NAME_STOP = frozenset(
     """.split()
 )
 _AGE_NAMES = frozenset({"aged", "age", "old", "older", "younger"})
+# the verb a body weight is written with ("adults weighing <60 kg")
+_WEIGHING = frozenset({"weighing", "weighs", "weigh"})
 _AT_LEAST_ONE = re.compile(r"(?:at\s+least\s+one|one\s+or\s+more)\s", re.IGNORECASE)
 # people named right before a number of years: the years are their age
 _PEOPLE = re.compile(
@@ -335,6 +337,9 @@ def extract_parameters(
                 pieces.append(_PLACEHOLDER.format(start_index + len(params) - 1))
                 cursor = part_end
             normalized = re.sub(r"(?<=\w)(?:/s|\(s\))\b", "", abbreviations.normalize(name))
+            if name.split()[-1].lower() in _WEIGHING and found.unit in ("kg", "g", "lb"):
+                # "patients weighing <60 kg": the patients' body weight, what the value measures
+                normalized = "body weight"
         if name and name.lower() in _NAME_STOP:
             continue
         params.append(_measured(text[start : shown_end or end].strip(), normalized, found))

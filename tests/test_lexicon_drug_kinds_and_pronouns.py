@@ -100,3 +100,35 @@ def test_immunomodulators_are_known_by_their_stems(lexicon, drug: str) -> None: 
         extract(lexicon, "In immunoglobulin light chain amyloidosis, ECG screening is advised.")
     )
     assert disease["immunoglobulin light chain amyloidosis"].role == "Condition", disease
+
+
+def test_monoclonal_names_a_drug_only_as_an_antibody(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "monoclonal gammopathy" is a disorder and "a monoclonal protein" what a test looks
+    for; only a monoclonal antibody is a drug given."""
+    found = named(
+        extract(
+            lexicon,
+            "Monoclonal gammopathy should be excluded in adults with suspected AL amyloidosis.",
+        )
+    )
+    assert found["monoclonal gammopathy"].role != "Medication", found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Drugs or catheter ablation should be considered for rate control in adults with AF.",
+        "Either medication or catheter ablation is advised in symptomatic adults with AVNRT.",
+    ],
+)
+def test_a_class_word_offered_as_an_alternative_stays(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "drugs or catheter ablation": the class word is one of two alternatives, a concept
+    of its own in their OR group, not a word pointing back ("either agent plus X" is)."""
+    result = extract(lexicon, text)
+    assert len(result.actions) == 2, result.actions
+    groups = {
+        c.or_group
+        for c in result.concepts
+        if c.normalized in {"drug", "medication", "catheter ablation"}
+    }
+    assert len(groups) == 1 and None not in groups, result.concepts

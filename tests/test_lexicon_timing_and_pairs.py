@@ -328,6 +328,29 @@ def test_a_window_counted_from_a_named_event_is_the_time_since_it(  # type: igno
     assert not [c for c in result.concepts if "first" in c.normalized], result.concepts
 
 
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            "Echocardiography should be repeated within 6–12 weeks to reassess LVEF.",
+            "left ventricular ejection fraction",
+        ),
+        (
+            "Primary PCI is advised within 90-120 minutes in adults with STEMI.",
+            "st segment elevation myocardial infarction",
+        ),
+    ],
+)
+def test_a_window_of_a_range_counted_from_nothing_is_when_to_act(
+    lexicon, text: str, kept: str
+) -> None:  # type: ignore[no-untyped-def]
+    """ "within 6–12 weeks" with no event after it says when to act, like "within 24 h": no
+    criterion, and the words after it keep their own reading."""
+    found = named(extract(lexicon, text))
+    assert kept in found, set(found)
+    assert not [n for n in found if "week" in n or "minute" in n], set(found)
+
+
 def test_for_the_first_months_after_a_procedure_is_how_long_the_act_goes_on(lexicon) -> None:  # type: ignore[no-untyped-def]
     """ "for the first 3 months after valve repair" says how long the drug is given, a
     duration (no concept), while the repair stays the background the row is for."""

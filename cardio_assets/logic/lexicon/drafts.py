@@ -231,6 +231,7 @@ def _cut_inner_clause(d: Draft, clause: re.Pattern[str]) -> bool:
     return True
 
 
+_PRONOUNS = frozenset("they them it everyone anyone everybody anybody".split())
 # words that, as a whole concept, stand for something the row names elsewhere
 _NAMES_NOTHING = frozenset(
     """
@@ -281,10 +282,15 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
                 continue
             d.text = trimmed
             d.normalized = _DANGLING_END.sub("", d.normalized)
-        if d.normalized.lower() in _NAMES_NOTHING and (d.slot != "action" or acts > 1):
+        if (
+            d.normalized.lower() in _NAMES_NOTHING
+            and (d.slot != "action" or acts > 1)
+            and not (d.or_group and d.normalized.lower() not in _PRONOUNS)
+        ):
             # "they should be anticoagulated", "either agent plus X", "the following drugs
             # are not recommended: A; B": a pronoun or a bare class word stands for what the
-            # row names elsewhere (a row's only act is kept, as below)
+            # row names elsewhere (a row's only act is kept, as below, and so is a class word
+            # offered as one alternative: "drugs or catheter ablation")
             acts -= d.slot == "action"
             continue
         kept.append(d)

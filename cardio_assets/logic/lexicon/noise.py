@@ -618,6 +618,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "not recommended for A, nor for B": B is another case the row is for, like "or for B"
     (re.compile(r",?\s+nor\s+(?=(?:for|in|after|during|when|if)\b)", re.I), ", or "),
+    # "A plus B, or either agent plus C": "either / each agent" points back at drugs named
+    # before, no drug of its own ("either medication or ablation" offers one: kept)
+    (re.compile(r"\b(either|each)\s+(?:agent|drug|medication)\b(?!\s+or\b)", re.I), r"\1 one"),
     # "X followed by Y": both are given, one after the other
     (re.compile(r"\s+followed\s+by\s+", re.I), " and "),
     *CAUSE_REWRITES,

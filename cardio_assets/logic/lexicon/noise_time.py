@@ -62,7 +62,8 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # durations: "for 6 months", "for up to 12 months", "within the first week"; a window
+    # durations: "for 6 months", "for up to 12 months", "within the first week", "within
+    # 6–12 weeks"; a window
     # counted from a named event ("within 48 hours of admission") is a criterion and stays,
     # and so does one counted back from now ("a stroke within the past 6 months": the time
     # since the stroke, contract §5)
@@ -70,7 +71,7 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r"\b(?:for|within|during|over(?!\s+\d+\s*years?\b))\s+"
             r"(?:up\s+to\s+|at\s+least\s+|the\s+first\s+|about\s+|approximately\s+|around\s+)?"
-            r"(?:(?:days?|weeks?|months?|years?|hours?)\b|\d+\s*"
+            r"(?:(?:days?|weeks?|months?|years?|hours?)\b|\d+(?:\s*[-–]\s*\d+)?\s*"
             r"(?:days?|weeks?|months?|years?|hours?|h|min|minutes?)\b"
             r"(?!\s+(?:of|after|from|following|since)\s))",
             re.I,

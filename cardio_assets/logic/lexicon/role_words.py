@@ -56,7 +56,7 @@ _MED_WORDS = frozenset(
     vasodilators inotrope inotropes inotropic vasopressor vasopressors antihypertensives
     antibiotics antituberculosis antiviral antivirals thrombolytic thrombolytics
     concentrate concentrates antidote antidotes analgesic analgesics sequestrant
-    sequestrants tranexamic bempedoic acetylsalicylic monoclonal immunoglobulin immunoglobulins
+    sequestrants tranexamic bempedoic acetylsalicylic immunoglobulin immunoglobulins
     ferric ferrous carboxymaltose derisomaltose
     """.split()
 )
@@ -197,6 +197,8 @@ def heuristic_role(normalized: str) -> str | None:
     )
     if head == "lowering" and len(words) > 1:  # "BP lowering": lowering it with drugs
         return "Medication"
+    if head in {"antibody", "antibodies"} and "monoclonal" in words:
+        return "Medication"  # a monoclonal antibody is given ("monoclonal gammopathy" is not)
     if "iron" in words and head in _IRON_GIVEN:
         # "intravenous iron", "iron supplementation": iron given; "iron deficiency" and
         # "iron status" are a state and a measure

@@ -231,13 +231,11 @@ def _cut_inner_clause(d: Draft, clause: re.Pattern[str]) -> bool:
     return True
 
 
+# words that, as a whole concept, stand for something the row names elsewhere: pronouns,
+# and bare class words (which may still be offered as one alternative)
 _PRONOUNS = frozenset("they them it everyone anyone everybody anybody".split())
-# words that, as a whole concept, stand for something the row names elsewhere
-_NAMES_NOTHING = frozenset(
-    """
-    they them it everyone anyone everybody anybody agent agents drug drugs medication
-    medications medicine medicines
-    """.split()
+_NAMES_NOTHING = _PRONOUNS | frozenset(
+    "agent agents drug drugs medication medications medicine medicines".split()
 )
 
 

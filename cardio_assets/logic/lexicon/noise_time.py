@@ -63,10 +63,9 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     # durations: "for 6 months", "for up to 12 months", "within the first week", "within
-    # 6–12 weeks"; a window
-    # counted from a named event ("within 48 hours of admission") is a criterion and stays,
-    # and so does one counted back from now ("a stroke within the past 6 months": the time
-    # since the stroke, contract §5)
+    # 6–12 weeks"; a window counted from a named event ("within 48 hours of admission") is a
+    # criterion and stays, and so does one counted back from now ("a stroke within the past
+    # 6 months": the time since the stroke, contract §5)
     (
         re.compile(
             r"\b(?:for|within|during|over(?!\s+\d+\s*years?\b))\s+"
@@ -190,12 +189,13 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "stop aspirin 7 days before surgery": how long before; "before surgery" stays ("within
     # 6 months after X", "in the first 3 months after X" are windows counted from X: the
-    # measurement grammar reads them). A
-    # bound on a time before goes with it ("stop smoking >4 weeks before"); a bounded time
-    # after an event is a criterion, time since the event ("persisting >6 weeks after X")
+    # measurement grammar reads them). A bound on a time before goes with it ("stop smoking
+    # >4 weeks before"); a bounded time after an event is a criterion, time since the event
+    # ("persisting >6 weeks after X")
     (
         re.compile(
-            r"(?<!within)(?<!within\s)(?<!first)(?<!first\s)\s*(?P<bound>[<>≤≥]\s?|\b(?:at\s+(?:least|most)|up\s+to|"
+            r"(?<!within)(?<!within\s)(?<!first)(?<!first\s)"
+            r"\s*(?P<bound>[<>≤≥]\s?|\b(?:at\s+(?:least|most)|up\s+to|"
             r"(?:more|less)\s+than|a\s+minimum\s+of)\s+)?\b\d+(?:\s*[-–]\s*\d+)?\s*"
             r"(?:days?|weeks?|h|hours?|months?)\s+"
             r"(?=(?P<event>before|after|prior\s+to|following)\b)",

@@ -29,8 +29,8 @@ _AIM_NOUNS = (
 # how an ended rhythm is ended, kept in the aim: "for acute conversion of X"
 _AIM_MANNER = r"(?:(?:acute|rapid|early|immediate|pharmacological|electrical)\s+)?"
 # "within 6 months after the end of therapy", "during the first 6 months after X": the
-# event a window is counted from, no
-# clause of its own (the measurement grammar reads window and event as one parameter)
+# event a window is counted from, no clause of its own (the measurement grammar reads window
+# and event as one parameter)
 WINDOW_BEFORE = re.compile(
     r"\b(?:within|(?:(?:during|in)\s+)?the\s+first)\s+(?:the\s+first\s+)?\d+(?:[.,]\d+)?"
     r"(?:\s*[-–]\s*\d+(?:[.,]\d+)?)?\s*(?:h|hours?|min|minutes?|days?|weeks?|"

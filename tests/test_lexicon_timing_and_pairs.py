@@ -305,6 +305,12 @@ def test_a_time_counted_back_from_now_is_the_time_since_the_event(  # type: igno
             2.0,
         ),
         (
+            "A troponin sample should be repeated within the first 3 hours after admission.",
+            "time since admission",
+            "<=",
+            3.0,
+        ),
+        (
             "A nurse-led review within 1–2 weeks of discharge is advised for patients with HF.",
             "time since discharge",
             "between",

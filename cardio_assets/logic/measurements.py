@@ -68,7 +68,7 @@ _POST_WORDS = {
 }  # fmt: skip
 _POST_RE = r"(?:or|and)\s+(?:" + "|".join(_POST_WORDS) + r")\b"
 _WINDOW_RE = (
-    r"(?:within(?:\s+the\s+(?:past|last|previous|preceding))?|(?:in|during)\s+the\s+"
+    r"(?:within(?:\s+the\s+(?:first|past|last|previous|preceding))?|(?:in|during)\s+the\s+"
     r"(?:first|past|last|previous|preceding)|no\s+later\s+than"
     # (a segment the word "during" or "in" opened: "[during] the first 6 months after X")
     r"|^the\s+first)"

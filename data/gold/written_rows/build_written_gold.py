@@ -13,26 +13,14 @@ the text and the split the rows were written for).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # (the annotation-to-gold step both golds share)
 
-
-def _real_row_builder():  # type: ignore[no-untyped-def]
-    """data/gold/real_rows/build_gold.py, loaded under a name of its own (both folders'
-    scripts run from anywhere, and a plain import would find whichever is first)."""
-    path = HERE.parent / "real_rows" / "build_gold.py"
-    sys.path.insert(0, str(path.parent))  # (it imports its sibling rows.py)
-    spec = importlib.util.spec_from_file_location("real_rows_build_gold", path)
-    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
-
-
-annotation_fields = _real_row_builder().annotation_fields
+from gold_annotations import annotation_fields  # noqa: E402
 
 
 def read_jsonl(path: Path) -> list[dict]:

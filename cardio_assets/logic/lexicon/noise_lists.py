@@ -19,6 +19,13 @@ _TEST_WORDS = (
     r"electrocardiogra\w*|echocardiogra\w*|exercise|stress|testing|tests?|imaging|CMR|CT|MRI"
 )
 
+# the lead of a list any one of whose items is enough ("any of the following risk factors
+# is present:"), as the bullet and semicolon rewrites read it
+_ANY_OF_THE_FOLLOWING = (
+    r"(?:any|one|(?:one|two)\s+or\s+more|either|at\s+least\s+one)\s+of\s+the\s+following"
+    rf"{_FOLLOWING_NAME}{{0,4}}?{_FOLLOWING_COLON}"
+)
+
 LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "A or similar B", "A or an equivalent": a placeholder for anything like A, no
     # alternative of its own ("a Mediterranean or similar diet" is one diet, "statins or
@@ -39,8 +46,7 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # bullets are the alternatives, one of which is enough
     (
         re.compile(
-            r"(?P<lead>\b(?:any|one|(?:one|two)\s+or\s+more|either|at\s+least\s+one)\s+of\s+"
-            rf"the\s+following{_FOLLOWING_NAME}{{0,4}}?{_FOLLOWING_COLON})[\d\s,\u2013\u2014-]*"
+            rf"(?P<lead>\b{_ANY_OF_THE_FOLLOWING})[\d\s,\u2013\u2014-]*"
             r"(?P<items>(?:•[^•]+)+•[^•.]+)(?=\s*(?:\.|$))",
             re.I,
         ),
@@ -56,8 +62,7 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r"(?:(?<=\bif\s)|(?<=\bwhen\s)|(?<=\bwhere\s))"
-            r"(?P<lead>(?:any|one|(?:one|two)\s+or\s+more|either|at\s+least\s+one)\s+"
-            rf"of\s+the\s+following{_FOLLOWING_NAME}{{0,4}}?{_FOLLOWING_COLON})"
+            rf"(?P<lead>{_ANY_OF_THE_FOLLOWING})"
             r"(?P<items>[^;.:•]+(?:;[^;.:•]+)+)(?=\s*(?:\.|$))",
             re.I,
         ),

@@ -54,20 +54,20 @@ from cardio_assets.logic.lexicon.vocabulary import (
 # ---------------------------------------------------------------------------------------
 # Sentence shapes
 # ---------------------------------------------------------------------------------------
+# care verbs done to the patients (care_verbs.py names the act of each that has one)
+_CARE_VERBS = r"enrolled|included|counsell?ed|educated|informed|vaccinated"
 _VP_OBJECTS = (
     r"used|given|performed|administered|offered|initiated|prescribed|started|undertaken|"
     r"continued|implanted|treated|evaluated|assessed|measured|screened|referred|discussed|"
     r"obtained|maintained|titrated|followed\s+up|followed|monitored|considered|repeated|added|switched|"
     r"applied|instituted|withheld|stopped|discontinued|avoided|done|sought|encouraged|"
     r"advised|tested|replaced|re-evaluated|reassessed|managed|postponed|deferred|delayed|"
-    r"enrolled|included|counsell?ed|educated|informed|vaccinated"
+    rf"{_CARE_VERBS}"
 )
-# care verbs whose patients are the subject and whose act is named by the verb itself
-# ("Women with X should be counselled against Y": counselling against Y); "enrolled /
-# included in Y" names its act in the object
-_CARE_PASSIVE = re.compile(
-    r"\bbe\s+(?P<care>counsell?ed|educated|informed|vaccinated|enrolled|included)$", re.I
-)
+# ... with the patients as their subject: the act is the care the verb names with its
+# object ("Women with X should be counselled against Y": counselling against Y), or, for a
+# verb naming no act of its own ("enrolled / included in Y"), the object
+_CARE_PASSIVE = re.compile(rf"\bbe\s+(?P<care>{_CARE_VERBS})$", re.I)
 _NEGATIVE_VERBS = [
     r"\b(?:is|are)\s+not\s+(?:routinely\s+)?(?:recommended|indicated|advised|suggested)\b",
     rf"\b(?:should|must)\s+not\s+(?:be\s+)?(?:routinely\s+)?(?:{_VP_OBJECTS})\b",
@@ -515,10 +515,11 @@ def _parse_sentence(sentence: str) -> RowParse:
         # "Patients with X should receive Y" / "... should be considered for Y".
         parse.cohort = pre
         care = _CARE_PASSIVE.search(verb.group(0)) if verb is not None else None
-        if care and care["care"].lower() in {"enrolled", "included"}:
-            post = re.sub(r"^in(?:to)?\s+", "", post, flags=re.IGNORECASE)  # the programme
-        elif care:  # "should be counselled against Y": the counselling against Y
-            post = f"{care_act(care['care'])} {post}".strip()
+        act = care_act(care["care"]) if care else None
+        if act:  # "should be counselled against Y": the counselling against Y
+            post = f"{act} {post}".strip()
+        elif care:  # "should be enrolled in Y": the programme
+            post = re.sub(r"^in(?:to)?\s+", "", post, flags=re.IGNORECASE)
         else:
             post = re.sub(r"^(?:for|with|on|to)\s+", "", post, flags=re.IGNORECASE)
         action, trailing = _split_post(post)

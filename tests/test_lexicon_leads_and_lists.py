@@ -3,7 +3,8 @@ measurement of A, B, and C is recommended"), what trails the act (an open-ended 
 the role the drug is given in, the watch kept beside it), and a footnote letter glued to a
 drug's name; the tests a finding is seen on, listed; "any of the following is the case:" and
 "if one of the following is present: A; B; C"; "at least one high-risk feature: A; B";
-"at risk of or with X".
+"at risk of or with X"; a cohort's semicolon list after such a lead with no final "or", or
+resumed after the therapy an item resists.
 In the team's own sentences.
 """
 
@@ -151,3 +152,60 @@ def test_at_least_one_named_feature_leads_its_list_and_names_nothing(lexicon) ->
         )
     )
     assert "shock" in found and not [n for n in found if "feature" in n], set(found)
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        (
+            "Admission is advised for adults with fainting who have any of the following:"
+            " onset lying flat; new palpitations; complete heart block.",
+            {"new palpitation", "complete heart block"},
+        ),
+        (
+            "Early angiography is advised in adults who have at least one high-risk feature:"
+            " cardiogenic shock; angina refractory to nitrates; sustained ventricular"
+            " tachycardia.",
+            {"cardiogenic shock", "sustained ventricular tachycardia"},
+        ),
+    ],
+)
+def test_a_cohort_list_after_an_any_of_lead_needs_no_final_or(  # type: ignore[no-untyped-def]
+    lexicon, text: str, items: set[str]
+) -> None:
+    """A list of a cohort's states after "any of the following:" or "at least one <name>:"
+    whose items only semicolons separate is still a list of alternatives: the lead already
+    says that one of them is enough, so the last item belongs to the same OR group."""
+    found = named(extract(lexicon, text))
+    assert items <= set(found), set(found)
+    assert len({found[name].or_group for name in items}) == 1, found
+    assert found[next(iter(items))].or_group is not None, found
+
+
+def test_a_list_resumed_after_a_therapy_keeps_its_or(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "A or B; pain refractory to a drug; or C": the semicolon ends the drug the pain
+    resists, and the "or" before C still makes C one more alternative of the list."""
+    found = named(
+        extract(
+            lexicon,
+            "Early angiography is advised in adults with shock or pulmonary oedema; angina"
+            " refractory to nitrates; or sustained ventricular tachycardia.",
+        )
+    )
+    assert {"shock", "sustained ventricular tachycardia"} <= set(found), set(found)
+    assert found["shock"].or_group is not None, found
+    assert found["shock"].or_group == found["sustained ventricular tachycardia"].or_group, found
+
+
+def test_a_list_an_alternative_opens_joins_the_one_before(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "with A or B, or with C or D": the second list only goes on offering alternatives,
+    so all four share one OR label; a list nested under an item that is not itself offered
+    ("or with C and D or E") is not what this joins."""
+    found = named(
+        extract(
+            lexicon,
+            "Statins are advised in adults with diabetes or gout, or with psoriasis or lupus.",
+        )
+    )
+    groups = {found[n].or_group for n in ("diabetes mellitus", "gout", "psoriasis", "lupus")}
+    assert len(groups) == 1 and None not in groups, found

@@ -399,11 +399,12 @@ def test_a_state_refractory_to_a_drug_is_the_state_on_that_drug(lexicon, cohort:
 
 def test_a_semicolon_after_a_drug_that_did_not_help_returns_to_the_patients() -> None:
     """In a list of states cut by semicolons, "pain refractory to opioids; fever" ends the
-    therapy at the semicolon: fever is a state of the patients, not a drug."""
+    therapy at the semicolon: fever is a state of the patients, not a drug, and the "or"
+    before it offers it as one more alternative of the list."""
     from cardio_assets.logic.lexicon.segments import _cohort_segments
 
     segments = _cohort_segments("with nausea; pain refractory to opioids; or fever")
-    assert segments[-1] == ("with", "fever")
+    assert segments[-1] == ("or with", "fever")
     assert ("background", "opioids") in segments
 
 

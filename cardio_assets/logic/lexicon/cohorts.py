@@ -216,8 +216,12 @@ class CohortRules:
                     or next((d.or_group for d in drafts if d.or_group), None)
                     or new_group_label(group_counter)
                 )
+                # "with A or B, or with C or D": a list the alternative opens is more of
+                # the same alternatives, one label (not a list nested inside it: "or with C
+                # and D or E" keeps its own)
+                opened = drafts[0].or_group if drafts[0].or_group != label else None
                 for d in (last, *drafts):
-                    d.or_group = d.or_group or label
+                    d.or_group = label if opened and d.or_group == opened else d.or_group or label
             seg_drafts.append((kind, segment, drafts))
         if negate_all:
             _negate(premod_drafts)

@@ -26,6 +26,11 @@ _ANY_OF_THE_FOLLOWING = (
     rf"{_FOLLOWING_NAME}{{0,4}}?{_FOLLOWING_COLON}"
 )
 
+# "at least one high-risk feature:", the same lead naming what its items are
+_AT_LEAST_ONE_NAMED = (
+    r"(?:at\s+least\s+one|one\s+or\s+more)\s+(?!of\b)(?:[\w\-]+\s+){0,2}[\w\-]+\s*:"
+)
+
 LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "A or similar B", "A or an equivalent": a placeholder for anything like A, no
     # alternative of its own ("a Mediterranean or similar diet" is one diet, "statins or
@@ -72,6 +77,19 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             + ", or "
             + re.sub(r"^(?:or|and|and/or)\s+", "", m["items"].split(";")[-1].strip(" ,"))
         ),
+    ),
+    # "patients with any of the following: A; B; C": items a semicolon ends, the last with no
+    # "or" before it; the lead already says one is enough, so the "or" the cohort rules read
+    # the list's alternatives by is supplied (the semicolons, which bound items such as "pain
+    # refractory to treatment", stay)
+    (
+        re.compile(
+            rf"(?P<lead>\b{_ANY_OF_THE_FOLLOWING}|\b{_AT_LEAST_ONE_NAMED})"
+            r"(?P<items>[^;.:•]+(?:;[^;.:•]+)*;)\s*(?!(?:or|and|and/or)\b)(?P<last>[^;.:•]+)"
+            r"(?=\s*(?:\.|$))",
+            re.I,
+        ),
+        lambda m: f"{m['lead']}{m['items']} or {m['last']}",
     ),
     # "any of the following: A, B, and C", "in the following circumstances: A, B and C": any
     # one of the listed, whatever word ends the list ("all of the following" stays AND)
@@ -163,7 +181,7 @@ CRITERIA_LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # the lead names nothing
     (
         re.compile(
-            r"\b(?:at\s+least\s+one|one\s+or\s+more)\s+(?!of\b)(?:[\w\-]+\s+){0,2}[\w\-]+\s*:\s*",
+            rf"\b{_AT_LEAST_ONE_NAMED}\s*",
             re.I,
         ),
         "",

@@ -157,12 +157,22 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
     tail = rest[start:].strip(" ,;")
     if tail:
         segments.append((kind, tail))
-    segments = [
-        piece
-        for index, segment in enumerate(segments)
-        for piece in _therapy_ends_at_semicolon(*segment, resume.get(index))
-    ]
-    return [piece for segment in segments for piece in _negation_ends_at_semicolon(*segment)]
+    split: list[tuple[str, str]] = []
+    for index, segment in enumerate(segments):
+        pieces = _therapy_ends_at_semicolon(*segment, resume.get(index))
+        if len(pieces) == 2 and pieces[1][0].startswith("or ") and split:
+            split[-1] = (split[-1][0], _list_closed_by_or(split[-1][1]))
+        split.extend(pieces)
+    return [piece for segment in split for piece in _negation_ends_at_semicolon(*segment)]
+
+
+def _list_closed_by_or(body: str) -> str:
+    """ "shock; angina refractory to X; or VT": the states before the therapy are items of
+    the list the "or" after it closes, so their last item gets that "or" too."""
+    cuts = [i for i, ch in enumerate(body) if ch == ";" and _depth_at(body, i) == 0]
+    if not cuts or re.match(r"\s*(?:or|and/or|and)\b", body[cuts[-1] + 1 :], re.I):
+        return body
+    return f"{body[: cuts[-1] + 1]} or {body[cuts[-1] + 1 :].strip()}"
 
 
 def _therapy_ends_at_semicolon(kind: str, body: str, resume: str | None) -> list[tuple[str, str]]:
@@ -171,8 +181,13 @@ def _therapy_ends_at_semicolon(kind: str, body: str, resume: str | None) -> list
     cut = next((i for i, ch in enumerate(body) if ch == ";" and _depth_at(body, i) == 0), None)
     if resume is None or cut is None:
         return [(kind, body)]
-    after = re.sub(r"^(?:or|and/or|and)\s+", "", body[cut + 1 :].strip(" ,;"), flags=re.I)
-    return [(kind, body[:cut].strip(" ,;")), (resume, after)]
+    after = body[cut + 1 :].strip(" ,;")
+    # "…; or C", or "…; C; or D": the list the states before the therapy began goes on
+    alternative = re.match(r"(?:or|and/or)\s+", after, flags=re.IGNORECASE) or re.search(
+        r";\s*(?:or|and/or)\s+", after, flags=re.IGNORECASE
+    )
+    after = re.sub(r"^(?:or|and/or|and)\s+", "", after, flags=re.I)
+    return [(kind, body[:cut].strip(" ,;")), (f"or {resume}" if alternative else resume, after)]
 
 
 def _negation_ends_at_semicolon(kind: str, body: str) -> list[tuple[str, str]]:
@@ -184,7 +199,10 @@ def _negation_ends_at_semicolon(kind: str, body: str) -> list[tuple[str, str]]:
     if cut is None:
         return [(kind, body)]
     after = body[cut + 1 :].strip(" ,;")
-    alternative = re.match(r"(?:or|and/or)\s+", after, flags=re.IGNORECASE)
+    # "…; or C", or "…; C; or D": the list the states before the therapy began goes on
+    alternative = re.match(r"(?:or|and/or)\s+", after, flags=re.IGNORECASE) or re.search(
+        r";\s*(?:or|and/or)\s+", after, flags=re.IGNORECASE
+    )
     if alternative:
         after = after[alternative.end() :]
     pieces = [(kind, body[:cut].strip(" ,;"))]

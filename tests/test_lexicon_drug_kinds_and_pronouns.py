@@ -1,7 +1,8 @@
 """Words that name a drug or nothing: drug therapies known by their kind (a monoclonal
 antibody, iron given, a hormonal system's blockade) when the terminology lacks the name, and
-pronouns or bare class words that stand for what the row names elsewhere, and a risk class
-read as numbers under its own name.
+pronouns or bare class words that stand for what the row names elsewhere, a risk class
+read as numbers under its own name, drug classes by their abbreviation, and a drug added
+"if …" after the act.
 
 Every sentence here is the team's own; each names the phrasing it stands for.
 """
@@ -132,3 +133,52 @@ def test_a_class_word_offered_as_an_alternative_stays(lexicon, text: str) -> Non
         if c.normalized in {"drug", "medication", "catheter ablation"}
     }
     assert len(groups) == 1 and None not in groups, result.concepts
+
+
+@pytest.mark.parametrize(
+    ("text", "drug"),
+    [
+        ("An ERA should be considered in adults with PAH.", "endothelin receptor antagonist"),
+        ("A PDE5i is advised in adults with PAH.", "phosphodiesterase 5 inhibitor"),
+        (
+            "Adding a PCSK9i is advised in adults with familial hypercholesterolaemia.",
+            "proprotein convertase subtilisin/kexin type 9 inhibitor",
+        ),
+        (
+            "Troponin measurement is advised in adults starting an ICI.",
+            "immune checkpoint inhibitor",
+        ),
+    ],
+)
+def test_a_drug_class_abbreviation_is_a_medication(lexicon, text: str, drug: str) -> None:  # type: ignore[no-untyped-def]
+    """Guideline tables shorten drug classes to a few capitals ("ERA", "PDE5i"); the class
+    is a Medication under its full name, never an unknown act."""
+    found = named(extract(lexicon, text))
+    assert drug in found and found[drug].role == "Medication", found
+
+
+@pytest.mark.parametrize(
+    ("text", "drug", "when"),
+    [
+        (
+            "A beta-blocker is advised, with digoxin added if the heart rate stays above"
+            " 110 b.p.m.",
+            "digoxin",
+            "heart rate",
+        ),
+        (
+            "An oral ERA should be considered, with a PDE5i given when walking distance falls.",
+            "phosphodiesterase 5 inhibitor",
+            "walking distance",
+        ),
+    ],
+)
+def test_a_drug_added_if_a_clause_holds_is_named_apart_from_the_clause(  # type: ignore[no-untyped-def]
+    lexicon, text: str, drug: str, when: str
+) -> None:
+    """ "…, with Y added if Z": Y is given beside the act, and "added if Z" says when: the
+    drug is named alone and Z is a concept of its own."""
+    found = named(extract(lexicon, text))
+    assert drug in found and found[drug].role == "Medication", found
+    assert any(name.startswith(when) for name in found), found
+    assert not [name for name in found if " if " in name or " when " in name], found

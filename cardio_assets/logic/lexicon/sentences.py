@@ -610,8 +610,14 @@ def _parse_sentence(sentence: str) -> RowParse:
     if post:
         components = _WITH_COMPONENTS.match(post)
         if components and parse.action:
-            # "X is recommended, with A, B and C": what the recommended X is made of
-            parse.post.append(("components", post[components.end() :]))
+            # "X is recommended, with A, B and C": what the recommended X is made of; "with
+            # Y added if Z": what comes with it and the clause that says when
+            made_of, trailing = post[components.end() :], []
+            given = _GIVEN_WHEN.search(made_of)
+            if given:
+                made_of, trailing = made_of[: given.start()], _split_post(given["when"])[1]
+            parse.post.append(("components", made_of))
+            parse.post.extend(trailing)
             return parse
         extra_action, trailing = _split_post(post)
         if extra_action and not parse.action:
@@ -621,6 +627,12 @@ def _parse_sentence(sentence: str) -> RowParse:
         parse.post.extend(trailing)
     return parse
 
+
+# "with a PDE5 inhibitor added if …": the participle says it is given, the clause when
+_GIVEN_WHEN = re.compile(
+    r"\s+(?:added|given|started|used|continued|introduced)\s+(?P<when>(?:if|when|unless)\s.+)$",
+    re.I,
+)
 
 # (", with the exception of X" is an exception, read by the post markers)
 _WITH_COMPONENTS = re.compile(

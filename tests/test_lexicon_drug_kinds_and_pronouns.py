@@ -1,7 +1,8 @@
 """Words that name a drug or nothing: drug therapies known by their kind (a monoclonal
 antibody, iron given, a hormonal system's blockade) when the terminology lacks the name, and
 pronouns or bare class words that stand for what the row names elsewhere, a risk class
-read as numbers under its own name, drug classes by their abbreviation, and a drug added
+read as numbers under its own name, drug classes and vascular or rhythm disorders by their
+abbreviation (a guideline's own reading first), and a drug added
 "if …" after the act.
 
 Every sentence here is the team's own; each names the phrasing it stands for.
@@ -182,3 +183,27 @@ def test_a_drug_added_if_a_clause_holds_is_named_apart_from_the_clause(  # type:
     assert drug in found and found[drug].role == "Medication", found
     assert any(name.startswith(when) for name in found), found
     assert not [name for name in found if " if " in name or " when " in name], found
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Walking training is advised in adults with LEAD.", "lower extremity artery disease"),
+        ("Imaging after TEVAR is advised every year.", "thoracic endovascular aortic repair"),
+        ("An S-ICD may be considered in adults with CPVT.", "catecholaminergic polymorphic"),
+    ],
+)
+def test_a_vascular_or_rhythm_abbreviation_is_expanded(lexicon, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    """The capitals guideline tables use for a disease or a procedure ("LEAD", "TEVAR",
+    "CPVT") name it in full, as the golds write it."""
+    found = named(extract(lexicon, text))
+    assert any(n.startswith(name) for n in found), found
+
+
+def test_a_guidelines_own_reading_of_an_abbreviation_wins(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "BAV" is a bicuspid aortic valve in most tables and a balloon valvuloplasty in
+    some: where the guideline's own list spells it out, its reading is the one used."""
+    text = "BAV may be considered before urgent surgery in adults with severe AS."
+    assert "bicuspid aortic valve" in named(extract(lexicon, text))
+    own = named(extract(lexicon, text, abbreviations={"BAV": "balloon aortic valvuloplasty"}))
+    assert "balloon aortic valvuloplasty" in own and "bicuspid aortic valve" not in own, own

@@ -6,7 +6,7 @@ sentences.
 
 from __future__ import annotations
 
-from tests.lexicon_fixtures import extract, named, row_of
+from tests.lexicon_fixtures import assert_one_or_group, extract, named, row_of
 
 
 def test_a_pointer_back_to_named_signs_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -116,10 +116,11 @@ def test_two_capitalised_abbreviations_with_a_slash_are_alternatives(lexicon) ->
     """ "by DUS/CEUS": two capitalised abbreviations joined by a slash are either test, even
     when the list knows only one of them (a guideline's list may lack the other); a pair of
     single letters ("E/A") stays one name, a ratio."""
-    found = named(extract(lexicon, "Follow-up imaging by DUS/CEUS is advised after aortic repair."))
-    assert "duplex ultrasound" in found and "ceus" in found, found
-    assert found["ceus"].or_group is not None
-    assert found["ceus"].or_group == found["duplex ultrasound"].or_group
+    known = named(extract(lexicon, "Follow-up imaging by DUS/CEUS is advised after aortic repair."))
+    assert_one_or_group(known["duplex ultrasound"], known["contrast-enhanced ultrasound"])
+    found = named(extract(lexicon, "Guidance by TOE/ICE is advised during device closure."))
+    assert "transesophageal echocardiography" in found and "ice" in found, found
+    assert_one_or_group(found["ice"], found["transesophageal echocardiography"])
 
 
 def test_two_things_not_available_are_both_absent(lexicon) -> None:  # type: ignore[no-untyped-def]

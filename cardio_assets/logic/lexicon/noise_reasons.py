@@ -61,12 +61,13 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # ", unless no alternative exists": only when nothing else is at hand, no state of the
-    # patient
+    # ", unless no alternative exists", "unless no suitable alternative drug is available":
+    # only when nothing else is at hand, no state of the patient (the whole clause goes)
     (
         re.compile(
             r",?\s*\bunless\s+(?:there\s+is\s+)?no\s+(?:other\s+|suitable\s+)?alternatives?"
-            r"(?:\s+(?:exists?|is\s+available|are\s+available))?",
+            r"(?:(?:\s+[\w\-]+){0,2}?\s+(?:exists?|is\s+available|are\s+available)"
+            r"|(?=\s*[,;.)]|\s*$))",
             re.I,
         ),
         "",

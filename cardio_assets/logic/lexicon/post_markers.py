@@ -141,7 +141,7 @@ _POST_MARKERS = re.compile(
     r"|because\s+of\s+(?:the\s+)?(?:(?:increased|higher)\s+)?(?:risk\s+of\b)?"
     rf"|(?:{_COTHERAPY})\b"
     # "over Y" prefers the action to Y; "75 years or over" and "over 70 years" are bounds
-    r"|rather\s+than\b|instead\s+of\b|in\s+preference\s+to\b"
+    r"|rather\s+than\b|instead\s+of\b|in\s+(?:preference\s+to|place\s+of)\b"
     r"|(?<!\bor\s)(?<!\band\s)over\b(?!\s+\d)"
     # ("the decision when to restart": "when to" asks a question, it sets no condition)
     r"|(?:if|when(?!\s+to\b)|while|whilst|unless|despite|provided(?:\s+that)?|"
@@ -164,7 +164,7 @@ _POST_MARKERS = re.compile(
     r"|with\s+the\s+(?:possible\s+)?exception\s+(?:of|where)\b"
     # "antiplatelet agents other than low-dose aspirin": the one named after it is left out
     r"|other\s+than\b"
-    r"|(?:before|after|following|prior\s+to|in\s+advance\s+of|during)\b"
+    r"|(?:before|after|following|prior\s+to|in\s+advance\s+of|ahead\s+of|during)\b"
     # "at the time of valve repair", "at the same time as the surgery": when, like "during"
     rf"|{_AT_THE_TIME}\b"
     # "hypertension in pregnancy", "a beta-blocker throughout pregnancy": the state the
@@ -219,6 +219,17 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
                 trailing.append(("context", treated.group(1)))
             continue
         kind, phrase = _classify_marker(marker, body)
+        indication = _COMPARED_FOR.search(phrase) if kind == "alternative" else None
+        if indication:
+            # "in preference to open surgery for acute dissection": the comparator ends at
+            # "for", and what follows is what the act is for, a condition of the row
+            trailing.append(("alternative", phrase[: indication.start()]))
+            phrase = phrase[indication.end() :]
+            kind = (
+                "cohort"
+                if re.match(rf"(?:(?:all|the)\s+)?(?:{_PATIENT_WORDS})\b", phrase, re.I)
+                else "context"
+            )
         if (
             kind == "context"
             and _CASE_OR_PRESENCE.fullmatch(marker.strip())
@@ -256,6 +267,14 @@ def _is_bare_value(text: str) -> bool:
     return len(found) == 1 and not found[0].name and found[0].end >= len(text.rstrip()) - 1
 
 
+# "for" after a comparator that names what the act is for (not how long, nor a goal:
+# "for 3 months", "for the prevention of X")
+_COMPARED_FOR = re.compile(
+    r"\s+for\s+(?!\d|(?:the\s+)?(?:first|next|up\s+to|at\s+least|rest|duration|remainder)\b|"
+    r"(?:the\s+)?(?:prevention|treatment|management|reduction|relief|control|secondary|primary)\b|"
+    r"(?:a|an)\s+(?:minimum|maximum|period|total)\b|life\b|long\b)",
+    re.I,
+)
 _CASE_OR_PRESENCE = re.compile(r"in\s+(?:the\s+)?(?:presence|case)\s+of", re.I)
 _ENDED_RHYTHM_OF = re.compile(
     rf"^for\s+(?:the\s+)?{_AIM_MANNER}(?:termination|conversion)\s+of$", re.I
@@ -483,7 +502,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     # ("under" is marked only before a watch kept, so the bare marker is read here)
     if re.match(_COTHERAPY, low) or low == "under":
         return "co-therapy", body
-    if re.match(r"(?:rather than|instead of|in preference to)", low):
+    if re.match(r"(?:rather than|instead of|in preference to|in place of)", low):
         return "alternative", body
     if low == "despite":
         return "background", body
@@ -508,7 +527,8 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     if _CASE_OR_PRESENCE.fullmatch(low):
         return "context", body  # "in the presence of X", "in case of X": a criterion, like "if"
     if re.match(
-        rf"(?:before|after|following|prior to|in advance of|during|based on|{_AT_THE_TIME})", low
+        rf"(?:before|after|following|prior to|in advance of|ahead of|during|based on|{_AT_THE_TIME})",
+        low,
     ) or low in {"in", "throughout"}:
         return "context", body  # "based on X": X is what decides it, a criterion
     return "cohort", (marker + " " + body).strip()

@@ -31,7 +31,7 @@ _SEGMENT_RE = re.compile(
     r"|\b(?:who\s+|that\s+)?present(?:s|ing)?\s+with\b"
     r"|\bwho\s+(?:will\s+|are\s+to\s+)?(?:(?:subsequently|later|then|also)\s+)?"
     r"(?:undergo(?:es)?|proceed(?:s)?\s+to)\b"
-    r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\bwho\b"
+    r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+)?|\bwhose\b|\b(?-i:(?!WHO\b))who\b"
     r"|\b(?:in|for)\s+whom\b|\bwhere\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bin\s+the\s+presence\s+of\b"
     r"|\bdespite\b"
     rf"|(?:\bpre-?)?\b(?:(?:{_TREATED_WHEN})\s+)?treated\s+with\b"
@@ -48,6 +48,7 @@ _SEGMENT_RE = re.compile(
     r"|\bat\b(?=\s+(?:(?:particularly|especially)\s+)?(?:high|increased|intermediate|low|very)\b))",
     re.IGNORECASE,
 )
+# ("WHO" in capitals is the World Health Organization of a class's name, no clause)
 # "HF with reduced ejection fraction": here "with" belongs to the disease name.
 _WITH_INSIDE_TERM = re.compile(
     r"\s*(?:reduced|preserved|mildly|mid-range|midrange|moderately|normal|improved|"

@@ -4,7 +4,7 @@ the role the drug is given in, the watch kept beside it), and a footnote letter 
 drug's name; the tests a finding is seen on, listed; "any of the following is the case:" and
 "if one of the following is present: A; B; C"; "at least one high-risk feature: A; B";
 "at risk of or with X"; a cohort's semicolon list after such a lead with no final "or", or
-resumed after the therapy an item resists.
+resumed after the therapy an item resists; the cases after "for the following procedures:".
 In the team's own sentences.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.lexicon_fixtures import extract, named
+from tests.lexicon_fixtures import assert_one_or_group, extract, named
 
 
 def test_an_aim_lead_ends_before_a_listed_act(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -209,3 +209,22 @@ def test_a_list_an_alternative_opens_joins_the_one_before(lexicon) -> None:  # t
     )
     groups = {found[n].or_group for n in ("diabetes mellitus", "gout", "psoriasis", "lupus")}
     assert len(groups) == 1 and None not in groups, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Antibiotic prophylaxis is not advised for the following procedures: gastroscopy;"
+        " colonoscopy; cystoscopy.",
+        "Antibiotic prophylaxis is not advised for the following procedures: gastroscopy,"
+        " colonoscopy, cystoscopy.",
+    ],
+)
+def test_the_cases_after_for_the_following_are_alternatives(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "not advised for the following procedures: A; B; C": each listed case is one the
+    advice is about, any one of them, and the lead ("the following procedures:") names
+    nothing."""
+    found = named(extract(lexicon, text))
+    assert {"gastroscopy", "colonoscopy", "cystoscopy"} <= set(found), set(found)
+    assert_one_or_group(found["gastroscopy"], found["cystoscopy"])
+    assert not [n for n in found if "procedures" in n or ":" in n], set(found)

@@ -102,6 +102,16 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         lambda m: f"{m['lead']}{m['items']}, or {m['last']}",
     ),
+    # "not advised for the following procedures: A; B; C", "in the following settings: A,
+    # B, C": the cases the act is (not) for, any one of them; the lead names nothing
+    (
+        re.compile(
+            r"\b(?P<prep>for|in|during|before|after)\s+the\s+following(?:\s+[\w\-]+){1,2}?\s*:\s*"
+            r"(?P<items>[^.:•]+?)(?=\s*(?:\.|$))",
+            re.I,
+        ),
+        lambda m: f"{m['prep']} " + _any_one_of(m["items"]),
+    ),
     # the enumerators of a list printed in one cell: "(i) …; (ii) …", "who fulfil all of the
     # following:"
     (re.compile(r"\s*\((?:i{1,3}|iv|vi{0,3}|ix|x)\)\s*", re.I), " "),
@@ -187,3 +197,13 @@ CRITERIA_LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
 ]
+
+
+def _any_one_of(items: str) -> str:
+    """ "A; B; and C" or "A, B, C": the items as the comma list "A, B, or C" the rules read
+    as alternatives (semicolons, where there are any, are what ends an item)."""
+    parts = [p.strip(" ,") for p in items.split(";" if ";" in items else ",")]
+    parts = [re.sub(r"^(?:or|and|and/or)\s+", "", p, flags=re.I) for p in parts if p]
+    if len(parts) < 2:
+        return items
+    return ", ".join(parts[:-1]) + ", or " + parts[-1]

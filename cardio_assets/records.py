@@ -152,9 +152,10 @@ Threshold = float | list[float] | PairedValue
 
 
 class AltValue(_Record):
-    """The same value printed in a second unit ("<1.4 mmol/L (55 mg/dL)": 55 mg/dL)."""
+    """The same value printed in a second unit ("<1.4 mmol/L (55 mg/dL)": 55 mg/dL; a
+    range's as a range, "1.7–5.6 mmol/L (150–499 mg/dL)": [150, 499] mg/dL)."""
 
-    threshold: float
+    threshold: float | list[float]
     unit: str | None = None
 
 

@@ -142,6 +142,20 @@ def test_a_second_unit_is_one_parameter_with_alt_values() -> None:
     assert (check, model, parsed) == ("alt_values", [], [{"threshold": 100.0, "unit": "mg/dL"}])
 
 
+def test_a_range_in_a_second_unit_is_kept_as_a_range() -> None:
+    """A range printed in two units ("1.7–5.6 mmol/L (150–499 mg/dL)"): the model's schema
+    holds one number per second unit, so the re-parse supplies the bracketed range whole,
+    and a model's scalar guess is a disagreement, recorded."""
+    span = "triglycerides 1.7–5.6 mmol/L (150–499 mg/dL)"
+    concept = _concept(
+        "ClinicalParameter", span, "between", [1.7, 5.6], "mmol/L", [{"threshold": 150.0}]
+    )
+    checked, issues = validate_records({"concepts": [concept]}, _tagged(span))
+    (concept,) = checked["concepts"]
+    assert concept["alt_values"] == [{"threshold": [150.0, 499.0], "unit": "mg/dL"}]
+    assert [i.check for i in issues] == ["alt_values"]
+
+
 def test_a_value_the_span_does_not_hold_is_dropped() -> None:
     row = "Ivabradine may be considered when the heart rate in sinus rhythm stays above 70 bpm."
     checked, issues = validate_records(

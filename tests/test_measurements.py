@@ -147,6 +147,17 @@ def test_the_same_value_in_two_units_is_one_measurement() -> None:
         assert m.alt_values and m.alt_values[0]["unit"] == "mg/dL"
 
 
+def test_a_range_in_two_units_is_one_measurement_with_a_range_alt_value() -> None:
+    """ "LDL-C 1.8–4.9 mmol/L (70–189 mg/dL)": the bracketed range is the same range in
+    mg/dL (the contract's dual units), never a criterion of its own; a bracket that is no
+    value in another unit ("(stage 3)") is left alone."""
+    (m,) = find_measurements("an LDL-C of 1.8–4.9 mmol/L (70–189 mg/dL)")
+    assert (m.operator, m.threshold, m.unit) == ("between", [1.8, 4.9], "mmol/L")
+    assert m.alt_values == [{"threshold": [70.0, 189.0], "unit": "mg/dL"}]
+    (m,) = find_measurements("an eGFR of 30–59 mL/min/1.73 m2 (stage 3)")
+    assert m.alt_values == []
+
+
 def test_a_value_in_brackets_after_a_quantity_is_that_quantitys() -> None:
     """Rows name a quantity and put its threshold in brackets ("an elevated heart rate (>110
     bpm)"): the value belongs to the quantity named before the bracket, one span from the

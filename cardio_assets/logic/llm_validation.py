@@ -82,8 +82,11 @@ def _comparable(value: Any) -> Any:
     return None if value is None else float(value)
 
 
-def _alt_key(values: Iterable[dict[str, Any]]) -> list[tuple[float, str | None]]:
-    return sorted((float(v["threshold"]), canonical_unit(v.get("unit"))) for v in values)
+def _alt_key(values: Iterable[dict[str, Any]]) -> list[tuple[tuple[float, ...], str | None]]:
+    def numbers(threshold: Any) -> tuple[float, ...]:
+        return tuple(map(float, threshold if isinstance(threshold, list) else [threshold]))
+
+    return sorted((numbers(v["threshold"]), canonical_unit(v.get("unit"))) for v in values)
 
 
 def _parsed_values(span: str) -> dict[str, Any] | None:

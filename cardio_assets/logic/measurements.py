@@ -425,8 +425,22 @@ _AGE_WORDS = re.compile(r"\b(?:aged?|older|younger|years?\s+old)\s*$", re.IGNORE
 # --------------------------------------------------------------------------- finding
 
 
-def _alt_value(text: str, end: int, unit: str | None) -> tuple[dict[str, Any], int] | None:
-    """The same value in another unit right after the first: " (55 mg/dL)", " or ≥200 mg/dL"."""
+def _alt_value(
+    text: str, end: int, unit: str | None, ranged: bool = False
+) -> tuple[dict[str, Any], int] | None:
+    """The same value in another unit right after the first: " (55 mg/dL)", " or ≥200 mg/dL";
+    a range's, ``ranged``, as a range in brackets: " (135–499 mg/dL)"."""
+    if ranged:
+        m = re.match(
+            rf"\s?\(\s?(?P<v>{_NUM}){_DASH}(?P<v2>{_NUM})\s?(?P<u>{UNIT_RE})\s?\)",
+            text[end:],
+            re.IGNORECASE,
+        )
+        other = canonical_unit(m.group("u")) if m else None
+        if m is None or other is None or other == unit or other in TIME_UNITS:
+            return None
+        low, high = number(m.group("v")), number(m.group("v2"))
+        return {"threshold": [low, high], "unit": other}, end + m.end()
     m = re.match(
         rf"\s?(?:\(\s?|or\s+|/\s?)(?P<op>{_SYMBOL_RE})?\s?(?P<v>{_NUM})\s?(?P<u>{UNIT_RE})\s?\)?",
         text[end:],
@@ -522,7 +536,7 @@ def find_measurements(text: str) -> list[Measurement]:
         end = m.end()
         if m.group("bare") and unit is None:
             continue
-        alt = _alt_value(text, end, unit)
+        alt = _alt_value(text, end, unit, ranged=isinstance(threshold, list))
         alt_values = []
         if alt is not None:
             alt_values, end = [alt[0]], alt[1]

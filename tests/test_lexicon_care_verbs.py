@@ -128,3 +128,34 @@ def test_patients_as_the_subject_of_a_care_verb_are_the_cohort(  # type: ignore[
     result = extract(lexicon, text)
     assert [a.normalized for a in result.actions] == [act], result.actions
     assert named(result)[cohort].role == "Condition", result.concepts
+
+
+def test_that_a_thing_be_assessed_names_its_assessment_not_a_cohort(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "It is recommended that frailty be assessed with a scale in adults over 75": the
+    subject of a care verb that names no person is what the verb acts on, so the act is its
+    assessment (the tool how it is done) and the patients are those the trailing phrase names."""
+    result = extract(
+        lexicon,
+        "It is recommended that frailty be assessed with a validated scale in adults aged 75"
+        " years or older.",
+    )
+    found = named(result)
+    assert result.actions[0].normalized == "frailty assessment", result.actions
+    assert found["validated scale"].role == "Procedure", found
+    assert "frailty" not in found and any(n.startswith("adult") for n in found), found
+    measured = extract(lexicon, "It is recommended that LVEF be measured before chemotherapy.")
+    assert [a.normalized for a in measured.actions] == [
+        "left ventricular ejection fraction measurement"
+    ], measured.actions
+
+
+@pytest.mark.parametrize("verb", ["undertake", "adopt", "attend", "complete", "maintain"])
+def test_that_patients_do_an_act_names_the_act_and_the_cohort(lexicon, verb: str) -> None:  # type: ignore[no-untyped-def]
+    """ "It is recommended that adults with gout <verb> a programme": the patients are the
+    cohort and what they are to do is the act, as with "undergo" or "receive"."""
+    result = extract(
+        lexicon, f"It is recommended that adults with gout {verb} a structured exercise programme."
+    )
+    found = named(result)
+    assert [a.normalized for a in result.actions] == ["structured exercise programme"], result
+    assert "gout" in found and found["gout"].role == "Condition", found

@@ -29,6 +29,7 @@ _ACT_NOUNS = {
     "refer": "referral",
     "evaluated": "evaluation",
     "assessed": "assessment",
+    "measured": "measurement",
     "monitored": "monitoring",
     "followed": "follow-up",
     "vaccinated": "vaccination",
@@ -53,7 +54,8 @@ _THAT_PASSIVE = re.compile(
     r"(?P<verb>screened|counsell?ed|referred|(?:re-?)?evaluated|(?:re-?)?assessed|monitored|"
     r"followed\s+up|"
     r"investigated|examined|discharged|observed|transferred|admitted|hospitali[sz]ed|"
-    r"vaccinated|educated|informed|enrolled|included)\s+(?:(?:in|into|to)\s+)?(?P<rest>.+)$",
+    r"vaccinated|educated|informed|enrolled|included|measured)\b\s*(?:(?:in|into|to)\s+)?"
+    r"(?P<rest>.*)$",
     re.IGNORECASE,
 )
 # the patients a care verb acts on (also the patients an act is given to, in sentences.py)
@@ -100,6 +102,7 @@ _THAT_DO = re.compile(
     r"\s+(?:should\s+)?(?:undergo|receive|be\s+treated\s+with|be\s+offered|be\s+given|"
     r"be\s+started\s+on|be\s+on|take|have|perform|proceed\s+(?:with|to)|"
     r"continue(?:\s+with|\s+to\s+(?:take|receive|use))?|engage\s+in|participate\s+in|"
+    r"undertake|adopt|attend|complete|maintain|"
     r"(?:aim|strive)\s+for|(?:aim|strive)\s+to\s+(?P<reducing>reduce|lower|decrease)|"
     r"(?P<ending>avoid|stop|discontinue))\s+(?P<action>.+)$",
     re.IGNORECASE,
@@ -137,6 +140,20 @@ GIVEN_TO_PATIENTS = re.compile(
     r"(?:in\s+whom|who|whose|that|undergoing|receiving|treated|scheduled|with)\b.*)$",
     re.IGNORECASE,
 )
+
+
+# who a care verb can be done to: without one of them, "that <X> be assessed" names what is
+# assessed ("that frailty be assessed": a frailty assessment), not a cohort
+_PERSON = re.compile(
+    r"\b(?:patients?|individuals?|women|woman|men|man|adults?|people|persons?|children|"
+    r"athletes?|relatives?|survivors?|candidates?|those|mothers?|pregnan\w*|carriers?|"
+    r"subjects?|recipients?|users?|smokers?|families|family)\b",
+    re.IGNORECASE,
+)
+
+
+def names_a_person(phrase: str) -> bool:
+    return _PERSON.search(phrase) is not None
 
 
 def care_act(verb: str) -> str | None:

@@ -26,6 +26,7 @@ from cardio_assets.logic.lexicon.care_verbs import (
     CARE_PLACE,
     GIVEN_TO_PATIENTS,
     care_act,
+    names_a_person,
     that_patients_do,
 )
 from cardio_assets.logic.lexicon.post_markers import (
@@ -443,6 +444,17 @@ def _parse_sentence(sentence: str) -> RowParse:
         parse.cohort = done_to.group("cohort")
         verb = re.sub(r"\s+", " ", done_to.group("verb").lower())
         object_ = done_to.group("rest")
+        act = care_act(verb)
+        if done_to.re is _THAT_PASSIVE and act and not names_a_person(parse.cohort):
+            # "that frailty be assessed (with a tool) in adults": what the verb acts on is
+            # no cohort; it and the verb's act are the action
+            parse.cohort = None
+            action, trailing = _split_post(object_)
+            parse.action = f"{done_to.group('cohort')} {act}"
+            means = re.sub(r"^(?:with|using|by(?:\s+means\s+of)?)\s+", "", action, flags=re.I)
+            parse.post = [("means" if means != action else "context", means)] if means else []
+            parse.post += trailing
+            return parse
         if verb in _MOVED:  # "discharged from / observed in / transferred to X": where to
             object_ = post[done_to.end("verb") :].strip()
         # (given "with" a therapy, the therapy is the act)

@@ -365,3 +365,32 @@ def test_the_act_to_try_when_the_first_fails_is_an_act(lexicon, clause: str) -> 
         f"Carotid massage and, {clause}, verapamil are advised for acute conversion of AVNRT.",
     )
     assert {a.normalized for a in result.actions} == {"carotid massage", "verapamil"}
+
+
+@pytest.mark.parametrize(
+    ("text", "aim", "who"),
+    [
+        (
+            "Anticoagulation is advised to prevent stroke in atrial fibrillation.",
+            "stroke",
+            "atrial fibrillation",
+        ),
+        ("Statins are advised to reduce mortality in diabetes.", "mortality", "diabetes mellitus"),
+    ],
+)
+def test_an_aim_pursued_in_a_disease_names_the_disease_apart(  # type: ignore[no-untyped-def]
+    lexicon, text: str, aim: str, who: str
+) -> None:
+    """ "to prevent stroke in AF": the aim is the stroke; AF names the patients it is
+    prevented in, a condition of its own, not part of the goal's name."""
+    found = named(extract(lexicon, text))
+    assert found[aim].role == "Outcome", found
+    assert found[who].role == "Condition", found
+
+
+def test_a_change_in_a_quantity_stays_one_aim(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "an increase in exercise capacity": what changes is part of the aim's name."""
+    found = named(
+        extract(lexicon, "Training is advised to achieve an increase in exercise capacity.")
+    )
+    assert "increase in exercise capacity" in found, found

@@ -90,6 +90,19 @@ _REDUCING = frozenset(REDUCING_ACTS.values())
 # ---------------------------------------------------------------------------------------
 # The extractor
 # ---------------------------------------------------------------------------------------
+# "stroke in AF": an aim named with the patients it is pursued in (not a change "in" what
+# is measured: "a reduction in LDL-C", "an increase in exercise")
+_OUTCOME_AMONG = re.compile(
+    r"(?<![\w-])(?P<what>\w+)\s+in\s+(?!(?:the|a|an|their|its|patients|people|individuals|those)\b)"
+    r"(?P<who>[^,;()]+)$",
+    re.IGNORECASE,
+)
+_CHANGE_NOUN = re.compile(
+    r"(?:increase|decrease|reduction|improvement|change|rise|fall|decline|drop|gain|loss)e?s?$",
+    re.IGNORECASE,
+)
+
+
 class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
     """Rule + terminology extractor; one instance per run (holds no per-row state)."""
 
@@ -523,6 +536,17 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             # ("in adult CS": a group of people named by an abbreviation, a cohort)
             return self._cohort(phrase[in_group.end() :] if in_group else phrase, group_counter)
         if kind == "outcome":
+            among = _OUTCOME_AMONG.search(phrase)
+            if (
+                among
+                and not _CHANGE_NOUN.match(among["what"])
+                and self.role_evidence(among["who"], "context") == "Condition"
+            ):
+                # "to prevent stroke in AF": the aim is the stroke, and AF names the patients
+                # it is prevented in, a condition of the row (the golds never keep both)
+                return self._phrase(phrase[: among.end("what")], "outcome", group_counter) + (
+                    self._phrase(among["who"], "context", group_counter)
+                )
             return self._phrase(phrase, "outcome", group_counter)
         if kind == "guided":
             # an act the recommendation guides is done anyway: background, like the act a

@@ -394,3 +394,13 @@ def test_a_change_in_a_quantity_stays_one_aim(lexicon) -> None:  # type: ignore[
         extract(lexicon, "Training is advised to achieve an increase in exercise capacity.")
     )
     assert "increase in exercise capacity" in found, found
+
+
+def test_the_kind_of_prevention_is_no_event_prevented(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "for long-term secondary prevention": "secondary" is the kind of prevention, not an
+    event it prevents; the aim is secondary prevention ("for stroke prevention" still names
+    the stroke)."""
+    found = named(extract(lexicon, "Aspirin is advised for long-term secondary prevention."))
+    assert "secondary prevention" in found and "secondary" not in found, found
+    stroke = named(extract(lexicon, "Aspirin is advised for stroke prevention."))
+    assert stroke["stroke"].role == "Outcome", stroke

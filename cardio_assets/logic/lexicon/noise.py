@@ -415,7 +415,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r"\bfor\s+(?!the\b|primary\b|secondary\b)((?:[\w\-]+/)?[\w\-]+(?:\s+[\w\-]+)?"
             # ("for stroke or systemic embolism prevention": both are prevented)
-            r"(?:\s+(?:or|and)\s+(?!the\b)[\w\-]+(?:\s+[\w\-]+)?)?)\s+prevention\b"
+            r"(?:\s+(?:or|and)\s+(?!the\b)[\w\-]+(?:\s+[\w\-]+)?)?)"
+            # ("long-term secondary prevention": the kind of prevention, nothing prevented)
+            r"(?<!primary)(?<!secondary)\s+prevention\b"
             r"(?P<disease>\s+in\s+(?!(?:patients|individuals|people|adults|women|men|children|"
             r"those|the|an?|all|primary|secondary|general)\b))?",
             re.I,

@@ -1,8 +1,9 @@
 """Words around the act that guideline tables use and the rules did not read: "in place of"
 (a comparator, like "instead of"), "ahead of" (when, like "before"), a comparator followed by
 what the act is for ("in preference to X for Y"), "unless no suitable alternative drug is
-available" (no state of the patient), and "WHO" in capitals inside a cohort (a class's name,
-never the pronoun "who").
+available" (no state of the patient), "WHO" in capitals inside a cohort (a class's name,
+never the pronoun "who"), a sentence opening "Ahead of / In advance of X," and clinicians as
+the subject of "that … adopt".
 
 In the team's own sentences.
 """
@@ -99,3 +100,26 @@ def test_who_in_capitals_inside_a_cohort_is_a_class_name(lexicon) -> None:  # ty
     risk = found.get("modified world health organization class")
     assert risk is not None and risk.threshold == 3, found
     assert "modified" not in found, found
+
+
+@pytest.mark.parametrize("lead", ["Ahead of", "In advance of", "Before"])
+def test_a_sentence_opening_with_when_keeps_its_act(lexicon, lead: str) -> None:  # type: ignore[no-untyped-def]
+    """ "Ahead of TAVI, CT angiography is advised": an opening that says when, like
+    "Before TAVI,", leaves the act after the comma the recommended one."""
+    result = extract(lexicon, f"{lead} TAVI, CT angiography is advised in all adults.")
+    assert [a.normalized for a in result.actions] == ["computed tomography angiography"], result
+    assert not [c for c in result.concepts if "advance" in c.normalized or "ahead" in c.normalized]
+
+
+def test_clinicians_who_adopt_an_approach_are_no_cohort(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "that clinicians adopt shared decision-making with patients with AF": the clinicians
+    give the care; the patients the row is for are those with AF."""
+    found = named(
+        extract(
+            lexicon,
+            "It is recommended that clinicians adopt a shared decision-making approach with"
+            " patients with AF.",
+        )
+    )
+    assert not [n for n in found if "clinician" in n], found
+    assert any("atrial fibrillation" in n for n in found), found

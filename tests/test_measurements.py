@@ -158,6 +158,23 @@ def test_a_range_in_two_units_is_one_measurement_with_a_range_alt_value() -> Non
     assert m.alt_values == []
 
 
+@pytest.mark.parametrize(
+    ("text", "operator", "threshold"),
+    [
+        ("NYHA class II or higher", ">=", 2.0),
+        ("modified WHO class II or higher", ">=", 2.0),
+        ("mWHO class ≥III", ">=", 3.0),
+        ("NYHA class I or II", "between", [1.0, 2.0]),
+    ],
+)
+def test_a_class_with_a_bound_is_a_bound(text: str, operator: str, threshold: object) -> None:
+    """ "class II or higher", "class ≥III": every class from that one up, not the class
+    alone (women in class III–IV would be silently left out)."""
+    (m,) = find_measurements(text)
+    assert (m.operator, m.threshold) == (operator, threshold)
+    assert m.span(text) == text
+
+
 def test_a_value_in_brackets_after_a_quantity_is_that_quantitys() -> None:
     """Rows name a quantity and put its threshold in brackets ("an elevated heart rate (>110
     bpm)"): the value belongs to the quantity named before the bracket, one span from the

@@ -100,9 +100,14 @@ _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4}
 _NYHA = re.compile(
     r"\b(?:(?:NYHA|New\s+York\s+Heart\s+Association)(?:\s+functional)?(?:\s+class(?:es)?)?"
     r"|(?:WHO|World\s+Health\s+Organi[sz]ation)(?:[\s-]+FC|\s+functional\s+class(?:es)?)"
-    r"|(?:mWHO|modified\s+(?:WHO|World\s+Health\s+Organi[sz]ation))(?:\s+class(?:es)?)?)\s+"
+    r"|(?:mWHO|modified\s+(?:WHO|World\s+Health\s+Organi[sz]ation))(?:\s+class(?:es)?)?)\s*"
+    r"(?P<op>[≥≤<>]=?|=)?\s?"
     r"(?P<a>IV|III|II|I)(?:\s?(?:[-–—/]|to|or)\s?(?P<b>IV|III|II|I))?(?![A-Za-z])"
+    # "class II or higher", "class III or worse": a bound, not the class alone
+    r"(?:\s+or\s+(?P<post>higher|greater|more|above|worse|lower|less|below|better)\b)?"
 )
+_CLASS_POST = {"higher": ">=", "greater": ">=", "more": ">=", "above": ">=", "worse": ">=",
+               "lower": "<=", "less": "<=", "below": "<=", "better": "<="}  # fmt: skip
 
 
 def number(raw: str) -> float:
@@ -463,13 +468,17 @@ def find_measurements(text: str) -> list[Measurement]:
     for nyha in _NYHA.finditer(text):
         a, b = _ROMAN[nyha.group("a")], _ROMAN.get(nyha.group("b") or "")
         threshold: float | list[float] = [float(min(a, b)), float(max(a, b))] if b else float(a)
+        operator = "between" if b else "="
+        if not b and (nyha.group("op") or nyha.group("post")):
+            operator = _CLASS_POST.get((nyha.group("post") or "").lower()) or _op(nyha["op"])
+        value_start = nyha.start("op") if nyha.group("op") else nyha.start("a")
         found.append(
             Measurement(
                 nyha.start(),
                 nyha.end(),
-                nyha.start("a"),
-                text[nyha.start() : nyha.start("a")].strip(),
-                "between" if b else "=",
+                value_start,
+                text[nyha.start() : value_start].strip(),
+                operator,
                 threshold,
                 None,
                 kind="class",

@@ -108,14 +108,22 @@ _VERB_RE = re.compile(
     re.IGNORECASE,
 )
 _COHORT_LEAD = re.compile(
-    r"^(?:in|among|for|amongst)\s+(?!addition\b)(?!order\b)(?!the\s+absence\b)"
+    r"^(?:in|among|for|amongst)\s+(?!addition\b)(?!order\b)(?!the\s+absence\b)(?!advance\s+of\b)"
     r"|^in\s+the\s+(?:case|setting|presence|context)\s+of\s+"
     r"|^in\s+case\s+of\s+"
     r"|^in\s+(?:all\s+|any\s+)?cases?\s+of\s+",
     re.IGNORECASE,
 )
 _CONTEXT_LEAD = re.compile(
-    r"^(?:after|following|before|prior\s+to|during|when|if|once)\s+", re.IGNORECASE
+    r"^(?:after|following|before|prior\s+to|ahead\s+of|in\s+advance\s+of|during|when|if|once)\s+",
+    re.IGNORECASE,
+)
+# those who give care, never a group of patients ("that clinicians adopt X")
+_CARE_GIVERS = re.compile(
+    # (trainees, surgeons and centres stay: the golds name them as the row's subjects)
+    r"^(?:all\s+|the\s+)?(?:[\w\-]+\s+){0,2}(?:clinicians|physicians|doctors|cardiologists|"
+    r"nurses|(?:health\s*care\s+)?(?:professionals|providers|staff))$",
+    re.IGNORECASE,
 )
 _COHORT_SUBJECT = re.compile(
     # ("If a patient has X, …" is a clause about them, not its subject)
@@ -416,6 +424,8 @@ def _parse_sentence(sentence: str) -> RowParse:
     that_clause = that_patients_do(post)
     if it_form and (not pre or re.fullmatch(r"it", pre, flags=re.IGNORECASE)) and that_clause:
         parse.cohort, verb_match = that_clause
+        if _CARE_GIVERS.match(parse.cohort.strip()):
+            parse.cohort = ""  # "that clinicians adopt X": who gives the care, no patients
         if verb_match.group("ending"):  # "… that patients with X avoid Y": avoidance of Y
             parse.ending = _ENDING_NOUNS[verb_match.group("ending").lower()]
         action_text = verb_match.group("action")

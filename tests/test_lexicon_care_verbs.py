@@ -143,10 +143,15 @@ def test_that_a_thing_be_assessed_names_its_assessment_not_a_cohort(lexicon) -> 
     assert result.actions[0].normalized == "frailty assessment", result.actions
     assert found["validated scale"].role == "Procedure", found
     assert "frailty" not in found and any(n.startswith("adult") for n in found), found
-    measured = extract(lexicon, "It is recommended that LVEF be measured before chemotherapy.")
+    measured = extract(
+        lexicon,
+        "It is recommended that LVEF be measured in patients with breast cancer before"
+        " chemotherapy.",
+    )
     assert [a.normalized for a in measured.actions] == [
         "left ventricular ejection fraction measurement"
     ], measured.actions
+    assert "breast cancer" in named(measured), named(measured)  # the patients, read as such
 
 
 @pytest.mark.parametrize("verb", ["undertake", "adopt", "attend", "complete", "maintain"])

@@ -459,7 +459,8 @@ def _parse_sentence(sentence: str) -> RowParse:
             # "that frailty be assessed (with a tool) in adults": what the verb acts on is
             # no cohort; it and the verb's act are the action
             parse.cohort = None
-            action, trailing = _split_post(object_)
+            # (what follows the verb as written: "in patients with X" keeps its "in")
+            action, trailing = _split_post(post[done_to.end("verb") :])
             parse.action = f"{done_to.group('cohort')} {act}"
             means = re.sub(r"^(?:with|using|by(?:\s+means\s+of)?)\s+", "", action, flags=re.I)
             parse.post = [("means" if means != action else "context", means)] if means else []

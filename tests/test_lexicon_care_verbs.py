@@ -164,3 +164,28 @@ def test_that_patients_do_an_act_names_the_act_and_the_cohort(lexicon, verb: str
     found = named(result)
     assert [a.normalized for a in result.actions] == ["structured exercise programme"], result
     assert "gout" in found and found["gout"].role == "Condition", found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Adults should do at least 150 min a week of moderate-intensity aerobic activity.",
+        "Adults with gout should engage in moderate-intensity aerobic activity.",
+        "Adults with gout should strive for moderate-intensity aerobic activity.",
+    ],
+)
+def test_patients_who_should_do_something_name_the_act(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "Adults should do / engage in / strive for X": the patients are whom the row is for
+    and X is what they are advised to do (before, "Adults" became the act and X was lost)."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == ["moderate-intensity aerobic activity"], result
+    assert not [a for a in result.actions if "adult" in a.normalized]
+
+
+def test_an_amount_of_exercise_after_the_activity_is_no_part_of_it(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "aerobic exercise of at least 30 min on 5 days a week": how much is a dose of the
+    activity (the contract's doses and schedules), not part of its name."""
+    result = extract(
+        lexicon, "Aerobic exercise of at least 30 min on 5 days a week is advised in adults."
+    )
+    assert [a.normalized for a in result.actions] == ["aerobic exercise"], result.actions

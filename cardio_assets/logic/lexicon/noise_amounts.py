@@ -84,6 +84,17 @@ AMOUNT_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         r"\g<diet>",
     ),
+    # "aerobic exercise of at least 30 min (per week)", "training of 150 min a week at moderate
+    # intensity": the amount written after the activity
+    (
+        re.compile(
+            r"\b(?P<what>activity|exercise|training|walking|sessions)"
+            r"\s+of\s+(?:at\s+least\s+|up\s+to\s+)?\d+(?:\s*[–-]\s*\d+)?\s*(?:min(?:utes?)?|h(?:ours?)?)"
+            r"(?:\s*/\s*(?:day|week)|\s+(?:per|a|each)\s+(?:day|week))?",
+            re.I,
+        ),
+        r"\g<what>",
+    ),
     # "150 min of walking per week" once the amount is gone: the "per week" left behind
     (re.compile(r"(?<=[A-Za-z])\s+per\s+(?:day|week|month)\b", re.I), ""),
 ]

@@ -97,6 +97,9 @@ _POSITIVE_VERBS = [
     r"\b(?:should|may)\s+(?:also\s+)?be\s+(?:preferred|favoured|favored|prioriti[sz]ed)\b",
     r"\bcan\s+be\s+(?:useful|beneficial)\b",
     r"\b(?:should|may|must)\s+(?:also\s+)?(?:receive|undergo|have|use|take)\b",
+    # "Adults should do / engage in / strive for X": what the patients are to do is the act
+    r"\b(?:should|must)\s+(?:also\s+)?(?:do|undertake|practi[sc]e|engage\s+in|participate\s+in|"
+    r"(?:strive|aim)\s+for|attend|complete|adopt|maintain)\b",
     # "Women with Marfan syndrome should avoid pregnancy": the patients are told what to
     # end or keep away from (the act is named by _ENDING_ACTS)
     r"\b(?:should|must)\s+(?:also\s+)?(?:avoid|stop|discontinue)\b",
@@ -521,7 +524,10 @@ def _parse_sentence(sentence: str) -> RowParse:
             return parse
 
     active = verb is not None and re.search(
-        r"\b(?:receive|undergo|have|use|take|avoid|stop|discontinue)$", verb.group(0), re.I
+        r"\b(?:receive|undergo|have|use|take|avoid|stop|discontinue|do|undertake|practi[sc]e|in|"
+        r"for|attend|complete|adopt|maintain)$",
+        verb.group(0),
+        re.I,
     )
     considered_for = verb is not None and re.match(r"(?:for|with|on|to)\s+", post, re.IGNORECASE)
     # The subject is the cohort when the sentence starts with the patients themselves

@@ -397,6 +397,17 @@ def test_a_state_refractory_to_a_drug_is_the_state_on_that_drug(lexicon, cohort:
     assert drug.role == "Medication" and not drug.negated
 
 
+def test_a_list_after_a_denied_state_keeps_every_item() -> None:
+    """ "without syncope; new palpitations; or chest pain": the semicolon closes what
+    "without" denies, and every item after it is still one of the patients' states (none may
+    be lost on the way to the "or" that closes the list)."""
+    from cardio_assets.logic.lexicon.segments import _cohort_segments
+
+    segments = _cohort_segments("with AF without syncope; new palpitations; or chest pain")
+    assert ("without", "syncope") in segments
+    assert any("new palpitations" in body for _, body in segments), segments
+
+
 def test_a_semicolon_after_a_drug_that_did_not_help_returns_to_the_patients() -> None:
     """In a list of states cut by semicolons, "pain refractory to opioids; fever" ends the
     therapy at the semicolon: fever is a state of the patients, not a drug, and the "or"

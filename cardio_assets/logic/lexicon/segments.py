@@ -200,10 +200,7 @@ def _negation_ends_at_semicolon(kind: str, body: str) -> list[tuple[str, str]]:
     if cut is None:
         return [(kind, body)]
     after = body[cut + 1 :].strip(" ,;")
-    # "…; or C", or "…; C; or D": the list the states before the therapy began goes on
-    alternative = re.match(r"(?:or|and/or)\s+", after, flags=re.IGNORECASE) or re.search(
-        r";\s*(?:or|and/or)\s+", after, flags=re.IGNORECASE
-    )
+    alternative = re.match(r"(?:or|and/or)\s+", after, flags=re.IGNORECASE)
     if alternative:
         after = after[alternative.end() :]
     pieces = [(kind, body[:cut].strip(" ,;"))]

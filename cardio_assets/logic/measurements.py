@@ -430,35 +430,33 @@ _AGE_WORDS = re.compile(r"\b(?:aged?|older|younger|years?\s+old)\s*$", re.IGNORE
 # --------------------------------------------------------------------------- finding
 
 
+# the same value in a second unit right after the first: " (55 mg/dL)", " or ≥200 mg/dL"
+_ALT_VALUE = re.compile(
+    rf"\s?(?:\(\s?|or\s+|/\s?)(?P<op>{_SYMBOL_RE})?\s?(?P<v>{_NUM})\s?(?P<u>{UNIT_RE})\s?\)?",
+    re.IGNORECASE,
+)
+# ... and a range's, as a range in brackets: " (135–499 mg/dL)"
+_ALT_RANGE = re.compile(
+    rf"\s?\(\s?(?P<v>{_NUM}){_DASH}(?P<v2>{_NUM})\s?(?P<u>{UNIT_RE})\s?\)", re.IGNORECASE
+)
+
+
 def _alt_value(
     text: str, end: int, unit: str | None, ranged: bool = False
 ) -> tuple[dict[str, Any], int] | None:
-    """The same value in another unit right after the first: " (55 mg/dL)", " or ≥200 mg/dL";
-    a range's, ``ranged``, as a range in brackets: " (135–499 mg/dL)"."""
-    if ranged:
-        m = re.match(
-            rf"\s?\(\s?(?P<v>{_NUM}){_DASH}(?P<v2>{_NUM})\s?(?P<u>{UNIT_RE})\s?\)",
-            text[end:],
-            re.IGNORECASE,
-        )
-        other = canonical_unit(m.group("u")) if m else None
-        if m is None or other is None or other == unit or other in TIME_UNITS:
-            return None
-        low, high = number(m.group("v")), number(m.group("v2"))
-        return {"threshold": [low, high], "unit": other}, end + m.end()
-    m = re.match(
-        rf"\s?(?:\(\s?|or\s+|/\s?)(?P<op>{_SYMBOL_RE})?\s?(?P<v>{_NUM})\s?(?P<u>{UNIT_RE})\s?\)?",
-        text[end:],
-        re.IGNORECASE,
-    )
-    if not m:
+    """The same value in another unit right after the first (a range's, ``ranged``, as a
+    range in brackets), and where it ends."""
+    m = (_ALT_RANGE if ranged else _ALT_VALUE).match(text, end)
+    other = canonical_unit(m.group("u")) if m else None
+    if m is None or other is None or other == unit or other in TIME_UNITS:
         return None
-    other = canonical_unit(m.group("u"))
-    if other is None or other == unit or other in TIME_UNITS or unit in TIME_UNITS:
+    if ranged:
+        return {"threshold": [number(m.group("v")), number(m.group("v2"))], "unit": other}, m.end()
+    if unit in TIME_UNITS:
         return None
     if m.group(0).lstrip().startswith("or") and not m.group("op"):
         return None  # "≥6 or 8 months": another value, not the same one
-    return {"threshold": number(m.group("v")), "unit": other}, end + m.end()
+    return {"threshold": number(m.group("v")), "unit": other}, m.end()
 
 
 def find_measurements(text: str) -> list[Measurement]:

@@ -71,12 +71,7 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             r"(?P<items>[^;.:•]+(?:;[^;.:•]+)+)(?=\s*(?:\.|$))",
             re.I,
         ),
-        lambda m: (
-            f"{m['lead']} "
-            + ", ".join(item.strip(" ,") for item in m["items"].split(";")[:-1])
-            + ", or "
-            + re.sub(r"^(?:or|and|and/or)\s+", "", m["items"].split(";")[-1].strip(" ,"))
-        ),
+        lambda m: f"{m['lead']} " + _any_one_of(m["items"]),
     ),
     # "patients with any of the following: A; B; C": items a semicolon ends, the last with no
     # "or" before it; the lead already says one is enough, so the "or" the cohort rules read

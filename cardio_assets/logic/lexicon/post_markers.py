@@ -100,6 +100,10 @@ _PHASE_OF = r"(?:in|during)\s+the\s+(?:peri|pre|post)-?operative\s+(?:period|pha
 # Markers that start a cohort, purpose or outcome phrase inside the action or after the
 # verb. The cohort form allows a few words before the patient noun ("in symptomatic
 # patients") but no preposition, so "for rate control in patients" is not one marker.
+# the words that prefer the act to another ("instead of X"), and those that say when it is
+# done relative to an event ("before X"): markers here, and read again by _classify_marker
+_PREFERRED_TO = r"rather\s+than|instead\s+of|in\s+(?:preference\s+to|place\s+of)"
+_WHEN_WORDS = r"before|after|following|prior\s+to|in\s+advance\s+of|ahead\s+of|during"
 _POST_MARKERS = re.compile(
     r"(?:^|\s|,\s*)(?P<m>"
     r"(?:in|for|among)\s+(?:all\s+|selected\s+|the\s+|every\s+|each\s+)?"
@@ -141,7 +145,7 @@ _POST_MARKERS = re.compile(
     r"|because\s+of\s+(?:the\s+)?(?:(?:increased|higher)\s+)?(?:risk\s+of\b)?"
     rf"|(?:{_COTHERAPY})\b"
     # "over Y" prefers the action to Y; "75 years or over" and "over 70 years" are bounds
-    r"|rather\s+than\b|instead\s+of\b|in\s+(?:preference\s+to|place\s+of)\b"
+    rf"|(?:{_PREFERRED_TO})\b"
     r"|(?<!\bor\s)(?<!\band\s)over\b(?!\s+\d)"
     # ("the decision when to restart": "when to" asks a question, it sets no condition)
     r"|(?:if|when(?!\s+to\b)|while|whilst|unless|despite|provided(?:\s+that)?|"
@@ -164,7 +168,7 @@ _POST_MARKERS = re.compile(
     r"|with\s+the\s+(?:possible\s+)?exception\s+(?:of|where)\b"
     # "antiplatelet agents other than low-dose aspirin": the one named after it is left out
     r"|other\s+than\b"
-    r"|(?:before|after|following|prior\s+to|in\s+advance\s+of|ahead\s+of|during)\b"
+    rf"|(?:{_WHEN_WORDS})\b"
     # "at the time of valve repair", "at the same time as the surgery": when, like "during"
     rf"|{_AT_THE_TIME}\b"
     # "hypertension in pregnancy", "a beta-blocker throughout pregnancy": the state the
@@ -502,7 +506,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     # ("under" is marked only before a watch kept, so the bare marker is read here)
     if re.match(_COTHERAPY, low) or low == "under":
         return "co-therapy", body
-    if re.match(r"(?:rather than|instead of|in preference to|in place of)", low):
+    if re.match(_PREFERRED_TO, low):
         return "alternative", body
     if low == "despite":
         return "background", body
@@ -527,7 +531,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     if _CASE_OR_PRESENCE.fullmatch(low):
         return "context", body  # "in the presence of X", "in case of X": a criterion, like "if"
     if re.match(
-        rf"(?:before|after|following|prior to|in advance of|ahead of|during|based on|{_AT_THE_TIME})",
+        rf"(?:{_WHEN_WORDS}|based on|{_AT_THE_TIME})",
         low,
     ) or low in {"in", "throughout"}:
         return "context", body  # "based on X": X is what decides it, a criterion

@@ -8,8 +8,12 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from cardio_assets.logic.logic_split import Expr, Leaf, Node
+
+if TYPE_CHECKING:
+    from cardio_assets.logic.lexicon.parameters import Parameter
 
 
 @dataclass
@@ -35,6 +39,23 @@ class Draft:
     # is absent with A only) or what it found ("anticoagulation, or a TOE showing no
     # thrombus"): outside the alternatives' OR label
     said_of_one_alternative: bool = False
+
+    @classmethod
+    def of_parameter(
+        cls, p: Parameter, slot: str, normalized: str | None = None, negated: bool = False
+    ) -> Draft:
+        """The draft of a parameter the measurement grammar read (name and value one span)."""
+        return cls(
+            role="ClinicalParameter",
+            text=p.text,
+            normalized=normalized or p.name_normalized or "",
+            slot=slot,
+            operator=p.operator,
+            threshold=p.threshold,
+            unit=p.unit,
+            alt_values=list(p.alt_values),
+            negated=negated,
+        )
 
 
 def new_group_label(group_counter: list[int]) -> str:

@@ -30,7 +30,7 @@ from cardio_assets.logic.lexicon.drafts import (
     without_fragments,
 )
 from cardio_assets.logic.lexicon.noise import clean_row_text
-from cardio_assets.logic.lexicon.parameters import event_counted_from
+from cardio_assets.logic.lexicon.parameters import times_since_events
 from cardio_assets.logic.lexicon.phrase_patterns import (
     _ABBREVIATION_PAIR,
     _AVOIDING,
@@ -320,6 +320,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
         drafts: list[Draft] = []
         parses: list[RowParse] = []
         group_counter = [0]
+        text, since = times_since_events(text, self.abbreviations)  # "6 months after MI"
         sentences = split_sentences(text)
         parsed = [parse_sentence(s) for s in sentences]
         first_verb = next((i for i, p in enumerate(parsed) if p.verb), None)
@@ -346,15 +347,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
         for d in drafts:
             if d.test_of_finding:
                 d.or_group = None  # a test done whatever it found is no alternative
-            event = (
-                event_counted_from(text, d.text)
-                if d.role == "ClinicalParameter"
-                and d.normalized == "age"
-                and re.match(r"[<>≤≥=~]?\s*\d", d.text)  # no "aged" named before the value
-                else None
-            )
-            if event:  # "1 year after PCI": the sentence rules read "after PCI" apart
-                d.normalized = f"time since {self.abbreviations.normalize(event)}"
+        drafts += [Draft.of_parameter(p, "cohort") for p in since]
         return _dedupe(without_fragments(drafts)), parses
 
     def _patient_group_only(self, parse: RowParse) -> bool:

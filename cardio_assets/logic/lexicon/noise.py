@@ -214,6 +214,16 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "X should be similar to that for patients with AF": X is recommended as it is for them
     (re.compile(r"\b(?:should|must)\s+be\s+(?=similar\s+to\b)", re.I), "is recommended "),
+    # "12 h after the last dose of X": when the act comes after a drug was stopped times the
+    # act, no criterion of the patients (the dose words go next)
+    (
+        re.compile(
+            r"\s*\b\d+(?:\s*[-–]\s*\d+)?\s*(?:h|hours?|days?)\s+(?=(?:after|following)\s+"
+            r"(?:the\s+)?(?:last|final)\s+(?:dose|intake|administration)\b)",
+            re.I,
+        ),
+        " ",
+    ),
     # "on a maximum tolerated dose of a statin", "the last dose of apixaban", "an adequate
     # dose of a calcium blocker": how much of the drug, or which dose, not another drug
     (

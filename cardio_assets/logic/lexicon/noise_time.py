@@ -45,6 +45,13 @@ _UNNAMED_EVENT = re.compile(
     re.I,
 )
 
+
+def unnamed_event(after: str) -> bool:
+    """ "after the procedure", "after onset": a time counted from it names no event of the
+    patients' own, so it times the act and is no criterion."""
+    return _UNNAMED_EVENT.match(after) is not None
+
+
 # the week of a pregnancy something is done in ("at 36 weeks of gestation", "until the
 # 36th week", "between weeks 6 and 12") is the gestational age it applies at, a
 # criterion; any other "at N weeks" only times a test
@@ -198,9 +205,14 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             r"\s*(?P<bound>[<>≤≥]\s?|\b(?:at\s+(?:least|most)|up\s+to|"
             r"(?:more|less)\s+than|a\s+minimum\s+of)\s+)?\b\d+(?:\s*[-–]\s*\d+)?\s*"
             r"(?:days?|weeks?|h|hours?|months?)\s+"
-            r"(?=(?P<event>before|after|prior\s+to|following)\b)",
+            r"(?=(?P<event>before|after|prior\s+to|following)\b(?P<what>[^,;.()]*))",
             re.I,
         ),
-        lambda m: m[0] if m["bound"] and m["event"].lower() in ("after", "following") else " ",
+        lambda m: (
+            m[0]
+            if m["event"].lower() in ("after", "following")
+            and (m["bound"] or not _UNNAMED_EVENT.match(m["event"] + m["what"]))
+            else " "
+        ),
     ),
 ]

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from cardio_assets.logic.abbreviations import Abbreviations
+from cardio_assets.logic.lexicon.noise_time import unnamed_event
 from cardio_assets.logic.measurements import TIME_UNITS as _TIME_UNITS
 from cardio_assets.logic.measurements import Measurement, find_measurements
 
@@ -171,15 +172,58 @@ def sized_lesion(param: Parameter) -> str | None:
     return named["name"] if named else None
 
 
-def event_counted_from(text: str, span: str) -> str | None:
-    """The event a span of years is counted from when the text goes on "after / following /
-    since" it ("1 year after PCI", ">5 years after CABG"): that time is the time since the
-    event, never the patient's age."""
-    for found in re.finditer(re.escape(span), text):
-        after = _AFTER_EVENT.match(text, found.end())
-        if after:
-            return after["event"]
-    return None
+# a time after an event that says how long the act or a state goes on ("for 3–6 months after
+# X", "persisting >6 weeks after X", "beyond 12 months after ACS", "from 1 week after
+# surgery"), when it is done ("timed 2–24 h after X") or one point of a schedule ("every 3
+# months and 12 months after X", "3 and 12 months after X"): no criterion of the patients
+_HOW_LONG_OR_WHEN = re.compile(
+    r"\b(?:for(?:\s+a\s+period\s+of)?|beyond|during|from|until|timed|persist\w*|and|or|to)"
+    r"\s*(?:\S{1,2}\s*)?$",
+    re.IGNORECASE,
+)
+
+# "2–24 h after the start of the infusion": when to act after a therapy began, no state of
+# the patients
+_STARTED = re.compile(r"(?:start|beginning)\s+of\b", re.IGNORECASE)
+
+
+def times_since_events(text: str, abbreviations: Abbreviations) -> tuple[str, list[Parameter]]:
+    """ "3–6 months after acute myocarditis", "6 h after the first diuretic dose", ">5 years
+    after CABG": a time before an event the patients had is the time since that event
+    (contract §5). Read before the sentence rules, which would part the value from its event;
+    the value leaves the text, the event stays in it as a concept of its own. A window
+    ("within 6 months after X") is the measurement grammar's; a time after an event that
+    names nothing of the patients' ("after the procedure") only times the act."""
+    params: list[Parameter] = []
+    pieces: list[str] = []
+    cursor = 0
+    for found in find_measurements(text):
+        after = _AFTER_EVENT.match(text, found.end) if found.unit in _TIME_UNITS else None
+        if (
+            after is None
+            or found.kind == "window"
+            or found.start < cursor
+            or unnamed_event("after " + after["event"])
+            or _STARTED.match(after["event"])
+            or found.name.lower().split()[-1:] in (["aged"], ["age"])  # "aged >50 years after X"
+        ):
+            continue
+        before = text[cursor : found.value_start]
+        if found.unit == "years":
+            if re.search(r"\bfor\s*(?:\S{1,2}\s*)?$", before, re.IGNORECASE):
+                continue  # "survival for ≥1 year after TAVI": how long, no age either
+        elif _HOW_LONG_OR_WHEN.search(before):
+            pieces.append(before)  # how long or one point of a schedule: left out
+            cursor = found.end
+            continue
+        elif found.operator not in ("=", "between"):
+            continue  # "persisting >6 weeks after X": the measurement grammar's
+        event = re.sub(r"\s*/\s*", " or ", abbreviations.normalize(after["event"]))
+        params.append(_measured(text[found.value_start : found.end], f"time since {event}", found))
+        pieces.append(before)
+        cursor = found.end
+    pieces.append(text[cursor:])
+    return "".join(pieces), params
 
 
 def counted_back(span: str) -> bool:

@@ -459,19 +459,7 @@ class PhraseRules(CohortRules):
                         negated=leaf.negated,
                     )
                 )
-            out.append(
-                Draft(
-                    role="ClinicalParameter",
-                    text=p.text,
-                    normalized=normalized,
-                    slot=param_slot,
-                    operator=p.operator,
-                    threshold=p.threshold,
-                    unit=p.unit,
-                    alt_values=list(p.alt_values),
-                    negated=leaf.negated,
-                )
-            )
+            out.append(Draft.of_parameter(p, param_slot, normalized, leaf.negated))
         had_param = bool(out)
         rest = _tidy_leaf(_PLACEHOLDER_RE.sub(" ", text), slot)
         if had_param:

@@ -808,3 +808,25 @@ def test_who_weighs_the_act_is_no_concept(lexicon, text: str) -> None:  # type: 
     result = extract(lexicon, text)
     assert [a.normalized for a in result.actions] == ["knee bracing"]
     assert not any("team" in c.normalized for c in result.concepts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If the operation can be deferred (e.g. at least 3 months), anticoagulation should be "
+        "completed first.",
+        "Pausing rivaroxaban for at least 2 days before surgery and at least 6 days before "
+        "neurosurgery is advised.",
+    ],
+)
+def test_an_amount_of_time_alone_is_no_concept(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "at least 3 months" left over once the rules read its event apart says how long or
+    when; it names no disease, act or outcome, so no concept is made of it (a parameter keeps
+    its value, and a row's only act is never dropped)."""
+    found = extract(lexicon, text)
+    leftovers = [
+        c
+        for c in found.concepts
+        if c.role != "ClinicalParameter" and any(ch.isdigit() for ch in c.text)
+    ]
+    assert not leftovers, leftovers

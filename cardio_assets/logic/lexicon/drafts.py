@@ -260,6 +260,18 @@ _NAMES_NOTHING = _PRONOUNS | frozenset(
 )
 
 
+# an amount of time alone, with its bound or its place in a sequence ("at least 5 days", "30
+# days to 3 months", "the first month"): what is left of a duration or a window whose event
+# the rules read apart; no disease, act or outcome
+_ONLY_AN_AMOUNT_OF_TIME = re.compile(
+    r"(?:(?:at\s+(?:least|most)|up\s+to|about|(?:more|less)\s+than|over|under|(?:the\s+)?"
+    r"(?:first|preceding|previous|past|last))\s+)?(?:\d+(?:\s*(?:[-–]|to)\s*\d+)?\s*)?"
+    r"(?:days?|weeks?|months?|years?|h|hours?|min(?:utes)?)"
+    r"(?:\s*(?:to|[-–])\s*\d+\s*(?:days?|weeks?|months?|years?|h|hours?))?",
+    re.IGNORECASE,
+)
+
+
 def without_fragments(drafts: list[Draft]) -> list[Draft]:
     """Clause pieces are no concepts: one that opens like a clause is dropped, one that ends
     on a dangling word loses it (the span stays verbatim: only its end moves). Parameters
@@ -301,6 +313,10 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
                 continue
             d.text = trimmed
             d.normalized = _DANGLING_END.sub("", d.normalized)
+        only_time = _ONLY_AN_AMOUNT_OF_TIME.fullmatch
+        if (only_time(d.text) or only_time(d.normalized)) and (d.slot != "action" or acts > 1):
+            acts -= d.slot == "action"
+            continue  # "at least 5 days", "the first month": how long or when, of nothing
         if (
             d.normalized.lower() in _NAMES_NOTHING
             and (d.slot != "action" or acts > 1)

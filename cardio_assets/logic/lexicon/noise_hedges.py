@@ -20,6 +20,15 @@ _BACK_POINTER = (
 )
 
 HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # "with X as an alternative (when Y)": the words say X is the other choice; they are no
+    # part of X's name ("as an alternative to X" names what it replaces, and stays)
+    (
+        re.compile(
+            r"\s+as\s+(?:an\s+)?alternatives?\b(?=\s*(?:[,;.)]|$|\s+(?:when|if|where|in|for)\b))",
+            re.I,
+        ),
+        "",
+    ),
     # pointers to elsewhere: "(Table 4)", "(see section 5.2)", "(see separate ...)", URLs
     (
         re.compile(

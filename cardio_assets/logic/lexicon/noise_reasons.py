@@ -56,7 +56,21 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             r",?\s+(?:because\s+of|owing\s+to|on\s+account\s+of)\s+(?:the\s+|an?\s+|its\s+|their\s+)?"
             r"(?:[\w-]+\s+){0,3}?(?:toxicity|harms?|risks?|hazards?|adverse\s+effects?|side\s+effects?|"
             r"concerns?|costs?|lack\s+of\s+(?:evidence|data|benefit))\b"
-            r"(?:\s+of(?:\s+(?!(?:in|with|for|among|when|if|and|or)\b)[\w-]+){1,4})?",
+            r"(?:\s+of(?:\s+(?!(?:in|with|for|among|when|if|and|or)\b)[\w-]+){1,4}"
+            # ... and every harm of its list ("the risk of A, B and C")
+            r"(?:(?:,|,?\s+(?:and|or))(?:\s+(?!(?:in|with|for|among|when|if|is|are|should|"
+            r"may|must|can|and|or)\b)[\w-]+){1,4})*)?",
+            re.I,
+        ),
+        "",
+    ),
+    # ", as they may provoke A and B", ", as it can worsen X": "as" with a pronoun for the
+    # drug or the act gives the reason, never whom it is for; the clause goes to its end
+    (
+        re.compile(
+            r",\s*as\s+(?:they|it|this|these|such\s+(?:drugs|agents))\s+"
+            r"(?:(?:may|can|could|might|will|would|do|does)\s+)?(?:\w+ly\s+)?"
+            r"(?!be\b|is\b|are\b)[a-z]+\b[^,;.()]*",
             re.I,
         ),
         "",

@@ -32,6 +32,8 @@ _MED_SUFFIXES = (
     # antimalarials
     "kinra", "acept", "ercept", "thioprine", "mofetil", "phenolate", "trexate", "limus",
     "sporin", "sporine", "quine",
+    # pharmacological chaperones and enzyme inhibitors (-stat)
+    "stat",
 )  # fmt: skip
 # INN stems distinctive enough to name a drug inside a longer pattern ("the DPP-4 inhibitor
 # saxagliptin", "extension of ticagrelor beyond 12 months"); the looser suffixes above
@@ -82,8 +84,12 @@ _DRUG_THERAPY_WORDS = frozenset(
     """
     deprivation cell lymphocyte car-t hormone endocrine biological biologic
     lowering cardiotoxic oncological systemic prolonging nicotine immunosuppression
-    immunosuppressive combination failure
+    immunosuppressive combination failure enzyme
     """.split()
+)
+# what a "replacement" gives when it is a drug therapy ("nicotine replacement")
+_REPLACED_SUBSTANCE = frozenset(
+    {"nicotine", "hormone", "oestrogen", "estrogen", "testosterone", "enzyme"}
 )
 # what a "blockade" blocks when drugs do it
 _BLOCKED_BY_DRUGS = frozenset(
@@ -206,6 +212,10 @@ def heuristic_role(normalized: str) -> str | None:
     if head_parts[-1] == "blockade" and _BLOCKED_BY_DRUGS & set(words):
         # "renin-angiotensin system blockade", "beta-blockade": drugs that block it (a
         # nerve block is a procedure)
+        return "Medication"
+    if "alfa" in words or (head == "replacement" and _REPLACED_SUBSTANCE & set(words)):
+        # "epoetin alfa", "andexanet alfa": a biological's name; "nicotine / hormone
+        # replacement" gives the substance (a valve or a joint replacement is surgery)
         return "Medication"
     if head in {"media", "medium"} and "contrast" in words:  # a contrast agent is given
         return "Medication"

@@ -1,0 +1,76 @@
+"""Why a recommendation is given (a harm list, "as they may provoke ..."), a drug named by
+its biological or chaperone form, and "as an alternative" after a drug: read by rule, in the
+team's own sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import extract, named, roles
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "reasons"),
+    [
+        (
+            "Sotalol is not recommended in adults with renal failure, owing to the risk of "
+            "torsade de pointes and severe bradycardia.",
+            "renal failure",
+            {"torsade de pointes", "severe bradycardia"},
+        ),
+        (
+            "Beta-blockers are not advised in acute asthma, as they may provoke bronchospasm "
+            "and hypoxaemia.",
+            "acute asthma",
+            {"bronchospasm", "hypoxaemia"},
+        ),
+    ],
+)
+def test_every_harm_of_a_reason_is_left_out(
+    lexicon, text: str, kept: str, reasons: set[str]
+) -> None:  # type: ignore[no-untyped-def]
+    """A reason lists what the act could cause; each harm of the list is why the advice is
+    given, none is a state of the patients it is for (the last item after "and" included),
+    while the patients named before the reason stay."""
+    found = named(extract(lexicon, text))
+    assert kept in found, found
+    assert not reasons & set(found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "drug"),
+    [
+        (
+            "Epoetin alfa may be considered in adults with anaemia of kidney disease.",
+            "epoetin alfa",
+        ),
+        ("Migalastat may be considered in adults with Fabry disease.", "migalastat"),
+        (
+            "Enzyme replacement therapy may be considered in adults with Fabry disease.",
+            "enzyme replacement therapy",
+        ),
+        ("Nicotine replacement is advised in smokers with CAD.", "nicotine replacement"),
+    ],
+)
+def test_drugs_known_by_their_form_are_medication(lexicon, text: str, drug: str) -> None:  # type: ignore[no-untyped-def]
+    """A biological named "X alfa", an enzyme inhibitor or chaperone ending in -stat, and a
+    substance given to replace what the body lacks ("nicotine / enzyme replacement") are
+    drugs even when the terminology does not know them; a valve replacement stays surgery."""
+    assert ("Medication", drug) in roles(extract(lexicon, text))
+    valve = roles(extract(lexicon, "Valve replacement is advised in adults with severe AS."))
+    assert ("Medication", "valve replacement") not in valve, valve
+
+
+def test_as_an_alternative_is_no_part_of_the_drug_name(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "with X as an alternative" says X is the other choice: the drug is named alone, as it
+    is anywhere else in the row."""
+    found = named(
+        extract(
+            lexicon,
+            "In major bleeding on dabigatran, idarucizumab should be considered, with "
+            "prothrombin complex concentrate as an alternative.",
+        )
+    )
+    assert "prothrombin complex concentrate" in found, found
+    assert not [n for n in found if "alternative" in n], found

@@ -518,72 +518,6 @@ def test_years_counted_from_an_event_are_the_time_since_it_not_an_age(lexicon) -
 
 
 @pytest.mark.parametrize(
-    ("text", "event", "operator", "threshold", "unit"),
-    [
-        (
-            "Going back to competitive rowing may be considered 3–6 months after acute "
-            "pericarditis in athletes with a normal echocardiogram.",
-            "acute pericarditis",
-            "between",
-            [3.0, 6.0],
-            "months",
-        ),
-        (
-            "A repeat stress test 6 weeks after valve surgery is advised in adults with "
-            "exertional breathlessness.",
-            "valve surgery",
-            "=",
-            6.0,
-            "weeks",
-        ),
-    ],
-)
-def test_a_time_after_an_event_the_patients_had_is_the_time_since_it(
-    lexicon,  # type: ignore[no-untyped-def]
-    text: str,
-    event: str,
-    operator: str,
-    threshold: float | list[float],
-    unit: str,
-) -> None:
-    """ "3–6 months after acute pericarditis": when the act comes, counted from something the
-    patients went through, says whom it is for (those that far from the event), so it is the
-    time since that event (contract §5) and the event is still named on its own; the value
-    must not be cut away from the event it counts from."""
-    found = named(extract(lexicon, text))
-    since = found[f"time since {event}"]
-    assert (since.role, since.operator, since.threshold, since.unit) == (
-        "ClinicalParameter",
-        operator,
-        threshold,
-        unit,
-    ), since
-    assert event in found, found
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        # how long the act goes on
-        "Light training for 3 months after myocarditis is advised in young athletes.",
-        # one point of a schedule
-        "Echocardiography every 6 months and 12 months after chemotherapy is advised.",
-        # when to act after a dose, no state of the patients
-        "Spinal anaesthesia is advised 12 h after the last dose of enoxaparin.",
-        # counted from an event no patient has of their own
-        "A wound check 2 weeks after the procedure is advised.",
-    ],
-)
-def test_a_duration_or_a_schedule_after_an_event_is_no_time_since_it(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
-    """How long something goes on, one point of a schedule or the hour an act is timed at
-    after a dose is about the act, not about whom it is for: no time-since parameter, and no
-    stray number left behind as a concept of its own."""
-    found = named(extract(lexicon, text))
-    assert not [n for n in found if n.startswith("time since")], found
-    assert not [n for n in found if any(ch.isdigit() for ch in n)], found
-
-
-@pytest.mark.parametrize(
     ("text", "kept", "state"),
     [
         (
@@ -808,25 +742,3 @@ def test_who_weighs_the_act_is_no_concept(lexicon, text: str) -> None:  # type: 
     result = extract(lexicon, text)
     assert [a.normalized for a in result.actions] == ["knee bracing"]
     assert not any("team" in c.normalized for c in result.concepts)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "If the operation can be deferred (e.g. at least 3 months), anticoagulation should be "
-        "completed first.",
-        "Pausing rivaroxaban for at least 2 days before surgery and at least 6 days before "
-        "neurosurgery is advised.",
-    ],
-)
-def test_an_amount_of_time_alone_is_no_concept(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
-    """ "at least 3 months" left over once the rules read its event apart says how long or
-    when; it names no disease, act or outcome, so no concept is made of it (a parameter keeps
-    its value, and a row's only act is never dropped)."""
-    found = extract(lexicon, text)
-    leftovers = [
-        c
-        for c in found.concepts
-        if c.role != "ClinicalParameter" and any(ch.isdigit() for ch in c.text)
-    ]
-    assert not leftovers, leftovers

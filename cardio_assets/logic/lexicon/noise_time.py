@@ -108,9 +108,11 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # time windows: "less than 40 days after ..." keeps "after ..."
+    # time windows: "less than 40 days after ..." keeps "after ..." (not how long a state or
+    # a therapy lasts, "AF lasting less than 48 hours": the parameter rules read that one)
     (
         re.compile(
+            r"(?<!\bno\s)(?<!lasting\s)(?<!persisting\s)(?<!lasts\s)(?<!persists\s)(?<!\bof\s)"
             r"\b(?:less|more|fewer)\s+than\s+\d+\s*(?:days?|weeks?|months?|years?|hours?)\s*",
             re.I,
         ),

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.logic.lexicon.noise_time import unnamed_event
+from cardio_assets.logic.lexicon.role_words import heuristic_role
 from cardio_assets.logic.measurements import TIME_UNITS as _TIME_UNITS
 from cardio_assets.logic.measurements import Measurement, find_measurements
 
@@ -171,6 +172,11 @@ def sized_lesion(param: Parameter) -> str | None:
     named = _LESION_NAME.match(param.text)
     return named["name"] if named else None
 
+
+# a state named with how long it has lasted: "AF lasting <48 h", "pauses persisting >3 s"
+_LASTING = re.compile(r"(?P<state>.*?\S)\s+(?:lasting|lasts|persisting|persists)", re.IGNORECASE)
+# "... of <12 h duration": the value is the duration of the state named before it
+_DURATION_WORD = re.compile(r"\s+duration\b", re.IGNORECASE)
 
 # a time after an event that says how long the act or a state goes on ("for 3–6 months after
 # X", "persisting >6 weeks after X", "beyond 12 months after ACS", "from 1 week after
@@ -361,6 +367,28 @@ def extract_parameters(
             continue
         elif found.kind == "count":  # "two or more risk factors": how many the patient has
             normalized = "number of " + abbreviations.normalize(name)
+        elif (
+            found.unit in _TIME_UNITS
+            and not _TIMED_QUANTITY.search(name)  # "time from onset <12 h duration": named
+            and (
+                (lasting := _LASTING.match(name))
+                or (name and (lasting := _DURATION_WORD.match(text, found.end)))
+            )
+        ):
+            # "AF lasting <48 h", "chest pain of <12 h duration": how long a state has gone
+            # on is its duration, a criterion; the state stays a concept of its own (the
+            # text before the span). How long a drug is given is no criterion, and goes
+            state = lasting["state"] if lasting.re is _LASTING else name
+            start = found.start + len(state)
+            start += len(re.match(r"\s+of\b|", text[start:])[0])  # "(chest pain) of <12 h duration"
+            if lasting.re is _DURATION_WORD:
+                end = shown_end = lasting.end()
+            if heuristic_role(abbreviations.normalize(state)) == "Medication":
+                pieces.append(text[cursor:start])
+                cursor = end
+                continue
+            normalized = f"{abbreviations.normalize(state)} duration"
+            name = ""
         elif not name or (
             found.unit in _TIME_UNITS and found.unit != "years" and not _TIMED_QUANTITY.search(name)
         ):

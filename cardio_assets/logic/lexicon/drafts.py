@@ -272,6 +272,16 @@ _ONLY_AN_AMOUNT_OF_TIME = re.compile(
 )
 
 
+# a participle left alone once the rules took its subject away ("ideally performed within
+# 14 days"); a lone grade word stays: it can be the span of the first of two grades sharing
+# one noun ("very high/high CV risk")
+_NO_CONCEPT_ALONE = re.compile(
+    r"performed|done|undertaken|started|initiated|assessed|predicted|measured|repeated|"
+    r"re-?evaluated|considered|used|given|preferred|planned",
+    re.IGNORECASE,
+)
+
+
 def without_fragments(drafts: list[Draft]) -> list[Draft]:
     """Clause pieces are no concepts: one that opens like a clause is dropped, one that ends
     on a dangling word loses it (the span stays verbatim: only its end moves). Parameters
@@ -314,9 +324,10 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
             d.text = trimmed
             d.normalized = _DANGLING_END.sub("", d.normalized)
         only_time = _ONLY_AN_AMOUNT_OF_TIME.fullmatch
-        if (only_time(d.text) or only_time(d.normalized)) and (d.slot != "action" or acts > 1):
+        bare = only_time(d.text) or only_time(d.normalized) or _NO_CONCEPT_ALONE.fullmatch(d.text)
+        if bare and (d.slot != "action" or acts > 1):
             acts -= d.slot == "action"
-            continue  # "at least 5 days", "the first month": how long or when, of nothing
+            continue  # "at least 5 days", "performed": how long or that it is done
         if (
             d.normalized.lower() in _NAMES_NOTHING
             and (d.slot != "action" or acts > 1)

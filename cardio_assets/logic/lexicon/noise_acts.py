@@ -39,4 +39,18 @@ ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "timed 2–24 h after lysis": when it is done, the window stays for the grammar to read
     (re.compile(r"\btimed\s+(?=(?:\d|within\b|between\b|at\b))", re.I), ""),
+    # "a short period of triple therapy", "a 3-month course of colchicine": how long the
+    # drug is given, no part of its name
+    (
+        re.compile(
+            r"(?<=[^.:;\s]\s)(?:an?\s+|the\s+)?"  # (not opening a sentence: its capital)
+            r"(?:short|brief|limited|initial|\d+[\s-]*(?:day|week|month)s?)"
+            r"\s+(?:period|course)\s+of\s+(?=[A-Za-z])",
+            re.I,
+        ),
+        "",
+    ),
+    # "at any stage of pregnancy", "at any time during X": whenever the state holds; the
+    # state is the criterion
+    (re.compile(r"\bat\s+any\s+(?:stage|time|point)\s+(?:of|during|in)\s+", re.I), "during "),
 ]

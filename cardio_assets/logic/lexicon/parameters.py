@@ -180,10 +180,10 @@ _DURATION_WORD = re.compile(r"\s+duration\b", re.IGNORECASE)
 
 # a time after an event that says how long the act or a state goes on ("for 3–6 months after
 # X", "persisting >6 weeks after X", "beyond 12 months after ACS", "from 1 week after
-# surgery"), when it is done ("timed 2–24 h after X") or one point of a schedule ("every 3
+# surgery") or one point of a schedule ("every 3
 # months and 12 months after X", "3 and 12 months after X"): no criterion of the patients
 _HOW_LONG_OR_WHEN = re.compile(
-    r"\b(?:for(?:\s+a\s+period\s+of)?|beyond|during|from|until|timed|persist\w*|and|or|to)"
+    r"\b(?:for(?:\s+a\s+period\s+of)?|beyond|during|from|until|persist\w*|and|or|to)"
     r"\s*(?:\S{1,2}\s*)?$",
     re.IGNORECASE,
 )

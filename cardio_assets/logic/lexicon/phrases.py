@@ -57,6 +57,7 @@ from cardio_assets.logic.lexicon.sentences import (
 )
 from cardio_assets.logic.lexicon.vocabulary import (
     _EMPTY_CONTEXT,
+    _PATIENT_NOUN,
     ASIDE_CLAUSE,
     GENERIC_LEAVES,
     GENERIC_VEHICLE,
@@ -332,6 +333,15 @@ class PhraseRules(CohortRules):
                 group_counter,
             )
             head = _head_before(drafts, before)
+            if head is not None and head.role in ("Medication", "Procedure"):
+                for d in aside_drafts:  # "pharmacotherapy (A, B)", "a validated tool (e.g.
+                    # A, B)": an item the text gives no role of its own is of the head's kind
+                    if (
+                        d.role not in (head.role, "ClinicalParameter")
+                        and not _PATIENT_NOUN.search(d.text)
+                        and self.role_evidence(d.text, examples_slot) is None
+                    ):
+                        d.role = head.role
             if alternative and head is not None and aside_drafts:
                 if head.or_group is None:
                     head.or_group = new_group_label(group_counter)

@@ -84,7 +84,7 @@ _DRUG_THERAPY_WORDS = frozenset(
     """
     deprivation cell lymphocyte car-t hormone endocrine biological biologic
     lowering cardiotoxic oncological systemic prolonging nicotine immunosuppression
-    immunosuppressive combination failure enzyme
+    immunosuppressive combination failure enzyme dual triple double
     """.split()
 )
 # what a "replacement" gives when it is a drug therapy ("nicotine replacement")
@@ -201,6 +201,8 @@ def heuristic_role(normalized: str) -> str | None:
         w in _MED_CLASS_HEADS and (i + 1 == len(tokens) or tokens[i + 1] in _AFTER_A_NOUN_GROUP)
         for i, w in enumerate(tokens)
     )
+    if "lifestyle" in words and not is_drug:  # "lifestyle measures": something done
+        return "Procedure"
     if head == "lowering" and len(words) > 1:  # "BP lowering": lowering it with drugs
         return "Medication"
     if head in {"antibody", "antibodies"} and "monoclonal" in words:

@@ -74,3 +74,51 @@ def test_as_an_alternative_is_no_part_of_the_drug_name(lexicon) -> None:  # type
     )
     assert "prothrombin complex concentrate" in found, found
     assert not [n for n in found if "alternative" in n], found
+
+
+def test_missing_evidence_given_as_the_reason_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ ", as no reduction in events has been shown": the evidence that is missing is why the
+    advice is given; it is not a state of the patients."""
+    found = named(
+        extract(
+            lexicon,
+            "Starting a statin is not advised in adults on dialysis, as no reduction in "
+            "cardiovascular events has been shown in this setting.",
+        )
+    )
+    assert not [n for n in found if "reduction" in n], found
+    assert "dialysis" in found, found
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "span", "negated"),
+    [
+        (
+            "Aspirin is advised instead of a DOAC, unless bleeding risk is high.",
+            "high bleeding risk",
+            "bleeding risk is high",
+            True,
+        ),
+        (
+            "If natriuresis remains insufficient, adding a thiazide should be considered.",
+            "insufficient natriuresis",
+            "natriuresis remains insufficient",
+            False,
+        ),
+        (
+            "Exercise may be considered in adults with an ICD, provided no ventricular "
+            "arrhythmia has been recorded in the last 3 months.",
+            "ventricular arrhythmia",
+            "ventricular arrhythmia",
+            True,
+        ),
+    ],
+)
+def test_a_state_said_by_its_predicate_is_named_by_it(  # type: ignore[no-untyped-def]
+    lexicon, text: str, name: str, span: str, negated: bool
+) -> None:
+    """ "bleeding risk is high" is the state "high bleeding risk" (the span stays as printed,
+    the name puts the grade first, as the golds do); "no arrhythmia has been recorded" is
+    the arrhythmia, absent: the words saying it was recorded are no part of its name."""
+    concept = named(extract(lexicon, text))[name]
+    assert (concept.text, concept.negated) == (span, negated), concept

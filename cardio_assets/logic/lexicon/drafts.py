@@ -272,6 +272,14 @@ _ONLY_AN_AMOUNT_OF_TIME = re.compile(
 )
 
 
+# a grade said of a measure or a state after its copula ("bleeding risk is high",
+# "natriuresis remains insufficient"): named with the grade before it, as the golds do
+_GRADED_PREDICATE = re.compile(
+    r"(?P<what>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:is|are|remains?|stays?)\s+(?:very\s+)?"
+    r"(?P<grade>high|low|elevated|raised|increased|reduced|decreased|impaired|normal|"
+    r"abnormal|preserved|adequate|inadequate|insufficient|severe)",
+    re.IGNORECASE,
+)
 # a participle left alone once the rules took its subject away ("ideally performed within
 # 14 days"); a lone grade word stays: it can be the span of the first of two grades sharing
 # one noun ("very high/high CV risk")
@@ -323,6 +331,9 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
                 continue
             d.text = trimmed
             d.normalized = _DANGLING_END.sub("", d.normalized)
+        graded = _GRADED_PREDICATE.fullmatch(d.normalized)
+        if graded:  # "(unless) bleeding risk is high": named "high bleeding risk", span as printed
+            d.normalized = f"{graded['grade'].lower()} {graded['what']}"
         only_time = _ONLY_AN_AMOUNT_OF_TIME.fullmatch
         bare = only_time(d.text) or only_time(d.normalized) or _NO_CONCEPT_ALONE.fullmatch(d.text)
         if bare and (d.slot != "action" or acts > 1):

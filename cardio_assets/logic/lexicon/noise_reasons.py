@@ -64,13 +64,17 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # ", as they may provoke A and B", ", as it can worsen X": "as" with a pronoun for the
-    # drug or the act gives the reason, never whom it is for; the clause goes to its end
+    # ", as they may provoke A and B", ", as it can worsen X", ", as no benefit has been
+    # shown": "as" with a pronoun for the drug or the act, or with missing evidence, gives the
+    # reason, never whom it is for; the clause goes to its end
     (
         re.compile(
-            r",\s*as\s+(?:they|it|this|these|such\s+(?:drugs|agents))\s+"
+            r",\s*as\s+(?:(?:they|it|this|these|such\s+(?:drugs|agents))\s+"
             r"(?:(?:may|can|could|might|will|would|do|does)\s+)?(?:\w+ly\s+)?"
-            r"(?!be\b|is\b|are\b)[a-z]+\b[^,;.()]*",
+            r"(?!be\b|is\b|are\b)[a-z]+\b[^,;.()]*"
+            # ", as no benefit has been shown": the missing evidence is the reason
+            r"|(?:there\s+is\s+)?no\s+[^,;.()]*?\b(?:has|have)\s+been\s+(?:shown|demonstrated|"
+            r"proven|established|reported)\b[^,;.()]*)",
             re.I,
         ),
         "",

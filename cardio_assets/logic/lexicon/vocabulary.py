@@ -261,7 +261,8 @@ _CONNECTIVE_ONLY = re.compile(
 _STATE_PREDICATE = re.compile(
     rf"\s+{_COPULA}\s+(?:(?:first|newly|initially|recently)\s+(?=(?:diagnosed|detected|documented|"
     r"identified|confirmed)\s*$))?(?:present|documented|detected|found|"
-    r"confirmed|seen|observed|suspected|diagnosed|established|identified|demonstrated)\b.*$",
+    r"confirmed|seen|observed|suspected|diagnosed|established|identified|demonstrated|"
+    r"recorded|reported|noted|proven|shown)\b.*$",
     re.IGNORECASE,
 )
 # A role the recommended thing plays, not a thing: "as an adjuvant therapy", "as a

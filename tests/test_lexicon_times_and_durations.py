@@ -147,3 +147,77 @@ def test_how_long_a_drug_is_given_is_no_duration_criterion(lexicon) -> None:  # 
     )
     assert "aspirin" in found, found
     assert not [n for n, c in found.items() if c.role == "ClinicalParameter"], found
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "operator", "threshold", "unit"),
+    [
+        (
+            "Anakinra may be considered in adults with recurrent pericarditis and symptoms "
+            "persisting beyond 3 months.",
+            "symptom duration",
+            ">",
+            3.0,
+            "months",
+        ),
+        (
+            "A statin is advised in adults with type 1 diabetes of more than 20 years' duration.",
+            "type 1 diabetes mellitus duration",
+            ">",
+            20.0,
+            "years",
+        ),
+        (
+            "Cardiac pacing is advised for chronotropic incompetence persisting more than 6 "
+            "weeks after transplantation.",
+            "chronotropic incompetence duration",
+            ">",
+            6.0,
+            "weeks",
+        ),
+        (
+            "Prognostic testing is not advised earlier than 72 h after cardiac arrest in "
+            "comatose adults.",
+            "time since cardiac arrest",
+            "<",
+            72.0,
+            "h",
+        ),
+        (
+            "Return to sport may be considered 3 months after acute pericarditis once "
+            "inflammatory markers are normal.",
+            "time since acute pericarditis",
+            "=",
+            3.0,
+            "months",
+        ),
+    ],
+)
+def test_bounds_and_ends_of_durations_and_times_since(  # type: ignore[no-untyped-def]
+    lexicon, text: str, name: str, operator: str, threshold: float, unit: str
+) -> None:
+    """ "persisting beyond 3 months" is more than 3 months; "20 years' duration" is the
+    state's duration too; a state lasting some time after an event is the state's duration;
+    "not earlier than 72 h after X" bounds the time since X (the row applies before it); and
+    the event a time counts from ends where a new clause begins ("once ...")."""
+    concept = named(extract(lexicon, text))[name]
+    assert (concept.operator, concept.threshold, concept.unit) == (operator, threshold, unit)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Prolonged ECG monitoring lasting at least 72 h should be considered in adults with "
+        "cryptogenic stroke.",
+        "An exercise training programme lasting 12 weeks is advised in stable adults with HF.",
+        "Serum potassium should be checked 1–2 weeks after starting an MRA.",
+        "Reassessment of LVEF 3 months after initiation of medical therapy is advised.",
+    ],
+)
+def test_how_long_an_act_goes_on_or_when_it_is_checked_is_no_parameter(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """How long a test or a programme lasts is a treatment duration, and a check timed after
+    a therapy starts is a schedule: neither is a criterion on the patients (contract §2), and
+    no number is left glued to a name."""
+    found = named(extract(lexicon, text))
+    assert not [n for n, c in found.items() if c.role == "ClinicalParameter"], found
+    assert not [n for n in found if any(ch.isdigit() for ch in n)], found

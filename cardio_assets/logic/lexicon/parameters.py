@@ -84,7 +84,7 @@ _PLACEHOLDER_RE = re.compile(r"⟦P(\d+)⟧")
 _EVENT = (
     r"(?:the\s+|a\s+|an\s+)?(?P<event>[^\s,;.()][^,;.()]{0,50}?)"
     r"(?=\s+(?:in|for|with|and|or|is|are|was|were|should|may|must|can|if|when|unless|to|"
-    r"who|which|that|as|than|but)\b|\s*[,;.()]|$)"
+    r"who|which|that|as|than|but|once|until|provided|while)\b|\s*[,;.()]|$)"
 )
 _WINDOW_ANCHOR = re.compile(rf"\s+(?:of|after|from|following|since)\s+{_EVENT}", re.IGNORECASE)
 _AFTER_EVENT = re.compile(rf"\s+(?:after|following|since)\s+{_EVENT}", re.IGNORECASE)
@@ -176,21 +176,23 @@ def sized_lesion(param: Parameter) -> str | None:
 # a state named with how long it has lasted: "AF lasting <48 h", "pauses persisting >3 s"
 _LASTING = re.compile(r"(?P<state>.*?\S)\s+(?:lasting|lasts|persisting|persists)", re.IGNORECASE)
 # "... of <12 h duration": the value is the duration of the state named before it
-_DURATION_WORD = re.compile(r"\s+duration\b", re.IGNORECASE)
+_DURATION_WORD = re.compile(r"['’]?\s+duration\b", re.IGNORECASE)  # ("20 years' duration")
 
-# a time after an event that says how long the act or a state goes on ("for 3–6 months after
-# X", "persisting >6 weeks after X", "beyond 12 months after ACS", "from 1 week after
-# surgery") or one point of a schedule ("every 3
+# a time after an event that says how long the act goes on ("for 3–6 months after X",
+# "beyond 12 months after ACS", "from 1 week after surgery") or one point of a schedule ("every 3
 # months and 12 months after X", "3 and 12 months after X"): no criterion of the patients
 _HOW_LONG_OR_WHEN = re.compile(
-    r"\b(?:for(?:\s+a\s+period\s+of)?|beyond|during|from|until|persist\w*|and|or|to)"
+    r"\b(?:for(?:\s+a\s+period\s+of)?|beyond|during|from|until|and|or|to)"
     r"\s*(?:\S{1,2}\s*)?$",
     re.IGNORECASE,
 )
 
-# "2–24 h after the start of the infusion": when to act after a therapy began, no state of
-# the patients
-_STARTED = re.compile(r"(?:start|beginning)\s+of\b", re.IGNORECASE)
+# "2–24 h after the start of the infusion", "1–2 weeks after starting an MRA": when to act
+# (or check) after a therapy began, no state of the patients
+_STARTED = re.compile(
+    r"(?:start|beginning|initiation|commencement)\s+of\b|(?:starting|initiating|commencing)\b",
+    re.IGNORECASE,
+)
 
 
 def times_since_events(text: str, abbreviations: Abbreviations) -> tuple[str, list[Parameter]]:
@@ -210,11 +212,16 @@ def times_since_events(text: str, abbreviations: Abbreviations) -> tuple[str, li
             or found.kind == "window"
             or found.start < cursor
             or unnamed_event("after " + after["event"])
-            or _STARTED.match(after["event"])
             or found.name.lower().split()[-1:] in (["aged"], ["age"])  # "aged >50 years after X"
         ):
             continue
         before = text[cursor : found.value_start]
+        if _STARTED.match(after["event"]) and found.operator in ("=", "between"):
+            pieces.append(before)  # "1–2 weeks after starting X": when to check, left out
+            cursor = found.end
+            continue
+        if re.search(r"\b(?:lasting|lasts|persisting|persists)\s*(?:\S{1,2}\s*)?$", before, re.I):
+            continue  # "persisting >6 weeks after X": how long a state lasts, its duration
         if found.unit == "years":
             if re.search(r"\bfor\s*(?:\S{1,2}\s*)?$", before, re.IGNORECASE):
                 continue  # "survival for ≥1 year after TAVI": how long, no age either
@@ -223,8 +230,11 @@ def times_since_events(text: str, abbreviations: Abbreviations) -> tuple[str, li
             cursor = found.end
             continue
         elif found.operator not in ("=", "between"):
-            continue  # "persisting >6 weeks after X": the measurement grammar's
+            continue  # ">6 weeks after X": a bound, the measurement grammar's
         event = re.sub(r"\s*/\s*", " or ", abbreviations.normalize(after["event"]))
+        earlier = re.search(r"\b(?P<side>earlier|sooner|later)\s+than\s*$", before, re.I)
+        if earlier and found.operator == "=":  # "not earlier than 72 h after X": a bound
+            found = replace(found, operator="<" if earlier["side"].lower() != "later" else ">")
         params.append(_measured(text[found.value_start : found.end], f"time since {event}", found))
         pieces.append(before)
         cursor = found.end
@@ -377,17 +387,23 @@ def extract_parameters(
         ):
             # "AF lasting <48 h", "chest pain of <12 h duration": how long a state has gone
             # on is its duration, a criterion; the state stays a concept of its own (the
-            # text before the span). How long a drug is given is no criterion, and goes
+            # text before the span). How long a drug is given or an act goes on is no
+            # criterion (contract §2: treatment durations), and goes
             state = lasting["state"] if lasting.re is _LASTING else name
             start = found.start + len(state)
             start += len(re.match(r"\s+of\b|", text[start:])[0])  # "(chest pain) of <12 h duration"
             if lasting.re is _DURATION_WORD:
                 end = shown_end = lasting.end()
-            if heuristic_role(abbreviations.normalize(state)) == "Medication":
+            if heuristic_role(abbreviations.normalize(state)) in ("Medication", "Procedure"):
                 pieces.append(text[cursor:start])
                 cursor = end
                 continue
+            typed = re.search(r"\btype\s+(?:[12]|I{1,2})\s+$", text[: found.start], re.I)
+            if typed:  # "type 1 diabetes of >20 years' duration": the grammar took no number
+                state = typed[0] + state
             normalized = f"{abbreviations.normalize(state)} duration"
+            if found.operator == "=" and re.search(r"\b(?:beyond|over)$", name, re.I):
+                found = replace(found, operator=">")  # "persisting beyond 3 months"
             name = ""
         elif not name or (
             found.unit in _TIME_UNITS and found.unit != "years" and not _TIMED_QUANTITY.search(name)

@@ -184,6 +184,14 @@ def test_how_long_a_drug_is_given_is_no_duration_criterion(lexicon) -> None:  # 
             "h",
         ),
         (
+            "In endocarditis, valve surgery may be considered at least 4 weeks after an "
+            "intracranial haemorrhage.",
+            "time since intracranial haemorrhage",
+            ">=",
+            4.0,
+            "weeks",
+        ),
+        (
             "Return to sport may be considered 3 months after acute pericarditis once "
             "inflammatory markers are normal.",
             "time since acute pericarditis",
@@ -198,7 +206,8 @@ def test_bounds_and_ends_of_durations_and_times_since(  # type: ignore[no-untype
 ) -> None:
     """ "persisting beyond 3 months" is more than 3 months; "20 years' duration" is the
     state's duration too; a state lasting some time after an event is the state's duration;
-    "not earlier than 72 h after X" bounds the time since X (the row applies before it); and
+    "not earlier than 72 h after X" bounds the time since X (the row applies before it), as
+    "at least 4 weeks after X" does; and
     the event a time counts from ends where a new clause begins ("once ...")."""
     concept = named(extract(lexicon, text))[name]
     assert (concept.operator, concept.threshold, concept.unit) == (operator, threshold, unit)

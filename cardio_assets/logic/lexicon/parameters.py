@@ -196,8 +196,9 @@ _STARTED = re.compile(
 
 
 def times_since_events(text: str, abbreviations: Abbreviations) -> tuple[str, list[Parameter]]:
-    """ "3–6 months after acute myocarditis", "6 h after the first diuretic dose", ">5 years
-    after CABG": a time before an event the patients had is the time since that event
+    """ "3–6 months after acute myocarditis", "6 h after the first diuretic dose", "at least 4
+    weeks after an intracranial haemorrhage": a time after an event the patients had is the
+    time since that event, with its bound if it has one
     (contract §5). Read before the sentence rules, which would part the value from its event;
     the value leaves the text, the event stays in it as a concept of its own. A window
     ("within 6 months after X") is the measurement grammar's; a time after an event that
@@ -229,8 +230,6 @@ def times_since_events(text: str, abbreviations: Abbreviations) -> tuple[str, li
             pieces.append(before)  # how long or one point of a schedule: left out
             cursor = found.end
             continue
-        elif found.operator not in ("=", "between"):
-            continue  # ">6 weeks after X": a bound, the measurement grammar's
         event = re.sub(r"\s*/\s*", " or ", abbreviations.normalize(after["event"]))
         earlier = re.search(r"\b(?P<side>earlier|sooner|later)\s+than\s*$", before, re.I)
         if earlier and found.operator == "=":  # "not earlier than 72 h after X": a bound

@@ -221,6 +221,8 @@ def test_bounds_and_ends_of_durations_and_times_since(  # type: ignore[no-untype
         "An exercise training programme lasting 12 weeks is advised in stable adults with HF.",
         "Serum potassium should be checked 1–2 weeks after starting an MRA.",
         "Reassessment of LVEF 3 months after initiation of medical therapy is advised.",
+        "Oral antibiotics are advised after 10 days of intravenous treatment, including at least "
+        "7 days after valve surgery.",
     ],
 )
 def test_how_long_an_act_goes_on_or_when_it_is_checked_is_no_parameter(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]

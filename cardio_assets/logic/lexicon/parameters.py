@@ -179,10 +179,11 @@ _LASTING = re.compile(r"(?P<state>.*?\S)\s+(?:lasting|lasts|persisting|persists)
 _DURATION_WORD = re.compile(r"['’]?\s+duration\b", re.IGNORECASE)  # ("20 years' duration")
 
 # a time after an event that says how long the act goes on ("for 3–6 months after X",
-# "beyond 12 months after ACS", "from 1 week after surgery") or one point of a schedule ("every 3
+# "beyond 12 months after ACS", "from 1 week after surgery", "10 days of treatment,
+# including at least 7 days after surgery") or one point of a schedule ("every 3
 # months and 12 months after X", "3 and 12 months after X"): no criterion of the patients
 _HOW_LONG_OR_WHEN = re.compile(
-    r"\b(?:for(?:\s+a\s+period\s+of)?|beyond|during|from|until|and|or|to)"
+    r"\b(?:for(?:\s+a\s+period\s+of)?|beyond|during|from|until|including|and|or|to)"
     r"\s*(?:\S{1,2}\s*)?$",
     re.IGNORECASE,
 )

@@ -88,3 +88,10 @@ def test_a_participle_left_alone_is_no_concept(lexicon) -> None:  # type: ignore
         )
     )
     assert "performed" not in found, found
+
+
+def test_a_nicotinic_partial_agonist_is_a_drug(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """A nicotinic partial agonist (-nicline) is a drug even when the terminology lacks it:
+    the recommended act is giving it, not a procedure."""
+    found = roles(extract(lexicon, "Varenicline is advised in adults who smoke and have CAD."))
+    assert ("Medication", "varenicline") in found, found

@@ -32,8 +32,8 @@ _MED_SUFFIXES = (
     # antimalarials
     "kinra", "acept", "ercept", "thioprine", "mofetil", "phenolate", "trexate", "limus",
     "sporin", "sporine", "quine",
-    # pharmacological chaperones and enzyme inhibitors (-stat)
-    "stat",
+    # pharmacological chaperones and enzyme inhibitors (-stat), nicotinic partial agonists
+    "stat", "nicline",
 )  # fmt: skip
 # INN stems distinctive enough to name a drug inside a longer pattern ("the DPP-4 inhibitor
 # saxagliptin", "extension of ticagrelor beyond 12 months"); the looser suffixes above

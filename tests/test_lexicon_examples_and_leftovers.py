@@ -95,3 +95,21 @@ def test_a_nicotinic_partial_agonist_is_a_drug(lexicon) -> None:  # type: ignore
     the recommended act is giving it, not a procedure."""
     found = roles(extract(lexicon, "Varenicline is advised in adults who smoke and have CAD."))
     assert ("Medication", "varenicline") in found, found
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        ("Proceeding to TAVI is advised in adults with severe aortic stenosis.", "TAVI"),
+        (
+            "An ICD solely for primary prevention is not advised within 40 days of an MI.",
+            "ICD",
+        ),
+    ],
+)
+def test_lead_in_words_and_narrowing_adverbs_are_no_part_of_the_act(  # type: ignore[no-untyped-def]
+    lexicon, text: str, act: str
+) -> None:
+    """ "Proceeding to X" is doing X, and "solely / exclusively for Y" only says how narrow
+    the purpose is: the act is named by what is done."""
+    assert [a.text for a in extract(lexicon, text).actions] == [act]

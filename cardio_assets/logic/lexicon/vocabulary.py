@@ -85,6 +85,7 @@ _LEAD_INS = re.compile(
     r"(?:participation|engagement|involvement)\s+in\s+|"
     r"(?:treatment|therapy)\s+with\s+|routine(?:ly)?\s+|systematic\s+|"
     r"(?:adding|starting|initiating|continuing|resuming|restarting|using|switching\s+to|"
+    r"proceeding\s+(?:directly\s+)?to|resorting\s+to|"
     rf"(?:prolonging|extending)(?=\s+{_A_THERAPY})|"
     r"giving|keeping|maintaining|start|initiate|considering|engaging\s+in|providing|"
     r"offering|performing|implementing|applying|"

@@ -199,8 +199,8 @@ _STARTED = re.compile(
 def times_since_events(text: str, abbreviations: Abbreviations) -> tuple[str, list[Parameter]]:
     """ "3–6 months after acute myocarditis", "6 h after the first diuretic dose", "at least 4
     weeks after an intracranial haemorrhage": a time after an event the patients had is the
-    time since that event, with its bound if it has one
-    (contract §5). Read before the sentence rules, which would part the value from its event;
+    time since that event, with its bound if it has one (contract §5). Read before the
+    sentence rules, which would part the value from its event;
     the value leaves the text, the event stays in it as a concept of its own. A window
     ("within 6 months after X") is the measurement grammar's; a time after an event that
     names nothing of the patients' ("after the procedure") only times the act."""

@@ -113,3 +113,26 @@ def test_lead_in_words_and_narrowing_adverbs_are_no_part_of_the_act(  # type: ig
     """ "Proceeding to X" is doing X, and "solely / exclusively for Y" only says how narrow
     the purpose is: the act is named by what is done."""
     assert [a.text for a in extract(lexicon, text).actions] == [act]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Valve intervention for secondary mitral regurgitation is advised after medical "
+            "therapy.",
+            {("Procedure", "valve intervention"), ("Condition", "secondary mitral regurgitation")},
+        ),
+        (
+            "Statins for primary prevention are advised in adults with diabetes.",
+            {("Medication", "statin"), ("Outcome", "primary prevention")},
+        ),
+    ],
+)
+def test_secondary_names_a_disease_unless_it_names_prevention(  # type: ignore[no-untyped-def]
+    lexicon, text: str, expected: set
+) -> None:
+    """ "for secondary prevention" is an aim, but "for secondary mitral regurgitation" is the
+    disease the act treats: the word "secondary" alone does not make what follows "for" an
+    aim."""
+    assert expected <= roles(extract(lexicon, text))

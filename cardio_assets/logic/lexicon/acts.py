@@ -31,7 +31,9 @@ _PATIENTS_IN_ACT = (
 # purpose or aim ("for prevention of …", "for rate control", "for assessing …")
 _NOT_AN_INDICATION = re.compile(
     r"^(?:\d|up\s+to\b|at\s+least\b|life|the\s+(?:first|duration)|[a-z]+ing\b|"
-    r"(?:the\s+)?(?:primary|secondary|prevention|prophylaxis|reduction|treatment|management|"
+    # ("for primary / secondary prevention": an aim; "for secondary MR": a disease)
+    r"(?:primary|secondary)\s+(?:prevention|prophylaxis|care|end-?points?|outcomes?|goals?)\b|"
+    r"(?:the\s+)?(?:prevention|prophylaxis|reduction|treatment|management|"
     r"diagnosis|detection|assessment|evaluation|screening|relief|control|improvement|rate|"
     r"rhythm|symptom|risk|all|those|patients|individuals|people|women|men|adults|children)\b"
     r"|(?:\w+\s+){0,2}dos(?:e|es|age|ing)\b)",  # "in low doses": how much, not for whom

@@ -95,6 +95,12 @@ def operator_from_words(words: str) -> str | None:
 _NUM = r"\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d.])|\d+(?:[.,]\d+)?"
 _DASH = r"\s?(?:[-–—−‐]|to)\s?"
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4}
+# the bounds a class takes after it: those of any value, and a worse / better class
+_CLASS_POST = {
+    **{w: _POST_WORDS[w] for w in ("higher", "greater", "more", "above", "lower", "less", "below")},
+    "worse": ">=",
+    "better": "<=",
+}
 # ... and the WHO functional class of pulmonary hypertension, graded the same way, and the
 # modified WHO class that grades a pregnancy's maternal risk (another scale, its own name)
 _NYHA = re.compile(
@@ -104,10 +110,8 @@ _NYHA = re.compile(
     r"(?P<op>[≥≤<>]=?|=)?\s?"
     r"(?P<a>IV|III|II|I)(?:\s?(?:[-–—/]|to|or)\s?(?P<b>IV|III|II|I))?(?![A-Za-z])"
     # "class II or higher", "class III or worse": a bound, not the class alone
-    r"(?:\s+or\s+(?P<post>higher|greater|more|above|worse|lower|less|below|better)\b)?"
+    rf"(?:\s+or\s+(?P<post>{'|'.join(_CLASS_POST)})\b)?"
 )
-_CLASS_POST = {"higher": ">=", "greater": ">=", "more": ">=", "above": ">=", "worse": ">=",
-               "lower": "<=", "less": "<=", "below": "<=", "better": "<="}  # fmt: skip
 
 
 def number(raw: str) -> float:

@@ -174,7 +174,12 @@ def sized_lesion(param: Parameter) -> str | None:
 
 
 # a state named with how long it has lasted: "AF lasting <48 h", "pauses persisting >3 s"
-_LASTING = re.compile(r"(?P<state>.*?\S)\s+(?:lasting|lasts|persisting|persists)", re.IGNORECASE)
+_LASTING_VERBS = r"lasting|lasts|persisting|persists"
+_LASTING = re.compile(rf"(?P<state>.*?\S)\s+(?:{_LASTING_VERBS})", re.IGNORECASE)
+# the words right before a value, an operator sign allowed between ("persisting >6 weeks")
+_RIGHT_BEFORE_VALUE = r"\s*(?:\S{1,2}\s*)?$"
+_STATE_LASTED = re.compile(rf"\b(?:{_LASTING_VERBS}){_RIGHT_BEFORE_VALUE}", re.IGNORECASE)
+_FOR_HOW_LONG = re.compile(rf"\bfor{_RIGHT_BEFORE_VALUE}", re.IGNORECASE)
 # "... of <12 h duration": the value is the duration of the state named before it
 _DURATION_WORD = re.compile(r"['’]?\s+duration\b", re.IGNORECASE)  # ("20 years' duration")
 
@@ -184,7 +189,7 @@ _DURATION_WORD = re.compile(r"['’]?\s+duration\b", re.IGNORECASE)  # ("20 year
 # months and 12 months after X", "3 and 12 months after X"): no criterion of the patients
 _HOW_LONG_OR_WHEN = re.compile(
     r"\b(?:for(?:\s+a\s+period\s+of)?|beyond|during|from|until|including|and|or|to)"
-    r"\s*(?:\S{1,2}\s*)?$",
+    + _RIGHT_BEFORE_VALUE,
     re.IGNORECASE,
 )
 
@@ -222,10 +227,10 @@ def times_since_events(text: str, abbreviations: Abbreviations) -> tuple[str, li
             pieces.append(before)  # "1–2 weeks after starting X": when to check, left out
             cursor = found.end
             continue
-        if re.search(r"\b(?:lasting|lasts|persisting|persists)\s*(?:\S{1,2}\s*)?$", before, re.I):
+        if _STATE_LASTED.search(before):
             continue  # "persisting >6 weeks after X": how long a state lasts, its duration
         if found.unit == "years":
-            if re.search(r"\bfor\s*(?:\S{1,2}\s*)?$", before, re.IGNORECASE):
+            if _FOR_HOW_LONG.search(before):
                 continue  # "survival for ≥1 year after TAVI": how long, no age either
         elif _HOW_LONG_OR_WHEN.search(before):
             pieces.append(before)  # how long or one point of a schedule: left out

@@ -52,7 +52,8 @@ CLAUSE_WORDS = frozenset("with without who whom which that in of for to by when 
 # Grades of one scale: "moderate or severe mitral stenosis" is a severity range, one concept
 # (the annotation contract, section 6), not two conditions.
 GRADES = frozenset(
-    "mild mildly moderate moderately severe severely low intermediate high very complete vigorous "
+    "mild mildly moderate moderately severe severely low intermediate high great very complete "
+    "vigorous "
     "incomplete high-degree advanced first-degree second-degree third-degree".split()
 )
 # Endings of relational adjectives ("aortic", "mitral", "pulmonary", "surgical"): two of

@@ -436,6 +436,8 @@ def _joins(
     words = grade.split()
     if 1 < len(words) <= 3 and words[-1] in GRADES and first.split("-")[0] in GRADES:
         return True  # "congenital complete or high-degree AVB": a qualified range, still one
+    if len(words) > 2 and words[-2] == "of" and words[-1] in GRADES and first in GRADES:
+        return True  # "disease of moderate or severe degree": the range after its noun
     if grade in _SCALE_START and first in GRADES and first.endswith("ly"):
         return True  # "preserved or mildly impaired function": from the top of the scale down
     if _SEVERITY_NUMBER.search(previous) and _NUMBERED_HEAD.match(item):

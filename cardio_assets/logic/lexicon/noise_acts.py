@@ -39,6 +39,18 @@ ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "timed 2–24 h after lysis": when it is done, the window stays for the grammar to read
     (re.compile(r"\btimed\s+(?=(?:\d|within\b|between\b|at\b))", re.I), ""),
+    # "an MRI performed at least 6 weeks after X", "a scan done before surgery": the participle
+    # only says the act is done; the time or the event stays for the grammar to read
+    (
+        re.compile(
+            r"(?<!\bis)(?<!\bare)(?<!\bbe)(?<!\bbeen)(?<!\bwas)(?<!\bwere)(?<!\bbeing)"
+            r"\s+(?:performed|done|undertaken|carried\s+out|obtained)\s+"
+            r"(?=(?:\d|[<>≤≥]|within\b|between\b|at\s+least\b|(?:more|less)\s+than\b|"
+            r"(?:after|before|during|following)\b))",
+            re.I,
+        ),
+        " ",
+    ),
     # "a short period of triple therapy", "a 3-month course of colchicine": how long the
     # drug is given, no part of its name
     (

@@ -32,6 +32,9 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "… is recommended instead": the word points back to what the row replaces, named
+    # before; no concept ("instead of X" names it, and stays)
+    (re.compile(r",?\s+instead\b(?=\s*(?:[.;)]|$))", re.I), ""),
     # pointers to elsewhere: "(Table 4)", "(see section 5.2)", "(see separate ...)", URLs
     (
         re.compile(

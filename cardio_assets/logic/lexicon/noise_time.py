@@ -34,16 +34,31 @@ def _gestational_age(m: re.Match[str]) -> str:
 
 # an event a schedule counts from that names nothing the patients had ("after onset", "after
 # the onset of symptoms", "after initiation of treatment", "following the procedure", "after
-# hospital discharge", "after the index event")
+# hospital discharge", "after the (index) event")
 _UNNAMED_EVENT = re.compile(
     r"(?:after|following)\s+(?:the\s+)?(?:(?:onset|diagnosis)(?:\s+of\s+(?:the\s+)?(?:symptoms?|"
     r"treatment|therapy))?|procedure|operation|"
-    r"(?:hospital\s+)?(?:discharge|admission)|presentation|(?:index|first)\s+(?:event|procedure)|"
+    r"(?:hospital\s+)?(?:discharge|admission)|presentation|(?:(?:index|first)\s+)?event|"
+    r"(?:index|first)\s+procedure|"
     r"(?:symptom|treatment|therapy)\s+(?:onset|initiation|start)|"
     r"(?:(?:the\s+)?(?:initiation|start|end|completion)\s+of\s+|starting\s+|completing\s+)"
     r"(?:the\s+)?(?:treatment|therapy))\b(?:\s+(?:thereafter|and|then)\b.*)?",
     re.I,
 )
+
+
+# a state that goes on, right before how long ("symptoms persisting")
+_PERSISTING_BEFORE = re.compile(r"\b(?:persist\w*|lasting|continu\w+)\s*$", re.I)
+
+
+# a time value right before ("24 h", "3 months")
+_TIME_RIGHT_BEFORE = re.compile(
+    r"\d\s*(?:h|hours?|min|minutes?|days?|weeks?|months?|years?)\s*$", re.I
+)
+
+
+# how long a state has gone on, up to the value's unit ("persisting for more than 3 months")
+_PERSISTING_FOR = re.compile(r"\b(?:persist\w*|lasting)\s+[^,;.]*\d[^,;.\d]*$", re.I)
 
 
 def unnamed_event(after: str) -> bool:
@@ -128,6 +143,18 @@ _HOW_OFTEN = (
 )
 # how often, how soon and how long before: a schedule, no concept of the row
 SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # "HbA1c ≥6.5% on two separate occasions", ", confirmed on repeated measurement": how
+    # often a value must be seen to count, no concept of the row (the value stays)
+    (
+        re.compile(
+            r",?\s*\b(?:(?:confirmed|measured|documented|recorded|seen|verified)\s+)?"
+            r"(?:on|at|by|with|in)\s+(?:at\s+least\s+)?(?:two|three|2|3|repeated|repeat|separate|"
+            r"several|multiple|consecutive|serial)\s+(?:(?:separate|different|consecutive)\s+)?"
+            r"(?:occasions?|measurements?|visits?|readings?|days|testing|tests|samples)\b",
+            re.I,
+        ),
+        "",
+    ),
     # "before (or at latest at the time of) X": a second time for the same act
     (
         re.compile(
@@ -200,7 +227,9 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # 6 months after X", "in the first 3 months after X" are windows counted from X: the
     # measurement grammar reads them). A bound on a time before goes with it ("stop smoking
     # >4 weeks before"); a bounded time after an event is a criterion, time since the event
-    # ("persisting >6 weeks after X")
+    # ("persisting >6 weeks after X"); a time after an event that names nothing of the
+    # patients' ("at least 6 weeks after the procedure") only times the act, unless a state
+    # persists that long ("symptoms persisting >3 months after onset")
     (
         re.compile(
             r"(?<!within)(?<!within\s)(?<!first)(?<!first\s)"
@@ -213,8 +242,27 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         lambda m: (
             m[0]
             if m["event"].lower() in ("after", "following")
-            and (m["bound"] or not _UNNAMED_EVENT.match(m["event"] + m["what"]))
+            and (
+                not _UNNAMED_EVENT.match(m["event"] + m["what"])
+                or (m["bound"] and _PERSISTING_BEFORE.search(m.string[: m.start()]))
+            )
             else " "
+        ),
+    ),
+    # "after the event", "after onset": counted from nothing the row names, what is left once
+    # the time before it went is no concept (a window, "within 24 h after onset", stays; how
+    # long a state has lasted, "persisting >3 months after onset", is read without it)
+    (
+        re.compile(
+            r",?\s*\b(?:after|following)\s+(?:the\s+)?(?:(?:index|first)\s+)?(?:event|"
+            r"(?:symptom\s+)?onset(?:\s+of\s+(?:the\s+)?symptoms?)?)\b(?!\s+of\b)",
+            re.I,
+        ),
+        lambda m: (
+            m[0]
+            if _TIME_RIGHT_BEFORE.search(m.string, 0, m.start())
+            and not _PERSISTING_FOR.search(m.string, 0, m.start())
+            else ""
         ),
     ),
 ]

@@ -121,6 +121,47 @@ def _last_top_level_comma(text: str) -> int | None:
     return commas[first_item] if first_item is not None else commas[-1]
 
 
+# a finite verb of a clause ("X is not tolerated", "Y has failed", "Z cannot be given")
+_FINITE_VERB = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|cannot|can|does|do|did|remains?|persists?|exists?|"
+    r"fails?|failed|occurs?|occurred)\b",
+    re.IGNORECASE,
+)
+
+
+# the first word of a phrase that is not an item of a list
+_PHRASE_START = re.compile(
+    r"\s*(?:with|without|in|on|at|for|despite|after|before|during|unless|except|especially|"
+    r"preferably|including|depending|provided|if|when|where|who|which|as|to|by)\b",
+    re.IGNORECASE,
+)
+
+
+def clause_lead_end(text: str) -> int | None:
+    """Where an opening "If / When / Where X is …" clause ends: at its first top-level comma
+    when the clause has its verb before that comma and nothing after it has one ("When X is
+    not tolerated, A, B, C or D is recommended": the rest is the act's list, however many of
+    its items the vocabulary knows); None otherwise."""
+    commas = _top_level_commas(text)
+    if not commas or not _FINITE_VERB.search(text, 0, commas[0]):
+        return None
+    items = [text[a + 1 : b] for a, b in zip(commas, [*commas[1:], len(text)], strict=True)]
+    if _FINITE_VERB.search(text, commas[0]) or not all(_list_item(item) for item in items):
+        return None
+    return commas[0] if _act_item(re.split(r"\s(?:or|and|and/or)\s", items[-1])[-1]) else None
+
+
+def _list_item(segment: str) -> bool:
+    """An item of a list of acts: one the vocabulary knows as a drug or an act, or a single
+    word ("amiloride"), not a phrase of its own ("without evidence of X") or a predicate
+    ("poorly tolerated or insufficient")."""
+    if _PHRASE_START.match(segment):
+        return False
+    return len(segment.split()) == 1 or all(
+        _act_item(part) for part in re.split(r"\s(?:or|and|and/or)\s", segment)
+    )
+
+
 def _act_item(segment: str) -> bool:
     """A short list item naming a drug or an act by its own words ("sotalol", "or pacing")."""
     item = re.sub(r"^\s*(?:(?:and|or|and/or)\s+)?(?:an?\s+|the\s+)?", "", segment).strip()

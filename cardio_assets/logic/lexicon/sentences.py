@@ -45,6 +45,7 @@ from cardio_assets.logic.lexicon.sentence_leads import (
     _last_top_level_comma,
     _lead_ends_at_aside,
     _top_level_commas,
+    clause_lead_end,
 )
 from cardio_assets.logic.lexicon.vocabulary import (
     _OUTCOME_VERBS,
@@ -118,7 +119,8 @@ _COHORT_LEAD = re.compile(
     re.IGNORECASE,
 )
 _CONTEXT_LEAD = re.compile(
-    r"^(?:after|following|before|prior\s+to|ahead\s+of|in\s+advance\s+of|during|when|if|once)\s+",
+    r"^(?:after|following|before|prior\s+to|ahead\s+of|in\s+advance\s+of|during|when|whenever|"
+    r"where|if|once)\s+",
     re.IGNORECASE,
 )
 # those who give care, never a group of patients ("that clinicians adopt X")
@@ -571,6 +573,8 @@ def _parse_sentence(sentence: str) -> RowParse:
         or aim
     ):
         cut = _last_top_level_comma(pre)
+        if context and not _COHORT_LEAD.match(pre):
+            cut = clause_lead_end(pre) or cut
         if cut is not None and re.match(r"\s*(?:and|or|and/or)\s", pre[cut + 1 :], re.I):
             # the comma is the subject list's own: the list starts at the last act noun (an
             # aim may name "use of X" itself)
@@ -604,7 +608,9 @@ def _parse_sentence(sentence: str) -> RowParse:
             inner_cut = _last_top_level_comma(lead_phrase)
             clause = (
                 re.match(
-                    r"(?:when|if|once|whenever)\s+", lead_phrase[inner_cut + 1 :].strip(), re.I
+                    r"(?:when|if|once|whenever|where)\s+",
+                    lead_phrase[inner_cut + 1 :].strip(),
+                    re.I,
                 )
                 if inner_cut is not None
                 else None

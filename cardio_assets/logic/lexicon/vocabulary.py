@@ -220,9 +220,12 @@ _DRUG_NOUN_THERAPY = re.compile(
     re.IGNORECASE,
 )
 # "stenosis of high anatomical complexity": how complex or severe, no part of the name ("of
-# unknown origin" changes what the finding is and stays: "syncope of unknown origin")
+# unknown origin" changes what the finding is and stays: "syncope of unknown origin"); a
+# range of grades ("of moderate or great complexity") or a grade not known ("of uncertain
+# severity") says which patients, and stays too
 _QUALIFYING_OF = re.compile(
-    r"\s+of\s+(?:[\w\-]+\s+){0,3}(?:complexity|severity|extent|degree|grade)$",
+    r"\s+of\s+(?!(?:[\w\-]+\s+)*(?:or|to|and|uncertain|unknown|unclear|indeterminate)\s)"
+    r"(?:[\w\-]+\s+){0,3}(?:complexity|severity|extent|degree|grade)$",
     re.IGNORECASE,
 )
 _LEADING_VERBS = re.compile(

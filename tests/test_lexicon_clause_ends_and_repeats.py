@@ -1,0 +1,181 @@
+"""Where an opening "If / When / Where …" clause ends, what is left of a time counted from
+nothing the row names, how often a value must be seen, and a range of grades after its
+noun: read by rule, in the team's own sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import extract, named, roles
+
+
+@pytest.mark.parametrize("lead", ["Where", "When", "If"])
+def test_an_opening_clause_ends_at_its_first_comma_before_the_acts_list(  # type: ignore[no-untyped-def]
+    lexicon, lead: str
+) -> None:
+    """ "Where X cannot be taken, A, B, C or D may be considered": the clause has its verb
+    before the first comma and nothing after it has one, so every item after that comma is
+    one of the alternatives recommended (one OR group), even the ones the vocabulary does
+    not know by name, and the clause is the condition (X's intolerance)."""
+    text = (
+        f"{lead} ivabradine is not tolerated, digoxin, amiloride, a long-acting nitrate or a "
+        "beta-blocker may be considered in patients with chronic angina."
+    )
+    result = extract(lexicon, text)
+    found = named(result)
+    actions = {a.normalized for a in result.actions}
+    assert {"digoxin", "amiloride", "beta-blocker"} <= actions, result.actions
+    assert len({found[a].or_group for a in actions}) == 1 and found["digoxin"].or_group
+    assert ("Condition", "ivabradine intolerance") in roles(result)
+
+
+def test_a_list_inside_the_clause_stays_the_clauses_own(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "If A, B or C is present, X is recommended": the clause's verb comes after its list,
+    so the list is what the clause asks for, not the act."""
+    result = extract(
+        lexicon, "If heart failure, angina or syncope is present, valve surgery is recommended."
+    )
+    assert [a.normalized for a in result.actions] == ["valve surgery"]
+    found = named(result)
+    assert found["angina"].role == "Condition" and found["angina"].or_group
+
+
+def test_a_phrase_after_the_clause_is_no_item_of_the_acts_list(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "If X is seen, without evidence of Y, Z should be considered": what follows the
+    clause's comma opens a phrase of its own ("without …"), so the clause does not end
+    there as before a list; Z alone is the act and Y stays negated."""
+    result = extract(
+        lexicon,
+        "If the sac of a repaired aneurysm is seen to grow, without evidence of an endoleak, "
+        "repeat CT imaging should be considered.",
+    )
+    assert [a.normalized for a in result.actions] == ["repeat computed tomography imaging"]
+    assert [c.negated for c in result.concepts if "endoleak" in c.normalized] == [True]
+
+
+def test_instead_at_the_end_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "… is recommended instead": the word points back to what the act replaces, named
+    earlier in the row; it names nothing itself."""
+    result = extract(
+        lexicon, "In patients with gout, febuxostat or colchicine should be considered instead."
+    )
+    assert not [c for c in result.concepts if "instead" in c.text.lower()], result.concepts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cardiac MRI performed at least 6 weeks after the event should be considered in "
+        "patients with myocarditis.",
+        "A cardiac MRI done 8 weeks after the index event is advised in adults with myocarditis.",
+    ],
+)
+def test_a_time_after_an_event_the_row_does_not_name_only_times_the_act(  # type: ignore[no-untyped-def]
+    lexicon, text: str
+) -> None:
+    """ "performed at least 6 weeks after the event": "the event" points at nothing of the
+    patients' own, so the time says when the scan is done (no criterion), the participle
+    says only that it is done, and neither "event" nor "performed" is a concept."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == ["cardiac magnetic resonance imaging"]
+    assert not [c for c in result.concepts if c.role == "ClinicalParameter"], result.concepts
+    assert not [c for c in result.concepts if "event" in c.normalized], result.concepts
+
+
+def test_onset_after_how_long_a_state_has_lasted_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "symptoms persisting more than 3 months after onset": the duration of the symptoms is
+    the criterion; "onset" only says where the count starts."""
+    found = named(
+        extract(
+            lexicon,
+            "Referral to a specialist clinic is recommended for patients with palpitations "
+            "persisting more than 3 months after onset.",
+        )
+    )
+    assert "onset" not in found
+    assert found["palpitation duration"].operator == ">"
+
+
+def test_a_window_after_onset_stays_a_criterion(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "within 24 hours after the onset of symptoms": a window counted from the onset is
+    whom the act is for (those still inside it), a time-since parameter."""
+    found = named(
+        extract(
+            lexicon,
+            "Brain imaging is recommended within 24 hours after the onset of symptoms in "
+            "patients with suspected stroke.",
+        )
+    )
+    window = found["time since onset of symptom"]
+    assert (window.operator, window.threshold, window.unit) == ("<=", 24.0, "h")
+
+
+@pytest.mark.parametrize(
+    ("text", "parameter"),
+    [
+        (
+            "Type 2 diabetes is diagnosed by an HbA1c ≥6.5% on two separate occasions.",
+            "hemoglobin a1c",
+        ),
+        (
+            "Drug treatment is recommended in adults with office BP ≥140/90 mmHg, confirmed on "
+            "repeated measurement.",
+            "office blood pressure",
+        ),
+        (
+            "A statin is recommended in adults with LDL-C ≥4.9 mmol/L measured on at least two "
+            "occasions.",
+            "low density lipoprotein cholesterol",
+        ),
+    ],
+)
+def test_how_often_a_value_must_be_seen_is_no_concept(  # type: ignore[no-untyped-def]
+    lexicon, text: str, parameter: str
+) -> None:
+    """ "on two separate occasions", "confirmed on repeated measurement": how often the value
+    must be found to count; the value is the criterion, the repetition names nothing."""
+    result = extract(lexicon, text)
+    assert parameter in named(result)
+    assert not [c for c in result.concepts if "occasion" in c.text or "repeated" in c.text], (
+        result.concepts
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        (
+            "Yearly review is recommended for adults with congenital heart disease of "
+            "moderate or great complexity.",
+            "congenital heart disease of moderate or great complexity",
+        ),
+        (
+            "Stress imaging should be considered in patients with aortic stenosis of uncertain "
+            "severity.",
+            "aortic stenosis of uncertain severity",
+        ),
+    ],
+)
+def test_a_range_of_grades_after_its_noun_is_one_concept(  # type: ignore[no-untyped-def]
+    lexicon, text: str, condition: str
+) -> None:
+    """ "of moderate or great complexity" is a range on one scale (contract §6: severity
+    ranges stay one concept) and says which patients; so does a grade not known ("of
+    uncertain severity"): both stay in the name, no OR of two grades."""
+    found = named(extract(lexicon, text))
+    assert found[condition].role == "Condition"
+    assert found[condition].or_group is None
+
+
+def test_a_single_grade_after_its_noun_still_goes(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "stenosis of high anatomical complexity" (the grade a score in the row restates) stays
+    named by the disease alone, as before."""
+    found = named(
+        extract(
+            lexicon,
+            "Bypass surgery is recommended in patients with left main stenosis of high "
+            "anatomical complexity.",
+        )
+    )
+    assert "left main stenosis" in found

@@ -37,6 +37,28 @@ ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "with OAC continued afterwards", "aspirin continued lifelong": that it goes on, no
+    # part of the drug's name
+    (
+        re.compile(
+            r"\s+continued\s+(?:afterwards?|thereafter|indefinitely|lifelong|long-term)\b", re.I
+        ),
+        "",
+    ),
+    # "cardiac surgery for another indication": the reason for the other act is not said,
+    # so it names nothing
+    (re.compile(r"\s+for\s+(?:an|any|some)?other\s+(?:indications?|reasons?)\b", re.I), ""),
+    # "should be screened periodically for X", "monitored closely for X": how often or how
+    # carefully, after the verb; no concept
+    (
+        re.compile(
+            r"\b(?P<verb>screened|monitored|assessed|evaluated|reviewed|checked|tested|"
+            r"examined|followed\s+up)\s+(?:periodically|regularly|routinely|systematically|"
+            r"annually|yearly|closely|carefully)\b",
+            re.I,
+        ),
+        lambda m: m["verb"],
+    ),
     # "timed 2–24 h after lysis": when it is done, the window stays for the grammar to read
     (re.compile(r"\btimed\s+(?=(?:\d|within\b|between\b|at\b))", re.I), ""),
     # "an MRI performed at least 6 weeks after X", "a scan done before surgery": the participle
@@ -44,7 +66,7 @@ ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r"(?<!\bis)(?<!\bare)(?<!\bbe)(?<!\bbeen)(?<!\bwas)(?<!\bwere)(?<!\bbeing)"
-            r"\s+(?:performed|done|undertaken|carried\s+out|obtained)\s+"
+            r"\s+(?:performed|done|undertaken|carried\s+out|obtained|given|administered)\s+"
             r"(?=(?:\d|[<>≤≥]|within\b|between\b|at\s+least\b|(?:more|less)\s+than\b|"
             r"(?:after|before|during|following)\b))",
             re.I,
@@ -61,6 +83,16 @@ ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             re.I,
         ),
         "",
+    ),
+    # "a short corticosteroid course", "a 5-day antibiotic course": the same, said before
+    # the drug's name
+    (
+        re.compile(
+            r"\b(?:short|brief|limited|\d+[\s-]*(?:day|week|month)s?)\s+(?P<drug>[A-Za-z][\w\-]*)"
+            r"\s+course\b",
+            re.I,
+        ),
+        lambda m: m["drug"],
     ),
     # "at any stage of pregnancy", "at any time during X": whenever the state holds; the
     # state is the criterion

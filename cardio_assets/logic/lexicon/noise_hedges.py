@@ -32,6 +32,18 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "colchicine is preferable to NSAIDs", "stenting preferred to surgery": what the act is
+    # preferred over (a comparator), read as "over X" is ("preferred to reduce X" is an aim)
+    (
+        re.compile(
+            r"\b(?P<verb>preferred|preferable|superior)\s+to\s+(?!(?:be|reduce|lower|improve|"
+            r"prevent|achieve|control|treat|manage|relieve|decrease|avoid|minimi[sz]e|detect|"
+            r"assess|confirm|exclude|rule|guide|identify|evaluate|establish|maintain|restore|"
+            r"allow|enable|help|facilitate|increase|slow|limit|stop|start|use|give)\b)",
+            re.I,
+        ),
+        lambda m: f"{m['verb']} over ",
+    ),
     # "… is recommended instead": the word points back to what the row replaces, named
     # before; no concept ("instead of X" names it, and stays)
     (re.compile(r",?\s+instead\b(?=\s*(?:[.;)]|$))", re.I), ""),

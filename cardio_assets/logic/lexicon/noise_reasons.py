@@ -37,6 +37,15 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         " ",
     ),
+    # ", whatever the vascular bed involved", "whatever their age": the same, said with
+    # "whatever"
+    (
+        re.compile(
+            r",?\s*\bwhatever\s+(?:the|their|its|his|her)\s+[^,;.()]+?(?=\s*(?:[,;.)]|$))",
+            re.I,
+        ),
+        " ",
+    ),
     # a rationale, not a criterion: ", considering the individual risk", ", given the high
     # risk of X", "taking into account its cost" (the clause says why, not for whom)
     (
@@ -55,11 +64,23 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r",?\s+(?:because\s+of|owing\s+to|on\s+account\s+of)\s+(?:the\s+|an?\s+|its\s+|their\s+)?"
             r"(?:[\w-]+\s+){0,3}?(?:toxicity|harms?|risks?|hazards?|adverse\s+effects?|side\s+effects?|"
-            r"concerns?|costs?|lack\s+of\s+(?:evidence|data|benefit))\b"
+            r"concerns?|costs?|lack\s+of\s+(?:evidence|data|benefit)"
+            # ("because of increased mortality": a harm seen with the act)
+            r"|(?:increased|higher|excess)\s+(?:[\w-]+\s+)?(?:mortality|deaths?|morbidity))\b"
             r"(?:\s+of(?:\s+(?!(?:in|with|for|among|when|if|and|or)\b)[\w-]+){1,4}"
             # ... and every harm of its list ("the risk of A, B and C")
             r"(?:(?:,|,?\s+(?:and|or))(?:\s+(?!(?:in|with|for|among|when|if|is|are|should|"
             r"may|must|can|and|or)\b)[\w-]+){1,4})*)?",
+            re.I,
+        ),
+        "",
+    ),
+    # ", since slowing X may favour Y": a clause of its own after the advice, with its own
+    # verb, gives the reason ("since diagnosis", a time, has none)
+    (
+        re.compile(
+            r",\s*since\s+(?=[^;.()]*?\b(?:may|might|can|could|will|would|is|are|has|have|does|do)\b)"
+            r"[^;.()]*",
             re.I,
         ),
         "",

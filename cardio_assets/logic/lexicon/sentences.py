@@ -72,6 +72,8 @@ _VP_OBJECTS = (
 _CARE_PASSIVE = re.compile(rf"\bbe\s+(?P<care>{_CARE_VERBS})$", re.I)
 _NEGATIVE_VERBS = [
     r"\b(?:is|are)\s+not\s+(?:routinely\s+)?(?:recommended|indicated|advised|suggested)\b",
+    # "X has no role in Y": X is not to be used for Y
+    r"\b(?:has|have)\s+no\s+(?:established\s+)?role\b",
     rf"\b(?:should|must)\s+not\s+(?:be\s+)?(?:routinely\s+)?(?:{_VP_OBJECTS})\b",
     r"\b(?:should|must)\s+not\s+(?:receive|undergo|have|use|be)\b",
     r"\b(?:is|are)\s+(?:contraindicated|harmful|potentially\s+harmful)\b",
@@ -80,14 +82,19 @@ _POSITIVE_VERBS = [
     # "is recommended to be performed": the act is the subject, "to be performed" no object
     rf"\b(?:is|are)\s+recommended\s+to\s+be\s+(?:{_VP_OBJECTS})\b",
     r"\b(?:is|are)\s+(?:also\s+|generally\s+|strongly\s+|only\s+)?(?:recommended|indicated)\b",
-    r"\b(?:should|may|might|can|could)\s+(?:also\s+)?(?:still\s+)?be\s+(?:[a-z]+ly\s+)?considered\b",
+    r"\b(?:should|may|might|can|could|ought\s+to)\s+(?:also\s+)?(?:still\s+)?be\s+(?:[a-z]+ly\s+)?"
+    r"considered\b",
+    # "X merits / deserves / warrants consideration"
+    r"\b(?:merits?|deserves?|warrants?)\s+(?:careful\s+)?consideration\b",
     r"\b(?:should|may|might|can|could)\s+(?:also\s+)?be\s+(?:recommended|indicated)\b",
     # "should be promptly treated", "should be carefully monitored": an adverb between
-    rf"\b(?:should|may|must|can)\s+(?:also\s+)?be\s+(?:[a-z]+ly\s+)?(?:{_VP_OBJECTS})\b",
-    r"\b(?:is|are)\s+(?:a|an)\s+(?:suitable|reasonable|acceptable|preferred)\s+"
-    r"(?:alternative|option|choice)\b",
-    r"\b(?:is|are)\s+(?:reasonable|advised|beneficial|useful|preferred|suggested|effective|"
-    r"mandatory|essential)\b",
+    rf"\b(?:should|may|must|can|ought\s+to)\s+(?:also\s+)?be\s+(?:[a-z]+ly\s+)?(?:{_VP_OBJECTS})\b",
+    # "X is a reasonable option", "X is a useful additional test"
+    r"\b(?:is|are)\s+(?:a|an)\s+(?:suitable|reasonable|acceptable|preferred|useful|valuable|"
+    r"appropriate)\s+(?:(?:additional|further|first|second-line|complementary)\s+)?"
+    r"(?:alternative|option|choice|test|tool|adjunct|investigation|approach|strategy)\b",
+    r"\b(?:is|are)\s+(?:reasonable|advised|advisable|beneficial|useful|preferred|preferable|"
+    r"suggested|effective|mandatory|essential)\b",
     # "commissurotomy is the intervention of choice", "thiazides are the first-line
     # antihypertensive drugs": chosen first, so recommended
     r"\b(?:is|are)\s+the\s+(?:preferred\s+)?(?:intervention|treatment|therapy|drugs?|agents?|"

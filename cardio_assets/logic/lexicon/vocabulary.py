@@ -205,7 +205,7 @@ LONE_ADVERB = re.compile(
 # "significant left main stenosis", "elective PCI", "known CAD": contract §4).
 _QUALIFIERS = frozenset(
     """
-    long-term short-term lifelong routine urgent emergency second preferably preferable
+    long-term short-term lifelong routine second preferably preferable
     ideally potentially possibly serial hence usually typically generally commonly
     """.split()
 )

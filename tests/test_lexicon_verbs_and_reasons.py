@@ -1,0 +1,140 @@
+"""More of the ways a row says "do it" or "do not" ("ought to be considered", "merits
+consideration", "is a useful additional test", "has no role", "is preferable to X"), and more
+of what names nothing (a reason after "since", "whatever the X", "continued afterwards"): read
+by rule, in the team's own sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import extract, named
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        (
+            "In adults with cardiac amyloidosis and LVEF below 40%, an ICD ought to be considered "
+            "after syncope of arrhythmic origin.",
+            "implantable cardioverter defibrillator",
+        ),
+        (
+            "Exercise echocardiography merits consideration when symptoms and the severity of "
+            "mitral stenosis are discordant.",
+            "exercise echocardiography",
+        ),
+        (
+            "Where transthoracic images are poor, cardiac CT is a useful additional test to "
+            "measure the aortic annulus.",
+            "cardiac computed tomography",
+        ),
+        (
+            "Regular weight monitoring is advisable in older adults with heart failure.",
+            "regular weight monitoring",
+        ),
+        (
+            "Invasive electrophysiological testing has no role in the risk assessment of "
+            "asymptomatic adults with short QT syndrome.",
+            "invasive electrophysiological testing",
+        ),
+    ],
+)
+def test_more_ways_of_saying_the_act_is_or_is_not_advised(  # type: ignore[no-untyped-def]
+    lexicon, text: str, act: str
+) -> None:
+    """ "ought to be considered", "merits consideration", "is a useful additional test",
+    "is advisable", "has no role in": each says what the row advises for or against, so its
+    subject is the act, named without the verb's words."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == [act], result.actions
+
+
+def test_preferable_to_names_what_the_act_is_preferred_over(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "A or B is preferable to C": C is the comparator (as with "over C"), never part of
+    an act's name; "a short steroid course" is the steroid."""
+    found = named(
+        extract(
+            lexicon,
+            "For pericarditis in patients with kidney disease, colchicine or a short corticosteroid "
+            "course is preferable to NSAIDs.",
+        )
+    )
+    assert found["corticosteroid"].role == "Medication"
+    assert found["non-steroidal anti-inflammatory drug"].text == "NSAIDs"
+    assert found["colchicine"].or_group == found["corticosteroid"].or_group is not None
+
+
+def test_urgency_stays_with_the_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "emergency surgery", "urgent coronary angiography": how soon the act must be done
+    changes what is asked for (contract §4), so the word stays in its name."""
+    result = extract(
+        lexicon, "Emergency surgery is recommended in patients with acute type A aortic dissection."
+    )
+    assert [a.normalized for a in result.actions] == ["emergency surgery"]
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        (
+            "Catheter ablation is not recommended in children under 5 years, since the small "
+            "heart may be damaged by the lesions.",
+            "heart",
+        ),
+        (
+            "Cardiac contractility modulation is not recommended in patients with HFrEF, "
+            "because of increased mortality.",
+            "mortality",
+        ),
+        (
+            "Aspirin is recommended for all adults with coronary artery disease, whatever the "
+            "type of stent implanted.",
+            "stent",
+        ),
+        (
+            "In patients with AF undergoing valve surgery for another indication, ablation may "
+            "be considered, with oral anticoagulation continued afterwards.",
+            "afterwards",
+        ),
+        (
+            "In patients with AF undergoing valve surgery for another indication, ablation may "
+            "be considered.",
+            "indication",
+        ),
+    ],
+)
+def test_reasons_and_words_of_course_are_no_concepts(  # type: ignore[no-untyped-def]
+    lexicon, text: str, word: str
+) -> None:
+    """ ", since X may …" and "because of increased mortality" say why; "whatever the X"
+    says what does not matter (like "regardless of"); "continued afterwards" that the drug
+    goes on; "for another indication" names no indication: none is a concept, and no span
+    holds their words."""
+    result = extract(lexicon, text)
+    assert not [c for c in result.concepts if word in c.text.lower()], result.concepts
+
+
+def test_an_adverb_after_the_verb_is_no_part_of_what_is_sought(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "screened periodically for anaemia": how often the screening is done; what it looks
+    for is anaemia, not "periodically for anaemia"."""
+    found = named(
+        extract(
+            lexicon,
+            "Adults with chronic kidney disease should be screened periodically for anaemia.",
+        )
+    )
+    assert found["anaemia"].text == "anaemia"
+
+
+def test_given_before_a_time_only_says_the_drug_is_given(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "an antibiotic given within 1 h before incision": the participle says it is given;
+    the drug is named alone."""
+    found = named(
+        extract(
+            lexicon,
+            "An antibiotic given within 1 h before skin incision is recommended at every "
+            "pacemaker implantation.",
+        )
+    )
+    assert found["antibiotic"].text == "antibiotic"

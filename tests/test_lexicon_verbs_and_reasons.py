@@ -138,3 +138,50 @@ def test_given_before_a_time_only_says_the_drug_is_given(lexicon) -> None:  # ty
         )
     )
     assert found["antibiotic"].text == "antibiotic"
+
+
+def test_a_pronoun_that_fails_points_back_at_the_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "… followed by adenosine if they fail": "they" are the manoeuvres already named as the
+    act; their failure says when the next step comes, and "they" names nothing."""
+    result = extract(
+        lexicon,
+        "Carotid sinus massage is recommended in patients with narrow-QRS tachycardia, followed "
+        "by adenosine if it fails.",
+    )
+    assert not [c for c in result.concepts if c.text.lower() in ("it", "they")], result.concepts
+
+
+def test_listed_adjectives_before_one_head_each_borrow_it(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "before dental, endoscopic or urological procedures": three kinds of procedure, each
+    an alternative (contract §6, shared heads distributed), not "dental" alone."""
+    found = named(
+        extract(
+            lexicon,
+            "Antibiotic prophylaxis is not recommended before dental, endoscopic or urological "
+            "procedures in adults with a bioprosthetic valve.",
+        )
+    )
+    kinds = [found[f"{kind} procedure"] for kind in ("dental", "endoscopic", "urological")]
+    assert {k.role for k in kinds} == {"Procedure"}
+    assert len({k.or_group for k in kinds}) == 1 and kinds[0].or_group is not None
+
+
+def test_what_the_compared_drug_may_do_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "NSAIDs, which can precipitate X and Y": why the other drug is preferred; X and Y
+    are no criterion of the row."""
+    result = extract(
+        lexicon,
+        "In adults with heart failure and gout, colchicine is preferred over NSAIDs, which can "
+        "worsen renal function and fluid retention.",
+    )
+    assert not [c for c in result.concepts if "retention" in c.text], result.concepts
+
+
+def test_a_hyphenated_manner_word_before_a_comma_qualifies_the_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "a nurse-led, structured programme": the comma joins two words that say how the
+    programme is run; one act, not "nurse-led" alone."""
+    result = extract(
+        lexicon,
+        "A nurse-led, structured education programme is recommended for adults with heart failure.",
+    )
+    assert [a.text for a in result.actions] == ["nurse-led, structured education programme"]

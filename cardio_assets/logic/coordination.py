@@ -122,7 +122,8 @@ def coordinate_adjective(previous: str, item: str, following: str | None) -> boo
     manner = words[openers[-1] + 1 :] if openers else words
     if (
         all(_manner_word(w) for w in manner)
-        and any(w.lower() in MANNER_WORDS for w in manner)  # not an adverb alone ("elderly")
+        # not an adverb alone ("elderly")
+        and any(w.lower() in MANNER_WORDS or _MANNER_COMPOUND.match(w) for w in manner)
         and item_words
     ):
         # "a formal, structured, bleeding risk score": the run ends at the first phrase
@@ -140,10 +141,17 @@ def coordinate_adjective(previous: str, item: str, following: str | None) -> boo
     )
 
 
+# how an act is run, in one hyphenated word ("exercise-based", "nurse-led")
+_MANNER_COMPOUND = re.compile(
+    r"^[a-z]+-(?:based|guided|led|centred|centered|supervised|directed|tailored)$", re.I
+)
+
+
 def _manner_word(word: str) -> bool:
-    """A word of MANNER_WORDS or an adverb before one ("medically supervised")."""
+    """A word of MANNER_WORDS, a hyphenated one of the kind ("exercise-based") or an adverb
+    before one ("medically supervised")."""
     word = word.lower()
-    return word in MANNER_WORDS or _adverb(word)
+    return word in MANNER_WORDS or bool(_MANNER_COMPOUND.match(word)) or _adverb(word)
 
 
 def _modifier_like(word: str) -> bool:

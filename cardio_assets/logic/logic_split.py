@@ -266,6 +266,7 @@ def split_logic(
             # list lends only across its own "or"
             of_head = _of_head(item)
             lends_across_commas = False
+    _lend_head_to_listed_adjectives(merged_items, merged_conns, completions)
     items, connectors = merged_items, merged_conns
     if len(items) == 1:
         return _leaf(items[0], completions.get(0))
@@ -293,6 +294,32 @@ def split_logic(
         conns.append(plain[i])
 
     return _and_before_or(nodes, conns)
+
+
+def _lend_head_to_listed_adjectives(
+    items: list[str], conns: list[str], completions: dict[int, str]
+) -> None:
+    """ "dental, respiratory or genitourinary procedures": the pair before the head borrowed
+    it ("respiratory procedures"); each lone relational adjective listed before the pair,
+    comma by comma, borrows it too and joins the pair's alternatives."""
+    for pair in range(len(conns)):
+        full = completions.get(pair, "")
+        if not (conns[pair].endswith("*") and full.startswith(f"{items[pair]} ")):
+            continue
+        if len(items[pair].split()) != 1:
+            continue
+        head = full[len(items[pair]) :]
+        listed = pair - 1
+        while (
+            listed >= 0
+            and conns[listed] == ","
+            and len(items[listed].split()) == 1
+            and adjective_shaped(items[listed])
+            and listed not in completions
+        ):
+            completions[listed] = items[listed] + head
+            conns[listed] = conns[pair]
+            listed -= 1
 
 
 # what each connector means between two items

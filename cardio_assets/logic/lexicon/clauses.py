@@ -212,6 +212,10 @@ class ClauseRules:
         if unsuitable is not None:
             return unsuitable
         failed = _FAILED.match(phrase)
+        if failed and re.fullmatch(
+            r"\s*(?:they|it|these|this|both|either)\s+\w+", failed["failed"], re.I
+        ):
+            return []  # "… followed by Y if they fail": the pronoun points back at the act
         if failed:
             # "if beta-blockers and digoxin fail": the condition is each therapy's failure,
             # named so and keeping the therapy's role; what it failed to do is no concept,

@@ -75,6 +75,16 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "NSAIDs, which can precipitate X and Y": what the named thing may do, the reason the
+    # advice is given; no concept
+    (
+        re.compile(
+            r",\s*which\s+(?:can|may|might|could|would|will|are\s+known\s+to|is\s+known\s+to)\s+"
+            r"[^;.()]*",
+            re.I,
+        ),
+        "",
+    ),
     # ", since slowing X may favour Y": a clause of its own after the advice, with its own
     # verb, gives the reason ("since diagnosis", a time, has none)
     (

@@ -179,3 +179,47 @@ def test_a_single_grade_after_its_noun_still_goes(lexicon) -> None:  # type: ign
         )
     )
     assert "left main stenosis" in found
+
+
+def test_once_opens_a_clause_after_the_cohort(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "…, once reversible causes (e.g. A, B) have been excluded": "once" says when, like
+    "after"; the cohort before it is not negated, the excluded causes are, and the examples
+    are their own OR group ("once daily" is a schedule and never opens a clause)."""
+    found = named(
+        extract(
+            lexicon,
+            "Permanent pacing is indicated in adults with complete heart block, once reversible "
+            "causes (e.g. drugs, hypothyroidism) have been excluded.",
+        )
+    )
+    assert found["complete heart block"].negated is False
+    assert found["reversible cause"].negated is True
+    assert found["hypothyroidism"].negated is True
+    assert found["hypothyroidism"].or_group != found["complete heart block"].or_group
+
+
+def test_a_compound_of_the_same_kind_marks_where_the_shared_head_starts(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "first-degree or Mobitz type I second-degree AV block": "second-degree" is the other
+    item's word of the same kind as "first-degree", so "AV block" after it is the head both
+    share (contract §6), not "type I second-degree AV block"."""
+    found = named(
+        extract(
+            lexicon,
+            "Pacing is not recommended in asymptomatic first-degree or Mobitz type I "
+            "second-degree AV block.",
+        )
+    )
+    assert any("first-degree" in name and name.endswith("block") for name in found), found
+
+
+def test_a_decision_made_to_proceed_is_the_state_the_row_is_for(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "once the decision has been made to proceed with X": the patients for whom X has
+    been decided, a condition named "decision to proceed with X" (not the act X)."""
+    found = named(
+        extract(
+            lexicon,
+            "A loading dose of ticagrelor is recommended once the decision has been made to "
+            "proceed with surgery.",
+        )
+    )
+    assert found["decision to proceed with surgery"].role == "Condition"

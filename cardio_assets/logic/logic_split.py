@@ -506,6 +506,22 @@ def _complete_ellipsis(previous: str, item: str) -> dict[int, str]:
         and bool(item_words)
         and re.fullmatch(r"[a-z]+-[a-z\-]+", item_words[0]) is not None
     )
+    # "third-degree or Mobitz type II second-degree AV block": the other item's word of the
+    # same kind ("second-degree") marks where the shared head starts
+    kin = (
+        re.fullmatch(r"[a-z]+-(?P<kind>[a-z]+)", last)
+        if all(w.lower() in CLAUSE_WORDS | SHARED_MODIFIERS for w in lead)
+        else None
+    )
+    for index, word in enumerate(item_words[1:-1], start=1):
+        head_words = item_words[index + 1 :]
+        if (
+            kin
+            and word.lower().endswith(f"-{kin['kind']}")
+            and len(head_words) <= 3
+            and not any(w.lower() in CLAUSE_WORDS for w in item_words)
+        ):
+            return {0: f"{bare} {' '.join(head_words)}"}
     if (
         (bare.lower() in SHARED_MODIFIERS or lone_adjective or led_modifier or compound)
         and 2 <= len(item_words) <= 4

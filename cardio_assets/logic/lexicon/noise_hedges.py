@@ -44,6 +44,14 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         lambda m: f"{m['verb']} over ",
     ),
+    # "once the decision has been made to proceed with X": the decision to proceed with X,
+    # named so (the state the row is for)
+    (
+        re.compile(
+            r"\b(?:a|the)\s+decision\s+(?:has\s+been|have\s+been|is|was)\s+made\s+to\s+", re.I
+        ),
+        "a decision to ",
+    ),
     # "… is recommended instead": the word points back to what the row replaces, named
     # before; no concept ("instead of X" names it, and stays)
     (re.compile(r",?\s+instead\b(?=\s*(?:[.;)]|$))", re.I), ""),

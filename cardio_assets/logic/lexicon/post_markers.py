@@ -148,7 +148,10 @@ _POST_MARKERS = re.compile(
     rf"|(?:{_PREFERRED_TO})\b"
     r"|(?<!\bor\s)(?<!\band\s)over\b(?!\s+\d)"
     # ("the decision when to restart": "when to" asks a question, it sets no condition)
+    # ("once X has been excluded": when; "once daily" is a schedule, gone before this)
     r"|(?:if|when(?!\s+to\b)|while|whilst|unless|despite|provided(?:\s+that)?|"
+    r"once(?!\s+(?:daily|weekly|monthly|yearly|a\s+(?:day|week|month|year)|every|or\b|"
+    r"more|again|only)\b)|"
     r"in\s+the\s+presence\s+of)\b"
     # "digoxin in the absence of hypotension": those without it; only where the absence ends the
     # phrase plainly (not before a list that goes on past a semicolon or bullet, a comma, a
@@ -526,7 +529,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
             r"^(.+?)\s+(?:is|are|has\s+been|have\s+been)\s+(?:excluded|ruled\s+out)$", body, re.I
         )
         return ("negated", excluded.group(1)) if excluded else ("context", body)
-    if low in {"if", "when", "while", "whilst"}:
+    if low in {"if", "when", "while", "whilst", "once"}:
         return context_clause(_THERE_IS.sub("", body))
     if _CASE_OR_PRESENCE.fullmatch(low):
         return "context", body  # "in the presence of X", "in case of X": a criterion, like "if"

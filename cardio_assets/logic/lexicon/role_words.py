@@ -163,7 +163,7 @@ _CONDITION_FIRST_WORDS = frozenset(
     meet meets meeting fulfil fulfils fulfill fulfills fulfilling
     ineligible suitable unsuitable unfit fit candidate candidates refractory resistant
     indication history severe significant persistent high low moderate mild very prior
-    previous normal abnormal
+    previous normal abnormal decision
     """.split()
 )
 # Observable heads: a bare mention ("to measure LVEF") is still a parameter.

@@ -185,3 +185,52 @@ def test_a_hyphenated_manner_word_before_a_comma_qualifies_the_act(lexicon) -> N
         "A nurse-led, structured education programme is recommended for adults with heart failure.",
     )
     assert [a.text for a in result.actions] == ["nurse-led, structured education programme"]
+
+
+def test_a_dose_in_words_before_a_time_is_no_part_of_the_drug(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "starting a beta-blocker at high dose shortly before surgery": how much is given,
+    with no article, before when; the drug is named alone."""
+    result = extract(
+        lexicon,
+        "Starting a statin at high dose shortly before vascular surgery is not recommended.",
+    )
+    assert [a.normalized for a in result.actions] == ["statin"]
+
+
+def test_a_pointer_to_national_rules_names_no_one(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "…, following national schedules for booster doses": where the timing is set out,
+    not a criterion of the row."""
+    result = extract(
+        lexicon,
+        "Pneumococcal vaccination is recommended for adults with heart failure, following "
+        "national schedules for booster doses.",
+    )
+    assert not [c for c in result.concepts if "schedule" in c.text], result.concepts
+
+
+def test_not_at_a_risk_is_that_risk_negated(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "patients not at high bleeding risk": those without that risk (contract §7), not a
+    condition named "not"."""
+    found = named(
+        extract(
+            lexicon,
+            "For patients not at high bleeding risk, extended antithrombotic therapy may be "
+            "considered.",
+        )
+    )
+    assert "not" not in found
+    assert found["high bleeding risk"].negated is True
+
+
+def test_a_range_of_risk_grades_after_they_are_at_is_one_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "if they are at high or very high risk": the grades are one range (contract §6),
+    whatever words lead into it; no "high" alone."""
+    found = named(
+        extract(
+            lexicon,
+            "A statin may be considered in adults over 75 years if they are at high or very "
+            "high risk.",
+        )
+    )
+    assert "high" not in found
+    assert any(name.startswith("high or very high") for name in found), found

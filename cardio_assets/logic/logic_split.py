@@ -457,7 +457,10 @@ def _joins(
     """True when "previous conn item" is one concept, not two."""
     bare = _ARTICLE.sub("", previous).lower()
     first = item.split()[0].lower() if item.split() else ""
-    grade = re.sub(r"^(?:with|having|and)\s+", "", bare).rstrip("-")  # "with mild or ..."
+    # "with mild or ...", "(if) they are at high or ..."
+    grade = re.sub(
+        r"^(?:with|having|and|(?:(?:they|who|he|she)\s+(?:are|is)\s+)?at)\s+", "", bare
+    ).rstrip("-")
     if grade in GRADES and first.split("-")[0] in GRADES:
         return True  # "low or intermediate probability": one range of a scale
     words = grade.split()

@@ -122,7 +122,8 @@ DOSE_SIZE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             r"dos(?:e|es|age|ages)\b"
             # (not "at low-dose dobutamine echocardiography", "in high-dose statin trials":
             # there the dose names a kind of test or therapy)
-            r"(?=\s*(?:[,.;:)]|$)|\s+(?:of|for|in|and|or|if|when|until|with|is|are|should|may)\b)",
+            r"(?=\s*(?:[,.;:)]|$)|\s+(?:of|for|in|and|or|if|when|until|with|is|are|should|may|"
+            r"shortly|just|immediately|before|after|during|once|twice|daily)\b)",
             re.I,
         ),
         "",

@@ -44,6 +44,21 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         lambda m: f"{m['verb']} over ",
     ),
+    # ", following national schedules (for booster doses)", "in line with local protocols":
+    # a pointer to rules kept elsewhere, which names no one
+    (
+        re.compile(
+            r",?\s*\b(?:following|according\s+to|in\s+line\s+with|as\s+per|per)\s+(?:the\s+)?"
+            r"(?:national|local|current|international|regional|institutional)\s+(?:[\w\-]+\s+){0,2}?"
+            r"(?:schedules?|guidelines?|recommendations?|protocols?|polic(?:y|ies)|programmes?|"
+            r"programs?)\b(?:\s+for\s+[^,;.()]+)?",
+            re.I,
+        ),
+        "",
+    ),
+    # "patients not at high ischaemic risk": those without that risk (contract §7: "not at
+    # X" is X negated)
+    (re.compile(r"\bnot\s+at\s+(?=(?:[\w\-]+\s+){0,3}risk\b)", re.I), "without "),
     # "once the decision has been made to proceed with X": the decision to proceed with X,
     # named so (the state the row is for)
     (

@@ -223,3 +223,72 @@ def test_a_decision_made_to_proceed_is_the_state_the_row_is_for(lexicon) -> None
         )
     )
     assert found["decision to proceed with surgery"].role == "Condition"
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        (
+            "A long-acting, once-daily calcium channel blocker should be considered in "
+            "patients with vasospastic angina.",
+            "once-daily calcium channel blocker",
+        ),
+        (
+            "Loop recorder monitoring should be considered in patients with syncope occurring "
+            "more than once without a diagnosis after initial evaluation.",
+            "syncope occurring more than once",
+        ),
+    ],
+)
+def test_once_in_a_schedule_or_a_count_opens_no_clause(  # type: ignore[no-untyped-def]
+    lexicon, text: str, concept: str
+) -> None:
+    """ "once-daily" is a schedule and "more than once" a count: neither "once" says when,
+    so neither opens a clause (found by the rule review of this session)."""
+    assert concept in named(extract(lexicon, text))
+
+
+def test_once_excluded_by_a_test_is_the_excluded_thing_negated(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "once complications have been excluded by repeat imaging": the complications are
+    absent; how they were excluded names no criterion."""
+    found = named(
+        extract(
+            lexicon,
+            "Oral antibiotics may be considered in stable patients with endocarditis, once "
+            "abscess has been excluded by repeat imaging.",
+        )
+    )
+    assert found["abscess"].negated is True
+
+
+def test_presenting_late_after_onset_is_the_time_since_symptom_onset(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "STEMI presenting more than 48 h after onset": how late the patients come is a
+    criterion, the time since their symptoms began; the span is the value as printed."""
+    found = named(
+        extract(
+            lexicon,
+            "Routine PCI of an occluded artery is not recommended in stable patients with STEMI "
+            "presenting more than 48 h after onset.",
+        )
+    )
+    since = found["time since symptom onset"]
+    assert (since.operator, since.threshold, since.unit, since.text) == (
+        ">",
+        48.0,
+        "h",
+        "more than 48 h",
+    )
+    assert "onset" not in found
+
+
+def test_not_at_a_risk_followed_by_and_negates_nothing_else(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "who are not at high bleeding risk and have diabetes": rewriting "not at" as
+    "without" would negate diabetes too, so that clause is left as it was."""
+    found = named(
+        extract(
+            lexicon,
+            "Extended antithrombotic therapy should be considered in patients with multivessel "
+            "disease who are not at high bleeding risk and have diabetes.",
+        )
+    )
+    assert found["diabetes mellitus"].negated is False

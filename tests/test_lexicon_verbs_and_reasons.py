@@ -234,3 +234,29 @@ def test_a_range_of_risk_grades_after_they_are_at_is_one_concept(lexicon) -> Non
     )
     assert "high" not in found
     assert any(name.startswith("high or very high") for name in found), found
+
+
+def test_no_role_in_the_prevention_of_names_the_aim(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "X has no role in the prevention of stroke": stroke is what X is not for (an
+    outcome), not a condition of the patients."""
+    found = named(
+        extract(
+            lexicon,
+            "Aspirin alone has no role in the prevention of stroke in patients with atrial "
+            "fibrillation.",
+        )
+    )
+    assert found["stroke"].role == "Outcome"
+
+
+def test_an_abbreviated_test_ends_the_list_after_the_clause(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Whenever X is unavailable, stress echocardiography, SPECT, PET or stress CMR is
+    recommended": the last item ends in an abbreviation the word rules do not know as an
+    act; the list is still the act's, one OR group."""
+    result = extract(
+        lexicon,
+        "Whenever coronary CT angiography is unavailable, stress echocardiography, SPECT, PET "
+        "or stress CMR is recommended in symptomatic patients.",
+    )
+    groups = {a.normalized: named(result)[a.normalized].or_group for a in result.actions}
+    assert len(groups) == 4 and len(set(groups.values())) == 1 and None not in groups.values()

@@ -306,9 +306,17 @@ def _lend_head_to_listed_adjectives(
         full = completions.get(pair, "")
         if not (conns[pair].endswith("*") and full.startswith(f"{items[pair]} ")):
             continue
-        if len(items[pair].split()) != 1:
-            continue
         head = full[len(items[pair]) :]
+        partner = items[pair + 1].split() if pair + 1 < len(items) else []
+        if (
+            len(items[pair].split()) != 1
+            # the pair's other item is "<adjective> <head>" ("or genitourinary procedures"),
+            # so the head is plain ("major abdominal surgery" lends no "abdominal surgery")
+            or not partner
+            or not adjective_shaped(partner[0])
+            or partner[1:] != head.split()
+        ):
+            continue
         listed = pair - 1
         while (
             listed >= 0

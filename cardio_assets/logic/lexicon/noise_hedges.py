@@ -57,8 +57,21 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     # "patients not at high ischaemic risk": those without that risk (contract §7: "not at
-    # X" is X negated)
-    (re.compile(r"\bnot\s+at\s+(?=(?:[\w\-]+\s+){0,3}risk\b)", re.I), "without "),
+    # X" is X negated); not where "and / or" goes on in the clause ("not at high risk and
+    # have diabetes"), which "without" would negate too
+    (
+        re.compile(r"\bnot\s+at\s+(?=(?:[\w\-]+\s+){0,3}risk\b(?![^,;.()]*\b(?:and|or)\b))", re.I),
+        "without ",
+    ),
+    # "X has no role in the prevention of Y": what X is not for, read as "for" is
+    (
+        re.compile(
+            r"\b(?P<has>has|have)\s+no\s+(?P<kind>established\s+)?role\s+in\s+"
+            r"(?=(?:the\s+)?(?:prevention|treatment|management|reduction)\s+of\b)",
+            re.I,
+        ),
+        lambda m: f"{m['has']} no {m['kind'] or ''}role for ",
+    ),
     # "once the decision has been made to proceed with X": the decision to proceed with X,
     # named so (the state the row is for)
     (

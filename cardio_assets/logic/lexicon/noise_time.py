@@ -47,8 +47,12 @@ _UNNAMED_EVENT = re.compile(
 )
 
 
-# a state that goes on, right before how long ("symptoms persisting")
-_PERSISTING_BEFORE = re.compile(r"\b(?:persist\w*|lasting|continu\w+)\s*$", re.I)
+# a state that goes on, right before how long ("symptoms persisting"), or patients who come
+# that late ("presenting", read as the time since symptom onset)
+_PERSISTING_BEFORE = re.compile(
+    r"\b(?:persist\w*|lasting|continu\w+|presenting|presented|admitted|arriving|arrived|seen)\s*$",
+    re.I,
+)
 
 
 # a time value right before ("24 h", "3 months")

@@ -201,6 +201,16 @@ _STARTED = re.compile(
 )
 
 
+# a verb of arriving right before the time ("presenting more than 48 h after onset")
+_PRESENTING = re.compile(
+    r"\s+(?:presenting|presented|admitted|arriving|arrived|seen)\s+(?:(?:more|less)\s+than\s+|"
+    r"at\s+least\s+|up\s+to\s+|[<>≤≥]\s?)?$",
+    re.IGNORECASE,
+)
+# the onset of the patients' symptoms, named with no event of its own
+_ONSET = re.compile(r"(?:the\s+)?(?:symptom\s+)?onset(?:\s+of\s+(?:the\s+)?symptoms?)?", re.I)
+
+
 def times_since_events(text: str, abbreviations: Abbreviations) -> tuple[str, list[Parameter]]:
     """ "3–6 months after acute myocarditis", "6 h after the first diuretic dose", "at least 4
     weeks after an intracranial haemorrhage": a time after an event the patients had is the
@@ -214,13 +224,27 @@ def times_since_events(text: str, abbreviations: Abbreviations) -> tuple[str, li
     cursor = 0
     for found in find_measurements(text):
         after = _AFTER_EVENT.match(text, found.end) if found.unit in _TIME_UNITS else None
+        # "STEMI presenting >48 h after (symptom) onset": how late the patients come, the
+        # time since their symptoms began (the presenting verb says whose onset it is)
+        late = (
+            _PRESENTING.search(text, cursor, found.value_start)
+            if after is not None and _ONSET.fullmatch(after["event"])
+            else None
+        )
         if (
             after is None
             or found.kind == "window"
             or found.start < cursor
-            or unnamed_event("after " + after["event"])
+            or (unnamed_event("after " + after["event"]) and not late)
             or found.name.lower().split()[-1:] in (["aged"], ["age"])  # "aged >50 years after X"
         ):
+            continue
+        if late:
+            params.append(
+                _measured(text[found.value_start : found.end], "time since symptom onset", found)
+            )
+            pieces.append(text[cursor : late.start()])
+            cursor = found.end + after.end() - after.start()
             continue
         before = text[cursor : found.value_start]
         if _STARTED.match(after["event"]) and found.operator in ("=", "between"):

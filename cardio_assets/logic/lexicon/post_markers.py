@@ -150,8 +150,8 @@ _POST_MARKERS = re.compile(
     # ("the decision when to restart": "when to" asks a question, it sets no condition)
     # ("once X has been excluded": when; "once daily" is a schedule, gone before this)
     r"|(?:if|when(?!\s+to\b)|while|whilst|unless|despite|provided(?:\s+that)?|"
-    r"once(?!\s+(?:daily|weekly|monthly|yearly|a\s+(?:day|week|month|year)|every|or\b|"
-    r"more|again|only)\b)|"
+    r"(?<!\bthan\s)(?<!\bat\s)once(?!-|\s+(?:daily|weekly|monthly|yearly|a\s+(?:day|week|month|"
+    r"year)|every|or\b|more|again|only)\b)|"
     r"in\s+the\s+presence\s+of)\b"
     # "digoxin in the absence of hypotension": those without it; only where the absence ends the
     # phrase plainly (not before a list that goes on past a semicolon or bullet, a comma, a
@@ -524,11 +524,19 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         )
     ):
         return "negated", _THERE_IS.sub("", body)
-    if low.startswith("provided"):  # "provided other causes are excluded": they are absent
+    if low.startswith("provided") or low == "once":
+        # "provided other causes are excluded", "once complications have been excluded (by
+        # repeat imaging)": they are absent (how they were excluded names no criterion)
         excluded = re.match(
-            r"^(.+?)\s+(?:is|are|has\s+been|have\s+been)\s+(?:excluded|ruled\s+out)$", body, re.I
+            r"^(.+?)\s+(?:is|are|has\s+been|have\s+been)\s+(?:excluded|ruled\s+out)"
+            r"(?:\s+(?:by|with|on)\s+[^,;]+)?$",
+            body,
+            re.I,
         )
-        return ("negated", excluded.group(1)) if excluded else ("context", body)
+        if excluded:
+            return "negated", excluded.group(1)
+        if low.startswith("provided"):
+            return "context", body
     if low in {"if", "when", "while", "whilst", "once"}:
         return context_clause(_THERE_IS.sub("", body))
     if _CASE_OR_PRESENCE.fullmatch(low):

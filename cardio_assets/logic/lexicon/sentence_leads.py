@@ -148,7 +148,13 @@ def clause_lead_end(text: str) -> int | None:
     items = [text[a + 1 : b] for a, b in zip(commas, [*commas[1:], len(text)], strict=True)]
     if _FINITE_VERB.search(text, commas[0]) or not all(_list_item(item) for item in items):
         return None
-    return commas[0] if _act_item(re.split(r"\s(?:or|and|and/or)\s", items[-1])[-1]) else None
+    last = re.split(r"\s(?:or|and|and/or)\s", items[-1])[-1]
+    return commas[0] if _act_item(last) or _ABBREVIATED_ACT.search(last) else None
+
+
+# a short item ending in an abbreviation, as tests and devices are printed ("stress CMR",
+# "SPECT", "a dual-chamber ICD")
+_ABBREVIATED_ACT = re.compile(r"^\s*(?:an?\s+)?(?:[\w\-]+\s+){0,2}[A-Z]{2,6}s?\s*$")
 
 
 def _list_item(segment: str) -> bool:
@@ -158,7 +164,8 @@ def _list_item(segment: str) -> bool:
     if _PHRASE_START.match(segment):
         return False
     return len(segment.split()) == 1 or all(
-        _act_item(part) for part in re.split(r"\s(?:or|and|and/or)\s", segment)
+        _act_item(part) or _ABBREVIATED_ACT.search(part)
+        for part in re.split(r"\s(?:or|and|and/or)\s", segment)
     )
 
 

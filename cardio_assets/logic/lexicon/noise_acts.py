@@ -9,6 +9,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cardio_assets.logic.lexicon.role_words import heuristic_role
+
+# a word before a participle that makes it a verb of its own, or its subject the patients
+_NOT_AN_ACT_BEFORE = re.compile(
+    r"is|are|be|been|was|were|being|not|never|\w+ly|patients?|people|those|who|individuals|"
+    r"adults|women|men|children",
+    re.I,
+)
+
 ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "as a bridge to transplantation": what the act tides the patient over to, named as the
     # act it comes before ("as a bridge" alone, or "as destination therapy", says how long
@@ -41,13 +50,20 @@ ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # part of the drug's name
     (
         re.compile(
-            r"\s+continued\s+(?:afterwards?|thereafter|indefinitely|lifelong|long-term)\b", re.I
+            r"\s+continued\s+(?:afterwards?|thereafter|indefinitely|lifelong|long-term)"
+            r"(?=\s*(?:[,;.)]|$))",
+            re.I,
         ),
         "",
     ),
     # "cardiac surgery for another indication": the reason for the other act is not said,
     # so it names nothing
-    (re.compile(r"\s+for\s+(?:an|any|some)?other\s+(?:indications?|reasons?)\b", re.I), ""),
+    (
+        re.compile(
+            r"\s+for\s+(?:another|(?:any|some)\s+other|other)\s+(?:indications?|reasons?)\b", re.I
+        ),
+        "",
+    ),
     # "should be screened periodically for X", "monitored closely for X": how often or how
     # carefully, after the verb; no concept
     (
@@ -62,16 +78,18 @@ ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "timed 2–24 h after lysis": when it is done, the window stays for the grammar to read
     (re.compile(r"\btimed\s+(?=(?:\d|within\b|between\b|at\b))", re.I), ""),
     # "an MRI performed at least 6 weeks after X", "a scan done before surgery": the participle
-    # only says the act is done; the time or the event stays for the grammar to read
+    # only says the act is done; the time or the event stays for the grammar to read. Not
+    # after a verb, "not" or an adverb ("is not given before X", "urgently performed"), nor
+    # after the patients ("patients given 3 months of DAPT")
     (
         re.compile(
-            r"(?<!\bis)(?<!\bare)(?<!\bbe)(?<!\bbeen)(?<!\bwas)(?<!\bwere)(?<!\bbeing)"
-            r"\s+(?:performed|done|undertaken|carried\s+out|obtained|given|administered)\s+"
+            r"(?P<before>\b[\w\-]+|\))\s+(?:performed|done|undertaken|carried\s+out|obtained|given|"
+            r"administered)\s+"
             r"(?=(?:\d|[<>≤≥]|within\b|between\b|at\s+least\b|(?:more|less)\s+than\b|"
             r"(?:after|before|during|following)\b))",
             re.I,
         ),
-        " ",
+        lambda m: m[0] if _NOT_AN_ACT_BEFORE.fullmatch(m["before"]) else f"{m['before']} ",
     ),
     # "a short period of triple therapy", "a 3-month course of colchicine": how long the
     # drug is given, no part of its name
@@ -85,14 +103,14 @@ ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     # "a short corticosteroid course", "a 5-day antibiotic course": the same, said before
-    # the drug's name
+    # the drug's name (only a drug's: "a brief clinical course" is how a disease runs)
     (
         re.compile(
             r"\b(?:short|brief|limited|\d+[\s-]*(?:day|week|month)s?)\s+(?P<drug>[A-Za-z][\w\-]*)"
             r"\s+course\b",
             re.I,
         ),
-        lambda m: m["drug"],
+        lambda m: m["drug"] if heuristic_role(m["drug"].lower()) == "Medication" else m[0],
     ),
     # "at any stage of pregnancy", "at any time during X": whenever the state holds; the
     # state is the criterion

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from cardio_assets.logic.lexicon.noise_words import _HEDGE
+from cardio_assets.logic.lexicon.vocabulary import _OUTCOME_VERBS, _PURPOSE_VERBS
 
 # a pointer back to what the row already named ("in case of such signs", "in these cases")
 _BACK_POINTER = (
@@ -33,13 +34,15 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     # "colchicine is preferable to NSAIDs", "stenting preferred to surgery": what the act is
-    # preferred over (a comparator), read as "over X" is ("preferred to reduce X" is an aim)
+    # preferred over (a comparator), read as "over X" is ("preferred to reduce X", "preferable
+    # to defer X" name an aim or an act: a verb follows; "superior to" only after "is / are",
+    # never of a place)
     (
         re.compile(
-            r"\b(?P<verb>preferred|preferable|superior)\s+to\s+(?!(?:be|reduce|lower|improve|"
-            r"prevent|achieve|control|treat|manage|relieve|decrease|avoid|minimi[sz]e|detect|"
-            r"assess|confirm|exclude|rule|guide|identify|evaluate|establish|maintain|restore|"
-            r"allow|enable|help|facilitate|increase|slow|limit|stop|start|use|give)\b)",
+            rf"\b(?P<verb>preferred|preferable|(?:is|are)\s+superior)\s+to\s+"
+            rf"(?!(?:be|{_OUTCOME_VERBS}|{_PURPOSE_VERBS}|"
+            r"defer|delay|prolong|start|stop|use|give|continue|avoid|treat|manage|perform|add|"
+            r"switch|wait)\b)",
             re.I,
         ),
         lambda m: f"{m['verb']} over ",
@@ -51,16 +54,20 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             r",?\s*\b(?:following|according\s+to|in\s+line\s+with|as\s+per|per)\s+(?:the\s+)?"
             r"(?:national|local|current|international|regional|institutional)\s+(?:[\w\-]+\s+){0,2}?"
             r"(?:schedules?|guidelines?|recommendations?|protocols?|polic(?:y|ies)|programmes?|"
-            r"programs?)\b(?:\s+for\s+[^,;.()]+)?",
+            r"programs?)\b(?:\s+for\s+(?:booster|repeat|revaccination|follow-up)\b[^,;.()]*)?",
             re.I,
         ),
         "",
     ),
     # "patients not at high ischaemic risk": those without that risk (contract §7: "not at
-    # X" is X negated); not where "and / or" goes on in the clause ("not at high risk and
-    # have diabetes"), which "without" would negate too
+    # X" is X negated); not where "and / or" opens another predicate ("not at high risk and
+    # have diabetes"), which "without" would negate too ("of bleeding or stroke" is the risk's)
     (
-        re.compile(r"\bnot\s+at\s+(?=(?:[\w\-]+\s+){0,3}risk\b(?![^,;.()]*\b(?:and|or)\b))", re.I),
+        re.compile(
+            r"\bnot\s+at\s+(?=(?:[\w\-]+\s+){0,3}risk\b"
+            r"(?![^,;.()]*\b(?:and|or)\s+(?:have|has|had|are|is|were|was|who|do|does)\b))",
+            re.I,
+        ),
         "without ",
     ),
     # "X has no role in the prevention of Y": what X is not for, read as "for" is

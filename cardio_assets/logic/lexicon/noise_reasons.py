@@ -26,22 +26,15 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         ", with ",
     ),
-    # "regardless of symptoms", "irrespective of stent type": says what does NOT matter; a
-    # list of such things goes whole ("regardless of age, sex, or LVEF"), and the clause
-    # stops where another opens ("… of NYHA class who have X")
+    # "regardless of symptoms", "irrespective of stent type", "whatever the vascular bed
+    # involved": says what does NOT matter; a list of such things goes whole ("regardless of
+    # age, sex, or LVEF"), and the clause stops where another opens ("… of NYHA class who
+    # have X", "whatever the stent type in patients with X")
     (
         re.compile(
-            r",?\s*\(?\b(?:regardless|irrespective|independently|independent)\s+of\s+"
+            r",?\s*\(?\b(?:(?:regardless|irrespective|independently|independent)\s+of|"
+            r"whatever\s+(?:the|their|its))\s+"
             rf"(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_LIST_ITEM}\)?",
-            re.I,
-        ),
-        " ",
-    ),
-    # ", whatever the vascular bed involved", "whatever their age": the same, said with
-    # "whatever"
-    (
-        re.compile(
-            r",?\s*\bwhatever\s+(?:the|their|its|his|her)\s+[^,;.()]+?(?=\s*(?:[,;.)]|$))",
             re.I,
         ),
         " ",
@@ -76,21 +69,22 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     # "NSAIDs, which can precipitate X and Y": what the named thing may do, the reason the
-    # advice is given; no concept
+    # advice is given, at the end of the sentence or between commas before the verb ("X,
+    # which may reduce Y, is recommended"); no concept. It never runs past a comma
     (
         re.compile(
             r",\s*which\s+(?:can|may|might|could|would|will|are\s+known\s+to|is\s+known\s+to)\s+"
-            r"[^;.()]*",
+            r"[^,;.()]*(?:(?=\s*(?:[.;]|$))|,(?=\s*(?:is|are|should|must|may|can)\b))",
             re.I,
         ),
         "",
     ),
-    # ", since slowing X may favour Y": a clause of its own after the advice, with its own
+    # ", since slowing X may favour Y": a clause of its own ending the sentence, with its own
     # verb, gives the reason ("since diagnosis", a time, has none)
     (
         re.compile(
-            r",\s*since\s+(?=[^;.()]*?\b(?:may|might|can|could|will|would|is|are|has|have|does|do)\b)"
-            r"[^;.()]*",
+            r",\s*since\s+(?=[^,;.()]*?\b(?:may|might|can|could|will|would|is|are|has|have|does|do)\b)"
+            r"[^,;.()]*(?=\s*(?:[.;]|$))",
             re.I,
         ),
         "",

@@ -47,10 +47,10 @@ _UNNAMED_EVENT = re.compile(
 )
 
 
-# a state that goes on, right before how long ("symptoms persisting"), or patients who come
-# that late ("presenting", read as the time since symptom onset)
-_PERSISTING_BEFORE = re.compile(
-    r"\b(?:persist\w*|lasting|continu\w+|presenting|presented|admitted|arriving|arrived|seen)\s*$",
+# a state that goes on, right before how long ("symptoms persisting (for)"), or patients who
+# come that late ("presenting", read as the time since symptom onset)
+_GOING_ON_OR_ARRIVING_BEFORE = re.compile(
+    r"\b(?:persist\w*|lasting|presenting|presented|admitted|arriving|arrived|seen)(?:\s+for)?\s*$",
     re.I,
 )
 
@@ -61,6 +61,12 @@ _TIME_RIGHT_BEFORE = re.compile(
 )
 
 
+# a value with its unit right before ("≥6.5%", "140/90 mmHg", "4.9 mmol/L", "… or higher")
+_VALUE_RIGHT_BEFORE = re.compile(
+    r"(?:\d\s*(?:%|[a-zµ/.²0-9]+(?:/[a-z0-9.²]+)*)?|\bor\s+(?:higher|more|above|greater|lower|"
+    r"less|below)|\(\s*\d[^()]*\))\s*$",
+    re.I,
+)
 # how long a state has gone on, up to the value's unit ("persisting for more than 3 months")
 _PERSISTING_FOR = re.compile(r"\b(?:persist\w*|lasting)\s+[^,;.]*\d[^,;.\d]*$", re.I)
 
@@ -151,13 +157,14 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # often a value must be seen to count, no concept of the row (the value stays)
     (
         re.compile(
-            r",?\s*\b(?:(?:confirmed|measured|documented|recorded|seen|verified)\s+)?"
+            r",?\s*\b(?P<verb>(?:confirmed|measured|documented|recorded|verified)\s+)?"
             r"(?:on|at|by|with|in)\s+(?:at\s+least\s+)?(?:two|three|2|3|repeated|repeat|separate|"
             r"several|multiple|consecutive|serial)\s+(?:(?:separate|different|consecutive)\s+)?"
-            r"(?:occasions?|measurements?|visits?|readings?|days|testing|tests|samples)\b",
+            r"(?:occasions?|measurements?|visits?|readings?|testing|tests|samples)\b",
             re.I,
         ),
-        "",
+        # (only after the value or the verb: "VT on two occasions" counts events, a criterion)
+        lambda m: "" if m["verb"] or _VALUE_RIGHT_BEFORE.search(m.string, 0, m.start()) else m[0],
     ),
     # "before (or at latest at the time of) X": a second time for the same act
     (
@@ -248,7 +255,7 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             if m["event"].lower() in ("after", "following")
             and (
                 not _UNNAMED_EVENT.match(m["event"] + m["what"])
-                or (m["bound"] and _PERSISTING_BEFORE.search(m.string[: m.start()]))
+                or (m["bound"] and _GOING_ON_OR_ARRIVING_BEFORE.search(m.string[: m.start()]))
             )
             else " "
         ),

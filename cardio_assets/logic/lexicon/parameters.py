@@ -239,12 +239,12 @@ def times_since_events(text: str, abbreviations: Abbreviations) -> tuple[str, li
             or found.name.lower().split()[-1:] in (["aged"], ["age"])  # "aged >50 years after X"
         ):
             continue
-        if late:
+        if late:  # (named as the development golds name it)
             params.append(
-                _measured(text[found.value_start : found.end], "time since symptom onset", found)
+                _measured(text[found.value_start : found.end], "time from symptom onset", found)
             )
             pieces.append(text[cursor : late.start()])
-            cursor = found.end + after.end() - after.start()
+            cursor = after.end()
             continue
         before = text[cursor : found.value_start]
         if _STARTED.match(after["event"]) and found.operator in ("=", "between"):

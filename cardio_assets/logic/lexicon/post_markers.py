@@ -148,9 +148,10 @@ _POST_MARKERS = re.compile(
     rf"|(?:{_PREFERRED_TO})\b"
     r"|(?<!\bor\s)(?<!\band\s)over\b(?!\s+\d)"
     # ("the decision when to restart": "when to" asks a question, it sets no condition)
-    # ("once X has been excluded": when; "once daily" is a schedule, gone before this)
+    # ("once X has been excluded": when; "once daily", "once-daily", "more than / at least /
+    # only once" are a schedule or a count)
     r"|(?:if|when(?!\s+to\b)|while|whilst|unless|despite|provided(?:\s+that)?|"
-    r"(?<!\bthan\s)(?<!\bat\s)once(?!-|\s+(?:daily|weekly|monthly|yearly|a\s+(?:day|week|month|"
+    r"(?<!\bthan\s)(?<!\bat\s)(?<!\bleast\s)(?<!\bonly\s)(?<!\bjust\s)once(?!-|\s+(?:daily|weekly|monthly|yearly|a\s+(?:day|week|month|"
     r"year)|every|or\b|more|again|only)\b)|"
     r"in\s+the\s+presence\s+of)\b"
     # "digoxin in the absence of hypotension": those without it; only where the absence ends the

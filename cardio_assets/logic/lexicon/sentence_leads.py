@@ -138,10 +138,11 @@ _PHRASE_START = re.compile(
 
 
 def clause_lead_end(text: str) -> int | None:
-    """Where an opening "If / When / Where X is …" clause ends: at its first top-level comma
-    when the clause has its verb before that comma and nothing after it has one ("When X is
-    not tolerated, A, B, C or D is recommended": the rest is the act's list, however many of
-    its items the vocabulary knows); None otherwise."""
+    """Where an opening clause ("If / When / Where / After / Once X is …") ends: at its first
+    top-level comma when the clause has its verb before that comma, nothing after it has
+    one, every item after it is an act, an abbreviated test or a single word, and the last
+    is an act ("When X is not tolerated, A, B, C or D is recommended": the rest is the act's
+    list, however many of its items the vocabulary knows); None otherwise."""
     commas = _top_level_commas(text)
     if not commas or not _FINITE_VERB.search(text, 0, commas[0]):
         return None

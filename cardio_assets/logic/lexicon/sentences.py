@@ -85,13 +85,14 @@ _POSITIVE_VERBS = [
     r"\b(?:should|may|might|can|could|ought\s+to)\s+(?:also\s+)?(?:still\s+)?be\s+(?:[a-z]+ly\s+)?"
     r"considered\b",
     # "X merits / deserves / warrants consideration"
-    r"\b(?:merits?|deserves?|warrants?)\s+(?:careful\s+)?consideration\b",
+    # ("warrants consideration of an ICD" names the act after it: not this shape)
+    r"\b(?:merits?|deserves?|warrants?)\s+(?:careful\s+)?consideration\b(?!\s+of\b)",
     r"\b(?:should|may|might|can|could)\s+(?:also\s+)?be\s+(?:recommended|indicated)\b",
     # "should be promptly treated", "should be carefully monitored": an adverb between
     rf"\b(?:should|may|must|can|ought\s+to)\s+(?:also\s+)?be\s+(?:[a-z]+ly\s+)?(?:{_VP_OBJECTS})\b",
     # "X is a reasonable option", "X is a useful additional test"
     r"\b(?:is|are)\s+(?:a|an)\s+(?:suitable|reasonable|acceptable|preferred|useful|valuable|"
-    r"appropriate)\s+(?:(?:additional|further|first|second-line|complementary)\s+)?"
+    r"appropriate)\s+(?:(?:additional|further|first|first-line|second-line|complementary)\s+)?"
     r"(?:alternative|option|choice|test|tool|adjunct|investigation|approach|strategy)\b",
     r"\b(?:is|are)\s+(?:reasonable|advised|advisable|beneficial|useful|preferred|preferable|"
     r"suggested|effective|mandatory|essential)\b",
@@ -581,7 +582,8 @@ def _parse_sentence(sentence: str) -> RowParse:
     ):
         cut = _last_top_level_comma(pre)
         if context and not _COHORT_LEAD.match(pre):
-            cut = clause_lead_end(pre) or cut
+            lead_end = clause_lead_end(pre)
+            cut = lead_end if lead_end is not None else cut
         if cut is not None and re.match(r"\s*(?:and|or|and/or)\s", pre[cut + 1 :], re.I):
             # the comma is the subject list's own: the list starts at the last act noun (an
             # aim may name "use of X" itself)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import dagster as dg
 
-from cardio_assets.logic.markup import protect_escaped_brackets, table_regions
+from cardio_assets.logic.markup import declare_utf8, protect_escaped_brackets, table_regions
 from cardio_assets.logic.pdf_readers import (  # noqa: F401 - re-exported for callers
     default_artifacts_path,
     pdf_support_problem,
@@ -61,6 +61,11 @@ def convert_path(path: Path, artifacts_path: str | None = None) -> DoclingDocume
         # escaped "<" / ">" must stay text after Docling unescapes them (see clean_text)
         text = table_regions(protect_escaped_brackets(path.read_text(encoding="utf-8")))
         source = DocumentStream(name=path.name, stream=BytesIO(text.encode("utf-8")))
+    elif path.suffix.lower() in (".html", ".htm"):
+        # an undeclared UTF-8 file is read as UTF-8, not as Docling's guess (see declare_utf8)
+        declared = declare_utf8(path.read_bytes())
+        if declared is not None:
+            source = DocumentStream(name=path.name, stream=BytesIO(declared))
     result = _converter(artifacts_path, is_pdf).convert(source, raises_on_error=True)
     return result.document
 

@@ -214,3 +214,30 @@ def is_section_row(cells: list[str]) -> bool:
     if len(set(filled)) == 1 and len(filled) == len(cells):
         return True
     return bool(cells[0].strip()) and all(not c.strip() for c in cells[1:])
+
+
+# a charset declared in the document's head ("<meta charset=…>", "content=…; charset=…")
+_DECLARED_CHARSET = re.compile(rb"<meta[^>]+charset\s*=", re.IGNORECASE)
+_HEAD_OPEN = re.compile(rb"<head\b[^>]*>", re.IGNORECASE)
+_HTML_OPEN = re.compile(rb"<html\b[^>]*>", re.IGNORECASE)
+
+
+def declare_utf8(data: bytes) -> bytes | None:
+    """An HTML file that is valid UTF-8 and declares no charset, with ``<meta
+    charset="utf-8">`` added; None when it declares one or is not UTF-8.
+
+    Docling's HTML backend guesses the encoding of an undeclared file, and on a short file
+    it can guess wrong ("≤" read as "Ōēż"): a threshold's symbol would be lost silently."""
+    if _DECLARED_CHARSET.search(data[:4096]):
+        return None
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    meta = b'<meta charset="utf-8">'
+    for opening in (_HEAD_OPEN, _HTML_OPEN):
+        found = opening.search(data)
+        if found:
+            inserted = meta if opening is _HEAD_OPEN else b"<head>" + meta + b"</head>"
+            return data[: found.end()] + inserted + data[found.end() :]
+    return meta + data

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import docx
 from docling.document_converter import DocumentConverter
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from cardio_assets.config import load_pipeline_settings
@@ -68,14 +68,15 @@ def write_markdown(path: Path, texts: list[str]) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def write_html(path: Path, texts: list[str]) -> None:
+def write_html(path: Path, texts: list[str], head: str = "") -> None:
+    """An HTML table of the texts, UTF-8, with no charset declared unless ``head`` does."""
     rows = "".join(
         "<tr><td>" + "<br>".join(html.escape(p) for p in t.split(BREAK)) + "</td><td>I</td>"
         "<td>A</td></tr>"
         for t in texts
     )
     path.write_text(
-        "<html><body><h1>Sample</h1><table><tr><th>Recommendations</th><th>Class</th>"
+        f"<html>{head}<body><h1>Sample</h1><table><tr><th>Recommendations</th><th>Class</th>"
         f"<th>Level</th></tr>{rows}</table></body></html>",
         encoding="utf-8",
     )
@@ -101,9 +102,10 @@ def write_docx(path: Path, texts: list[str]) -> None:
 
 
 def write_docling_json(path: Path, texts: list[str]) -> None:
-    """A Docling JSON export, made the way users make one: Docling converting an HTML file."""
+    """A Docling JSON export, made the way users make one: Docling converting an HTML file
+    (one that declares its charset: an undeclared one is Docling's guess, before our code)."""
     source = path.with_suffix(".src.html")
-    write_html(source, texts)
+    write_html(source, texts, head='<head><meta charset="utf-8"></head>')
     DocumentConverter().convert(source).document.save_as_json(path)
 
 
@@ -145,6 +147,9 @@ def row_texts(path: Path) -> list[str]:
         cell_texts(), min_size=1, max_size=4, unique_by=lambda t: fold_row_text(expected(t))
     )
 )
+# found by a clean-clone run: a short UTF-8 HTML file with no charset declared was decoded
+# by Docling's guess, "≤" read as "Ōēż" (now read as UTF-8: markup.declare_utf8)
+@example(texts=["Use &0.25≤ 98 &lt;429\nnqrqbtRd≤3.5 '708≤304 ≤0.25\n\""])
 def test_cell_text_survives_every_format(tmp_path: Path, texts: list[str]) -> None:
     for fmt, (suffix, write) in WRITERS.items():
         path = tmp_path / f"doc-{fmt}{suffix}"
@@ -174,3 +179,20 @@ def test_raw_markdown_angle_brackets_that_are_not_tags_are_text(tmp_path: Path) 
         "Pacing for pauses >3 s or rates <40 b.p.m. when awake",
         "Tag-like text <b> and <age and BMI >30 kept",
     ]
+
+
+def test_an_undeclared_utf8_html_file_is_declared_and_others_are_left_alone() -> None:
+    """Only a file that is valid UTF-8 and declares no charset gets ``<meta charset>``, in its
+    head (or a head of its own); a declared or a non-UTF-8 file goes to Docling unchanged."""
+    from cardio_assets.logic.markup import declare_utf8
+
+    meta = b'<meta charset="utf-8">'
+    assert declare_utf8("<html><head><title>t</title></head>≤".encode()) == (
+        b"<html><head>" + meta + "<title>t</title></head>≤".encode()
+    )
+    assert declare_utf8(b"<html><body>x</body></html>") == (
+        b"<html><head>" + meta + b"</head><body>x</body></html>"
+    )
+    assert declare_utf8(b"<table></table>") == meta + b"<table></table>"
+    assert declare_utf8(b'<html><head><meta charset="windows-1252"></head>') is None
+    assert declare_utf8("<html><body>\u2264</body></html>".encode("utf-16")) is None

@@ -47,11 +47,14 @@ _UNNAMED_EVENT = re.compile(
 )
 
 
+# verbs of patients coming that late ("presenting > 48 h after onset": the time since symptom
+# onset, parameters.times_since_events), and the onset named with no event of its own
+ARRIVING_VERBS = r"presenting|presented|admitted|arriving|arrived|seen"
+SYMPTOM_ONSET = r"(?:symptom\s+)?onset(?:\s+of\s+(?:the\s+)?symptoms?)?"
 # a state that goes on, right before how long ("symptoms persisting (for)"), or patients who
-# come that late ("presenting", read as the time since symptom onset)
+# come that late
 _GOING_ON_OR_ARRIVING_BEFORE = re.compile(
-    r"\b(?:persist\w*|lasting|presenting|presented|admitted|arriving|arrived|seen)(?:\s+for)?\s*$",
-    re.I,
+    rf"\b(?:persist\w*|lasting|{ARRIVING_VERBS})(?:\s+for)?\s*$", re.I
 )
 
 
@@ -265,8 +268,8 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # long a state has lasted, "persisting >3 months after onset", is read without it)
     (
         re.compile(
-            r",?\s*\b(?:after|following)\s+(?:the\s+)?(?:(?:index|first)\s+)?(?:event|"
-            r"(?:symptom\s+)?onset(?:\s+of\s+(?:the\s+)?symptoms?)?)\b(?!\s+of\b)",
+            r",?\s*\b(?:after|following)\s+(?:the\s+)?(?:(?:index|first)\s+)?"
+            rf"(?:event|{SYMPTOM_ONSET})\b(?!\s+of\b)",
             re.I,
         ),
         lambda m: (

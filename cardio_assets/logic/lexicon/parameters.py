@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from cardio_assets.logic.abbreviations import Abbreviations
-from cardio_assets.logic.lexicon.noise_time import unnamed_event
+from cardio_assets.logic.lexicon.noise_time import ARRIVING_VERBS, SYMPTOM_ONSET, unnamed_event
 from cardio_assets.logic.lexicon.role_words import heuristic_role
 from cardio_assets.logic.measurements import TIME_UNITS as _TIME_UNITS
 from cardio_assets.logic.measurements import Measurement, find_measurements
@@ -203,12 +203,11 @@ _STARTED = re.compile(
 
 # a verb of arriving right before the time ("presenting more than 48 h after onset")
 _PRESENTING = re.compile(
-    r"\s+(?:presenting|presented|admitted|arriving|arrived|seen)\s+(?:(?:more|less)\s+than\s+|"
-    r"at\s+least\s+|up\s+to\s+|[<>≤≥]\s?)?$",
+    rf"\s+(?:{ARRIVING_VERBS})\s+(?:(?:more|less)\s+than\s+|at\s+least\s+|up\s+to\s+|[<>≤≥]\s?)?$",
     re.IGNORECASE,
 )
 # the onset of the patients' symptoms, named with no event of its own
-_ONSET = re.compile(r"(?:the\s+)?(?:symptom\s+)?onset(?:\s+of\s+(?:the\s+)?symptoms?)?", re.I)
+_ONSET = re.compile(rf"(?:the\s+)?{SYMPTOM_ONSET}", re.I)
 
 
 def times_since_events(text: str, abbreviations: Abbreviations) -> tuple[str, list[Parameter]]:

@@ -151,8 +151,9 @@ _POST_MARKERS = re.compile(
     # ("once X has been excluded": when; "once daily", "once-daily", "more than / at least /
     # only once" are a schedule or a count)
     r"|(?:if|when(?!\s+to\b)|while|whilst|unless|despite|provided(?:\s+that)?|"
-    r"(?<!\bthan\s)(?<!\bat\s)(?<!\bleast\s)(?<!\bonly\s)(?<!\bjust\s)once(?!-|\s+(?:daily|weekly|monthly|yearly|a\s+(?:day|week|month|"
-    r"year)|every|or\b|more|again|only)\b)|"
+    r"(?<!\bthan\s)(?<!\bat\s)(?<!\bleast\s)(?<!\bonly\s)(?<!\bjust\s)"
+    r"once(?!-|\s+(?:daily|weekly|monthly|yearly|a\s+(?:day|week|month|year)|every|or\b|more|"
+    r"again|only)\b)|"
     r"in\s+the\s+presence\s+of)\b"
     # "digoxin in the absence of hypotension": those without it; only where the absence ends the
     # phrase plainly (not before a list that goes on past a semicolon or bullet, a comma, a

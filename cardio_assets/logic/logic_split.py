@@ -142,7 +142,7 @@ def split_logic(
         return Expr("AND", tuple(Leaf(p, negated=True) for p in parts if p))
 
     masked = _mask(text)
-    clauses = _negated_clauses(text, masked)
+    clauses = _negated_clauses(text, masked) or _listed_clauses(text, masked)
     if clauses:
         return _join_clauses(clauses, keep_together, tight)
     tight_spans = [
@@ -637,6 +637,30 @@ def _negated_clauses(text: str, masked: str) -> list[tuple[str, str]]:
         start = cut.end()
     clauses.append((connector, text[start:]))
     if not any(_NEGATION_WORD.search(clause) for _, clause in clauses[:-1]):
+        return []
+    return [(conn, clause) for conn, clause in clauses if clause.strip(" ,;.")]
+
+
+def _listed_clauses(text: str, masked: str) -> list[tuple[str, str]]:
+    """ "an ACE inhibitor or an ARNI; a beta-blocker; and an SGLT2 inhibitor": items a
+    semicolon ends, the last opened by "and", are all required; an "or" inside one binds only
+    its own item. Returns (connector before, item) pairs, or nothing when the last semicolon
+    has no "and", a lead before the list says how its items join, or no item joins words of
+    its own."""
+    cuts = list(_CLAUSE_SEMICOLON.finditer(masked))
+    if not cuts or (cuts[-1].group("conn") or "").lower() != "and":
+        return []
+    if re.search(r":|\bfollowing\b", text[: cuts[0].start()], re.IGNORECASE):
+        return []  # "any of the following: A; B; and C": the lead says how the items join
+    clauses: list[tuple[str, str]] = []
+    start, connector = 0, ""
+    for cut in cuts:
+        clauses.append((connector, text[start : cut.start()]))
+        connector = re.sub(r"\s+", " ", (cut.group("conn") or ",").lower())
+        start = cut.end()
+    clauses.append((connector, text[start:]))
+    inner = re.compile(rf"\s(?:{_CONNECTOR})\s", re.IGNORECASE)
+    if not any(inner.search(_mask(clause)) for _, clause in clauses):
         return []
     return [(conn, clause) for conn, clause in clauses if clause.strip(" ,;.")]
 

@@ -255,6 +255,13 @@ def _cut_inner_clause(d: Draft, clause: re.Pattern[str]) -> bool:
 # words that, as a whole concept, stand for something the row names elsewhere: pronouns,
 # and bare class words (which may still be offered as one alternative)
 _PRONOUNS = frozenset("they them it everyone anyone everybody anybody".split())
+# a function word or a bare qualifier left alone when the rest of its phrase went elsewhere
+# ("from", "not", "daily", "severe", "recurring"): alone it names no state of the patient
+_QUALIFIER_ALONE = frozenset(
+    """from not already daily single specific high low oral safe acute severe mild moderate
+    resting recurring repetitive growing changing tapering customized eligible trained initial
+    early late significant selected appropriate suitable""".split()
+)
 _NAMES_NOTHING = _PRONOUNS | frozenset(
     "agent agents drug drugs medication medications medicine medicines".split()
 )
@@ -339,6 +346,12 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
         if bare and (d.slot != "action" or acts > 1):
             acts -= d.slot == "action"
             continue  # "at least 5 days", "performed": how long or that it is done
+        if (
+            d.role == "Condition"
+            and d.slot != "action"
+            and d.normalized.lower() in _QUALIFIER_ALONE
+        ):
+            continue
         if (
             d.normalized.lower() in _NAMES_NOTHING
             and (d.slot != "action" or acts > 1)

@@ -210,4 +210,23 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "under ",
     ),
+    # "… are not recommended routinely in acute HF": right after the verb, the adverb says
+    # how often, and what follows is still whom it is for
+    (
+        re.compile(
+            r"\b(recommended|indicated|advised|considered|used|performed|given|done)\s+"
+            r"(?:routinely|systematically)\b",
+            re.I,
+        ),
+        r"\1",
+    ),
+    # "(percutaneously) when the anatomy allows": whether the technique can be used, not
+    # whom the row is for
+    (
+        re.compile(
+            r",?\s*\b(?:when|if|where)\s+(?:the\s+)?anatomy\s+(?:allows|permits|is\s+suitable)\b",
+            re.I,
+        ),
+        "",
+    ),
 ]

@@ -44,7 +44,9 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r",?\s*\b(?:considering|given|in\s+view\s+of|taking\s+into\s+account|bearing\s+in"
-            r"\s+mind)\s+(?=(?:the|that|its|their|this|these|individual)\b)[^,;.()]+",
+            r"\s+mind)\s+(?=(?:the|that|its|their|this|these|individual)\b"
+            # ", given safety concerns" ending the row: a reason, with no article
+            r"|(?:[\w-]+\s+){1,2}(?:concerns?|uncertaint(?:y|ies)|costs?)\s*(?:[.;]|$))[^,;.()]+",
             re.I,
         ),
         "",
@@ -68,6 +70,9 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "… because of its poor sensitivity", "because of their cost": a property of the act
+    # itself (a pronoun points back to it) is the reason, never whom it is for
+    (re.compile(r",?\s+because\s+of\s+(?:its|their)\s+[^,;.()]*", re.I), ""),
     # "NSAIDs, which can precipitate X and Y": what the named thing may do, the reason the
     # advice is given, at the end of the sentence or between commas before the verb ("X,
     # which may reduce Y, is recommended"); no concept. It never runs past a comma

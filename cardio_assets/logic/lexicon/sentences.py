@@ -274,7 +274,10 @@ def parse_sentence(sentence: str) -> RowParse:
 # the list stood where its pointer does (only when the verb is still the sentence's verb:
 # items with verbs of their own keep the sentence as written)
 _FOLLOWING_SUBJECT = re.compile(
-    r"^(?P<lead>(?:[^:]*?,\s+)?)(?:all\s+)?the\s+following(?:\s+[a-z][\w\-]*){0,2}?\s+"
+    r"^(?P<lead>(?:[^:]*?,\s+)?)(?:(?:all\s+)?the\s+following(?:\s+[a-z][\w\-]*){0,2}?"
+    # "Four drug classes are indicated …: A; B; C; D": a count of kinds points at the list too
+    r"|(?:two|three|four|five|six|several|[2-9])\s+(?:[a-z][\w\-]*\s+)?(?:classes|drugs|agents|"
+    r"tests|measures|therapies|treatments|steps|components|investigations|interventions))\s+"
     r"(?P<verb>(?:is|are|should|must|may|can|could|might|ought)\b[^:]*?)\s*:\s*(?P<items>.+)$",
     re.IGNORECASE,
 )

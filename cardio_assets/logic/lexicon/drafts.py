@@ -349,6 +349,7 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
         if (
             d.role == "Condition"
             and d.slot != "action"
+            and not d.or_group  # "recurring or repetitive episodes": an alternative, kept
             and d.normalized.lower() in _QUALIFIER_ALONE
         ):
             continue

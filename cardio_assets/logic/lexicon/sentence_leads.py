@@ -1,7 +1,7 @@
 """Where the lead clause of a sentence ends ("In patients with A, B or C, X is
 recommended"): its top-level commas, a comma that only opens an aside of the act, a list
-that belongs to the act, a bracket that closes the lead, a noun that names the act. Read by
-sentences.py.
+that belongs to the act, a bracket that closes the lead, a noun that names the act; and the
+list a pointer stands for ("the following are recommended: A; B"). Read by sentences.py.
 """
 
 from __future__ import annotations
@@ -174,3 +174,27 @@ def _act_item(segment: str) -> bool:
     """A short list item naming a drug or an act by its own words ("sotalol", "or pacing")."""
     item = re.sub(r"^\s*(?:(?:and|or|and/or)\s+)?(?:an?\s+|the\s+)?", "", segment).strip()
     return len(item.split()) <= 5 and heuristic_role(item.lower()) in ("Medication", "Procedure")
+
+
+# "[In X,] the following [tests] should be done [in Y]: A; B; C": the items after the colon
+# are what the verb recommends; "the following" and its kind word name nothing. Read as if
+# the list stood where its pointer does (only when the verb is still the sentence's verb:
+# items with verbs of their own keep the sentence as written)
+_FOLLOWING_SUBJECT = re.compile(
+    r"^(?P<lead>(?:[^:]*?,\s+)?)(?:(?:all\s+)?the\s+following(?:\s+[a-z][\w\-]*){0,2}?"
+    # "Four drug classes are indicated …: A; B; C; D": a count of kinds points at the list too
+    r"|(?:two|three|four|five|six|several|[2-9])\s+(?:[a-z][\w\-]*\s+)?(?:classes|drugs|agents|"
+    r"tests|measures|therapies|treatments|steps|components|investigations|interventions))\s+"
+    r"(?P<verb>(?:is|are|should|must|may|can|could|might|ought)\b[^:]*?)\s*:\s*(?P<items>.+)$",
+    re.IGNORECASE,
+)
+
+
+def list_as_subject(sentence: str) -> tuple[str, str] | None:
+    """The sentence with the list after its colon standing where "the following" (or a
+    count of kinds) points from, and the verb phrase it keeps; None when it has no such
+    pointer. The caller keeps the rewrite only if the verb is still the sentence's."""
+    listed = _FOLLOWING_SUBJECT.match(sentence.strip().rstrip("."))
+    if listed is None:
+        return None
+    return f"{listed['lead']}{listed['items']} {listed['verb']}", listed["verb"]

@@ -46,6 +46,7 @@ from cardio_assets.logic.lexicon.sentence_leads import (
     _lead_ends_at_aside,
     _top_level_commas,
     clause_lead_end,
+    list_as_subject,
 )
 from cardio_assets.logic.lexicon.vocabulary import (
     _OUTCOME_VERBS,
@@ -253,10 +254,10 @@ def parse_sentence(sentence: str) -> RowParse:
     if widened:  # "This includes patients with diabetes.": one more group the row is for
         return RowParse(cohort=widened["who"].strip(" ."))
     parse = _parse_sentence(sentence)
-    listed = _FOLLOWING_SUBJECT.match(sentence.strip().rstrip("."))
+    listed = list_as_subject(sentence)
     if listed:  # "the following are recommended: A; B": the list is the sentence's subject
-        moved = _parse_sentence(f"{listed['lead']}{listed['items']} {listed['verb']}")
-        if moved.verb and listed["verb"].lower().startswith(moved.verb.lower()):
+        moved = _parse_sentence(listed[0])
+        if moved.verb and listed[1].lower().startswith(moved.verb.lower()):
             parse = moved
     given_to = GIVEN_TO_PATIENTS.search(parse.action)
     if given_to:  # "Administration of X to patients in whom Y": those patients are the cohort
@@ -267,20 +268,6 @@ def parse_sentence(sentence: str) -> RowParse:
     if ended and parse.action and parse.polarity == "recommended":
         parse.ending = _ENDING_NOUNS[ended.group(1).lower()]
     return parse
-
-
-# "[In X,] the following [tests] should be done [in Y]: A; B; C": the items after the colon
-# are what the verb recommends; "the following" and its kind word name nothing. Read as if
-# the list stood where its pointer does (only when the verb is still the sentence's verb:
-# items with verbs of their own keep the sentence as written)
-_FOLLOWING_SUBJECT = re.compile(
-    r"^(?P<lead>(?:[^:]*?,\s+)?)(?:(?:all\s+)?the\s+following(?:\s+[a-z][\w\-]*){0,2}?"
-    # "Four drug classes are indicated …: A; B; C; D": a count of kinds points at the list too
-    r"|(?:two|three|four|five|six|several|[2-9])\s+(?:[a-z][\w\-]*\s+)?(?:classes|drugs|agents|"
-    r"tests|measures|therapies|treatments|steps|components|investigations|interventions))\s+"
-    r"(?P<verb>(?:is|are|should|must|may|can|could|might|ought)\b[^:]*?)\s*:\s*(?P<items>.+)$",
-    re.IGNORECASE,
-)
 
 
 # a sentence after the recommendation that widens whom it is for

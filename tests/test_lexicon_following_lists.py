@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from cardio_assets.logic.lexicon.sentence_leads import list_as_subject
+from cardio_assets.logic.lexicon.sentences import parse_sentence
 from tests.lexicon_fixtures import extract
 
 
@@ -45,13 +47,41 @@ def test_the_items_after_the_following_are_the_acts(  # type: ignore[no-untyped-
     assert not any("following" in c.normalized.lower() for c in result.concepts), result.concepts
 
 
-def test_items_with_verbs_of_their_own_keep_the_sentence_as_written(lexicon) -> None:  # type: ignore[no-untyped-def]
+def test_items_with_verbs_of_their_own_keep_the_sentence_as_written() -> None:
     """A list whose items carry verbs ("when the dose is …") would lend the sentence a new
     verb if moved before it; the row is then read as written, its verb unchanged."""
+    parse = parse_sentence(
+        "In pregnant women with a mechanical valve, the following plan should be considered: "
+        "warfarin when the dose is low; heparin when it is high."
+    )
+    assert parse.verb == "should be considered", parse
+    assert parse.cohort == "In pregnant women with a mechanical valve", parse
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a colon inside a bracket is no list's colon
+        "The following drugs are recommended (class I: level A): aspirin; clopidogrel.",
+        # the colon opens the patients' own list, not the acts
+        "The following tests are recommended in patients with any of these findings: syncope; "
+        "palpitations; and chest pain.",
+    ],
+)
+def test_a_colon_that_opens_no_list_of_acts_leaves_the_sentence_as_written(text: str) -> None:
+    """Only a colon at the end of the verb phrase, outside brackets, opens the list the
+    pointer stands for; a verb phrase that ends on a list lead of its own ("with any of these
+    findings:") keeps the sentence as written."""
+    assert list_as_subject(text) is None
+
+
+def test_a_clause_after_the_list_is_said_of_the_whole_row(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "…: A and B, unless contraindicated" moves the clause after the verb: both items are
+    acts, and the exception is the row's negated condition."""
     result = extract(
         lexicon,
-        "In pregnant women with a mechanical valve, the following plan should be considered: "
-        "warfarin when the dose is low; heparin when it is high.",
+        "In patients after myocardial infarction, the following should be considered: aspirin "
+        "and a statin, unless contraindicated.",
     )
-    assert result.error is None
-    assert {"warfarin", "heparin"} <= {c.normalized.lower() for c in result.concepts}
+    assert {"aspirin", "statin"} <= {a.normalized.lower() for a in result.actions}
+    assert any(c.negated for c in result.concepts), result.concepts

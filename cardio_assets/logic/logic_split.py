@@ -622,13 +622,13 @@ _CLAUSE_SEMICOLON = re.compile(rf";\s*(?:(?P<conn>{_CONNECTOR})\s+)?", re.IGNORE
 _NEGATION_WORD = re.compile(r"\b(?:without|no|absence|lack|free\s+of|not)\b", re.IGNORECASE)
 
 
-def _negated_clauses(text: str, masked: str) -> list[tuple[str, str]]:
-    """ "no response to drugs; or recurrent syncope": a semicolon ends the clause a
-    negation governs, so the clauses are read one by one. Returns (connector before,
-    clause) pairs, or nothing when no clause before a semicolon holds a negation."""
-    cuts = list(_CLAUSE_SEMICOLON.finditer(masked))
-    if not cuts:
-        return []
+# a connector inside one semicolon item ("an ACE inhibitor or an ARNI")
+_INNER_CONNECTOR = re.compile(rf"\s(?:{_CONNECTOR})\s", re.IGNORECASE)
+
+
+def _semicolon_clauses(text: str, cuts: list[re.Match[str]]) -> list[tuple[str, str]]:
+    """The pieces of ``text`` between its top-level semicolons, each with the connector
+    written after the semicolon before it ("," when none)."""
     clauses: list[tuple[str, str]] = []
     start, connector = 0, ""
     for cut in cuts:
@@ -636,6 +636,17 @@ def _negated_clauses(text: str, masked: str) -> list[tuple[str, str]]:
         connector = re.sub(r"\s+", " ", (cut.group("conn") or ",").lower())
         start = cut.end()
     clauses.append((connector, text[start:]))
+    return clauses
+
+
+def _negated_clauses(text: str, masked: str) -> list[tuple[str, str]]:
+    """ "no response to drugs; or recurrent syncope": a semicolon ends the clause a
+    negation governs, so the clauses are read one by one. Returns (connector before,
+    clause) pairs, or nothing when no clause before a semicolon holds a negation."""
+    cuts = list(_CLAUSE_SEMICOLON.finditer(masked))
+    if not cuts:
+        return []
+    clauses = _semicolon_clauses(text, cuts)
     if not any(_NEGATION_WORD.search(clause) for _, clause in clauses[:-1]):
         return []
     return [(conn, clause) for conn, clause in clauses if clause.strip(" ,;.")]
@@ -645,22 +656,13 @@ def _listed_clauses(text: str, masked: str) -> list[tuple[str, str]]:
     """ "an ACE inhibitor or an ARNI; a beta-blocker; and an SGLT2 inhibitor": items a
     semicolon ends, the last opened by "and", are all required; an "or" inside one binds only
     its own item. Returns (connector before, item) pairs, or nothing when the last semicolon
-    has no "and", a lead before the list says how its items join, or no item joins words of
-    its own."""
+    has no "and" or no item joins words of its own. (A list after "any of the following:"
+    has its "or" supplied before it gets here: noise_lists.py.)"""
     cuts = list(_CLAUSE_SEMICOLON.finditer(masked))
     if not cuts or (cuts[-1].group("conn") or "").lower() != "and":
         return []
-    if re.search(r":|\bfollowing\b", text[: cuts[0].start()], re.IGNORECASE):
-        return []  # "any of the following: A; B; and C": the lead says how the items join
-    clauses: list[tuple[str, str]] = []
-    start, connector = 0, ""
-    for cut in cuts:
-        clauses.append((connector, text[start : cut.start()]))
-        connector = re.sub(r"\s+", " ", (cut.group("conn") or ",").lower())
-        start = cut.end()
-    clauses.append((connector, text[start:]))
-    inner = re.compile(rf"\s(?:{_CONNECTOR})\s", re.IGNORECASE)
-    if not any(inner.search(_mask(clause)) for _, clause in clauses):
+    clauses = _semicolon_clauses(text, cuts)
+    if not any(_INNER_CONNECTOR.search(_mask(clause)) for _, clause in clauses):
         return []
     return [(conn, clause) for conn, clause in clauses if clause.strip(" ,;.")]
 

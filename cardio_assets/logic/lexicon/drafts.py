@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from cardio_assets.logic.lexicon.role_words import GRADE_WORDS
 from cardio_assets.logic.logic_split import Expr, Leaf, Node
 
 if TYPE_CHECKING:
@@ -257,10 +258,10 @@ def _cut_inner_clause(d: Draft, clause: re.Pattern[str]) -> bool:
 _PRONOUNS = frozenset("they them it everyone anyone everybody anybody".split())
 # a function word or a bare qualifier left alone when the rest of its phrase went elsewhere
 # ("from", "not", "daily", "severe", "recurring"): alone it names no state of the patient
-_QUALIFIER_ALONE = frozenset(
-    """from not already daily single specific high low oral safe acute severe mild moderate
-    resting recurring repetitive growing changing tapering customized eligible trained initial
-    early late significant selected appropriate suitable""".split()
+_QUALIFIER_ALONE = GRADE_WORDS | frozenset(
+    """from not already daily single specific oral safe acute resting recurring repetitive
+    growing changing tapering customized eligible trained initial early late selected
+    appropriate suitable""".split()
 )
 _NAMES_NOTHING = _PRONOUNS | frozenset(
     "agent agents drug drugs medication medications medicine medicines".split()

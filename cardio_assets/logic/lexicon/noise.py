@@ -681,8 +681,9 @@ def clean_row_text(text: str) -> str:
     # "with – auscultation – ECG – chest X-ray": spaced dashes used as list bullets
     if len(re.findall(r"\s[–—]\s", text)) >= 2:
         text = re.sub(r"\s*(?:,\s*)?[–—]\s+", ", ", text)
-    # "for example" / "for instance" lead examples as "e.g." does, and are read as it is
-    text = re.sub(r"\bfor\s+(?:example|instance)\b", "e.g.", text, flags=re.IGNORECASE)
+    # "for example" / "for instance" after a comma or a bracket lead examples as "e.g."
+    # does, and are read as it is ("For example, …" opening a sentence stays a sentence)
+    text = re.sub(r"([,(]\s*)for\s+(?:example|instance)\b", r"\1e.g.", text, flags=re.I)
     for pattern, replacement in _NOISE_PATTERNS:
         text = pattern.sub(replacement, text)
     text = re.sub(r"\s+([,.;])", r"\1", text)

@@ -210,23 +210,17 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "under ",
     ),
-    # "… are not recommended routinely in acute HF": right after the verb, the adverb says
-    # how often, and what follows is still whom it is for
-    (
-        re.compile(
-            r"\b(recommended|indicated|advised|considered|used|performed|given|done)\s+"
-            r"(?:routinely|systematically)\b",
-            re.I,
-        ),
-        r"\1",
-    ),
     # "(percutaneously) when the anatomy allows": whether the technique can be used, not
     # whom the row is for
+    # ("… is suitable for edge-to-edge repair" takes its object along; "if the anatomy
+    # permits and the defect is small": the clause goes on with its second condition)
     (
         re.compile(
-            r",?\s*\b(?:when|if|where)\s+(?:the\s+)?anatomy\s+(?:allows|permits|is\s+suitable)\b",
+            r",?\s*\b(?P<lead>when|if|where)\s+(?:the\s+)?anatomy\s+(?:allows|permits|is\s+suitable"
+            r"(?:\s+for\s+(?:(?!\b(?:in|with|among|who|and|or)\b)[^,;.()])+)?)\b"
+            r"(?P<more>\s+and\b)?",
             re.I,
         ),
-        "",
+        lambda m: f" {m['lead']}" if m["more"] else " ",
     ),
 ]

@@ -44,9 +44,7 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r",?\s*\b(?:considering|given|in\s+view\s+of|taking\s+into\s+account|bearing\s+in"
-            r"\s+mind)\s+(?=(?:the|that|its|their|this|these|individual)\b"
-            # ", given safety concerns" ending the row: a reason, with no article
-            r"|(?:[\w-]+\s+){1,2}(?:concerns?|uncertaint(?:y|ies)|costs?)\s*(?:[.;]|$))[^,;.()]+",
+            r"\s+mind)\s+(?=(?:the|that|its|their|this|these|individual)\b)[^,;.()]+",
             re.I,
         ),
         "",
@@ -70,9 +68,23 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "… because of its poor sensitivity", "because of their cost": a property of the act
-    # itself (a pronoun points back to it) is the reason, never whom it is for
-    (re.compile(r",?\s+because\s+of\s+(?:its|their)\s+[^,;.()]*", re.I), ""),
+    # ", given safety concerns" ending the row: a reason with no article, after its comma
+    # ("should be given despite concerns" is the verb, and stays)
+    (
+        re.compile(
+            r",\s*given\s+(?:[\w-]+\s+){1,2}(?:concerns?|uncertaint(?:y|ies)|costs?)"
+            rf"(?=\s*(?:{_SENTENCE_END}|$))",
+            re.I,
+        ),
+        "",
+    ),
+    # "… because of its poor sensitivity": a property of the act itself ("its" points back
+    # to it) is the reason, never whom it is for; to the clause's end ("because of their
+    # frailty" is said of the patients, and stays)
+    (
+        re.compile(rf",?\s+because\s+of\s+its\s+(?:(?!{_SENTENCE_END})[^,;:()])*", re.I),
+        "",
+    ),
     # "NSAIDs, which can precipitate X and Y": what the named thing may do, the reason the
     # advice is given, at the end of the sentence or between commas before the verb ("X,
     # which may reduce Y, is recommended"); no concept. It never runs past a comma
@@ -166,7 +178,8 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "… because X": the reason the advice is given, never whom it is for; it runs to the
     # clause's end: a comma, a colon ("because they may worsen it: • A; • B": the list is
-    # the row's), a bracket or the sentence's end ("because of X", naming a cause, stays)
+    # the row's), a bracket or the sentence's end ("because of X", naming a cause, stays;
+    # "because of its X", a property of the act, goes above)
     (
         re.compile(
             r"\s*\(\s*because\b(?!\s+of\b)[^()]*\)"

@@ -185,16 +185,32 @@ _FOLLOWING_SUBJECT = re.compile(
     # "Four drug classes are indicated …: A; B; C; D": a count of kinds points at the list too
     r"|(?:two|three|four|five|six|several|[2-9])\s+(?:[a-z][\w\-]*\s+)?(?:classes|drugs|agents|"
     r"tests|measures|therapies|treatments|steps|components|investigations|interventions))\s+"
-    r"(?P<verb>(?:is|are|should|must|may|can|could|might|ought)\b[^:]*?)\s*:\s*(?P<items>.+)$",
+    r"(?P<verb>(?:is|are|should|must|may|can|could|might|ought)\b[^:()]*?)\s*:\s*(?P<items>.+)$",
     re.IGNORECASE,
+)
+# a verb phrase whose colon opens a list of its own ("… in patients with any of these
+# findings: A; B"): the list is the patients', not the acts the pointer stands for
+_OWN_LIST_BEFORE_COLON = re.compile(
+    r"\b(?:(?:any|one|two|either|all|each|both)\s+of(?:\s+(?:the|these|those))?(?:\s+[\w\-]+)?"
+    r"|with|including|following)$",
+    re.IGNORECASE,
+)
+# a clause after the list ("…: A and B, unless contraindicated") said of the whole row
+_CLAUSE_AFTER_LIST = re.compile(
+    r",\s*(?=(?:unless|if|when|where|provided|except|whenever)\b)", re.IGNORECASE
 )
 
 
 def list_as_subject(sentence: str) -> tuple[str, str] | None:
     """The sentence with the list after its colon standing where "the following" (or a
     count of kinds) points from, and the verb phrase it keeps; None when it has no such
-    pointer. The caller keeps the rewrite only if the verb is still the sentence's."""
+    pointer. A clause after the list ("…, unless contraindicated") follows the verb. The
+    caller keeps the rewrite only if the verb is still the sentence's."""
     listed = _FOLLOWING_SUBJECT.match(sentence.strip().rstrip("."))
-    if listed is None:
+    if listed is None or _OWN_LIST_BEFORE_COLON.search(listed["verb"]):
         return None
-    return f"{listed['lead']}{listed['items']} {listed['verb']}", listed["verb"]
+    items, verb = listed["items"], listed["verb"]
+    clause = _CLAUSE_AFTER_LIST.search(items)
+    if clause:
+        items, verb = items[: clause.start()], f"{verb}, {items[clause.end() :]}"
+    return f"{listed['lead']}{items} {verb}", listed["verb"]

@@ -124,3 +124,21 @@ def test_look_alikes_of_the_asides_are_read_as_before(lexicon, text: str, kept: 
     sentence starts one: neither is an aside, and the act each names stays an act."""
     result = extract(lexicon, text)
     assert kept in {a.normalized.lower() for a in result.actions}, result.actions
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pacing is not recommended in patients with sinus bradycardia and no syncope or presyncope.",
+        "Pacing is not recommended in sinus bradycardia; pauses under 3 s; and no syncope or "
+        "presyncope.",
+    ],
+)
+def test_an_absence_carried_over_an_or_is_one_absence_of_either(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "… and no A or B" inside a longer list says what "without A or B" says: NOT(OR(A, B)),
+    both negated under one OR label (the contract, section 7), not two unrelated absences."""
+    found = named(extract(lexicon, text))
+    assert found["syncope"].negated and found["presyncope"].negated, found
+    assert_one_or_group(found["syncope"], found["presyncope"])
+    assert not found["sinus bradycardia"].negated
+    assert found["sinus bradycardia"].or_group is None

@@ -258,7 +258,7 @@ def _cut_inner_clause(d: Draft, clause: re.Pattern[str]) -> bool:
 _PRONOUNS = frozenset("they them it everyone anyone everybody anybody".split())
 # a function word or a bare qualifier left alone when the rest of its phrase went elsewhere
 # ("from", "not", "daily", "severe", "recurring"): alone it names no state of the patient
-_QUALIFIER_ALONE = GRADE_WORDS | frozenset(
+QUALIFIER_ALONE = GRADE_WORDS | frozenset(
     """from not already daily single specific oral safe acute resting recurring repetitive
     growing changing tapering customized eligible trained initial early late selected
     appropriate suitable""".split()
@@ -351,7 +351,7 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
             d.role == "Condition"
             and d.slot != "action"
             and not d.or_group  # "recurring or repetitive episodes": an alternative, kept
-            and d.normalized.lower() in _QUALIFIER_ALONE
+            and d.normalized.lower() in QUALIFIER_ALONE
         ):
             continue
         if (

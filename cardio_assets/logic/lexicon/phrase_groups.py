@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from cardio_assets.logic.lexicon.drafts import Draft, share_or_label
+from cardio_assets.logic.lexicon.drafts import QUALIFIER_ALONE, Draft, share_or_label
 from cardio_assets.logic.lexicon.post_markers import _depth_at
 
 
@@ -29,6 +29,23 @@ def _pair_kinds_of_one_disease(drafts: list[Draft], text: str, group_counter: li
         start = text.find(first.text)
         end = text.find(second.text, start + len(first.text)) if start >= 0 else -1
         if end >= 0 and re.fullmatch(r"\s+and\s+", text[start + len(first.text) : end]):
+            share_or_label([first, second], group_counter)
+
+
+def _pair_absences(drafts: list[Draft], text: str, group_counter: list[int]) -> None:
+    """ "sinus bradycardia and no syncope or presyncope": the negation carried over an "or"
+    inside a longer list names one absence of either, NOT(OR(A, B)) under one OR label (the
+    contract, section 7), as "without A or B" alone already is; before, the two negated
+    concepts had no label, and the rule read them as two unrelated absences."""
+    for first, second in zip(drafts, drafts[1:], strict=False):
+        if not (first.negated and second.negated) or first.or_group or second.or_group:
+            continue
+        if first.role == "ClinicalParameter" or second.role == "ClinicalParameter":
+            continue
+        if {first.normalized.lower(), second.normalized.lower()} & QUALIFIER_ALONE:
+            continue  # a stranded qualifier ("or customized") is no absence to pair
+        joined = rf"{re.escape(first.text)},?\s+or\s+{re.escape(second.text)}"
+        if re.search(joined, text, re.IGNORECASE):
             share_or_label([first, second], group_counter)
 
 

@@ -32,6 +32,7 @@ from cardio_assets.logic.lexicon.phrase_groups import (
     _BARE_STATE_WORD,
     _kinds_of,
     _kinds_sharing_a_head,
+    _pair_absences,
     _pair_kinds_of_one_disease,
     _procedure_alternatives,
 )
@@ -295,6 +296,7 @@ class PhraseRules(CohortRules):
             drafts.append(self._test_of_finding(test))
         if slot in {"cohort", "context"}:
             _pair_kinds_of_one_disease(drafts, text, group_counter)
+        _pair_absences(drafts, text, group_counter)
         # Parenthetical asides: examples of the head ("MRA (spironolactone or
         # eplerenone)") or measurements ("(SYNTAX score >32)"); never actions.
         # Members of a recommended drug class are recommended too.

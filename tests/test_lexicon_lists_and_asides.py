@@ -142,3 +142,23 @@ def test_an_absence_carried_over_an_or_is_one_absence_of_either(lexicon, text: s
     assert_one_or_group(found["syncope"], found["presyncope"])
     assert not found["sinus bradycardia"].negated
     assert found["sinus bradycardia"].or_group is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Aspirin is recommended in patients with atrial fibrillation who are not on "
+        "anticoagulation.",
+        "Dual antiplatelet therapy is recommended after stenting if not on anticoagulation for "
+        "another reason.",
+        "A low starting dose is recommended in those not previously on anticoagulation.",
+    ],
+)
+def test_not_on_a_therapy_is_its_absence(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "who are not on X", "if not on X", "not previously on X" say what "not receiving X"
+    says: X is a therapy the patients do not have, negated (before, X came out as their
+    background therapy, the cohort reversed, or "not previously" became a Condition)."""
+    result = extract(lexicon, text)
+    found = named(result)
+    assert found["anticoagulation"].negated, found
+    assert not any(c.normalized.lower().startswith("not ") for c in result.concepts)

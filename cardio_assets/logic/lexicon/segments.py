@@ -16,7 +16,8 @@ _TREATED_WHEN = "already|currently|still|adequately|optimally"
 # what a patient is on or goes through, negated: "not taking X", "who are not using X"
 _ON_THERAPY = (
     r"undergoing|receiving|taking|using|treated\s+with|requiring|needing|developing|"
-    r"proceeding\s+to"
+    # "who are not on anticoagulation", "not previously on diuretics": no such therapy
+    r"proceeding\s+to|(?:(?:previously|currently|already|yet)\s+)?on\b(?!-)"
 )
 # "angina refractory to X", "who are not responsive to X": the state, and X the therapy the
 # patients are already on (like "despite X")

@@ -253,12 +253,14 @@ def parse_sentence(sentence: str) -> RowParse:
     widened = _ALSO_INCLUDES.match(sentence.strip())
     if widened:  # "This includes patients with diabetes.": one more group the row is for
         return RowParse(cohort=widened["who"].strip(" ."))
-    parse = _parse_sentence(sentence)
+    # "the following are recommended: A; B": the list is the sentence's subject, read so
+    # when the sentence keeps its verb; otherwise it is read as written
     listed = list_as_subject(sentence)
-    if listed:  # "the following are recommended: A; B": the list is the sentence's subject
-        moved = _parse_sentence(listed[0])
-        if moved.verb and listed[1].lower().startswith(moved.verb.lower()):
-            parse = moved
+    moved = _parse_sentence(listed[0]) if listed else None
+    if listed and moved and moved.verb and listed[1].lower().startswith(moved.verb.lower()):
+        parse = moved
+    else:
+        parse = _parse_sentence(sentence)
     given_to = GIVEN_TO_PATIENTS.search(parse.action)
     if given_to:  # "Administration of X to patients in whom Y": those patients are the cohort
         parse.action = parse.action[: given_to.start()]

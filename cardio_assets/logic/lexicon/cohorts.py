@@ -84,6 +84,11 @@ class CohortRules:
             premod_words = text[: noun.start()].split()
             while premod_words and premod_words[0].lower() in _COHORT_DETERMINERS:
                 premod_words.pop(0)
+            if len(premod_words) > 1 and premod_words[-1].lower() == "in":
+                # "catheter ablation in patients with AF": the procedure the row is about,
+                # done in those patients, not a word describing them
+                premod_drafts += self._phrase(" ".join(premod_words[:-1]), "context", group_counter)
+                premod_words = []
             # "patients admitted with AHF", "presenting with syncope": how they came, then what
             rest = _ARRIVAL.sub("", text[noun.end() :])
             if noun.group(0).lower() == "cases" and re.match(r"\s+of\s+[^,;]+,", rest):

@@ -1,0 +1,36 @@
+"""What a cohort phrase names before and around its patients: a procedure the row is about
+("in <procedure> in patients with …"), read by rule, in the team's own sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import extract, named
+
+
+@pytest.mark.parametrize(
+    ("text", "procedure", "state"),
+    [
+        (
+            "In valve surgery in patients with active endocarditis, intraoperative "
+            "transoesophageal echocardiography is recommended.",
+            "valve surgery",
+            "active endocarditis",
+        ),
+        (
+            "In device implantations in patients with renal failure, a single dose of "
+            "cefazolin is recommended.",
+            "device implantation",
+            "renal failure",
+        ),
+    ],
+)
+def test_a_procedure_before_in_patients_is_the_procedure_they_undergo(  # type: ignore[no-untyped-def]
+    lexicon, text: str, procedure: str, state: str
+) -> None:
+    """ "In X in patients with Y": X is what is done to those patients (a background
+    procedure), not a word describing them; before, X was read as one of their conditions."""
+    found = named(extract(lexicon, text))
+    assert found[procedure].role == "Procedure", found[procedure]
+    assert found[state].role == "Condition"

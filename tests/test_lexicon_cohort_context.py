@@ -34,3 +34,17 @@ def test_a_procedure_before_in_patients_is_the_procedure_they_undergo(  # type: 
     found = named(extract(lexicon, text))
     assert found[procedure].role == "Procedure", found[procedure]
     assert found[state].role == "Condition"
+
+
+def test_an_adverb_of_selected_goes_with_it(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "carefully selected patients" are "selected patients": which ones the row leaves to
+    judgement, so neither word is part of the group's condition."""
+    found = named(
+        extract(
+            lexicon,
+            "Same-day discharge may be considered in carefully selected low-risk patients "
+            "after elective PCI.",
+        )
+    )
+    assert "low-risk" in found, found
+    assert not any("selected" in name for name in found)

@@ -18,10 +18,23 @@ _NOT_AN_ACT_BEFORE = re.compile(
     re.I,
 )
 
+# what a bridge may end in that is no act: recovery, a decision, candidacy for a transplant
+_BRIDGE_END = r"(?:recovery|(?:a\s+)?(?:further\s+)?decision|candidacy)\b"
+
 ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "as a bridge to transplantation": what the act tides the patient over to, named as the
     # act it comes before ("as a bridge" alone, or "as destination therapy", says how long
     # the act is meant to last: no concept)
+    # ... unless what it tides over to is no act but a state or a choice ("as a bridge to
+    # recovery or to a further decision"): then the bridge is what the act is for
+    (
+        re.compile(
+            rf"\bas\s+(?:an?\s+)?(?=bridge\s+to\s+{_BRIDGE_END})"
+            rf"(?P<bridge>bridge\s+to\s+{_BRIDGE_END})(?P<alt>\s+or\s+(?:to\s+)?(?={_BRIDGE_END}))?",
+            re.I,
+        ),
+        lambda m: f"to allow {m['bridge']}" + (" or " if m["alt"] else ""),
+    ),
     (re.compile(r"\bas\s+(?:an?\s+)?bridge\s+to\s+", re.I), "before "),
     (re.compile(r",?\s*\bas\s+(?:an?\s+)?(?:bridge|destination\s+therapy)\b(?!\s+to\b)", re.I), ""),
     # "warfarin titrated to an INR of 2.5": the level the dose is adjusted to reach, a target

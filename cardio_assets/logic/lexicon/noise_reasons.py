@@ -121,6 +121,21 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # ", as standard scores underestimate their risk", ", as weight gain does not lessen the
+    # benefit": "as" opening a clause of its own (a subject of a few words, then a verb with
+    # a modal, a "do not", or an object after it) to the sentence's end gives the reason; "as
+    # in AF", "as indicated by X", "as part of X" open no clause
+    (
+        re.compile(
+            r",\s*as\s+(?!(?:in|for|with|by|to|of|on|at|from|an?|the|part|well|soon|long|"
+            r"compared|opposed)\b)(?![a-z]+ed\b)(?:[\w\-]+\s+){1,3}?"
+            r"(?:(?:may|can|could|might|will|would|do|does|did)\s+(?:not\s+)?[a-z]+"
+            r"|(?!(?:by|in|for|with|to|of|on|at|from|as|than|during|and|or)\b)[a-z]+\s+"
+            r"(?:their|its|the)\b)[^,;.()]*(?=\s*(?:[.;]|$))",
+            re.I,
+        ),
+        "",
+    ),
     # ", unless no alternative exists", "unless no suitable alternative drug is available":
     # only when nothing else is at hand, no state of the patient (the whole clause goes)
     (

@@ -90,7 +90,10 @@ _ENTERED_STATE = r"(?:pregnancy|lactation|breast-?feeding)\b"
 # the words that end a goal named after "for" ("glucose control", "stomach protection",
 # "limb salvage", "LDL-C lowering", "glucose-lowering treatment")
 _GOAL_WORDS = r"control|protection|salvage|preservation|benefits?"
-_GOAL_NOUN = rf"\b(?:{_GOAL_WORDS}|[\w\-]*lowering(?:\s+(?:treatment|therapy))?)"
+# ("cardioprotection", "renoprotection": the organ joined to the goal word)
+_GOAL_NOUN = (
+    rf"(?:\b(?:{_GOAL_WORDS})|\b[a-z]+o-?protection|\b[\w\-]*lowering(?:\s+(?:treatment|therapy))?)"
+)
 # when, like "during": "at the time of X", "at the same time as X"
 _AT_THE_TIME = r"(?:(?:at\s+(?:the\s+)?latest\s+)?at\s+the\s+(?:same\s+)?time\s+(?:of|as))"
 # the operation a phase belongs to: "in the peri-operative phase of NCS"

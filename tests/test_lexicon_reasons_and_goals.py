@@ -1,0 +1,93 @@
+"""Clauses that give a reason or say either way, and goals named as a noun: read by rule,
+in the team's own sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import assert_one_act_and_no_word, extract, named
+
+
+@pytest.mark.parametrize(
+    ("text", "act", "word"),
+    [
+        (
+            "Statin therapy should be considered in kidney transplant recipients, as usual "
+            "risk charts underestimate their risk.",
+            "statin",
+            "charts",
+        ),
+        (
+            "Cardiac rehabilitation is recommended after valve surgery, as exercise capacity "
+            "does not recover without training.",
+            "cardiac rehabilitation",
+            "capacity",
+        ),
+    ],
+)
+def test_as_opening_a_clause_of_its_own_gives_a_reason(  # type: ignore[no-untyped-def]
+    lexicon, text: str, act: str, word: str
+) -> None:
+    """ "…, as <something> <verb> …" to the sentence's end says why the act is advised, not
+    whom it is for: no concept (before, the whole clause was read as a condition)."""
+    assert_one_act_and_no_word(lexicon, text, act, word)
+
+
+def test_as_without_a_clause_is_not_a_reason(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "as in X" and "as indicated by X" open no clause: X stays a concept of the row."""
+    found = named(
+        extract(
+            lexicon,
+            "Anticoagulation, as in atrial fibrillation, is recommended in patients with "
+            "atrial flutter.",
+        )
+    )
+    assert "atrial fibrillation" in found, found
+
+
+def test_whether_a_or_b_says_either_way(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ ", whether A or B": the row holds in both cases, like "regardless of"; neither case is
+    a condition, and the clause ends at its comma (the main clause after it stays)."""
+    result = extract(
+        lexicon,
+        "In confirmed pacemaker pocket infection, whether the generator is exposed or "
+        "covered, complete system extraction is recommended.",
+    )
+    found = named(result)
+    assert [a.normalized for a in result.actions] == ["complete system extraction"], found
+    assert not any("generator" in c.text or "covered" in c.text for c in result.concepts)
+
+
+def test_a_bridge_to_recovery_or_decision_is_what_the_act_is_for(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "as a bridge to recovery" names no act to come, unlike "a bridge to transplantation":
+    it is the act's stated goal, an Outcome."""
+    found = named(
+        extract(
+            lexicon,
+            "In refractory cardiogenic shock, extracorporeal life support may be considered "
+            "as a bridge to recovery.",
+        )
+    )
+    assert found["bridge to recovery"].role == "Outcome", found
+    found = named(
+        extract(
+            lexicon,
+            "A left ventricular assist device should be considered as a bridge to "
+            "transplantation in eligible patients.",
+        )
+    )
+    assert found["transplantation"].role == "Procedure", found
+
+
+def test_an_organ_protection_after_for_is_a_goal(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "for cardioprotection", "for renoprotection": the organ joined to "protection" is a
+    goal like "for stomach protection", an Outcome rather than a condition."""
+    found = named(
+        extract(
+            lexicon,
+            "An ACE inhibitor may be considered for cardioprotection in women receiving "
+            "trastuzumab.",
+        )
+    )
+    assert found["cardioprotection"].role == "Outcome", found

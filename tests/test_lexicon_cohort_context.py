@@ -48,3 +48,43 @@ def test_an_adverb_of_selected_goes_with_it(lexicon) -> None:  # type: ignore[no
     )
     assert "low-risk" in found, found
     assert not any("selected" in name for name in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "act", "group"),
+    [
+        (
+            "Smokers should be offered nicotine replacement therapy.",
+            "nicotine replacement",
+            "smoker",
+        ),
+        (
+            "Every woman with a mechanical valve should receive counselling on anticoagulation.",
+            "counselling",
+            "woman",
+        ),
+    ],
+)
+def test_people_named_as_the_subject_are_the_cohort(  # type: ignore[no-untyped-def]
+    lexicon, text: str, act: str, group: str
+) -> None:
+    """ "Smokers should be offered X", "Every woman with Y should receive X": the people are
+    who the row is for and X is the act (before, the people themselves were the act, since
+    only "patients"-like nouns were read as a subject cohort); "every" names no one."""
+    result = extract(lexicon, text)
+    acts = [a.normalized for a in result.actions]
+    assert any(act in name for name in acts), acts
+    found = named(result)
+    assert found[group].role == "Condition", found
+    assert not any("every" in name for name in found)
+
+
+def test_before_discharge_times_the_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "before (hospital) discharge" says when the act is done, not what the patients have:
+    no concept."""
+    result = extract(
+        lexicon,
+        "Cardiac rehabilitation referral is recommended in patients with acute myocardial "
+        "infarction before hospital discharge.",
+    )
+    assert not any("discharge" in c.text for c in result.concepts), result.concepts

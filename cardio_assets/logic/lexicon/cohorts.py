@@ -75,6 +75,8 @@ class CohortRules:
         lead = _COHORT_LEAD.match(text)
         if lead:
             text = text[lead.end() :]
+        # ("every woman with X": the determiner only says the row is for each of them)
+        text = re.sub(r"^(?:every|each)\s+(?=\w)", "", text, flags=re.IGNORECASE)
         noun = _PATIENT_NOUN.search(text)
         named_group = None if noun else group_abbreviation(text, self.abbreviations.lookup)
         noun = noun or named_group  # "adult CS": the abbreviation is the group of people

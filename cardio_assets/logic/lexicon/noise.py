@@ -338,9 +338,6 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # "even if there is no X", ", even when on beta-blockers,", "although X": a concession says the row
     # holds whether or not, so, like "regardless of", the clause names no criterion
     (re.compile(r",?\s*\b(?:even\s+(?:if|when|though)|although)\b[^,;.]*", re.I), ""),
-    # ", whether the infection is confined to the pocket or involves the leads": either way,
-    # like "regardless of" (the clause, both cases and all, to its comma)
-    (re.compile(r",\s*whether\s+[^,;.()]*?\bor\b[^,;.()]*", re.I), ""),
     # "even in / after / with X": the emphasis says nothing; X stays
     (re.compile(r"\beven\s+(?=(?:in|after|with|without)\b)", re.I), ""),
     # "an established relationship between A and B": the patient has both, A and B (the

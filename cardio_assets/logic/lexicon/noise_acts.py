@@ -128,4 +128,14 @@ ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "at any stage of pregnancy", "at any time during X": whenever the state holds; the
     # state is the criterion
     (re.compile(r"\bat\s+any\s+(?:stage|time|point)\s+(?:of|during|in)\s+", re.I), "during "),
+    # "before (hospital) discharge": when the act is done, not a state of the patients (the
+    # golds never name it; "before conception" they name as a state, so it stays)
+    (
+        re.compile(
+            r",?\s*\b(?:before|prior\s+to|at|until)\s+(?:(?:the\s+)?hospital\s+)?"
+            r"discharge\b(?!\s+(?:from|of|planning)\b),?",
+            re.I,
+        ),
+        " ",
+    ),
 ]

@@ -211,4 +211,7 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # whom ("syncope due to X", with no comma, names a cause and stays)
     (re.compile(r",\s*due\s+to\b[^;()]*?(?=\.?\s*$)", re.I), ""),
     (re.compile(r"^\s*due\s+to\b[^,;()]+,\s*", re.I), ""),
+    # ", whether the infection is confined to the pocket or involves the leads": either way,
+    # like "regardless of" (the clause, both cases and all, to its comma)
+    (re.compile(r",\s*whether\s+[^,;.()]*?\bor\b[^,;.()]*", re.I), ""),
 ]

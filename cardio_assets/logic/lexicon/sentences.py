@@ -142,7 +142,9 @@ _CARE_GIVERS = re.compile(
 _COHORT_SUBJECT = re.compile(
     # ("If a patient has X, …" is a clause about them, not its subject)
     rf"^(?:(?!(?:in|for|with|among|of|to|if|when|whenever|where|unless|once)\b)[\w\-]+\s+){{0,3}}?"
-    rf"(?:{_PATIENT_WORDS})\b",
+    # ("Every woman with X should receive Y", "Smokers should be offered Y": people too)
+    rf"(?:{_PATIENT_WORDS}|woman|man|adult|child|athlete|smokers?|recipients?|carriers?|"
+    r"relatives?)\b",
     re.IGNORECASE,
 )
 _ABSENCE_LEAD = re.compile(r"^in\s+the\s+absence\s+of\s+", re.IGNORECASE)

@@ -91,3 +91,51 @@ def test_an_organ_protection_after_for_is_a_goal(lexicon) -> None:  # type: igno
         )
     )
     assert found["cardioprotection"].role == "Outcome", found
+
+
+@pytest.mark.parametrize(
+    ("text", "finding"),
+    [
+        (
+            "Exercise testing should be considered in the work-up of suspected vasospastic angina.",
+            "suspected vasospastic angina",
+        ),
+        (
+            "Cardiac MRI is recommended for the assessment of myocardial fibrosis in "
+            "patients with aortic stenosis.",
+            "myocardial fibrosis",
+        ),
+    ],
+)
+def test_in_the_assessment_of_x_names_x(lexicon, text: str, finding: str) -> None:  # type: ignore[no-untyped-def]
+    """ "in / for the assessment (evaluation, work-up) of X": X is what the test looks into,
+    a finding of its own; "assessment of X" is no second act (before, it was read as one)."""
+    result = extract(lexicon, text)
+    found = named(result)
+    assert found[finding].role == "Condition", found
+    assert not any("assessment" in n or "work-up" in n for n in found), found
+
+
+def test_in_the_evaluation_of_patients_is_still_a_cohort(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "in the evaluation of patients with X": the patients are the cohort, X their state."""
+    found = named(
+        extract(
+            lexicon,
+            "Ambulatory ECG monitoring is recommended in the evaluation of patients with "
+            "suspected bradycardia.",
+        )
+    )
+    assert "suspected bradycardia" in found, found
+
+
+def test_what_the_patients_lack_after_an_aim_is_theirs(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "… in the work-up of X without Y": Y is absent in the patients (negated), not a part
+    of what the test looks for; before, Y was lost with the aim."""
+    found = named(
+        extract(
+            lexicon,
+            "Echocardiography is recommended for the detection of cardiomyopathy in "
+            "relatives without symptoms.",
+        )
+    )
+    assert found["symptom"].negated, found

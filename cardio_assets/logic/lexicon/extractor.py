@@ -593,9 +593,14 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             return found + (self._post_phrase("context", more, group_counter) if more else [])
         if kind == "aim":
             # "to exclude PE": the disease looked for is a concept of the row with function
-            # purpose (never a criterion: not in the logic or the population)
-            drafts = self._phrase(phrase, "purpose", group_counter)
-            return [d for d in drafts if d.role in ("ClinicalParameter", "Condition")]
+            # purpose (never a criterion: not in the logic or the population); "… of syncope
+            # without high-risk criteria": what the patients lack is theirs again
+            absence = re.search(r"\s(?=(?:without|in\s+the\s+absence\s+of)\s)", phrase, re.I)
+            drafts = self._phrase(
+                phrase[: absence.start()] if absence else phrase, "purpose", group_counter
+            )
+            kept = [d for d in drafts if d.role in ("ClinicalParameter", "Condition")]
+            return kept + (self._cohort(phrase[absence.end() :], group_counter) if absence else [])
         if kind == "purpose":
             # "to assess the risk of X", "to confirm PE": what a test is for is its
             # rationale, not a concept (contract §2); a target value stays a parameter

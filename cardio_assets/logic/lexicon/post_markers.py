@@ -47,6 +47,13 @@ _AND_CARE = (
     r"(?:\s+(?:and|or|and/or)\s+(?:treatment|management|follow-up|monitoring|surveillance))?"
 )
 _DIAGNOSTIC_GERUNDS = r"detecting|diagnosing|excluding|confirming|identifying|ruling\s+out"
+# "in / for the assessment of X", "in the work-up of X": X is what the test looks into (not
+# the patients, a cause or a risk, which name no finding)
+_ASSESSMENT_OF = (
+    r"(?:for|in)\s+the\s+(?:diagnostic\s+)?(?:assessment|evaluation|work-?up|investigation)\s+of\b"
+    r"(?!\s+(?:the\s+)?(?:patients?|individuals?|people|those|cause|causes|aetiology|etiology|"
+    r"risk|severity|extent|need)\b)"
+)
 _DIAGNOSIS_OF = re.compile(
     r"^(?:the\s+|a\s+)?(?:(?:presence|diagnosis|possibility)\s+of\s+(?:an?\s+|the\s+)?)?",
     re.IGNORECASE,
@@ -117,6 +124,7 @@ _POST_MARKERS = re.compile(
     rf"|to\s+(?:help\s+(?:to\s+)?)?(?:{_PURPOSE_VERBS})\b"
     r"|to\s+(?:treat|manage)\b"
     rf"|for\s+(?:the\s+)?(?:{_DIAGNOSTIC_NOUNS}){_AND_CARE}\s+of\b"
+    rf"|{_ASSESSMENT_OF}"
     rf"|for\s+(?:{_DIAGNOSTIC_GERUNDS})\b"
     r"|when\s+screening\s+for\b"
     # "(recommended) for diagnosis and risk stratification": the aims themselves, named
@@ -453,6 +461,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
             rf"for (?:the )?(?:{_DIAGNOSTIC_NOUNS}){_AND_CARE} of|for (?:{_DIAGNOSTIC_GERUNDS})",
             low,
         )
+        or re.fullmatch(_ASSESSMENT_OF, low)
         or low.startswith("when screening for")
     ) and not _NOT_A_DISEASE.match(body):
         # "to exclude X", "for the detection of X", "screening for X": the disease a test

@@ -88,3 +88,17 @@ def test_before_discharge_times_the_act(lexicon) -> None:  # type: ignore[no-unt
         "infarction before hospital discharge.",
     )
     assert not any("discharge" in c.text for c in result.concepts), result.concepts
+
+
+def test_a_preposition_left_at_a_span_start_is_not_part_of_the_name(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "(at rest or on exercise testing)": once the alternatives are read apart, "on" only
+    said where the symptom shows; the test is named "exercise testing"."""
+    found = named(
+        extract(
+            lexicon,
+            "Surgery is recommended in patients with angina (at rest or on exercise testing) "
+            "and a mean gradient of 40 mmHg or more.",
+        )
+    )
+    assert "exercise testing" in found, found
+    assert not any(c.text.startswith("on ") for c in found.values())

@@ -189,6 +189,11 @@ _CLAUSE_OPENING = re.compile(
     r"will|shall|to\s+be|being)\b|^(?:recommended|considered|indicated)$",
     re.IGNORECASE,
 )
+# a preposition left at a span's start once the phrase it opened was read apart ("on
+# exercise test", "in the supine position", "after echocardiography"): not part of the name
+_DANGLING_START = re.compile(
+    r"^(?:in\s+the|on(?:\s+(?:an?|the))?|of(?:\s+the)?|after)\s+(?=\w)", re.I
+)
 _DANGLING_END = re.compile(
     r"(?:\s+(?:of|in|to|that|with|for|either|is|are|be|has|have|the|a|an|on|by|at|as|and|or|"
     r"beyond|until|than|based\s+on))+$",
@@ -331,6 +336,10 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
         ):
             d.text = _LEADING_ALL.sub("", kept_words)
             d.normalized = _LEADING_ALL.sub("", _PATIENTS_TAIL.sub("", d.normalized))
+        opening = _DANGLING_START.match(d.text)
+        if opening and d.slot != "action":
+            d.text = d.text[opening.end() :]
+            d.normalized = _DANGLING_START.sub("", d.normalized)
         last = d.text.split()[-1] if d.text.split() else ""
         # "valvular AS": a function word written in capitals is an abbreviation, no end
         trimmed = d.text if len(last) > 1 and last.isupper() else _DANGLING_END.sub("", d.text)

@@ -102,3 +102,33 @@ def test_a_preposition_left_at_a_span_start_is_not_part_of_the_name(lexicon) -> 
     )
     assert "exercise testing" in found, found
     assert not any(c.text.startswith("on ") for c in found.values())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Early mobilisation may be considered in very carefully selected patients with heart failure.",
+        "Early mobilisation may be considered in well-selected patients with heart failure.",
+    ],
+)
+def test_adverbs_and_compounds_of_selected_name_no_one(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "very carefully selected", "well-selected": still only "selected" patients."""
+    found = named(extract(lexicon, text))
+    assert "heart failure" in found, found
+    assert not any("select" in name or "careful" in name for name in found), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Telemetry is recommended until discharge in patients with acute pericarditis.",
+        "A statin should be started at the time of discharge in patients with acute pericarditis.",
+    ],
+)
+def test_discharge_timing_leaves_the_patients_named_after_it(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "until discharge in patients with X", "at the time of discharge": when the act runs or
+    starts; the patients named after it stay the cohort (before, "until …" took them away)."""
+    result = extract(lexicon, text)
+    found = named(result)
+    assert "acute pericarditis" in found, found
+    assert not any("discharge" in c.text for c in result.concepts)

@@ -129,13 +129,63 @@ def test_in_the_evaluation_of_patients_is_still_a_cohort(lexicon) -> None:  # ty
 
 
 def test_what_the_patients_lack_after_an_aim_is_theirs(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "… in the work-up of X without Y": Y is absent in the patients (negated), not a part
-    of what the test looks for; before, Y was lost with the aim."""
+    """ "… in the work-up of X without Y": X is what the work-up is of, and Y is absent in the
+    patients (negated), not a part of what is looked into."""
     found = named(
         extract(
             lexicon,
-            "Echocardiography is recommended for the detection of cardiomyopathy in "
-            "relatives without symptoms.",
+            "A loop recorder is recommended in the work-up of unexplained palpitations "
+            "without structural heart disease.",
         )
     )
-    assert found["symptom"].negated, found
+    assert found["unexplained palpitation"].role == "Condition", found
+    assert found["structural heart disease"].negated, found
+
+
+@pytest.mark.parametrize(
+    ("text", "act", "word"),
+    [
+        (
+            "Aspirin is not recommended for primary prevention in people without diabetes, as "
+            "the risk of major bleeding is high.",
+            "aspirin",
+            "bleeding",
+        ),
+        (
+            "Exercise training is recommended in stable heart failure, as regular training "
+            "reduces hospital admissions.",
+            "exercise training",
+            "admission",
+        ),
+    ],
+)
+def test_as_with_a_clause_of_state_or_effect_gives_a_reason(  # type: ignore[no-untyped-def]
+    lexicon, text: str, act: str, word: str
+) -> None:
+    """ "…, as <subject> is high / reduces X": a clause with a verb of its own to the end of
+    the sentence is why the act is advised; its words name no patients (before, "high risk of
+    bleeding" became a condition of the row, negated with the "without" group before it)."""
+    assert_one_act_and_no_word(lexicon, text, act, word)
+
+
+def test_whether_a_or_b_opening_the_sentence_says_either_way(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Whether symptomatic or not, patients with X should undergo Y": the patients with X
+    are the cohort, Y the act; neither case opening the sentence is a concept."""
+    result = extract(
+        lexicon,
+        "Whether symptomatic or not, patients with a dilated ascending aorta above 55 mm "
+        "should undergo surgery.",
+    )
+    assert [a.normalized for a in result.actions] == ["surgery"], result.actions
+    assert not any("symptomatic" in c.text for c in result.concepts), result.concepts
+
+
+def test_an_aims_own_without_stays_in_the_aim(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "to detect AF without symptoms": silent AF is what the test looks for, not a lack the
+    patients must have (only a work-up's "without" is said of the patients)."""
+    result = extract(
+        lexicon,
+        "Prolonged ECG monitoring is recommended to detect atrial fibrillation without "
+        "symptoms in patients with a cryptogenic stroke.",
+    )
+    assert not any(c.negated for c in result.concepts), result.concepts

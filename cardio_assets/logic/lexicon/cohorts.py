@@ -84,15 +84,15 @@ class CohortRules:
         premod_words: list[str] = []
         if noun is not None and _depth_at(text, noun.start()) == 0:
             premod_words = text[: noun.start()].split()
-            # ("carefully selected patients": the adverb of a determiner goes with it)
-            while premod_words and (
-                premod_words[0].lower() in _COHORT_DETERMINERS
-                or (
-                    premod_words[0].lower().endswith("ly")
-                    and len(premod_words) > 1
-                    and premod_words[1].lower() in _COHORT_DETERMINERS
-                )
+            # ("(very) carefully selected patients": the adverbs of a determiner go with it)
+            adverbs = 0
+            while adverbs < len(premod_words) - 1 and re.fullmatch(
+                r"very|\w+ly", premod_words[adverbs], re.IGNORECASE
             ):
+                adverbs += 1
+            if adverbs and premod_words[adverbs].lower() in _COHORT_DETERMINERS:
+                del premod_words[:adverbs]
+            while premod_words and premod_words[0].lower() in _COHORT_DETERMINERS:
                 premod_words.pop(0)
             if len(premod_words) > 1 and premod_words[-1].lower() == "in":
                 # "catheter ablation in patients with AF": the procedure the row is about,

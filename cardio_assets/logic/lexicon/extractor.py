@@ -17,7 +17,6 @@ from cardio_assets.logic.lexicon.acts import (
     LOOKING_FOR_ACT,
     SCREENING_ALONE,
     ActRules,
-    group_listed_indications,
     names_a_test,
 )
 from cardio_assets.logic.lexicon.clauses import ClauseRules
@@ -25,8 +24,6 @@ from cardio_assets.logic.lexicon.drafts import (
     Draft,
     _dedupe,
     _is_population,
-    _negate,
-    share_or_label,
     without_fragments,
 )
 from cardio_assets.logic.lexicon.noise import clean_row_text
@@ -35,26 +32,22 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     _ABBREVIATION_PAIR,
     _AVOIDING,
     _THEN_START,
-    _THERAPY_BESIDE,
     _clean_grade,
 )
 from cardio_assets.logic.lexicon.phrases import PhraseRules
+from cardio_assets.logic.lexicon.post_phrases import PostPhraseRules, link_repeated_groups
 from cardio_assets.logic.lexicon.role_words import heuristic_role
 from cardio_assets.logic.lexicon.roles import LexiconSettings, RoleRules
-from cardio_assets.logic.lexicon.segments import group_abbreviation
 from cardio_assets.logic.lexicon.sentence_split import split_sentences
 from cardio_assets.logic.lexicon.sentences import (
-    _COHORT_LEAD,
     REDUCING_ACTS,
     RowParse,
-    _top_level_search,
     parse_sentence,
 )
 from cardio_assets.logic.lexicon.span_tagger import SpanTagger
 from cardio_assets.logic.lexicon.terms import TermHit, TermLookup, footnote_abbreviations
 from cardio_assets.logic.lexicon.version import RULES_VERSION
 from cardio_assets.logic.lexicon.vocabulary import (
-    _PATIENT_NOUN,
     ACT_NAMED_BY_PURPOSE,
     ENTERED_STATES,
     TARGET_WORD,
@@ -90,20 +83,9 @@ _REDUCING = frozenset(REDUCING_ACTS.values())
 # ---------------------------------------------------------------------------------------
 # The extractor
 # ---------------------------------------------------------------------------------------
-# "stroke in AF": an aim named with the patients it is pursued in (not a change "in" what
-# is measured: "a reduction in LDL-C", "an increase in exercise")
-_OUTCOME_AMONG = re.compile(
-    r"(?<![\w-])(?P<what>\w+)\s+in\s+(?!(?:the|a|an|their|its|patients|people|individuals|those)\b)"
-    r"(?P<who>[^,;()]+)$",
-    re.IGNORECASE,
-)
-_CHANGE_NOUN = re.compile(
-    r"(?:increase|decrease|reduction|improvement|change|rise|fall|decline|drop|gain|loss)e?s?$",
-    re.IGNORECASE,
-)
 
 
-class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
+class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhraseRules):
     """Rule + terminology extractor; one instance per run (holds no per-row state)."""
 
     def __init__(
@@ -459,7 +441,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
             if kind == "cohort" and group is not None and group[0] == lead:
                 # "for patients after a stroke and for patients with PAD": the same lead twice names
                 # two groups one after the other, either enough (the contract, §6)
-                _link_repeated_groups(group[1], found, group_counter)
+                link_repeated_groups(group[1], found, group_counter)
             if kind == "cohort":
                 group = (lead, list(found))
             elif kind == "context" and group is not None:
@@ -514,183 +496,6 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules):
         if draft.slot == "action" and SCREENING_ALONE.fullmatch(draft.text):
             return []  # the screening already read apart from what it looks for
         return self.looked_for(looking["what"], group_counter) if looking else [draft]
-
-    def _post_phrase(
-        self, kind: str, phrase: str, group_counter: list[int], *, after_test: bool = False
-    ) -> list[Draft]:
-        """The drafts of one trailing phrase; ``after_test``: the recommended act is a test,
-        so a "for A, B and C" after it lists what it looks at, not alternatives."""
-        if kind == "drop":
-            return []
-        in_group = re.match(r"in\s+", phrase, re.I) if kind == "context" else None
-        if kind == "cohort" or (
-            in_group and group_abbreviation(phrase, self.abbreviations.lookup) is not None
-        ):
-            # ("in adult CS": a group of people named by an abbreviation, a cohort)
-            return self._cohort(phrase[in_group.end() :] if in_group else phrase, group_counter)
-        if kind == "outcome":
-            among = _OUTCOME_AMONG.search(phrase)
-            if (
-                among
-                and not _CHANGE_NOUN.match(among["what"])
-                and self.role_evidence(among["who"], "context") == "Condition"
-            ):
-                # "to prevent stroke in AF": the aim is the stroke, and AF names the patients
-                # it is prevented in, a condition of the row (the golds never keep both)
-                return self._phrase(phrase[: among.end("what")], "outcome", group_counter) + (
-                    self._phrase(among["who"], "context", group_counter)
-                )
-            return self._phrase(phrase, "outcome", group_counter)
-        if kind == "guided":
-            # an act the recommendation guides is done anyway: background, like the act a
-            # cohort undergoes; anything else guided is a goal
-            if " and " not in phrase and self.role_evidence(phrase, "background") in (
-                "Procedure",
-                "Medication",
-            ):
-                return self._phrase(phrase, "background", group_counter)
-            return self._phrase(phrase, "outcome", group_counter)
-        if kind == "topic":
-            # "regarding the decision to stop X": a therapy the choice is about is one the
-            # patients are on (background); a topic naming none is no concept
-            drafts = self._phrase(phrase, "background", group_counter) if phrase else []
-            return [
-                d
-                for d in drafts
-                if d.role in ("Medication", "Procedure")
-                and self.role_evidence(d.text, "background") == d.role
-            ]
-        if kind == "graded":
-            # "to assess the severity of X": read as the test's purpose is, but a named
-            # finding it grades is a condition of the row ("disease" alone names none)
-            drafts = self._phrase(phrase, "purpose", group_counter)
-            for d in drafts:
-                if d.role == "Condition":
-                    d.slot = "context"
-            return [
-                d
-                for d in drafts
-                if d.role == "ClinicalParameter"
-                or (d.role == "Condition" and d.normalized.lower() not in _BARE_FINDINGS)
-            ]
-        if kind == "setting":
-            # "in experienced centres": where the act is done is no state of the patient
-            # (the contract's conditions); most development golds leave it out. A volume
-            # the place or the operators must reach ("with ≥200 cases per year") is a
-            # criterion all the same
-            more_at = _AND_MORE.search(phrase)
-            if more_at and not _FINITE_VERB.search(phrase, more_at.end()):
-                more_at = None  # "an expert centre and subsequent testing": still the setting's
-            setting = phrase[: more_at.start()] if more_at else phrase
-            more = phrase[more_at.end() :] if more_at else ""
-            found = [
-                d
-                for d in self._phrase(setting, "context", group_counter)
-                if d.role == "ClinicalParameter" and d.threshold is not None
-            ]
-            # "… by trained operators and antibiotic cover is advised": what follows an "and"
-            # is the row's again
-            return found + (self._post_phrase("context", more, group_counter) if more else [])
-        if kind == "aim":
-            # "to exclude PE": the disease looked for is a concept of the row with function
-            # purpose (never a criterion: not in the logic or the population); "… of syncope
-            # without high-risk criteria": what the patients lack is theirs again
-            absence = re.search(r"\s(?=(?:without|in\s+the\s+absence\s+of)\s)", phrase, re.I)
-            drafts = self._phrase(
-                phrase[: absence.start()] if absence else phrase, "purpose", group_counter
-            )
-            kept = [d for d in drafts if d.role in ("ClinicalParameter", "Condition")]
-            return kept + (self._cohort(phrase[absence.end() :], group_counter) if absence else [])
-        if kind == "purpose":
-            # "to assess the risk of X", "to confirm PE": what a test is for is its
-            # rationale, not a concept (contract §2); a target value stays a parameter
-            drafts = self._phrase(phrase, "purpose", group_counter)
-            return [d for d in drafts if d.role == "ClinicalParameter"]
-        if kind == "used":  # "when X is used in combination with A or B": all three taken
-            taken, _, beside = phrase.partition(" in combination with ")
-            found = self._post_phrase("background", taken, group_counter)
-            return found + (
-                self._post_phrase("background", beside, group_counter) if beside else []
-            )
-        if kind in _THERAPY_BESIDE:
-            drafts = self._action(phrase, group_counter, slot="background")
-            for d in drafts:
-                d.aside = _THERAPY_BESIDE[kind]
-            return drafts
-        if kind in ("components", "means"):  # "…, with A and B", "…, using A or B"
-            drafts = self._phrase(phrase, "component", group_counter)
-            for d in drafts:
-                if d.role == "ClinicalParameter" and d.threshold is None:
-                    # "screening … using fasting glucose": a quantity named as the means is
-                    # the test that measures it
-                    d.role = "Procedure"
-                    d.normalized = re.sub(r"(?<! measurement)$", " measurement", d.normalized)
-                if d.role in ("Procedure", "Medication"):
-                    d.slot = "action"  # the tests or drugs the recommended whole consists of
-            return drafts
-        if kind == "negated":
-            if _COHORT_LEAD.match(phrase) or _PATIENT_NOUN.match(phrase):
-                # "except (in) those with vasospastic angina": a patient group left out
-                return _negate(self._cohort(phrase, group_counter))
-            found = _negate(self._phrase(phrase, "context", group_counter))
-            if (
-                re.search(r"\bsuch\s+as\b", phrase, re.I)
-                and len(found) > 1
-                and all(d.role == "Condition" for d in found)
-            ):
-                # "unless there are contraindications such as a high bleeding risk": none of
-                # the kind and none of its examples, NOT(OR(...)) (most golds read it so)
-                share_or_label(found, group_counter)
-            return found
-        clause = self._clause_drafts(kind, phrase, group_counter)
-        if clause is not None:
-            return clause
-        treated = re.match(r"^for\s+(?P<what>.+)$", phrase, re.I)
-        again = (
-            _top_level_search(r",?\s+(?:and|or|and/or)\s+for\s+", treated["what"])
-            if treated
-            else None
-        )
-        if again is not None:
-            # "for A with B and for C": each "for" names a case of its own, either enough
-            what = treated["what"]  # type: ignore[index]
-            first = self._post_phrase(kind, "for " + what[: again.start()], group_counter)
-            second = self._post_phrase(kind, "for " + what[again.end() :], group_counter)
-            _link_repeated_groups(first, second, group_counter)
-            return first + second
-        conditions = self._conditions_with(treated["what"], group_counter) if treated else None
-        if conditions is not None:  # "recommended for any tachycardia with instability"
-            return conditions
-        # "for high-degree or complete AVB": what follows "for", so a grade range stays whole
-        found = self._phrase(treated["what"] if treated else phrase, "context", group_counter)
-        if treated and not after_test:
-            group_listed_indications(treated["what"], found, group_counter)
-        return found
-
-
-# where a setting phrase goes on with the row's own words: "… and antibiotic cover is advised"
-_AND_MORE = re.compile(r"(?:,\s*|\s+)(?:and|or)\s+(?!(?:in|at|by|with)\b)", re.IGNORECASE)
-_FINITE_VERB = re.compile(r"\b(?:is|are|should|may|must|can)\b", re.IGNORECASE)
-
-
-# words that name no finding of their own when a test grades them
-_BARE_FINDINGS = frozenset({"disease", "finding", "abnormality", "condition", "lesion", "problem"})
-
-
-def _link_repeated_groups(
-    first: list[Draft], second: list[Draft], group_counter: list[int]
-) -> None:
-    """The first condition of each group shares one OR label (the rest of a group is said
-    of that group only, and keeps what its own phrase gave it). A second group whose head
-    has alternatives of its own is left as it is: on the development rows, merging them
-    joined groups that were not alternatives."""
-    first_head, second_head = (
-        next((d for d in group if d.role == "Condition" and not d.negated), None)
-        for group in (first, second)
-    )
-    if first_head is None or second_head is None or second_head.or_group is not None:
-        return
-    share_or_label([first_head, second_head], group_counter)
 
 
 def _only_a_vehicle(draft: Draft) -> bool:

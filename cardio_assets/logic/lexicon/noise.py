@@ -29,6 +29,7 @@ from cardio_assets.logic.lexicon.noise_words import (
     _WEIGHED_IN_BRACKETS,
 )
 from cardio_assets.logic.lexicon.role_words import DRUG_STEM, heuristic_role
+from cardio_assets.logic.lexicon.vocabulary import _PATIENT_WORDS
 
 # a time with its unit ending the text before a phrase ("within 24 h")
 _TIME_BEFORE = re.compile(r"\d\s*(?:h|hours?|min|minutes?|days?|weeks?|months?)\s*$", re.I)
@@ -397,10 +398,11 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     *HEDGE_REWRITES,
     # when to stop, not whom: "until blood pressure is controlled", "until symptoms resolve";
     # "until 3 months after a stroke": the wait is no concept, the event it counts from is;
-    # the clause runs on over a short list ("until normalization of CRP, ECG and echo")
+    # the clause runs on over a short list ("until normalization of CRP, ECG and echo") and
+    # stops where the patients are named ("until discharge in patients with X")
     (
         re.compile(
-            rf",?\s*\buntil\s+[^,;.()]+(?:(?:,\s*{_SHORT_ITEM})+,?\s+(?:and|or)\s+{_SHORT_ITEM}"
+            rf",?\s*\buntil\s+(?:(?!\s(?:in|for|among)\s+(?:\w+\s+){{0,2}}?{_PATIENT_WORDS}\b)[^,;.()])+(?:(?:,\s*{_SHORT_ITEM})+,?\s+(?:and|or)\s+{_SHORT_ITEM}"
             r"(?=\s*(?:[,;.()]|$)))?",
             re.I,
         ),

@@ -132,7 +132,7 @@ ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # golds never name it; "before conception" they name as a state, so it stays)
     (
         re.compile(
-            r",?\s*\b(?:before|prior\s+to|at|until)\s+(?:(?:the\s+)?hospital\s+)?"
+            r",?\s*\b(?:before|prior\s+to|at(?:\s+the\s+time\s+of)?|until)\s+(?:(?:the\s+)?hospital\s+)?"
             r"discharge\b(?!\s+(?:from|of|planning)\b),?",
             re.I,
         ),

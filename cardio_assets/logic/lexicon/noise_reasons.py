@@ -127,9 +127,11 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # in AF", "as indicated by X", "as part of X" open no clause
     (
         re.compile(
-            r",\s*as\s+(?!(?:in|for|with|by|to|of|on|at|from|an?|the|part|well|soon|long|"
-            r"compared|opposed)\b)(?![a-z]+ed\b)(?:[\w\-]+\s+){1,3}?"
+            r",\s*as\s+(?!(?:in|for|with|by|to|of|on|at|from|an?|is|are|part|well|soon|long|"
+            r"compared|opposed|such)\b)(?![a-z]+ed\b)(?:[\w\-]+\s+){1,5}?"
             r"(?:(?:may|can|could|might|will|would|do|does|did)\s+(?:not\s+)?[a-z]+"
+            r"|(?:is|are|remains?|persists?|reduces?|lowers?|increases?|improves?|outweighs?|"
+            r"exceeds?|lacks?|prevents?|offsets?|underestimates?|overestimates?)\b"
             r"|(?!(?:by|in|for|with|to|of|on|at|from|as|than|during|and|or)\b)[a-z]+\s+"
             r"(?:their|its|the)\b)[^,;.()]*(?=\s*(?:[.;]|$))",
             re.I,
@@ -214,4 +216,6 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # ", whether the infection is confined to the pocket or involves the leads": either way,
     # like "regardless of" (the clause, both cases and all, to its comma)
     (re.compile(r",\s*whether\s+[^,;.()]*?\bor\b[^,;.()]*", re.I), ""),
+    # ... and opening the sentence ("Whether symptomatic or not, patients with X …")
+    (re.compile(r"^\s*whether\s+[^,;.()]*?\bor\b[^,;.()]*,\s*", re.I), ""),
 ]

@@ -470,7 +470,10 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         # "to detect X and monitor Y", "to confirm the diagnosis, assess Y": the aim ends
         # where a verb of another aim starts
         aim = re.split(rf"(?:,\s*|\s+)(?:and\s+)?(?=(?:{_PURPOSE_VERBS}|{_OTHER_AIMS})\b)", body)[0]
-        return "aim", _DIAGNOSIS_OF.sub("", aim)
+        # (a work-up is of the patients' problem: what it goes on to say they lack is theirs)
+        return "assessed" if re.fullmatch(_ASSESSMENT_OF, low) else "aim", _DIAGNOSIS_OF.sub(
+            "", aim
+        )
     if re.match(r"to (?:treat|manage)$", low):  # "to treat X": the disease treated
         # "to manage patients with X": the patients, read as a cohort
         return ("cohort" if re.match(rf"(?:{_PATIENT_WORDS})\b", body, re.I) else "context"), body

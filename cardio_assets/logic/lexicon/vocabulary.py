@@ -66,7 +66,7 @@ DEMOGRAPHIC_STATE = re.compile(
 _COHORT_DETERMINERS = frozenset(
     """
     all selected the these such other eligible most any some certain appropriate
-    every each
+    every each well-selected
     """.split()
 )
 # a therapy or drug named next ("prolongation of anticoagulation", "extending DAPT"), after

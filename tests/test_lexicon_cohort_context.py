@@ -132,3 +132,35 @@ def test_discharge_timing_leaves_the_patients_named_after_it(lexicon, text: str)
     found = named(result)
     assert "acute pericarditis" in found, found
     assert not any("discharge" in c.text for c in result.concepts)
+
+
+@pytest.mark.parametrize(
+    ("text", "act", "state", "lead"),
+    [
+        (
+            "After an acute coronary syndrome, patients with diabetes should receive an SGLT2 "
+            "inhibitor.",
+            "sodium glucose cotransporter 2 inhibitor",
+            "diabetes mellitus",
+            "acute coronary syndrome",
+        ),
+        (
+            "During pregnancy, women with a prosthetic valve should undergo monthly "
+            "echocardiography.",
+            "echocardiography",
+            "women",
+            "pregnancy",
+        ),
+    ],
+)
+def test_people_after_a_lead_of_time_are_still_the_subject(  # type: ignore[no-untyped-def]
+    lexicon, text: str, act: str, state: str, lead: str
+) -> None:
+    """ "After X, patients with Y should receive Z": the lead says when, the patients are the
+    cohort and Z the act (before, the lead hid the subject and the patients became the act)."""
+    result = extract(lexicon, text)
+    acts = [a.normalized for a in result.actions]
+    assert any(act in name for name in acts), acts
+    found = named(result)
+    assert found[state].role == "Condition", found
+    assert lead in found, found

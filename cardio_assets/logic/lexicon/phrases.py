@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from cardio_assets.logic.lexicon.asides import Aside, pull_parentheticals
 from cardio_assets.logic.lexicon.cohorts import CohortRules
 from cardio_assets.logic.lexicon.drafts import (
     Draft,
@@ -52,10 +53,6 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     test_showing,
 )
 from cardio_assets.logic.lexicon.post_markers import _depth_at
-from cardio_assets.logic.lexicon.sentences import (
-    Aside,
-    _pull_parentheticals,
-)
 from cardio_assets.logic.lexicon.vocabulary import (
     _EMPTY_CONTEXT,
     _PATIENT_NOUN,
@@ -254,7 +251,7 @@ class PhraseRules(CohortRules):
         measured = [(m.start, m.end) for m in find_measurements(text)]
         # "recent (<6 months) stroke": how recent is a time since the stroke, read with it
         measured += [(m.end() - 1, m.end()) for m in re.finditer(r"\brecent\s*\(", text, re.I)]
-        text, asides = _pull_parentheticals(text, keep=measured)
+        text, asides = pull_parentheticals(text, keep=measured)
         # "blood tests, including CRP and troponin", "neuromuscular disease such as
         # myotonic dystrophy": the examples run to the end of the phrase and are read like
         # a bracketed "(including ...)"

@@ -11,9 +11,7 @@ removes what is never a concept (reference markers, doses, durations).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from cardio_assets.logic.lexicon.act_nouns import act_of_infinitive
 from cardio_assets.logic.lexicon.care_verbs import (
@@ -202,50 +200,6 @@ def _top_level_search(pattern: str, text: str) -> re.Match[str] | None:
         if _depth_at(text, match.start()) == 0:
             return match
     return None
-
-
-class Aside(NamedTuple):
-    text: str  # inside the brackets
-    before: str  # the phrase up to the opening bracket: what the aside is about
-    bracketed: bool = True  # False: examples running to the phrase's end ("X, including Y")
-
-
-def _pull_parentheticals(
-    text: str, keep: Sequence[tuple[int, int]] = ()
-) -> tuple[str, list[Aside]]:
-    """Take top-level "( … )" asides out of a phrase; return the phrase and the asides.
-
-    Brackets opening inside a ``keep`` span (start, end) stay in the phrase: the value of a
-    measurement printed again in a second unit, "<1.4 mmol/L (55 mg/dL)", is part of it.
-    """
-    asides: list[Aside] = []
-    out: list[str] = []
-    depth = kept = 0
-    current: list[str] = []
-    for at, ch in enumerate(text):
-        if depth == 0 and ch == "(" and any(start <= at < end for start, end in keep):
-            kept += 1
-        elif depth == 0 and ch == ")" and kept:
-            kept -= 1
-        elif ch == "(":
-            depth += 1
-            if depth == 1:
-                current = []
-                continue
-        elif ch == ")" and depth > 0:
-            depth -= 1
-            if depth == 0:
-                aside = "".join(current).strip()
-                if aside:
-                    asides.append(Aside(aside, "".join(out)))
-                continue
-        if depth > 0:
-            current.append(ch)
-        else:
-            out.append(ch)
-    if depth > 0 and current:  # unbalanced: keep the text as it was
-        return text, []
-    return re.sub(r"\s+", " ", "".join(out)).strip(" ,;"), asides
 
 
 def parse_sentence(sentence: str) -> RowParse:
@@ -553,6 +507,13 @@ def _parse_sentence(sentence: str) -> RowParse:
     # The subject is the cohort when the sentence starts with the patients themselves
     # ("Patients with X should receive / be offered / be treated with Y").
     cohort_subject = _COHORT_SUBJECT.match(pre) is not None
+    # "After MI, patients with X should receive Y": a lead of time or condition, then them
+    led = _CONTEXT_LEAD.match(pre) if not cohort_subject else None
+    led_cut = _last_top_level_comma(pre) if led else None
+    if led_cut is not None and _COHORT_SUBJECT.match(pre[led_cut + 1 :].strip()):
+        cohort_subject = True
+    else:
+        led = None
     passive_with_object = (
         verb is not None
         and parse.polarity == "recommended"
@@ -562,7 +523,9 @@ def _parse_sentence(sentence: str) -> RowParse:
     )
     if (active or considered_for or passive_with_object) and cohort_subject:
         # "Patients with X should receive Y" / "... should be considered for Y".
-        parse.cohort = pre
+        parse.cohort = pre[led_cut + 1 :].strip() if led else pre
+        if led:
+            parse.post.append(context_clause(pre[led.end() : led_cut]))
         care = _CARE_PASSIVE.search(verb.group(0)) if verb is not None else None
         act = care_act(care["care"]) if care else None
         if act:  # "should be counselled against Y": the counselling against Y
@@ -573,7 +536,7 @@ def _parse_sentence(sentence: str) -> RowParse:
             post = re.sub(r"^(?:for|with|on|to)\s+", "", post, flags=re.IGNORECASE)
         action, trailing = _split_post(post)
         parse.action = action
-        parse.post = trailing
+        parse.post += trailing
         return parse
 
     cotherapy = _COTHERAPY_LEAD.match(pre)

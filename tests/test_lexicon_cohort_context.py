@@ -29,8 +29,9 @@ from tests.lexicon_fixtures import extract, named
 def test_a_procedure_before_in_patients_is_the_procedure_they_undergo(  # type: ignore[no-untyped-def]
     lexicon, text: str, procedure: str, state: str
 ) -> None:
-    """ "In X in patients with Y": X is what is done to those patients (a background
-    procedure), not a word describing them; before, X was read as one of their conditions."""
+    """ "In X in patients with Y": X is what is done to those patients (a procedure read as
+    the row's setting, like "undergoing X"), not a word describing them; before, X was read as
+    one of their conditions."""
     found = named(extract(lexicon, text))
     assert found[procedure].role == "Procedure", found[procedure]
     assert found[state].role == "Condition"
@@ -82,12 +83,15 @@ def test_people_named_as_the_subject_are_the_cohort(  # type: ignore[no-untyped-
 def test_before_discharge_times_the_act(lexicon) -> None:  # type: ignore[no-untyped-def]
     """ "before (hospital) discharge" says when the act is done, not what the patients have:
     no concept."""
-    result = extract(
-        lexicon,
+    for text in (
         "Cardiac rehabilitation referral is recommended in patients with acute myocardial "
         "infarction before hospital discharge.",
-    )
-    assert not any("discharge" in c.text for c in result.concepts), result.concepts
+        "Cardiac rehabilitation referral is recommended prior to discharge from hospital in "
+        "patients with acute myocardial infarction.",
+    ):
+        result = extract(lexicon, text)
+        assert "acute myocardial infarction" in named(result), result.concepts
+        assert not any("discharge" in c.text for c in result.concepts), result.concepts
 
 
 def test_a_preposition_left_at_a_span_start_is_not_part_of_the_name(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -164,3 +168,30 @@ def test_people_after_a_lead_of_time_are_still_the_subject(  # type: ignore[no-u
     found = named(result)
     assert found[state].role == "Condition", found
     assert lead in found, found
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        ("Child-Pugh class should be used to select the anticoagulant dose.", "child-pugh class"),
+        (
+            "Carrier screening should be offered to relatives of patients with HCM.",
+            "carrier screening",
+        ),
+    ],
+)
+def test_a_person_word_that_only_opens_a_name_is_no_subject_cohort(  # type: ignore[no-untyped-def]
+    lexicon, text: str, act: str
+) -> None:
+    """ "Child-Pugh class", "Carrier screening": a word that can name people, opening a name
+    of something else, leaves that thing the act."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == [act], result.actions
+
+
+def test_a_word_that_only_ends_like_an_adverb_is_kept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "elderly selected patients": "elderly" is the group, no adverb of "selected"."""
+    found = named(
+        extract(lexicon, "Anticoagulation is recommended in elderly selected patients with AF.")
+    )
+    assert any("elderly" in name for name in found), found

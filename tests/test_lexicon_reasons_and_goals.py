@@ -189,3 +189,53 @@ def test_an_aims_own_without_stays_in_the_aim(lexicon) -> None:  # type: ignore[
         "symptoms in patients with a cryptogenic stroke.",
     )
     assert not any(c.negated for c in result.concepts), result.concepts
+    assert any("atrial fibrillation" in c.normalized for c in result.concepts), result.concepts
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            "Aspirin may be considered, as adjunctive therapy to reduce the risk of stroke.",
+            "stroke",
+        ),
+        (
+            "Statins are recommended, as primary prevention in patients who are at high risk "
+            "of CVD.",
+            "high risk of cardiovascular disease",
+        ),
+        (
+            "Ezetimibe is recommended in patients with diabetes, as LDL-C may remain above "
+            "1.8 mmol/L on a statin.",
+            "diabetes mellitus",
+        ),
+    ],
+)
+def test_as_without_a_clause_of_its_own_keeps_its_concepts(  # type: ignore[no-untyped-def]
+    lexicon, text: str, kept: str
+) -> None:
+    """ "as adjunctive therapy to reduce X", "as primary prevention in patients who …" name
+    no reason: what they say stays; a decimal in a reason does not end it early."""
+    found = named(extract(lexicon, text))
+    assert kept in found, found
+    assert not any(".8" in name for name in found), found
+
+
+def test_whether_covers_a_list_of_cases_but_not_a_choice_of_acts(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "whether paroxysmal, persistent or permanent" lists cases, either way; "whether to use
+    CT or MRI" is a choice between acts, and the acts stay."""
+    found = named(
+        extract(
+            lexicon,
+            "Anticoagulation is recommended in atrial fibrillation, whether paroxysmal, "
+            "persistent or permanent.",
+        )
+    )
+    assert not any("paroxysmal" in name or "persistent" in name for name in found), found
+    found = named(
+        extract(
+            lexicon,
+            "Imaging of the aorta is recommended, whether to use CT or MRI being decided locally.",
+        )
+    )
+    assert "computed tomography" in found, found

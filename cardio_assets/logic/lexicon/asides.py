@@ -1,6 +1,6 @@
 """Bracketed asides taken out of a phrase ("X (e.g. A or B)", "Y (LVEF <40%)"): the phrase
-without them, and each aside with the words it follows. Split from sentences.py, which
-never used them: the phrase readers do.
+without them, and each aside with the words it follows, so the phrase readers read the
+head and its examples or measurements apart.
 """
 
 from __future__ import annotations

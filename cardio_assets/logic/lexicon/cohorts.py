@@ -25,6 +25,13 @@ from cardio_assets.logic.lexicon.vocabulary import (
 if TYPE_CHECKING:
     from cardio_assets.logic.abbreviations import Abbreviations
 
+# an adverb of a cohort determiner ("carefully selected"), never a word that only ends like
+# one ("elderly", "early", "daily", "family")
+_DETERMINER_ADVERB = re.compile(
+    r"very|(?!(?:elderly|early|daily|weekly|monthly|yearly|family|only|likely)$)[a-z]{3,}ly",
+    re.IGNORECASE,
+)
+
 # an age word before the generic patient noun names a group of people ("older patients")
 _AGE_WORDS = frozenset({"older", "young"})
 
@@ -86,8 +93,8 @@ class CohortRules:
             premod_words = text[: noun.start()].split()
             # ("(very) carefully selected patients": the adverbs of a determiner go with it)
             adverbs = 0
-            while adverbs < len(premod_words) - 1 and re.fullmatch(
-                r"very|\w+ly", premod_words[adverbs], re.IGNORECASE
+            while adverbs < len(premod_words) - 1 and _DETERMINER_ADVERB.fullmatch(
+                premod_words[adverbs]
             ):
                 adverbs += 1
             if adverbs and premod_words[adverbs].lower() in _COHORT_DETERMINERS:

@@ -29,8 +29,7 @@ ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # recovery or to a further decision"): then the bridge is what the act is for
     (
         re.compile(
-            rf"\bas\s+(?:an?\s+)?(?=bridge\s+to\s+{_BRIDGE_END})"
-            rf"(?P<bridge>bridge\s+to\s+{_BRIDGE_END})(?P<alt>\s+or\s+(?:to\s+)?(?={_BRIDGE_END}))?",
+            rf"\bas\s+(?:an?\s+)?(?P<bridge>bridge\s+to\s+{_BRIDGE_END})(?P<alt>\s+or\s+(?:to\s+)?(?={_BRIDGE_END}))?",
             re.I,
         ),
         lambda m: f"to allow {m['bridge']}" + (" or " if m["alt"] else ""),
@@ -132,8 +131,8 @@ ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # golds never name it; "before conception" they name as a state, so it stays)
     (
         re.compile(
-            r",?\s*\b(?:before|prior\s+to|at(?:\s+the\s+time\s+of)?|until)\s+(?:(?:the\s+)?hospital\s+)?"
-            r"discharge\b(?!\s+(?:from|of|planning)\b),?",
+            r",?\s*\b(?:before|prior\s+to|at(?:\s+the\s+time\s+of)?)\s+(?:(?:the\s+)?hospital\s+)?"
+            r"discharge(?:\s+from\s+(?:the\s+)?hospital)?\b(?!\s+(?:from|of|planning)\b),?",
             re.I,
         ),
         " ",

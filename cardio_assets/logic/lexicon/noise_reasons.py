@@ -14,6 +14,9 @@ from cardio_assets.logic.lexicon.noise_words import _LIST_ITEM
 # stop of "1.8" or "e.g.")
 _SENTENCE_END = r"[.;](?:\s+[A-Z]|\s*$)"
 
+# the cases of "whether A or B" (or "A, B or C"), up to the comma or bracket that ends them
+_EITHER_WAY = r"[^,;.()]*?(?:,\s*[^,;.()]+?){0,3}?\bor\b[^,;.()]*"
+
 REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "shock complicating ACS": the disease the state arose in is one the patients have, read
     # as "shock, with ACS" (both golds of this wording name the two apart)
@@ -128,12 +131,15 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r",\s*as\s+(?!(?:in|for|with|by|to|of|on|at|from|an?|is|are|part|well|soon|long|"
-            r"compared|opposed|such)\b)(?![a-z]+ed\b)(?:[\w\-]+\s+){1,5}?"
-            r"(?:(?:may|can|could|might|will|would|do|does|did)\s+(?:not\s+)?[a-z]+"
-            r"|(?:is|are|remains?|persists?|reduces?|lowers?|increases?|improves?|outweighs?|"
-            r"exceeds?|lacks?|prevents?|offsets?|underestimates?|overestimates?)\b"
-            r"|(?!(?:by|in|for|with|to|of|on|at|from|as|than|during|and|or)\b)[a-z]+\s+"
-            r"(?:their|its|the)\b)[^,;.()]*(?=\s*(?:[.;]|$))",
+            r"compared|opposed|such|adjunctive|primary|secondary|monotherapy|first-line)\b)"
+            r"(?![a-z]+ed\b)(?:(?!(?:to|who|which|that|whose|in|for|with|after|before|beyond|"
+            r"during|than|by)\b)[\w\-]+\s+){1,5}?"
+            r"(?:(?:may|can|could|might|will|would|does|do|did)\s+(?:not\s+)?[a-z]+"
+            r"|(?:is|are|remains|persists|reduces|lowers|increases|improves|outweighs|exceeds|"
+            r"lacks|prevents|offsets|underestimates?|overestimates?)\b"
+            r"|(?!(?:by|in|for|with|to|of|on|at|from|as|than|during|and|or|after|before|beyond|"
+            r"within|over|under|until|between|into|through|without|about|against|per)\b)"
+            r"[a-z]+\s+(?:their|its)\b)(?:[^,;.()]|(?<=\d)\.(?=\d))*(?=\s*(?:[.;]|$))",
             re.I,
         ),
         "",
@@ -215,7 +221,9 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"^\s*due\s+to\b[^,;()]+,\s*", re.I), ""),
     # ", whether the infection is confined to the pocket or involves the leads": either way,
     # like "regardless of" (the clause, both cases and all, to its comma)
-    (re.compile(r",\s*whether\s+[^,;.()]*?\bor\b[^,;.()]*", re.I), ""),
+    # (a short list of cases runs over its commas: "whether paroxysmal, persistent or
+    # permanent"; "whether to use A or B" is a choice between acts, kept)
+    (re.compile(rf",\s*whether\s+(?!to\b){_EITHER_WAY}", re.I), ""),
     # ... and opening the sentence ("Whether symptomatic or not, patients with X …")
-    (re.compile(r"^\s*whether\s+[^,;.()]*?\bor\b[^,;.()]*,\s*", re.I), ""),
+    (re.compile(rf"^\s*whether\s+(?!to\b){_EITHER_WAY},\s*", re.I), ""),
 ]

@@ -47,12 +47,17 @@ _AND_CARE = (
     r"(?:\s+(?:and|or|and/or)\s+(?:treatment|management|follow-up|monitoring|surveillance))?"
 )
 _DIAGNOSTIC_GERUNDS = r"detecting|diagnosing|excluding|confirming|identifying|ruling\s+out"
+# what a test can look for that is no disease of its own ("the cause of syncope": the
+# patient has the syncope; "patients at risk": whom to find)
+_NO_DISEASE_WORDS = (
+    r"cause|causes|aetiology|etiology|mechanism|extent|severity|risk|need|patients?|"
+    r"candidates?|individuals?|those|people|subjects?|whether|if|how"
+)
 # "in / for the assessment of X", "in the work-up of X": X is what the test looks into (not
 # the patients, a cause or a risk, which name no finding)
 _ASSESSMENT_OF = (
     r"(?:for|in)\s+the\s+(?:diagnostic\s+)?(?:assessment|evaluation|work-?up|investigation)\s+of\b"
-    r"(?!\s+(?:the\s+)?(?:patients?|individuals?|people|those|cause|causes|aetiology|etiology|"
-    r"risk|severity|extent|need)\b)"
+    rf"(?!\s+(?:the\s+|a\s+|an\s+)?(?:{_NO_DISEASE_WORDS})\b)"
 )
 _DIAGNOSIS_OF = re.compile(
     r"^(?:the\s+|a\s+)?(?:(?:presence|diagnosis|possibility)\s+of\s+(?:an?\s+|the\s+)?)?",
@@ -60,13 +65,7 @@ _DIAGNOSIS_OF = re.compile(
 )
 # verbs of a second aim after a diagnostic one ("to diagnose and treat X")
 _OTHER_AIMS = r"treat|manage|define|grade|follow|prevent|reduce|improve|plan"
-# what a test looks for that is no disease of its own ("the cause of syncope": the patient
-# has the syncope; "patients at risk": whom to find)
-_NOT_A_DISEASE = re.compile(
-    r"^(?:the\s+|a\s+|an\s+)?(?:cause|causes|aetiology|etiology|mechanism|extent|severity|"
-    r"risk|need|patients?|candidates?|individuals?|those|people|subjects?|whether|if|how)\b",
-    re.IGNORECASE,
-)
+_NOT_A_DISEASE = re.compile(rf"^(?:the\s+|a\s+|an\s+)?(?:{_NO_DISEASE_WORDS})\b", re.IGNORECASE)
 # therapy given beside the act: "in addition to X", "as an adjunct to X"
 _COTHERAPY = (
     r"in\s+addition\s+to|on\s+top\s+of|in\s+combination\s+with|added\s+to|as\s+an?\s+adjunct\s+to"
@@ -471,9 +470,8 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         # where a verb of another aim starts
         aim = re.split(rf"(?:,\s*|\s+)(?:and\s+)?(?=(?:{_PURPOSE_VERBS}|{_OTHER_AIMS})\b)", body)[0]
         # (a work-up is of the patients' problem: what it goes on to say they lack is theirs)
-        return "assessed" if re.fullmatch(_ASSESSMENT_OF, low) else "aim", _DIAGNOSIS_OF.sub(
-            "", aim
-        )
+        kind = "assessed" if re.fullmatch(_ASSESSMENT_OF, low) else "aim"
+        return kind, _DIAGNOSIS_OF.sub("", aim)
     if re.match(r"to (?:treat|manage)$", low):  # "to treat X": the disease treated
         # "to manage patients with X": the patients, read as a cohort
         return ("cohort" if re.match(rf"(?:{_PATIENT_WORDS})\b", body, re.I) else "context"), body
@@ -483,7 +481,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return "background", body  # "in the peri-operative phase of NCS": the surgery they undergo
     if re.match(r"to (?:guide|optimi[sz]e)$|for (?:the )?guidance of$", low):
         # "to guide PCI", "to guide the timing of surgery": the act guided, done anyway
-        # (background); "to guide the dosing interval": a goal (extractor._post_phrase)
+        # (background); "to guide the dosing interval": a goal (post_phrases._post_phrase)
         return "guided", _TIMING_OF.sub("", body)
     if re.match(r"to (?:facilitate|enable|support|permit)\b", low):
         # "to facilitate shared decisions": what the care is meant to bring about, a stated

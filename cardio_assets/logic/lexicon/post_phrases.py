@@ -1,7 +1,7 @@
 """The phrases after a recommendation's act (a mixin of LexiconExtractor): each trailing
 phrase post_markers.py marked ("in patients with …", "to reduce …", "for the detection of …",
-"in experienced centres", "unless …") read into drafts by its kind. Split from extractor.py
-along this seam.
+"in experienced centres", "unless …") read into drafts by its kind: what the act is for,
+whom it is for and what goes with it, after the act itself is read.
 """
 
 from __future__ import annotations
@@ -140,7 +140,7 @@ class PostPhraseRules:
             # purpose (never a criterion: not in the logic or the population); "in the work-up
             # of syncope without high-risk criteria": what the patients lack is theirs again
             # ("to detect AF without symptoms": silent AF, the aim's own words)
-            absence = kind == "assessed" and _ABSENT_AFTER.search(phrase)
+            absence = _ABSENT_AFTER.search(phrase) if kind == "assessed" else None
             aim = phrase[: absence.start()] if absence else phrase
             kept = [d for d in self._phrase(aim, "purpose", group_counter) if d.role in _SOUGHT]
             return kept + (self._cohort(phrase[absence.end() :], group_counter) if absence else [])

@@ -140,9 +140,11 @@ _CARE_GIVERS = re.compile(
 _COHORT_SUBJECT = re.compile(
     # ("If a patient has X, …" is a clause about them, not its subject)
     rf"^(?:(?!(?:in|for|with|among|of|to|if|when|whenever|where|unless|once)\b)[\w\-]+\s+){{0,3}}?"
-    # ("Every woman with X should receive Y", "Smokers should be offered Y": people too)
-    rf"(?:{_PATIENT_WORDS}|woman|man|adult|child|athlete|smokers?|recipients?|carriers?|"
-    r"relatives?)\b",
+    # ("Every woman with X should receive Y", "Smokers should be offered Y": people too, as
+    # the subject's head: not "Child-Pugh class", "Carrier screening", "Adult … centres")
+    rf"(?:{_PATIENT_WORDS}\b|(?:woman|man|adult|child|athlete|smokers?|recipients?|carriers?|"
+    r"relatives?)(?!-)\b(?=\s*$|\s+(?:with|who|whose|aged|at|of|on|in|after|undergoing|"
+    r"receiving|taking|treated|admitted|scheduled|living)\b))",
     re.IGNORECASE,
 )
 _ABSENCE_LEAD = re.compile(r"^in\s+the\s+absence\s+of\s+", re.IGNORECASE)
@@ -509,11 +511,11 @@ def _parse_sentence(sentence: str) -> RowParse:
     cohort_subject = _COHORT_SUBJECT.match(pre) is not None
     # "After MI, patients with X should receive Y": a lead of time or condition, then them
     led = _CONTEXT_LEAD.match(pre) if not cohort_subject else None
-    led_cut = _last_top_level_comma(pre) if led else None
-    if led_cut is not None and _COHORT_SUBJECT.match(pre[led_cut + 1 :].strip()):
-        cohort_subject = True
-    else:
-        led = None
+    lead_cut = _last_top_level_comma(pre) if led else None
+    subject_after_lead = (
+        lead_cut is not None and _COHORT_SUBJECT.match(pre[lead_cut + 1 :].strip()) is not None
+    )
+    cohort_subject = cohort_subject or subject_after_lead
     passive_with_object = (
         verb is not None
         and parse.polarity == "recommended"
@@ -523,9 +525,10 @@ def _parse_sentence(sentence: str) -> RowParse:
     )
     if (active or considered_for or passive_with_object) and cohort_subject:
         # "Patients with X should receive Y" / "... should be considered for Y".
-        parse.cohort = pre[led_cut + 1 :].strip() if led else pre
-        if led:
-            parse.post.append(context_clause(pre[led.end() : led_cut]))
+        parse.cohort = pre
+        if subject_after_lead and led and lead_cut is not None:
+            parse.cohort = pre[lead_cut + 1 :].strip()
+            parse.post.append(context_clause(pre[led.end() : lead_cut]))
         care = _CARE_PASSIVE.search(verb.group(0)) if verb is not None else None
         act = care_act(care["care"]) if care else None
         if act:  # "should be counselled against Y": the counselling against Y

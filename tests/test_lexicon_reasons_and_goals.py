@@ -239,3 +239,15 @@ def test_whether_covers_a_list_of_cases_but_not_a_choice_of_acts(lexicon) -> Non
         )
     )
     assert "computed tomography" in found, found
+
+
+def test_allowing_x_after_the_act_is_its_aim(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ ", allowing X": what the act makes possible, an Outcome as after "to allow"; "allowing
+    for X" (taking X into account) is no aim."""
+    found = named(
+        extract(
+            lexicon,
+            "Radial access is recommended for coronary angiography, allowing earlier mobilisation.",
+        )
+    )
+    assert found["earlier mobilisation"].role == "Outcome", found

@@ -100,6 +100,21 @@ def _one(text: str):
             "a size index >30 mm/m2, and",
             ("size index >30 mm/m2", "size index", ">", 30.0, "mm/m²"),
         ),
+        # volumes and masses indexed to body surface (imaging indices), not a drug exposure
+        (
+            "an end-diastolic volume index ≥150 mL/m², and",
+            (
+                "end-diastolic volume index ≥150 mL/m²",
+                "end-diastolic volume index",
+                ">=",
+                150.0,
+                "mL/m²",
+            ),
+        ),
+        (
+            "a mass index above 115 g/m2, and",
+            ("mass index above 115 g/m2", "mass index", ">", 115.0, "g/m²"),
+        ),
     ],
 )
 def test_one_measurement(text: str, expected: tuple) -> None:

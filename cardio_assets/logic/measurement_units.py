@@ -32,6 +32,10 @@ UNITS: dict[str, tuple[str, ...]] = {
     "mL/min/1.73 m²": (r"m[lL]\s?/\s?min\s?/\s?1[.,]73\s?m(?:²|2|\^2|\s?\[2\])",),
     "mL/min": (r"m[lL]\s?/\s?min",),
     "mL/kg/min": (r"m[lL]\s?/\s?kg\s?/\s?min",),
+    # volumes and masses indexed to body surface ("RV end-systolic volume index ≥80 mL/m²",
+    # "LV mass index >115 g/m2"); "mg/m²" above is a drug exposure
+    "mL/m²": (r"m[lL]\s?/\s?m(?:²|2|\^2)",),
+    "g/m²": (r"(?<![mµμu])g\s?/\s?m(?:²|2|\^2)",),
     "ng/mL": (r"ng\s?/\s?m[lL]",),
     "ng/L": (r"ng\s?/\s?L",),
     "pg/mL": (r"pg\s?/\s?m[lL]",),

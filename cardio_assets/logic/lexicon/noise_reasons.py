@@ -215,6 +215,9 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # never whom it is for ("so as to reduce X" is an aim, read as "to reduce X")
     # (it ends at its clause's end: a comma or the sentence's; what follows is the row's)
     (re.compile(rf",\s*so\s+that\b(?:(?!{_SENTENCE_END})[^,;()])*", re.I), ""),
+    # ", allowing calcineurin-inhibitor minimisation": what the act makes possible, an aim
+    # like "to allow X" ("allowing for X", taking it into account, is no aim)
+    (re.compile(r",\s*allowing\s+(?!for\b)", re.I), ", to allow "),
     # ", due to similar outcomes." ending the row, or "Due to X, …" opening it: why, not for
     # whom ("syncope due to X", with no comma, names a cause and stays)
     (re.compile(r",\s*due\s+to\b[^;()]*?(?=\.?\s*$)", re.I), ""),

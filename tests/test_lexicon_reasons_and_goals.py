@@ -251,3 +251,24 @@ def test_allowing_x_after_the_act_is_its_aim(lexicon) -> None:  # type: ignore[n
         )
     )
     assert found["earlier mobilisation"].role == "Outcome", found
+
+
+def test_a_time_in_brackets_after_the_act_is_how_soon_it_is_done(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "emergency coronary angiography (<2 h)": the bracket holds only how soon the act is
+    done, a target named "time to <act>"; a dose in brackets stays no parameter."""
+    found = named(
+        extract(
+            lexicon,
+            "Emergency coronary angiography (<2 h) is recommended in patients with refractory "
+            "angina.",
+        )
+    )
+    timing = found["time to emergency coronary angiography"]
+    assert (timing.role, timing.operator, timing.threshold, timing.unit) == (
+        "ClinicalParameter",
+        "<",
+        2.0,
+        "h",
+    ), timing
+    found = named(extract(lexicon, "Aspirin (75 mg) is recommended in stable angina."))
+    assert not any(c.role == "ClinicalParameter" for c in found.values()), found

@@ -73,7 +73,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     _tidy_leaf,
 )
 from cardio_assets.logic.logic_split import Leaf, leaves, split_logic
-from cardio_assets.logic.measurements import find_measurements
+from cardio_assets.logic.measurements import find_measurements, parse_value
 
 if TYPE_CHECKING:
     from cardio_assets.logic.abbreviations import Abbreviations
@@ -113,6 +113,13 @@ def _finding_shown(finding: str) -> tuple[str, bool]:
 # absence of B, or C"); a leading word opens it, so "with or without B" stays
 _ABSENT_WITH_LEAF = re.compile(
     r"(?<=[A-Za-z0-9)])\s+(?:in\s+the\s+absence\s+of|without)\s+(?P<absent>[A-Za-z].*)$",
+    re.IGNORECASE,
+)
+
+
+# a bracket after an act holding only how soon it is done: "(<2 h)", "(within 24–72 h)"
+_ACT_TIMING = re.compile(
+    r"(?:within\s+|[<≤]\s?|<_\s?)?\d+(?:\s?[–-]\s?\d+)?\s?(?:h|hours?|min(?:utes)?|days?)",
     re.IGNORECASE,
 )
 
@@ -307,6 +314,25 @@ class PhraseRules(CohortRules):
                 for d in given:
                     d.aside = "co-therapy"
                 drafts.extend(given)
+                continue
+            timed = _ACT_TIMING.fullmatch(aside) if slot == "action" else None
+            head = _head_before(drafts, before) if timed else None
+            value = parse_value(aside) if head is not None else None
+            if value is not None and head is not None and head.role == "Procedure":
+                # "urgent coronary angiography (<2 h)": how soon the act is done, a target
+                # the golds name "time to <act>" (the bracket holds no name of its own)
+                operator, threshold, unit = value
+                drafts.append(
+                    Draft(
+                        "ClinicalParameter",
+                        aside,
+                        f"time to {head.normalized}",
+                        "outcome",
+                        operator=operator,
+                        threshold=threshold,
+                        unit=unit,
+                    )
+                )
                 continue
             clause = ASIDE_CLAUSE.match(aside)
             if clause:  # "(if not recently performed)", "(when feasible)": a condition

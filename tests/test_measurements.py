@@ -115,6 +115,12 @@ def _one(text: str):
             "a mass index above 115 g/m2, and",
             ("mass index above 115 g/m2", "mass index", ">", 115.0, "g/m²"),
         ),
+        # tissue Doppler velocities and radiation received are criteria with units of their own
+        ("an e' velocity <8 cm/s, and", ("e' velocity <8 cm/s", "e' velocity", "<", 8.0, "cm/s")),
+        (
+            "a mean heart dose of ≥25 Gy, and",
+            ("mean heart dose of ≥25 Gy", "mean heart dose", ">=", 25.0, "Gy"),
+        ),
     ],
 )
 def test_one_measurement(text: str, expected: tuple) -> None:
@@ -598,3 +604,12 @@ def test_a_verb_before_a_quantity_ends_its_name() -> None:
     what the act aims at; the name is the quantity alone."""
     (found,) = find_measurements("early rate control targeting heart rate <80 b.p.m.")
     assert found.name == "heart rate"
+
+
+def test_a_rounded_conversion_in_brackets_is_the_same_value() -> None:
+    """ "above 150 mg/dL (about 350 nmol/L)": the bracket converts the value, rounded; one
+    parameter with the second unit as an alternative value, not a second parameter."""
+    found = find_measurements("lipoprotein(a) above 150 mg/dL (about 350 nmol/L) in adults")
+    assert len(found) == 1, found
+    assert (found[0].operator, found[0].threshold, found[0].unit) == (">", 150.0, "mg/dL")
+    assert found[0].alt_values == [{"threshold": 350.0, "unit": "nmol/L"}]

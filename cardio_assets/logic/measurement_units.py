@@ -16,6 +16,7 @@ UNITS: dict[str, tuple[str, ...]] = {
     "mmol/L": (r"mmol\s?/\s?L",),
     "mmol/mol": (r"mmol\s?/\s?mol",),
     "µmol/L": (r"[µμu]mol\s?/\s?L",),
+    "nmol/L": (r"nmol\s?/\s?L",),  # lipoprotein(a): ">180 mg/dL (>430 nmol/L)"
     "mg/dL": (r"mg\s?/\s?dL",),
     "g/dL": (r"g\s?/\s?dL",),
     "g/L": (r"g\s?/\s?L",),
@@ -59,6 +60,10 @@ UNITS: dict[str, tuple[str, ...]] = {
     "cm²": (r"cm(?:²|2|\^2)",),
     "bpm": (r"b\.\s?p\.\s?m\.?", r"bpm", r"beats?\s?/\s?min", r"beats\s+per\s+min(?:ute)?"),
     "m/s": (r"m\s?/\s?s(?:ec)?",),
+    # tissue Doppler velocities ("e' <9 cm/s")
+    "cm/s": (r"cm\s?/\s?s(?:ec)?",),
+    # a radiation dose received, a criterion ("mean heart dose >15 Gy"), never a drug dose
+    "Gy": (r"Gy(?![a-z])",),
     "ms": (r"ms(?:ec)?",),
     "mm": (r"mm",),
     "cm": (r"cm",),

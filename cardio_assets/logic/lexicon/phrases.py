@@ -315,10 +315,10 @@ class PhraseRules(CohortRules):
                     d.aside = "co-therapy"
                 drafts.extend(given)
                 continue
-            timed = _ACT_TIMING.fullmatch(aside) if slot == "action" else None
+            timed = slot == "action" and _ACT_TIMING.fullmatch(aside) is not None
             head = _head_before(drafts, before) if timed else None
-            value = parse_value(aside) if head is not None else None
-            if value is not None and head is not None and head.role == "Procedure":
+            value = parse_value(aside) if head is not None and head.role == "Procedure" else None
+            if value is not None and head is not None:
                 # "urgent coronary angiography (<2 h)": how soon the act is done, a target
                 # the golds name "time to <act>" (the bracket holds no name of its own)
                 operator, threshold, unit = value

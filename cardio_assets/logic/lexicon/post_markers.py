@@ -454,13 +454,14 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return "background", body
     if re.match(r"(?:(?:preferably|ideally) )?(?:using|by means of|with the use of)", low):
         return "means", body
+    assessed = re.fullmatch(_ASSESSMENT_OF, low) is not None
     if (
         re.match(rf"to (?:{_DIAGNOSTIC_VERBS})\b", low)
         or re.match(
             rf"for (?:the )?(?:{_DIAGNOSTIC_NOUNS}){_AND_CARE} of|for (?:{_DIAGNOSTIC_GERUNDS})",
             low,
         )
-        or re.fullmatch(_ASSESSMENT_OF, low)
+        or assessed
         or low.startswith("when screening for")
     ) and not _NOT_A_DISEASE.match(body):
         # "to exclude X", "for the detection of X", "screening for X": the disease a test
@@ -470,8 +471,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         # where a verb of another aim starts
         aim = re.split(rf"(?:,\s*|\s+)(?:and\s+)?(?=(?:{_PURPOSE_VERBS}|{_OTHER_AIMS})\b)", body)[0]
         # (a work-up is of the patients' problem: what it goes on to say they lack is theirs)
-        kind = "assessed" if re.fullmatch(_ASSESSMENT_OF, low) else "aim"
-        return kind, _DIAGNOSIS_OF.sub("", aim)
+        return ("assessed" if assessed else "aim"), _DIAGNOSIS_OF.sub("", aim)
     if re.match(r"to (?:treat|manage)$", low):  # "to treat X": the disease treated
         # "to manage patients with X": the patients, read as a cohort
         return ("cohort" if re.match(rf"(?:{_PATIENT_WORDS})\b", body, re.I) else "context"), body

@@ -204,6 +204,17 @@ def _top_level_search(pattern: str, text: str) -> re.Match[str] | None:
     return None
 
 
+def _subject_after_lead(pre: str) -> tuple[str, str] | None:
+    """ "After MI, patients with X": the lead clause's words after its opener and the people
+    named as the subject after its comma; None when the text has no such lead and subject."""
+    led = _CONTEXT_LEAD.match(pre)
+    cut = _last_top_level_comma(pre) if led else None
+    if led is None or cut is None:
+        return None
+    subject = pre[cut + 1 :].strip()
+    return (pre[led.end() : cut], subject) if _COHORT_SUBJECT.match(subject) else None
+
+
 def parse_sentence(sentence: str) -> RowParse:
     """Cut a sentence into cohort, action and trailing phrases around its verb. A verb that
     ends a therapy ("X should be discontinued", "it is recommended to stop X") keeps its act
@@ -510,12 +521,8 @@ def _parse_sentence(sentence: str) -> RowParse:
     # ("Patients with X should receive / be offered / be treated with Y").
     cohort_subject = _COHORT_SUBJECT.match(pre) is not None
     # "After MI, patients with X should receive Y": a lead of time or condition, then them
-    led = _CONTEXT_LEAD.match(pre) if not cohort_subject else None
-    lead_cut = _last_top_level_comma(pre) if led else None
-    subject_after_lead = (
-        lead_cut is not None and _COHORT_SUBJECT.match(pre[lead_cut + 1 :].strip()) is not None
-    )
-    cohort_subject = cohort_subject or subject_after_lead
+    led_subject = None if cohort_subject else _subject_after_lead(pre)
+    cohort_subject = cohort_subject or led_subject is not None
     passive_with_object = (
         verb is not None
         and parse.polarity == "recommended"
@@ -526,9 +533,9 @@ def _parse_sentence(sentence: str) -> RowParse:
     if (active or considered_for or passive_with_object) and cohort_subject:
         # "Patients with X should receive Y" / "... should be considered for Y".
         parse.cohort = pre
-        if subject_after_lead and led and lead_cut is not None:
-            parse.cohort = pre[lead_cut + 1 :].strip()
-            parse.post.append(context_clause(pre[led.end() : lead_cut]))
+        if led_subject is not None:
+            lead, parse.cohort = led_subject
+            parse.post.append(context_clause(lead))
         care = _CARE_PASSIVE.search(verb.group(0)) if verb is not None else None
         act = care_act(care["care"]) if care else None
         if act:  # "should be counselled against Y": the counselling against Y

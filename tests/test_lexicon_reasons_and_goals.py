@@ -121,11 +121,11 @@ def test_in_the_evaluation_of_patients_is_still_a_cohort(lexicon) -> None:  # ty
     found = named(
         extract(
             lexicon,
-            "Ambulatory ECG monitoring is recommended in the evaluation of patients with "
-            "suspected bradycardia.",
+            "Prolonged rhythm recording is advised in the evaluation of patients with "
+            "suspected sinus node disease.",
         )
     )
-    assert "suspected bradycardia" in found, found
+    assert "suspected sinus node disease" in found, found
 
 
 def test_what_the_patients_lack_after_an_aim_is_theirs(lexicon) -> None:  # type: ignore[no-untyped-def]

@@ -111,6 +111,8 @@ _NYHA = re.compile(
     r"(?P<a>IV|III|II|I)(?:\s?(?:[-–—/]|to|or)\s?(?P<b>IV|III|II|I))?(?![A-Za-z])"
     # "class II or higher", "class III or worse": a bound, not the class alone
     rf"(?:\s+or\s+(?P<post>{'|'.join(_CLASS_POST)})\b)?"
+    # "NYHA class II–III symptoms": the class grades the symptoms, no second state
+    r"(?:\s+symptoms\b)?"
 )
 
 

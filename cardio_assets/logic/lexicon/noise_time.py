@@ -169,6 +169,26 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         # (only after the value or the verb: "VT on two occasions" counts events, a criterion)
         lambda m: "" if m["verb"] or _VALUE_RIGHT_BEFORE.search(m.string, 0, m.start()) else m[0],
     ),
+    # "mean pressure >20 mmHg at rest", "cyanosis at rest or during exercise": when a value
+    # or a sign is taken, no state of its own (a name that carries it, "gradient at rest
+    # >30 mmHg", keeps it: the value is not right before)
+    (
+        re.compile(
+            r"\s*\b(?:at\s+rest(?:\s+(?:and|or|and/or)\s+(?:during|on)\s+(?:exercise|exertion))?"
+            r"|(?:during|on)\s+(?:exercise|exertion))\b(?!\s+(?:test|echo|stress|testing)\w*)",
+            re.I,
+        ),
+        lambda m: (
+            ""
+            if (
+                _VALUE_RIGHT_BEFORE.search(m.string, 0, m.start())
+                # (not a change by so much: "increase EF by 10% during exercise" is one)
+                and not re.search(r"\bby\s+\S+\s*$", m.string[: m.start()])
+            )
+            or (m[0].strip().lower().startswith("at rest") and " or " in m[0].lower())
+            else m[0]
+        ),
+    ),
     # "before (or at latest at the time of) X": a second time for the same act
     (
         re.compile(

@@ -202,6 +202,13 @@ class PostPhraseRules:
             link_repeated_groups(first, second, group_counter)
             return first + second
         conditions = self._conditions_with(treated["what"], group_counter) if treated else None
+        in_state = None if treated else re.match(r"^in\s+(?P<what>.+)$", phrase, re.I)
+        what = in_state["what"] if in_state else ""
+        joined = _top_level_search(r"\s+with\s+", what) if what else None
+        if joined and self.role_evidence(what[: joined.start()], "context") == "Condition":
+            # "in post-operative AF with haemodynamic instability" reads like "for …": a
+            # state and what it comes with, each a condition (the golds name each)
+            conditions = self._conditions_with(what, group_counter)
         if conditions is not None:  # "recommended for any tachycardia with instability"
             return conditions
         # "for high-degree or complete AVB": what follows "for", so a grade range stays whole

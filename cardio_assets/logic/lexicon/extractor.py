@@ -35,7 +35,11 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     _clean_grade,
 )
 from cardio_assets.logic.lexicon.phrases import PhraseRules
-from cardio_assets.logic.lexicon.post_phrases import PostPhraseRules, link_repeated_groups
+from cardio_assets.logic.lexicon.post_phrases import (
+    PostPhraseRules,
+    link_alternative_case,
+    link_repeated_groups,
+)
 from cardio_assets.logic.lexicon.role_words import heuristic_role
 from cardio_assets.logic.lexicon.roles import LexiconSettings, RoleRules
 from cardio_assets.logic.lexicon.sentence_split import split_sentences
@@ -424,7 +428,10 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
                             d.normalized += " measurement"
             out.extend(action)
         group: tuple[str, list[Draft]] | None = None  # the last "for/in patients …" group
+        cases: list[Draft] = []  # what the last phrase naming any case named
         for kind, phrase in parse.post:
+            alternative = kind == "either"  # "…, or if B": another case, read as "if B" is
+            kind = "context" if alternative else kind
             led = _MEANS_LEAD.match(phrase) if kind == "context" else None
             if led:  # "… should be considered using A or B": the means, right after the verb
                 kind, phrase = "means", phrase[led.end() :]
@@ -448,6 +455,10 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
                 group[1].extend(found)  # "for patients after a stroke": still the same group
             else:
                 group = None
+            if alternative:
+                link_alternative_case(cases, found, group_counter)
+            if any(d.slot in ("cohort", "context") for d in found):
+                cases = found
             out.extend(found)
         if not (parse.diagnosis or parse.measure or parse.ending):  # those made their acts
             self._states_beside_acts(out)

@@ -224,6 +224,7 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
         return text, []
     head = text[: marks[0].start("m")].strip(" ,;")
     trailing: list[tuple[str, str]] = []
+    clause_words: dict[int, str] = {}  # a trailing phrase's index -> its condition word
     for i, m in enumerate(marks):
         end = marks[i + 1].start("m") if i + 1 < len(marks) else len(text)
         marker = m.group("m")
@@ -273,8 +274,26 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
                 # alternative of what that phrase defines ("anaemia is defined as …")
                 trailing.append(("context", f"{before[-1].name} {bare['value']}"))
         if phrase or kind == "drop":
+            clause_word = marker.strip().lower() if kind == "context" else None
+            if clause_word not in _CLAUSE_WORDS:
+                clause_word = None
+            if clause_word and re.search(r"\bor\s*,?\s*$", text[: m.start("m")], re.I):
+                # "if A, or if B", "when A, when B or when C": each clause is one case the
+                # row applies in, any one enough (the contract's clause-level OR); those
+                # listed before it with a comma alone are of the same list
+                kind = "either"
+                j = len(trailing) - 1
+                while j > 0 and clause_words.get(j) == clause_word and trailing[j][0] == "context":
+                    trailing[j] = ("either", trailing[j][1])
+                    j -= 1
+            if clause_word:
+                clause_words[len(trailing)] = clause_word
             trailing.append((kind, phrase))
     return head, trailing
+
+
+# the words that open a case the row applies in ("if A, or if B")
+_CLAUSE_WORDS = frozenset({"if", "when", "where", "whenever", "in case of", "in the case of"})
 
 
 # a value with nothing named before it, last in a group's phrase: "in men or ≥52 mm"

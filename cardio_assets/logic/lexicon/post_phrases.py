@@ -239,3 +239,33 @@ def link_repeated_groups(first: list[Draft], second: list[Draft], group_counter:
     if first_head is None or second_head is None or second_head.or_group is not None:
         return
     share_or_label([first_head, second_head], group_counter)
+
+
+def link_alternative_case(
+    before: list[Draft], clause: list[Draft], group_counter: list[int]
+) -> None:
+    """ "…, or if B", "when A or when B": the clause names another case the row applies in,
+    an alternative to the case named just before it (the contract's clause-level OR). A
+    list before it with no alternatives of its own ("with A, B, C, or if D") is the list the
+    "or" closes; a group it already has takes the new case in."""
+    old, new = _cases(before), _cases(clause)
+    if not old or not new:
+        return
+    own = new[0].or_group  # "or if B or C": B's own alternatives come along
+    if all(d.or_group is None for d in old):
+        share_or_label([*old, new[0]], group_counter)
+    else:
+        share_or_label([old[-1], new[0]], group_counter)
+    for d in clause:
+        if own is not None and d.or_group == own:
+            d.or_group = new[0].or_group
+
+
+def _cases(drafts: list[Draft]) -> list[Draft]:
+    return [
+        d
+        for d in drafts
+        if d.role in ("Condition", "ClinicalParameter")
+        and d.slot in ("cohort", "context")
+        and d.aside is None
+    ]

@@ -643,6 +643,10 @@ def _parse_sentence(sentence: str) -> RowParse:
             given = _GIVEN_WHEN.search(made_of)
             if given:
                 made_of, trailing = made_of[: given.start()], _split_post(given["when"])[1]
+            else:
+                # "with a validated tool in older patients": the patients named after the
+                # parts are the row's cohort, not a part
+                made_of, trailing = _split_post(made_of)
             parse.post.append(("components", made_of))
             parse.post.extend(trailing)
             return parse

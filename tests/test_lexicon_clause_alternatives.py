@@ -1,0 +1,94 @@
+"""Cases offered one after another as clauses ("if A, or if B"), and the patients named after
+the parts of a recommended whole, read by rule in the team's own sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import extract, named
+
+
+@pytest.mark.parametrize(
+    ("text", "cases"),
+    [
+        (
+            "Valve replacement is recommended if exertional symptoms appear, or if the LVEF "
+            "drops below 50%.",
+            ["exertional symptom", "left ventricular ejection fraction"],
+        ),
+        (
+            "Early repair should be considered when the LVEF is below 55%, when the peak "
+            "velocity is 5 m/s or more, or when the BNP level is above 300 pg/mL.",
+            [
+                "left ventricular ejection fraction",
+                "peak velocity",
+                "b-type natriuretic peptide",
+            ],
+        ),
+        (
+            "A leadless device should be considered when no venous route to the heart is "
+            "available or when the risk of pocket infection is high.",
+            ["venous route to the heart", "high risk of pocket infection"],
+        ),
+    ],
+)
+def test_cases_offered_as_clauses_are_alternatives(  # type: ignore[no-untyped-def]
+    lexicon, text: str, cases: list[str]
+) -> None:
+    """ "…, or if B", "when A, when B, or when C": each clause names one case the row
+    applies in and any one is enough (the contract's clause-level OR), so they share one OR
+    label; before, each clause was read as one more condition, all required together."""
+    found = named(extract(lexicon, text))
+    labels = {found[name].or_group for name in cases}
+    assert len(labels) == 1 and None not in labels, found
+
+
+def test_a_list_the_or_clause_closes_joins_it(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "in patients with A, B, C, or if D": the comma list has no "or" of its own, the one
+    before the clause closes it, so all four are the alternatives."""
+    found = named(
+        extract(
+            lexicon,
+            "Aneurysm resection during bypass surgery should be considered in patients with "
+            "a large LV aneurysm, a large mural thrombus, or if the aneurysm is the source of "
+            "arrhythmias.",
+        )
+    )
+    labels = {
+        found[name].or_group
+        for name in (
+            "large left ventricular aneurysm",
+            "large mural thrombus",
+            "aneurysm is the source of arrhythmia",
+        )
+    }
+    assert len(labels) == 1 and None not in labels, found
+
+
+def test_clauses_joined_by_and_stay_required(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Without an "or" between them, two clauses are both required: no OR label."""
+    found = named(
+        extract(
+            lexicon,
+            "Valve replacement is recommended if exertional symptoms appear and if the LVEF "
+            "drops below 50%.",
+        )
+    )
+    assert found["exertional symptom"].or_group is None, found
+    assert found["left ventricular ejection fraction"].or_group is None, found
+
+
+def test_patients_named_after_the_parts_are_the_cohort(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Frailty should be assessed with a validated tool in older patients": the patients
+    after the parts ("with a validated tool") are the row's cohort; before, they were read
+    into the part's name ("validated tool in older")."""
+    found = named(
+        extract(
+            lexicon,
+            "Cognition should be screened with a brief standard test in patients with heart "
+            "failure.",
+        )
+    )
+    assert found["heart failure"].role == "Condition", found
+    assert not [n for n in found if "heart failure" in n and n != "heart failure"], found

@@ -92,3 +92,20 @@ def test_patients_named_after_the_parts_are_the_cohort(lexicon) -> None:  # type
     )
     assert found["heart failure"].role == "Condition", found
     assert not [n for n in found if "heart failure" in n and n != "heart failure"], found
+
+
+def test_a_case_clause_after_a_comparator_and_its_indication(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "A over B for X, or if Y": the comparator's "for X" becomes a phrase of its own, and
+    the clause after it is X's alternative (a phrase count that once put the two out of step
+    failed the whole row)."""
+    found = named(
+        extract(
+            lexicon,
+            "Catheter ablation is recommended over long-term drug therapy for recurrent "
+            "sustained SVT, or if the SVT has caused syncope.",
+        )
+    )
+    assert found["catheter ablation"].role == "Procedure", found
+    first = found["recurrent sustained supraventricular tachycardia"]
+    assert first.or_group is not None, found
+    assert found["supraventricular tachycardia has caused syncope"].or_group == first.or_group

@@ -119,3 +119,73 @@ def test_a_named_kind_of_a_disease_keeps_its_with(lexicon) -> None:  # type: ign
         extract(lexicon, "Drug Z is recommended in heart failure with reduced ejection fraction.")
     )
     assert "heart failure with reduced ejection fraction" in found, found
+
+
+def test_a_value_said_again_after_a_comma_or_is_its_second_unit() -> None:
+    """ "above 180 mg/dL, or 430 nmol/L": the same value converted, one parameter with an
+    alternative value; before, the second number was read as a value of its own."""
+    (m,) = find_measurements("a very high level (above 180 mg/dL, or 430 nmol/L)")
+    assert (m.operator, m.threshold, m.unit) == (">", 180.0, "mg/dL")
+    assert m.alt_values == [{"threshold": 430.0, "unit": "nmol/L"}]
+    # a second value in the same unit is another value
+    assert len(find_measurements("LDL-C <1.4 mmol/L, or <1.8 mmol/L in others")) == 2
+
+
+def test_older_than_a_number_is_an_age(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "people older than 40": older says the number is an age (the unit as written, none);
+    before, "older than 40" was read as a Condition."""
+    found = named(
+        extract(
+            lexicon,
+            "For people older than 45 with frequent fainting, a loop recorder should be "
+            "considered.",
+        )
+    )
+    age = found["age"]
+    assert (age.role, age.operator, age.threshold, age.unit) == (
+        "ClinicalParameter",
+        ">",
+        45.0,
+        None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "state", "value"),
+    [
+        (
+            "Weight reduction is recommended in patients with obesity (≥30 kg/m2).",
+            "obesity",
+            "≥30 kg/m2",
+        ),
+        (
+            "Apheresis may be considered in patients with very high lipoprotein(a) levels "
+            "(above 180 mg/dL, or 430 nmol/L).",
+            "very high lipoprotein(a) level",
+            "above 180 mg/dL, or 430 nmol/L",
+        ),
+    ],
+)
+def test_a_bound_in_brackets_after_a_state_is_a_parameter(  # type: ignore[no-untyped-def]
+    lexicon, text: str, state: str, value: str
+) -> None:
+    """ "obesity (≥30 kg/m2)": the bracket bounds the quantity the state is defined by, a
+    criterion (a ClinicalParameter, named by the state without its grade); the state stays
+    a Condition. Before, the value alone was read as a Condition named "≥30 kg/m2"."""
+    result = extract(lexicon, text)
+    found = named(result)
+    assert found[state].role == "Condition", found
+    (parameter,) = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    assert parameter.text == value
+    assert not [c for c in result.concepts if c.role == "Condition" and c.text == value]
+
+
+def test_a_letter_glued_to_a_name_is_part_of_it(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Lp(a)" is lipoprotein(a): the bracketed letter is part of the name, not a dosing
+    note or a footnote to drop (before, the concept came out as "lipoprotein")."""
+    found = named(
+        extract(
+            lexicon, "Measuring Lp(a) once should be considered in adults with a family history."
+        )
+    )
+    assert any("lipoprotein(a)" in name for name in found), found

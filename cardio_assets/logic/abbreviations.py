@@ -145,7 +145,9 @@ class Abbreviations(Mapping[str, str]):
 # "diabetes insipidus" and compounds such as "SCORE2-Diabetes" stay as written
 _DIABETES_ALONE = re.compile(r"(?<![\w-])diabetes(?![\w-])(?!\s+(?:mellitus|insipidus)\b)")
 _REPEATED_WORD = re.compile(r"\b(\w{4,})\s+\1\b", re.IGNORECASE)
-_NOTE = re.compile(r"\s*\([^()]*\)\s*$")
+# a note in brackets closing an expansion ("… (stage 3)"); not a letter glued to the name it
+# belongs to, "lipoprotein(a)"
+_NOTE = re.compile(r"(?:\s+|(?<=\S)(?=\([^()]{2,}\)))\([^()]*\)\s*$")
 
 
 # Words ending in "s" that are not plurals.

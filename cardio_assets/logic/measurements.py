@@ -437,9 +437,10 @@ _AGE_WORDS = re.compile(r"\b(?:aged?|older|younger|years?\s+old)\s*$", re.IGNORE
 
 
 # the same value in a second unit right after the first: " (55 mg/dL)", " or ≥200 mg/dL",
-# " (about 430 nmol/L)" (a conversion rounded, the same value)
+# ", or 430 nmol/L", " (about 430 nmol/L)" (a conversion rounded, the same value)
 _ALT_VALUE = re.compile(
-    rf"\s?(?:\((?:\s?(?:about|approximately|approx\.|~|≈))?\s?|or\s+|/\s?)(?P<op>{_SYMBOL_RE})?"
+    rf"\s?(?:\((?:\s?(?:about|approximately|approx\.|~|≈))?\s?|(?:,\s?)?or\s+|/\s?)"
+    rf"(?P<op>{_SYMBOL_RE})?"
     rf"\s?(?P<v>{_NUM})\s?(?P<u>{UNIT_RE})\s?\)?",
     re.IGNORECASE,
 )

@@ -9,6 +9,8 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from cardio_assets.logic.measurements import TIME_UNITS, Measurement, find_measurements
+
 
 class Aside(NamedTuple):
     text: str  # inside the brackets
@@ -20,14 +22,19 @@ def pull_parentheticals(text: str, keep: Sequence[tuple[int, int]] = ()) -> tupl
     """Take top-level "( … )" asides out of a phrase; return the phrase and the asides.
 
     Brackets opening inside a ``keep`` span (start, end) stay in the phrase: the value of a
-    measurement printed again in a second unit, "<1.4 mmol/L (55 mg/dL)", is part of it.
+    measurement printed again in a second unit, "<1.4 mmol/L (55 mg/dL)", is part of it; so
+    does a letter in brackets glued to a word, part of its name ("lipoprotein(a)").
     """
     asides: list[Aside] = []
     out: list[str] = []
     depth = kept = 0
     current: list[str] = []
     for at, ch in enumerate(text):
-        if depth == 0 and ch == "(" and any(start <= at < end for start, end in keep):
+        if (
+            depth == 0
+            and ch == "("
+            and (any(start <= at < end for start, end in keep) or _NAME_LETTER.match(text, at))
+        ):
             kept += 1
         elif depth == 0 and ch == ")" and kept:
             kept -= 1
@@ -50,3 +57,42 @@ def pull_parentheticals(text: str, keep: Sequence[tuple[int, int]] = ()) -> tupl
     if depth > 0 and current:  # unbalanced: keep the text as it was
         return text, []
     return re.sub(r"\s+", " ", "".join(out)).strip(" ,;"), asides
+
+
+# a letter in brackets glued to the word before it, part of its name ("Lp(a)"; not the
+# plural "(s)")
+_NAME_LETTER = re.compile(r"(?<=[A-Za-z])\((?!s\))[a-z]\)")
+
+
+def bound_of_state(aside: str) -> Measurement | None:
+    """The one bound a bracket holds right after the state it defines ("obesity (≥30
+    kg/m2)", "very high Lp(a) levels (>180 mg/dL, or 430 nmol/L)"): a value with a unit and
+    a bound, no name, filling the bracket; None for anything else (a time, an equality, a
+    name of its own, more words)."""
+    found = find_measurements(aside)
+    if len(found) != 1:
+        return None
+    bound = found[0]
+    if bound.name or bound.unit is None or bound.unit in TIME_UNITS or bound.operator == "=":
+        return None
+    if aside[: bound.start].strip() or aside[bound.end :].strip(" ,;."):
+        return None
+    return bound
+
+
+# the grade before, and "levels" after, the name of what a bound measures ("very high LDL-C
+# levels")
+_GRADE_BEFORE = re.compile(
+    r"^(?:(?:very|extremely|markedly)\s+)?(?:high|low|elevated|raised|increased|reduced|"
+    r"decreased|abnormal)\s+",
+    re.IGNORECASE,
+)
+_LEVELS_AFTER = re.compile(r"\s+(?:levels?|concentrations?|values?)$", re.IGNORECASE)
+
+
+def quantity_of_state(state: str, unit: str | None) -> str:
+    """What a bound after a state measures: body mass index for a value in kg/m² (obesity,
+    overweight), else the state's name without its grade ("very high LDL-C levels")."""
+    if unit == "kg/m²":
+        return "body mass index"
+    return _LEVELS_AFTER.sub("", _GRADE_BEFORE.sub("", state)).strip() or state

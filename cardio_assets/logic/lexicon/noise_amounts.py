@@ -19,10 +19,11 @@ _FOOD = (
 )
 
 AMOUNT_REWRITES: list[tuple[re.Pattern[str], Any]] = [
-    # a bracket left holding only the words of a dosing scheme ("(loading, daily)")
+    # a bracket left holding only the words of a dosing scheme ("(loading, daily)"; not a
+    # letter glued to a name, "Lp(a)")
     (
         re.compile(
-            r"\s*\(\s*(?:[,;]\s*)*(?:(?:loading|maintenance|daily|initial|doses?|then|followed|by|and|or|"
+            r"(?<![A-Za-z])\s*\(\s*(?:[,;]\s*)*(?:(?:loading|maintenance|daily|initial|doses?|then|followed|by|and|or|"
             r"once|twice|a|day)[\s,;]*)+\)",
             re.I,
         ),

@@ -30,6 +30,8 @@ _NAME_STOP = frozenset(
     """.split()
 )
 _AGE_NAMES = frozenset({"aged", "age", "old", "older", "younger"})
+# a comparison that makes its number an age ("older than 40", "younger than 60 years")
+_OLDER_THAN = re.compile(r"(?:older|younger)\s+than\b", re.IGNORECASE)
 # the verb a body weight is written with ("adults weighing <60 kg")
 _WEIGHING = frozenset({"weighing", "weighs", "weigh"})
 _AT_LEAST_ONE = re.compile(r"(?:at\s+least\s+one|one\s+or\s+more)\s", re.IGNORECASE)
@@ -374,6 +376,10 @@ def extract_parameters(
             # it stay a concept of their own
             start += name.lower().rfind(name.split()[-1].lower())
             normalized, name, found = "age", "", replace(found, unit="years")
+        elif found.unit in (None, "years") and _OLDER_THAN.match(text, found.value_start):
+            # "people older than 40": older or younger says the number is an age (its unit
+            # as written: none here, the contract's and the golds' reading)
+            normalized = "age"
         elif found.unit == "years" and (not name or name.lower() in _AGE_NAMES):
             normalized = "age"
         elif found.unit == "years" and (

@@ -9,7 +9,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from cardio_assets.logic.lexicon.asides import Aside, pull_parentheticals
+from cardio_assets.logic.lexicon.asides import (
+    Aside,
+    bound_of_state,
+    pull_parentheticals,
+    quantity_of_state,
+)
 from cardio_assets.logic.lexicon.cohorts import CohortRules
 from cardio_assets.logic.lexicon.drafts import (
     Draft,
@@ -331,6 +336,24 @@ class PhraseRules(CohortRules):
                         operator=operator,
                         threshold=threshold,
                         unit=unit,
+                    )
+                )
+                continue
+            bound = bound_of_state(aside) if slot in ("cohort", "context") else None
+            state = _head_before(drafts, before) if bound is not None else None
+            if bound is not None and state is not None and state.role == "Condition":
+                # "obesity (≥30 kg/m2)": a bound right after the state it defines is a
+                # criterion all the same, a parameter (the development golds name one)
+                drafts.append(
+                    Draft(
+                        "ClinicalParameter",
+                        aside.strip(" ,;."),
+                        quantity_of_state(state.normalized, bound.unit),
+                        state.slot,
+                        operator=bound.operator,
+                        threshold=bound.threshold,  # type: ignore[arg-type]
+                        unit=bound.unit,
+                        alt_values=list(bound.alt_values),
                     )
                 )
                 continue

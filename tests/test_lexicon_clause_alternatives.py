@@ -109,3 +109,44 @@ def test_a_case_clause_after_a_comparator_and_its_indication(lexicon) -> None:  
     first = found["recurrent sustained supraventricular tachycardia"]
     assert first.or_group is not None, found
     assert found["supraventricular tachycardia has caused syncope"].or_group == first.or_group
+
+
+def test_a_second_group_named_by_its_age_is_an_alternative(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "in people aged ≥75 years, and in those aged 65 years or more with X": two groups,
+    either enough, each first named by its age; the ages share an OR label (the contract's
+    "and" over patient groups)."""
+    found = extract(
+        lexicon,
+        "Pulse checks may be considered in people aged ≥80 years, and in those aged 70 years "
+        "or more with hypertension.",
+    )
+    ages = [c for c in found.concepts if c.normalized == "age"]
+    assert len(ages) == 2 and ages[0].or_group is not None, found.concepts
+    assert ages[0].or_group == ages[1].or_group
+
+
+def test_as_well_as_those_with_names_another_group(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "patients who had X, as well as those living with Y": two groups of patients, either
+    of them, like "and those with Y"."""
+    found = named(
+        extract(
+            lexicon,
+            "Structured exercise training is recommended for patients who have had a "
+            "myocardial infarction, as well as those living with heart failure.",
+        )
+    )
+    first, second = found["myocardial infarction"], found["heart failure"]
+    assert first.or_group is not None and first.or_group == second.or_group, found
+
+
+def test_a_second_value_for_another_group_in_words(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "40 mm or more in men or 35 mm or more in women": the second value, written with
+    its bound in words, is the same quantity's for the second group, not a Condition."""
+    result = extract(
+        lexicon,
+        "Surgery should be considered when the root diameter is 40 mm or more in men or "
+        "35 mm or more in women.",
+    )
+    values = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    assert sorted(c.threshold for c in values) == [35.0, 40.0], result.concepts
+    assert not [c for c in result.concepts if c.role == "Condition" and "mm" in c.text]

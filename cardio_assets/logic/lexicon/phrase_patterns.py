@@ -47,8 +47,9 @@ _INCLUDING_TAIL = re.compile(
     re.IGNORECASE,
 )
 _ANOTHER_GROUP = re.compile(
-    r",?\s+(?:and|or)\s+(?:in\s+)?(?:(?:those|patients|individuals|people|women|men|adults|children)"
-    r"\s+)(?:with|(?P<at>at))\s+",
+    r",?\s+(?:and|or|as\s+well\s+as)\s+(?:in\s+)?"
+    r"(?:(?:those|patients|individuals|people|women|men|adults|children)"
+    r"\s+)(?:(?:living\s+)?with|(?P<at>at))\s+",
     re.IGNORECASE,
 )
 _ABBREVIATION_PAIR = re.compile(

@@ -296,8 +296,9 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
 _CLAUSE_WORDS = frozenset({"if", "when", "where", "whenever", "in case of", "in the case of"})
 
 
-# a value with nothing named before it, last in a group's phrase: "in men or ≥52 mm"
-_BARE_VALUE_LAST = re.compile(r"[,\s]+(?:or|and)\s+(?P<value>(?:[<>≤≥]|[<>]_)\S*\s?[^,;()]*)$")
+# a value with nothing named before it, last in a group's phrase: "in men or ≥52 mm", "in
+# men or 50 mm or greater"
+_BARE_VALUE_LAST = re.compile(r"[,\s]+(?:or|and)\s+(?P<value>(?:[<>≤≥]|[<>]_|\d)\S*\s?[^,;()]*)$")
 
 
 def _is_bare_value(text: str) -> bool:

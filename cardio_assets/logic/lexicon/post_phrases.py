@@ -233,8 +233,7 @@ def link_repeated_groups(first: list[Draft], second: list[Draft], group_counter:
     has alternatives of its own is left as it is: on the development rows, merging them
     joined groups that were not alternatives."""
     first_head, second_head = (
-        next((d for d in group if d.role == "Condition" and not d.negated), None)
-        for group in (first, second)
+        next((d for d in group if _is_case(d) and not d.negated), None) for group in (first, second)
     )
     if first_head is None or second_head is None or second_head.or_group is not None:
         return
@@ -269,3 +268,9 @@ def _cases(drafts: list[Draft]) -> list[Draft]:
         and d.slot in ("cohort", "context")
         and d.aside is None
     ]
+
+
+def _is_case(d: Draft) -> bool:
+    """What heads a group of patients: a state, or the age it is named by ("in those aged
+    ≥75 years")."""
+    return d.role == "Condition" or (d.role == "ClinicalParameter" and d.normalized == "age")

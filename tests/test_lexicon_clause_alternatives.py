@@ -80,9 +80,10 @@ def test_clauses_joined_by_and_stay_required(lexicon) -> None:  # type: ignore[n
 
 
 def test_patients_named_after_the_parts_are_the_cohort(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "Frailty should be assessed with a validated tool in older patients": the patients
-    after the parts ("with a validated tool") are the row's cohort; before, they were read
-    into the part's name ("validated tool in older")."""
+    """ "Cognition should be screened with a brief standard test in patients with heart
+    failure": the patients after the parts ("with a brief standard test") are the row's
+    cohort; before, they were read into the part's name ("… test in patients with heart
+    failure")."""
     found = named(
         extract(
             lexicon,
@@ -150,3 +151,48 @@ def test_a_second_value_for_another_group_in_words(lexicon) -> None:  # type: ig
     values = [c for c in result.concepts if c.role == "ClinicalParameter"]
     assert sorted(c.threshold for c in values) == [35.0, 40.0], result.concepts
     assert not [c for c in result.concepts if c.role == "Condition" and "mm" in c.text]
+
+
+@pytest.mark.parametrize(
+    ("text", "apart"),
+    [
+        (
+            # clauses joined by "and" before the "or" stay required
+            "Valve replacement is recommended if exertional symptoms appear and if the LVEF "
+            "drops below 50%, or if the aortic velocity exceeds 5 m/s.",
+            "exertional symptom",
+        ),
+        (
+            # the group named before the first clause is not one of the clauses
+            "Early repair should be considered in patients with aortic stenosis, when the "
+            "LVEF is below 55%, or when the BNP level is above 300 pg/mL.",
+            "aortic stenosis",
+        ),
+        (
+            # a list joined by "and" before the clause: only its last case is the alternative
+            "Statins are recommended in patients with diabetes and kidney disease, or if the "
+            "LDL-C is 4.9 mmol/L or more.",
+            "diabetes mellitus",
+        ),
+    ],
+)
+def test_what_the_or_clause_does_not_close(  # type: ignore[no-untyped-def]
+    lexicon, text: str, apart: str
+) -> None:
+    """Only cases the "or" offers an alternative to share its label: not clauses joined by
+    "and", not the group the clauses are said of, not the first of two states joined by
+    "and" (the rule review and the code review of the fortieth session found each)."""
+    found = named(extract(lexicon, text))
+    assert found[apart].or_group is None, found
+    assert any(c.or_group for c in found.values()), found
+
+
+def test_the_second_groups_value_keeps_its_printed_span(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """The second group's value is named after the quantity before it, but its span is the
+    value as printed: a span must be text of the row (the rule review found spans such as
+    "aortic diameter ≥52 mm" that the row never prints)."""
+    text = "Repair is recommended for an aortic diameter ≥57 mm in men or ≥52 mm in women."
+    result = extract(lexicon, text)
+    values = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    assert {c.normalized for c in values} == {"aortic diameter"}, values
+    assert all(c.text in text for c in values), values

@@ -36,14 +36,15 @@ def test_the_circumstance_of_a_value_is_no_state(  # type: ignore[no-untyped-def
     assert not [n for n in found if "rest" in n.split() or n == "exercise"], found
 
 
-def test_a_sign_seen_at_rest_or_on_exercise_is_the_sign(lexicon) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("joined", ["or", "and/or"])
+def test_a_sign_seen_at_rest_or_on_exercise_is_the_sign(lexicon, joined: str) -> None:  # type: ignore[no-untyped-def]
     """ "cyanosis at rest or during exercise": either way it is the one sign; before, the
     exercise became a Procedure grouped with the sign as alternatives."""
     found = named(
         extract(
             lexicon,
             "Closure of the residual shunt is recommended in patients with cyanosis at rest "
-            "or during exercise.",
+            f"{joined} during exercise.",
         )
     )
     assert found["cyanosis"].role == "Condition" and found["cyanosis"].or_group is None, found
@@ -73,6 +74,7 @@ def test_the_symptoms_a_functional_class_grades_are_the_class() -> None:
 
 
 def test_no_symptom_state_is_left_beside_a_graded_class(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """The same in a whole row: the class, and no "symptom" Condition beside it."""
     found = named(
         extract(
             lexicon,
@@ -131,6 +133,23 @@ def test_a_value_said_again_after_a_comma_or_is_its_second_unit() -> None:
     assert len(find_measurements("LDL-C <1.4 mmol/L, or <1.8 mmol/L in others")) == 2
 
 
+def test_a_thing_or_a_state_older_than_a_number_keeps_its_name(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Only a bare number after "older than" is the patients' age: "a bioprosthesis older
+    than 10 years" is the prosthesis's, and "heart failure patients older than 65 years"
+    keep their heart failure."""
+    found = named(
+        extract(lexicon, "Drug X is recommended in heart failure patients older than 65 years.")
+    )
+    assert found["heart failure"].role == "Condition", found
+    assert found["age"].text == "older than 65 years", found
+    found = named(
+        extract(
+            lexicon, "Yearly echocardiography is advised for a bioprosthesis older than 10 years."
+        )
+    )
+    assert "age" not in found, found
+
+
 def test_older_than_a_number_is_an_age(lexicon) -> None:  # type: ignore[no-untyped-def]
     """ "people older than 40": older says the number is an age (the unit as written, none);
     before, "older than 40" was read as a Condition."""
@@ -182,10 +201,21 @@ def test_a_bound_in_brackets_after_a_state_is_a_parameter(  # type: ignore[no-un
 
 def test_a_letter_glued_to_a_name_is_part_of_it(lexicon) -> None:  # type: ignore[no-untyped-def]
     """ "Lp(a)" is lipoprotein(a): the bracketed letter is part of the name, not a dosing
-    note or a footnote to drop (before, the concept came out as "lipoprotein")."""
+    note, an aside or a note of the abbreviation list to drop (before, the concept came out
+    as "lipoprotein"), and a value after it is lipoprotein(a)'s."""
     found = named(
         extract(
             lexicon, "Measuring Lp(a) once should be considered in adults with a family history."
         )
     )
     assert any("lipoprotein(a)" in name for name in found), found
+    found = named(extract(lexicon, "Apheresis may be considered in patients with Lp(a) >60 mg/dL."))
+    value = found["lipoprotein(a)"]
+    assert (value.role, value.operator, value.threshold) == ("ClinicalParameter", ">", 60.0)
+
+
+def test_a_percentage_after_a_comma_or_is_another_quantity() -> None:
+    """ "heart rate >100 bpm, or 30% above baseline": a percentage is no second unit of a
+    rate, so it is not read as the same value converted."""
+    first = find_measurements("a heart rate >100 bpm, or 30% above baseline")[0]
+    assert first.alt_values == []

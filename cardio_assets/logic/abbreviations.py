@@ -48,7 +48,8 @@ class Abbreviations(Mapping[str, str]):
     ):
         # "NP = natriuretic peptides (including BNP and NT-proBNP)": the name, not its note
         self._mapping: dict[str, str] = {
-            short: _NOTE.sub("", long).strip() or long for short, long in (mapping or {}).items()
+            short: long if GLUED_LETTER.search(long) else _NOTE.sub("", long).strip() or long
+            for short, long in (mapping or {}).items()
         }
         self.capital_variants = capital_variants
         # abbreviations with another common reading ("CHD": coronary or congenital heart
@@ -145,9 +146,10 @@ class Abbreviations(Mapping[str, str]):
 # "diabetes insipidus" and compounds such as "SCORE2-Diabetes" stay as written
 _DIABETES_ALONE = re.compile(r"(?<![\w-])diabetes(?![\w-])(?!\s+(?:mellitus|insipidus)\b)")
 _REPEATED_WORD = re.compile(r"\b(\w{4,})\s+\1\b", re.IGNORECASE)
-# a note in brackets closing an expansion ("… (stage 3)"); not a letter glued to the name it
-# belongs to, "lipoprotein(a)"
-_NOTE = re.compile(r"(?:\s+|(?<=\S)(?=\([^()]{2,}\)))\([^()]*\)\s*$")
+_NOTE = re.compile(r"\s*\([^()]*\)\s*$")  # a note closing an expansion ("… (stage 3)")
+# a letter in brackets glued to the word before it, part of its name ("Lp(a)",
+# "lipoprotein(a)"; not the plural "(s)"): no note, no aside, no dose bracket
+GLUED_LETTER = re.compile(r"(?<=[A-Za-z])\((?!s\))[a-z]\)")
 
 
 # Words ending in "s" that are not plurals.

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardio_assets.logic.abbreviations import GLUED_LETTER
 from cardio_assets.logic.measurement_units import (
     DOSE_UNIT,
     DOSING_WORDS,
@@ -261,7 +262,8 @@ _CIRCUMSTANCES = frozenset({"rest", "exercise", "standing", "exertion", "peak"})
 def _name_before(text: str, end: int) -> tuple[int, str]:
     """The words naming the measurement, read back from where its value starts: "systolic
     BP" in "systolic BP ≥140 mmHg"; linking words ("LDL-C goal of <1.4") are skipped."""
-    prefix = text[:end]
+    # ("Lp(a)": a letter glued in brackets is part of the name, no barrier)
+    prefix = GLUED_LETTER.sub(lambda m: "_" * len(m[0]), text[:end])
     barrier = max(prefix.rfind(c) for c in ",;:([")
     tokens = [t for t in re.finditer(r"[^\s,;:()\[\]]+", prefix) if t.start() > barrier]
     while tokens and tokens[-1].group(0).lower() in _LINKING:
@@ -463,8 +465,11 @@ def _alt_value(
         return {"threshold": [number(m.group("v")), number(m.group("v2"))], "unit": other}, m.end()
     if unit in TIME_UNITS:
         return None
+    said_again = m.group(0).lstrip().startswith(",")  # ", or 430 nmol/L": may omit the bound
     if m.group(0).lstrip().startswith("or") and not m.group("op"):
         return None  # "≥6 or 8 months": another value, not the same one
+    if said_again and "%" in (unit, other):
+        return None  # "HR >100 bpm, or 30% above baseline": another quantity, not a unit
     return {"threshold": number(m.group("v")), "unit": other}, m.end()
 
 

@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from cardio_assets.logic.abbreviations import GLUED_LETTER
 from cardio_assets.logic.measurements import TIME_UNITS, Measurement, find_measurements
 
 
@@ -33,7 +34,7 @@ def pull_parentheticals(text: str, keep: Sequence[tuple[int, int]] = ()) -> tupl
         if (
             depth == 0
             and ch == "("
-            and (any(start <= at < end for start, end in keep) or _NAME_LETTER.match(text, at))
+            and (any(start <= at < end for start, end in keep) or GLUED_LETTER.match(text, at))
         ):
             kept += 1
         elif depth == 0 and ch == ")" and kept:
@@ -59,11 +60,6 @@ def pull_parentheticals(text: str, keep: Sequence[tuple[int, int]] = ()) -> tupl
     return re.sub(r"\s+", " ", "".join(out)).strip(" ,;"), asides
 
 
-# a letter in brackets glued to the word before it, part of its name ("Lp(a)"; not the
-# plural "(s)")
-_NAME_LETTER = re.compile(r"(?<=[A-Za-z])\((?!s\))[a-z]\)")
-
-
 def bound_of_state(aside: str) -> Measurement | None:
     """The one bound a bracket holds right after the state it defines ("obesity (≥30
     kg/m2)", "very high Lp(a) levels (>180 mg/dL, or 430 nmol/L)"): a value with a unit and
@@ -73,7 +69,13 @@ def bound_of_state(aside: str) -> Measurement | None:
     if len(found) != 1:
         return None
     bound = found[0]
-    if bound.name or bound.unit is None or bound.unit in TIME_UNITS or bound.operator == "=":
+    if (
+        bound.name
+        or bound.unit is None
+        or bound.unit in TIME_UNITS
+        or bound.operator == "="
+        or isinstance(bound.threshold, str)  # a paired blood pressure names its own quantity
+    ):
         return None
     if aside[: bound.start].strip() or aside[bound.end :].strip(" ,;."):
         return None
@@ -90,9 +92,14 @@ _GRADE_BEFORE = re.compile(
 _LEVELS_AFTER = re.compile(r"\s+(?:levels?|concentrations?|values?)$", re.IGNORECASE)
 
 
+# the quantity a unit alone names, whatever state its bound defines ("obesity (≥30 kg/m2)",
+# "hypertension (≥140 mmHg)", "tachycardia (>100 bpm)")
+_QUANTITY_OF_UNIT = {"kg/m²": "body mass index", "mmHg": "blood pressure", "bpm": "heart rate"}
+
+
 def quantity_of_state(state: str, unit: str | None) -> str:
-    """What a bound after a state measures: body mass index for a value in kg/m² (obesity,
-    overweight), else the state's name without its grade ("very high LDL-C levels")."""
-    if unit == "kg/m²":
-        return "body mass index"
+    """What a bound after a state measures: the quantity its unit names, else the state's
+    name without its grade ("very high LDL-C levels" -> "LDL-C")."""
+    if unit in _QUANTITY_OF_UNIT:
+        return _QUANTITY_OF_UNIT[unit]
     return _LEVELS_AFTER.sub("", _GRADE_BEFORE.sub("", state)).strip() or state

@@ -35,6 +35,7 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     _clean_grade,
 )
 from cardio_assets.logic.lexicon.phrases import PhraseRules
+from cardio_assets.logic.lexicon.post_markers import VALUE_OF
 from cardio_assets.logic.lexicon.post_phrases import (
     PostPhraseRules,
     link_alternative_case,
@@ -78,6 +79,10 @@ _ACT_ON_HEADS = frozenset({"history", "histories", "risk", "risks"})
 # patients with disease of that vessel
 _DISEASED_VESSEL = re.compile(r"(?:LM|LAD|RCA|LCx|left\s+main)", re.IGNORECASE)
 # what a post phrase opens with when it names the means the act is done with
+# cases joined by more than a plain list: "with A and B", "A with B", "A plus B" ("and/or"
+# lists alternatives)
+_JOINED_CASES = re.compile(r"\b(?:and(?!/or)|with|plus)\b", re.IGNORECASE)
+_GROUP_WITH = re.compile(r"(?:(?:in|for|among)\s+)?(?:[\w-]+\s+){0,3}?with\s+", re.IGNORECASE)
 _MEANS_LEAD = re.compile(r"(?:using|by\s+means\s+of|with\s+the\s+use\s+of)\s+", re.IGNORECASE)
 
 # the acts "It is recommended to reduce / limit X" name ("reduction of X")
@@ -429,6 +434,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
             out.extend(action)
         group: tuple[str, list[Draft]] | None = None  # the last "for/in patients …" group
         cases: list[Draft] = []  # what the last phrase naming any case named
+        cases_listed = False  # ... in a plain list ("A, B, C"), no "and" or "with" in it
         for kind, phrase in parse.post:
             alternative = kind == "either"  # "…, or if B": another case, read as "if B" is
             kind = "context" if alternative else kind
@@ -451,14 +457,18 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
                 link_repeated_groups(group[1], found, group_counter)
             if kind == "cohort":
                 group = (lead, list(found))
-            elif kind == "context" and group is not None:
+            elif (kind == "context" or kind.startswith(VALUE_OF)) and group is not None:
                 group[1].extend(found)  # "for patients after a stroke": still the same group
             else:
                 group = None
             if alternative:
-                link_alternative_case(cases, found, group_counter)
+                link_alternative_case(cases, found, group_counter, listed=cases_listed)
             if any(d.slot in ("cohort", "context") for d in found):
-                cases = found
+                lead = _GROUP_WITH.match(phrase)  # ("in patients with A, B": no joining "with")
+                cases, cases_listed = (
+                    found,
+                    not _JOINED_CASES.search(phrase, lead.end() if lead else 0),
+                )
             out.extend(found)
         if not (parse.diagnosis or parse.measure or parse.ending):  # those made their acts
             self._states_beside_acts(out)

@@ -23,7 +23,7 @@ AMOUNT_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # letter glued to a name, "Lp(a)")
     (
         re.compile(
-            r"(?<![A-Za-z])\s*\(\s*(?:[,;]\s*)*(?:(?:loading|maintenance|daily|initial|doses?|then|followed|by|and|or|"
+            r"(?:\s+|(?<![A-Za-z]))\(\s*(?:[,;]\s*)*(?:(?:loading|maintenance|daily|initial|doses?|then|followed|by|and|or|"
             r"once|twice|a|day)[\s,;]*)+\)",
             re.I,
         ),

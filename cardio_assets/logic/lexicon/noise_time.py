@@ -185,7 +185,7 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
                 # (not a change by so much: "increase EF by 10% during exercise" is one)
                 and not re.search(r"\bby\s+\S+\s*$", m.string[: m.start()])
             )
-            or (m[0].strip().lower().startswith("at rest") and " or " in m[0].lower())
+            or (m[0].strip().lower().startswith("at rest") and re.search(r"\b(?:and|or)\b", m[0]))
             else m[0]
         ),
     ),

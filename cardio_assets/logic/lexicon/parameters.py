@@ -376,9 +376,10 @@ def extract_parameters(
             # it stay a concept of their own
             start += name.lower().rfind(name.split()[-1].lower())
             normalized, name, found = "age", "", replace(found, unit="years")
-        elif found.unit in (None, "years") and _OLDER_THAN.match(text, found.value_start):
-            # "people older than 40": older or younger says the number is an age (its unit
-            # as written: none here, the contract's and the golds' reading)
+        elif not name and found.unit is None and _OLDER_THAN.match(text, found.value_start):
+            # "people older than 40": older or younger says the bare number is an age (its
+            # unit as written, none: the contract's and the golds' reading); a thing or a
+            # state named before it keeps its own reading
             normalized = "age"
         elif found.unit == "years" and (not name or name.lower() in _AGE_NAMES):
             normalized = "age"

@@ -224,7 +224,8 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
         return text, []
     head = text[: marks[0].start("m")].strip(" ,;")
     trailing: list[tuple[str, str]] = []
-    clause_words: dict[int, str] = {}  # a trailing phrase's index -> its condition word
+    # a trailing clause's index -> its condition word, and whether a bare comma comes before it
+    clause_words: dict[int, tuple[str, bool]] = {}
     for i, m in enumerate(marks):
         end = marks[i + 1].start("m") if i + 1 < len(marks) else len(text)
         marker = m.group("m")
@@ -272,30 +273,40 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
             if before and before[-1].name:
                 # its own phrase, named as the quantity before it: the value is no
                 # alternative of what that phrase defines ("anaemia is defined as …")
-                trailing.append(("context", f"{before[-1].name} {bare['value']}"))
+                # (the span is the value as printed, the name only names it)
+                trailing.append((VALUE_OF + before[-1].name, bare["value"]))
         if phrase or kind == "drop":
             clause_word = marker.strip().lower() if kind == "context" else None
             if clause_word not in _CLAUSE_WORDS:
                 clause_word = None
-            if clause_word and re.search(r"\bor\s*,?\s*$", text[: m.start("m")], re.I):
+            before = text[: m.start("m")]
+            if clause_word and re.search(r"\bor\s*,?\s*$", before, re.I):
                 # "if A, or if B", "when A, when B or when C": each clause is one case the
-                # row applies in, any one enough (the contract's clause-level OR); those
-                # listed before it with a comma alone are of the same list
+                # row applies in, any one enough (the contract's clause-level OR); a clause
+                # of the same word after a bare comma is of the same list, all but the list's
+                # first (the case the others are offered beside)
                 kind = "either"
                 j = len(trailing) - 1
-                while j > 0 and clause_words.get(j) == clause_word and trailing[j][0] == "context":
+                while (
+                    clause_words.get(j) == (clause_word, True)
+                    and clause_words.get(j - 1, ("",))[0] == clause_word
+                    and trailing[j][0] == "context"
+                ):
                     trailing[j] = ("either", trailing[j][1])
                     j -= 1
             if clause_word:
-                clause_words[len(trailing)] = clause_word
+                bare_comma = re.search(r"(?<!\band)(?<!\bor),\s*$", before, re.I) is not None
+                clause_words[len(trailing)] = (clause_word, bare_comma)
             trailing.append((kind, phrase))
     return head, trailing
 
 
 # the words that open a case the row applies in ("if A, or if B")
-_CLAUSE_WORDS = frozenset({"if", "when", "where", "whenever", "in case of", "in the case of"})
+_CLAUSE_WORDS = frozenset({"if", "when"})
 
 
+# a trailing phrase's kind: a value printed without its name, "value of <name>"
+VALUE_OF = "value of "
 # a value with nothing named before it, last in a group's phrase: "in men or ≥52 mm", "in
 # men or 50 mm or greater"
 _BARE_VALUE_LAST = re.compile(r"[,\s]+(?:or|and)\s+(?P<value>(?:[<>≤≥]|[<>]_|\d)\S*\s?[^,;()]*)$")

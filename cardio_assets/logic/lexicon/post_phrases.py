@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING
 from cardio_assets.logic.lexicon.acts import group_listed_indications
 from cardio_assets.logic.lexicon.drafts import Draft, _negate, share_or_label
 from cardio_assets.logic.lexicon.phrase_patterns import _THERAPY_BESIDE
+from cardio_assets.logic.lexicon.post_markers import VALUE_OF
 from cardio_assets.logic.lexicon.segments import group_abbreviation
 from cardio_assets.logic.lexicon.sentences import _COHORT_LEAD, _top_level_search
 from cardio_assets.logic.lexicon.vocabulary import _PATIENT_NOUN
+from cardio_assets.logic.measurements import find_measurements
 
 if TYPE_CHECKING:
     from cardio_assets.logic.abbreviations import Abbreviations
@@ -66,6 +68,20 @@ class PostPhraseRules:
         so a "for A, B and C" after it lists what it looks at, not alternatives."""
         if kind == "drop":
             return []
+        if kind.startswith(VALUE_OF):  # "≥55 mm in men or ≥50 mm in women": the second value
+            return [
+                Draft(
+                    "ClinicalParameter",
+                    phrase[m.start : m.end],
+                    self.abbreviations.normalize(kind[len(VALUE_OF) :]),
+                    "context",
+                    operator=m.operator,
+                    threshold=m.threshold,  # type: ignore[arg-type]
+                    unit=m.unit,
+                    alt_values=list(m.alt_values),
+                )
+                for m in find_measurements(phrase)[:1]
+            ]
         in_group = re.match(r"in\s+", phrase, re.I) if kind == "context" else None
         if kind == "cohort" or (
             in_group and group_abbreviation(phrase, self.abbreviations.lookup) is not None
@@ -228,12 +244,13 @@ _BARE_FINDINGS = frozenset({"disease", "finding", "abnormality", "condition", "l
 
 
 def link_repeated_groups(first: list[Draft], second: list[Draft], group_counter: list[int]) -> None:
-    """The first condition of each group shares one OR label (the rest of a group is said
-    of that group only, and keeps what its own phrase gave it). A second group whose head
-    has alternatives of its own is left as it is: on the development rows, merging them
+    """The first condition (or age) of each group shares one OR label (the rest of a group
+    is said of that group only, and keeps what its own phrase gave it). A second group whose
+    head has alternatives of its own is left as it is: on the development rows, merging them
     joined groups that were not alternatives."""
     first_head, second_head = (
-        next((d for d in group if _is_case(d) and not d.negated), None) for group in (first, second)
+        next((d for d in group if _heads_group(d) and not d.negated), None)
+        for group in (first, second)
     )
     if first_head is None or second_head is None or second_head.or_group is not None:
         return
@@ -241,17 +258,18 @@ def link_repeated_groups(first: list[Draft], second: list[Draft], group_counter:
 
 
 def link_alternative_case(
-    before: list[Draft], clause: list[Draft], group_counter: list[int]
+    before: list[Draft], clause: list[Draft], group_counter: list[int], *, listed: bool
 ) -> None:
     """ "…, or if B", "when A or when B": the clause names another case the row applies in,
     an alternative to the case named just before it (the contract's clause-level OR). A
-    list before it with no alternatives of its own ("with A, B, C, or if D") is the list the
-    "or" closes; a group it already has takes the new case in."""
+    plain list before it with no alternatives of its own (``listed``: "with A, B, C, or if
+    D") is the list the "or" closes; otherwise the last case before it is the alternative
+    ("with A and B, or if C": the nearest reading flat labels can hold)."""
     old, new = _cases(before), _cases(clause)
     if not old or not new:
         return
     own = new[0].or_group  # "or if B or C": B's own alternatives come along
-    if all(d.or_group is None for d in old):
+    if listed and all(d.or_group is None for d in old):
         share_or_label([*old, new[0]], group_counter)
     else:
         share_or_label([old[-1], new[0]], group_counter)
@@ -261,6 +279,7 @@ def link_alternative_case(
 
 
 def _cases(drafts: list[Draft]) -> list[Draft]:
+    """The states and bounds a phrase names as who the row is for (its own, not an aside's)."""
     return [
         d
         for d in drafts
@@ -270,7 +289,7 @@ def _cases(drafts: list[Draft]) -> list[Draft]:
     ]
 
 
-def _is_case(d: Draft) -> bool:
+def _heads_group(d: Draft) -> bool:
     """What heads a group of patients: a state, or the age it is named by ("in those aged
-    ≥75 years")."""
+    ≥75 years"); other bounds only narrow a group."""
     return d.role == "Condition" or (d.role == "ClinicalParameter" and d.normalized == "age")

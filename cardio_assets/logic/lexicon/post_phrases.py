@@ -68,7 +68,7 @@ class PostPhraseRules:
         so a "for A, B and C" after it lists what it looks at, not alternatives."""
         if kind == "drop":
             return []
-        if kind.startswith(VALUE_OF):  # "≥55 mm in men or ≥50 mm in women": the second value
+        if kind.startswith(VALUE_OF):  # the second group's value, printed without its name
             return [
                 Draft(
                     "ClinicalParameter",

@@ -196,3 +196,18 @@ def test_the_second_groups_value_keeps_its_printed_span(lexicon) -> None:  # typ
     values = [c for c in result.concepts if c.role == "ClinicalParameter"]
     assert {c.normalized for c in values} == {"aortic diameter"}, values
     assert all(c.text in text for c in values), values
+
+
+def test_males_and_females_are_groups_with_their_own_values(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "a QTc ≥460 ms in males or ≥470 ms in females": "males" and "females" name groups of
+    people as "men" and "women" do, so the second value is the second group's threshold of
+    the same quantity; before, it was lost with the group it was said of."""
+    result = extract(
+        lexicon,
+        "Beta-blockers are recommended in patients with a QTc ≥460 ms in males or ≥470 ms in "
+        "females.",
+    )
+    values = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    assert sorted(c.threshold for c in values) == [460.0, 470.0], result.concepts
+    groups = {c.text: c.role for c in result.concepts if c.text in ("males", "females")}
+    assert groups == {"males": "Condition", "females": "Condition"}, result.concepts

@@ -49,15 +49,16 @@ _PATIENT_WORDS = (
     r"(?:patients|patient|individuals|individual(?!\s+(?!(?:with|who|whose|at|in|on|aged|"
     r"undergoing|receiving|treated|after|from|of|and|or|patients?|persons?|basis|cases?)\b)"
     r"[a-z])|people|persons|person|subjects|"
-    r"those|women|men|adults|survivors|candidates|children|adolescents|cases|participants|"
-    r"athletes)(?!-)"
+    r"those|women|men|males|females|adults|survivors|candidates|children|adolescents|cases|"
+    r"participants|athletes)(?!-)"
 )
 # ("individual" before another noun is an adjective: "individual coaching strategies")
 _PATIENT_NOUN = re.compile(rf"\b(?:{_PATIENT_WORDS})\b", re.IGNORECASE)
 # Patient nouns that name a demographic group: a Condition of the row (the contract, §2),
 # unlike "patients" or "individuals"; with the state word before them one group
 DEMOGRAPHIC_NOUN = re.compile(
-    r"women|men|adults|children|adolescents|girls|boys|infants|athletes", re.IGNORECASE
+    r"women|men|males|females|adults|children|adolescents|girls|boys|infants|athletes",
+    re.IGNORECASE,
 )
 DEMOGRAPHIC_STATE = re.compile(
     r"pregnant|older|elderly|young|younger|postmenopausal|premenopausal|adult|very\s+old",

@@ -174,7 +174,8 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # >30 mmHg", keeps it: the value is not right before)
     (
         re.compile(
-            r"\s*\b(?:at\s+rest(?:\s+(?:and|or|and/or)\s+(?:during|on)\s+(?:exercise|exertion))?"
+            r"\s*\b(?:at\s+rest"
+            r"(?P<pair>\s+(?:and|or|and/or)\s+(?:during|on)\s+(?:exercise|exertion))?"
             r"|(?:during|on)\s+(?:exercise|exertion))\b(?!\s+(?:test|echo|stress|testing)\w*)",
             re.I,
         ),
@@ -185,7 +186,7 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
                 # (not a change by so much: "increase EF by 10% during exercise" is one)
                 and not re.search(r"\bby\s+\S+\s*$", m.string[: m.start()])
             )
-            or (m[0].strip().lower().startswith("at rest") and re.search(r"\b(?:and|or)\b", m[0]))
+            or m["pair"]  # "at rest or during exercise": either way, after anything
             else m[0]
         ),
     ),

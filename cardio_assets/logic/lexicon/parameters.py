@@ -242,7 +242,9 @@ def times_since_events(text: str, abbreviations: Abbreviations) -> tuple[str, li
             continue
         if late:  # (named as the development golds name it)
             params.append(
-                _measured(text[found.value_start : found.end], "time from symptom onset", found)
+                measured_parameter(
+                    text[found.value_start : found.end], "time from symptom onset", found
+                )
             )
             pieces.append(text[cursor : late.start()])
             cursor = after.end()
@@ -265,7 +267,9 @@ def times_since_events(text: str, abbreviations: Abbreviations) -> tuple[str, li
         earlier = re.search(r"\b(?P<side>earlier|sooner|later)\s+than\s*$", before, re.I)
         if earlier and found.operator == "=":  # "not earlier than 72 h after X": a bound
             found = replace(found, operator="<" if earlier["side"].lower() != "later" else ">")
-        params.append(_measured(text[found.value_start : found.end], f"time since {event}", found))
+        params.append(
+            measured_parameter(text[found.value_start : found.end], f"time since {event}", found)
+        )
         pieces.append(before)
         cursor = found.end
     pieces.append(text[cursor:])
@@ -278,7 +282,7 @@ def counted_back(span: str) -> bool:
     return bool(_LOOKING_BACK.match(span) or _RECENT.match(span))
 
 
-def _measured(span: str, normalized: str, found: Measurement) -> Parameter:
+def measured_parameter(span: str, normalized: str, found: Measurement) -> Parameter:
     """The parameter of a span and its name, with the measurement's value."""
     return Parameter(
         text=span,
@@ -454,7 +458,9 @@ def extract_parameters(
                 part_start, part_end, part_name, name = partner
                 part_start, part_end = cursor + part_start, cursor + part_end
                 params.append(
-                    _measured(text[part_start:part_end], abbreviations.normalize(part_name), found)
+                    measured_parameter(
+                        text[part_start:part_end], abbreviations.normalize(part_name), found
+                    )
                 )
                 pieces.append(text[cursor:part_start])
                 pieces.append(_PLACEHOLDER.format(start_index + len(params) - 1))
@@ -465,7 +471,7 @@ def extract_parameters(
                 normalized = "body weight"
         if name and name.lower() in _NAME_STOP:
             continue
-        params.append(_measured(text[start : shown_end or end].strip(), normalized, found))
+        params.append(measured_parameter(text[start : shown_end or end].strip(), normalized, found))
         pieces.append(text[cursor:start])
         pieces.append(_PLACEHOLDER.format(start_index + len(params) - 1))
         cursor = end

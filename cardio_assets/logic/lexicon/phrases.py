@@ -30,6 +30,7 @@ from cardio_assets.logic.lexicon.parameters import (
     Parameter,
     counted_back,
     extract_parameters,
+    measured_parameter,
     sized_lesion,
 )
 from cardio_assets.logic.lexicon.phrase_groups import (
@@ -344,18 +345,10 @@ class PhraseRules(CohortRules):
             if bound is not None and state is not None and state.role == "Condition":
                 # "obesity (≥30 kg/m2)": a bound right after the state it defines is a
                 # criterion all the same, a parameter (the development golds name one)
-                drafts.append(
-                    Draft(
-                        "ClinicalParameter",
-                        aside.strip(" ,;."),
-                        quantity_of_state(state.normalized, bound.unit),
-                        state.slot,
-                        operator=bound.operator,
-                        threshold=bound.threshold,  # type: ignore[arg-type]
-                        unit=bound.unit,
-                        alt_values=list(bound.alt_values),
-                    )
+                measured = measured_parameter(
+                    aside.strip(" ,;."), quantity_of_state(state.normalized, bound.unit), bound
                 )
+                drafts.append(Draft.of_parameter(measured, state.slot))
                 continue
             clause = ASIDE_CLAUSE.match(aside)
             if clause:  # "(if not recently performed)", "(when feasible)": a condition

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from cardio_assets.logic.lexicon.acts import group_listed_indications
 from cardio_assets.logic.lexicon.drafts import Draft, _negate, share_or_label
+from cardio_assets.logic.lexicon.parameters import measured_parameter
 from cardio_assets.logic.lexicon.phrase_patterns import _THERAPY_BESIDE
 from cardio_assets.logic.lexicon.post_markers import VALUE_OF
 from cardio_assets.logic.lexicon.segments import group_abbreviation
@@ -69,17 +70,9 @@ class PostPhraseRules:
         if kind == "drop":
             return []
         if kind.startswith(VALUE_OF):  # the second group's value, printed without its name
+            name = self.abbreviations.normalize(kind[len(VALUE_OF) :])
             return [
-                Draft(
-                    "ClinicalParameter",
-                    phrase[m.start : m.end],
-                    self.abbreviations.normalize(kind[len(VALUE_OF) :]),
-                    "context",
-                    operator=m.operator,
-                    threshold=m.threshold,  # type: ignore[arg-type]
-                    unit=m.unit,
-                    alt_values=list(m.alt_values),
-                )
+                Draft.of_parameter(measured_parameter(phrase[m.start : m.end], name, m), "context")
                 for m in find_measurements(phrase)[:1]
             ]
         in_group = re.match(r"in\s+", phrase, re.I) if kind == "context" else None

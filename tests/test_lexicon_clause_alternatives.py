@@ -211,3 +211,74 @@ def test_males_and_females_are_groups_with_their_own_values(lexicon) -> None:  #
     assert sorted(c.threshold for c in values) == [460.0, 470.0], result.concepts
     groups = {c.text: c.role for c in result.concepts if c.text in ("males", "females")}
     assert groups == {"males": "Condition", "females": "Condition"}, result.concepts
+
+
+def test_what_one_case_is_had_without_stays_out_of_the_alternatives(  # type: ignore[no-untyped-def]
+    lexicon,
+) -> None:
+    """ "when A without B, when C, or when D": the cases are A, C and D; B is what the first
+    case must be had without, so it is negated and joined to that case alone, not offered as
+    one more alternative (before, "without B" was a plain condition under the OR label)."""
+    found = named(
+        extract(
+            lexicon,
+            "Early repair should be considered when the LVEF is 55% or less without another "
+            "explanation, when the end-systolic diameter is 45 mm or more, or when atrial "
+            "fibrillation appears.",
+        )
+    )
+    cases = {
+        found[name].or_group
+        for name in (
+            "left ventricular ejection fraction",
+            "end-systolic diameter",
+            "atrial fibrillation",
+        )
+    }
+    assert len(cases) == 1 and None not in cases, found
+    absent = found["another explanation"]
+    assert absent.negated and absent.or_group is None, found
+
+
+@pytest.mark.parametrize(
+    ("text", "state", "negated"),
+    [
+        (
+            "Oral anticoagulation is recommended unless the patient is at very high risk of "
+            "bleeding.",
+            "very high risk of bleeding",
+            True,
+        ),
+        (
+            "A staged approach should be preferred when the patient is a candidate for "
+            "surgery and frail.",
+            "candidate for surgery",
+            False,
+        ),
+    ],
+)
+def test_the_patient_who_is_a_state_names_only_the_state(  # type: ignore[no-untyped-def]
+    lexicon, text: str, state: str, negated: bool
+) -> None:
+    """ "unless the patient is at high risk", "when the patient is a candidate for X": the
+    patient is the row's subject already; the condition is what the patient is (before, the
+    words "patient is" led the condition's name)."""
+    found = named(extract(lexicon, text))
+    assert state in found, found
+    assert found[state].negated is negated, found
+    assert not any(name.startswith("patient") for name in found), found
+
+
+def test_a_grade_range_said_of_a_risk_is_one_state(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "when the risk is high or very high": two grades of one scale said after the copula
+    are one range (as "high or very high risk" before the noun already is), not the state
+    and a stray "very high" offered as its alternative."""
+    found = named(
+        extract(
+            lexicon,
+            "Cardioprotective drugs should be considered before chemotherapy when the "
+            "baseline toxicity risk is high or very high.",
+        )
+    )
+    assert "high or very high baseline toxicity risk" in found, found
+    assert "very high" not in found, found

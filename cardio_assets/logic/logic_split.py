@@ -459,6 +459,10 @@ _SEVERITY_NUMBER = re.compile(rf"\b(?:grades?|stages?)\s+{_SCALE_NUMBER}$", re.I
 _KIND_NUMBER = re.compile(rf"\b(?P<label>types?)\s+{_SCALE_NUMBER}$", re.I)
 _NUMBERED_HEAD = re.compile(rf"^{_SCALE_NUMBER}\s+(?P<head>[A-Za-z].*)$")
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
+_GRADE_AFTER_COPULA = re.compile(
+    r"\S\s+(?:is|are|remains?)\s+(?:very\s+)?(?:" + "|".join(sorted(GRADES)) + r")$",
+    re.IGNORECASE,
+)
 
 
 def _joins(
@@ -478,6 +482,8 @@ def _joins(
         return True  # "congenital complete or high-degree AVB": a qualified range, still one
     if len(words) > 2 and words[-2] == "of" and words[-1] in GRADES and first in GRADES:
         return True  # "disease of moderate or severe degree": the range after its noun
+    if _GRADE_AFTER_COPULA.search(bare) and all(w.lower() in GRADES for w in item.split()):
+        return True  # "when the risk is high or very high": the range said of its subject
     if grade in _SCALE_START and first in GRADES and first.endswith("ly"):
         return True  # "preserved or mildly impaired function": from the top of the scale down
     if _SEVERITY_NUMBER.search(previous) and _NUMBERED_HEAD.match(item):

@@ -287,10 +287,14 @@ _ONLY_AN_AMOUNT_OF_TIME = re.compile(
 
 # a grade said of a measure or a state after its copula ("bleeding risk is high",
 # "natriuresis remains insufficient"): named with the grade before it, as the golds do
+_GRADE_WORD = (
+    r"(?:very\s+)?(?:high|low|elevated|raised|increased|reduced|decreased|impaired|normal|"
+    r"abnormal|preserved|adequate|inadequate|insufficient|severe)"
+)
+# (one grade or a range of two: "risk is high or very high")
 _GRADED_PREDICATE = re.compile(
-    r"(?P<what>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:is|are|remains?|stays?)\s+(?:very\s+)?"
-    r"(?P<grade>high|low|elevated|raised|increased|reduced|decreased|impaired|normal|"
-    r"abnormal|preserved|adequate|inadequate|insufficient|severe)",
+    r"(?P<what>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:is|are|remains?|stays?)\s+"
+    rf"(?P<grade>{_GRADE_WORD}(?:\s+or\s+{_GRADE_WORD})?)",
     re.IGNORECASE,
 )
 # a participle left alone once the rules took its subject away ("ideally performed within

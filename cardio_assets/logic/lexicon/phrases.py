@@ -118,7 +118,7 @@ def _finding_shown(finding: str) -> tuple[str, bool]:
 # an absence said inside one alternative of a list the clause rules kept whole ("A in the
 # absence of B, or C"); a leading word opens it, so "with or without B" stays
 _ABSENT_WITH_LEAF = re.compile(
-    r"(?<=[A-Za-z0-9)])\s+(?:in\s+the\s+absence\s+of|without)\s+(?P<absent>[A-Za-z].*)$",
+    r"(?<=[A-Za-z0-9)⟧])\s+(?:in\s+the\s+absence\s+of|without)\s+(?P<absent>[A-Za-z].*)$",
     re.IGNORECASE,
 )
 

@@ -336,7 +336,10 @@ _CONTROL_GOAL = re.compile(
 
 # "if there is X", "unless there are Y", "when the patient has Z": the clause names X
 _THERE_IS = re.compile(
-    r"^(?:there\s+(?:is|are|was|were|has\s+been|have\s+been)|the\s+patient\s+has)\s+",
+    r"^(?:there\s+(?:is|are|was|were|has\s+been|have\s+been)|the\s+patient\s+has"
+    # "if the patient is frail", "unless the patient is a candidate for X": what the patient
+    # is (what the patient is on or given is read as background therapy instead)
+    r"|the\s+patient\s+is(?!\s+(?:already\s+)?(?:treated|on|receiving|taking|given)\b))\s+",
     re.IGNORECASE,
 )
 

@@ -272,13 +272,15 @@ def link_alternative_case(
 
 
 def _cases(drafts: list[Draft]) -> list[Draft]:
-    """The states and bounds a phrase names as who the row is for (its own, not an aside's)."""
+    """The states and bounds a phrase names as who the row is for (its own, not an aside's,
+    nor what one case is had without: "when A without B, or when C" offers A or C)."""
     return [
         d
         for d in drafts
         if d.role in ("Condition", "ClinicalParameter")
         and d.slot in ("cohort", "context")
         and d.aside is None
+        and not d.said_of_one_alternative
     ]
 
 

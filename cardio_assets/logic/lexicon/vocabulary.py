@@ -339,7 +339,7 @@ def _tidy_leaf(text: str, slot: str) -> str:
         text = _LEAD_INS.sub("", text)
     else:
         text = re.sub(
-            r"^(?:(?:a|an|the|any|documented|other|another|further|additional)\s+)+",
+            r"^(?:(?:a|an|the|any|documented|further|additional)\s+)+",
             "",
             text,
             flags=re.I,

@@ -514,3 +514,33 @@ def test_a_drug_class_word_modifying_a_state_leaves_it_a_condition(
     prolongation") says where a state comes from; the state is still a Condition."""
     found = {c.normalized.lower(): c.role for c in extract(lexicon, text).concepts}
     assert found[state] == "Condition"
+
+
+@pytest.mark.parametrize(
+    ("text", "members", "grouped"),
+    [
+        (
+            "Long-acting nitrates (isosorbide mononitrate and nicorandil) may be considered "
+            "for angina relief.",
+            ("isosorbide mononitrate", "nicorandil"),
+            True,
+        ),
+        (
+            "Dual antiplatelet therapy (aspirin and prasugrel) is advised after stenting.",
+            ("aspirin", "prasugrel"),
+            False,
+        ),
+    ],
+)
+def test_members_of_a_plural_drug_class_joined_by_and_are_alternatives(  # type: ignore[no-untyped-def]
+    lexicon, text: str, members: tuple[str, str], grouped: bool
+) -> None:
+    """A drug class in the plural with two drugs in its bracket names its members, any one
+    of which is meant even when "and" joins them (as a comma list already was); a
+    combination therapy's bracket names drugs given together, no alternatives."""
+    found = named(extract(lexicon, text))
+    first, second = (found[name] for name in members)
+    if grouped:
+        assert first.or_group is not None and first.or_group == second.or_group, found
+    else:
+        assert first.or_group is None and second.or_group is None, found

@@ -109,6 +109,23 @@ def _said_of_one_alternative(drafts: list[Draft]) -> list[Draft]:
     return drafts
 
 
+def _members_of_a_drug_class(head: Draft | None) -> bool:
+    """A drug class named in the plural ("basal insulins (A and B)"): the drugs in its
+    bracket are its members, any one of which is meant, even joined by "and"; a combination
+    ("dual antiplatelet therapy (A and B)") names drugs all given together."""
+    return (
+        head is not None
+        and head.role == "Medication"
+        and head.text.lower().endswith("s")
+        and not _COMBINATION_WORDS.search(head.text)
+    )
+
+
+_COMBINATION_WORDS = re.compile(
+    r"\b(?:dual|triple|combin\w*|therapy|therapies|regimens?|plus)\b|\bDA?PT\b", re.I
+)
+
+
 def _finding_shown(finding: str) -> tuple[str, bool]:
     """What a test shows, and whether it shows its absence ("no thrombus")."""
     nothing = re.match(r"^no\s+", finding, re.IGNORECASE)
@@ -447,7 +464,7 @@ class PhraseRules(CohortRules):
                     d.or_group = head.or_group or d.or_group  # type: ignore[union-attr]
             elif (
                 _kinds_of(head, aside_drafts)
-                and "," in aside
+                and ("," in aside or _members_of_a_drug_class(head))
                 and (head.role == "Medication" or self._names_conditions(aside))
             ):
                 # "SVT (AVNRT, AVRT and AT)", "GLP-1 RAs (A, B, C)": a bare list of kinds of

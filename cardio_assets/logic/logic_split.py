@@ -25,7 +25,7 @@ from cardio_assets.logic.coordination import (
 
 NEGATION_PREFIX = re.compile(
     r"^(?:in\s+the\s+absence\s+of|absence\s+of|without(?:\s+any)?|no(?:\s+evidence\s+of)?|"
-    r"free\s+(?:of|from)|lack\s+of|not\s+having|"
+    r"free\s+(?:of|from)|lack(?:s|ing)?(?:\s+of)?|not\s+having|"
     # "(if) not on anticoagulation", "not previously on diuretics": no such therapy
     r"not\s+(?:(?:yet|previously|currently|already)\s+)?(?:on|receiving|taking|using)|"
     # "after exclusion of reversible causes": the causes ruled out are absent

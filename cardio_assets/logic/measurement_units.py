@@ -30,7 +30,8 @@ UNITS: dict[str, tuple[str, ...]] = {
     # a daily dose bound as a criterion ("a warfarin dose of <5 mg/day"); a daily amount
     # given, with no bound, stays a dose (measurements.find_measurements)
     "mg/day": (r"mg\s?/\s?day", r"mg\s+per\s+day"),
-    "mL/min/1.73 m²": (r"m[lL]\s?/\s?min\s?/\s?1[.,]73\s?m(?:²|2|\^2|\s?\[2\])",),
+    # ("mL/min per 1.73 m²": the same unit with the body surface said in words)
+    "mL/min/1.73 m²": (r"m[lL]\s?/\s?min\s?(?:/|\s+per)\s?1[.,]73\s?m(?:²|2|\^2|\s?\[2\])",),
     "mL/min": (r"m[lL]\s?/\s?min",),
     "mL/kg/min": (r"m[lL]\s?/\s?kg\s?/\s?min",),
     # volumes and masses indexed to body surface ("RV end-systolic volume index ≥80 mL/m²",

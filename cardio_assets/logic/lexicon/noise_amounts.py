@@ -107,7 +107,8 @@ DOSE_SIZE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # dose intensity: "up to the highest tolerated dose", "in maximally tolerated doses"
     (
         re.compile(
-            r"\b(?:up\s+to|at|in)\s+(?:the\s+)?(?:highest|maximum|maximally)\s+tolerated\s+"
+            r"\b(?:(?:up-?)?titrated\s+to|up\s+to|at|in)\s+(?:the\s+)?(?:highest|maximum|maximally)"
+            r"\s+tolerated\s+"
             r"(?:doses?|dosages?)\b",
             re.I,
         ),
@@ -125,6 +126,16 @@ DOSE_SIZE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             # there the dose names a kind of test or therapy)
             r"(?=\s*(?:[,.;:)]|$)|\s+(?:of|for|in|and|or|if|when|until|with|is|are|should|may|"
             r"shortly|just|immediately|before|after|during|once|twice|daily)\b)",
+            re.I,
+        ),
+        "",
+    ),
+    # "at a vascular-protection dose", "at the lower approved dose": which dose, in any words
+    # (the lookahead as above: a dose that names a kind of test or therapy stays)
+    (
+        re.compile(
+            r"\s+at\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}?[\w-]+[\s-]dos(?:e|es|age|ages)\b"
+            r"(?=\s*(?:[,.;:()]|$)|\s+(?:for|in|and|or|if|when|until|with|to|is|are|should|may)\b)",
             re.I,
         ),
         "",

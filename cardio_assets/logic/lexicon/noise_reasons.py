@@ -71,6 +71,15 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "Because of fetal toxicity, X is contraindicated": a reason put first, up to its comma,
+    # is why whatever it names (the act after it is what the row is about)
+    (
+        re.compile(
+            r"(?:^|(?<=[.;:]\s))(?:because\s+of|owing\s+to|on\s+account\s+of)\s+[^,;.()]+,\s*",
+            re.I,
+        ),
+        "",
+    ),
     # ", given safety concerns" ending the row: a reason with no article, after its comma
     # ("should be given despite concerns" is the verb, and stays)
     (

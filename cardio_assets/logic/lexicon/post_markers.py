@@ -344,6 +344,14 @@ _THERE_IS = re.compile(
 )
 
 
+# "unless an anticoagulant is already being taken (for another reason)", "provided no
+# interacting drug is used": the drug is what the patient is on; the verb and what the drug is
+# taken for name nothing more
+_IN_USE = re.compile(
+    r"\s+(?:is|are)\s+(?:already\s+|currently\s+)?(?:being\s+)?"
+    r"(?:taken|used|given|prescribed|administered)\b.*$",
+    re.IGNORECASE,
+)
 _PATIENTS_ON = re.compile(
     r"^(?:the\s+)?(?:patients?|individuals?|they|she|he)\s+(?:are|is)\s+(?:already\s+)?"
     r"(?:treated\s+with|on|receiving|taking|given)\s+(?P<what>.+)$",
@@ -572,7 +580,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
             "in the absence of",  # "digoxin in the absence of hypotension": for those without it
         )
     ):
-        return "negated", _THERE_IS.sub("", body)
+        return "negated", _IN_USE.sub("", _THERE_IS.sub("", body))
     if low.startswith("provided") or low == "once":
         # "provided other causes are excluded", "once complications have been excluded (by
         # repeat imaging)": they are absent (how they were excluded names no criterion)
@@ -585,7 +593,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         if excluded:
             return "negated", excluded.group(1)
         if low.startswith("provided"):
-            return "context", body
+            return "context", _IN_USE.sub("", body)
     if low in {"if", "when", "while", "whilst", "once"}:
         return context_clause(_THERE_IS.sub("", body))
     if _CASE_OR_PRESENCE.fullmatch(low):

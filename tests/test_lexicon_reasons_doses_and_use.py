@@ -1,0 +1,119 @@
+"""A reason put before the act, which dose in words, a drug said to be in use, a kidney's
+clearance, and who lacks or ever had something: read by rule, in the team's own sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import extract, named
+
+
+def test_a_reason_put_first_is_no_concept_and_the_act_keeps_its_role(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Because of X, Y is not recommended": the fronted clause says why; before, it made
+    the reason and the act after it Outcomes and the row had no action."""
+    found = named(
+        extract(
+            lexicon,
+            "Because of the harm to the fetus, statins are contraindicated throughout pregnancy.",
+        )
+    )
+    assert found["statin"].role == "Medication", found
+    assert not any("fetus" in name for name in found), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Low-dose aspirin should be kept unless a vitamin K antagonist is already being taken "
+        "for another reason.",
+        "Colchicine may be considered provided no strong CYP3A4 inhibitor is being used.",
+    ],
+)
+def test_a_drug_said_to_be_in_use_is_the_drug(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "unless X is already being taken", "provided no X is being used": the condition is
+    the drug the patient is on (negated), not a name that runs on into the verb."""
+    found = named(extract(lexicon, text))
+    drugs = [c for c in found.values() if c.negated]
+    assert len(drugs) == 1 and drugs[0].role == "Medication", found
+    assert not any(word in drugs[0].normalized for word in ("taken", "used", "being")), found
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "threshold", "unit"),
+    [
+        (
+            "A longer interruption is advised for dabigatran if creatinine clearance is below "
+            "50 mL/min.",
+            "<",
+            50.0,
+            "mL/min",
+        ),
+        (
+            "Finerenone is advised in kidney disease with an eGFR of at least 25 mL/min per "
+            "1.73 m².",
+            ">=",
+            25.0,
+            "mL/min/1.73 m²",
+        ),
+    ],
+)
+def test_a_clearance_in_ml_per_minute_is_a_measure_not_a_dose(  # type: ignore[no-untyped-def]
+    lexicon, text: str, operator: str, threshold: float, unit: str
+) -> None:
+    """ "50 mL/min" is how much a kidney clears, a criterion; before, the dose rule took it
+    for an infusion rate and removed it, leaving "clearance is below" as a condition. The
+    body surface said in words ("per 1.73 m²") is the usual eGFR unit."""
+    found = named(extract(lexicon, text))
+    measures = [c for c in found.values() if c.role == "ClinicalParameter"]
+    assert [(m.operator, m.threshold, m.unit) for m in measures] == [(operator, threshold, unit)], (
+        found
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "drug"),
+    [
+        (
+            "Adding edoxaban at a low vascular-protection dose to aspirin may be considered in "
+            "leg ischaemia.",
+            "edoxaban",
+        ),
+        (
+            "A beta-blocker, uptitrated to the maximum tolerated dose, is advised in heart "
+            "failure with reduced ejection fraction.",
+            "beta-blocker",
+        ),
+    ],
+)
+def test_which_dose_in_words_is_no_part_of_the_drug(lexicon, text: str, drug: str) -> None:  # type: ignore[no-untyped-def]
+    """ "at a low vascular-protection dose", "uptitrated to the maximum tolerated dose": how
+    much of the drug is given (the contract's doses are no concepts), not its name."""
+    found = named(extract(lexicon, text))
+    assert drug in found, found
+    assert not any("dose" in name or "uptitrated" in name for name in found), found
+
+
+def test_patients_who_lack_something_are_without_it(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "who lack high-risk features" says the features are absent, as "without" does."""
+    found = named(
+        extract(
+            lexicon,
+            "An implantable loop recorder is advised in recurrent fainting of unclear cause "
+            "in patients who lack high-risk features.",
+        )
+    )
+    assert found["high-risk feature"].negated, found
+
+
+def test_ever_had_only_says_at_any_time_before(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "who have ever had a stroke or a TIA": the conditions are the stroke and the TIA;
+    "ever had" led the first one's name before."""
+    found = named(
+        extract(
+            lexicon,
+            "Prasugrel should be avoided in patients who have ever had a stroke or a TIA.",
+        )
+    )
+    assert "stroke" in found and "transient ischemic attack" in found, found
+    assert found["stroke"].or_group == found["transient ischemic attack"].or_group, found

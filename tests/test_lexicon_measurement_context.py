@@ -219,3 +219,31 @@ def test_a_percentage_after_a_comma_or_is_another_quantity() -> None:
     rate, so it is not read as the same value converted."""
     first = find_measurements("a heart rate >100 bpm, or 30% above baseline")[0]
     assert first.alt_values == []
+
+
+@pytest.mark.parametrize(
+    ("text", "event"),
+    [
+        (
+            "A defibrillator vest may be considered within 40 days of an MI.",
+            "myocardial infarction",
+        ),
+        (
+            "Anticoagulation should be withheld in the first 14 days after a large stroke.",
+            "large stroke",
+        ),
+        ("Antibiotic cover is advised within 1 h of skin incision.", None),
+        ("Primary PCI is advised within 12 h of symptom onset.", None),
+    ],
+)
+def test_a_window_counted_from_a_disease_names_the_disease(  # type: ignore[no-untyped-def]
+    lexicon, text: str, event: str | None
+) -> None:
+    """ "within 40 days of an MI": the time since the MI is the criterion, and the MI the
+    patients had is a condition of its own (as "5 days after MI" already kept it); a window
+    counted from an act or a moment ("skin incision", "symptom onset") names only the time."""
+    found = named(extract(lexicon, text))
+    windows = [c for c in found.values() if c.normalized.startswith("time since")]
+    assert len(windows) == 1, found
+    conditions = [name for name, c in found.items() if c.role == "Condition"]
+    assert conditions == ([event] if event else []), found

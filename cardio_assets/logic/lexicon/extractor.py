@@ -94,6 +94,13 @@ _REDUCING = frozenset(REDUCING_ACTS.values())
 # ---------------------------------------------------------------------------------------
 
 
+_ONSET_WORD = re.compile(r"\b(?:onset|start|beginning|admission|presentation|diagnosis)\b", re.I)
+# what a time window is counted from: "within 40 days of an MI" -> "MI"
+_WINDOW_EVENT = re.compile(
+    r"\b(?:of|after|following|since)\s+(?:an?\s+|the\s+)?(?P<event>[^,;()]+?)\s*$", re.IGNORECASE
+)
+
+
 class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhraseRules):
     """Rule + terminology extractor; one instance per run (holds no per-row state)."""
 
@@ -339,7 +346,34 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
             if d.test_of_finding:
                 d.or_group = None  # a test done whatever it found is no alternative
         drafts += [Draft.of_parameter(p, "cohort") for p in since]
+        drafts += self._events_of_windows(drafts, group_counter)
         return _dedupe(without_fragments(drafts)), parses
+
+    def _events_of_windows(self, drafts: list[Draft], group_counter: list[int]) -> list[Draft]:
+        """ "within 40 days of an MI", "in the first 48 h after MI": a window counted from a
+        disease the patients had names that disease as well (as "5 days after MI" keeps it,
+        and the golds name both); a window from an act or a time ("of skin incision", "after
+        completing treatment") names only the time."""
+        named = {(d.role, d.normalized.lower()) for d in drafts}
+        events: list[Draft] = []
+        for d in drafts:
+            if d.role != "ClinicalParameter" or not d.normalized.lower().startswith("time since"):
+                continue
+            counted_from = _WINDOW_EVENT.search(d.text)
+            if counted_from is None:
+                continue
+            event = counted_from["event"]
+            if self.role_evidence(event, "cohort") != "Condition" or _ONSET_WORD.search(event):
+                continue  # known as a disease by its words or the terminology, not a moment
+            found = self._phrase(event, "cohort", group_counter)
+            if found and all(
+                e.role == "Condition"
+                and not e.negated
+                and (e.role, e.normalized.lower()) not in named
+                for e in found
+            ):
+                events.extend(found)
+        return events
 
     def _patient_group_only(self, parse: RowParse) -> bool:
         """A verbless, non-imperative sentence whose every item is a disease or state."""

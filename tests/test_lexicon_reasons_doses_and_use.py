@@ -117,3 +117,55 @@ def test_ever_had_only_says_at_any_time_before(lexicon) -> None:  # type: ignore
     )
     assert "stroke" in found and "transient ischemic attack" in found, found
     assert found["stroke"].or_group == found["transient ischemic attack"].or_group, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Twelve months of dual antiplatelet therapy is advised after an acute coronary syndrome.",
+        "12 months of DAPT is advised after an acute coronary syndrome.",
+    ],
+)
+def test_how_long_a_therapy_is_given_is_no_part_of_it(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "12 months of DAPT": the months are how long the therapy lasts (a duration, no
+    concept); before, a number first took the therapy with it and the row had no action."""
+    found = named(extract(lexicon, text))
+    assert "dual antiplatelet therapy" in found, found
+    assert found["dual antiplatelet therapy"].role == "Medication", found
+    assert not any("month" in name for name in found), found
+
+
+def test_a_window_from_a_diagnosis_is_kept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "within 12 months of diagnosis" is a window counted from an event, a criterion, not
+    how long a therapy is given."""
+    found = named(
+        extract(lexicon, "Early rhythm control is advised within 12 months of diagnosis.")
+    )
+    window = found["time since diagnosis"]
+    assert (window.operator, window.threshold) == ("<=", 12.0), found
+
+
+def test_a_combination_named_with_its_parts_gives_the_parts(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "DAPT combining aspirin with a P2Y12 inhibitor" is DAPT with aspirin and the P2Y12
+    inhibitor: the parts are the acts, as for "DAPT with A and B"."""
+    found = named(
+        extract(
+            lexicon,
+            "DAPT combining aspirin with a P2Y12 inhibitor is advised after stenting.",
+        )
+    )
+    assert "aspirin" in found and "p2y12 inhibitor" in found, found
+    assert not any("combining" in name for name in found), found
+
+
+def test_co_administration_of_a_drug_is_the_drug(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Co-administration of X with Y is contraindicated": X is the act, as after "use of"
+    or "administration of"."""
+    found = named(
+        extract(
+            lexicon,
+            "Co-administration of an ACE inhibitor with sacubitril/valsartan must be avoided.",
+        )
+    )
+    assert not any("administration" in name for name in found), found
+    assert any(c.role == "Medication" and "inhibitor" in name for name, c in found.items()), found

@@ -97,6 +97,20 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "12 months of DAPT", "six weeks of anticoagulation", "3 months or more of optimised
+    # therapy": how long the therapy is given, its duration; the therapy stays (not a window,
+    # "within 3 months of diagnosis", nor a time of gestation or of life)
+    (
+        re.compile(
+            r"(?<!\bwithin\s)(?<!\bfirst\s)(?<!\bthan\s)(?<!\bto\s)(?<!\bpast\s)(?<!\blast\s)"
+            r"(?<![\w–-])(?<![–-]\s)(?:\d+|one|two|three|four|six|twelve)\s*(?:[-–]\s*\d+\s*)?"
+            r"(?:days?|weeks?|months?|years?)(?:\s+or\s+(?:more|longer))?\s+of\s+"
+            r"(?!(?:the|an?|age|life|gestation|pregnancy|diagnosis|onset|symptoms?|admission|"
+            r"follow-?up)\b)(?=[A-Za-z])",
+            re.I,
+        ),
+        "",
+    ),
     # durations: "for 6 months", "for up to 12 months", "within the first week", "within
     # 6–12 weeks"; a window counted from a named event ("within 48 hours of admission") is a
     # criterion and stays, and so does one counted back from now ("a stroke within the past

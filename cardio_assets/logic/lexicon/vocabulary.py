@@ -79,7 +79,7 @@ _A_THERAPY = (
 _LEAD_INS = re.compile(
     r"^(?:(?:the|a|an)\s+)?(?:(?:(?:combined|concomitant|simultaneous|peri-?operative|"
     r"pre-?operative|post-?operative)\s+)?"
-    r"(?:use|intake|administration|initiation|addition|prescription|"
+    r"(?:use|intake|(?:co-?)?administration|initiation|addition|prescription|"
     r"consideration|implementation|provision|performance|introduction|continuation|calculation|"
     rf"(?:prolongation|extension)(?=\s+of\s+{_A_THERAPY})|"
     r"resumption|reintroduction|re-?initiation|combination)\s+of\s+|"

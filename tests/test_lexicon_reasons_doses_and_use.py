@@ -169,3 +169,32 @@ def test_co_administration_of_a_drug_is_the_drug(lexicon) -> None:  # type: igno
     )
     assert not any("administration" in name for name in found), found
     assert any(c.role == "Medication" and "inhibitor" in name for name, c in found.items()), found
+
+
+def test_a_bound_said_after_a_score_is_its_operator(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "whose risk score is 2 or higher": "or higher" bounds the score (>= 2); before, the
+    score was read as exactly 2 and "or higher" was left over as part of a condition."""
+    found = named(
+        extract(
+            lexicon,
+            "Anticoagulation is advised in atrial fibrillation when the stroke risk score is 2 "
+            "or higher.",
+        )
+    )
+    score = found["stroke risk score"]
+    assert (score.operator, score.threshold) == (">=", 2.0), found
+
+
+def test_an_aim_put_first_then_the_patients_as_subject(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "To prevent stroke, patients with X should receive Y": the aim is the outcome, the
+    patients the cohort and Y the act (before, Y was no action: only a lead of time or
+    condition was read before such a subject)."""
+    result = extract(
+        lexicon,
+        "To prevent stroke, patients with atrial fibrillation should receive an oral "
+        "anticoagulant.",
+    )
+    found = named(result)
+    assert found["stroke"].role == "Outcome", found
+    assert found["atrial fibrillation"].role == "Condition", found
+    assert [a.normalized for a in result.actions] == ["oral anticoagulant"], result.actions

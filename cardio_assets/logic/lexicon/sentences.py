@@ -204,15 +204,20 @@ def _top_level_search(pattern: str, text: str) -> re.Match[str] | None:
     return None
 
 
-def _subject_after_lead(pre: str) -> tuple[str, str] | None:
-    """ "After MI, patients with X": the lead clause's words after its opener and the people
-    named as the subject after its comma; None when the text has no such lead and subject."""
-    led = _CONTEXT_LEAD.match(pre)
-    cut = _last_top_level_comma(pre) if led else None
-    if led is None or cut is None:
+def _subject_after_lead(pre: str) -> tuple[tuple[str, str], str] | None:
+    """ "After MI, patients with X", "To prevent stroke, patients with X": how the lead
+    clause is read (a condition, or what the act is for) and the people named as the subject
+    after its comma; None when the text has no such lead and subject."""
+    led, aim = _CONTEXT_LEAD.match(pre), _AIM_LEAD.match(pre)
+    cut = _last_top_level_comma(pre) if led or aim else None
+    if cut is None:
         return None
     subject = pre[cut + 1 :].strip()
-    return (pre[led.end() : cut], subject) if _COHORT_SUBJECT.match(subject) else None
+    if not _COHORT_SUBJECT.match(subject):
+        return None
+    if aim is not None:
+        return _classify_marker(aim["marker"], pre[aim.end() : cut].strip()), subject
+    return context_clause(pre[led.end() : cut]), subject  # type: ignore[union-attr]
 
 
 def parse_sentence(sentence: str) -> RowParse:
@@ -535,7 +540,7 @@ def _parse_sentence(sentence: str) -> RowParse:
         parse.cohort = pre
         if led_subject is not None:
             lead, parse.cohort = led_subject
-            parse.post.append(context_clause(lead))
+            parse.post.append(lead)
         care = _CARE_PASSIVE.search(verb.group(0)) if verb is not None else None
         act = care_act(care["care"]) if care else None
         if act:  # "should be counselled against Y": the counselling against Y

@@ -356,6 +356,29 @@ def test_a_quantity_to_be_lowered_to_a_value_is_its_target(  # type: ignore[no-u
     assert result.actions and {a.role for a in result.actions} == {"ClinicalParameter"}
 
 
+@pytest.mark.parametrize(
+    ("wording", "value"),
+    [
+        (
+            "serum uric acid level should be brought down to 0.30–0.36 mmol/L",
+            ("between", [0.3, 0.36]),
+        ),
+        ("serum uric acid level should be kept below 0.36 mmol/L", ("<", 0.36)),
+        ("serum uric acid level should be lowered to below 0.36 mmol/L", ("<", 0.36)),
+    ],
+)
+def test_a_quantity_named_in_several_words_lowered_below_a_value(  # type: ignore[no-untyped-def]
+    lexicon, wording: str, value: tuple
+) -> None:
+    """ "serum uric acid level should be kept below N": the quantity may take several words
+    and "below" (or "to below") is the target's bound; before, only a one-word quantity
+    ("UA") was read so and "below" was lost, leaving the quantity as an act."""
+    result = extract(lexicon, f"In adults with gout, {wording}.")
+    targets = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    assert [(c.operator, c.threshold) for c in targets] == [value], result.concepts
+    assert {a.role for a in result.actions} == {"ClinicalParameter"}, result.actions
+
+
 @pytest.mark.parametrize("clause", ["if this fails", "if these are unsuccessful", "if it fails"])
 def test_the_act_to_try_when_the_first_fails_is_an_act(lexicon, clause: str) -> None:  # type: ignore[no-untyped-def]
     """ "A and, if this fails, B": B is the next act to try, recommended like A; the failed

@@ -15,6 +15,7 @@ from cardio_assets.logic.lexicon.noise_causes import CAUSE_REWRITES
 from cardio_assets.logic.lexicon.noise_hedges import HEDGE_REWRITES
 from cardio_assets.logic.lexicon.noise_lists import CRITERIA_LIST_REWRITES, LIST_REWRITES
 from cardio_assets.logic.lexicon.noise_reasons import REASON_REWRITES
+from cardio_assets.logic.lexicon.noise_targets import TARGET_REWRITES
 from cardio_assets.logic.lexicon.noise_time import (
     DURATION_REWRITES,
     GESTATION_REWRITE,
@@ -192,27 +193,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "that X should (finally) be reduced to (a target range of) N", "Y is recommended to be
-    # kept below N": the quantity and its target, read like "to lower X to N"
-    (
-        re.compile(
-            r"(?:\bit\s+is\s+recommended\s+that\s+|(?<![\w,]\s)(?<!\w))?"
-            r"(?P<what>\b[A-Z][\w\-]*)\s+(?:should|must|is\s+recommended\s+to)\s+"
-            r"(?:\w+ly\s+)?be\s+(?:lowered|reduced|decreased|targeted|kept|maintained)\s+"
-            r"(?:to|at|below|under)\s+(?:an?\s+target\s+(?:range\s+|value\s+)?of\s+)?"
-            r"(?=[<>≤≥]?\s?\d)",
-        ),
-        lambda m: f"it is recommended to lower {m['what']} to ",
-    ),
-    # "<140 and down to 130 mmHg": below the first value, and not below the second; the unit
-    # written once belongs to both
-    (
-        re.compile(
-            r"(?P<op>[<≤])\s?(?P<a>\d+(?:\.\d+)?)\s+and\s+down\s+to\s+(?P<b>\d+(?:\.\d+)?)\s*"
-            r"(?P<unit>mm\s?Hg|%|mmol/L|mg/dL)"
-        ),
-        r"\g<op>\g<a> \g<unit> and ≥\g<b> \g<unit>",
-    ),
+    *TARGET_REWRITES,
     # "X should be similar to that for patients with AF": X is recommended as it is for them
     (re.compile(r"\b(?:should|must)\s+be\s+(?=similar\s+to\b)", re.I), "is recommended "),
     # "12 h after the last dose of X": when the act comes after a drug was stopped times the

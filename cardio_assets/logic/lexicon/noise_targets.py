@@ -1,0 +1,40 @@
+"""How a row words a target the act is to reach (a part of noise.py's patterns, applied at
+their place among them): "X should be lowered to N" and "<140 and down to 130 mmHg" are
+rewritten in the words the measurement grammar reads as a quantity and its target.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+TARGET_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # "that X should (finally) be reduced to (a target range of) N", "Y is recommended to be
+    # kept below N": the quantity and its target, read like "to lower X to N"
+    (
+        re.compile(
+            r"(?:\bit\s+is\s+recommended\s+that\s+|(?<![\w,]\s)(?<!\w))?"
+            # (the quantity in up to four words: "office systolic blood pressure")
+            r"(?P<what>\b(?:[A-Za-z][\w\-]*\s+){0,3}[A-Z][\w\-]*|\b(?:[a-z][\w\-]*\s+){0,3}"
+            r"(?:pressure|cholesterol|levels?|concentrations?|[A-Z][\w\-]*))\s+"
+            r"(?:should|must|is\s+recommended\s+to)\s+"
+            r"(?:\w+ly\s+)?be\s+(?:lowered|reduced|decreased|brought\s+down|targeted|kept|"
+            r"maintained)\s+(?P<prep>to|at|below|under)\s+(?P<below>below\s+)?"
+            r"(?:an?\s+target\s+(?:range\s+|value\s+)?of\s+)?"
+            r"(?=[<>≤≥]?\s?\d)",
+        ),
+        lambda m: (
+            f"it is recommended to lower {m['what']} to "
+            + ("<" if m["below"] or m["prep"].lower() in ("below", "under") else "")
+        ),
+    ),
+    # "<140 and down to 130 mmHg": below the first value, and not below the second; the unit
+    # written once belongs to both
+    (
+        re.compile(
+            r"(?P<op>[<≤])\s?(?P<a>\d+(?:\.\d+)?)\s+and\s+down\s+to\s+(?P<b>\d+(?:\.\d+)?)\s*"
+            r"(?P<unit>mm\s?Hg|%|mmol/L|mg/dL)"
+        ),
+        r"\g<op>\g<a> \g<unit> and ≥\g<b> \g<unit>",
+    ),
+]

@@ -282,3 +282,19 @@ def test_a_grade_range_said_of_a_risk_is_one_state(lexicon) -> None:  # type: ig
     )
     assert "high or very high baseline toxicity risk" in found, found
     assert "very high" not in found, found
+
+
+def test_another_group_after_the_therapy_the_first_persists_on(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "in patients with A despite T, or who cannot take T": the alternatives are A and the
+    group that cannot take T; T is what A persists on, said of A only (before, the phrase
+    after "despite" ran on to the group and T became its alternative)."""
+    found = named(
+        extract(
+            lexicon,
+            "Ranolazine may be considered in patients with angina despite nitrates, or who "
+            "cannot tolerate nitrates.",
+        )
+    )
+    first, second = found["angina"], found["nitrate intolerance"]
+    assert first.or_group is not None and first.or_group == second.or_group, found
+    assert found["nitrate"].or_group is None, found

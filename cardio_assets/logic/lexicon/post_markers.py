@@ -240,6 +240,14 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
                 trailing.append(("context", treated.group(1)))
             continue
         kind, phrase = _classify_marker(marker, body)
+        other_group = _OR_WHO.search(body) if kind == "background" else None
+        if other_group and _depth_at(body, other_group.start()) == 0 and trailing:
+            if trailing[-1][0] == "cohort":
+                # "in patients with A despite T, or who cannot take T": the patients' phrase
+                # goes on past the therapy they persist on, to its alternative group (read
+                # there: A or the group, T said of A only)
+                trailing[-1] = ("cohort", f"{trailing[-1][1]} {marker.strip()} {body}")
+                continue
         indication = _COMPARED_FOR.search(phrase) if kind == "alternative" else None
         if indication:
             # "in preference to open surgery for acute dissection": the comparator ends at
@@ -299,6 +307,10 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
                 clause_words[len(trailing)] = (clause_word, bare_comma)
             trailing.append((kind, phrase))
     return head, trailing
+
+
+# ", or who …", ", or with …": another group of the patients named before
+_OR_WHO = re.compile(r",\s*or\s+(?:who|whose|with|in\s+whom)\b", re.IGNORECASE)
 
 
 # the words that open a case the row applies in ("if A, or if B")

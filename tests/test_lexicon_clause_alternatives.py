@@ -298,3 +298,15 @@ def test_another_group_after_the_therapy_the_first_persists_on(lexicon) -> None:
     first, second = found["angina"], found["nitrate intolerance"]
     assert first.or_group is not None and first.or_group == second.or_group, found
     assert found["nitrate"].or_group is None, found
+
+
+def test_a_low_to_moderate_range_after_the_copula_is_one_state(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "when the bleeding risk is low or moderate": the same range reading for the grades
+    below high (the name puts the grades first, as for "high or very high")."""
+    found = named(
+        extract(
+            lexicon,
+            "Extended anticoagulation may be considered when the bleeding risk is low or moderate.",
+        )
+    )
+    assert "low or moderate bleeding risk" in found, found

@@ -198,3 +198,104 @@ def test_an_aim_put_first_then_the_patients_as_subject(lexicon) -> None:  # type
     assert found["stroke"].role == "Outcome", found
     assert found["atrial fibrillation"].role == "Condition", found
     assert [a.normalized for a in result.actions] == ["oral anticoagulant"], result.actions
+
+
+# The review's cases: look-alikes each rule above must leave alone, and the edges it must keep.
+
+
+def test_a_reason_put_first_keeps_the_patients_it_names(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Because of the risk of X in patients with Y, …": the reason goes, the patients it
+    names are still whom the row is for; a bracket inside the reason does not stop it."""
+    found = named(
+        extract(
+            lexicon,
+            "Because of the high risk of sudden death in patients with amyloidosis, an ICD "
+            "may be considered.",
+        )
+    )
+    assert found["amyloidosis"].role == "Condition", found
+    bracketed = named(
+        extract(
+            lexicon,
+            "Because of harm to the fetus (teratogenicity), statins are contraindicated in "
+            "pregnancy.",
+        )
+    )
+    assert bracketed["statin"].role == "Medication", bracketed
+
+
+def test_what_follows_a_drug_in_use_stays(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "unless X is already being taken or the patient has active bleeding": only the verb
+    of use goes; the second case after "or" is kept."""
+    found = named(
+        extract(
+            lexicon,
+            "Aspirin should be continued unless an anticoagulant is already being taken or the "
+            "patient has active bleeding.",
+        )
+    )
+    assert any("bleeding" in name for name in found), found
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Retinal screening is advised in adults with ≥10 years of type 1 diabetes.", "age"),
+        ("At least 12 months of DAPT is advised after an acute coronary syndrome.", None),
+    ],
+)
+def test_only_a_therapy_loses_how_long_it_is_given(lexicon, text: str, kept: str | None) -> None:  # type: ignore[no-untyped-def]
+    """How long a disease has lasted is a criterion and keeps its value; "at least" goes
+    with the therapy's duration it bounds (before, "At least DAPT" was left)."""
+    found = named(extract(lexicon, text))
+    if kept:
+        assert found[kept].operator == ">=", found
+    else:
+        assert "dual antiplatelet therapy" in found and len(found) == 2, found
+
+
+def test_a_negated_or_alternative_window_gives_its_disease_the_same(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """A window the row excludes, or one offered as an alternative, never makes its disease
+    a plain condition every patient must have: the disease is negated with it, or offered
+    under its OR label."""
+    excluded = named(extract(lexicon, "An ICD is advised unless within 40 days of an MI."))
+    assert excluded["myocardial infarction"].negated, excluded
+    offered = named(
+        extract(
+            lexicon,
+            "A wearable vest may be considered in heart failure, or within 40 days of an MI.",
+        )
+    )
+    window = offered["time since myocardial infarction"]
+    assert window.or_group, offered
+    assert offered["myocardial infarction"].or_group == window.or_group, offered
+
+
+def test_combining_without_with_is_left_as_written(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Combining antiplatelet drugs is not recommended in patients with X": no "with" of
+    the combination follows, so nothing is rewritten across the verb."""
+    found = named(
+        extract(
+            lexicon,
+            "Combining antiplatelet drugs is not recommended in patients with AF on an oral "
+            "anticoagulant.",
+        )
+    )
+    assert "atrial fibrillation" in found, found
+
+
+def test_an_oxygen_uptake_per_kilogram_is_a_measure(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "peak VO2 <12 mL/kg/min" is a measure like a clearance, never a dose."""
+    found = named(
+        extract(lexicon, "Transplant listing should be considered when peak VO2 is <12 mL/kg/min.")
+    )
+    measures = [c for c in found.values() if c.role == "ClinicalParameter"]
+    assert [(m.operator, m.threshold) for m in measures] == [("<", 12.0)], found
+
+
+def test_a_cohort_before_an_abbreviated_quantity_stays(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "In patients with diabetes HbA1c should be kept below 7%": with no comma, the
+    quantity is still only "HbA1c" and diabetes stays a condition."""
+    found = named(extract(lexicon, "In patients with diabetes HbA1c should be kept below 7%."))
+    assert found["diabetes mellitus"].role == "Condition", found
+    assert found["hemoglobin a1c"].operator == "<", found

@@ -460,7 +460,7 @@ _KIND_NUMBER = re.compile(rf"\b(?P<label>types?)\s+{_SCALE_NUMBER}$", re.I)
 _NUMBERED_HEAD = re.compile(rf"^{_SCALE_NUMBER}\s+(?P<head>[A-Za-z].*)$")
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
 _GRADE_AFTER_COPULA = re.compile(
-    r"\S\s+(?:is|are|remains?)\s+(?:very\s+)?(?:" + "|".join(sorted(GRADES)) + r")$",
+    r"\S\s+(?:is|are|remains?|stays?)\s+(?:very\s+)?(?:" + "|".join(sorted(GRADES)) + r")$",
     re.IGNORECASE,
 )
 

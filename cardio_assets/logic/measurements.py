@@ -413,8 +413,9 @@ _SCORE_RANGE = re.compile(
 # ... and a bare small number: "a CHA2DS2-VASc score 0", "a score 1 in women"
 _SCORE_BARE = re.compile(
     r"\s+(?P<value>(?P<v>\d{1,2}))(?![\w%/.,–—−-]|\s?[-–—−]\s?\d|\s?" + UNIT_RE + ")"
-    # ("a score that is 2 or higher": the bound said after the number)
-    rf"(?:\s+(?P<post>{_POST_RE})\b)?",
+    # ("a score that is 2 or higher": the bound said after the number; not "3 or older
+    # patients", an age word)
+    r"(?:\s+(?P<post>or\s+(?:more|higher|greater|above|less|lower|below))\b)?",
     re.IGNORECASE,
 )
 # how many of something the patient has: "two or more clinical risk factors", "≥1 risk

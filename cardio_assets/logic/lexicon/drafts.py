@@ -288,8 +288,8 @@ _ONLY_AN_AMOUNT_OF_TIME = re.compile(
 # a grade said of a measure or a state after its copula ("bleeding risk is high",
 # "natriuresis remains insufficient"): named with the grade before it, as the golds do
 _GRADE_WORD = (
-    r"(?:very\s+)?(?:high|low|elevated|raised|increased|reduced|decreased|impaired|normal|"
-    r"abnormal|preserved|adequate|inadequate|insufficient|severe)"
+    r"(?:very\s+)?(?:high|low|moderate|mild|intermediate|elevated|raised|increased|reduced|"
+    r"decreased|impaired|normal|abnormal|preserved|adequate|inadequate|insufficient|severe)"
 )
 # (one grade or a range of two: "risk is high or very high")
 _GRADED_PREDICATE = re.compile(

@@ -27,7 +27,8 @@ from cardio_assets.logic.lexicon.drafts import (
     without_fragments,
 )
 from cardio_assets.logic.lexicon.noise import clean_row_text
-from cardio_assets.logic.lexicon.parameters import times_since_events
+from cardio_assets.logic.lexicon.noise_time import unnamed_event
+from cardio_assets.logic.lexicon.parameters import WINDOW_ANCHOR, times_since_events
 from cardio_assets.logic.lexicon.phrase_patterns import (
     _ABBREVIATION_PAIR,
     _AVOIDING,
@@ -92,13 +93,6 @@ _REDUCING = frozenset(REDUCING_ACTS.values())
 # ---------------------------------------------------------------------------------------
 # The extractor
 # ---------------------------------------------------------------------------------------
-
-
-_ONSET_WORD = re.compile(r"\b(?:onset|start|beginning|admission|presentation|diagnosis)\b", re.I)
-# what a time window is counted from: "within 40 days of an MI" -> "MI"
-_WINDOW_EVENT = re.compile(
-    r"\b(?:of|after|following|since)\s+(?:an?\s+|the\s+)?(?P<event>[^,;()]+?)\s*$", re.IGNORECASE
-)
 
 
 class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhraseRules):
@@ -352,26 +346,32 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
     def _events_of_windows(self, drafts: list[Draft], group_counter: list[int]) -> list[Draft]:
         """ "within 40 days of an MI", "in the first 48 h after MI": a window counted from a
         disease the patients had names that disease as well (as "5 days after MI" keeps it,
-        and the golds name both); a window from an act or a time ("of skin incision", "after
-        completing treatment") names only the time."""
+        and the golds name both); a window from an act or a moment ("of skin incision",
+        "after completing treatment") names only the time. The disease takes the window's
+        negation and OR label ("except within 40 days of an MI": neither holds), so it is
+        never one more condition every patient must have."""
         named = {(d.role, d.normalized.lower()) for d in drafts}
         events: list[Draft] = []
         for d in drafts:
             if d.role != "ClinicalParameter" or not d.normalized.lower().startswith("time since"):
                 continue
-            counted_from = _WINDOW_EVENT.search(d.text)
-            if counted_from is None:
-                continue
-            event = counted_from["event"]
-            if self.role_evidence(event, "cohort") != "Condition" or _ONSET_WORD.search(event):
-                continue  # known as a disease by its words or the terminology, not a moment
-            found = self._phrase(event, "cohort", group_counter)
+            anchor = next(WINDOW_ANCHOR.finditer(d.text), None)
+            event = anchor["event"] if anchor else ""
+            if (
+                not event
+                or unnamed_event("after " + event)
+                or self.role_evidence(event, "cohort") != "Condition"
+            ):
+                continue  # no disease by its words or the terminology: a moment, an act
+            found = self._phrase(event, d.slot, group_counter)
             if found and all(
                 e.role == "Condition"
                 and not e.negated
                 and (e.role, e.normalized.lower()) not in named
                 for e in found
             ):
+                for e in found:
+                    e.negated, e.or_group = d.negated, d.or_group or e.or_group
                 events.extend(found)
         return events
 

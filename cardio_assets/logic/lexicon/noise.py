@@ -269,8 +269,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r"\s*\b\d+(?:[.,]\d+)?(?:\s*(?:[-–]|to)\s*\d+(?:[.,]\d+)?)?\s*"
             # ("U" is a dose unit except in "4 U of red cells", units of a blood product)
-            # ("mL/min" is a clearance, a kidney's measure, never a dose)
-            r"(?:mg|g|µg|μg|mcg|IU|U(?!\s+of\b)|mL(?!\s?/\s?min)|units?)"
+            # ("mL/min" is a clearance and "mL/kg/min" an oxygen uptake: measures, no doses)
+            r"(?:mg|g|µg|μg|mcg|IU|U(?!\s+of\b)|mL(?!\s?/\s?(?:kg\s?/\s?)?min)|units?)"
             r"(?:/kg)?(?:/(?:h|hr|hour|min|day))?\b(?!\s?/)"
             r"(?:\s+(?:i\.?v\.?|p\.?o\.?|s\.?c\.?|orally|oral|intravenous(?:ly)?|bolus|"
             r"loading(?:\s+dose)?))*"

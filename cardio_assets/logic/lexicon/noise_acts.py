@@ -49,7 +49,12 @@ ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "DAPT combining aspirin with a P2Y12 inhibitor": a combination and its parts, said as
     # "DAPT with aspirin and a P2Y12 inhibitor" (the parts are the acts, as there)
     (
-        re.compile(r"\bcombining\s+(?P<first>(?:(?!\bwith\b)[^,;()])+?)\s+with\s+", re.I),
+        re.compile(
+            r"\bcombining\s+(?P<first>(?:(?!(?:with|is|are|should|may|must|in|for|among|who)\b)"
+            r"[\w\-/]+\s+){0,3}?(?!(?:with|is|are|should|may|must|in|for|among|who)\b)[\w\-/]+)"
+            r"\s+with\s+",
+            re.I,
+        ),
         r"with \g<first> and ",
     ),
     # "an INR of 2.5 (range 2.0–3.0)": the bracket gives the same quantity's range

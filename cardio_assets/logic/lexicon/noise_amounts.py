@@ -107,7 +107,8 @@ DOSE_SIZE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # dose intensity: "up to the highest tolerated dose", "in maximally tolerated doses"
     (
         re.compile(
-            r"\b(?:(?:up-?)?titrated\s+to|up\s+to|at|in)\s+(?:the\s+)?(?:highest|maximum|maximally)"
+            r"\b(?:(?:up-?)?titrated\s+(?:up\s+)?to|up\s+to|at|in)\s+(?:the\s+)?"
+            r"(?:highest|maximum|maximally)"
             r"\s+tolerated\s+"
             r"(?:doses?|dosages?)\b",
             re.I,
@@ -130,8 +131,9 @@ DOSE_SIZE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "at a vascular-protection dose", "at the lower approved dose": which dose, in any words
-    # (the lookahead as above: a dose that names a kind of test or therapy stays)
+    # "at a vascular-protection dose", "at the lower approved dose": which dose, in any words,
+    # where a bracket, a punctuation mark or a word that opens the next phrase follows (a
+    # dose that names a kind of test or therapy, "at low-dose dobutamine echo", stays)
     (
         re.compile(
             r"\s+at\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}?[\w-]+[\s-]dos(?:e|es|age|ages)\b"

@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from cardio_assets.logic.lexicon.noise_words import _LIST_ITEM
+from cardio_assets.logic.lexicon.vocabulary import _PATIENT_WORDS
 
 # where a sentence ends: a full stop or semicolon before a capital or the row's end (not the
 # stop of "1.8" or "e.g.")
@@ -71,14 +72,17 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "Because of fetal toxicity, X is contraindicated": a reason put first, up to its comma,
-    # is why whatever it names (the act after it is what the row is about)
+    # "Because of fetal toxicity, X is contraindicated", "Due to X, …": a reason put first, up
+    # to its comma (brackets and all), is why; the act after it is what the row is about. The
+    # patients it names stay ("Because of the risk of SCD in patients with HCM, …")
     (
         re.compile(
-            r"(?:^|(?<=[.;:]\s))(?:because\s+of|owing\s+to|on\s+account\s+of)\s+[^,;.()]+,\s*",
+            r"(?:^|(?<=[.;:]\s))\s*(?:due\s+to|because\s+of|owing\s+to|on\s+account\s+of)\b"
+            r"(?P<why>(?:[^,;()]|\([^()]*\))+?)"
+            rf"(?P<who>\s+(?:in|among)\s+(?:{_PATIENT_WORDS})\b(?:[^,;()]|\([^()]*\))*)?,\s*",
             re.I,
         ),
-        "",
+        lambda m: f"{m['who'].strip()}, " if m["who"] else "",
     ),
     # ", given safety concerns" ending the row: a reason with no article, after its comma
     # ("should be given despite concerns" is the verb, and stays)
@@ -230,7 +234,6 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # ", due to similar outcomes." ending the row, or "Due to X, …" opening it: why, not for
     # whom ("syncope due to X", with no comma, names a cause and stays)
     (re.compile(r",\s*due\s+to\b[^;()]*?(?=\.?\s*$)", re.I), ""),
-    (re.compile(r"^\s*due\s+to\b[^,;()]+,\s*", re.I), ""),
     # ", whether the infection is confined to the pocket or involves the leads": either way,
     # like "regardless of" (the clause, both cases and all, to its comma)
     # (a short list of cases runs over its commas: "whether paroxysmal, persistent or

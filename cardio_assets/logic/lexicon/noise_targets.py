@@ -13,10 +13,13 @@ TARGET_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # kept below N": the quantity and its target, read like "to lower X to N"
     (
         re.compile(
-            r"(?:\bit\s+is\s+recommended\s+that\s+|(?<![\w,]\s)(?<!\w))?"
-            # (the quantity in up to four words: "office systolic blood pressure")
-            r"(?P<what>\b(?:[A-Za-z][\w\-]*\s+){0,3}[A-Z][\w\-]*|\b(?:[a-z][\w\-]*\s+){0,3}"
-            r"(?:pressure|cholesterol|levels?|concentrations?|[A-Z][\w\-]*))\s+"
+            # (a quantity in up to four words, "office systolic blood pressure", opens the
+            # sentence, a clause after a comma, or "that …"; one written as a capitalised
+            # abbreviation, "LDL-C", may stand anywhere: "In patients with diabetes HbA1c …")
+            r"(?:(?:(?i:\bit\s+is\s+recommended\s+that\s+)|^|(?<=[,;:]\s))"
+            r"(?P<what>(?:(?!(?:in|for|with|of|and|or|the|an?|patients|who|when|if)\b)"
+            r"[A-Za-z][\w\-]*\s+){0,3}(?:pressure|cholesterol|levels?|concentrations?|rate|"
+            r"[A-Z][\w\-]*))|(?P<one>\b[A-Z][\w\-]*))\s+"
             r"(?:should|must|is\s+recommended\s+to)\s+"
             r"(?:\w+ly\s+)?be\s+(?:lowered|reduced|decreased|brought\s+down|targeted|kept|"
             r"maintained)\s+(?P<prep>to|at|below|under)\s+(?P<below>below\s+)?"
@@ -24,7 +27,7 @@ TARGET_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             r"(?=[<>≤≥]?\s?\d)",
         ),
         lambda m: (
-            f"it is recommended to lower {m['what']} to "
+            f"it is recommended to lower {m['what'] or m['one']} to "
             + ("<" if m["below"] or m["prep"].lower() in ("below", "under") else "")
         ),
     ),

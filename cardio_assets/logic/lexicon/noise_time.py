@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cardio_assets.logic.lexicon.vocabulary import A_THERAPY
+
 _GESTATION_WEEK = re.compile(
     r",?\s*\b(?P<prep>at|until|by|before|from|after|between)\s+(?:the\s+)?"
     r"(?:around\s+|about\s+|approximately\s+)?"
@@ -97,16 +99,18 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "12 months of DAPT", "six weeks of anticoagulation", "3 months or more of optimised
-    # therapy": how long the therapy is given, its duration; the therapy stays (not a window,
-    # "within 3 months of diagnosis", nor a time of gestation or of life)
+    # "12 months of DAPT", "at least six weeks of anticoagulation", "3 months or more of
+    # optimised therapy": how long a therapy is given, its duration; the therapy stays (not a
+    # window, "within 3 months of diagnosis", nor how long a disease has lasted, "10 years of
+    # diabetes": only before a therapy's name)
     (
         re.compile(
             r"(?<!\bwithin\s)(?<!\bfirst\s)(?<!\bthan\s)(?<!\bto\s)(?<!\bpast\s)(?<!\blast\s)"
-            r"(?<![\w–-])(?<![–-]\s)(?:\d+|one|two|three|four|six|twelve)\s*(?:[-–]\s*\d+\s*)?"
+            r"(?<![\w–-])(?<![–-]\s)"
+            r"(?:(?:at\s+least|a\s+minimum\s+of|up\s+to|about|approximately)\s+)?"
+            r"(?:\d+|one|two|three|four|six|twelve)\s*(?:[-–]\s*\d+\s*)?"
             r"(?:days?|weeks?|months?|years?)(?:\s+or\s+(?:more|longer))?\s+of\s+"
-            r"(?!(?:the|an?|age|life|gestation|pregnancy|diagnosis|onset|symptoms?|admission|"
-            r"follow-?up)\b)(?=[A-Za-z])",
+            rf"(?={A_THERAPY})",
             re.I,
         ),
         "",

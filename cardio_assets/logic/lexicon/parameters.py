@@ -88,7 +88,7 @@ _EVENT = (
     r"(?=\s+(?:in|for|with|and|or|is|are|was|were|should|may|must|can|if|when|unless|to|"
     r"who|which|that|as|than|but|once|until|provided|while)\b|\s*[,;.()]|$)"
 )
-_WINDOW_ANCHOR = re.compile(rf"\s+(?:of|after|from|following|since)\s+{_EVENT}", re.IGNORECASE)
+WINDOW_ANCHOR = re.compile(rf"\s+(?:of|after|from|following|since)\s+{_EVENT}", re.IGNORECASE)
 _AFTER_EVENT = re.compile(rf"\s+(?:after|following|since)\s+{_EVENT}", re.IGNORECASE)
 
 
@@ -336,7 +336,7 @@ def extract_parameters(
             else None
         )
         closing = _BRACKET_CLOSE.match(text, found.end) if recent else None
-        anchor = _WINDOW_ANCHOR.match(text, found.end) if found.kind == "window" else None
+        anchor = WINDOW_ANCHOR.match(text, found.end) if found.kind == "window" else None
         event = ""
         if back is not None:  # "TIA or stroke within the past 6 months": since that event
             before_words = text[cursor : back.start()]

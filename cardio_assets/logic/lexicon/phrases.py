@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from cardio_assets.logic.abbreviations import singular_head
 from cardio_assets.logic.lexicon.asides import (
     Aside,
     bound_of_state,
@@ -109,6 +110,11 @@ def _said_of_one_alternative(drafts: list[Draft]) -> list[Draft]:
     return drafts
 
 
+_COMBINATION_WORDS = re.compile(
+    r"\b(?:dual|triple|combin\w*|therapy|therapies|regimens?|plus)\b|\bDA?PT\b", re.I
+)
+
+
 def _members_of_a_drug_class(head: Draft | None) -> bool:
     """A drug class named in the plural ("basal insulins (A and B)"): the drugs in its
     bracket are its members, any one of which is meant, even joined by "and"; a combination
@@ -116,14 +122,9 @@ def _members_of_a_drug_class(head: Draft | None) -> bool:
     return (
         head is not None
         and head.role == "Medication"
-        and head.text.lower().endswith("s")
+        and singular_head(head.text) != head.text
         and not _COMBINATION_WORDS.search(head.text)
     )
-
-
-_COMBINATION_WORDS = re.compile(
-    r"\b(?:dual|triple|combin\w*|therapy|therapies|regimens?|plus)\b|\bDA?PT\b", re.I
-)
 
 
 def _finding_shown(finding: str) -> tuple[str, bool]:

@@ -209,6 +209,11 @@ def _depth_at(text: str, index: int) -> int:
     return text[:index].count("(") - text[:index].count(")")
 
 
+# ", or who …", ", or in whom …": another group of the patients named before ("or with X"
+# after a therapy may list another therapy, so it is left alone)
+_OR_WHO = re.compile(r",\s*or\s+(?:who|whose|in\s+whom)\b", re.IGNORECASE)
+
+
 def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
     """Split "X in patients with Y to reduce Z" into head X and marked trailing phrases."""
     text = text.strip(" ,;")
@@ -241,13 +246,17 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
             continue
         kind, phrase = _classify_marker(marker, body)
         other_group = _OR_WHO.search(body) if kind == "background" else None
-        if other_group and _depth_at(body, other_group.start()) == 0 and trailing:
-            if trailing[-1][0] == "cohort":
-                # "in patients with A despite T, or who cannot take T": the patients' phrase
-                # goes on past the therapy they persist on, to its alternative group (read
-                # there: A or the group, T said of A only)
-                trailing[-1] = ("cohort", f"{trailing[-1][1]} {marker.strip()} {body}")
-                continue
+        if (
+            other_group
+            and _depth_at(body, other_group.start()) == 0
+            and trailing
+            and trailing[-1][0] == "cohort"
+        ):
+            # "in patients with A despite T, or who cannot take T": the patients' phrase goes
+            # on past the therapy they persist on, to its alternative group (read there: A
+            # or the group, T said of A only)
+            trailing[-1] = ("cohort", f"{trailing[-1][1]} {marker.strip()} {body}")
+            continue
         indication = _COMPARED_FOR.search(phrase) if kind == "alternative" else None
         if indication:
             # "in preference to open surgery for acute dissection": the comparator ends at
@@ -309,10 +318,6 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
     return head, trailing
 
 
-# ", or who …", ", or with …": another group of the patients named before
-_OR_WHO = re.compile(r",\s*or\s+(?:who|whose|with|in\s+whom)\b", re.IGNORECASE)
-
-
 # the words that open a case the row applies in ("if A, or if B")
 _CLAUSE_WORDS = frozenset({"if", "when"})
 
@@ -351,7 +356,7 @@ _THERE_IS = re.compile(
     r"^(?:there\s+(?:is|are|was|were|has\s+been|have\s+been)|the\s+patient\s+has"
     # "if the patient is frail", "unless the patient is a candidate for X": what the patient
     # is (what the patient is on or given is read as background therapy instead)
-    r"|the\s+patient\s+is(?!\s+(?:already\s+)?(?:treated|on|receiving|taking|given)\b))\s+",
+    r"|the\s+patient\s+is(?!\s+(?:not|already|treated|on|receiving|taking|given)\b))\s+",
     re.IGNORECASE,
 )
 
@@ -361,7 +366,8 @@ _THERE_IS = re.compile(
 # taken for name nothing more
 _IN_USE = re.compile(
     r"\s+(?:is|are)\s+(?:already\s+|currently\s+)?(?:being\s+)?"
-    r"(?:taken|used|given|prescribed|administered)\b.*$",
+    r"(?:taken|used|given|prescribed|administered)\b"
+    r"(?:\s+(?:for|as)\b(?:(?!\b(?:or|and)\b)[^,;])*)?",
     re.IGNORECASE,
 )
 _PATIENTS_ON = re.compile(

@@ -33,7 +33,7 @@ _SEGMENT_RE = re.compile(
     r"|\bwho\s+(?:will\s+|are\s+to\s+)?(?:(?:subsequently|later|then|also)\s+)?"
     r"(?:undergo(?:es)?|proceed(?:s)?\s+to)\b"
     # ("who have ever had a stroke": "ever" only says at any time before)
-    r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+|ever\s+(?:had\s+|been\s+)?)?"
+    r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+|ever\s+(?:had|been)\s+)?"
     r"|\bwhose\b|\b(?-i:(?!WHO\b))who\b"
     r"|\b(?:in|for)\s+whom\b|\bwhere\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bin\s+the\s+presence\s+of\b"
     r"|\bdespite\b"

@@ -217,7 +217,9 @@ def _subject_after_lead(pre: str) -> tuple[tuple[str, str], str] | None:
         return None
     if aim is not None:
         return _classify_marker(aim["marker"], pre[aim.end() : cut].strip()), subject
-    return context_clause(pre[led.end() : cut]), subject  # type: ignore[union-attr]
+    if led is None:
+        return None
+    return context_clause(pre[led.end() : cut]), subject
 
 
 def parse_sentence(sentence: str) -> RowParse:

@@ -72,7 +72,7 @@ _COHORT_DETERMINERS = frozenset(
 )
 # a therapy or drug named next ("prolongation of anticoagulation", "extending DAPT"), after
 # which "prolongation of" only leads in (the ablation's prolongation is something else)
-_A_THERAPY = (
+A_THERAPY = (
     r"(?:the\s+)?(?:[\w\-/]+\s+){0,3}?(?:therap(?:y|ies)|treatment|anticoagulation|"
     rf"antiplatelets?|DAPT|OACs?|NOACs?|DOACs?|[\w\-]*{DRUG_STEM}s?)\b"
 )
@@ -81,13 +81,13 @@ _LEAD_INS = re.compile(
     r"pre-?operative|post-?operative)\s+)?"
     r"(?:use|intake|(?:co-?)?administration|initiation|addition|prescription|"
     r"consideration|implementation|provision|performance|introduction|continuation|calculation|"
-    rf"(?:prolongation|extension)(?=\s+of\s+{_A_THERAPY})|"
+    rf"(?:prolongation|extension)(?=\s+of\s+{A_THERAPY})|"
     r"resumption|reintroduction|re-?initiation|combination)\s+of\s+|"
     r"(?:participation|engagement|involvement)\s+in\s+|"
     r"(?:treatment|therapy)\s+with\s+|routine(?:ly)?\s+|systematic\s+|"
     r"(?:adding|starting|initiating|continuing|resuming|restarting|using|switching\s+to|"
     r"proceeding\s+(?:directly\s+)?to|resorting\s+to|"
-    rf"(?:prolonging|extending)(?=\s+{_A_THERAPY})|"
+    rf"(?:prolonging|extending)(?=\s+{A_THERAPY})|"
     r"giving|keeping|maintaining|start|initiate|considering|engaging\s+in|providing|"
     r"offering|performing|implementing|applying|"
     r"begin|commence)\s+|(?:the\s+)?presence\s+of\s+|"

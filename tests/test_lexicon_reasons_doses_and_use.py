@@ -299,3 +299,57 @@ def test_a_cohort_before_an_abbreviated_quantity_stays(lexicon) -> None:  # type
     found = named(extract(lexicon, "In patients with diabetes HbA1c should be kept below 7%."))
     assert found["diabetes mellitus"].role == "Condition", found
     assert found["hemoglobin a1c"].operator == "<", found
+
+
+@pytest.mark.parametrize(
+    ("text", "threshold", "alt"),
+    [
+        ("Statins are advised if LDL-C is above 190 mg/dL, i.e. 4.9 mmol/L.", 190.0, 4.9),
+        (
+            "Icosapent ethyl may be considered in raised triglycerides (135–499 mg/dL, i.e. "
+            "1.5–5.6 mmol/L).",
+            [135.0, 499.0],
+            [1.5, 5.6],
+        ),
+    ],
+)
+def test_a_value_said_again_in_another_unit_after_ie(  # type: ignore[no-untyped-def]
+    lexicon, text: str, threshold: float | list[float], alt: float | list[float]
+) -> None:
+    """ ", i.e. 4.9 mmol/L" after "190 mg/dL" is the same value in a second unit (one
+    parameter with alt_values), as ", or 4.9 mmol/L" and "(4.9 mmol/L)" are; before, the
+    second value was a condition named by its number."""
+    found = named(extract(lexicon, text))
+    (measure,) = [c for c in found.values() if c.role == "ClinicalParameter"]
+    assert measure.threshold == threshold, found
+    assert [a.threshold for a in measure.alt_values] == [alt], found
+    assert not any(c.role == "Condition" and "mmol" in name for name, c in found.items()), found
+
+
+def test_a_span_of_pregnancy_weeks_said_with_ordinals(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "nightly from the 12th to the 36th week of pregnancy": how often is no concept, and
+    the weeks are the gestational age the drug is for (as "between weeks 12 and 36" is)."""
+    found = named(
+        extract(
+            lexicon,
+            "Women at risk of pre-eclampsia should take low-dose aspirin nightly from the 12th "
+            "to the 36th week of pregnancy.",
+        )
+    )
+    age = found["gestational age"]
+    assert (age.operator, age.threshold) == ("between", [12.0, 36.0]), found
+    assert not any("nightly" in name or "week" in name for name in found), found
+
+
+def test_what_is_brought_on_names_the_role(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "ventricular arrhythmia induced by exercise" is a finding (a Condition), whatever
+    brings it on; before, the exercise made it a Procedure."""
+    found = named(
+        extract(
+            lexicon,
+            "Competitive sport is not advised in patients with ventricular ectopy induced by "
+            "exercise.",
+        )
+    )
+    (finding,) = [c for name, c in found.items() if "ectopy" in name]
+    assert finding.role == "Condition", found

@@ -442,16 +442,21 @@ _AGE_WORDS = re.compile(r"\b(?:aged?|older|younger|years?\s+old)\s*$", re.IGNORE
 
 
 # the same value in a second unit right after the first: " (55 mg/dL)", " or ≥200 mg/dL",
-# ", or 430 nmol/L", " (about 430 nmol/L)" (a conversion rounded, the same value)
+# ", or 430 nmol/L", " (about 430 nmol/L)" (a conversion rounded, the same value), ", i.e.
+# 4.9 mmol/L" (the same value said again)
+_SAID_AGAIN = r",?\s?(?:i\.\s?e\.|that\s+is),?\s+"
 _ALT_VALUE = re.compile(
-    rf"\s?(?:\((?:\s?(?:about|approximately|approx\.|~|≈))?\s?|(?:,\s?)?or\s+|/\s?)"
+    rf"\s?(?:\((?:\s?(?:about|approximately|approx\.|~|≈))?\s?|(?:,\s?)?or\s+|/\s?|{_SAID_AGAIN})"
     rf"(?P<op>{_SYMBOL_RE})?"
     rf"\s?(?P<v>{_NUM})\s?(?P<u>{UNIT_RE})\s?\)?",
     re.IGNORECASE,
 )
-# ... and a range's, as a range in brackets: " (135–499 mg/dL)"
+# ... and a range's, as a range in brackets, " (135–499 mg/dL)", or said again, ", i.e.
+# 1.5–5.6 mmol/L"
 _ALT_RANGE = re.compile(
-    rf"\s?\(\s?(?P<v>{_NUM}){_DASH}(?P<v2>{_NUM})\s?(?P<u>{UNIT_RE})\s?\)", re.IGNORECASE
+    rf"\s?(?:(?P<open>\()\s?|{_SAID_AGAIN})(?P<v>{_NUM}){_DASH}(?P<v2>{_NUM})\s?(?P<u>{UNIT_RE})"
+    r"(?(open)\s?\))",
+    re.IGNORECASE,
 )
 
 
@@ -468,7 +473,8 @@ def _alt_value(
         return {"threshold": [number(m.group("v")), number(m.group("v2"))], "unit": other}, m.end()
     if unit in TIME_UNITS:
         return None
-    said_again = m.group(0).lstrip().startswith(",")  # ", or 430 nmol/L": may omit the bound
+    # ", or 430 nmol/L", ", i.e. 4.9 mmol/L": may omit the bound
+    said_again = m.group(0).lstrip().startswith((",", "i.", "that"))
     if m.group(0).lstrip().startswith("or") and not m.group("op"):
         return None  # "≥6 or 8 months": another value, not the same one
     if said_again and "%" in (unit, other):

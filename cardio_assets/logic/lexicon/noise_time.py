@@ -15,6 +15,9 @@ _GESTATION_WEEK = re.compile(
     r",?\s*\b(?P<prep>at|until|by|before|from|after|between)\s+(?:the\s+)?"
     r"(?:around\s+|about\s+|approximately\s+)?"
     r"(?:weeks\s+(?P<weeks_n>\d+)\s+and\s+(?P<last>\d+)"
+    # ("from the 12th to the 36th week": a span of weeks, said with ordinals)
+    r"|(?P<first>\d+)(?:st|nd|rd|th)\s+(?:week\s+)?(?:to|until)\s+(?:the\s+)?"
+    r"(?P<until>\d+)(?:st|nd|rd|th)\s*weeks?"
     r"|(?P<n>\d+)(?P<ordinal>st|nd|rd|th)?\s*weeks?)"
     r"(?:\s+of\s+(?P<of>gestation|pregnancy))?\b",
     re.I,
@@ -23,11 +26,14 @@ _PREGNANCY_WORD = re.compile(r"\b(?:pregnan\w*|gestation\w*|trimesters?|deliver(
 
 
 def _gestational_age(m: re.Match[str]) -> str:
-    pregnant = m["of"] or m["ordinal"] or m["weeks_n"] or _PREGNANCY_WORD.search(m.string)
+    pregnant = (
+        m["of"] or m["ordinal"] or m["weeks_n"] or m["first"] or _PREGNANCY_WORD.search(m.string)
+    )
     if not pregnant:
         return "" if m["prep"].lower() == "at" else m[0]
-    if m["weeks_n"]:  # "between weeks 6 and 12"
-        return f" (gestational age between {m['weeks_n']} and {m['last']} weeks)"
+    if m["weeks_n"] or m["first"]:  # "between weeks 6 and 12", "from the 12th to the 36th week"
+        low, high = (m["weeks_n"], m["last"]) if m["weeks_n"] else (m["first"], m["until"])
+        return f" (gestational age between {low} and {high} weeks)"
     operator = {"until": "≤", "by": "≤", "before": "<", "from": "≥", "after": ">"}.get(
         m["prep"].lower(), ""
     )
@@ -170,7 +176,7 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
 # how often, as a word ("yearly", "at least annually", "once-yearly", "six-monthly")
 _HOW_OFTEN = (
     r"(?:at\s+least\s+)?(?:(?:once|twice|three|six|two|3|6)-)?"
-    r"(?:annually|yearly|biannually|monthly|weekly)"
+    r"(?:annually|yearly|biannually|monthly|weekly|nightly)"
 )
 # how often, how soon and how long before: a schedule, no concept of the row
 SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [

@@ -36,6 +36,10 @@ if TYPE_CHECKING:
     from cardio_assets.logic.lexicon.terms import TermLookup
 
 
+# a finding and what brings it on ("induced by exercise", "provoked by standing")
+_BROUGHT_ON_BY = re.compile(r"\s+(?:induced|provoked|triggered|precipitated)\s+by\s", re.I)
+
+
 @dataclass(frozen=True)
 class LexiconSettings:
     """Tunable knobs (one source of truth: the resource passes its config here)."""
@@ -120,6 +124,10 @@ class RoleRules:
         finding, on, test = text.partition(" on ")
         if on and finding.strip() and _SEEN_ON_TEST.match(test):
             return self.role_evidence(finding, slot)  # "pre-excitation on ECG": the finding's
+        induced = _BROUGHT_ON_BY.search(text)
+        if induced and text[: induced.start()].strip():
+            # "arrhythmia induced by exercise": what is brought on names the role, not its cause
+            return self.role_evidence(text[: induced.start()], slot)
         if slot != "action" and (REFRACTORY_TO.search(text) or ELIGIBLE_FOR.search(text)):
             return "Condition"  # "symptoms refractory to drug therapy": a state of the patient
         act, to, target = text.partition(" to ")

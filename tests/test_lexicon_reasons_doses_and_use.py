@@ -353,3 +353,34 @@ def test_what_is_brought_on_names_the_role(lexicon) -> None:  # type: ignore[no-
     )
     (finding,) = [c for name, c in found.items() if "ectopy" in name]
     assert finding.role == "Condition", found
+
+
+def test_what_is_said_after_ie_must_be_the_same_quantity() -> None:
+    """The review's look-alikes: a percentage after a value in another unit is another
+    quantity (HbA1c's mmol/mol excepted), and a bracket "i.e." opens inside is the outer one's
+    to close."""
+    from cardio_assets.logic.measurements import find_measurements
+
+    def alts(text: str) -> list:
+        return [[a["threshold"] for a in m.alt_values] for m in find_measurements(text)]
+
+    assert alts("LDL-C 100–190 mg/dL, i.e. 30–50% above the goal")[0] == []
+    assert alts("Metformin is advised if HbA1c is above 7%, i.e. 53 mmol/mol.") == [[53.0]]
+    (diameter,) = find_measurements("in a large aortic diameter (≥55 mm, i.e. ≥5.5 cm).")
+    assert diameter.name == "large aortic diameter" and diameter.alt_values, diameter
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Cardiac rehabilitation is advised from the 2nd to the 6th week after an MI.", None),
+        ("Patients with nightly angina should undergo coronary angiography.", "nightly angina"),
+    ],
+)
+def test_weeks_and_nightly_outside_a_schedule_of_pregnancy(lexicon, text: str, kept) -> None:  # type: ignore[no-untyped-def]
+    """Weeks counted from another event are no gestational age; "nightly" before a finding
+    names the finding ("nightly angina"), no schedule."""
+    found = named(extract(lexicon, text))
+    assert "gestational age" not in found, found
+    if kept:
+        assert kept in found, found

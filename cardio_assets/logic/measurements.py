@@ -443,12 +443,11 @@ _AGE_WORDS = re.compile(r"\b(?:aged?|older|younger|years?\s+old)\s*$", re.IGNORE
 
 # the same value in a second unit right after the first: " (55 mg/dL)", " or ≥200 mg/dL",
 # ", or 430 nmol/L", " (about 430 nmol/L)" (a conversion rounded, the same value), ", i.e.
-# 4.9 mmol/L" (the same value said again)
-_SAID_AGAIN = r",?\s?(?:i\.\s?e\.|that\s+is),?\s+"
+# 4.9 mmol/L" (the same value said again); a closing bracket only where one was opened
+_SAID_AGAIN = r",?\s?(?P<again>i\.\s?e\.|that\s+is),?\s+"
 _ALT_VALUE = re.compile(
-    rf"\s?(?:\((?:\s?(?:about|approximately|approx\.|~|≈))?\s?|(?:,\s?)?or\s+|/\s?|{_SAID_AGAIN})"
-    rf"(?P<op>{_SYMBOL_RE})?"
-    rf"\s?(?P<v>{_NUM})\s?(?P<u>{UNIT_RE})\s?\)?",
+    rf"\s?(?:(?P<open>\()(?:\s?(?:about|approximately|approx\.|~|≈))?\s?|(?P<listed>,\s?)?or\s+"
+    rf"|/\s?|{_SAID_AGAIN})(?P<op>{_SYMBOL_RE})?\s?(?P<v>{_NUM})\s?(?P<u>{UNIT_RE})(?(open)\s?\)?)",
     re.IGNORECASE,
 )
 # ... and a range's, as a range in brackets, " (135–499 mg/dL)", or said again, ", i.e.
@@ -458,27 +457,27 @@ _ALT_RANGE = re.compile(
     r"(?(open)\s?\))",
     re.IGNORECASE,
 )
+# the one percentage that has a second unit: HbA1c, "7%, i.e. 53 mmol/mol"
+_PERCENT_PAIR = {"%", "mmol/mol"}
 
 
 def _alt_value(
     text: str, end: int, unit: str | None, ranged: bool = False
 ) -> tuple[dict[str, Any], int] | None:
     """The same value in another unit right after the first (a range's, ``ranged``, as a
-    range in brackets), and where it ends."""
+    range in brackets or said again), and where it ends."""
     m = (_ALT_RANGE if ranged else _ALT_VALUE).match(text, end)
     other = canonical_unit(m.group("u")) if m else None
-    if m is None or other is None or other == unit or other in TIME_UNITS:
+    if m is None or other is None or other == unit or other in TIME_UNITS or unit in TIME_UNITS:
         return None
+    # ", or 430 nmol/L", ", i.e. 4.9 mmol/L": the value given again after a comma or "i.e."
+    said_again = m["again"] is not None or bool(m.groupdict().get("listed"))
+    if said_again and "%" in (unit, other) and {unit, other} != _PERCENT_PAIR:
+        return None  # "HR >100 bpm, or 30% above baseline": another quantity, not a unit
     if ranged:
         return {"threshold": [number(m.group("v")), number(m.group("v2"))], "unit": other}, m.end()
-    if unit in TIME_UNITS:
-        return None
-    # ", or 430 nmol/L", ", i.e. 4.9 mmol/L": may omit the bound
-    said_again = m.group(0).lstrip().startswith((",", "i.", "that"))
     if m.group(0).lstrip().startswith("or") and not m.group("op"):
         return None  # "≥6 or 8 months": another value, not the same one
-    if said_again and "%" in (unit, other):
-        return None  # "HR >100 bpm, or 30% above baseline": another quantity, not a unit
     return {"threshold": number(m.group("v")), "unit": other}, m.end()
 
 

@@ -16,9 +16,11 @@ _GESTATION_WEEK = re.compile(
     r"(?:around\s+|about\s+|approximately\s+)?"
     r"(?:weeks\s+(?P<weeks_n>\d+)\s+and\s+(?P<last>\d+)"
     # ("from the 12th to the 36th week": a span of weeks, said with ordinals)
-    r"|(?P<first>\d+)(?:st|nd|rd|th)\s+(?:week\s+)?(?:to|until)\s+(?:the\s+)?"
+    r"|(?P<first>\d+)(?:st|nd|rd|th)\s+(?:week\s+)?(?:to|until|and)\s+(?:the\s+)?"
     r"(?P<until>\d+)(?:st|nd|rd|th)\s*weeks?"
     r"|(?P<n>\d+)(?P<ordinal>st|nd|rd|th)?\s*weeks?)"
+    # ("the 2nd week after MI" counts from an event, no week of a pregnancy)
+    r"(?!\s+(?:after|following|post)\b)"
     r"(?:\s+of\s+(?P<of>gestation|pregnancy))?\b",
     re.I,
 )
@@ -26,9 +28,9 @@ _PREGNANCY_WORD = re.compile(r"\b(?:pregnan\w*|gestation\w*|trimesters?|deliver(
 
 
 def _gestational_age(m: re.Match[str]) -> str:
-    pregnant = (
-        m["of"] or m["ordinal"] or m["weeks_n"] or m["first"] or _PREGNANCY_WORD.search(m.string)
-    )
+    pregnant = m["of"] or m["ordinal"] or m["weeks_n"] or _PREGNANCY_WORD.search(m.string)
+    if m["first"] and not (m["of"] or _PREGNANCY_WORD.search(m.string)):
+        return m[0]  # "from the 2nd to the 6th week of treatment": no pregnancy named
     if not pregnant:
         return "" if m["prep"].lower() == "at" else m[0]
     if m["weeks_n"] or m["first"]:  # "between weeks 6 and 12", "from the 12th to the 36th week"
@@ -176,7 +178,7 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
 # how often, as a word ("yearly", "at least annually", "once-yearly", "six-monthly")
 _HOW_OFTEN = (
     r"(?:at\s+least\s+)?(?:(?:once|twice|three|six|two|3|6)-)?"
-    r"(?:annually|yearly|biannually|monthly|weekly|nightly)"
+    r"(?:annually|yearly|biannually|monthly|weekly)"
 )
 # how often, how soon and how long before: a schedule, no concept of the row
 SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
@@ -276,6 +278,10 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             rf"(?:,(?=\s*{_HOW_OFTEN}\b\s*(?:[,;.)]|$)))?\s*(?<![\w-]){_HOW_OFTEN}\b"
+            # ("take aspirin nightly from …": how often, where no noun follows; "nightly
+            # angina" is a finding of its own)
+            r"|\s*(?<![\w-])nightly\b(?=\s*(?:[,;.()]|$)|\s+(?:from|for|until|at|in|during|"
+            r"before|after|with|and|or)\b)"
             r"|,?\s*\bat\s+baseline(?:\s+and\s+(?:\d+\s*(?:,|and)\s*)*\d+\s*"
             r"(?:days?|weeks?|months?))?",
             re.I,

@@ -79,11 +79,12 @@ _ACT_ON_HEADS = frozenset({"history", "histories", "risk", "risks"})
 # a coronary vessel named as a row's patient group ("LM with a high SYNTAX score"): the
 # patients with disease of that vessel
 _DISEASED_VESSEL = re.compile(r"(?:LM|LAD|RCA|LCx|left\s+main)", re.IGNORECASE)
-# what a post phrase opens with when it names the means the act is done with
 # cases joined by more than a plain list: "with A and B", "A with B", "A plus B" ("and/or"
 # lists alternatives)
 _JOINED_CASES = re.compile(r"\b(?:and(?!/or)|with|plus)\b", re.IGNORECASE)
+# the lead of a group named by what it has ("in patients with"), no joining "with" itself
 _GROUP_WITH = re.compile(r"(?:(?:in|for|among)\s+)?(?:[\w-]+\s+){0,3}?with\s+", re.IGNORECASE)
+# what a post phrase opens with when it names the means the act is done with
 _MEANS_LEAD = re.compile(r"(?:using|by\s+means\s+of|with\s+the\s+use\s+of)\s+", re.IGNORECASE)
 
 # the acts "It is recommended to reduce / limit X" name ("reduction of X")

@@ -28,10 +28,10 @@ _PREGNANCY_WORD = re.compile(r"\b(?:pregnan\w*|gestation\w*|trimesters?|deliver(
 
 
 def _gestational_age(m: re.Match[str]) -> str:
-    pregnant = m["of"] or m["ordinal"] or m["weeks_n"] or _PREGNANCY_WORD.search(m.string)
-    if m["first"] and not (m["of"] or _PREGNANCY_WORD.search(m.string)):
+    named = m["of"] or _PREGNANCY_WORD.search(m.string)  # a pregnancy the row names
+    if m["first"] and not named:
         return m[0]  # "from the 2nd to the 6th week of treatment": no pregnancy named
-    if not pregnant:
+    if not (named or m["ordinal"] or m["weeks_n"]):
         return "" if m["prep"].lower() == "at" else m[0]
     if m["weeks_n"] or m["first"]:  # "between weeks 6 and 12", "from the 12th to the 36th week"
         low, high = (m["weeks_n"], m["last"]) if m["weeks_n"] else (m["first"], m["until"])

@@ -168,6 +168,11 @@ def test_at_least_one_named_feature_leads_its_list_and_names_nothing(lexicon) ->
             " tachycardia.",
             {"cardiogenic shock", "sustained ventricular tachycardia"},
         ),
+        (
+            "Admission is advised for adults with fainting who have any of these: onset lying"
+            " flat; new palpitations; complete heart block.",
+            {"onset lying flat", "new palpitation", "complete heart block"},
+        ),
     ],
 )
 def test_a_cohort_list_after_an_any_of_lead_needs_no_final_or(  # type: ignore[no-untyped-def]
@@ -175,7 +180,8 @@ def test_a_cohort_list_after_an_any_of_lead_needs_no_final_or(  # type: ignore[n
 ) -> None:
     """A list of a cohort's states after "any of the following:" or "at least one <name>:"
     whose items only semicolons separate is still a list of alternatives: the lead already
-    says that one of them is enough, so the last item belongs to the same OR group."""
+    says that one of them is enough, so the last item belongs to the same OR group. "any of
+    these:" is the same lead (before, it was read as part of the first item)."""
     found = named(extract(lexicon, text))
     assert items <= set(found), set(found)
     assert len({found[name].or_group for name in items}) == 1, found

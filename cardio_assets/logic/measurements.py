@@ -332,7 +332,10 @@ def _name_before(text: str, end: int) -> tuple[int, str]:
             break
     chosen.reverse()
     while len(chosen) > 1 and (
-        chosen[0].group(0).lower() in _NOT_A_NAME_START or _GRADES.fullmatch(chosen[0].group(0))
+        chosen[0].group(0).lower() in _NOT_A_NAME_START
+        or _GRADES.fullmatch(chosen[0].group(0))
+        # "new asymptomatic peak velocity": new says when the state began, both the patient's
+        or (chosen[0].group(0).lower() == "new" and chosen[1].group(0).lower() in _STATES)
     ):
         chosen.pop(0)
     if felt is not None:

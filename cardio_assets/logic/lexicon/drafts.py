@@ -196,7 +196,7 @@ _DANGLING_START = re.compile(
 )
 _DANGLING_END = re.compile(
     r"(?:\s+(?:of|in|to|that|with|for|either|is|are|be|has|have|the|a|an|on|by|at|as|and|or|"
-    r"beyond|until|than|based\s+on))+$",
+    r"beyond|until|than|based\s+on|due|attributable|secondary|caused|owing))+$",
     re.IGNORECASE,
 )
 # a recommending or framing verb inside a span ("open repair should be considered", "X is
@@ -378,5 +378,16 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
             # offered as one alternative: "drugs or catheter ablation")
             acts -= d.slot == "action"
             continue
+        treated_state = _ACT_ON_A_STATE.match(d.text) if d.slot == "action" else None
+        if treated_state:
+            # "endarterectomy of symptomatic 70-99% stenosis": the stenosis went to its
+            # value; whether it gives symptoms is the patient's state, not part of the act
+            d.text, state = treated_state["act"], treated_state["state"]
+            d.normalized = _ACT_ON_A_STATE.sub(r"\g<act>", d.normalized)
+            kept += [d, Draft("Condition", state, state.lower(), "cohort", polarity=d.polarity)]
+            continue
         kept.append(d)
     return kept
+
+
+_ACT_ON_A_STATE = re.compile(r"^(?P<act>.*\w)\s+(?:of|in)\s+(?P<state>a?symptomatic)$", re.I)

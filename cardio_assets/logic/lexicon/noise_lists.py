@@ -22,8 +22,8 @@ _TEST_WORDS = (
 # the lead of a list any one of whose items is enough ("any of the following risk factors
 # is present:"), as the bullet and semicolon rewrites read it
 _ANY_OF_THE_FOLLOWING = (
-    r"(?:any|one|(?:one|two)\s+or\s+more|either|at\s+least\s+one)\s+of\s+the\s+following"
-    rf"{_FOLLOWING_NAME}{{0,4}}?{_FOLLOWING_COLON}"
+    r"(?:any|one|(?:one|two)\s+or\s+more|either|at\s+least\s+one)\s+of\s+"
+    rf"(?:the\s+following|these){_FOLLOWING_NAME}{{0,4}}?{_FOLLOWING_COLON}"
 )
 
 # "at least one high-risk feature:", the same lead naming what its items are
@@ -175,7 +175,7 @@ CRITERIA_LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r"\b(?:(?:in\s+the\s+)?presence\s+of\s+)?(?:one|two|any|at\s+least\s+(?:one|two))"
-            r"\s+(?:or\s+more\s+)?of\s+the\s+following"
+            r"\s+(?:or\s+more\s+)?of\s+(?:the\s+following|(?=these\b[^.;:]{0,40}:)these)"
             rf"(?:{_FOLLOWING_NAME}{{0,4}}?{_FOLLOWING_COLON}"
             r"|(?:\s+(?:criteria|features|conditions))?\s*[:.]?)",
             re.I,

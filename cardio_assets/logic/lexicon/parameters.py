@@ -78,6 +78,7 @@ _EVENT_WORDS = re.compile(
     re.IGNORECASE,
 )
 _PLACEHOLDER = "⟦P{}⟧"
+_FAMILY_HISTORY_OF = re.compile(r"\bfamily\s+history\s+of\s+(?:[\w\-]+\s+){0,4}$", re.I)
 _PLACEHOLDER_RE = re.compile(r"⟦P(\d+)⟧")
 
 
@@ -470,6 +471,12 @@ def extract_parameters(
                 # "patients weighing <60 kg": the patients' body weight, what the value measures
                 normalized = "body weight"
         if name and name.lower() in _NAME_STOP:
+            continue
+        if found.unit == "years" and _FAMILY_HISTORY_OF.search(text, cursor, start):
+            # "a family history of sudden death under 40 years": the relative's age at the
+            # event, part of the history; no age of the patient
+            pieces.append(text[cursor : found.end])
+            cursor = found.end
             continue
         params.append(measured_parameter(text[start : shown_end or end].strip(), normalized, found))
         pieces.append(text[cursor:start])

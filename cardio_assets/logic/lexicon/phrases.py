@@ -135,6 +135,12 @@ def _finding_shown(finding: str) -> tuple[str, bool]:
 
 # an absence said inside one alternative of a list the clause rules kept whole ("A in the
 # absence of B, or C"); a leading word opens it, so "with or without B" stays
+# the last of several alternatives followed by its cause, a measured one ("a stroke or TIA
+# attributable to a ⟦P0⟧"): the cause is said of the findings, no alternative to them
+_MEASURED_CAUSE_LEAF = re.compile(
+    r"(?<=[A-Za-z0-9)])\s+(?:due|attributable|secondary)\s+to\s+(?P<cause>(?:(?:an?|the)\s+)?⟦P\d+⟧.*)$",
+    re.IGNORECASE,
+)
 _ABSENT_WITH_LEAF = re.compile(
     r"(?<=[A-Za-z0-9)⟧])\s+(?:in\s+the\s+absence\s+of|without)\s+(?P<absent>[A-Za-z].*)$",
     re.IGNORECASE,
@@ -215,6 +221,15 @@ class PhraseRules(CohortRules):
                 done = self._leaf_drafts(Leaf(shown[1], leaf.negated, None), params, slot)
                 seen = self._leaf_drafts(Leaf(finding, absent, None), params, "context")
                 return done + _said_of_one_alternative(seen)
+        cause = (
+            _MEASURED_CAUSE_LEAF.search(text)
+            if slot in {"cohort", "context"} and grouped and not whole
+            else None
+        )
+        if cause:
+            had = self._leaf_drafts(Leaf(text[: cause.start()], leaf.negated, None), params, slot)
+            why = self._leaf_drafts(Leaf(cause["cause"], leaf.negated, None), params, slot)
+            return had + _said_of_one_alternative(why)
         absent_with = (
             _ABSENT_WITH_LEAF.search(text)
             if slot in {"cohort", "context"} and not leaf.negated and not whole

@@ -1,0 +1,104 @@
+"""What a finding is caused by, whether it gives symptoms and whose age a history counts,
+read by rule in the team's own sentences: a measured cause after alternatives is said of all
+of them, "(a)symptomatic" written before a measured quantity or after an act's "of" is the
+patient's state, and the years after "a family history of X" are the relative's.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import assert_one_or_group, extract, named
+
+
+@pytest.mark.parametrize("cue", ["attributable to", "due to", "secondary to"])
+def test_a_measured_cause_after_alternatives_is_no_alternative(lexicon, cue: str) -> None:  # type: ignore[no-untyped-def]
+    """ "a minor stroke or TIA attributable to a 60-99% carotid stenosis": either event, and
+    the stenosis behind it. Before, the stenosis joined the events' OR label and the second
+    event was named "TIA attributable" (or "TIA due")."""
+    found = named(
+        extract(
+            lexicon,
+            "Carotid surgery is recommended for patients with a minor stroke or TIA "
+            f"{cue} a 60-99% carotid stenosis.",
+        )
+    )
+    assert_one_or_group(found["minor stroke"], found["transient ischemic attack"])
+    stenosis = found["carotid stenosis"]
+    assert stenosis.role == "ClinicalParameter" and stenosis.or_group is None, found
+    assert stenosis.threshold == [60.0, 99.0], stenosis
+
+
+def test_a_cause_in_words_stays_in_the_finding_name(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: only a measured cause is read apart; "presyncope due to bradycardia" stays one
+    finding, an alternative to syncope, as before."""
+    found = named(
+        extract(
+            lexicon,
+            "Pacing is recommended in patients with syncope or presyncope due to bradycardia.",
+        )
+    )
+    assert_one_or_group(found["syncope"], found["presyncope due to bradycardia"])
+
+
+def test_new_and_asymptomatic_before_a_quantity_are_no_part_of_its_name(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "a new asymptomatic peak velocity above 3.5 m/s": the velocity is the quantity; that it
+    is new and gives no symptoms is said of the patient. Before, the parameter was named
+    "new asymptomatic peak velocity" and no state was read."""
+    found = named(
+        extract(
+            lexicon,
+            "Switching to another kinase inhibitor is recommended in patients who show a new "
+            "asymptomatic peak velocity above 3.5 m/s.",
+        )
+    )
+    assert found["peak velocity"].role == "ClinicalParameter", found
+    assert [c.role for n, c in found.items() if "asymptomatic" in n] == ["Condition"], found
+
+
+def test_new_stays_in_a_quantity_name_without_a_state(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "new" is dropped from a name only before "(a)symptomatic"."""
+    found = named(
+        extract(lexicon, "Review is recommended in patients with a new QRS width above 150 ms.")
+    )
+    assert "new qrs width" in found or "new qrs duration" in found, found
+
+
+@pytest.mark.parametrize("state", ["symptomatic", "asymptomatic"])
+def test_an_act_of_a_symptomatic_measured_lesion_leaves_the_state(lexicon, state: str) -> None:  # type: ignore[no-untyped-def]
+    """ "Stenting of symptomatic 50-69% carotid stenosis": the stenosis goes to its value, so
+    the act ended on "of symptomatic". The act is the stenting; the state is the patient's.
+    Before, the act was named "stenting of symptomatic" and no state was read."""
+    result = extract(lexicon, f"Stenting of {state} 50-69% carotid stenosis may be considered.")
+    assert [a.normalized for a in result.actions] == ["stenting"], result.actions
+    found = named(result)
+    assert found[state].role == "Condition", found
+    assert found["carotid stenosis"].threshold == [50.0, 69.0], found
+
+
+def test_the_age_in_a_family_history_is_the_relatives(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "a family history of sudden death under 35 years": the relative died young; the
+    patient's age is not limited. Before, the years became a parameter named "sudden death"
+    and the history lost its event."""
+    found = named(
+        extract(
+            lexicon,
+            "Cardiac screening is advised for athletes with a family history of sudden death "
+            "under 35 years.",
+        )
+    )
+    assert not [c for c in found.values() if c.role == "ClinicalParameter"], found
+    history = [c for n, c in found.items() if n.startswith("family history of sudden death")]
+    assert [c.role for c in history] == ["Condition"], found
+
+
+def test_the_patients_own_age_beside_a_family_history_stays(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: an age said of the patients before the history is still their age."""
+    found = named(
+        extract(
+            lexicon,
+            "Cardiac screening is advised for athletes under 35 years with a family history of "
+            "sudden death.",
+        )
+    )
+    assert found["age"].threshold == 35.0, found

@@ -1,7 +1,8 @@
-"""What a finding is caused by, whether it gives symptoms and whose age a history counts,
-read by rule in the team's own sentences: a measured cause after alternatives is said of all
-of them, "(a)symptomatic" written before a measured quantity or after an act's "of" is the
-patient's state, and the years after "a family history of X" are the relative's.
+"""What a finding is caused by, whether it gives symptoms, whose age a history counts and
+what the patient declines, read by rule in the team's own sentences: a measured cause after
+alternatives is said of all of them, "(a)symptomatic" written before a measured quantity or
+after an act's "of" is the patient's state, the years after "a family history of X" are the
+relative's, and a therapy the patient declines is a state of the patient.
 """
 
 from __future__ import annotations
@@ -102,3 +103,26 @@ def test_the_patients_own_age_beside_a_family_history_stays(lexicon) -> None:  #
         )
     )
     assert found["age"].threshold == 35.0, found
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            "Quinidine may be considered in adults with Brugada syndrome who decline an ICD.",
+            "implantable cardioverter defibrillator not desired",
+        ),
+        (
+            "Rate control should be considered in adults with AF who have refused ablation.",
+            "ablation not desired",
+        ),
+    ],
+)
+def test_a_therapy_the_patient_declines_is_a_state_of_the_patient(  # type: ignore[no-untyped-def]
+    lexicon, text: str, name: str
+) -> None:
+    """ "who decline an ICD", "who have refused ablation": said as the patient's act, the
+    choice against a therapy is still who the row is for, as "for whom X is not desired" is.
+    Before, "decline an ICD" was read as a Procedure."""
+    found = named(extract(lexicon, text))
+    assert found[name].role == "Condition", found

@@ -80,6 +80,16 @@ def test_people_named_as_the_subject_are_the_cohort(  # type: ignore[no-untyped-
     assert not any("every" in name for name in found)
 
 
+@pytest.mark.parametrize("verb", ["be given", "be offered"])
+def test_what_the_patients_should_not_be_given_is_the_act(lexicon, verb: str) -> None:  # type: ignore[no-untyped-def]
+    """ "Patients with X should not be given Y": advice against is read like advice for, Y
+    the act (not recommended) and X the cohort. Before, only the positive form was read so
+    and the row had no act."""
+    result = extract(lexicon, f"Adults with heart failure should not {verb} glitazones.")
+    assert [a.normalized for a in result.actions] == ["glitazone"], result.actions
+    assert named(result)["heart failure"].role == "Condition"
+
+
 def test_before_discharge_times_the_act(lexicon) -> None:  # type: ignore[no-untyped-def]
     """ "before (hospital) discharge" says when the act is done, not what the patients have:
     no concept."""

@@ -78,6 +78,38 @@ def test_a_footnote_letter_glued_to_a_drug_name_is_left_out(lexicon) -> None:  #
     assert not any(n.endswith("anticoagulate") for n in names), names
 
 
+@pytest.mark.parametrize(
+    ("text", "name", "unit"),
+    [
+        ("A defibrillator is advised in adults with an LVEF below 30%c.", "ejection fraction", "%"),
+        ("Drug treatment is advised when systolic BP stays at 150 mmHgb or more.", "blood", "mmHg"),
+        (
+            "A statin is advised to bring LDL-C under 1.8 mmol/Le in adults with diabetes.",
+            "ldl",
+            "mmol/L",
+        ),
+    ],
+)
+def test_a_footnote_letter_glued_to_a_unit_is_left_out(  # type: ignore[no-untyped-def]
+    lexicon, text: str, name: str, unit: str
+) -> None:
+    """ "30%c", "150 mmHgb": no unit ends in a letter it does not have, so a lower-case
+    letter glued to one is a footnote marker even where the table's footnotes were lost.
+    Before, the value lost its unit and the letter and unit became a concept of their own."""
+    result = extract(lexicon, text)
+    value = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    assert len(value) == 1 and value[0].unit == unit, result.concepts
+    assert name in value[0].normalized.replace("low density lipoprotein", "ldl"), value
+    others = [c for c in result.concepts if c.role != "ClinicalParameter"]
+    assert not [c for c in others if unit.lower() in c.text.lower()], others
+
+
+def test_a_unit_that_ends_in_a_letter_keeps_it(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "24 h" and "24 hr" are both hours; only a letter that makes no unit goes."""
+    found = named(extract(lexicon, "Ablation is advised in adults seen within 24 hr of onset."))
+    assert [c.unit for c in found.values() if c.role == "ClinicalParameter"] == ["h"], found
+
+
 def test_the_tests_a_finding_is_seen_on_are_no_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
     """ "no frequent or complex ectopy on 24-h Holter monitoring or stress testing":
     the listed tests are how the finding is found; the "or" between them joins no

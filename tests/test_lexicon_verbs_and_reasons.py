@@ -181,6 +181,34 @@ def test_what_the_compared_drug_may_do_is_no_concept(lexicon) -> None:  # type: 
     )
 
 
+@pytest.mark.parametrize("effect", ["promote fluid retention", "raise cardiac output"])
+def test_what_a_named_drug_does_without_a_modal_is_no_concept(lexicon, effect: str) -> None:  # type: ignore[no-untyped-def]
+    """ "glitazones, which promote fluid retention": a verb of effect with no "can" or "may"
+    still gives the reason, no criterion. Before, "fluid retention" became a Procedure."""
+    result = extract(
+        lexicon,
+        f"Adults with heart failure should not receive NSAIDs or glitazones, which {effect}.",
+    )
+    word = effect.split()[-1]
+    assert not [c for c in result.concepts if word in c.text], result.concepts
+    assert {a.normalized for a in result.actions} == {
+        "non-steroidal anti-inflammatory drug",
+        "glitazone",
+    }, result.actions
+
+
+def test_a_relative_clause_that_is_a_criterion_stays(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "high bleeding risk, which persists beyond a year" is said of the patients; only
+    verbs of effect open a reason."""
+    found = named(
+        extract(
+            lexicon,
+            "Short DAPT is advised in adults with high bleeding risk, which persists despite care.",
+        )
+    )
+    assert "high bleeding risk" in found, found
+
+
 def test_a_hyphenated_manner_word_before_a_comma_qualifies_the_act(lexicon) -> None:  # type: ignore[no-untyped-def]
     """ "a nurse-led, structured programme": the comma joins two words that say how the
     programme is run; one act, not "nurse-led" alone."""

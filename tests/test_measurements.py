@@ -26,6 +26,22 @@ def _one(text: str):
             ("sodium of at least 135 mmol/L", "sodium", ">=", 135.0, "mmol/L"),
         ),
         ("a QRS exceeding 150 ms", ("QRS exceeding 150 ms", "QRS", ">", 150.0, "ms")),
+        # "at or above" / "at or below": the bound included (before, no operator was read and
+        # the value was no parameter)
+        (
+            "while the clinic pressure stays at or above 150/95 mmHg",
+            (
+                "clinic pressure stays at or above 150/95 mmHg",
+                "clinic pressure",
+                ">=",
+                "150/95",
+                "mmHg",
+            ),
+        ),
+        (
+            "an ejection fraction at or below 30%",
+            ("ejection fraction at or below 30%", "ejection fraction", "<=", 30.0, "%"),
+        ),
         (
             "a heart rate under 50 b.p.m. at rest",
             ("heart rate under 50 b.p.m.", "heart rate", "<", 50.0, "bpm"),

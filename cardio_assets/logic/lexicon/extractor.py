@@ -58,6 +58,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     ENTERED_STATES,
     TARGET_WORD,
 )
+from cardio_assets.logic.measurement_units import UNIT_RE, UNITS, canonical_unit
 from cardio_assets.records import ExtractedAction, ExtractedConcept, Focus, RowExtraction, RowRecord
 
 # an abbreviation with a footnote letter glued to its end ("LMWHc", "NOACf")
@@ -67,6 +68,11 @@ _GLUED_TO_PLURAL = re.compile(r"\b(?P<plural>[A-Za-z][a-z\-]{2,}s)[bcdfg]\b")
 # ... or to a drug's name ("verapamild", "doxorubicinb"): the word without its last letter
 # is a drug, the word itself none ("requiring", "examined" are words of their own)
 _GLUED_TO_WORD = re.compile(r"\b(?P<word>[A-Za-z][a-z\-]{4,})(?P<letter>[a-h])\b")
+# ... or to a value's unit ("35%d", "140 mmHga", "1.4 mmol/Lc"): a unit never ends in a
+# letter it does not have, so one glued to it is a marker whenever the two are no other unit
+_GLUED_TO_UNIT = re.compile(
+    rf"(?<=\d)(?P<unit>\s?(?:{UNIT_RE}))(?P<letter>(?-i:[a-h]))(?![\w/])", re.IGNORECASE
+)
 
 # a name of at most four words, none of them a preposition, a verb's "to" or a verb ending
 _BARE_NAME = re.compile(
@@ -279,7 +285,12 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
                 return word if exact else whole
             return word if heuristic_role(word) == "Medication" else whole
 
+        def unit_unglued(match: re.Match[str]) -> str:
+            whole = match[0].strip()
+            return match[0] if canonical_unit(whole) in UNITS else match["unit"]
+
         text = _GLUED_TO_PLURAL.sub(r"\g<plural>", _GLUED_MARKER.sub(unglued, text))
+        text = _GLUED_TO_UNIT.sub(unit_unglued, text)
         return _GLUED_TO_WORD.sub(drug_unglued, text)
 
     def rule_drafts(self, row: RowRecord) -> tuple[str, list[Draft]]:

@@ -103,10 +103,13 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "NSAIDs, which can precipitate X and Y": what the named thing may do, the reason the
     # advice is given, at the end of the sentence or between commas before the verb ("X,
-    # which may reduce Y, is recommended"); no concept. It never runs past a comma
+    # which may reduce Y, is recommended"); no concept. It never runs past a comma. A verb of
+    # harm or effect says the same without a modal ("which promote fluid retention")
     (
         re.compile(
-            r",\s*which\s+(?:can|may|might|could|would|will|are\s+known\s+to|is\s+known\s+to)\s+"
+            r",\s*which\s+(?:(?:can|may|might|could|would|will|are\s+known\s+to|is\s+known\s+to)\s+"
+            r"|(?=(?:promote|increase|raise|lower|reduce|cause|precipitate|worsen|aggravate|impair)"
+            r"s?\s))"
             r"[^,;.()]*(?:(?=\s*(?:[.;]|$))|,(?=\s*(?:is|are|should|must|may|can)\b))",
             re.I,
         ),

@@ -64,6 +64,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     _EMPTY_CONTEXT,
     _PATIENT_NOUN,
     ASIDE_CLAUSE,
+    DECLINING,
     GENERIC_LEAVES,
     GENERIC_VEHICLE,
     INTOLERANCE,
@@ -586,7 +587,7 @@ class PhraseRules(CohortRules):
             return out
         if what and self.role_for(what, slot) == "Medication":
             rest = what  # "women who need insulin": the drug, without the verb
-        unwanted = NOT_WANTED.match(rest) if slot != "action" else None
+        unwanted = (NOT_WANTED.match(rest) or DECLINING.match(rest)) if slot != "action" else None
         if unwanted:
             name = f"{self.abbreviations.normalize(unwanted['what'])} not desired"
             out.append(Draft("Condition", rest, name, slot, negated=leaf.negated))

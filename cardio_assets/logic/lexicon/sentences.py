@@ -532,7 +532,6 @@ def _parse_sentence(sentence: str) -> RowParse:
     cohort_subject = cohort_subject or led_subject is not None
     passive_with_object = (
         verb is not None
-        and parse.polarity == "recommended"
         and bool(post)
         and not _POST_MARKERS.match(post)
         and re.search(rf"\bbe\s+(?:{_VP_OBJECTS})$", verb.group(0), re.IGNORECASE) is not None

@@ -461,6 +461,12 @@ NOT_WANTED = re.compile(
     rf"^(?P<what>.+?)\s+{_COPULA}\s+(?:not\s+(?:desired|wanted|acceptable)|declined|refused)$",
     re.IGNORECASE,
 )
+# ... said as the patient's act: "who decline an ICD", "who have refused surgery"
+DECLINING = re.compile(
+    r"^(?:who\s+)?(?:(?:have|has)\s+)?(?:declines?|declined|refuses?|refused)\s+"
+    r"(?:(?:an?|the)\s+)?(?P<what>\S.*)$",
+    re.IGNORECASE,
+)
 # "disease suitable for intervention", "eligible for anticoagulation": whether a therapy can
 # be given is a state of the patient, whatever therapy it names
 ELIGIBLE_FOR = re.compile(

@@ -1,8 +1,9 @@
-"""What a finding is caused by, whether it gives symptoms, whose age a history counts and
-what the patient declines, read by rule in the team's own sentences: a measured cause after
-alternatives is said of all of them, "(a)symptomatic" written before a measured quantity or
-after an act's "of" is the patient's state, the years after "a family history of X" are the
-relative's, and a therapy the patient declines is a state of the patient.
+"""What a finding is caused by or complicated by, whether it gives symptoms, whose age a
+history counts and what the patient declines, read by rule in the team's own sentences: a
+measured cause after alternatives is said of all of them, a complication is a state of its
+own, "(a)symptomatic" written before a measured quantity or after an act's "of" is the
+patient's state, the years after "a family history of X" are the relative's, and a therapy
+the patient declines is a state of the patient.
 """
 
 from __future__ import annotations
@@ -126,3 +127,19 @@ def test_a_therapy_the_patient_declines_is_a_state_of_the_patient(  # type: igno
     Before, "decline an ICD" was read as a Procedure."""
     found = named(extract(lexicon, text))
     assert found[name].role == "Condition", found
+
+
+def test_what_complicates_a_disease_is_a_state_of_its_own(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "endocarditis complicated by heart failure, by an abscess, or by a large vegetation":
+    the patients have the endocarditis and any one of its complications. Before, the first
+    complication stayed inside the disease's name and the others were its alternatives."""
+    found = named(
+        extract(
+            lexicon,
+            "Early surgery is advised for endocarditis complicated by heart failure, by an "
+            "abscess, or by a large vegetation.",
+        )
+    )
+    assert found["endocarditis"].or_group is None, found
+    assert_one_or_group(found["heart failure"], found["abscess"])
+    assert_one_or_group(found["abscess"], found["large vegetation"])

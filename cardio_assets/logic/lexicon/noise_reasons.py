@@ -30,6 +30,15 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         ", with ",
     ),
+    # "endocarditis complicated by HF, by abscess or by a large vegetation": the disease and
+    # what complicates it are each a state the patients have, the complications alternatives
+    # (the golds name them apart); read as "endocarditis, with HF, abscess or ..."
+    (
+        re.compile(r"(?<=\w)\s+complicated\s+by\s+(?P<what>[^;.]*)", re.I),
+        lambda m: (
+            ", with " + re.sub(r"(,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)by\s+", r"\1", m["what"])
+        ),
+    ),
     # "regardless of symptoms", "irrespective of stent type", "whatever the vascular bed
     # involved": says what does NOT matter; a list of such things goes whole ("regardless of
     # age, sex, or LVEF"), and the clause stops where another opens ("… of NYHA class who

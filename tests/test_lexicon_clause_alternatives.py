@@ -310,3 +310,38 @@ def test_a_low_to_moderate_range_after_the_copula_is_one_state(lexicon) -> None:
         )
     )
     assert "low or moderate bleeding risk" in found, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cardiac MRI is advised where myocarditis is suspected and the patient is stable.",
+        "Where myocarditis is suspected and the patient is stable, cardiac MRI is advised.",
+    ],
+)
+def test_where_opens_a_case_like_when(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "where X is suspected" after the act is a case, as "when" is; "and the patient is
+    stable" is a second case of the clause, named by what the patient is. Before, the act's
+    "where" stayed in the name ("where myocarditis") and the second case was named "patient
+    is stable"."""
+    found = named(extract(lexicon, text))
+    assert found["suspected myocarditis"].role == "Condition", found
+    assert found["stable"].role == "Condition", found
+    assert not [n for n in found if "where" in n or "patient" in n], found
+
+
+def test_where_available_opens_no_case(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "where available" only hedges the act; it is no case of the patients."""
+    found = named(extract(lexicon, "Ablation is advised where available in adults with AF."))
+    assert not [n for n in found if "available" in n], found
+
+
+def test_where_a_service_is_available_is_the_setting(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "a hospital where surgical backup is available" names where the act is done, no
+    case of the patients and no second act (the golds keep it out)."""
+    result = extract(
+        lexicon,
+        "Transfer to a hospital where surgical backup is available is advised in adults with shock.",
+    )
+    assert len(result.actions) == 1, result.actions
+    assert not [c for c in result.concepts if c.role == "Condition" and "available" in c.text]

@@ -161,6 +161,12 @@ _POST_MARKERS = re.compile(
     # ("once X has been excluded": when; "once daily", "once-daily", "more than / at least /
     # only once" are a schedule or a count)
     r"|(?:if|when(?!\s+to\b)|while|whilst|unless|despite|provided(?:\s+that)?|"
+    # ("where X is suspected": a case like "when"; not "centres where …", "where available",
+    # "where surgery is available": the setting of the act; a case has its verb)
+    r"(?<!centres\s)(?<!centre\s)(?<!centers\s)(?<!center\s)(?<!settings\s)(?<!units\s)"
+    r"where(?!\s+(?:available|appropriate|possible|feasible|indicated|necessary|needed|"
+    r"applicable|relevant)\b)(?![^,;.]*\b(?:is|are)\s+(?:available|on\s+site|offered)\b)"
+    r"(?=[^,;.]*\b(?:is|are|was|were|has|have|had)\b)|"
     r"(?<!\bthan\s)(?<!\bat\s)(?<!\bleast\s)(?<!\bonly\s)(?<!\bjust\s)"
     r"once(?!-|\s+(?:daily|weekly|monthly|yearly|a\s+(?:day|week|month|year)|every|or\b|more|"
     r"again|only)\b)|"
@@ -361,6 +367,15 @@ _THERE_IS = re.compile(
 )
 
 
+# "when the patient is stable", "when X is suspected and the patient is stable": what the
+# patient is or has, in a clause read first or as its second case
+_PATIENT_IS_TOO = re.compile(
+    r"(?:^\s*|(?<=\band\s)|(?<=\bor\s))the\s+patient\s+(?:is|has)"
+    r"(?!\s+(?:not|already|treated|on|receiving|taking|given)\b)\s+",
+    re.IGNORECASE,
+)
+
+
 # "unless an anticoagulant is already being taken (for another reason)", "provided no
 # interacting drug is used": the drug is what the patient is on; the verb and what the drug is
 # taken for name nothing more
@@ -396,6 +411,7 @@ def context_clause(body: str) -> tuple[str, str]:
     """A "when / if …" clause: a condition of the row, or, for "when patients are treated
     with a VKA", the therapy they are on (background), or, for "when patients with X
     develop Y", the patients the row is for, read as "patients with X who develop Y"."""
+    body = _PATIENT_IS_TOO.sub("", body)
     treated = _PATIENTS_ON.match(body.strip())
     if treated:
         return "background", treated["what"]
@@ -612,7 +628,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
             return "negated", excluded.group(1)
         if low.startswith("provided"):
             return "context", _IN_USE.sub("", body)
-    if low in {"if", "when", "while", "whilst", "once"}:
+    if low in {"if", "when", "where", "while", "whilst", "once"}:
         return context_clause(_THERE_IS.sub("", body))
     if _CASE_OR_PRESENCE.fullmatch(low):
         return "context", body  # "in the presence of X", "in case of X": a criterion, like "if"

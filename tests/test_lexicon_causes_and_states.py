@@ -13,7 +13,7 @@ import pytest
 from tests.lexicon_fixtures import assert_one_or_group, extract, named
 
 
-@pytest.mark.parametrize("cue", ["attributable to", "due to", "secondary to"])
+@pytest.mark.parametrize("cue", ["attributable to", "due to", "secondary to", "caused by"])
 def test_a_measured_cause_after_alternatives_is_no_alternative(lexicon, cue: str) -> None:  # type: ignore[no-untyped-def]
     """ "a minor stroke or TIA attributable to a 60-99% carotid stenosis": either event, and
     the stenosis behind it. Before, the stenosis joined the events' OR label and the second
@@ -50,12 +50,12 @@ def test_new_and_asymptomatic_before_a_quantity_are_no_part_of_its_name(lexicon)
     found = named(
         extract(
             lexicon,
-            "Switching to another kinase inhibitor is recommended in patients who show a new "
+            "Switching to another kinase inhibitor is recommended in patients with a new "
             "asymptomatic peak velocity above 3.5 m/s.",
         )
     )
     assert found["peak velocity"].role == "ClinicalParameter", found
-    assert [c.role for n, c in found.items() if "asymptomatic" in n] == ["Condition"], found
+    assert found["new asymptomatic"].role == "Condition", found
 
 
 def test_new_stays_in_a_quantity_name_without_a_state(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -94,6 +94,19 @@ def test_the_age_in_a_family_history_is_the_relatives(lexicon) -> None:  # type:
     assert [c.role for c in history] == ["Condition"], found
 
 
+def test_a_relatives_age_named_in_a_family_history_is_no_age(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "a family history of early heart disease in a brother younger than 50 years": the
+    years are still the relative's, whichever words name him."""
+    found = named(
+        extract(
+            lexicon,
+            "Lipid testing is advised for adults with a family history of early heart disease "
+            "in a brother younger than 50 years.",
+        )
+    )
+    assert not [c for c in found.values() if c.role == "ClinicalParameter"], found
+
+
 def test_the_patients_own_age_beside_a_family_history_stays(lexicon) -> None:  # type: ignore[no-untyped-def]
     """Guard: an age said of the patients before the history is still their age."""
     found = named(
@@ -117,6 +130,11 @@ def test_the_patients_own_age_beside_a_family_history_stays(lexicon) -> None:  #
             "Rate control should be considered in adults with AF who have refused ablation.",
             "ablation not desired",
         ),
+        (
+            "Rate control should be considered in adults with AF who decline ablation or "
+            "rhythm-control drugs.",
+            "rhythm-control drug not desired",
+        ),
     ],
 )
 def test_a_therapy_the_patient_declines_is_a_state_of_the_patient(  # type: ignore[no-untyped-def]
@@ -124,7 +142,8 @@ def test_a_therapy_the_patient_declines_is_a_state_of_the_patient(  # type: igno
 ) -> None:
     """ "who decline an ICD", "who have refused ablation": said as the patient's act, the
     choice against a therapy is still who the row is for, as "for whom X is not desired" is.
-    Before, "decline an ICD" was read as a Procedure."""
+    Before, "decline an ICD" was read as a Procedure; each therapy of "decline A or B" is
+    declined."""
     found = named(extract(lexicon, text))
     assert found[name].role == "Condition", found
 
@@ -143,3 +162,34 @@ def test_what_complicates_a_disease_is_a_state_of_its_own(lexicon) -> None:  # t
     assert found["endocarditis"].or_group is None, found
     assert_one_or_group(found["heart failure"], found["abscess"])
     assert_one_or_group(found["abscess"], found["large vegetation"])
+
+
+def test_a_disease_not_complicated_is_left_to_the_negation_rules(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "endocarditis not complicated by heart failure" says the opposite; the
+    complication must never come out as a state the patients have."""
+    found = named(
+        extract(
+            lexicon, "Oral antibiotics are advised for endocarditis not complicated by abscess."
+        )
+    )
+    assert not [c for n, c in found.items() if n == "abscess" and not c.negated], found
+
+
+def test_a_decline_in_a_function_is_no_refusal(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "a decline in renal function" is a finding, not a therapy the patient declines."""
+    found = named(
+        extract(lexicon, "Dose review is advised in adults with a decline in renal function.")
+    )
+    assert not [n for n in found if "not desired" in n], found
+
+
+def test_the_patients_age_after_a_family_history_and_and_stays(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "a family history of HCM and age above 40 years": after "and" the age is the
+    patient's again."""
+    found = named(
+        extract(
+            lexicon,
+            "Screening is advised in adults with a family history of HCM and age above 40 years.",
+        )
+    )
+    assert found["age"].threshold == 40.0, found

@@ -331,8 +331,11 @@ def test_where_opens_a_case_like_when(lexicon, text: str) -> None:  # type: igno
 
 
 def test_where_available_opens_no_case(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """Guard: "where available" only hedges the act; it is no case of the patients."""
-    found = named(extract(lexicon, "Ablation is advised where available in adults with AF."))
+    """Guard: "where available" only hedges the act, even with a verb later in the sentence;
+    it is no case of the patients."""
+    found = named(
+        extract(lexicon, "Genetic testing where available is advised in adults with DCM.")
+    )
     assert not [n for n in found if "available" in n], found
 
 
@@ -345,3 +348,12 @@ def test_where_a_service_is_available_is_the_setting(lexicon) -> None:  # type: 
     )
     assert len(result.actions) == 1, result.actions
     assert not [c for c in result.concepts if c.role == "Condition" and "available" in c.text]
+
+
+def test_a_clause_of_what_the_patient_is_on_keeps_the_drug(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "when the patient is being treated with a VKA" names a therapy, not what the
+    patient is; the drug stays in a concept."""
+    result = extract(
+        lexicon, "When the patient is being treated with a VKA, bridging is not advised."
+    )
+    assert [c for c in result.concepts if "VKA" in c.text], result.concepts

@@ -87,7 +87,16 @@ def test_what_the_patients_should_not_be_given_is_the_act(lexicon, verb: str) ->
     and the row had no act."""
     result = extract(lexicon, f"Adults with heart failure should not {verb} glitazones.")
     assert [a.normalized for a in result.actions] == ["glitazone"], result.actions
+    assert result.actions[0].polarity == "not recommended", result.actions
     assert named(result)["heart failure"].role == "Condition"
+
+
+def test_advice_against_withholding_is_no_advice_against_the_drug(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "should not be withheld anticoagulation" advises for the drug; it must never
+    come out as an act not recommended."""
+    result = extract(lexicon, "Adults with AF should not be withheld anticoagulation.")
+    against = [a for a in result.actions if a.polarity == "not recommended"]
+    assert not [a for a in against if a.normalized == "anticoagulation"], result.actions
 
 
 def test_before_discharge_times_the_act(lexicon) -> None:  # type: ignore[no-untyped-def]

@@ -104,10 +104,11 @@ def test_a_footnote_letter_glued_to_a_unit_is_left_out(  # type: ignore[no-untyp
     assert not [c for c in others if unit.lower() in c.text.lower()], others
 
 
-def test_a_unit_that_ends_in_a_letter_keeps_it(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """Guard: "24 h" and "24 hr" are both hours; only a letter that makes no unit goes."""
-    found = named(extract(lexicon, "Ablation is advised in adults seen within 24 hr of onset."))
-    assert [c.unit for c in found.values() if c.role == "ClinicalParameter"] == ["h"], found
+def test_a_letter_after_a_unit_inside_a_word_or_a_one_letter_unit_stays(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: the letter is a marker only when it ends the unit's word: "3 meta-analyses" and
+    "at 65 he" are a number and a word, not a unit with a marker glued to it."""
+    text = "Data from 3 meta-analyses support it; at 65 he was advised to stop."
+    assert lexicon.prepared_text(text) == text
 
 
 def test_the_tests_a_finding_is_seen_on_are_no_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
@@ -218,6 +219,25 @@ def test_a_cohort_list_after_an_any_of_lead_needs_no_final_or(  # type: ignore[n
     assert items <= set(found), set(found)
     assert len({found[name].or_group for name in items}) == 1, found
     assert found[next(iter(items))].or_group is not None, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Anticoagulation is advised in adults with any of the following: a history of stroke;"
+        " LV thrombus; or LVEF <30%.",
+        "Anticoagulation is advised when one of these is present: a history of stroke; LV"
+        " thrombus; or LVEF <30%.",
+    ],
+)
+def test_a_head_in_a_semicolon_list_stays_with_its_item(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "any of the following: a history of stroke; LV thrombus; ...": a semicolon ends a
+    whole item, so "history of" is the first item's only (a comma list, "a history of
+    stroke, LV thrombus or ...", still lends it). Before, the thrombus became "history of
+    left ventricular thrombus"."""
+    found = named(extract(lexicon, text))
+    assert "left ventricular thrombus" in found, found
+    assert_one_or_group(found["history of stroke"], found["left ventricular thrombus"])
 
 
 def test_a_list_resumed_after_a_therapy_keeps_its_or(lexicon) -> None:  # type: ignore[no-untyped-def]

@@ -26,8 +26,8 @@ def _one(text: str):
             ("sodium of at least 135 mmol/L", "sodium", ">=", 135.0, "mmol/L"),
         ),
         ("a QRS exceeding 150 ms", ("QRS exceeding 150 ms", "QRS", ">", 150.0, "ms")),
-        # "at or above" / "at or below": the bound included (before, no operator was read and
-        # the value was no parameter)
+        # "at or above" / "at or below": the bound included (before, "above" / "below" alone
+        # was read, > / <, and "at or" went into the name)
         (
             "while the clinic pressure stays at or above 150/95 mmHg",
             (

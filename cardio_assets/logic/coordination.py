@@ -46,6 +46,13 @@ MANNER_WORDS = frozenset(
     """.split()
 )
 
+# the patient's refusal of a therapy, said as an act ("who decline an ICD", "who have refused
+# surgery", "refuse to take X"); not the noun ("a decline in renal function")
+REFUSAL_VERB = (
+    r"(?:(?:have|has)\s+)?(?:declines?|declined|refuses?|refused)\s+"
+    r"(?:to\s+(?:take|undergo|receive|have|start)\s+)?(?!(?:in|of|on|at|from|by|to)\b)"
+)
+
 # words that open a clause or a phrase of its own: an ellipsis never borrows across them
 CLAUSE_WORDS = frozenset("with without who whom which that in of for to by when if".split())
 

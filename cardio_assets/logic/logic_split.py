@@ -17,6 +17,7 @@ from cardio_assets.logic.coordination import (
     CLAUSE_WORDS,
     GRADES,
     NOUNS_SHAPED_LIKE_ADJECTIVES,
+    REFUSAL_VERB,
     SHARED_MODIFIERS,
     adjective_shaped,
     coordinate_adjective,
@@ -191,7 +192,8 @@ def split_logic(
     merged_conns: list[str] = []
     completions: dict[int, str] = {}  # item index -> completed name
     of_head = _of_head(items[0])  # "history of" in "history of MI or stroke", lent onward
-    lends_across_commas = of_head is not None  # only the list's first item lends to a comma list
+    # only the list's first item lends to a comma list; items a semicolon ends are whole
+    lends_across_commas = of_head is not None and ";" not in text
     verb_head = _verb_head(items[0])  # "cannot tolerate" in "cannot tolerate A, B or C"
     for position, (conn, item) in enumerate(zip(connectors, items[1:], strict=True)):
         previous = merged_items[-1]
@@ -415,9 +417,11 @@ _OF_HEAD = re.compile(
 # A verb whose object list is one list of alternatives: "cannot tolerate beta-blockers,
 # ivabradine or digoxin", "contraindications to aspirin or clopidogrel" (each drug its own state)
 _VERB_HEAD = re.compile(
-    r"^(?:who\s+)?(?P<head>(?:(?:cannot|can\s+not|could\s+not|unable\s+to|(?:do|does|did)\s+not)"
+    r"^(?:who\s+)?(?P<head>(?:(?:(?:cannot|can\s+not|could\s+not|unable\s+to|(?:do|does|did)\s+not)"
     r"\s+tolerate|"
-    r"intolerant\s+(?:of|to)|(?:have\s+|has\s+)?contraindications?\s+(?:to|for))\s)\S",
+    r"intolerant\s+(?:of|to)|(?:have\s+|has\s+)?contraindications?\s+(?:to|for))\s"
+    # ("who decline A or B": each therapy declined)
+    rf"|{REFUSAL_VERB}))\S",
     re.I,
 )
 

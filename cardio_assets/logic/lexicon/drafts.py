@@ -217,6 +217,9 @@ _MODAL_INSIDE = re.compile(
     r"(?!(?:and|or|with|of|in|for|to|the|a|an)\b)[a-z]+\b.*$",
     re.DOTALL,
 )
+# an act on a lesion whose value went to a parameter ("stenting of symptomatic ⟦P0⟧"): the
+# state is the patient's
+_ACT_ON_A_STATE = re.compile(r"^(?P<act>.*\w)\s+(?:of|in)\s+(?P<state>a?symptomatic)$", re.I)
 _CLAUSE_WORD = re.compile(r"\b(?:that|which|who|whom|whose|whether|where|when|if)\b", re.I)
 # a relative clause with its own verb ("pacemakers that are switched off before surgery", "a
 # variant which explains the phenotype") ends the concept it describes
@@ -388,6 +391,3 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
             continue
         kept.append(d)
     return kept
-
-
-_ACT_ON_A_STATE = re.compile(r"^(?P<act>.*\w)\s+(?:of|in)\s+(?P<state>a?symptomatic)$", re.I)

@@ -58,7 +58,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     ENTERED_STATES,
     TARGET_WORD,
 )
-from cardio_assets.logic.measurement_units import UNIT_RE, UNITS, canonical_unit
+from cardio_assets.logic.measurement_units import UNIT_RE
 from cardio_assets.records import ExtractedAction, ExtractedConcept, Focus, RowExtraction, RowRecord
 
 # an abbreviation with a footnote letter glued to its end ("LMWHc", "NOACf")
@@ -69,9 +69,10 @@ _GLUED_TO_PLURAL = re.compile(r"\b(?P<plural>[A-Za-z][a-z\-]{2,}s)[bcdfg]\b")
 # is a drug, the word itself none ("requiring", "examined" are words of their own)
 _GLUED_TO_WORD = re.compile(r"\b(?P<word>[A-Za-z][a-z\-]{4,})(?P<letter>[a-h])\b")
 # ... or to a value's unit ("35%d", "140 mmHga", "1.4 mmol/Lc"): a unit never ends in a
-# letter it does not have, so one glued to it is a marker whenever the two are no other unit
+# letter it does not have, so one glued to it is a marker (a one-letter unit excepted: "65 he"
+# is a number and a word; and never inside a word: "3 meta-analyses")
 _GLUED_TO_UNIT = re.compile(
-    rf"(?<=\d)(?P<unit>\s?(?:{UNIT_RE}))(?P<letter>(?-i:[a-h]))(?![\w/])", re.IGNORECASE
+    rf"(?<=\d)(?P<unit>\s?(?:{UNIT_RE}))(?P<letter>(?-i:[a-h]))(?![\w/'’-])", re.IGNORECASE
 )
 
 # a name of at most four words, none of them a preposition, a verb's "to" or a verb ending
@@ -267,8 +268,8 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
         """ "LMWHc", "NOACf": a footnote letter glued to an abbreviation the row's table
         gave no footnote for (so the ingestion could not tell it apart) is left out when the
         abbreviation is known without it and not with it ("QTc" stays); so is one glued to a
-        plural in a way no word ends ("corticosteroidsd"), or to a drug's name
-        ("verapamild")."""
+        plural in a way no word ends ("corticosteroidsd"), to a drug's name ("verapamild"), or
+        to a value's unit ("35%d")."""
 
         def unglued(match: re.Match[str]) -> str:
             lookup = self.abbreviations.lookup
@@ -286,8 +287,8 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
             return word if heuristic_role(word) == "Medication" else whole
 
         def unit_unglued(match: re.Match[str]) -> str:
-            whole = match[0].strip()
-            return match[0] if canonical_unit(whole) in UNITS else match["unit"]
+            one_letter = re.fullmatch(r"\s?[A-Za-z]", match["unit"]) is not None
+            return match[0] if one_letter else match["unit"]
 
         text = _GLUED_TO_PLURAL.sub(r"\g<plural>", _GLUED_MARKER.sub(unglued, text))
         text = _GLUED_TO_UNIT.sub(unit_unglued, text)

@@ -201,4 +201,5 @@ def _any_one_of(items: str) -> str:
     parts = [re.sub(r"^(?:or|and|and/or)\s+", "", p, flags=re.I) for p in parts if p]
     if len(parts) < 2:
         return items
-    return ", ".join(parts[:-1]) + ", or " + parts[-1]
+    joint = "; " if ";" in items else ", "  # (a semicolon keeps its items whole)
+    return joint.join(parts[:-1]) + f"{joint}or " + parts[-1]

@@ -18,6 +18,9 @@ _SENTENCE_END = r"[.;](?:\s+[A-Z]|\s*$)"
 # the cases of "whether A or B" (or "A, B or C"), up to the comma or bracket that ends them
 _EITHER_WAY = r"[^,;.()]*?(?:,\s*[^,;.()]+?){0,3}?\bor\b[^,;.()]*"
 
+# the "by" that opens each complication after the first ("…, by B, or by C")
+_BY_OF_A_LISTED_COMPLICATION = re.compile(r"(,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)by\s+")
+
 REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "shock complicating ACS": the disease the state arose in is one the patients have, read
     # as "shock, with ACS" (both golds of this wording name the two apart)
@@ -33,11 +36,10 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "endocarditis complicated by HF, by abscess or by a large vegetation": the disease and
     # what complicates it are each a state the patients have, the complications alternatives
     # (the golds name them apart); read as "endocarditis, with HF, abscess or ..."
+    # ("not complicated by X" says the opposite and is left to the negation rules)
     (
-        re.compile(r"(?<=\w)\s+complicated\s+by\s+(?P<what>[^;.]*)", re.I),
-        lambda m: (
-            ", with " + re.sub(r"(,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)by\s+", r"\1", m["what"])
-        ),
+        re.compile(r"(?<=[\w)])(?<!\bnot)(?<!\bnever)\s+complicated\s+by\s+(?P<what>[^;.]*)", re.I),
+        lambda m: ", with " + _BY_OF_A_LISTED_COMPLICATION.sub(r"\1", m["what"]),
     ),
     # "regardless of symptoms", "irrespective of stent type", "whatever the vascular bed
     # involved": says what does NOT matter; a list of such things goes whole ("regardless of
@@ -117,7 +119,8 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r",\s*which\s+(?:(?:can|may|might|could|would|will|are\s+known\s+to|is\s+known\s+to)\s+"
-            r"|(?=(?:promote|increase|raise|lower|reduce|cause|precipitate|worsen|aggravate|impair)"
+            r"|(?=(?:promote|increase|raise|lower|reduce|cause|precipitate|worsen|aggravate|impair|"
+            r"depress)"
             r"s?\s))"
             r"[^,;.()]*(?:(?=\s*(?:[.;]|$))|,(?=\s*(?:is|are|should|must|may|can)\b))",
             re.I,

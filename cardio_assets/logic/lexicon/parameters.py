@@ -78,7 +78,12 @@ _EVENT_WORDS = re.compile(
     re.IGNORECASE,
 )
 _PLACEHOLDER = "⟦P{}⟧"
-_FAMILY_HISTORY_OF = re.compile(r"\bfamily\s+history\s+of\s+(?:[\w\-]+\s+){0,4}$", re.I)
+# (the words between may name the relative: "coronary disease in a relative younger than";
+# never a comma, a bracket, a coordinator or a clause that returns to the patient: "a family
+# history of HCM and age above 40 years" keeps the patient's age)
+_FAMILY_HISTORY_OF = re.compile(
+    r"\bfamily\s+history\s+of\s+(?:(?!(?:and|or|with|who|whose|aged?)\b)[\w\-]+\s+){0,8}$", re.I
+)
 _PLACEHOLDER_RE = re.compile(r"⟦P(\d+)⟧")
 
 

@@ -134,14 +134,15 @@ def _finding_shown(finding: str) -> tuple[str, bool]:
     return (finding[nothing.end() :], True) if nothing else (finding, False)
 
 
-# an absence said inside one alternative of a list the clause rules kept whole ("A in the
-# absence of B, or C"); a leading word opens it, so "with or without B" stays
 # the last of several alternatives followed by its cause, a measured one ("a stroke or TIA
 # attributable to a ⟦P0⟧"): the cause is said of the findings, no alternative to them
 _MEASURED_CAUSE_LEAF = re.compile(
-    r"(?<=[A-Za-z0-9)])\s+(?:due|attributable|secondary)\s+to\s+(?P<cause>(?:(?:an?|the)\s+)?⟦P\d+⟧.*)$",
+    r"(?<=[A-Za-z0-9)])\s+(?:(?:due|attributable|secondary|owing)\s+to|caused\s+by)\s+"
+    r"(?P<cause>(?:(?:an?|the)\s+)?⟦P\d+⟧.*)$",
     re.IGNORECASE,
 )
+# an absence said inside one alternative of a list the clause rules kept whole ("A in the
+# absence of B, or C"); a leading word opens it, so "with or without B" stays
 _ABSENT_WITH_LEAF = re.compile(
     r"(?<=[A-Za-z0-9)⟧])\s+(?:in\s+the\s+absence\s+of|without)\s+(?P<absent>[A-Za-z].*)$",
     re.IGNORECASE,
@@ -224,12 +225,12 @@ class PhraseRules(CohortRules):
                 return done + _said_of_one_alternative(seen)
         cause = (
             _MEASURED_CAUSE_LEAF.search(text)
-            if slot in {"cohort", "context"} and grouped and not whole
+            if slot in {"cohort", "context"} and grouped and not whole and not leaf.negated
             else None
         )
         if cause:
-            had = self._leaf_drafts(Leaf(text[: cause.start()], leaf.negated, None), params, slot)
-            why = self._leaf_drafts(Leaf(cause["cause"], leaf.negated, None), params, slot)
+            had = self._leaf_drafts(Leaf(text[: cause.start()], False, None), params, slot)
+            why = self._leaf_drafts(Leaf(cause["cause"], False, None), params, slot)
             return had + _said_of_one_alternative(why)
         absent_with = (
             _ABSENT_WITH_LEAF.search(text)
@@ -587,7 +588,11 @@ class PhraseRules(CohortRules):
             return out
         if what and self.role_for(what, slot) == "Medication":
             rest = what  # "women who need insulin": the drug, without the verb
-        unwanted = (NOT_WANTED.match(rest) or DECLINING.match(rest)) if slot != "action" else None
+        unwanted = (
+            (NOT_WANTED.match(rest) or DECLINING.match(rest) or DECLINING.match(leaf.full or ""))
+            if slot != "action"
+            else None
+        )
         if unwanted:
             name = f"{self.abbreviations.normalize(unwanted['what'])} not desired"
             out.append(Draft("Condition", rest, name, slot, negated=leaf.negated))

@@ -164,6 +164,8 @@ _POST_MARKERS = re.compile(
     # ("where X is suspected": a case like "when"; not "centres where …", "where available",
     # "where surgery is available": the setting of the act; a case has its verb)
     r"(?<!centres\s)(?<!centre\s)(?<!centers\s)(?<!center\s)(?<!settings\s)(?<!units\s)"
+    r"(?<!hospitals\s)(?<!hospital\s)(?<!clinics\s)(?<!clinic\s)(?<!facility\s)"
+    r"(?<!facilities\s)"
     r"where(?!\s+(?:available|appropriate|possible|feasible|indicated|necessary|needed|"
     r"applicable|relevant)\b)(?![^,;.]*\b(?:is|are)\s+(?:available|on\s+site|offered)\b)"
     r"(?=[^,;.]*\b(?:is|are|was|were|has|have|had)\b)|"
@@ -358,11 +360,14 @@ _CONTROL_GOAL = re.compile(
 
 
 # "if there is X", "unless there are Y", "when the patient has Z": the clause names X
+# what the patient is on, given or going through: read as background therapy instead
+_NOT_WHAT_THE_PATIENT_IS = (
+    r"(?!\s+(?:not|already|treated|on|receiving|taking|given|being|been|currently)\b)"
+)
 _THERE_IS = re.compile(
     r"^(?:there\s+(?:is|are|was|were|has\s+been|have\s+been)|the\s+patient\s+has"
-    # "if the patient is frail", "unless the patient is a candidate for X": what the patient
-    # is (what the patient is on or given is read as background therapy instead)
-    r"|the\s+patient\s+is(?!\s+(?:not|already|treated|on|receiving|taking|given)\b))\s+",
+    # "if the patient is frail", "unless the patient is a candidate for X": what the patient is
+    rf"|the\s+patient\s+is{_NOT_WHAT_THE_PATIENT_IS})\s+",
     re.IGNORECASE,
 )
 
@@ -370,8 +375,7 @@ _THERE_IS = re.compile(
 # "when the patient is stable", "when X is suspected and the patient is stable": what the
 # patient is or has, in a clause read first or as its second case
 _PATIENT_IS_TOO = re.compile(
-    r"(?:^\s*|(?<=\band\s)|(?<=\bor\s))the\s+patient\s+(?:is|has)"
-    r"(?!\s+(?:not|already|treated|on|receiving|taking|given)\b)\s+",
+    rf"(?:^\s*|(?<=\band\s)|(?<=\bor\s))the\s+patient\s+(?:is|has){_NOT_WHAT_THE_PATIENT_IS}\s+",
     re.IGNORECASE,
 )
 

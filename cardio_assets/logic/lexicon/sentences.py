@@ -57,6 +57,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
 # ---------------------------------------------------------------------------------------
 # care verbs done to the patients (care_verbs.py names the act of each that has one)
 _CARE_VERBS = r"enrolled|included|counsell?ed|educated|informed|vaccinated"
+_WITHHOLDING = re.compile(r"\b(?:withheld|stopped|discontinued|avoided|denied)$", re.I)
 _VP_OBJECTS = (
     r"used|given|performed|administered|offered|initiated|prescribed|started|undertaken|"
     r"continued|implanted|treated|evaluated|assessed|measured|screened|referred|discussed|"
@@ -532,6 +533,8 @@ def _parse_sentence(sentence: str) -> RowParse:
     cohort_subject = cohort_subject or led_subject is not None
     passive_with_object = (
         verb is not None
+        # ("should not be withheld X": advice against a withholding recommends X)
+        and (parse.polarity == "recommended" or not _WITHHOLDING.search(verb.group(0)))
         and bool(post)
         and not _POST_MARKERS.match(post)
         and re.search(rf"\bbe\s+(?:{_VP_OBJECTS})$", verb.group(0), re.IGNORECASE) is not None

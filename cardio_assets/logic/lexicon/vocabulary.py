@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from cardio_assets.logic.coordination import REFUSAL_VERB
 from cardio_assets.logic.lexicon.role_words import DRUG_STEM
 
 SEMANTIC_TAG_ROLES: dict[str, str] = {
@@ -463,9 +464,7 @@ NOT_WANTED = re.compile(
 )
 # ... said as the patient's act: "who decline an ICD", "who have refused surgery"
 DECLINING = re.compile(
-    r"^(?:who\s+)?(?:(?:have|has)\s+)?(?:declines?|declined|refuses?|refused)\s+"
-    r"(?:(?:an?|the)\s+)?(?P<what>\S.*)$",
-    re.IGNORECASE,
+    rf"^(?:who\s+)?{REFUSAL_VERB}(?:(?:an?|the)\s+)?(?P<what>\S.*)$", re.IGNORECASE
 )
 # "disease suitable for intervention", "eligible for anticoagulation": whether a therapy can
 # be given is a state of the patient, whatever therapy it names

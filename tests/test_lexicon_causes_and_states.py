@@ -78,33 +78,30 @@ def test_an_act_of_a_symptomatic_measured_lesion_leaves_the_state(lexicon, state
     assert found["carotid stenosis"].threshold == [50.0, 69.0], found
 
 
-def test_the_age_in_a_family_history_is_the_relatives(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "a family history of sudden death under 35 years": the relative died young; the
-    patient's age is not limited. Before, the years became a parameter named "sudden death"
-    and the history lost its event."""
-    found = named(
-        extract(
-            lexicon,
+@pytest.mark.parametrize(
+    ("text", "history"),
+    [
+        (
             "Cardiac screening is advised for athletes with a family history of sudden death "
             "under 35 years.",
-        )
-    )
-    assert not [c for c in found.values() if c.role == "ClinicalParameter"], found
-    history = [c for n, c in found.items() if n.startswith("family history of sudden death")]
-    assert [c.role for c in history] == ["Condition"], found
-
-
-def test_a_relatives_age_named_in_a_family_history_is_no_age(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "a family history of early heart disease in a brother younger than 50 years": the
-    years are still the relative's, whichever words name him."""
-    found = named(
-        extract(
-            lexicon,
+            "family history of sudden death",
+        ),
+        (
             "Lipid testing is advised for adults with a family history of early heart disease "
             "in a brother younger than 50 years.",
-        )
-    )
+            "family history of early heart disease",
+        ),
+    ],
+)
+def test_the_age_in_a_family_history_is_the_relatives(lexicon, text: str, history: str) -> None:  # type: ignore[no-untyped-def]
+    """ "a family history of sudden death under 35 years", "... in a brother younger than 50
+    years": the relative's age, whichever words name him; the patient's age is not limited.
+    Before, the years became a parameter named "sudden death" (or "brother") and the history
+    lost its event."""
+    found = named(extract(lexicon, text))
     assert not [c for c in found.values() if c.role == "ClinicalParameter"], found
+    named_so = [c for n, c in found.items() if n.startswith(history)]
+    assert [c.role for c in named_so] == ["Condition"], found
 
 
 def test_the_patients_own_age_beside_a_family_history_stays(lexicon) -> None:  # type: ignore[no-untyped-def]

@@ -359,11 +359,11 @@ _CONTROL_GOAL = re.compile(
 )
 
 
-# "if there is X", "unless there are Y", "when the patient has Z": the clause names X
 # what the patient is on, given or going through: read as background therapy instead
 _NOT_WHAT_THE_PATIENT_IS = (
     r"(?!\s+(?:not|already|treated|on|receiving|taking|given|being|been|currently)\b)"
 )
+# "if there is X", "unless there are Y", "when the patient has Z": the clause names X
 _THERE_IS = re.compile(
     r"^(?:there\s+(?:is|are|was|were|has\s+been|have\s+been)|the\s+patient\s+has"
     # "if the patient is frail", "unless the patient is a candidate for X": what the patient is

@@ -57,6 +57,8 @@ from cardio_assets.logic.lexicon.vocabulary import (
 # ---------------------------------------------------------------------------------------
 # care verbs done to the patients (care_verbs.py names the act of each that has one)
 _CARE_VERBS = r"enrolled|included|counsell?ed|educated|informed|vaccinated"
+# verbs of holding a therapy back: advice against them ("should not be withheld X") is advice
+# for the therapy
 _WITHHOLDING = re.compile(r"\b(?:withheld|stopped|discontinued|avoided|denied)$", re.I)
 _VP_OBJECTS = (
     r"used|given|performed|administered|offered|initiated|prescribed|started|undertaken|"

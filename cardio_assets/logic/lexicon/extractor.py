@@ -50,6 +50,7 @@ from cardio_assets.logic.lexicon.sentences import (
     RowParse,
     parse_sentence,
 )
+from cardio_assets.logic.lexicon.sex_values import per_sex_values
 from cardio_assets.logic.lexicon.span_tagger import SpanTagger
 from cardio_assets.logic.lexicon.terms import TermHit, TermLookup, footnote_abbreviations
 from cardio_assets.logic.lexicon.version import RULES_VERSION
@@ -325,6 +326,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
         drafts: list[Draft] = []
         parses: list[RowParse] = []
         group_counter = [0]
+        prepared = text
         text, since = times_since_events(text, self.abbreviations)  # "6 months after MI"
         sentences = split_sentences(text)
         parsed = [parse_sentence(s) for s in sentences]
@@ -352,6 +354,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
         for d in drafts:
             if d.test_of_finding:
                 d.or_group = None  # a test done whatever it found is no alternative
+        drafts = per_sex_values(prepared, drafts, group_counter, self.abbreviations.normalize)
         drafts += [Draft.of_parameter(p, "cohort") for p in since]
         drafts += self._events_of_windows(drafts, group_counter)
         return _dedupe(without_fragments(drafts)), parses

@@ -59,6 +59,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     ENTERED_STATES,
     TARGET_WORD,
 )
+from cardio_assets.logic.lexicon.windows_per_event import group_events_of_windows
 from cardio_assets.logic.measurement_units import UNIT_RE
 from cardio_assets.records import ExtractedAction, ExtractedConcept, Focus, RowExtraction, RowRecord
 
@@ -299,8 +300,9 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
         """The prepared text of ``row`` and what the rules alone find in it (training data
         for the span tagger)."""
         worker = self._for_row(row)
-        text = worker.prepared_text(row.text_for_extraction())
-        return text, worker._rules(text)[0]
+        printed = row.text_for_extraction()
+        text = worker.prepared_text(printed)
+        return text, worker._rules(text, printed)[0]
 
     def tagger_reads(self, guideline: str) -> bool:
         """Whether the span tagger re-draws this guideline's rows: with the default scope,
@@ -316,13 +318,14 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
         """Drafts and sentence parses of a row: the rules', then (``tagged``) the span
         tagger's second look."""
         text = self.prepared_text(row_text)
-        drafts, parses = self._rules(text)
+        drafts, parses = self._rules(text, row_text)
         if tagged and self.span_tagger is not None:  # the learned second look
             drafts = _dedupe(self.span_tagger.revise(text, drafts, self.abbreviations.normalize))
         return drafts, parses
 
-    def _rules(self, text: str) -> tuple[list[Draft], list[RowParse]]:
-        """What the rules alone find in the prepared text."""
+    def _rules(self, text: str, printed: str) -> tuple[list[Draft], list[RowParse]]:
+        """What the rules alone find in the prepared text (``printed``: the row as printed,
+        for what the cleaning takes out, such as the waits of "6 months after PCI")."""
         drafts: list[Draft] = []
         parses: list[RowParse] = []
         group_counter = [0]
@@ -355,6 +358,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
             if d.test_of_finding:
                 d.or_group = None  # a test done whatever it found is no alternative
         drafts = per_sex_values(prepared, drafts, group_counter, self.abbreviations.normalize)
+        group_events_of_windows(printed, drafts, group_counter)
         drafts += [Draft.of_parameter(p, "cohort") for p in since]
         drafts += self._events_of_windows(drafts, group_counter)
         return _dedupe(without_fragments(drafts)), parses

@@ -694,3 +694,50 @@ def test_two_risk_grades_joined_by_and_are_two_groups(lexicon) -> None:  # type:
         extract(lexicon, "Statins are advised in adults at moderate or high bleeding risk.")
     )
     assert any(n.endswith("moderate or high bleeding risk") for n in ranged), ranged
+
+
+def test_two_lists_of_alternatives_joined_by_comma_and_are_one_of_each() -> None:
+    """ "A or B, and C or D": the comma before "and" closes the first list, so the phrase
+    asks for one of each list, not one of four (before: OR(A, AND(B, C), D), one label)."""
+    tree = split_logic("warfarin or phenprocoumon, and aspirin or clopidogrel")
+    assert tree == Expr(
+        "AND",
+        (
+            Expr("OR", (Leaf("warfarin"), Leaf("phenprocoumon"))),
+            Expr("OR", (Leaf("aspirin"), Leaf("clopidogrel"))),
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "syncope, palpitations, and dyspnoea or chest pain",  # no "or" before the joint
+        "diabetes or CKD, and hypertension",  # no "or" after it
+        "A or B, and C or D, and E or F",  # two joints: left as it was read before
+    ],
+)
+def test_a_comma_and_without_alternatives_on_both_sides_splits_as_before(text: str) -> None:
+    """Guard: only a single ", and" with an "or" on each side is the joint of two lists."""
+    tree = split_logic(text)
+    assert not (
+        isinstance(tree, Expr)
+        and tree.op == "AND"
+        and len(tree.children) == 2
+        and all(isinstance(c, Expr) and c.op == "OR" for c in tree.children)
+    ), tree
+
+
+def test_examples_in_two_lists_keep_one_label_each(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "drugs such as A or B, and C or D": the examples are two lists, each
+    its own alternatives; before, the examples' shared label joined all four."""
+    found = named(
+        extract(
+            lexicon,
+            "Sedating drugs such as benzodiazepines or opioids, and antihistamines or "
+            "gabapentin, should not be used in older patients with syncope.",
+        )
+    )
+    assert_one_or_group(found["benzodiazepine"], found["opioid"])
+    assert_one_or_group(found["antihistamine"], found["gabapentin"])
+    assert found["benzodiazepine"].or_group != found["antihistamine"].or_group, found

@@ -282,3 +282,24 @@ _SLASH_KEEPS = re.compile(r"^\s+(?:combination|ratio|index|quotient)\b", re.IGNO
 _SLASHED_COMPLEMENT = re.compile(
     r"^(?P<a>signs?|symptoms?)/(?P<b>signs?|symptoms?)\s+of\s+(?P<what>\S.*)$", re.I
 )
+
+
+# ", and " between two lists that each offer alternatives: "A or B, and C or D"
+_COMMA_AND = re.compile(r",\s+and\s+(?!/)", re.IGNORECASE)
+_TOP_LEVEL_OR = re.compile(r"\s(?:or|and/or)\s|,\s*or\s", re.IGNORECASE)
+
+
+def lists_joined_by_comma_and(masked: str) -> int | None:
+    """Where "A or B, and C or D" (``masked``: brackets blanked) joins two lists of
+    alternatives: the comma before "and" closes the first list, so the row asks for one of
+    each, not one of the four (the golds keep two OR labels). None when the text has no
+    such single joint, or one side offers no alternatives ("A, B, and C or D" stays a list).
+    """
+    joints = list(_COMMA_AND.finditer(masked))
+    if len(joints) != 1:
+        return None
+    joint = joints[0]
+    before, after = masked[: joint.start()], masked[joint.end() :]
+    if _TOP_LEVEL_OR.search(before) and _TOP_LEVEL_OR.search(after):
+        return joint.start()
+    return None

@@ -22,6 +22,7 @@ from cardio_assets.logic.coordination import (
     adjective_shaped,
     coordinate_adjective,
     expand_shared_heads,
+    lists_joined_by_comma_and,
 )
 
 NEGATION_PREFIX = re.compile(
@@ -148,6 +149,10 @@ def split_logic(
     clauses = _negated_clauses(text, masked) or _listed_clauses(text, masked)
     if clauses:
         return _join_clauses(clauses, keep_together, tight)
+    joint = lists_joined_by_comma_and(masked)
+    if joint is not None:  # "A or B, and C or D": one of each list
+        halves = (text[:joint], re.sub(r"^,\s+and\s+", "", text[joint:], flags=re.I))
+        return Expr("AND", tuple(split_logic(half, keep_together, tight) for half in halves))
     tight_spans = [
         (found.start(), found.end())
         for pair in tight

@@ -467,7 +467,8 @@ class PhraseRules(CohortRules):
                     label = new_group_label(group_counter)
                 else:
                     label = None  # one example alone keeps what its own phrase gave it
-                if label:
+                own = {d.or_group for d in aside_drafts if d.or_group}
+                if label and len(own) < 2:  # "such as A or B, and C or D": each list its own
                     for d in aside_drafts:
                         d.or_group = label
                 if drug_head:

@@ -214,3 +214,48 @@ def test_a_word_that_only_ends_like_an_adverb_is_kept(lexicon) -> None:  # type:
         extract(lexicon, "Anticoagulation is recommended in elderly selected patients with AF.")
     )
     assert any("elderly" in name for name in found), found
+
+
+@pytest.mark.parametrize(
+    "text,groups",
+    [
+        (
+            "Supervised exercise training is recommended after TAVI or mitral repair, and in "
+            "patients with chronic HFpEF, to improve exercise capacity.",
+            [
+                "transcatheter aortic valve implantation",
+                "mitral repair",
+                "chronic heart failure with preserved ejection fraction",
+            ],
+        ),
+        (
+            "Influenza vaccination is recommended after a myocardial infarction and in patients "
+            "with heart failure.",
+            ["myocardial infarction", "heart failure"],
+        ),
+    ],
+)
+def test_a_group_after_and_beside_an_earlier_group_is_an_alternative(
+    lexicon, text: str, groups: list
+) -> None:  # type: ignore[no-untyped-def]
+    """ "after A or B, and in patients with C": the row names two groups of patients, those
+    after A or B and those with C, either enough (the contract's distributive "and"); before,
+    C was a condition every patient had to meet as well."""
+    found = named(extract(lexicon, text))
+    labels = {found[name].or_group for name in groups}
+    assert len(labels) == 1 and None not in labels, {n: found[n].or_group for n in groups}
+
+
+def test_a_second_group_with_alternatives_of_its_own_keeps_them(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "after an MI, and in patients with HFrEF or HFmrEF": the second group has its
+    own alternatives and is left as its phrase read it (as two repeated leads are)."""
+    found = named(
+        extract(
+            lexicon,
+            "Cardiac rehabilitation is recommended after an MI, and in patients with HFrEF or "
+            "HFmrEF.",
+        )
+    )
+    reduced = found["heart failure with reduced ejection fraction"]
+    assert reduced.or_group is not None, found
+    assert found["myocardial infarction"].or_group != reduced.or_group, found

@@ -36,7 +36,7 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     _clean_grade,
 )
 from cardio_assets.logic.lexicon.phrases import PhraseRules
-from cardio_assets.logic.lexicon.post_markers import VALUE_OF
+from cardio_assets.logic.lexicon.post_markers import ALSO_GROUP, VALUE_OF
 from cardio_assets.logic.lexicon.post_phrases import (
     PostPhraseRules,
     link_alternative_case,
@@ -491,7 +491,8 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
         cases_listed = False  # ... in a plain list ("A, B, C"), no "and" or "with" in it
         for kind, phrase in parse.post:
             alternative = kind == "either"  # "…, or if B": another case, read as "if B" is
-            kind = "context" if alternative else kind
+            beside = kind == ALSO_GROUP  # "after A, and in patients with B": either group
+            kind = "context" if alternative else "cohort" if beside else kind
             led = _MEANS_LEAD.match(phrase) if kind == "context" else None
             if led:  # "… should be considered using A or B": the means, right after the verb
                 kind, phrase = "means", phrase[led.end() :]
@@ -517,6 +518,8 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
                 group = None
             if alternative:
                 link_alternative_case(cases, found, group_counter, listed=cases_listed)
+            elif beside and cases:
+                link_repeated_groups(cases, found, group_counter, after_acts=True)
             if any(d.slot in ("cohort", "context") for d in found):
                 lead = _GROUP_WITH.match(phrase)  # ("in patients with A, B": no joining "with")
                 cases, cases_listed = (

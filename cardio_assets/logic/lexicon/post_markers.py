@@ -284,6 +284,15 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
             # "in patients with AF or in the presence of LV thrombus": another case, offered
             # as an alternative to the group before it (read as that group is)
             kind, phrase = "cohort", f"{marker.strip()} {body}"
+        if (
+            kind == "cohort"
+            and trailing
+            and trailing[-1][0] in ("context", "cohort")
+            and re.search(r"\band\s*$", text[: m.start("m")], re.I)
+        ):
+            # "after ACS or PCI, and in patients with HF": a second group of patients beside
+            # the first, either enough (the contract's distributive "and", section 6)
+            kind = ALSO_GROUP
         if kind == "outcome" and _ENDED_RHYTHM_OF.match(marker.strip()) and body:
             # "for acute conversion of PSVT": the aim is the outcome, and the rhythm it ends
             # is a condition the patient has (as "for rate control of AF")
@@ -332,6 +341,7 @@ _CLAUSE_WORDS = frozenset({"if", "when"})
 
 # a trailing phrase's kind: a value printed without its name, "value of <name>"
 VALUE_OF = "value of "
+ALSO_GROUP = "also cohort"  # a group of patients after "and", beside the group before it
 # a value with nothing named before it, last in a group's phrase: "in men or ≥52 mm", "in
 # men or 50 mm or greater"
 _BARE_VALUE_LAST = re.compile(r"[,\s]+(?:or|and)\s+(?P<value>(?:[<>≤≥]|[<>]_|\d)\S*\s?[^,;()]*)$")

@@ -236,15 +236,23 @@ _FINITE_VERB = re.compile(r"\b(?:is|are|should|may|must|can)\b", re.IGNORECASE)
 _BARE_FINDINGS = frozenset({"disease", "finding", "abnormality", "condition", "lesion", "problem"})
 
 
-def link_repeated_groups(first: list[Draft], second: list[Draft], group_counter: list[int]) -> None:
+def link_repeated_groups(
+    first: list[Draft], second: list[Draft], group_counter: list[int], *, after_acts: bool = False
+) -> None:
     """The first condition (or age) of each group shares one OR label (the rest of a group
     is said of that group only, and keeps what its own phrase gave it). A second group whose
     head has alternatives of its own is left as it is: on the development rows, merging them
-    joined groups that were not alternatives."""
-    first_head, second_head = (
-        next((d for d in group if _heads_group(d) and not d.negated), None)
-        for group in (first, second)
+    joined groups that were not alternatives. ``after_acts``: the first group may be named by
+    what the patients had done ("after TAVI or mitral repair, and in patients with HF")."""
+    first_head = next(
+        (
+            d
+            for d in first
+            if (_heads_group(d) or (after_acts and d.role == "Procedure")) and not d.negated
+        ),
+        None,
     )
+    second_head = next((d for d in second if _heads_group(d) and not d.negated), None)
     if first_head is None or second_head is None or second_head.or_group is not None:
         return
     share_or_label([first_head, second_head], group_counter)

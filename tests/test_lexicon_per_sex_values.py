@@ -82,3 +82,66 @@ def test_no_pair_of_values_per_sex_reads_as_none(lexicon, text: str) -> None:  #
     params = [c for c in extract(lexicon, text).concepts if c.role == "ClinicalParameter"]
     assert len(params) <= 2, before
     assert all(c.or_group is None for c in params), params
+
+
+@pytest.mark.parametrize(
+    "text,name,values,operator",
+    [
+        # the second value in words: before, "at least 4" was a condition of its own
+        (
+            "Oral anticoagulation is advised with a CHA2DS2-VASc score of at least 3 in men or "
+            "at least 4 in women.",
+            "cha2ds2-vasc score",
+            [3.0, 4.0],
+            ">=",
+        ),
+        # a second value without an operator takes the first one's ("exceeding")
+        (
+            "Early angiography is recommended with hs-cTnT exceeding 40 ng/L in males or "
+            "20 ng/L in females.",
+            "hs-ctnt",
+            [20.0, 40.0],
+            ">",
+        ),
+        # "male patients" / "female patients"
+        (
+            "Anticoagulation is recommended with a CHA2DS2-VASc score ≥3 in male patients or "
+            "≥4 in female patients.",
+            "cha2ds2-vasc score",
+            [3.0, 4.0],
+            ">=",
+        ),
+        # "and" between the pairs: no one is of both sexes, so still one or the other
+        (
+            "Repair should be considered with an aortic diameter ≥49 mm in women and ≥54 mm "
+            "in men.",
+            "aortic diameter",
+            [49.0, 54.0],
+            ">=",
+        ),
+    ],
+)
+def test_per_sex_values_written_other_ways(
+    lexicon, text: str, name: str, values: list, operator: str
+) -> None:  # type: ignore[no-untyped-def]
+    """The forms the rule review (a helper's own probe sentences) found the first version
+    missing."""
+    result = extract(lexicon, text)
+    found = _values(result, name)
+    assert sorted(c.threshold for c in found) == values, result.concepts
+    assert all(c.operator == operator for c in found), found
+    assert_one_or_group(*found)
+    assert not [c for c in result.concepts if c.role == "Condition" and c.or_group], result
+
+
+def test_an_alternative_after_the_per_sex_values_joins_them(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "≥52 mm in men or ≥47 mm in women, or rapid growth": the growth is one more way to
+    qualify (before, it carried no label)."""
+    result = extract(
+        lexicon,
+        "Repair is recommended with an aortic diameter ≥52 mm in men or ≥47 mm in women, or "
+        "rapid growth.",
+    )
+    growth = named(result)["rapid growth"]
+    for value in _values(result, "aortic diameter"):
+        assert_one_or_group(growth, value)

@@ -16,21 +16,29 @@ from cardio_assets.logic.lexicon.drafts import Draft, share_or_label
 from cardio_assets.logic.measurement_units import UNIT_RE
 from cardio_assets.logic.measurements import parse_value
 
-_SEX = r"(?:an?\s+)?(?:men|man|males?|women|woman|females?)"
+_SEX = r"(?:an?\s+)?(?:men|man|males?|women|woman|females?)(?:\s+patients)?"
+_LEAD_WORD = re.compile(r"^(?:is|of|at(?!\s+least))\s+", re.IGNORECASE)
 _BARE_VALUE = (
-    r"(?:(?:is|of|at)\s+)?"
+    r"(?:(?:is|of|at(?!\s+least))\s+)?"
     r"(?:(?:[<>≤≥]=?|=)\s*|(?:above|below|over|under|exceeding|at\s+least|"
     r"(?:greater|more|higher|lower|less)\s+than)\s+)?"
     rf"\d+(?:[.,]\d+)?(?:\s*(?:{UNIT_RE}))?"
     r"(?:\s+or\s+(?:more|greater|higher|above|less|lower|below))?"
 )
-# what follows the first value: its sex, "or", the second value and its sex
+# what follows the first value: its sex, "or" (or "and": no one is of both sexes), the
+# second value and its sex
 _PER_SEX_TAIL = re.compile(
-    rf"\s*(?:in|for)\s+(?P<first>{_SEX})\s*,?\s+or\s+(?P<value>{_BARE_VALUE})"
+    rf"\s*(?:in|for)\s+(?P<first>{_SEX})\s*,?\s+(?:or|and)\s+(?P<value>{_BARE_VALUE})"
     rf"\s+(?:in|for)\s+(?P<second>{_SEX})\b",
     re.IGNORECASE,
 )
 _SEX_WORD = re.compile(r"\b(?:men|man|males?|women|woman|females?)\b", re.IGNORECASE)
+_OR_NEXT = re.compile(r"\s*,?\s*or\s+(?:an?\s+|the\s+)?", re.IGNORECASE)
+# an operator of the value's own, in symbols or words
+_OWN_OPERATOR = re.compile(
+    r"[<>≤≥=]|\b(?:above|below|over|under|exceeding|least|than|more|greater|higher|less|lower)\b",
+    re.IGNORECASE,
+)
 
 
 def per_sex_values(
@@ -62,32 +70,49 @@ def per_sex_values(
             drafts.append(second)
         else:
             second.normalized = first.normalized
+            if not _OWN_OPERATOR.search(value) and first.operator not in (None, "between"):
+                second.operator = first.operator  # "exceeding 34 ng/L in men or 16 ng/L …"
         # the sexes as read before (grouped, or glued to the second value) give way to
         # the sexes alone
+        # (and the bare value read as a state of its own: "at least 3")
         inside = text[span[0] : span[1]]
-        drafts = [
+        gone = [
             d
             for d in drafts
-            if d.role == "ClinicalParameter"
-            or not (_SEX_WORD.search(d.text) and d.text.strip() in inside)
+            if d.role != "ClinicalParameter"
+            and d.text.strip() in inside
+            and (_SEX_WORD.search(d.text) or d.text.strip() in value)
         ]
+        drafts = [d for d in drafts if all(d is not g for g in gone)]
         for sex in (tail["first"], tail["second"]):
-            word = re.sub(r"^an?\s+", "", sex, flags=re.IGNORECASE)
+            word = _SEX_WORD.search(sex)[0]  # type: ignore[index]
             drafts.append(Draft("Condition", word, normalize(word), first.slot))
-        share_or_label([first, second], group_counter)
+        # "≥50 mm in men or ≥45 mm in women, or rapid growth": one more alternative
+        more = _OR_NEXT.match(text, tail.end())
+        after = [
+            d
+            for d in drafts
+            if more and d.role != "ClinicalParameter" and text.startswith(d.text, more.end())
+        ]
+        share_or_label([first, second, *after[:1]], group_counter)
     return drafts
 
 
 def _bare_value(value: str, first: Draft) -> Draft | None:
     """The second value, printed without its name, as a parameter of the first's quantity
     (a bare number takes the first's operator: "is 1 in a man or 2 in a woman")."""
-    parsed = parse_value(re.sub(r"^(?:is|of|at)\s+", "", value, flags=re.IGNORECASE))
+    bare = _LEAD_WORD.sub("", value)
+    parsed = parse_value(bare)
     if parsed is None:
-        number = re.fullmatch(r"(?:(?:is|of|at)\s+)?(\d+(?:[.,]\d+)?)", value, re.IGNORECASE)
-        if number is None or first.operator is None or first.operator == "between":
+        number = re.fullmatch(r"\d+(?:[.,]\d+)?", bare)
+        if number is None:
             return None
-        parsed = (first.operator, float(number[1].replace(",", ".")), None)
+        parsed = ("=", float(number[0].replace(",", ".")), None)
     operator, threshold, unit = parsed
+    if not _OWN_OPERATOR.search(bare):  # "exceeding 34 ng/L in men or 16 ng/L in women"
+        if first.operator is None or first.operator == "between":
+            return None
+        operator = first.operator
     return Draft(
         "ClinicalParameter",
         value,

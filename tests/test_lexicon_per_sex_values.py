@@ -111,6 +111,14 @@ def test_no_pair_of_values_per_sex_reads_as_none(lexicon, text: str) -> None:  #
             [3.0, 4.0],
             ">=",
         ),
+        # ranges per sex
+        (
+            "Surveillance imaging every year is recommended with an aortic diameter of "
+            "46–50 mm in men or 41–45 mm in women.",
+            "aortic diameter",
+            [[41.0, 45.0], [46.0, 50.0]],
+            "between",
+        ),
         # "and" between the pairs: no one is of both sexes, so still one or the other
         (
             "Repair should be considered with an aortic diameter ≥49 mm in women and ≥54 mm "

@@ -22,7 +22,7 @@ _BARE_VALUE = (
     r"(?:(?:is|of|at(?!\s+least))\s+)?"
     r"(?:(?:[<>≤≥]=?|=)\s*|(?:above|below|over|under|exceeding|at\s+least|"
     r"(?:greater|more|higher|lower|less)\s+than)\s+)?"
-    rf"\d+(?:[.,]\d+)?(?:\s*(?:{UNIT_RE}))?"
+    rf"\d+(?:[.,]\d+)?(?:\s*[–-]\s*\d+(?:[.,]\d+)?)?(?:\s*(?:{UNIT_RE}))?"
     r"(?:\s+or\s+(?:more|greater|higher|above|less|lower|below))?"
 )
 # what follows the first value: its sex, "or" (or "and": no one is of both sexes), the
@@ -109,7 +109,7 @@ def _bare_value(value: str, first: Draft) -> Draft | None:
             return None
         parsed = ("=", float(number[0].replace(",", ".")), None)
     operator, threshold, unit = parsed
-    if not _OWN_OPERATOR.search(bare):  # "exceeding 34 ng/L in men or 16 ng/L in women"
+    if operator != "between" and not _OWN_OPERATOR.search(bare):  # "exceeding 34 … or 16 …"
         if first.operator is None or first.operator == "between":
             return None
         operator = first.operator

@@ -384,3 +384,17 @@ def test_weeks_and_nightly_outside_a_schedule_of_pregnancy(lexicon, text: str, k
     assert "gestational age" not in found, found
     if kept:
         assert kept in found, found
+
+
+def test_as_long_as_opens_a_condition_like_provided(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "…, as long as serum sodium stays above 130 mmol/L": a condition of the row, read as
+    "provided" is; before, "long" was left over as a concept (and the clause was read as a
+    group of patients)."""
+    result = extract(
+        lexicon,
+        "Tolvaptan may be considered in hyponatraemic HF, as long as serum sodium stays above "
+        "120 mmol/L.",
+    )
+    assert not [c for c in result.concepts if "long" in c.text.lower()], result.concepts
+    sodium = named(result)["serum sodium"]
+    assert (sodium.operator, sodium.threshold) == (">", 120.0), sodium

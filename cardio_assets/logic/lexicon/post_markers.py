@@ -161,6 +161,7 @@ _POST_MARKERS = re.compile(
     # ("once X has been excluded": when; "once daily", "once-daily", "more than / at least /
     # only once" are a schedule or a count)
     r"|(?:if|when(?!\s+to\b)|while|whilst|unless|despite|provided(?:\s+that)?|"
+    r"(?:as|so)\s+long\s+as|"  # "as long as potassium stays below 5.0 mmol/L": provided
     # ("where X is suspected": a case like "when"; not "centres where …", "where available",
     # "where surgery is available": the setting of the act; a case has its verb)
     r"(?<!centres\s)(?<!centre\s)(?<!centers\s)(?<!center\s)(?<!settings\s)(?<!units\s)"
@@ -629,7 +630,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         )
     ):
         return "negated", _IN_USE.sub("", _THERE_IS.sub("", body))
-    if low.startswith("provided") or low == "once":
+    if low.startswith("provided") or low == "once" or low.endswith("long as"):
         # "provided other causes are excluded", "once complications have been excluded (by
         # repeat imaging)": they are absent (how they were excluded names no criterion)
         excluded = re.match(
@@ -640,7 +641,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         )
         if excluded:
             return "negated", excluded.group(1)
-        if low.startswith("provided"):
+        if low.startswith("provided") or low.endswith("long as"):
             return "context", _IN_USE.sub("", body)
     if low in {"if", "when", "where", "while", "whilst", "once"}:
         return context_clause(_THERE_IS.sub("", body))

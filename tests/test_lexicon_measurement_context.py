@@ -247,3 +247,36 @@ def test_a_window_counted_from_a_disease_names_the_disease(  # type: ignore[no-u
     assert len(windows) == 1, found
     conditions = [name for name, c in found.items() if c.role == "Condition"]
     assert conditions == ([event] if event else []), found
+
+
+@pytest.mark.parametrize(
+    "text,name",
+    [
+        (
+            "Carotid stenting may be considered provided the procedural risk of stroke or death "
+            "is below 4%.",
+            "procedural risk of stroke or death",
+        ),
+        (
+            "Surgery is recommended where the 30-day rate of death or MI stays under 2%.",
+            "30-day rate of death or myocardial infarction",
+        ),
+    ],
+)
+def test_a_rate_of_either_of_two_events_is_one_quantity(lexicon, text: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    """ "the risk of stroke or death is below 4%": one rate of either event, one parameter;
+    before, the "or" split it into a condition "risk of stroke" and a parameter "death"."""
+    found = named(extract(lexicon, text))
+    assert found[name].role == "ClinicalParameter" and found[name].operator == "<", found
+    assert "death" not in found or found["death"].role != "ClinicalParameter", found
+
+
+def test_a_risk_of_an_event_or_a_measured_quantity_stays_two_criteria(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "a high risk of bleeding or an LVEF below 30%": the LVEF is a quantity of its
+    own, no second event of one rate."""
+    found = named(
+        extract(
+            lexicon, "An ICD is recommended in patients with a high risk of bleeding or LVEF <30%."
+        )
+    )
+    assert found["left ventricular ejection fraction"].threshold == 30.0, found

@@ -300,6 +300,19 @@ def measured_parameter(span: str, normalized: str, found: Measurement) -> Parame
     )
 
 
+# "(procedural) risk of stroke or " right before a named value: the first event of a
+# composite rate ("risk of stroke or death <6%")
+_COMPOSITE_RISK = re.compile(
+    r"\b(?:(?!(?:the|a|an|if|and|as|when|of)\b)[\w'’-]+\s+){0,3}"
+    r"(?:risk|rate|incidence)\s+of\s+(?:[\w-]+\s+){1,2}?or\s+$",
+    re.IGNORECASE,
+)
+
+# ... whose second event is a plain word or two ("death", "heart failure"), or MI / TIA: no
+# measured quantity of its own ("a high risk of bleeding or LVEF <35%" names two criteria)
+_EVENT_NAME = re.compile(r"(?:[a-z-]+|MI|TIA)(?:\s+[a-z-]+)?(?:\s+(?:is|are|stays|remains|was))?")
+
+
 def extract_parameters(
     text: str, abbreviations: Abbreviations, start_index: int = 0
 ) -> tuple[str, list[Parameter]]:
@@ -471,6 +484,11 @@ def extract_parameters(
                 pieces.append(text[cursor:part_start])
                 pieces.append(_PLACEHOLDER.format(start_index + len(params) - 1))
                 cursor = part_end
+            composite = _COMPOSITE_RISK.search(text, cursor, start)
+            if composite is not None and partner is None and _EVENT_NAME.fullmatch(name):
+                # "the procedural risk of stroke or death is under 3%": one rate of either
+                # event, a single quantity; the "or" is inside its name, no alternative
+                start, name = composite.start(), f"{composite[0]}{name}"
             normalized = re.sub(r"(?<=\w)(?:/s|\(s\))\b", "", abbreviations.normalize(name))
             if name.split()[-1].lower() in _WEIGHING and found.unit in ("kg", "g", "lb"):
                 # "patients weighing <60 kg": the patients' body weight, what the value measures

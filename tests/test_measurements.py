@@ -629,3 +629,29 @@ def test_a_rounded_conversion_in_brackets_is_the_same_value() -> None:
     assert len(found) == 1, found
     assert (found[0].operator, found[0].threshold, found[0].unit) == (">", 150.0, "mg/dL")
     assert found[0].alt_values == [{"threshold": 350.0, "unit": "nmol/L"}]
+
+
+@pytest.mark.parametrize(
+    "text,alt",
+    [
+        (
+            "an LDL-C below 1.8 mmol/L (equivalent to 70 mg/dL)",
+            {"threshold": 70.0, "unit": "mg/dL"},
+        ),
+        ("Lp(a) above 50 mg/dL, roughly 105 nmol/L", {"threshold": 105.0, "unit": "nmol/L"}),
+        (
+            "glucose of 7.0 mmol/L or more (that is, 126 mg/dL)",
+            {"threshold": 126.0, "unit": "mg/dL"},
+        ),
+        (
+            "triglycerides of 2.3–5.6 mmol/L (that is, 200–499 mg/dL)",
+            {"threshold": [200.0, 499.0], "unit": "mg/dL"},
+        ),
+    ],
+)
+def test_the_same_value_in_a_second_unit_after_a_word_that_says_so(text: str, alt: dict) -> None:
+    """ "(equivalent to 70 mg/dL)", ", roughly 105 nmol/L", "(that is, 126 mg/dL)": the value
+    again in another unit, one parameter with alt_values; before, the words left the second
+    value as a condition of its own ("equivalent to 70 mg/dl")."""
+    found = find_measurements(text)
+    assert len(found) == 1 and found[0].alt_values == [alt], found

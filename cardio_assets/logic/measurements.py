@@ -448,16 +448,17 @@ _AGE_WORDS = re.compile(r"\b(?:aged?|older|younger|years?\s+old)\s*$", re.IGNORE
 # the same value in a second unit right after the first: " (55 mg/dL)", " or ≥200 mg/dL",
 # ", or 430 nmol/L", " (about 430 nmol/L)" (a conversion rounded, the same value), ", i.e.
 # 4.9 mmol/L" (the same value said again); a closing bracket only where one was opened
-_SAID_AGAIN = r",?\s?(?P<again>i\.\s?e\.|that\s+is),?\s+"
+_SAID_AGAIN = r",?\s?(?P<again>i\.\s?e\.|that\s+is|roughly|equivalent\s+to),?\s+"
+_ROUNDED = r"(?:\s?(?:about|approximately|approx\.|~|≈|roughly|(?:equivalent|corresponding)\s+to|i\.\s?e\.,?|that\s+is,?))?"
 _ALT_VALUE = re.compile(
-    rf"\s?(?:(?P<open>\()(?:\s?(?:about|approximately|approx\.|~|≈))?\s?|(?P<listed>,\s?)?or\s+"
+    rf"\s?(?:(?P<open>\(){_ROUNDED}\s?|(?P<listed>,\s?)?or\s+"
     rf"|/\s?|{_SAID_AGAIN})(?P<op>{_SYMBOL_RE})?\s?(?P<v>{_NUM})\s?(?P<u>{UNIT_RE})(?(open)\s?\)?)",
     re.IGNORECASE,
 )
 # ... and a range's, as a range in brackets, " (135–499 mg/dL)", or said again, ", i.e.
 # 1.5–5.6 mmol/L"
 _ALT_RANGE = re.compile(
-    rf"\s?(?:(?P<open>\()\s?|{_SAID_AGAIN})(?P<v>{_NUM}){_DASH}(?P<v2>{_NUM})\s?(?P<u>{UNIT_RE})"
+    rf"\s?(?:(?P<open>\(){_ROUNDED}\s?|{_SAID_AGAIN})(?P<v>{_NUM}){_DASH}(?P<v2>{_NUM})\s?(?P<u>{UNIT_RE})"
     r"(?(open)\s?\))",
     re.IGNORECASE,
 )

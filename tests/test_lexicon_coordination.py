@@ -741,3 +741,36 @@ def test_examples_in_two_lists_keep_one_label_each(lexicon) -> None:  # type: ig
     assert_one_or_group(found["benzodiazepine"], found["opioid"])
     assert_one_or_group(found["antihistamine"], found["gabapentin"])
     assert found["benzodiazepine"].or_group != found["antihistamine"].or_group, found
+
+
+@pytest.mark.parametrize(
+    "text,kinds",
+    [
+        (
+            "Colchicine is recommended in myocarditis, acute or recurrent, to reduce relapses.",
+            ["acute myocarditis", "recurrent myocarditis"],
+        ),
+        (
+            "Tafamidis is recommended in transthyretin amyloid cardiomyopathy, wild-type or "
+            "hereditary, to reduce admissions.",
+            [
+                "wild-type transthyretin amyloid cardiomyopathy",
+                "hereditary transthyretin amyloid cardiomyopathy",
+            ],
+        ),
+    ],
+)
+def test_two_modifiers_after_a_disease_name_its_kinds(lexicon, text: str, kinds: list) -> None:  # type: ignore[no-untyped-def]
+    """ "myocarditis, acute or recurrent": the kinds of the disease before the comma, one OR
+    label, the disease itself no third alternative; before, "acute" and "recurrent" were
+    conditions of their own beside the disease, all three in one group."""
+    found = named(extract(lexicon, text))
+    alternatives(text, lexicon, *kinds)
+    bare = kinds[0].split(" ", 1)[1]
+    assert bare not in found, found
+
+
+def test_nouns_after_a_comma_stay_items_of_their_own() -> None:
+    """Guard: "diabetes, obesity or hypertension" lists three conditions."""
+    tree = split_logic("diabetes, obesity or hypertension")
+    assert tree == Expr("OR", (Leaf("diabetes"), Leaf("obesity"), Leaf("hypertension")))

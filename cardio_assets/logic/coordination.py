@@ -303,3 +303,29 @@ def lists_joined_by_comma_and(masked: str) -> int | None:
     if _TOP_LEVEL_OR.search(before) and _TOP_LEVEL_OR.search(after):
         return joint.start()
     return None
+
+
+def kinds_after_head(items: list[str], connectors: list[str]) -> list[tuple[str, str]] | None:
+    """ "pericarditis, acute or recurrent", "TTR amyloidosis, wild-type or hereditary": two
+    bare modifiers after a comma name the kinds of the disease before them, a patient having
+    one; (modifier, full name) of each, the disease itself no third alternative. None for any
+    other list (nouns after the comma are items of their own: "diabetes, obesity or CKD")."""
+    if len(items) != 3 or connectors != [",", "or"]:
+        return None
+    head, *kinds = items
+    if len(head.split()) < 1 or _bare_modifier(head) or not all(map(_bare_modifier, kinds)):
+        return None
+    head = re.sub(r"^(?:in|with|for|of)\s+", "", head, flags=re.IGNORECASE)  # "in pericarditis"
+    if set(head.lower().split()) & CLAUSE_WORDS:
+        return None  # "aspirin with clopidogrel, …": no one disease named
+    return [(kind, f"{kind} {head}") for kind in kinds]
+
+
+def _bare_modifier(word: str) -> bool:
+    low = word.lower()
+    return " " not in low and (
+        low in SHARED_MODIFIERS
+        or low in COURSE_WORDS
+        or low.endswith("-type")
+        or (ADJECTIVE_ENDING.search(low) is not None and low not in NOUNS_SHAPED_LIKE_ADJECTIVES)
+    )

@@ -22,6 +22,7 @@ from cardio_assets.logic.coordination import (
     adjective_shaped,
     coordinate_adjective,
     expand_shared_heads,
+    kinds_after_head,
     lists_joined_by_comma_and,
 )
 
@@ -190,6 +191,8 @@ def split_logic(
     items, connectors = cleaned_items, cleaned_conns
     if len(items) == 1:
         return _leaf(items[0])
+    if kinds := kinds_after_head(items, connectors):  # "pericarditis, acute or recurrent"
+        return Expr("OR", tuple(_leaf(kind, full) for kind, full in kinds))
 
     # Re-join shared modifiers, roman-numeral lists and known multi-word terms before
     # commas are resolved, so "NYHA class II or III" never reads as two conditions.

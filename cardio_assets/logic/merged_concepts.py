@@ -42,7 +42,13 @@ __all__ = ["MERGE_LOGIC_VERSION", "merge_row", "split_logic", "Leaf", "Expr", "l
 _HERE = Path(__file__).resolve().parent
 MERGE_LOGIC_VERSION = "merge-" + source_fingerprint(
     _HERE / name
-    for name in ("merged_concepts.py", "logic_split.py", "coordination.py", "abbreviations.py")
+    for name in (
+        "merged_concepts.py",
+        "logic_split.py",
+        "coordination.py",
+        "ellipsis.py",
+        "abbreviations.py",
+    )
 )
 
 _LOGIC_ROLES = frozenset({"Condition", "ClinicalParameter"})

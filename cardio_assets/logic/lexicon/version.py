@@ -19,6 +19,7 @@ _LOGIC_DIR = LEXICON_DIR.parent
 SHARED_RULE_FILES: tuple[str, ...] = (
     "logic_split.py",
     "coordination.py",
+    "ellipsis.py",
     "abbreviations.py",
     "measurements.py",
     "measurement_units.py",

@@ -214,3 +214,25 @@ def list_as_subject(sentence: str) -> tuple[str, str] | None:
     if clause:
         items, verb = items[: clause.start()], f"{verb}, {items[clause.end() :]}"
     return f"{listed['lead']}{items} {verb}", listed["verb"]
+
+
+# an imperative row whose verb the imperative reading does not take ("Implant a pacemaker in
+# …", "Refer patients after ACS to …", "Do not close a shunt in …"): read as the same row
+# framed "It is (not) recommended to implant …", which the infinitive rules name
+_PLAIN_IMPERATIVE = re.compile(
+    r"^(?P<neg>do\s+not\s+|never\s+)?(?P<verb>implant|refer|delay|postpone|defer|stop|"
+    r"discontinue|withhold|interrupt|restart|resume|switch|replace|continue|maintain|repeat|"
+    r"administer|obtain|close|screen|measure|check|monitor|assess|evaluate|teach|counsel|"
+    r"vaccinate|encourage|advise|restrict|limit|titrate|up-titrate|upgrade|ablate|educate|"
+    r"reassess|re-evaluate|individuali[sz]e)\s+",
+    re.IGNORECASE,
+)
+
+
+def framed_imperative(sentence: str) -> str | None:
+    """The imperative row framed as "It is (not) recommended to <verb> …", or None."""
+    found = _PLAIN_IMPERATIVE.match(sentence)
+    if found is None:
+        return None
+    lead = "It is not recommended to " if found["neg"] else "It is recommended to "
+    return f"{lead}{found['verb'].lower()} {sentence[found.end() :]}"

@@ -44,6 +44,7 @@ from cardio_assets.logic.lexicon.sentence_leads import (
     _lead_ends_at_aside,
     _top_level_commas,
     clause_lead_end,
+    framed_imperative,
     list_as_subject,
 )
 from cardio_assets.logic.lexicon.vocabulary import (
@@ -371,6 +372,8 @@ def _parse_sentence(sentence: str) -> RowParse:
             what = what[cut + 1 :]
         parse.action = what.strip(" ,;")
         return parse
+    if verb is None and (framed := framed_imperative(sentence)) is not None:
+        return _parse_sentence(framed)  # "Implant a pacemaker in …": "It is recommended to …"
     if verb is None:
         # Imperative rows ("Consider aspirin in ...", "Avoid NSAIDs in ...").
         imperative = re.match(

@@ -1,0 +1,64 @@
+"""Imperative rows whose verb names the act, read by rule in the team's own sentences:
+"Implant a pacemaker in …", "Refer patients after X to Y", "Do not close a defect in …" are
+the rows "It is (not) recommended to implant / refer / close …", and are named so; before, the
+verb stayed in the act's name ("implant a permanent pacemaker") or was an act of its own
+("refer").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import extract, named
+
+
+@pytest.mark.parametrize(
+    "text,act,condition",
+    [
+        (
+            "Implant a dual-chamber pacemaker in patients with symptomatic sinus node disease.",
+            "dual-chamber pacemaker",
+            "symptomatic sinus node disease",
+        ),
+        (
+            "Refer patients with suspected cardiac amyloidosis to a specialised centre.",
+            "referral to a specialised centre",
+            "suspected cardiac amyloidosis",
+        ),
+    ],
+)
+def test_an_imperative_verb_is_read_as_the_recommended_act(
+    lexicon, text: str, act: str, condition: str
+) -> None:  # type: ignore[no-untyped-def]
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == [act], result.actions
+    assert named(result)[condition].role == "Condition", result.concepts
+
+
+def test_do_not_with_an_act_verb_is_advice_against_the_act(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Do not close a ventricular septal defect in …": before, the whole imperative was one
+    condition."""
+    result = extract(
+        lexicon, "Do not close a ventricular septal defect in patients with Eisenmenger syndrome."
+    )
+    assert len(result.actions) == 1, result.actions
+    act = result.actions[0].normalized
+    assert "ventricular septal defect" in act and not act.startswith("do not"), act
+    assert named(result)["eisenmenger syndrome"].role == "Condition", result.concepts
+
+
+def test_a_row_with_a_verb_of_its_own_reads_as_before(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "Repair of X is recommended" has its own verb: the act noun stays the act, never
+    "It is recommended to repair of …"."""
+    result = extract(
+        lexicon, "Repair of aortic coarctation is recommended in adults with hypertension."
+    )
+    assert [a.normalized for a in result.actions] == ["repair of aortic coarctation"], result
+
+
+def test_screen_as_an_imperative_names_the_screening(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Screen patients aged 65 or more for AF": the act is the screening (before: no act,
+    and "screen" a condition)."""
+    result = extract(lexicon, "Screen patients aged 65 years or more for atrial fibrillation.")
+    assert [a.normalized for a in result.actions] == ["screening"], result.actions
+    assert "screen" not in named(result), result.concepts

@@ -398,3 +398,15 @@ def test_as_long_as_opens_a_condition_like_provided(lexicon) -> None:  # type: i
     assert not [c for c in result.concepts if "long" in c.text.lower()], result.concepts
     sodium = named(result)["serum sodium"]
     assert (sodium.operator, sodium.threshold) == (">", 120.0), sodium
+
+
+def test_alone_or_in_combination_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "alone or in combination" says how the drugs named may be taken; before, "alone" and
+    "combination" were two more drugs of the list."""
+    result = extract(
+        lexicon,
+        "Do not use ticagrelor or prasugrel, alone or in combination, as a replacement for "
+        "warfarin in patients with a mechanical valve.",
+    )
+    assert not [c for c in result.concepts if c.normalized in ("alone", "combination")], result
+    assert {a.normalized for a in result.actions} == {"ticagrelor", "prasugrel"}, result.actions

@@ -259,3 +259,19 @@ def test_a_second_group_with_alternatives_of_its_own_keeps_them(lexicon) -> None
     reduced = found["heart failure with reduced ejection fraction"]
     assert reduced.or_group is not None, found
     assert found["myocardial infarction"].or_group != reduced.or_group, found
+
+
+def test_anyone_names_the_patients_as_those_does(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "…, or in anyone unsuitable for surgery": "anyone" is the patients, like "those" or
+    "patients"; before, it stayed in the condition's name ("anyone unsuitable for surgery")
+    and the group was no alternative to the ones before it."""
+    found = named(
+        extract(
+            lexicon,
+            "Transcatheter repair is recommended in those 80 years or older, in patients at "
+            "high surgical risk, or in anyone unsuitable for surgery.",
+        )
+    )
+    assert "unsuitable for surgery" in found, found
+    assert found["unsuitable for surgery"].or_group == found["high surgical risk"].or_group
+    assert found["unsuitable for surgery"].or_group is not None, found

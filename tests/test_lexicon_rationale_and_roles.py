@@ -505,13 +505,13 @@ def test_contrast_media_and_concentrates_are_given_like_drugs(
         (
             "Constrictive physiology is diagnosed in the presence of a thick pericardium, "
             "septal bounce and respiratory variation.",
-            "diagnosis of constrictive physiology",
+            "constrictive physiology",
             {"thick pericardium", "septal bounce", "respiratory variation"},
         ),
         (
             "In the absence of heart disease, vasovagal fainting should be considered likely "
             "when fainting follows prolonged standing.",
-            "diagnosis of vasovagal fainting",
+            "vasovagal fainting",
             {"heart disease"},
         ),
     ],
@@ -519,11 +519,15 @@ def test_contrast_media_and_concentrates_are_given_like_drugs(
 def test_a_diagnostic_criterion_row_recommends_the_diagnosis(
     lexicon, text: str, diagnosis: str, criteria: set[str]
 ) -> None:
-    """ "X is diagnosed / likely when Y": what the row recommends is diagnosing X (a
-    Procedure); the findings after "in the presence of" or "when" are its conditions, and
-    an opening "In the absence of Z," leaves Z out."""
-    found = named(extract(lexicon, text))
-    assert found[diagnosis].role == "Procedure"
+    """ "X is diagnosed / likely when Y": what the row concludes is X, the disease, a
+    Condition and the row's action (the development golds name it so in 11 of the 17 rows
+    where the two readings differ; before, "diagnosis of X", a Procedure); the findings after
+    "in the presence of" or "when" are its conditions, and an opening "In the absence of Z,"
+    leaves Z out."""
+    result = extract(lexicon, text)
+    found = named(result)
+    assert found[diagnosis].role == "Condition"
+    assert [a.normalized for a in result.actions] == [diagnosis], result.actions
     assert criteria <= set(found)
     assert all(found[c].role == "Condition" for c in criteria)
 

@@ -475,8 +475,8 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
             if parse.diagnosis:  # "X is likely when …": diagnosing X is what is recommended
                 for d in action:
                     if d.role in ("Condition", "Procedure"):
-                        d.role, d.slot = "Procedure", "action"
-                        d.normalized = re.sub(r"^(?:diagnosis of )?", "diagnosis of ", d.normalized)
+                        d.role, d.slot = "Condition", "action"
+                        d.normalized = re.sub(r"^diagnosis of ", "", d.normalized)
             if parse.measure:  # "to measure BNP": measuring is what is recommended
                 for d in action:
                     if d.slot == "action":

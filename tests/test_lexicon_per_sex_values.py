@@ -66,22 +66,24 @@ def test_a_per_sex_value_joins_the_alternatives_before_it(lexicon) -> None:  # t
     assert not [c for c in result.concepts if "cm for" in c.text], result.concepts
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        # one value and one sex: nothing to pair
-        "Screening is recommended in men aged 65 years or more with a diameter of 30 mm.",
-        # values of two quantities, each with its own name, for the whole group
-        "Statins are recommended in men or women with LDL-C ≥4.9 mmol/L.",
-    ],
-)
-def test_no_pair_of_values_per_sex_reads_as_none(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
-    """Guard: without two values each followed by its sex, no value is added and no label
-    moves."""
-    before = [(c.normalized, c.threshold) for c in extract(lexicon, text).concepts]
-    params = [c for c in extract(lexicon, text).concepts if c.role == "ClinicalParameter"]
-    assert len(params) <= 2, before
-    assert all(c.or_group is None for c in params), params
+def test_one_value_for_one_sex_pairs_nothing(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: one value and one sex: no value is added and no label set."""
+    result = extract(
+        lexicon, "Screening is recommended in men aged 65 years or more with a diameter of 30 mm."
+    )
+    assert len([c for c in result.concepts if c.role == "ClinicalParameter"]) == 2, result
+    assert all(c.or_group is None for c in result.concepts), result.concepts
+
+
+def test_sexes_named_as_a_group_keep_their_label(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "men or women with LDL-C ≥4.9 mmol/L": one value for both sexes, who stay
+    alternatives of each other; the value keeps no label."""
+    found = named(
+        extract(lexicon, "Statins are recommended in men or women with LDL-C ≥4.9 mmol/L.")
+    )
+    assert_one_or_group(found["men"], found["women"])
+    ldl = [c for n, c in found.items() if c.role == "ClinicalParameter"]
+    assert len(ldl) == 1 and ldl[0].or_group is None, found
 
 
 @pytest.mark.parametrize(

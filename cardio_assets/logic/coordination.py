@@ -285,7 +285,8 @@ _SLASHED_COMPLEMENT = re.compile(
 
 
 # ", and " between two lists that each offer alternatives: "A or B, and C or D"
-_COMMA_AND = re.compile(r",\s+and\s+(?!/)", re.IGNORECASE)
+_COMMA_AND = re.compile(r",\s+and\s+", re.IGNORECASE)
+# (brackets are blanked by the caller: an "or" found is one of the phrase's own)
 _TOP_LEVEL_OR = re.compile(r"\s(?:or|and/or)\s|,\s*or\s", re.IGNORECASE)
 
 
@@ -313,19 +314,23 @@ def kinds_after_head(items: list[str], connectors: list[str]) -> list[tuple[str,
     if len(items) != 3 or connectors != [",", "or"]:
         return None
     head, *kinds = items
-    if len(head.split()) < 1 or _bare_modifier(head) or not all(map(_bare_modifier, kinds)):
+    # ("in pericarditis", "the pericarditis": the disease without what leads it in)
+    head = re.sub(r"^(?:(?:in|with|for|of)\s+)?(?:(?:a|an|the)\s+)?", "", head, flags=re.I)
+    if not head or _bare_modifier(head) or not all(map(_bare_modifier, kinds)):
         return None
-    head = re.sub(r"^(?:in|with|for|of)\s+", "", head, flags=re.IGNORECASE)  # "in pericarditis"
-    if set(head.lower().split()) & CLAUSE_WORDS:
-        return None  # "aspirin with clopidogrel, …": no one disease named
+    if set(head.lower().split()) & CLAUSE_WORDS or re.search(r"[\d⟦<>≤≥%]", head):
+        return None  # "aspirin with clopidogrel, …", "LVEF ≤35%, …": no one disease named
     return [(kind, f"{kind} {head}") for kind in kinds]
 
 
 def _bare_modifier(word: str) -> bool:
-    low = word.lower()
+    """A word that names a kind of a disease: a course or grade word ("acute", "recurrent"),
+    a "-type" ("wild-type") or a participle ("dilated", "provoked"), or one of them negated
+    ("non-ischaemic", "unprovoked"); nouns shaped like adjectives ("diuretic") are not."""
+    low = re.sub(r"^(?:non-?|un)(?=[a-z]{4})", "", word.lower())
     return " " not in low and (
         low in SHARED_MODIFIERS
         or low in COURSE_WORDS
         or low.endswith("-type")
-        or (ADJECTIVE_ENDING.search(low) is not None and low not in NOUNS_SHAPED_LIKE_ADJECTIVES)
+        or re.fullmatch(r"[a-z]{3,}ed", low) is not None
     )

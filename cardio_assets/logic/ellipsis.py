@@ -66,7 +66,6 @@ def joins(
     return keep_together is not None and keep_together(joined)
 
 
-# nouns that end like adjectives ("survival or death" is no "survival death")
 def complete_ellipsis(previous: str, item: str) -> dict[int, str]:
     """Complete the elided parts of a coordination: {0: previous, 1: item} full names.
 

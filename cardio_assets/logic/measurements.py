@@ -448,8 +448,8 @@ _AGE_WORDS = re.compile(r"\b(?:aged?|older|younger|years?\s+old)\s*$", re.IGNORE
 # the same value in a second unit right after the first: " (55 mg/dL)", " or ≥200 mg/dL",
 # ", or 430 nmol/L", " (about 430 nmol/L)" (a conversion rounded, the same value), ", i.e.
 # 4.9 mmol/L" (the same value said again); a closing bracket only where one was opened
-_SAID_AGAIN = r",?\s?(?P<again>i\.\s?e\.|that\s+is|roughly|equivalent\s+to),?\s+"
-_ROUNDED = r"(?:\s?(?:about|approximately|approx\.|~|≈|roughly|(?:equivalent|corresponding)\s+to|i\.\s?e\.,?|that\s+is,?))?"
+_SAID_AGAIN = r",?\s?(?P<again>i\.\s?e\.|that\s+is|roughly|(?:equivalent|corresponding)\s+to),?\s+"
+_ROUNDED = r"(?:\s?(?P<lead>about|approximately|approx\.|~|≈|roughly|(?:equivalent|corresponding)\s+to|i\.\s?e\.,?|that\s+is,?))?"
 _ALT_VALUE = re.compile(
     rf"\s?(?:(?P<open>\(){_ROUNDED}\s?|(?P<listed>,\s?)?or\s+"
     rf"|/\s?|{_SAID_AGAIN})(?P<op>{_SYMBOL_RE})?\s?(?P<v>{_NUM})\s?(?P<u>{UNIT_RE})(?(open)\s?\)?)",
@@ -476,7 +476,7 @@ def _alt_value(
     if m is None or other is None or other == unit or other in TIME_UNITS or unit in TIME_UNITS:
         return None
     # ", or 430 nmol/L", ", i.e. 4.9 mmol/L": the value given again after a comma or "i.e."
-    said_again = m["again"] is not None or bool(m.groupdict().get("listed"))
+    said_again = m["again"] is not None or bool(m.groupdict().get("listed") or m["lead"])
     if said_again and "%" in (unit, other) and {unit, other} != _PERCENT_PAIR:
         return None  # "HR >100 bpm, or 30% above baseline": another quantity, not a unit
     if ranged:

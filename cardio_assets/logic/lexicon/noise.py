@@ -450,7 +450,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r"(?:(?<=\band\s)|(?<=\bor\s)|(?<=\bif\s)|(?<=\bwhen\s)|(?<=\bunless\s)|(?<=\bwhere\s)"
-            r"|(?<=\bprovided\s)|(?<=\bthat\s))there\s+(?:is|are|was|were|has\s+been|have\s+been)"
+            r"|(?<=\bprovided\s)|(?<=\blong\sas\s)|(?<=\bthat\s))"
+            r"there\s+(?:is|are|was|were|has\s+been|have\s+been)"
             r"\s+(?=\S)",
             re.I,
         ),

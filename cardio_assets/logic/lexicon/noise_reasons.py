@@ -54,9 +54,15 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         " ",
     ),
-    # "(either) alone or in combination": how the drugs named may be taken, neither a drug
-    # nor a condition
-    (re.compile(r",?\s*\b(?:either\s+)?alone\s+or\s+in\s+combination\b(?!\s+with)", re.I), ""),
+    # "(either) alone or in combination (with Y)": how the drugs named may be taken, neither
+    # a drug nor a condition; Y, if named, is given with them
+    (
+        re.compile(
+            r",?\s*\b(?:either\s+)?alone\s+or\s+(?:in\s+combination|combined)(?:\s+(?=with\b)|\b,?)",
+            re.I,
+        ),
+        " ",
+    ),
     # a rationale, not a criterion: ", considering the individual risk", ", given the high
     # risk of X", "taking into account its cost" (the clause says why, not for whom)
     (

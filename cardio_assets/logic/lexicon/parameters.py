@@ -310,7 +310,15 @@ _COMPOSITE_RISK = re.compile(
 
 # ... whose second event is a plain word or two ("death", "heart failure"), or MI / TIA: no
 # measured quantity of its own ("a high risk of bleeding or LVEF <35%" names two criteria)
-_EVENT_NAME = re.compile(r"(?:[a-z-]+|MI|TIA)(?:\s+[a-z-]+)?(?:\s+(?:is|are|stays|remains|was))?")
+_EVENT_NAME = re.compile(
+    r"(?:[a-z-]+|MI|TIA|ACS|SCD|VTE|CV)(?:\s+[a-z-]+)?(?:\s+(?:is|are|stays|remains|was))?"
+)
+# ... and no measured quantity ("a risk of bleeding or an ejection fraction <35%")
+_MEASURED_WORD = re.compile(
+    r"\b(?:fraction|rate|pressure|level|count|ratio|score|index|diameter|volume|gradient|"
+    r"velocity|concentration|clearance|interval|duration|saturation|strain)\b",
+    re.IGNORECASE,
+)
 
 
 def extract_parameters(
@@ -485,7 +493,13 @@ def extract_parameters(
                 pieces.append(_PLACEHOLDER.format(start_index + len(params) - 1))
                 cursor = part_end
             composite = _COMPOSITE_RISK.search(text, cursor, start)
-            if composite is not None and partner is None and _EVENT_NAME.fullmatch(name):
+            if (
+                composite is not None
+                and partner is None
+                and found.unit == "%"  # a rate; "… or heart rate >110 bpm" is a quantity
+                and _EVENT_NAME.fullmatch(name)
+                and not _MEASURED_WORD.search(name)
+            ):
                 # "the procedural risk of stroke or death is under 3%": one rate of either
                 # event, a single quantity; the "or" is inside its name, no alternative
                 start, name = composite.start(), f"{composite[0]}{name}"

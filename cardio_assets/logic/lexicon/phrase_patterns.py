@@ -7,6 +7,7 @@ import re
 
 from cardio_assets.logic.lexicon.drafts import Draft
 from cardio_assets.logic.lexicon.vocabulary import _OUTCOME_VERBS, _PURPOSE_VERBS
+from cardio_assets.logic.logic_split import Leaf
 
 # "to correct X and enable Y", "to guide X and assess Y": each verb of the aim leads in to
 # its object
@@ -208,3 +209,37 @@ def talk_about_a_list(text: str) -> tuple[str, str] | None:
 
 # a need kept whole as the patients' state ("requirement for pacing", "need for dialysis")
 _NEED = re.compile(r"(?:requirement|need|indication)s?\s+for\b", re.IGNORECASE)
+
+
+def _modifies(leaf: Leaf) -> bool:
+    """The leaf is a word its completed name starts with ("persistent" of "persistent AF")."""
+    return bool(leaf.full) and leaf.full.lower().startswith(leaf.text.lower() + " ")
+
+
+# one word, none of the endings of English nouns for acts, states or qualities: the shape
+# of a drug's name ("varenicline", "bupropion", "ergometrine")
+_DRUG_LIKE_WORD = re.compile(
+    r"(?i)[a-z]{5,}(?<!tion)(?<!sion)(?<!ment)(?<!ance)(?<!ence)(?<!ing)(?<!ity)(?<!ness)"
+    r"(?<!al)(?<!sis)(?<!ure)(?<!ery)(?<!ogy)(?<!phy)(?<!ics)(?<!ship)(?<!age)(?<!ary)(?<!ism)"
+    r"(?<!ar)(?<!ous)(?<!ive)(?<!ed)(?<!ic)(?<!ly)"
+)
+
+
+# a change of drug or device: "(to) switch from A to B", "converting A to B", "replacement of
+# A by B", "to replace A with B": B is the act, A the therapy the patients were on
+_SWITCH = re.compile(
+    r"^(?:(?:a|the)\s+)?(?:to\s+)?(?:switch(?:ing)?|conver(?:t|ting|sion)|chang(?:e|ing)|"
+    r"replac(?:e|ing|ement))\s+(?:of\s+)?(?:from\s+)?(?P<old>\S.*?)\s+(?:to|with|by)\s+"
+    r"(?P<new>\S.*)$",
+    re.IGNORECASE,
+)
+# a route or an adjective alone: it borrows the noun of what it is switched to
+_LONE_MODIFIER = re.compile(
+    r"(?i)i\.?\s?v\.?|s\.?\s?c\.?|oral|intravenous|subcutaneous|[a-z\-]+(?:ed|ous|ive)"
+)
+# examples of a state that are ways to have it: "e.g.", "including" (not "such as", which
+# names kinds: "tumours such as lymphomas"; not "i.e.", which restates the state)
+_STATE_EXAMPLE_LEAD = re.compile(r"^(?:e\.\s?g\.?|including),?\s", re.I)
+# the parts an act is made of: "including" after an act (not "e.g." / "such as", examples the
+# contract reads as alternatives)
+_PARTS_LEAD = re.compile(r"^including\s", re.I)

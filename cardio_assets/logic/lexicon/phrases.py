@@ -46,14 +46,20 @@ from cardio_assets.logic.lexicon.phrase_groups import (
 )
 from cardio_assets.logic.lexicon.phrase_patterns import (
     _CONNECTIVE_ONLY,
+    _DRUG_LIKE_WORD,
     _EXAMPLE_LEAD,
     _INCLUDING_TAIL,
+    _LONE_MODIFIER,
     _OUTCOME_LEAD,
+    _PARTS_LEAD,
     _PAST_PROCEDURE,
+    _STATE_EXAMPLE_LEAD,
     _SUSPICION,
+    _SWITCH,
     _VALUE_ONLY,
     HISTORY_TAKEN,
     _head_before,
+    _modifies,
     finding_and_test,
     measuring_test,
     talk_about_a_list,
@@ -560,7 +566,10 @@ class PhraseRules(CohortRules):
         if (
             rest.lower() in _EMPTY_CONTEXT
             # "AT" (atrial tachycardia) is no "at": an abbreviation as written is a name
-            or (rest.lower() in _NAME_STOP and self.abbreviations.lookup(rest) is None)
+            or (
+                rest.lower() in _NAME_STOP
+                and not (_modifies(leaf) or self.abbreviations.lookup(rest))
+            )
             or _CONNECTIVE_ONLY.match(rest)
         ):
             return out
@@ -665,31 +674,4 @@ class PhraseRules(CohortRules):
         return out
 
 
-# one word, none of the endings of English nouns for acts, states or qualities: the shape
-# of a drug's name ("varenicline", "bupropion", "ergometrine")
-_DRUG_LIKE_WORD = re.compile(
-    r"(?i)[a-z]{5,}(?<!tion)(?<!sion)(?<!ment)(?<!ance)(?<!ence)(?<!ing)(?<!ity)(?<!ness)"
-    r"(?<!al)(?<!sis)(?<!ure)(?<!ery)(?<!ogy)(?<!phy)(?<!ics)(?<!ship)(?<!age)(?<!ary)(?<!ism)"
-    r"(?<!ar)(?<!ous)(?<!ive)(?<!ed)(?<!ic)(?<!ly)"
-)
-
-
-# a change of drug or device: "(to) switch from A to B", "converting A to B", "replacement of
-# A by B", "to replace A with B": B is the act, A the therapy the patients were on
-_SWITCH = re.compile(
-    r"^(?:(?:a|the)\s+)?(?:to\s+)?(?:switch(?:ing)?|conver(?:t|ting|sion)|chang(?:e|ing)|"
-    r"replac(?:e|ing|ement))\s+(?:of\s+)?(?:from\s+)?(?P<old>\S.*?)\s+(?:to|with|by)\s+"
-    r"(?P<new>\S.*)$",
-    re.IGNORECASE,
-)
-# a route or an adjective alone: it borrows the noun of what it is switched to
-_LONE_MODIFIER = re.compile(
-    r"(?i)i\.?\s?v\.?|s\.?\s?c\.?|oral|intravenous|subcutaneous|[a-z\-]+(?:ed|ous|ive)"
-)
-# examples of a state that are ways to have it: "e.g.", "including" (not "such as", which
-# names kinds: "tumours such as lymphomas"; not "i.e.", which restates the state)
-_STATE_EXAMPLE_LEAD = re.compile(r"^(?:e\.\s?g\.?|including),?\s", re.I)
-# the parts an act is made of: "including" after an act (not "e.g." / "such as", examples the
-# contract reads as alternatives)
-_PARTS_LEAD = re.compile(r"^including\s", re.I)
 _ACT_SLOTS = frozenset({"action", "component", "example", "background"})

@@ -161,7 +161,9 @@ _POST_MARKERS = re.compile(
     # ("once X has been excluded": when; "once daily", "once-daily", "more than / at least /
     # only once" are a schedule or a count)
     r"|(?:if|when(?!\s+to\b)|while|whilst|unless|despite|provided(?:\s+that)?|"
-    r"(?:as|so)\s+long\s+as|"  # "as long as potassium stays below 5.0 mmol/L": provided
+    # ("as long as potassium stays below 5.0 mmol/L": provided; not "for as long as it is
+    # tolerated", a duration)
+    r"(?<!\bfor\s)(?:as|so)\s+long\s+as|"
     # ("where X is suspected": a case like "when"; not "centres where …", "where available",
     # "where surgery is available": the setting of the act; a case has its verb)
     r"(?<!centres\s)(?<!centre\s)(?<!centers\s)(?<!center\s)(?<!settings\s)(?<!units\s)"

@@ -243,7 +243,8 @@ def link_repeated_groups(
     is said of that group only, and keeps what its own phrase gave it). A second group whose
     head has alternatives of its own is left as it is: on the development rows, merging them
     joined groups that were not alternatives. ``after_acts``: the first group may be named by
-    what the patients had done ("after TAVI or mitral repair, and in patients with HF")."""
+    what the patients had done ("after TAVI or mitral repair, and in patients with HF"), the
+    second by a bound ("…, and in patients with an LVEF ≤40%")."""
     first_head = next(
         (
             d
@@ -252,7 +253,14 @@ def link_repeated_groups(
         ),
         None,
     )
-    second_head = next((d for d in second if _heads_group(d) and not d.negated), None)
+    second_head = next(
+        (
+            d
+            for d in second
+            if (_heads_group(d) or (after_acts and d.role == "ClinicalParameter")) and not d.negated
+        ),
+        None,
+    )
     if first_head is None or second_head is None or second_head.or_group is not None:
         return
     share_or_label([first_head, second_head], group_counter)

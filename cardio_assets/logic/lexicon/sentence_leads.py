@@ -224,7 +224,11 @@ _PLAIN_IMPERATIVE = re.compile(
     r"discontinue|withhold|interrupt|restart|resume|switch|replace|continue|maintain|repeat|"
     r"administer|obtain|close|screen|measure|check|monitor|assess|evaluate|teach|counsel|"
     r"vaccinate|encourage|advise|restrict|limit|titrate|up-titrate|upgrade|ablate|educate|"
-    r"reassess|re-evaluate|individuali[sz]e)\s+",
+    r"reassess|re-evaluate|individuali[sz]e)\s+"
+    # ("Refer to Table 3", "Continue to monitor": no object; "Close monitoring / follow-up":
+    # the adjective, no verb)
+    r"(?!to\b)(?!(?:monitoring|follow-up|follow\s+up|surveillance|"
+    r"observation|attention|contact|supervision|collaboration|cooperation)\b)",
     re.IGNORECASE,
 )
 
@@ -235,4 +239,4 @@ def framed_imperative(sentence: str) -> str | None:
     if found is None:
         return None
     lead = "It is not recommended to " if found["neg"] else "It is recommended to "
-    return f"{lead}{found['verb'].lower()} {sentence[found.end() :]}"
+    return f"{lead}{sentence[found.start('verb') : found.end()]}{sentence[found.end() :]}"

@@ -504,7 +504,8 @@ def _parse_sentence(sentence: str) -> RowParse:
             post, parse.renamed_verb = infinitive
         # "that X is started (and reinforced)": the verbs, with a second one joined to the first
         post = re.sub(
-            r"\s+(?:be|is|are|should\s+be)\s+(?:re-)?\w+(?:ed)?\b(?:\s+(?:and|or|and/or)\s+\w+ed\b)?",
+            # (never a negation: "if PCI is not available" keeps its "is not")
+            r"\s+(?:be|is|are|should\s+be)\s+(?!not\b|never\b)(?:re-)?\w+(?:ed)?\b(?:\s+(?:and|or|and/or)\s+\w+ed\b)?",
             "",
             post,
             count=1,

@@ -44,13 +44,16 @@ _OWN_OPERATOR = re.compile(
 def per_sex_values(
     text: str, drafts: list[Draft], group_counter: list[int], normalize: Callable[[str], str]
 ) -> list[Draft]:
-    """``drafts`` with each per-sex pair of values read as alternatives of one quantity."""
+    """A new list of drafts with each per-sex pair of values read as alternatives of one
+    quantity (the values' OR labels are set on the drafts themselves)."""
     for first in [d for d in drafts if d.role == "ClinicalParameter" and d.text]:
+        # (after the first place it is printed: a value printed twice is one draft, whose
+        # label cannot say which of its places the pair follows)
         at = text.find(first.text)
         tail = _PER_SEX_TAIL.match(text, at + len(first.text)) if at >= 0 else None
         if tail is None:
             continue
-        span = (at + len(first.text), tail.end())
+        span = (tail.start(), tail.end())
         value = tail["value"].strip()
         second = next(
             (
@@ -75,12 +78,15 @@ def per_sex_values(
         # the sexes as read before (grouped, or glued to the second value) give way to
         # the sexes alone
         # (and the bare value read as a state of its own: "at least 3")
-        inside = text[span[0] : span[1]]
+        # (only what is printed there alone: "men and women" named earlier keep their reading)
+        inside, outside = text[span[0] : span[1]], text[: span[0]] + " " + text[span[1] :]
         gone = [
             d
             for d in drafts
             if d.role != "ClinicalParameter"
+            and d.text.strip()
             and d.text.strip() in inside
+            and not re.search(rf"\b{re.escape(d.text.strip())}\b", outside)
             and (_SEX_WORD.search(d.text) or d.text.strip() in value)
         ]
         drafts = [d for d in drafts if all(d is not g for g in gone)]
@@ -92,7 +98,7 @@ def per_sex_values(
         after = [
             d
             for d in drafts
-            if more and d.role != "ClinicalParameter" and text.startswith(d.text, more.end())
+            if more and d.text and d not in (first, second) and text.startswith(d.text, more.end())
         ]
         share_or_label([first, second, *after[:1]], group_counter)
     return drafts

@@ -17,6 +17,7 @@ _AFTER = re.compile(r"\s+(?:after|following|since)\s+(?:(?:an?|the)\s+)?", re.IG
 # what may stand between one event and the next pair's time: a comma, "and"/"or", and the
 # word the first time was introduced by ("for at least 6 months after A, and for 12 months
 # after B")
+_OR_NEXT = re.compile(r"\s*,?\s*(?:or|and/or)\s+(?:(?:an?|the)\s+)?|\s*,\s*(?=\w)", re.IGNORECASE)
 _BETWEEN_PAIRS = re.compile(
     r"\s*,?\s*(?:(?:and|or)\s+)?(?:(?:for|until|to)\s+)?(?:(?:at\s+least|only)\s+)?",
     re.IGNORECASE,
@@ -25,32 +26,40 @@ _BETWEEN_PAIRS = re.compile(
 
 def group_events_of_windows(text: str, drafts: list[Draft], group_counter: list[int]) -> None:
     """Give the events of a chain of "<time> after <event>" pairs one OR label."""
-    pairs: list[tuple[int, int, Draft]] = []  # (time start, event end, event draft)
+    pairs: list[tuple[int, int, list[Draft]]] = []  # (time start, events' end, events)
     for found in find_measurements(text):
         if found.unit not in TIME_UNITS:
             continue
         after = _AFTER.match(text, found.end)
-        if after is None:
+        event = _event_at(text, after.end(), drafts) if after else None
+        if after is None or event is None:
             continue
-        event = _event_at(text, after.end(), drafts)
-        if event is not None:
-            pairs.append((found.start, after.end() + len(event.text), event))
+        events, end = [event], after.end() + len(event.text)
+        # "6 months after PCI or CABG and …": the events that share one wait come along
+        while (more := _OR_NEXT.match(text, end)) and (
+            other := _event_at(text, more.end(), drafts)
+        ):
+            events.append(other)
+            end = more.end() + len(other.text)
+        pairs.append((found.start, end, events))
     chain: list[Draft] = []
-    for i, (start, _, event) in enumerate(pairs):
+    for i, (start, _, events) in enumerate(pairs):
         joined = i > 0 and _BETWEEN_PAIRS.fullmatch(text, pairs[i - 1][1], start) is not None
         if not joined:
             _group(chain, group_counter)
             chain = []
-        chain.append(event)
+        chain.extend(events)
     _group(chain, group_counter)
 
 
 def _event_at(text: str, at: int, drafts: list[Draft]) -> Draft | None:
-    """The draft whose span begins right where the event is printed."""
-    for draft in drafts:
-        if draft.role != "ClinicalParameter" and draft.text and text.startswith(draft.text, at):
-            return draft
-    return None
+    """The longest draft whose span begins right where the event is printed."""
+    found = [
+        draft
+        for draft in drafts
+        if draft.role != "ClinicalParameter" and draft.text and text.startswith(draft.text, at)
+    ]
+    return max(found, key=lambda draft: len(draft.text), default=None)
 
 
 def _group(chain: list[Draft], group_counter: list[int]) -> None:

@@ -62,3 +62,11 @@ def test_screen_as_an_imperative_names_the_screening(lexicon) -> None:  # type: 
     result = extract(lexicon, "Screen patients aged 65 years or more for atrial fibrillation.")
     assert [a.normalized for a in result.actions] == ["screening"], result.actions
     assert "screen" not in named(result), result.concepts
+
+
+@pytest.mark.parametrize("verb", ["prescribe", "insert"])
+def test_do_not_prescribe_or_insert_is_advice_against_the_object(lexicon, verb: str) -> None:  # type: ignore[no-untyped-def]
+    """ "Do not prescribe X", "Do not insert X": X is what is advised against; before, the
+    imperative stayed in the act's name ("do not prescribe …")."""
+    result = extract(lexicon, f"Do not {verb} a loop diuretic in patients with hypovolaemia.")
+    assert result.actions and not result.actions[0].normalized.startswith("do not"), result.actions

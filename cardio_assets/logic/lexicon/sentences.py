@@ -377,7 +377,7 @@ def _parse_sentence(sentence: str) -> RowParse:
     if verb is None:
         # Imperative rows ("Consider aspirin in ...", "Avoid NSAIDs in ...").
         imperative = re.match(
-            r"^(?:(?P<neg>avoid|do\s+not\s+(?:use|give|start|offer))|consider|use|give|offer|"
+            r"^(?:(?P<neg>avoid|do\s+not\s+(?:use|give|start|offer|prescribe|insert))|consider|use|give|offer|"
             r"start|initiate|perform|prescribe)\s+",
             sentence,
             flags=re.IGNORECASE,

@@ -275,8 +275,6 @@ def test_a_risk_of_an_event_or_a_measured_quantity_stays_two_criteria(lexicon) -
     """Guard: "a high risk of bleeding or an LVEF below 30%": the LVEF is a quantity of its
     own, no second event of one rate."""
     found = named(
-        extract(
-            lexicon, "An ICD is recommended in patients with a high risk of bleeding or LVEF <30%."
-        )
+        extract(lexicon, "An ICD is advised for people with a high risk of bleeding or LVEF <30%.")
     )
     assert found["left ventricular ejection fraction"].threshold == 30.0, found

@@ -37,7 +37,7 @@ def test_a_per_sex_value_joins_the_alternatives_before_it(lexicon) -> None:  # t
 def test_one_value_for_one_sex_pairs_nothing(lexicon) -> None:  # type: ignore[no-untyped-def]
     """Guard: one value and one sex: no value is added and no label set."""
     result = extract(
-        lexicon, "Screening is recommended in men aged 65 years or more with a diameter of 30 mm."
+        lexicon, "Yearly imaging is advised in men aged 65 years or more with a diameter of 30 mm."
     )
     assert len([c for c in result.concepts if c.role == "ClinicalParameter"]) == 2, result
     assert all(c.or_group is None for c in result.concepts), result.concepts

@@ -1,4 +1,4 @@
-"""Thresholds given per sex: "a diameter of ≥55 mm in men or ≥50 mm in women".
+"""Thresholds given per sex: "a diameter of ≥53 mm in men or ≥48 mm in women".
 
 One quantity, two values, each for one sex: the values are the alternatives (a patient meets
 the one for their sex), so they share an OR label; the sexes are who each value is for,

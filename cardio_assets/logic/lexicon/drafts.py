@@ -370,6 +370,11 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
             and d.normalized.lower() in QUALIFIER_ALONE
         ):
             continue
+        if d.normalized.lower() == "management" and d.role == "Procedure":
+            # "management according to the ESC guidelines", "advice and management": the
+            # word names no act of its own, even alone ("management of X" is named by X)
+            acts -= d.slot == "action"
+            continue
         if (
             d.normalized.lower() in _NAMES_NOTHING
             and (d.slot != "action" or acts > 1)

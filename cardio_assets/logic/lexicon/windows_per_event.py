@@ -14,10 +14,11 @@ from cardio_assets.logic.lexicon.drafts import Draft, share_or_label
 from cardio_assets.logic.measurements import TIME_UNITS, find_measurements
 
 _AFTER = re.compile(r"\s+(?:after|following|since)\s+(?:(?:an?|the)\s+)?", re.IGNORECASE)
+# one more event sharing a wait: "after PCI or CABG", "after PCI, CABG …"
+_OR_NEXT = re.compile(r"\s*,?\s*(?:or|and/or)\s+(?:(?:an?|the)\s+)?|\s*,\s*(?=\w)", re.IGNORECASE)
 # what may stand between one event and the next pair's time: a comma, "and"/"or", and the
 # word the first time was introduced by ("for at least 6 months after A, and for 12 months
 # after B")
-_OR_NEXT = re.compile(r"\s*,?\s*(?:or|and/or)\s+(?:(?:an?|the)\s+)?|\s*,\s*(?=\w)", re.IGNORECASE)
 _BETWEEN_PAIRS = re.compile(
     r"\s*,?\s*(?:(?:and|or)\s+)?(?:(?:for|until|to)\s+)?(?:(?:at\s+least|only)\s+)?",
     re.IGNORECASE,

@@ -448,8 +448,10 @@ _AGE_WORDS = re.compile(r"\b(?:aged?|older|younger|years?\s+old)\s*$", re.IGNORE
 # the same value in a second unit right after the first: " (55 mg/dL)", " or ≥200 mg/dL",
 # ", or 430 nmol/L", " (about 430 nmol/L)" (a conversion rounded, the same value), ", i.e.
 # 4.9 mmol/L" (the same value said again); a closing bracket only where one was opened
-_SAID_AGAIN = r",?\s?(?P<again>i\.\s?e\.|that\s+is|roughly|(?:equivalent|corresponding)\s+to),?\s+"
-_ROUNDED = r"(?:\s?(?P<lead>about|approximately|approx\.|~|≈|roughly|(?:equivalent|corresponding)\s+to|i\.\s?e\.,?|that\s+is,?))?"
+_RESTATED = r"i\.\s?e\.|that\s+is"  # the same value said again
+_CONVERTED = r"roughly|(?:equivalent|corresponding)\s+to"  # ... converted to another unit
+_SAID_AGAIN = rf",?\s?(?P<again>{_RESTATED}|{_CONVERTED}),?\s+"
+_ROUNDED = rf"(?:\s?(?P<lead>about|approximately|approx\.|~|≈|{_CONVERTED}|(?:{_RESTATED}),?))?"
 _ALT_VALUE = re.compile(
     rf"\s?(?:(?P<open>\(){_ROUNDED}\s?|(?P<listed>,\s?)?or\s+"
     rf"|/\s?|{_SAID_AGAIN})(?P<op>{_SYMBOL_RE})?\s?(?P<v>{_NUM})\s?(?P<u>{UNIT_RE})(?(open)\s?\)?)",

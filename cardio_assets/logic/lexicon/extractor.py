@@ -329,9 +329,9 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
         drafts: list[Draft] = []
         parses: list[RowParse] = []
         group_counter = [0]
-        prepared = text
-        text, since = times_since_events(text, self.abbreviations)  # "6 months after MI"
-        sentences = split_sentences(text)
+        # "6 months after MI": the times since events are read first, out of the text
+        untimed, since = times_since_events(text, self.abbreviations)
+        sentences = split_sentences(untimed)
         parsed = [parse_sentence(s) for s in sentences]
         first_verb = next((i for i, p in enumerate(parsed) if p.verb), None)
         for index, (sentence, parse) in enumerate(zip(sentences, parsed, strict=True)):
@@ -357,7 +357,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
         for d in drafts:
             if d.test_of_finding:
                 d.or_group = None  # a test done whatever it found is no alternative
-        drafts = per_sex_values(prepared, drafts, group_counter, self.abbreviations.normalize)
+        drafts = per_sex_values(text, drafts, group_counter, self.abbreviations.normalize)
         group_events_of_windows(printed, drafts, group_counter)
         drafts += [Draft.of_parameter(p, "cohort") for p in since]
         drafts += self._events_of_windows(drafts, group_counter)

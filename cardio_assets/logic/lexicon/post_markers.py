@@ -632,7 +632,8 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         )
     ):
         return "negated", _IN_USE.sub("", _THERE_IS.sub("", body))
-    if low.startswith("provided") or low == "once" or low.endswith("long as"):
+    provided = low.startswith("provided") or low.endswith("long as")  # "as long as": provided
+    if provided or low == "once":
         # "provided other causes are excluded", "once complications have been excluded (by
         # repeat imaging)": they are absent (how they were excluded names no criterion)
         excluded = re.match(
@@ -643,7 +644,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         )
         if excluded:
             return "negated", excluded.group(1)
-        if low.startswith("provided") or low.endswith("long as"):
+        if provided:
             return "context", _IN_USE.sub("", body)
     if low in {"if", "when", "where", "while", "whilst", "once"}:
         return context_clause(_THERE_IS.sub("", body))

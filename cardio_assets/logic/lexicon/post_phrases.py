@@ -245,22 +245,8 @@ def link_repeated_groups(
     joined groups that were not alternatives. ``after_acts``: the first group may be named by
     what the patients had done ("after TAVI or mitral repair, and in patients with HF"), the
     second by a bound ("…, and in patients with an LVEF ≤40%")."""
-    first_head = next(
-        (
-            d
-            for d in first
-            if (_heads_group(d) or (after_acts and d.role == "Procedure")) and not d.negated
-        ),
-        None,
-    )
-    second_head = next(
-        (
-            d
-            for d in second
-            if (_heads_group(d) or (after_acts and d.role == "ClinicalParameter")) and not d.negated
-        ),
-        None,
-    )
+    first_head = _group_head(first, "Procedure" if after_acts else None)
+    second_head = _group_head(second, "ClinicalParameter" if after_acts else None)
     if first_head is None or second_head is None or second_head.or_group is not None:
         return
     share_or_label([first_head, second_head], group_counter)
@@ -298,6 +284,13 @@ def _cases(drafts: list[Draft]) -> list[Draft]:
         and d.aside is None
         and not d.said_of_one_alternative
     ]
+
+
+def _group_head(group: list[Draft], also_role: str | None) -> Draft | None:
+    """The first draft not negated that heads the group (or has ``also_role``)."""
+    return next(
+        (d for d in group if (_heads_group(d) or d.role == also_role) and not d.negated), None
+    )
 
 
 def _heads_group(d: Draft) -> bool:

@@ -134,6 +134,16 @@ _UNMET = re.compile(
     re.IGNORECASE,
 )
 
+# "if symptoms persist despite diuretics", "when angina persists on two drugs": the state
+# that goes on is the condition, named "persistent …" as the golds name it, and the therapy
+# it goes on under is what the patient is already on (background); "despite" may have cut
+# the therapy off already, leaving "if symptoms persist"
+_PERSISTS_UNDER = re.compile(
+    r"^(?:the\s+)?(?P<state>(?:(?!(?:that|which|who)\b)[\w-]+\s+){0,4}?(?!(?:that|which|who)\b)[\w-]+)\s+(?P<verb>persists?|persisting)"
+    r"(?:\s+(?:despite|on|under|in\s+spite\s+of)\s+(?P<therapy>.+))?$",
+    re.IGNORECASE,
+)
+
 
 class ClauseRules:
     """The clause readings of the lexicon extractor; the phrase readers are PhraseRules."""
@@ -208,6 +218,9 @@ class ClauseRules:
                 if d.role != "ClinicalParameter":
                     d.role = "Condition"
             return state + self._phrase(unmet.group("therapy"), "background", group_counter)
+        persisting = self._persisting(phrase, group_counter)
+        if persisting is not None:
+            return persisting
         unsuitable = self._unsuitable(phrase, group_counter)
         if unsuitable is not None:
             return unsuitable
@@ -243,7 +256,25 @@ class ClauseRules:
         contraindicated", "except when NSAIDs are contraindicated"): the states as
         conditions, or None when the phrase is no such clause about a therapy."""
         several = self._several_states(phrase, group_counter)
-        return several if several is not None else self._unsuitable(phrase, group_counter)
+        if several is not None:
+            return several
+        persisting = self._persisting(phrase, group_counter)
+        return persisting if persisting is not None else self._unsuitable(phrase, group_counter)
+
+    def _persisting(self, phrase: str, group_counter: list[int]) -> list[Draft] | None:
+        """The drafts of "S persists (despite T)" (_PERSISTS_UNDER): the condition
+        "persistent S" and the therapy T as background; None when S names no single state."""
+        persists = _PERSISTS_UNDER.match(phrase)
+        if not persists:
+            return None
+        state = self._phrase(persists["state"], "context", group_counter)
+        said = phrase[persists.start("state") : persists.end("verb")]
+        if len(state) != 1 or state[0].role not in ("Condition", "Outcome"):
+            return None
+        state[0].role, state[0].text = "Condition", said
+        state[0].normalized = f"persistent {state[0].normalized}"
+        therapy = persists["therapy"]
+        return state + (self._phrase(therapy, "background", group_counter) if therapy else [])
 
     def _unsuitable(self, phrase: str, group_counter: list[int]) -> list[Draft] | None:
         """The drafts of "X is contraindicated / ... / cannot be performed" (_UNSUITABLE):

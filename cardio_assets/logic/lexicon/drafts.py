@@ -305,7 +305,9 @@ _GRADED_PREDICATE = re.compile(
 # one noun ("very high/high CV risk")
 _NO_CONCEPT_ALONE = re.compile(
     r"performed|done|undertaken|started|initiated|assessed|predicted|measured|repeated|"
-    r"re-?evaluated|considered|used|given|preferred|planned",
+    r"re-?evaluated|considered|used|given|preferred|planned|"
+    # (the verb of a state a measure took the words of: "NYHA class III symptoms persist")
+    r"persists?|persisting",
     re.IGNORECASE,
 )
 

@@ -105,7 +105,7 @@ _UNNAMED_CASES = re.compile(
 _THERAPY_STATE_WORD = re.compile(
     r"\b(?:contraindicated|tolerated|ineffective|not\s+effective|not\s+an\s+option|"
     r"not\s+suitable|cannot\s+be|can\s*not\s+be|failed|declined|refused|unavailable|"
-    r"not\s+available)\b",
+    r"not\s+available|persists?|persisting)\b",
     re.IGNORECASE,
 )
 

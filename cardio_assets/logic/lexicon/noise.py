@@ -15,6 +15,7 @@ from cardio_assets.logic.lexicon.noise_causes import CAUSE_REWRITES
 from cardio_assets.logic.lexicon.noise_hedges import HEDGE_REWRITES
 from cardio_assets.logic.lexicon.noise_lists import CRITERIA_LIST_REWRITES, LIST_REWRITES
 from cardio_assets.logic.lexicon.noise_reasons import REASON_REWRITES
+from cardio_assets.logic.lexicon.noise_survival import SURVIVAL_REWRITES
 from cardio_assets.logic.lexicon.noise_targets import TARGET_REWRITES
 from cardio_assets.logic.lexicon.noise_time import (
     DURATION_REWRITES,
@@ -172,17 +173,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "limited life expectancy (<2 years)": the bracket gives that quantity's value, read as
-    # "life expectancy <2 years" (a bare time in years would be read as an age)
-    (
-        re.compile(
-            r"\b(?:(?:limited|short|reduced|reasonable|good|long|adequate|acceptable)\s+)?"
-            r"(life\s+expectancy|expected\s+survival)\s*"
-            r"\(\s*((?:[<>≤≥]|less\s+than|more\s+than)\s*\d+(?:[.,]\d+)?\s*years?)\s*\)",
-            re.I,
-        ),
-        r"\1 \2",
-    ),
+    *SURVIVAL_REWRITES,
     # "the same indications for X (as in ...)", "X, with the same recommendations (as for
     # ...)": X is recommended as it is elsewhere; "the same" names nothing
     (

@@ -252,7 +252,8 @@ _LEADING_VERBS = re.compile(
 _LEADING_CONNECTIVES = re.compile(
     r"^(?:(?:as\s+(?:indicated|shown|evidenced|suggested|defined)\s+by|including|"
     # "(particularly when X are present)": the clause word the hedge hid from the cut
-    r"(?:especially|particularly|notably|mainly)(?:\s+(?:when|if|where))?|"
+    r"(?:especially|particularly|notably|mainly|above\s+all|in\s+particular)"
+    r"(?:\s+(?:when|if|where))?|"
     r"namely|such\s+as|e\.g\.?|i\.e\.?|as|for|of|by|than|"
     r"the\s+(?:presence|occurrence|finding|evidence)\s+of|presence\s+of|evidence\s+of|"
     r"however,?|moreover,?|furthermore,?|during|"
@@ -260,7 +261,8 @@ _LEADING_CONNECTIVES = re.compile(
     re.IGNORECASE,
 )
 _CONNECTIVE_ONLY = re.compile(
-    r"(?:including|especially|particularly|notably|namely|such\s+as|e\.g\.?|i\.e\.?|like)",
+    r"(?:including|especially|particularly|notably|namely|such\s+as|e\.g\.?|i\.e\.?|like|"
+    r"above\s+all|in\s+particular)",
     re.IGNORECASE,
 )
 # A clause that says the term holds ("LV dysfunction is present"): the term is the subject.

@@ -120,3 +120,17 @@ def test_patients_weighing_a_value_are_a_body_weight(lexicon) -> None:  # type: 
         if c.role == "ClinicalParameter"
     ]
     assert params == [("body weight", "<", 60.0, "kg")], result.concepts
+
+
+def test_an_age_said_with_at_is_an_age_parameter(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "in all men at 65 years of age": an age, the same as "aged 65 years" (before, the time
+    was read as a point of a schedule and dropped, leaving a bare "age")."""
+    found = named(
+        extract(
+            lexicon,
+            "A single ultrasound scan of the aorta is recommended in all men at 65 years of age.",
+        )
+    )
+    age = found["age"]
+    assert age.role == "ClinicalParameter", found
+    assert (age.operator, age.threshold) == ("=", 65.0), age

@@ -70,3 +70,40 @@ def test_do_not_prescribe_or_insert_is_advice_against_the_object(lexicon, verb: 
     imperative stayed in the act's name ("do not prescribe …")."""
     result = extract(lexicon, f"Do not {verb} a loop diuretic in patients with hypovolaemia.")
     assert result.actions and not result.actions[0].normalized.startswith("do not"), result.actions
+
+
+@pytest.mark.parametrize(
+    "text,act,people",
+    [
+        (
+            "Offer an influenza vaccination to all adults with chronic heart failure.",
+            "influenza vaccination",
+            "chronic heart failure",
+        ),
+        (
+            "Do not prescribe hormone replacement therapy to postmenopausal women with a "
+            "previous venous thromboembolism.",
+            "hormone replacement therapy",
+            "previous venous thromboembolism",
+        ),
+    ],
+)
+def test_the_people_an_imperative_gives_to_are_its_cohort(
+    lexicon, text: str, act: str, people: str
+) -> None:  # type: ignore[no-untyped-def]
+    """ "Offer X to all adults with Y", "Do not prescribe X to women with Y": the people given
+    to are who the act is for, like "in patients with Y" (before, "to all adults" stayed in the
+    act's name)."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == [act], result.actions
+    assert named(result)[people].role == "Condition", result.concepts
+
+
+def test_referral_to_a_place_is_no_recipient(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "Offer referral to a specialist centre to patients with X": the centre stays in
+    the act; only the people after it are the cohort."""
+    result = extract(
+        lexicon, "Offer referral to a specialist centre to patients with suspected amyloidosis."
+    )
+    assert [a.normalized for a in result.actions] == ["referral to a specialist centre"]
+    assert named(result)["suspected amyloidosis"].role == "Condition", result.concepts

@@ -256,6 +256,8 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "in the long term", "over the short run": when the effect shows, no part of a concept
     (re.compile(r",?\s*\b(?:in|over)\s+the\s+(?:long|short|medium)[\s-]+(?:term|run)\b", re.I), ""),
+    # "at 65 years of age" is an age, said as "aged 65 years" (no schedule)
+    (re.compile(r"\bat\s+(?=\d+\s*years?\s+(?:of\s+age|old)\b)", re.I), "aged "),
     # a schedule: "at 2, 4, and 9 months after onset, then yearly"; the event it counts from
     # stays when it names a therapy or procedure the patients had ("at 1 and 6 months after
     # the end of chemotherapy", "at 2 and 6 weeks after starting dronedarone"), not when

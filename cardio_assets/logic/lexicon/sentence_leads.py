@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from cardio_assets.logic.lexicon.role_words import heuristic_role
+from cardio_assets.logic.lexicon.vocabulary import _PATIENT_WORDS
 
 
 def _top_level_commas(text: str) -> list[int]:
@@ -240,3 +241,23 @@ def framed_imperative(sentence: str) -> str | None:
         return None
     lead = "It is not recommended to " if found["neg"] else "It is recommended to "
     return f"{lead}{sentence[found.start('verb') : found.end()]}{sentence[found.end() :]}"
+
+
+# the people an imperative gives something to ("Offer X to all men aged 65", "Do not prescribe
+# X to apparently healthy people"): who the act is for, like "in patients …"
+_RECIPIENT = re.compile(
+    r"\bto\s+(?=(?:all\s+|every\s+|each\s+|the\s+|any\s+)?"
+    rf"(?:(?!(?:in|for|with|to|of)\b)[\w\-]+\s+){{0,3}}?(?:{_PATIENT_WORDS})\b)",
+    re.IGNORECASE,
+)
+_GIVING_VERB = re.compile(
+    r"(?:do\s+not\s+)?(?:give|offer|prescribe|administer|provide)\b", re.IGNORECASE
+)
+
+
+def recipient_as_cohort(verb: str, rest: str) -> str:
+    """``rest`` of an imperative row with a giving ``verb``, its recipients read as a cohort
+    ("X to all men" -> "X in all men"); any other row as it is."""
+    if not _GIVING_VERB.fullmatch(verb.strip()):
+        return rest
+    return _RECIPIENT.sub("in ", rest, count=1)

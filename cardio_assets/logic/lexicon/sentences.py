@@ -46,6 +46,7 @@ from cardio_assets.logic.lexicon.sentence_leads import (
     clause_lead_end,
     framed_imperative,
     list_as_subject,
+    recipient_as_cohort,
 )
 from cardio_assets.logic.lexicon.vocabulary import (
     _OUTCOME_VERBS,
@@ -386,7 +387,7 @@ def _parse_sentence(sentence: str) -> RowParse:
             parse.verb = imperative.group(0).strip()
             if imperative.group("neg"):
                 parse.polarity = "not recommended"
-            sentence = sentence[imperative.end() :]
+            sentence = recipient_as_cohort(parse.verb, sentence[imperative.end() :])
         pre, post = sentence, ""
     else:
         parse.verb = verb.group(0)

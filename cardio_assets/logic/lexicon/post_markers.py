@@ -413,12 +413,14 @@ _PATIENTS_ON = re.compile(
 # patients, and the verb says what else is true of them
 _PATIENTS_DO = re.compile(
     r"^(?P<who>(?:(?:the|a|an)\s+)?(?:[\w\-]+\s+)?(?:patients?|individuals?|people|persons?|"
-    r"wom[ae]n|m[ae]n|athletes?|adults?|child(?:ren)?)(?![\w'’])"
+    r"wom[ae]n|m[ae]n|athletes?|adults?|child(?:ren)?|someone|anyone)(?![\w'’])"
     # what they already have ("with X", "on X", "after X"), no verb or second subject in it
     r"(?:\s+(?:with|on|after|scheduled\s+for|undergoing|treated\s+with|in\s+need\s+of)\s+"
     r"(?:(?!\b(?:who|whom|which|are|is|or|and|has|have)\b)[^,;])*?)?)"
     r"\s+(?:also\s+)?"
-    r"(?P<verb>(?:develop|experience|remain)s?|undergo(?:es)?|presents?\s+with|has|have)"
+    r"(?P<verb>(?:develop|experience|remain)s?|undergo(?:es)?|presents?\s+with|has|have|"
+    # ("when a patient with AF needs stroke prevention", "if a patient is admitted with HF")
+    r"(?:need|require)s?|(?:is|are)\s+(?:admitted|diagnosed|hospitali[sz]ed)\s+with)"
     r"\s+(?P<what>.+)$",
     re.IGNORECASE,
 )
@@ -434,6 +436,11 @@ def context_clause(body: str) -> tuple[str, str]:
         return "background", treated["what"]
     doing = _PATIENTS_DO.match(body.strip())
     if doing:
+        verb = doing["verb"].lower()
+        if verb.endswith("with") and not verb.startswith("present"):  # admitted / diagnosed with
+            return "cohort", f"{doing['who']} with {doing['what']}"
+        if verb.startswith(("need", "require")):
+            return "cohort", f"{doing['who']} requiring {doing['what']}"
         return "cohort", f"{doing['who']} who {doing['verb']} {doing['what']}"
     used = _DRUG_USED.match(body.strip())
     if used:  # "when clopidogrel is used (in combination with A or B)": what they are on

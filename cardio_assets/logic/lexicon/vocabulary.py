@@ -51,7 +51,7 @@ _PATIENT_WORDS = (
     r"undergoing|receiving|treated|after|from|of|and|or|patients?|persons?|basis|cases?)\b)"
     r"[a-z])|people|persons|person|subjects|"
     r"those|women|men|males|females|adults|survivors|candidates|children|adolescents|cases|"
-    r"participants|athletes|anyone|everyone|anybody|everybody)(?!-)"
+    r"participants|athletes|anyone|everyone|anybody|everybody|someone|somebody)(?!-)"
 )
 # ("individual" before another noun is an adjective: "individual coaching strategies")
 _PATIENT_NOUN = re.compile(rf"\b(?:{_PATIENT_WORDS})\b", re.IGNORECASE)

@@ -1,0 +1,57 @@
+"""A condition clause whose subject is one patient, read by rule in the team's own sentences:
+"when a patient is admitted with acute HF", "if a patient with AF needs stroke prevention",
+"when someone with CKD has a new stroke" name the patients the row is for, as "patients with
+…" would; before, the whole clause was one condition ("patient is admitted with acute heart
+failure") and "someone" was a condition of its own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import extract, named
+
+
+@pytest.mark.parametrize(
+    "text,conditions",
+    [
+        (
+            "Early coronary angiography is recommended when a patient is admitted with a "
+            "non-ST-elevation ACS and ongoing chest pain.",
+            ["non-st-elevation acute coronary syndrome", "ongoing chest pain"],
+        ),
+        (
+            "Cascade genetic testing is recommended when an affected patient is diagnosed with "
+            "hypertrophic cardiomyopathy.",
+            ["hypertrophic cardiomyopathy"],
+        ),
+        (
+            "Statin therapy should be intensified when someone with diabetes has a second "
+            "myocardial infarction.",
+            ["diabetes mellitus"],
+        ),
+    ],
+)
+def test_a_patient_named_in_a_clause_is_the_rows_cohort(
+    lexicon, text: str, conditions: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    found = named(extract(lexicon, text))
+    for condition in conditions:
+        assert found[condition].role == "Condition", found
+    assert not any(
+        name.startswith(("patient", "someone", "admitted", "diagnosed")) for name in found
+    ), found
+
+
+def test_what_the_patient_needs_is_no_condition_of_the_clause(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "when a patient with AF needs stroke prevention": AF is the patients' disease, and the
+    need is not read into its name."""
+    found = named(
+        extract(
+            lexicon,
+            "Anticoagulation is recommended when a patient with atrial flutter needs "
+            "cardioversion.",
+        )
+    )
+    assert found["atrial flutter"].role == "Condition", found
+    assert not any("needs" in name for name in found), found

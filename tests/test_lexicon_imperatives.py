@@ -107,3 +107,28 @@ def test_referral_to_a_place_is_no_recipient(lexicon) -> None:  # type: ignore[n
     )
     assert [a.normalized for a in result.actions] == ["referral to a specialist centre"]
     assert named(result)["suspected amyloidosis"].role == "Condition", result.concepts
+
+
+def test_a_purpose_before_an_imperative_is_its_outcome(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "To cut readmissions, consider giving X in …": the purpose opening the row is the
+    act's goal, as it is after the act (before, with the imperative behind it, both the
+    purpose and "consider giving X" were acts)."""
+    result = extract(
+        lexicon,
+        "To cut hospital admissions, consider giving torasemide in patients with chronic "
+        "heart failure and congestion.",
+    )
+    assert [a.normalized for a in result.actions] == ["torasemide"], result.actions
+    found = named(result)
+    assert found["hospital admission"].role == "Outcome", found
+    assert found["chronic heart failure"].role == "Condition", found
+
+
+def test_a_prescribing_gerund_names_only_the_drugs(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Prescribing either A or B is recommended": the gerund and "either" frame the act
+    (before, "prescribing either A" was the first drug's name)."""
+    result = extract(
+        lexicon,
+        "Prescribing either bisoprolol or carvedilol is recommended in patients with HFrEF.",
+    )
+    assert sorted(a.normalized for a in result.actions) == ["bisoprolol", "carvedilol"]

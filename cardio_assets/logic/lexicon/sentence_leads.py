@@ -261,3 +261,22 @@ def recipient_as_cohort(verb: str, rest: str) -> str:
     if not _GIVING_VERB.fullmatch(verb.strip()):
         return rest
     return _RECIPIENT.sub("in ", rest, count=1)
+
+
+# a purpose before an imperative ("To cut readmissions, consider giving iron …"): the
+# imperative readings need the verb first, so the purpose goes after the act, where it reads
+# as "… to cut readmissions"
+_PURPOSE_FIRST = re.compile(
+    r"^(?P<purpose>to\s+[a-z][^,;]*?),\s+(?P<rest>(?:do\s+not|never|avoid|consider|use|give|"
+    r"offer|start|initiate|perform|prescribe|refer|treat|choose|prefer)\b.+?)(?P<end>[.;]?)$",
+    re.IGNORECASE,
+)
+
+
+def purpose_after_imperative(sentence: str) -> str | None:
+    """The imperative row with its leading purpose moved after the act, or None."""
+    found = _PURPOSE_FIRST.match(sentence.strip())
+    if found is None:
+        return None
+    rest = found["rest"]
+    return f"{rest[0].upper()}{rest[1:]}, {found['purpose']}{found['end']}"

@@ -46,6 +46,7 @@ from cardio_assets.logic.lexicon.sentence_leads import (
     clause_lead_end,
     framed_imperative,
     list_as_subject,
+    purpose_after_imperative,
     recipient_as_cohort,
 )
 from cardio_assets.logic.lexicon.vocabulary import (
@@ -373,6 +374,8 @@ def _parse_sentence(sentence: str) -> RowParse:
             what = what[cut + 1 :]
         parse.action = what.strip(" ,;")
         return parse
+    if verb is None and (moved := purpose_after_imperative(sentence)) is not None:
+        return _parse_sentence(moved)  # "To cut X, give Y in …": "Give Y in …, to cut X"
     if verb is None and (framed := framed_imperative(sentence)) is not None:
         return _parse_sentence(framed)  # "Implant a pacemaker in …": "It is recommended to …"
     if verb is None:

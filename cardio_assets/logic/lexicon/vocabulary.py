@@ -36,7 +36,7 @@ _OUTCOME_VERBS = (
     r"reduce|lower|prevent|improve|decrease|relieve|control|delay|avoid|slow|minimi[sz]e|"
     r"alleviate|limit|protect|preserve|prolong|increase|enhance|promote|revert|reverse|"
     r"restore|correct|allow|attenuate|lessen|mitigate|diminish|halt|stabili[sz]e|"
-    r"hasten|accelerate|shorten|speed(?:\s+up)?|halve"
+    r"hasten|accelerate|shorten|speed(?:\s+up)?|halve|cut|raise|boost"
 )
 _PURPOSE_VERBS = (
     r"measure|detect|(?:re-?)?assess|refine|clarify|reach|achieve|guide|confirm|exclude|identify|"
@@ -90,7 +90,7 @@ _LEAD_INS = re.compile(
     r"proceeding\s+(?:directly\s+)?to|resorting\s+to|"
     rf"(?:prolonging|extending)(?=\s+{A_THERAPY})|"
     r"giving|keeping|maintaining|start|initiate|considering|engaging\s+in|providing|"
-    r"offering|performing|implementing|applying|"
+    r"offering|performing|implementing|applying|prescribing|administering|choosing|"
     r"begin|commence)\s+|(?:the\s+)?presence\s+of\s+|"
     r"(?:the|a|an|all|any|either|both)\s+)+",
     re.IGNORECASE,

@@ -217,15 +217,26 @@ def list_as_subject(sentence: str) -> tuple[str, str] | None:
     return f"{listed['lead']}{items} {verb}", listed["verb"]
 
 
-# an imperative row whose verb the imperative reading does not take ("Implant a pacemaker in
-# …", "Refer patients after ACS to …", "Do not close a shunt in …"): read as the same row
-# framed "It is (not) recommended to implant …", which the infinitive rules name
-_PLAIN_IMPERATIVE = re.compile(
-    r"^(?P<neg>do\s+not\s+|never\s+)?(?P<verb>implant|refer|delay|postpone|defer|stop|"
+# The imperative rows' verbs. Those the imperative reading takes off the row, the act being
+# what follows ("Consider aspirin in …", "Avoid NSAIDs in …", "Do not give X"):
+GIVING_VERBS = r"give|offer|prescribe|administer|provide"
+_TAKEN_OFF = rf"consider|use|start|initiate|perform|{GIVING_VERBS}"
+IMPERATIVE_LEAD = re.compile(
+    rf"^(?:(?P<neg>avoid|do\s+not\s+(?:use|start|insert|{GIVING_VERBS}))|{_TAKEN_OFF})\s+",
+    re.IGNORECASE,
+)
+# and those that name the act themselves ("Implant a pacemaker in …", "Refer patients after ACS
+# to …", "Do not close a shunt in …"): read as the same row framed "It is (not) recommended
+# to implant …", which the infinitive rules name
+_ACT_NAMING = (
+    r"implant|refer|delay|postpone|defer|stop|"
     r"discontinue|withhold|interrupt|restart|resume|switch|replace|continue|maintain|repeat|"
-    r"administer|obtain|close|screen|measure|check|monitor|assess|evaluate|teach|counsel|"
+    r"obtain|close|screen|measure|check|monitor|assess|evaluate|teach|counsel|"
     r"vaccinate|encourage|advise|restrict|limit|titrate|up-titrate|upgrade|ablate|educate|"
-    r"reassess|re-evaluate|individuali[sz]e)\s+"
+    r"reassess|re-evaluate|individuali[sz]e"
+)
+_PLAIN_IMPERATIVE = re.compile(
+    rf"^(?P<neg>do\s+not\s+|never\s+)?(?P<verb>{_ACT_NAMING})\s+"
     # ("Refer to Table 3", "Continue to monitor": no object; "Close monitoring / follow-up":
     # the adjective, no verb)
     r"(?!to\b)(?!(?:monitoring|follow-up|follow\s+up|surveillance|"
@@ -250,9 +261,7 @@ _RECIPIENT = re.compile(
     rf"(?:(?!(?:in|for|with|to|of)\b)[\w\-]+\s+){{0,3}}?(?:{_PATIENT_WORDS})\b)",
     re.IGNORECASE,
 )
-_GIVING_VERB = re.compile(
-    r"(?:do\s+not\s+)?(?:give|offer|prescribe|administer|provide)\b", re.IGNORECASE
-)
+_GIVING_VERB = re.compile(rf"(?:do\s+not\s+)?(?:{GIVING_VERBS})\b", re.IGNORECASE)
 
 
 def recipient_as_cohort(verb: str, rest: str) -> str:
@@ -267,8 +276,8 @@ def recipient_as_cohort(verb: str, rest: str) -> str:
 # imperative readings need the verb first, so the purpose goes after the act, where it reads
 # as "… to cut readmissions"
 _PURPOSE_FIRST = re.compile(
-    r"^(?P<purpose>to\s+[a-z][^,;]*?),\s+(?P<rest>(?:do\s+not|never|avoid|consider|use|give|"
-    r"offer|start|initiate|perform|prescribe|refer|treat|choose|prefer)\b.+?)(?P<end>[.;]?)$",
+    r"^(?P<purpose>to\s+[a-z][^,;]*?),\s+"
+    rf"(?P<rest>(?:do\s+not|never|avoid|{_TAKEN_OFF}|{_ACT_NAMING})\b.+?)(?P<end>[.;]?)$",
     re.IGNORECASE,
 )
 

@@ -39,6 +39,7 @@ from cardio_assets.logic.lexicon.post_markers import (
 )
 from cardio_assets.logic.lexicon.sentence_leads import (
     _ACT_NOUN_AFTER_LEAD,
+    IMPERATIVE_LEAD,
     LISTED_ACT_START,
     _last_top_level_comma,
     _lead_ends_at_aside,
@@ -380,12 +381,7 @@ def _parse_sentence(sentence: str) -> RowParse:
         return _parse_sentence(framed)  # "Implant a pacemaker in …": "It is recommended to …"
     if verb is None:
         # Imperative rows ("Consider aspirin in ...", "Avoid NSAIDs in ...").
-        imperative = re.match(
-            r"^(?:(?P<neg>avoid|do\s+not\s+(?:use|give|start|offer|prescribe|insert))|consider|use|give|offer|"
-            r"start|initiate|perform|prescribe)\s+",
-            sentence,
-            flags=re.IGNORECASE,
-        )
+        imperative = IMPERATIVE_LEAD.match(sentence)
         if imperative:
             parse.verb = imperative.group(0).strip()
             if imperative.group("neg"):

@@ -140,3 +140,19 @@ def test_an_alternative_after_the_per_sex_values_joins_them(lexicon) -> None:  #
     growth = named(result)["rapid growth"]
     for value in _values(result, "aortic diameter"):
         assert_one_or_group(growth, value)
+
+
+def test_a_second_value_that_is_a_range_keeps_its_own_bounds(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "≥52 mm in men or 46–50 mm in women": the second value is a range of its own; before,
+    it took the first value's "≥" and became "≥ [46, 50]", a value no patient can have."""
+    result = extract(
+        lexicon,
+        "Repair should be considered when the ascending aorta measures ≥52 mm in men or "
+        "46–50 mm in women.",
+    )
+    values = {
+        (c.operator, tuple(c.threshold) if isinstance(c.threshold, list) else c.threshold)
+        for c in result.concepts
+        if c.role == "ClinicalParameter"
+    }
+    assert values == {(">=", 52.0), ("between", (46.0, 50.0))}, result.concepts

@@ -34,11 +34,13 @@ _PER_SEX_TAIL = re.compile(
 )
 _SEX_WORD = re.compile(r"\b(?:men|man|males?|women|woman|females?)\b", re.IGNORECASE)
 _OR_NEXT = re.compile(r"\s*,?\s*or\s+(?:an?\s+|the\s+)?", re.IGNORECASE)
-# an operator of the value's own, in symbols or words
-_OWN_OPERATOR = re.compile(
-    r"[<>≤≥=]|\b(?:above|below|over|under|exceeding|least|than|more|greater|higher|less|lower)\b",
-    re.IGNORECASE,
-)
+
+
+def _own_operator(value: str) -> bool:
+    """The value bounds itself (an operator in symbols or words, or a range), as the
+    measurement grammar reads it; a bare value takes the first value's operator."""
+    parsed = parse_value(value)
+    return parsed is not None and parsed[0] != "="
 
 
 def per_sex_values(
@@ -73,7 +75,7 @@ def per_sex_values(
             drafts.append(second)
         else:
             second.normalized = first.normalized
-            if not _OWN_OPERATOR.search(value) and first.operator not in (None, "between"):
+            if not _own_operator(value) and first.operator not in (None, "between"):
                 second.operator = first.operator  # "exceeding 34 ng/L in men or 16 ng/L …"
         # the sexes as read before (grouped, or glued to the second value) give way to
         # the sexes alone
@@ -115,7 +117,7 @@ def _bare_value(value: str, first: Draft) -> Draft | None:
             return None
         parsed = ("=", float(number[0].replace(",", ".")), None)
     operator, threshold, unit = parsed
-    if operator != "between" and not _OWN_OPERATOR.search(bare):  # "exceeding 34 … or 16 …"
+    if operator == "=":  # "exceeding 34 … or 16 …": the first value's bound
         if first.operator is None or first.operator == "between":
             return None
         operator = first.operator

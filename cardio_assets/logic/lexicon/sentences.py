@@ -27,14 +27,13 @@ from cardio_assets.logic.lexicon.care_verbs import (
     names_a_person,
     that_patients_do,
 )
+from cardio_assets.logic.lexicon.condition_clauses import _THERE_IS, context_clause
 from cardio_assets.logic.lexicon.post_markers import (
     _POST_MARKERS,
-    _THERE_IS,
     _classify_marker,
     _depth_at,
     _split_post,
     after_to,
-    context_clause,
     goal_lead,
 )
 from cardio_assets.logic.lexicon.sentence_leads import (

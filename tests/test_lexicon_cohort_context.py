@@ -275,3 +275,51 @@ def test_anyone_names_the_patients_as_those_does(lexicon) -> None:  # type: igno
     assert "unsuitable for surgery" in found, found
     assert found["unsuitable for surgery"].or_group == found["high surgical risk"].or_group
     assert found["unsuitable for surgery"].or_group is not None, found
+
+
+@pytest.mark.parametrize(
+    "text,disease,unfit",
+    [
+        (
+            "Surgical repair is recommended in patients with recoarctation not amenable to "
+            "balloon angioplasty.",
+            "recoarctation",
+            "not amenable to balloon angioplasty",
+        ),
+        (
+            "Open repair should be considered in patients with a thoracic aneurysm unsuitable "
+            "for endovascular repair.",
+            "thoracic aneurysm",
+            "unsuitable for endovascular repair",
+        ),
+        (
+            "Heparin should be considered in patients with cancer who are not suitable for "
+            "oral anticoagulants.",
+            "cancer",
+            "not suitable for oral anticoagulant",
+        ),
+    ],
+)
+def test_unfitness_for_an_act_is_a_condition_beside_the_disease(
+    lexicon, text: str, disease: str, unfit: str
+) -> None:  # type: ignore[no-untyped-def]
+    """ "patients with X not amenable to Y": X is the disease and "not amenable to Y" a state
+    of its own (before, one condition held both; "who are not suitable for Y" was a negated
+    "suitable for Y")."""
+    found = named(extract(lexicon, text))
+    assert found[disease].role == "Condition", found
+    assert found[unfit].role == "Condition" and not found[unfit].negated, found
+
+
+def test_otherwise_before_an_alternative_only_says_or(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "…, or in those above 8%, or otherwise unsuitable for surgery": "otherwise" names
+    nothing, and the last group stays one of the alternatives."""
+    result = extract(
+        lexicon,
+        "TAVI is recommended in patients with a EuroSCORE II above 8%, or otherwise "
+        "unsuitable for surgery.",
+    )
+    found = named(result)
+    assert "otherwise" not in " ".join(found), found
+    assert found["unsuitable for surgery"].or_group is not None, found
+    assert found["unsuitable for surgery"].or_group == found["euroscore ii"].or_group, found

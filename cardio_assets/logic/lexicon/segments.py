@@ -27,7 +27,8 @@ _SEGMENT_RE = re.compile(
     r"|\b(?:who\s+)?(?:do|does|did)\s+not\s+(?:have|require|need|tolerate)\b"
     r"|\bwho\s+(?:have|has|had)\s+(?:not|never)\s+(?:yet\s+)?(?:undergone|received|had|taken|"
     r"used|been\s+(?:treated\s+with|given))\b"
-    rf"|\bwho\s+(?:are|were|is)\s+not(?:\s+(?:{_ON_THERAPY}))?\b"
+    rf"|\bwho\s+(?:are|were|is)\s+not(?!\s+(?:suitable|amenable|eligible)\b)"
+    rf"(?:\s+(?:{_ON_THERAPY}))?\b"
     rf"|\bnot\s+(?:{_ON_THERAPY})\b"
     r"|\b(?:who\s+|that\s+)?present(?:s|ing)?\s+with\b"
     r"|\bwho\s+(?:will\s+|are\s+to\s+)?(?:(?:subsequently|later|then|also)\s+)?"
@@ -37,6 +38,9 @@ _SEGMENT_RE = re.compile(
     r"|\bwhose\b|\b(?-i:(?!WHO\b))who\b"
     r"|\b(?:in|for)\s+whom\b|\bwhere\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bin\s+the\s+presence\s+of\b"
     r"|\bdespite\b"
+    # ("with baffle stenosis not amenable to catheter closure": the unfitness for an act is a
+    # state of its own beside the disease; the segment keeps its words, "not amenable to X")
+    r"|(?=\b(?:not\s+amenable\s+to|(?:un|not\s+)suitable\s+for|(?:in|not\s+)eligible\s+for)\b)"
     rf"|(?:\bpre-?)?\b(?:(?:{_TREATED_WHEN})\s+)?treated\s+with\b"
     r"|\breceiving\b|\btaking\b|(?<!not\s)(?<!are\s)(?<!is\s)\busing\b"
     r"|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
@@ -133,8 +137,9 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
         if word == "in" and _CHANGE_BEFORE.search(rest[: m.start()]):
             continue  # "a ≥50% reduction in LDL-C": what changes, part of the measurement
         body = rest[start : m.start()]
-        alternative = re.search(r"[,\s]*\bor\s*$", body.strip()) is not None
-        body = re.sub(r"[,\s]*\b(?:and|or)\s*$", "", body.strip())
+        # ("… above 8%, or otherwise unsuitable for surgery": "otherwise" only says "or")
+        alternative = re.search(r"[,\s]*\bor(?:\s+otherwise)?\s*$", body.strip()) is not None
+        body = re.sub(r"[,\s]*\b(?:and|or)(?:\s+otherwise)?\s*$", "", body.strip())
         if body.strip(" ,;"):
             segments.append((kind, body.strip(" ,;")))
         new_kind = _segment_kind(word)

@@ -162,7 +162,7 @@ GENERIC_LEAVES = frozenset(
     earlier later sooner lifelong life-long indefinitely permanently thereafter afterwards
     e.g e.g. i.e i.e. eg ie etc then also only well treated living degree way time times
     diagnosis diagnoses method methods treatment treatments therapy therapies
-    ideally possibly potentially long-term short-term onwards onward
+    ideally possibly potentially long-term short-term onwards onward otherwise
     prevented corrected reversed avoided procedure procedures normal increase assessed
     history presence example examples
     maintained continued administered starting majority first general equivalent

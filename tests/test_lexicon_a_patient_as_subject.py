@@ -55,3 +55,26 @@ def test_what_the_patient_needs_is_no_condition_of_the_clause(lexicon) -> None: 
     )
     assert found["atrial flutter"].role == "Condition", found
     assert not any("needs" in name for name in found), found
+
+
+def test_a_patients_clause_stays_one_of_the_alternatives(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "when a new murmur is found or when a patient is admitted with syncope": either clause
+    calls for the act; reading the patient's clause must not take it out of the OR."""
+    found = named(
+        extract(
+            lexicon,
+            "Echocardiography is recommended when a new murmur is found or when a patient is "
+            "admitted with syncope.",
+        )
+    )
+    assert found["syncope"].or_group is not None, found
+    assert found["syncope"].or_group == found["new murmur"].or_group, found
+
+
+def test_a_need_with_its_own_verb_is_left_as_it_was(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "when a patient needs to be transferred": "needs to" is a verb of its own, not a
+    need for a therapy, and the clause is not emptied."""
+    found = named(
+        extract(lexicon, "Temporary pacing is recommended when a patient needs to be transferred.")
+    )
+    assert len(found) >= 2, found

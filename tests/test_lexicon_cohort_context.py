@@ -323,3 +323,14 @@ def test_otherwise_before_an_alternative_only_says_or(lexicon) -> None:  # type:
     assert "otherwise" not in " ".join(found), found
     assert found["unsuitable for surgery"].or_group is not None, found
     assert found["unsuitable for surgery"].or_group == found["euroscore ii"].or_group, found
+
+
+def test_an_anatomy_unfit_for_an_act_is_one_state(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "coronary anatomy not suitable for PCI": the unfitness is said of the anatomy,
+    one state, never a bare "coronary anatomy" beside it."""
+    found = named(
+        extract(
+            lexicon, "CABG is recommended in patients with coronary anatomy not suitable for PCI."
+        )
+    )
+    assert "coronary anatomy" not in found, found

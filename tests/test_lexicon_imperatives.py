@@ -76,9 +76,9 @@ def test_do_not_prescribe_or_insert_is_advice_against_the_object(lexicon, verb: 
     "text,act,people",
     [
         (
-            "Offer an influenza vaccination to all adults with chronic heart failure.",
+            "Offer an influenza vaccination to all older people with diabetes.",
             "influenza vaccination",
-            "chronic heart failure",
+            "diabetes mellitus",
         ),
         (
             "Do not prescribe hormone replacement therapy to postmenopausal women with a "
@@ -97,6 +97,25 @@ def test_the_people_an_imperative_gives_to_are_its_cohort(
     result = extract(lexicon, text)
     assert [a.normalized for a in result.actions] == [act], result.actions
     assert named(result)[people].role == "Condition", result.concepts
+
+
+@pytest.mark.parametrize(
+    "text,outcome",
+    [
+        (
+            "Offer cardiac rehabilitation to improve patients' exercise capacity.",
+            "patients' exercise capacity",
+        ),
+        ("Offer a supervised walking programme to help patients walk further.", None),
+    ],
+)
+def test_a_purpose_naming_patients_is_no_recipient(lexicon, text: str, outcome: str | None) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "Offer X to improve patients' capacity": "to" opens the act's goal; the patients
+    named in it are not whom the act is given to (no condition "improve")."""
+    found = named(extract(lexicon, text))
+    assert not any(name in ("improve", "help", "patient") for name in found), found
+    if outcome:
+        assert found[outcome].role == "Outcome", found
 
 
 def test_referral_to_a_place_is_no_recipient(lexicon) -> None:  # type: ignore[no-untyped-def]

@@ -30,9 +30,33 @@ from tests.lexicon_fixtures import extract, named
 def test_a_state_that_persists_under_a_therapy_is_a_persistent_condition(
     lexicon, text: str, state: str, therapy: str
 ) -> None:  # type: ignore[no-untyped-def]
-    found = named(extract(lexicon, text))
+    result = extract(lexicon, text)
+    found = named(result)
     assert found[state].role == "Condition", found
-    assert therapy in found, found
+    assert found[therapy].role in ("Medication", "Procedure"), found
+    assert therapy not in [a.normalized for a in result.actions], result.actions
+
+
+@pytest.mark.parametrize(
+    "text,state",
+    [
+        (
+            "Rate control is recommended when AF persists after cardioversion.",
+            "atrial fibrillation",
+        ),
+        ("Stress imaging is recommended if chest pain persists on exertion.", None),
+    ],
+)
+def test_persisting_is_not_a_kind_and_an_effort_is_no_therapy(
+    lexicon, text: str, state: str | None
+) -> None:  # type: ignore[no-untyped-def]
+    """Guards: "AF persists" is AF still present, not "persistent AF" (a kind of AF of its
+    own, a name the terminology holds); "persists on exertion" says where the pain is seen,
+    and exertion is no therapy the patient is on."""
+    found = named(extract(lexicon, text))
+    if state:
+        assert state in found and f"persistent {state}" not in found, found
+    assert not any(c.role == "Medication" for c in found.values()), found
 
 
 def test_the_verb_left_by_a_measure_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]

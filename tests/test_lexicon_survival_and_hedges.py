@@ -50,6 +50,9 @@ def test_an_expected_survival_is_a_life_expectancy_parameter(
 
 
 def test_good_functional_status_stays_a_condition_beside_the_survival(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "expected to live more than 1 year with good functional status": the status the
+    survival is hoped with is a condition of its own (before, "expected to live with good
+    functional status" was one condition and the year was lost)."""
     found = named(
         extract(
             lexicon,
@@ -61,14 +64,36 @@ def test_good_functional_status_stays_a_condition_beside_the_survival(lexicon) -
     assert found["life expectancy"].threshold == 1.0, found
 
 
-@pytest.mark.parametrize("hedge", ["above all", "in particular"])
-def test_a_hedge_before_a_clause_names_nothing(lexicon, hedge: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_survival_not_expected_turns_the_bound_round(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "patients not expected to live more than a year" have a life expectancy of a year or
+    less; the "not" must not be lost with the words it stood before."""
     found = named(
         extract(
             lexicon,
-            f"Bypass surgery is recommended in patients with three-vessel disease, {hedge} if "
-            "the SYNTAX score is above 22.",
+            "Palliative care should be discussed with patients not expected to live more than "
+            "a year.",
         )
     )
-    assert hedge not in found, found
-    assert found["syntax score"].threshold == 22.0, found
+    life = found["life expectancy"]
+    assert (life.operator, life.threshold) == ("<=", 1.0), life
+
+
+@pytest.mark.parametrize(
+    "text,hedge",
+    [
+        (
+            "Bypass surgery is recommended in patients with three-vessel disease, above all if "
+            "the SYNTAX score is above 22.",
+            "above all",
+        ),
+        (
+            "Beta-blockers are recommended in particular in patients with stable angina.",
+            "particular",
+        ),
+    ],
+)
+def test_a_hedge_before_a_clause_or_a_group_names_nothing(lexicon, text: str, hedge: str) -> None:  # type: ignore[no-untyped-def]
+    """ "…, above all if X", "recommended in particular in patients with Y": the hedge only
+    stresses the clause or the group (before, "above all" and "particular" were conditions)."""
+    found = named(extract(lexicon, text))
+    assert not any(hedge in name for name in found), found

@@ -12,6 +12,11 @@ import re
 from typing import TYPE_CHECKING
 
 from cardio_assets.logic.lexicon.drafts import Draft, _negate, new_group_label
+from cardio_assets.logic.lexicon.segments import SEEN_ON_TEST
+from cardio_assets.logic.lexicon.vocabulary import PERSIST_WORDS
+
+if TYPE_CHECKING:
+    from cardio_assets.logic.lexicon.terms import TermHit
 
 # a relative clause about the patients inside a context phrase
 _WHO_CLAUSE = re.compile(r"\s+(?:who|whom)\s+(?:are|is|have|has|were|was|had|remain)\b", re.I)
@@ -137,9 +142,13 @@ _UNMET = re.compile(
 # "if symptoms persist despite diuretics", "when angina persists on two drugs": the state
 # that goes on is the condition, named "persistent …" as the golds name it, and the therapy
 # it goes on under is what the patient is already on (background); "despite" may have cut
-# the therapy off already, leaving "if symptoms persist"
+# the therapy off already, leaving "if symptoms persist". The state is a few words that are
+# no relative pronoun ("AF that persists" is read where its relative clause is); "on"
+# before a test or an effort is where the state is seen ("persists on exertion"), no therapy
+_NOT_RELATIVE = r"(?!(?:that|which|who)\b)"
 _PERSISTS_UNDER = re.compile(
-    r"^(?:the\s+)?(?P<state>(?:(?!(?:that|which|who)\b)[\w-]+\s+){0,4}?(?!(?:that|which|who)\b)[\w-]+)\s+(?P<verb>persists?|persisting)"
+    rf"^(?:the\s+)?(?P<state>(?:{_NOT_RELATIVE}[\w-]+\s+){{0,4}}?{_NOT_RELATIVE}[\w-]+)"
+    rf"\s+(?P<verb>{PERSIST_WORDS})"
     r"(?:\s+(?:despite|on|under|in\s+spite\s+of)\s+(?P<therapy>.+))?$",
     re.IGNORECASE,
 )
@@ -153,6 +162,8 @@ class ClauseRules:
         def _phrase(self, text: str, slot: str, group_counter: list[int]) -> list[Draft]: ...
 
         def _cohort(self, text: str, group_counter: list[int]) -> list[Draft]: ...
+
+        def _best_hit(self, phrase: str) -> TermHit | None: ...
 
         def _post_phrase(
             self, kind: str, phrase: str, group_counter: list[int], *, after_test: bool = False
@@ -267,13 +278,19 @@ class ClauseRules:
         persists = _PERSISTS_UNDER.match(phrase)
         if not persists:
             return None
+        therapy = persists["therapy"]
+        if therapy and re.match(r"on\b", phrase[persists.end("verb") :].strip(), re.I):
+            if SEEN_ON_TEST.match(therapy):
+                return None  # "persists on exertion / on the ECG": where it is seen
         state = self._phrase(persists["state"], "context", group_counter)
         said = phrase[persists.start("state") : persists.end("verb")]
         if len(state) != 1 or state[0].role not in ("Condition", "Outcome"):
             return None
+        named_kind = self._best_hit(f"persistent {state[0].normalized}")
+        if named_kind is not None and named_kind.score >= 0.97:
+            return None  # "persistent AF" is a kind of AF of its own, not AF that goes on
         state[0].role, state[0].text = "Condition", said
         state[0].normalized = f"persistent {state[0].normalized}"
-        therapy = persists["therapy"]
         return state + (self._phrase(therapy, "background", group_counter) if therapy else [])
 
     def _unsuitable(self, phrase: str, group_counter: list[int]) -> list[Draft] | None:

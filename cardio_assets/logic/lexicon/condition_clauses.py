@@ -13,7 +13,7 @@ _NOT_WHAT_THE_PATIENT_IS = (
     r"(?!\s+(?:not|already|treated|on|receiving|taking|given|being|been|currently)\b)"
 )
 # "if there is X", "unless there are Y", "when the patient has Z": the clause names X
-_THERE_IS = re.compile(
+THERE_IS = re.compile(
     r"^(?:there\s+(?:is|are|was|were|has\s+been|have\s+been)|the\s+patient\s+has"
     # "if the patient is frail", "unless the patient is a candidate for X": what the patient is
     rf"|the\s+patient\s+is{_NOT_WHAT_THE_PATIENT_IS})\s+",
@@ -29,15 +29,6 @@ _PATIENT_IS_TOO = re.compile(
 )
 
 
-# "unless an anticoagulant is already being taken (for another reason)", "provided no
-# interacting drug is used": the drug is what the patient is on; the verb and what the drug is
-# taken for name nothing more
-_IN_USE = re.compile(
-    r"\s+(?:is|are)\s+(?:already\s+|currently\s+)?(?:being\s+)?"
-    r"(?:taken|used|given|prescribed|administered)\b"
-    r"(?:\s+(?:for|as)\b(?:(?!\b(?:or|and)\b)[^,;])*)?",
-    re.IGNORECASE,
-)
 _PATIENTS_ON = re.compile(
     r"^(?:the\s+)?(?:patients?|individuals?|they|she|he)\s+(?:are|is)\s+(?:already\s+)?"
     r"(?:treated\s+with|on|receiving|taking|given)\s+(?P<what>.+)$",
@@ -45,47 +36,31 @@ _PATIENTS_ON = re.compile(
 )
 
 
+# the patients a clause is about, one or many ("a patient", "women", "an index patient")
+_THE_PATIENTS = (
+    r"(?:(?:the|a|an)\s+)?(?:[\w\-]+\s+)?(?:patients?|individuals?|people|persons?|"
+    r"wom[ae]n|m[ae]n|athletes?|adults?|child(?:ren)?|someone|anyone)(?![\w'’])"
+)
 # "when patients with X develop Y", "if women undergo Y": the clause's subject is the row's
 # patients, and the verb says what else is true of them
 _PATIENTS_DO = re.compile(
-    r"^(?P<who>(?:(?:the|a|an)\s+)?(?:[\w\-]+\s+)?(?:patients?|individuals?|people|persons?|"
-    r"wom[ae]n|m[ae]n|athletes?|adults?|child(?:ren)?|someone|anyone)(?![\w'’])"
+    rf"^(?P<who>{_THE_PATIENTS}"
     # what they already have ("with X", "on X", "after X"), no verb or second subject in it
     r"(?:\s+(?:with|on|after|scheduled\s+for|undergoing|treated\s+with|in\s+need\s+of)\s+"
     r"(?:(?!\b(?:who|whom|which|are|is|or|and|has|have)\b)[^,;])*?)?)"
     r"\s+(?:also\s+)?"
     r"(?P<verb>(?:develop|experience|remain)s?|undergo(?:es)?|presents?\s+with|has|have|"
-    # ("when a patient with AF needs stroke prevention", "if a patient is admitted with HF")
-    r"(?:need|require)s?|(?:is|are)\s+(?:admitted|diagnosed|hospitali[sz]ed)\s+with)"
+    # ("when a patient with AF needs stroke prevention", "if a patient is admitted with HF";
+    # not "needs to be transferred", a verb of its own)
+    r"(?P<needs>(?:need|require)s?(?!\s+to\b))|"
+    r"(?P<admitted>(?:is|are)\s+(?:admitted|diagnosed|hospitali[sz]ed)\s+with))"
     r"\s+(?P<what>.+)$",
     re.IGNORECASE,
 )
 
 
-def context_clause(body: str) -> tuple[str, str]:
-    """A "when / if …" clause: a condition of the row, or, for "when patients are treated
-    with a VKA", the therapy they are on (background), or, for "when patients with X
-    develop Y", the patients the row is for, read as "patients with X who develop Y"."""
-    body = _PATIENT_IS_TOO.sub("", body)
-    treated = _PATIENTS_ON.match(body.strip())
-    if treated:
-        return "background", treated["what"]
-    doing = _PATIENTS_DO.match(body.strip())
-    if doing:
-        verb = doing["verb"].lower()
-        if verb.endswith("with") and not verb.startswith("present"):  # admitted / diagnosed with
-            return "cohort", f"{doing['who']} with {doing['what']}"
-        if verb.startswith(("need", "require")):
-            return "cohort", f"{doing['who']} requiring {doing['what']}"
-        return "cohort", f"{doing['who']} who {doing['verb']} {doing['what']}"
-    used = _DRUG_USED.match(body.strip())
-    if used:  # "when clopidogrel is used (in combination with A or B)": what they are on
-        beside = used["beside"]
-        return "used", used["what"] + (f" in combination with {beside}" if beside else "")
-    screening = _SCREENING_FOR.match(body.strip())
-    if screening:  # "When screening for DM (in individuals), …": DM is what the tests look for
-        return "aim", screening["what"]
-    return "context", body
+# the patients a clause is about, before what they have ("a patient with X": "X")
+_THE_PATIENTS_WITH = re.compile(rf"^{_THE_PATIENTS}(?:\s+with\b)?", re.IGNORECASE)
 
 
 # "low-dose aspirin is used", "a NOAC is given in combination with aspirin and/or clopidogrel":
@@ -102,3 +77,30 @@ _SCREENING_FOR = re.compile(
     r"(?:\s+(?:in|among)\s+(?:all\s+)?(?:patients|individuals|people|persons|adults))?$",
     re.IGNORECASE,
 )
+
+
+def context_clause(body: str) -> tuple[str, str]:
+    """A "when / if …" clause: a condition of the row, or, for "when patients are treated
+    with a VKA", the therapy they are on (background), or, for "when patients with X
+    develop Y", the patients the row is for, read as "patients with X who develop Y"."""
+    body = _PATIENT_IS_TOO.sub("", body)
+    treated = _PATIENTS_ON.match(body.strip())
+    if treated:
+        return "background", treated["what"]
+    doing = _PATIENTS_DO.match(body.strip())
+    if doing and (doing["admitted"] or doing["needs"]):
+        # read as a condition clause, so that "… or when a patient is admitted with Y" stays
+        # an alternative: what the patient has, and what brings them in or what they need
+        # ("X and Y": the needed act keeps its own role, as after "patients requiring")
+        had = _THE_PATIENTS_WITH.sub("", doing["who"]).strip()
+        return "context", f"{had} and {doing['what']}" if had else doing["what"]
+    if doing:
+        return "cohort", f"{doing['who']} who {doing['verb']} {doing['what']}"
+    used = _DRUG_USED.match(body.strip())
+    if used:  # "when clopidogrel is used (in combination with A or B)": what they are on
+        beside = used["beside"]
+        return "used", used["what"] + (f" in combination with {beside}" if beside else "")
+    screening = _SCREENING_FOR.match(body.strip())
+    if screening:  # "When screening for DM (in individuals), …": DM is what the tests look for
+        return "aim", screening["what"]
+    return "context", body

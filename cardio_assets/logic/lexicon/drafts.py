@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cardio_assets.logic.lexicon.role_words import GRADE_WORDS
+from cardio_assets.logic.lexicon.vocabulary import PERSIST_WORDS
 from cardio_assets.logic.logic_split import Expr, Leaf, Node
 
 if TYPE_CHECKING:
@@ -307,7 +308,7 @@ _NO_CONCEPT_ALONE = re.compile(
     r"performed|done|undertaken|started|initiated|assessed|predicted|measured|repeated|"
     r"re-?evaluated|considered|used|given|preferred|planned|"
     # (the verb of a state a measure took the words of: "NYHA class III symptoms persist")
-    r"persists?|persisting",
+    rf"{PERSIST_WORDS}",
     re.IGNORECASE,
 )
 

@@ -80,6 +80,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     MANNERS_ONLY,
     NOT_WANTED,
     PARAM_LEFTOVERS,
+    PERSIST_WORDS,
     REQUIREMENT,
     STATE_BEFORE_DISEASE,
     STATE_NAMES,
@@ -105,7 +106,7 @@ _UNNAMED_CASES = re.compile(
 _THERAPY_STATE_WORD = re.compile(
     r"\b(?:contraindicated|tolerated|ineffective|not\s+effective|not\s+an\s+option|"
     r"not\s+suitable|cannot\s+be|can\s*not\s+be|failed|declined|refused|unavailable|"
-    r"not\s+available|persists?|persisting)\b",
+    rf"not\s+available|{PERSIST_WORDS})\b",
     re.IGNORECASE,
 )
 

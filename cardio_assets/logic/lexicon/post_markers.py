@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from cardio_assets.logic.lexicon.condition_clauses import _IN_USE, _THERE_IS, context_clause
+from cardio_assets.logic.lexicon.condition_clauses import THERE_IS, context_clause
 from cardio_assets.logic.lexicon.vocabulary import _OUTCOME_VERBS, _PATIENT_WORDS, _PURPOSE_VERBS
 from cardio_assets.logic.measurements import find_measurements
 
@@ -373,6 +373,17 @@ _CONTROL_GOAL = re.compile(
 )
 
 
+# "unless an anticoagulant is already being taken (for another reason)", "provided no
+# interacting drug is used": the drug is what the patient is on; the verb and what the drug is
+# taken for name nothing more
+_IN_USE = re.compile(
+    r"\s+(?:is|are)\s+(?:already\s+|currently\s+)?(?:being\s+)?"
+    r"(?:taken|used|given|prescribed|administered)\b"
+    r"(?:\s+(?:for|as)\b(?:(?!\b(?:or|and)\b)[^,;])*)?",
+    re.IGNORECASE,
+)
+
+
 # the words that end a goal named after "for" ("stomach protection", "mobility benefits")
 _BENEFIT_END = re.compile(rf"(?:\s+benefits?|{_GOAL_NOUN})$", re.I)
 
@@ -543,7 +554,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
             "in the absence of",  # "digoxin in the absence of hypotension": for those without it
         )
     ):
-        return "negated", _IN_USE.sub("", _THERE_IS.sub("", body))
+        return "negated", _IN_USE.sub("", THERE_IS.sub("", body))
     provided = low.startswith("provided") or low.endswith("long as")  # "as long as": provided
     if provided or low == "once":
         # "provided other causes are excluded", "once complications have been excluded (by
@@ -559,7 +570,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         if provided:
             return "context", _IN_USE.sub("", body)
     if low in {"if", "when", "where", "while", "whilst", "once"}:
-        return context_clause(_THERE_IS.sub("", body))
+        return context_clause(THERE_IS.sub("", body))
     if _CASE_OR_PRESENCE.fullmatch(low):
         return "context", body  # "in the presence of X", "in case of X": a criterion, like "if"
     if re.match(

@@ -19,7 +19,7 @@ from cardio_assets.logic.lexicon.role_words import (
     UNDERGONE_HEADS,
     heuristic_role,
 )
-from cardio_assets.logic.lexicon.segments import _SEEN_ON_TEST
+from cardio_assets.logic.lexicon.segments import SEEN_ON_TEST
 from cardio_assets.logic.lexicon.terms import TermHit
 from cardio_assets.logic.lexicon.vocabulary import (
     ELIGIBLE_FOR,
@@ -122,7 +122,7 @@ class RoleRules:
         if marker is not None:
             return marker
         finding, on, test = text.partition(" on ")
-        if on and finding.strip() and _SEEN_ON_TEST.match(test):
+        if on and finding.strip() and SEEN_ON_TEST.match(test):
             return self.role_evidence(finding, slot)  # "pre-excitation on ECG": the finding's
         induced = _BROUGHT_ON_BY.search(text)
         if induced and text[: induced.start()].strip():

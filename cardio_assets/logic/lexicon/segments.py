@@ -22,12 +22,14 @@ _ON_THERAPY = (
 # "angina refractory to X", "who are not responsive to X": the state, and X the therapy the
 # patients are already on (like "despite X")
 _NOT_HELPED_BY = r"(?:refractory|resistant|(?:not\s+|un|non-?)responsive)\s+to"
+# unfit for an act, said of the patients or of their disease
+_UNFIT_FOR = r"not\s+amenable\s+to|(?:un|not\s+)suitable\s+for|(?:in|not\s+)eligible\s+for"
 _SEGMENT_RE = re.compile(
     rf"(?P<kind>\b(?:who\s+(?:are|were|is)\s+)?{_NOT_HELPED_BY}\b"
     r"|\b(?:who\s+)?(?:do|does|did)\s+not\s+(?:have|require|need|tolerate)\b"
     r"|\bwho\s+(?:have|has|had)\s+(?:not|never)\s+(?:yet\s+)?(?:undergone|received|had|taken|"
     r"used|been\s+(?:treated\s+with|given))\b"
-    rf"|\bwho\s+(?:are|were|is)\s+not(?!\s+(?:suitable|amenable|eligible)\b)"
+    rf"|\bwho\s+(?:are|were|is)\s+(?!{_UNFIT_FOR})not"
     rf"(?:\s+(?:{_ON_THERAPY}))?\b"
     rf"|\bnot\s+(?:{_ON_THERAPY})\b"
     r"|\b(?:who\s+|that\s+)?present(?:s|ing)?\s+with\b"
@@ -40,7 +42,7 @@ _SEGMENT_RE = re.compile(
     r"|\bdespite\b"
     # ("with baffle stenosis not amenable to catheter closure": the unfitness for an act is a
     # state of its own beside the disease; the segment keeps its words, "not amenable to X")
-    r"|(?=\b(?:not\s+amenable\s+to|(?:un|not\s+)suitable\s+for|(?:in|not\s+)eligible\s+for)\b)"
+    rf"|(?=\b(?:{_UNFIT_FOR})\b)"
     rf"|(?:\bpre-?)?\b(?:(?:{_TREATED_WHEN})\s+)?treated\s+with\b"
     r"|\breceiving\b|\btaking\b|(?<!not\s)(?<!are\s)(?<!is\s)\busing\b"
     r"|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
@@ -72,7 +74,7 @@ _CHANGE_BEFORE = re.compile(
     r"\b(?:" + "|".join((*CHANGE_WORDS, "change")) + r")\s*$", re.IGNORECASE
 )
 # "on" + a test: where a finding is seen ("ST depression on the ECG"), part of the finding
-_SEEN_ON_TEST = re.compile(
+SEEN_ON_TEST = re.compile(
     r"\s*(?:a\s+|the\s+)?(?:resting\s+|baseline\s+|12-lead\s+|ambulatory\s+)?"
     r"(?:ECG|EKG|electrocardiogra\w*|echo\w*|imaging|CT|CMR|MRI|angiogra\w*|Holter|"
     r"monitoring|scans?|X-ray|radiograph\w*|exercise|exertion|effort|standing)\b",
@@ -88,6 +90,13 @@ _NEED_OF_NO_STATE = re.compile(
     r"\b(?:anatomy|indications?|contraindications?|lesions?|symptoms?|procedures?|"
     r"situations?|cases?|bleeding|haemorrhages?|hemorrhages?|events?|complications?|"
     r"interventions?|surgery|findings?)\s*$",
+    re.IGNORECASE,
+)
+# what an unfitness can be said of without being a disease of its own ("anatomy unsuitable
+# for TAVI", "lesions not amenable to PCI", "access not suitable for …")
+_UNFIT_SUBJECT = re.compile(
+    r"\b(?:anatomy|anatomies|lesions?|access|vessels?|arter(?:y|ies)|morphology|"
+    r"valves?|annulus|route|approach)\s*$",
     re.IGNORECASE,
 )
 # "developing" as an adjective or after "of": "the risk of developing X", "in developing
@@ -120,7 +129,7 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
             continue  # "syncope compatible with a reflex mechanism": one finding, named whole
         if word == "using" and rest[: m.start()].strip(" ,;"):
             continue  # "undergoing CABG using the IMA": how the act is done, not a drug taken
-        if word == "on" and _SEEN_ON_TEST.match(rest[m.end() :]):
+        if word == "on" and SEEN_ON_TEST.match(rest[m.end() :]):
             continue  # "pre-excitation on resting ECG": where it is seen, not a treatment
         if word == "in" and not rest[start : m.start()].strip(" ,;"):
             continue  # "in" right after a connector is part of the phrase
@@ -132,6 +141,8 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
             continue
         if word == "developing" and _DEVELOPING_ADJECTIVE.search(rest[: m.start()]):
             continue  # "the risk of developing X", "in developing countries", "a developing X"
+        if not word and _UNFIT_SUBJECT.search(rest[: m.start()]):
+            continue  # "coronary anatomy not suitable for CABG": one state, said of the anatomy
         if word in {"after", "following"} and WINDOW_BEFORE.search(rest[: m.start()]):
             continue  # "in the first 3 months after MI": the event the window counts from
         if word == "in" and _CHANGE_BEFORE.search(rest[: m.start()]):

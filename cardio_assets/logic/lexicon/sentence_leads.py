@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from cardio_assets.logic.lexicon.role_words import heuristic_role
-from cardio_assets.logic.lexicon.vocabulary import _PATIENT_WORDS
+from cardio_assets.logic.lexicon.vocabulary import _OUTCOME_VERBS, _PATIENT_WORDS, _PURPOSE_VERBS
 
 
 def _top_level_commas(text: str) -> list[int]:
@@ -222,7 +222,7 @@ def list_as_subject(sentence: str) -> tuple[str, str] | None:
 GIVING_VERBS = r"give|offer|prescribe|administer|provide"
 _TAKEN_OFF = rf"consider|use|start|initiate|perform|{GIVING_VERBS}"
 IMPERATIVE_LEAD = re.compile(
-    rf"^(?:(?P<neg>avoid|do\s+not\s+(?:use|start|insert|{GIVING_VERBS}))|{_TAKEN_OFF})\s+",
+    rf"^(?:(?P<neg>avoid|do\s+not\s+(?:insert|{_TAKEN_OFF}))|{_TAKEN_OFF})\s+",
     re.IGNORECASE,
 )
 # and those that name the act themselves ("Implant a pacemaker in …", "Refer patients after ACS
@@ -256,9 +256,12 @@ def framed_imperative(sentence: str) -> str | None:
 
 # the people an imperative gives something to ("Offer X to all men aged 65", "Do not prescribe
 # X to apparently healthy people"): who the act is for, like "in patients …"
+# (a few words before the people, none a verb of a purpose: "to improve patients' capacity"
+# is a goal, and "to patients' families" gives to the families, not the patients)
 _RECIPIENT = re.compile(
     r"\bto\s+(?=(?:all\s+|every\s+|each\s+|the\s+|any\s+)?"
-    rf"(?:(?!(?:in|for|with|to|of)\b)[\w\-]+\s+){{0,3}}?(?:{_PATIENT_WORDS})\b)",
+    rf"(?:(?!(?:in|for|with|to|of|help|{_OUTCOME_VERBS}|{_PURPOSE_VERBS})\b)[\w\-]+\s+){{0,3}}?"
+    rf"(?:{_PATIENT_WORDS})(?![\w'’]))",
     re.IGNORECASE,
 )
 _GIVING_VERB = re.compile(rf"(?:do\s+not\s+)?(?:{GIVING_VERBS})\b", re.IGNORECASE)

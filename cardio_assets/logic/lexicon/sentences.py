@@ -27,7 +27,7 @@ from cardio_assets.logic.lexicon.care_verbs import (
     names_a_person,
     that_patients_do,
 )
-from cardio_assets.logic.lexicon.condition_clauses import _THERE_IS, context_clause
+from cardio_assets.logic.lexicon.condition_clauses import THERE_IS, context_clause
 from cardio_assets.logic.lexicon.post_markers import (
     _POST_MARKERS,
     _classify_marker,
@@ -603,7 +603,7 @@ def _parse_sentence(sentence: str) -> RowParse:
         elif cotherapy:
             parse.post.append(("co-therapy", lead_phrase[cotherapy.end() :]))
         elif exception:
-            parse.post.append(("negated", _THERE_IS.sub("", lead_phrase[exception.end() :])))
+            parse.post.append(("negated", THERE_IS.sub("", lead_phrase[exception.end() :])))
         elif context and not _COHORT_LEAD.match(pre):
             parse.post.append(context_clause(lead_phrase[context.end() :]))
         elif (led_by_goal := goal_lead(lead_phrase)) is not None:

@@ -40,7 +40,8 @@ def _own_operator(value: str) -> bool:
     """The value bounds itself (an operator in symbols or words, or a range), as the
     measurement grammar reads it; a bare value takes the first value's operator."""
     parsed = parse_value(value)
-    return parsed is not None and parsed[0] != "="
+    # ("=46 mm", "equal to 46 mm": a bound written out, even though it is the default one)
+    return parsed is not None and (parsed[0] != "=" or re.search(r"=|\bequal", value) is not None)
 
 
 def per_sex_values(
@@ -117,7 +118,7 @@ def _bare_value(value: str, first: Draft) -> Draft | None:
             return None
         parsed = ("=", float(number[0].replace(",", ".")), None)
     operator, threshold, unit = parsed
-    if operator == "=":  # "exceeding 34 … or 16 …": the first value's bound
+    if not _own_operator(bare):  # "exceeding 34 … or 16 …": the first value's bound
         if first.operator is None or first.operator == "between":
             return None
         operator = first.operator

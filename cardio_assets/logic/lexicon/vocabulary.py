@@ -32,6 +32,8 @@ SEMANTIC_TAG_ROLES: dict[str, str] = {
 }
 
 
+# the verb of a state that goes on ("symptoms persist", "AF persisting")
+PERSIST_WORDS = r"persists?|persisting"
 _OUTCOME_VERBS = (
     r"reduce|lower|prevent|improve|decrease|relieve|control|delay|avoid|slow|minimi[sz]e|"
     r"alleviate|limit|protect|preserve|prolong|increase|enhance|promote|revert|reverse|"
@@ -247,13 +249,14 @@ _LEADING_VERBS = re.compile(
 )
 
 
+# words that only stress what follows ("particularly when X", "above all if Y")
+_STRESS_WORDS = r"especially|particularly|notably|mainly|above\s+all|in\s+particular"
 # Connectives a clause cut leaves in front of a term ("as indicated by the presence of X",
 # "including X", "for X"): the term is X.
 _LEADING_CONNECTIVES = re.compile(
     r"^(?:(?:as\s+(?:indicated|shown|evidenced|suggested|defined)\s+by|including|"
     # "(particularly when X are present)": the clause word the hedge hid from the cut
-    r"(?:especially|particularly|notably|mainly|above\s+all|in\s+particular)"
-    r"(?:\s+(?:when|if|where))?|"
+    rf"(?:{_STRESS_WORDS})(?:\s+(?:when|if|where))?|"
     r"namely|such\s+as|e\.g\.?|i\.e\.?|as|for|of|by|than|"
     r"the\s+(?:presence|occurrence|finding|evidence)\s+of|presence\s+of|evidence\s+of|"
     r"however,?|moreover,?|furthermore,?|during|"
@@ -261,8 +264,7 @@ _LEADING_CONNECTIVES = re.compile(
     re.IGNORECASE,
 )
 _CONNECTIVE_ONLY = re.compile(
-    r"(?:including|especially|particularly|notably|namely|such\s+as|e\.g\.?|i\.e\.?|like|"
-    r"above\s+all|in\s+particular)",
+    rf"(?:including|{_STRESS_WORDS}|namely|such\s+as|e\.g\.?|i\.e\.?|like)",
     re.IGNORECASE,
 )
 # A clause that says the term holds ("LV dysfunction is present"): the term is the subject.

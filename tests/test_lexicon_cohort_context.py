@@ -334,3 +334,21 @@ def test_an_anatomy_unfit_for_an_act_is_one_state(lexicon) -> None:  # type: ign
         )
     )
     assert "coronary anatomy" not in found, found
+
+
+def test_an_absence_after_and_is_a_negated_alternative(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "with HCM and absence of frequent and/or complex VAs": "absence of" opens its own
+    negated segment like "in the absence of", so the shared head is distributed and the two
+    kinds are one negated OR group (the contract's NOT(OR(A, B))); before, "frequent" stood
+    alone and the group was lost. "VAs" are ventricular arrhythmias."""
+    found = named(
+        extract(
+            lexicon,
+            "Competitive sport may be considered in athletes with mild HCM and absence of "
+            "frequent and/or complex VAs.",
+        )
+    )
+    frequent = found["frequent ventricular arrhythmia"]
+    complex_ = found["complex ventricular arrhythmia"]
+    assert frequent.negated and complex_.negated, found
+    assert frequent.or_group is not None and frequent.or_group == complex_.or_group, found

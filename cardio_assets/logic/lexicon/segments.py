@@ -38,7 +38,10 @@ _SEGMENT_RE = re.compile(
     # ("who have ever had a stroke": "ever" only says at any time before)
     r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+|ever\s+(?:had|been)\s+)?"
     r"|\bwhose\b|\b(?-i:(?!WHO\b))who\b"
-    r"|\b(?:in|for)\s+whom\b|\bwhere\b|\bwithout\b|\bin\s+the\s+absence\s+of\b|\bin\s+the\s+presence\s+of\b"
+    r"|\b(?:in|for)\s+whom\b|\bwhere\b|\bwithout\b|\bin\s+the\s+presence\s+of\b"
+    # ("with LVNC and absence of frequent or complex VAs": the absence after "and" opens a
+    # segment of its own, as "in the absence of" does; a listed "(ii) absence of X" is an item)
+    r"|\bin\s+the\s+absence\s+of\b|(?<=\band\s)(?:the\s+)?absence\s+of\b"
     r"|\bdespite\b"
     # ("with baffle stenosis not amenable to catheter closure": the unfitness for an act is a
     # state of its own beside the disease; the segment keeps its words, "not amenable to X")
@@ -236,7 +239,7 @@ def _segment_kind(word: str) -> str:
     # "with no A or B" reads like "without A or B": neither (the contract's NOT(OR(A, B)))
     if (
         word in ("without", "with no")
-        or word.startswith("in the absence")
+        or "absence of" in word
         or " not " in f" {word} "
         or " never " in f" {word} "  # "who have never undergone X": X not done
     ):

@@ -149,7 +149,7 @@ _NOT_RELATIVE = r"(?!(?:that|which|who)\b)"
 _PERSISTS_UNDER = re.compile(
     rf"^(?:the\s+)?(?P<state>(?:{_NOT_RELATIVE}[\w-]+\s+){{0,4}}?{_NOT_RELATIVE}[\w-]+)"
     rf"\s+(?P<verb>{PERSIST_WORDS})"
-    r"(?:\s+(?:despite|on|under|in\s+spite\s+of)\s+(?P<therapy>.+))?$",
+    r"(?:\s+(?P<under>despite|on|under|in\s+spite\s+of)\s+(?P<therapy>.+))?$",
     re.IGNORECASE,
 )
 
@@ -279,9 +279,8 @@ class ClauseRules:
         if not persists:
             return None
         therapy = persists["therapy"]
-        if therapy and re.match(r"on\b", phrase[persists.end("verb") :].strip(), re.I):
-            if SEEN_ON_TEST.match(therapy):
-                return None  # "persists on exertion / on the ECG": where it is seen
+        if therapy and persists["under"].lower() == "on" and SEEN_ON_TEST.match(therapy):
+            return None  # "persists on exertion / on the ECG": where it is seen
         state = self._phrase(persists["state"], "context", group_counter)
         said = phrase[persists.start("state") : persists.end("verb")]
         if len(state) != 1 or state[0].role not in ("Condition", "Outcome"):

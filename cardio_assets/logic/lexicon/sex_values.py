@@ -40,8 +40,13 @@ def _own_operator(value: str) -> bool:
     """The value bounds itself (an operator in symbols or words, or a range), as the
     measurement grammar reads it; a bare value takes the first value's operator."""
     parsed = parse_value(value)
-    # ("=46 mm", "equal to 46 mm": a bound written out, even though it is the default one)
-    return parsed is not None and (parsed[0] != "=" or re.search(r"=|\bequal", value) is not None)
+    return parsed is not None and _bounds_itself(parsed[0], value)
+
+
+def _bounds_itself(operator: str, value: str) -> bool:
+    """``operator``, as the grammar read it from ``value``, is the value's own: any but the
+    default "=", or "=" written out ("=46 mm", "equal to 46 mm")."""
+    return operator != "=" or re.search(r"=|\bequal", value) is not None
 
 
 def per_sex_values(
@@ -118,7 +123,7 @@ def _bare_value(value: str, first: Draft) -> Draft | None:
             return None
         parsed = ("=", float(number[0].replace(",", ".")), None)
     operator, threshold, unit = parsed
-    if not _own_operator(bare):  # "exceeding 34 … or 16 …": the first value's bound
+    if not _bounds_itself(operator, bare):  # "exceeding 34 … or 16 …": the first's bound
         if first.operator is None or first.operator == "between":
             return None
         operator = first.operator

@@ -2,7 +2,7 @@
 "Implant a pacemaker in …", "Refer patients after X to Y", "Do not close a defect in …" are
 the rows "It is (not) recommended to implant / refer / close …", and are named so; before, the
 verb stayed in the act's name ("implant a permanent pacemaker") or was an act of its own
-("refer").
+("refer"). Choosing verbs ("Choose X", "Select X") and "Prefer X to Y" too.
 """
 
 from __future__ import annotations
@@ -151,3 +151,43 @@ def test_a_prescribing_gerund_names_only_the_drugs(lexicon) -> None:  # type: ig
         "Prescribing either bisoprolol or carvedilol is recommended in patients with HFrEF.",
     )
     assert sorted(a.normalized for a in result.actions) == ["bisoprolol", "carvedilol"]
+
+
+@pytest.mark.parametrize(
+    ("text", "act", "condition"),
+    [
+        (
+            "Choose a DOAC for patients with AF who have no mechanical valve.",
+            "direct oral anticoagulant",
+            "atrial fibrillation",
+        ),
+        (
+            "Select radial access in patients undergoing coronary angiography.",
+            "radial access",
+            None,
+        ),
+    ],
+)
+def test_a_choosing_verb_is_taken_off_its_act(lexicon, text: str, act: str, condition) -> None:  # type: ignore[no-untyped-def]
+    """ "Choose X for …", "Select X in …": the verb recommends what it picks, like "Use X";
+    before, the verb stayed in the act's name ("choose a direct oral anticoagulant")."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == [act], result.actions
+    if condition:
+        assert named(result)[condition].role == "Condition", result.concepts
+
+
+def test_prefer_x_to_y_names_x_and_its_comparator(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Prefer X to Y in …" says what "X is preferred over Y in …" says: X is the act, Y its
+    comparator, two drugs, neither holding the verb."""
+    result = extract(lexicon, "Prefer apixaban to warfarin in patients with AF and CKD.")
+    assert [a.normalized for a in result.actions] == ["apixaban"], result.actions
+    found = named(result)
+    assert found["warfarin"].role == "Medication", result.concepts
+    assert found["chronic kidney disease"].role == "Condition", result.concepts
+
+
+def test_prefer_with_a_purpose_has_no_comparator(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "Prefer X to lower Y": "to" opens a purpose, so Y is no comparator drug."""
+    result = extract(lexicon, "Prefer a loop diuretic to relieve congestion in acute HF.")
+    assert "relieve congestion" not in {a.normalized for a in result.actions}, result.actions

@@ -4,8 +4,8 @@ the role the drug is given in, the watch kept beside it), and a footnote letter 
 drug's name; the tests a finding is seen on, listed; "any of the following is the case:" and
 "if one of the following is present: A; B; C"; "at least one high-risk feature: A; B";
 "at risk of or with X"; a cohort's semicolon list after such a lead with no final "or", or
-resumed after the therapy an item resists; the cases after "for the following procedures:".
-In the team's own sentences.
+resumed after the therapy an item resists; the cases after "for the following procedures:"; "at least one of A, B or C" with no
+"the following". In the team's own sentences.
 """
 
 from __future__ import annotations
@@ -286,3 +286,36 @@ def test_the_cases_after_for_the_following_are_alternatives(lexicon, text: str) 
     assert {"gastroscopy", "colonoscopy", "cystoscopy"} <= set(found), set(found)
     assert_one_or_group(found["gastroscopy"], found["cystoscopy"])
     assert not [n for n in found if "procedures" in n or ":" in n], set(found)
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        (
+            "A defibrillator should be considered in adults with dilated cardiomyopathy if at"
+            " least one of NSVT, LVEF below 45% or AV block is present.",
+            {"nsvt", "left ventricular ejection fraction", "av block"},
+        ),
+        (
+            "Admission is advised for patients with fainting who have any of chest pain, a new"
+            " murmur and a family history of sudden death.",
+            {"chest pain", "new murmur", "family history of sudden death"},
+        ),
+    ],
+)
+def test_at_least_one_of_a_list_names_alternatives(lexicon, text: str, items: set[str]) -> None:  # type: ignore[no-untyped-def]
+    """ "at least one of A, B or C", "any of A, B and C": with no "the following" before it,
+    the list itself is the alternatives, one enough whatever word ends it; the lead is no part
+    of the first item's name."""
+    result = extract(lexicon, text)
+    found = {c.normalized: c.or_group for c in result.concepts}
+    assert items <= set(found), found
+    assert len({found[i] for i in items}) == 1 and found[next(iter(items))], found
+
+
+def test_any_of_a_named_whole_is_no_list(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "any of the device's parts" names a whole, not alternatives."""
+    result = extract(
+        lexicon, "Contact sports that may damage any of the device components are not advised."
+    )
+    assert not any(c.or_group for c in result.concepts), result.concepts

@@ -118,6 +118,20 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "at least one of A, B or C is present", "any of A, B and C": the list itself, with no
+    # "the following" before it, is the alternatives, whatever word ends it; the lead names
+    # nothing ("any of the components", "either of them" name no list)
+    (
+        re.compile(
+            r"\b(?:at\s+least\s+one|one\s+or\s+more|any(?:\s+one)?)\s+of\s+"
+            r"(?!(?:the|these|those|them|its?|their|this|his|her)\b)"
+            r"(?P<items>[^.;:,()]+(?:,[^.;:,()]+)*?),?\s+(?:and/or|and|or)\s+"
+            r"(?P<last>[^,.;:()]+?)(?=\s+(?:is|are)\s+(?:present|met|found|documented|seen)\b|"
+            r"\s*[.;:)]|\s*$)",
+            re.I,
+        ),
+        lambda m: ", ".join(i.strip() for i in m["items"].split(",")) + f", or {m['last']}",
+    ),
     # "... in the case of A, B, C, and D" after the act lists cases any one of which is
     # enough, as "in cases of A, B, and C" does (read so by the cohort rules)
     (

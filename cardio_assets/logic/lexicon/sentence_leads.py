@@ -220,7 +220,8 @@ def list_as_subject(sentence: str) -> tuple[str, str] | None:
 # The imperative rows' verbs. Those the imperative reading takes off the row, the act being
 # what follows ("Consider aspirin in …", "Avoid NSAIDs in …", "Do not give X"):
 GIVING_VERBS = r"give|offer|prescribe|administer|provide"
-_TAKEN_OFF = rf"consider|use|start|initiate|perform|{GIVING_VERBS}"
+# (the choosing verbs too: "Choose a DOAC for …", "Select TAVI in …" recommend what they pick)
+_TAKEN_OFF = rf"consider|use|start|initiate|perform|choose|select|opt\s+for|{GIVING_VERBS}"
 IMPERATIVE_LEAD = re.compile(
     rf"^(?:(?P<neg>avoid|do\s+not\s+(?:insert|{_TAKEN_OFF}))|{_TAKEN_OFF})\s+",
     re.IGNORECASE,
@@ -245,8 +246,22 @@ _PLAIN_IMPERATIVE = re.compile(
 )
 
 
+# "Prefer X to Y in …", "Favour X over Y …": X is recommended with Y its comparator, said as
+# "X is preferred over Y" is (a purpose after "to" names no comparator: "Prefer X to reduce Y")
+_PREFER_IMPERATIVE = re.compile(
+    r"^(?:prefer|favou?r)\s+(?P<act>(?!to\b)[^,;:]+?)\s+(?:to|over|rather\s+than)\s+"
+    rf"(?!(?:{_OUTCOME_VERBS}|{_PURPOSE_VERBS})\b)(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+
+
 def framed_imperative(sentence: str) -> str | None:
-    """The imperative row framed as "It is (not) recommended to <verb> …", or None."""
+    """The imperative row framed as "It is (not) recommended to <verb> …" ("X is preferred
+    over Y …" for a preferring verb), or None."""
+    preferred = _PREFER_IMPERATIVE.match(sentence)
+    if preferred is not None:
+        act = preferred["act"]
+        return f"{act} is preferred over {preferred['rest']}"
     found = _PLAIN_IMPERATIVE.match(sentence)
     if found is None:
         return None

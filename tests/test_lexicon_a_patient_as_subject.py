@@ -2,7 +2,8 @@
 "when a patient is admitted with acute HF", "if a patient with AF needs stroke prevention",
 "when someone with CKD has a new stroke" name the patients the row is for, as "patients with
 …" would; before, the whole clause was one condition ("patient is admitted with acute heart
-failure") and "someone" was a condition of its own.
+failure") and "someone" was a condition of its own. What such a patient is ("when an HF
+patient is still symptomatic") is read the same way.
 """
 
 from __future__ import annotations
@@ -78,3 +79,37 @@ def test_a_need_with_its_own_verb_is_left_as_it_was(lexicon) -> None:  # type: i
         extract(lexicon, "Temporary pacing is recommended when a patient needs to be transferred.")
     )
     assert len(found) >= 2, found
+
+
+@pytest.mark.parametrize(
+    "text,conditions",
+    [
+        (
+            "Intravenous iron should be considered when an HF patient with LVEF below 50% is"
+            " still symptomatic and iron-deficient.",
+            ["heart failure", "symptomatic", "iron-deficient"],
+        ),
+        (
+            "Low-dose aspirin is recommended when a woman is at high risk of pre-eclampsia.",
+            ["high risk of pre-eclampsia"],
+        ),
+    ],
+)
+def test_what_a_patient_in_a_clause_is_names_a_condition(
+    lexicon, text: str, conditions: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    """ "when an HF patient with X is still symptomatic", "if a woman is at high risk of Y":
+    what the clause's patient is reads as "patients with X who are …"; before, the subject
+    stayed in the condition's name ("heart failure patient with is still symptomatic")."""
+    found = named(extract(lexicon, text))
+    for condition in conditions:
+        assert found[condition].role == "Condition", found
+
+
+def test_what_is_done_to_a_patient_is_no_state(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "when patients are referred to a centre" says what is done, not what they are:
+    it is not read as a cohort of referred patients."""
+    found = named(
+        extract(lexicon, "Ablation is reasonable when patients are referred to an expert centre.")
+    )
+    assert "expert centre" not in found, found

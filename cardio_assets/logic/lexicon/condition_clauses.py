@@ -53,7 +53,12 @@ _PATIENTS_DO = re.compile(
     # ("when a patient with AF needs stroke prevention", "if a patient is admitted with HF";
     # not "needs to be transferred", a verb of its own)
     r"(?P<needs>(?:need|require)s?(?!\s+to\b))|"
-    r"(?P<admitted>(?:is|are)\s+(?:admitted|diagnosed|hospitali[sz]ed)\s+with))"
+    r"(?P<admitted>(?:is|are)\s+(?:admitted|diagnosed|hospitali[sz]ed)\s+with)|"
+    # ("when an HF patient with X is still symptomatic", "if a woman is at high risk of Y":
+    # what they are; not what is done to them, "are referred", nor what they are on, nor
+    # their age, "is 85 or older", which the clause reads as it is)
+    rf"(?P<state>(?:is|are)(?:\s+(?:still|now|also))?{_NOT_WHAT_THE_PATIENT_IS}"
+    r"(?!\s+[a-z]+ed\b)(?!\s+\d)))"
     r"\s+(?P<what>.+)$",
     re.IGNORECASE,
 )

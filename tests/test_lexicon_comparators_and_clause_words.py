@@ -1,6 +1,6 @@
 """Words around the act that guideline tables use and the rules did not read: "in place of"
 (a comparator, like "instead of"), "ahead of" (when, like "before"), a comparator followed by
-what the act is for ("in preference to X for Y"), "unless no suitable alternative drug is
+what the act is for ("in preference to X for Y", read as a cohort), "unless no suitable alternative drug is
 available" (no state of the patient), "WHO" in capitals inside a cohort (a class's name,
 never the pronoun "who"), a sentence opening "Ahead of / In advance of X," and clinicians as
 the subject of "that … adopt".
@@ -64,6 +64,21 @@ def test_a_comparator_ends_where_what_the_act_is_for_begins(  # type: ignore[no-
     assert comparator in found, found
     assert comparator not in {a.normalized for a in result.actions}, result.actions
     assert any(n.startswith(condition) for n in found), found
+
+
+def test_what_a_comparator_is_for_reads_as_a_cohort(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "A in preference to B for Y complicated by C, D or E": whom the act is for is read as
+    a cohort is, so the complications are alternatives of each other, beside the disease and
+    not in its OR group (before, the disease joined them)."""
+    result = extract(
+        lexicon,
+        "Stent grafting is advised in preference to open repair for acute aortic dissection"
+        " complicated by malperfusion, rupture or refractory pain.",
+    )
+    found = named(result)
+    assert found["acute aortic dissection"].or_group is None, result.concepts
+    groups = {found[n].or_group for n in ("malperfusion", "rupture", "refractory pain")}
+    assert len(groups) == 1 and None not in groups, result.concepts
 
 
 def test_a_comparator_keeps_a_duration_after_for(lexicon) -> None:  # type: ignore[no-untyped-def]

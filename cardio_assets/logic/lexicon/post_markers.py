@@ -272,14 +272,12 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
         indication = _COMPARED_FOR.search(phrase) if kind == "alternative" else None
         if indication:
             # "in preference to open surgery for acute dissection": the comparator ends at
-            # "for", and what follows is what the act is for, a condition of the row
+            # "for", and what follows is whom the act is for, read as a cohort is ("for
+            # dissection complicated by A, B or C": the disease, and its complications as
+            # alternatives beside it)
             trailing.append(("alternative", phrase[: indication.start()]))
             phrase = phrase[indication.end() :]
-            kind = (
-                "cohort"
-                if re.match(rf"(?:(?:all|the)\s+)?(?:{_PATIENT_WORDS})\b", phrase, re.I)
-                else "context"
-            )
+            kind = "cohort"
         if (
             kind == "context"
             and _CASE_OR_PRESENCE.fullmatch(marker.strip())

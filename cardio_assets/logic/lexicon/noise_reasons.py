@@ -44,12 +44,13 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "regardless of symptoms", "irrespective of stent type", "whatever the vascular bed
     # involved": says what does NOT matter; a list of such things goes whole ("regardless of
     # age, sex, or LVEF"), and the clause stops where another opens ("… of NYHA class who
-    # have X", "whatever the stent type in patients with X")
+    # have X", "whatever the stent type in patients with X"); a bracket that spells out what
+    # does not matter goes with it ("whatever the AF pattern (paroxysmal or permanent)")
     (
         re.compile(
             r",?\s*\(?\b(?:(?:regardless|irrespective|independently|independent)\s+of|"
             r"whatever\s+(?:the|their|its))\s+"
-            rf"(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_LIST_ITEM}\)?",
+            rf"(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_LIST_ITEM}(?:\s*\([^()]*\))?\)?",
             re.I,
         ),
         " ",

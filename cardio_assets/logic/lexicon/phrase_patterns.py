@@ -16,6 +16,12 @@ _OUTCOME_LEAD = re.compile(
     r"(?:(?:risk|rates?|incidence|number|likelihood)\s+of\s+)?",
     re.IGNORECASE,
 )
+# "to relieve symptoms and lower morbidity and mortality": a second verb of the aim after
+# "and" starts an aim of its own (the "and" inside each aim's object stays that object's)
+SECOND_AIM = re.compile(
+    rf",?\s+and\s+(?=(?:to\s+)?(?:further\s+)?(?:{_OUTCOME_VERBS}|{_PURPOSE_VERBS})\s)",
+    re.IGNORECASE,
+)
 _VALUE_ONLY = re.compile(
     r"[<>≤≥=~]?\s*[\d.,]+(?:\s*[-–]\s*[\d.,]+)?\s*(?:h|hours?|min|minutes?|days?|weeks?|"
     r"months?|years?|s|mm|cm|%|mmHg|ms)?(?:\s+(?:after|before|of)\s+.*)?"

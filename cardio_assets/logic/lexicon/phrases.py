@@ -58,6 +58,7 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     _SWITCH,
     _VALUE_ONLY,
     HISTORY_TAKEN,
+    SECOND_AIM,
     _head_before,
     _modifies,
     finding_and_test,
@@ -272,6 +273,10 @@ class PhraseRules(CohortRules):
             return [*(_negate(seen) if absent else seen), self._test_of_finding(shown[1])]
         if slot == "outcome":
             text = _OUTCOME_LEAD.sub("", text)
+            second = SECOND_AIM.search(text)
+            if second and second.start() > 0:  # two aims, each read alone
+                first = self._phrase(text[: second.start()], slot, group_counter)
+                return first + self._phrase(text[second.end() :], slot, group_counter)
             target = re.match(r"^(.+?)\s+to\s+(?=(?:<|>|≤|≥|<=|>=)?\s*\d)", text)
             if target:  # "lower systolic blood pressure to 120–129 mmHg": a target parameter
                 return self._phrase(

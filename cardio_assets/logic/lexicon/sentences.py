@@ -105,7 +105,7 @@ _POSITIVE_VERBS = [
     # antihypertensive drugs": chosen first, so recommended
     r"\b(?:is|are)\s+the\s+(?:preferred\s+)?(?:intervention|treatment|therapy|drugs?|agents?|"
     r"method|procedure|test|option|modality|approach|strategy)\s+of\s+(?:first\s+)?choice\b",
-    r"\b(?:is|are)\s+(?:the\s+|a\s+)?(?:preferred\s+)?first[\s-]line\s+(?:[\w\-]+\s+)?"
+    r"\b(?:is|are)\s+(?:the\s+|a\s+)?(?:preferred\s+|recommended\s+)?first[\s-]line\s+(?:[\w\-]+\s+)?"
     r"(?:intervention|treatment|therapy|drugs?|agents?|method|procedure|test|option|"
     r"modality|approach|strategy)\b(?:\s+recommended\b)?",
     r"\b(?:should|may)\s+(?:also\s+)?be\s+(?:preferred|favoured|favored|prioriti[sz]ed)\b",

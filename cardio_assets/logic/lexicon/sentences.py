@@ -81,6 +81,9 @@ _NEGATIVE_VERBS = [
     r"\b(?:has|have)\s+no\s+(?:established\s+)?role\b",
     rf"\b(?:should|must)\s+not\s+(?:be\s+)?(?:routinely\s+)?(?:{_VP_OBJECTS})\b",
     r"\b(?:should|must)\s+not\s+(?:receive|undergo|have|use|be)\b",
+    # "Athletes with X should not take part in / engage in Y": Y is what they are advised
+    # against, as "should do / engage in Y" names what they are advised to do
+    r"\b(?:should|must)\s+not\s+(?:take\s+part|engage|participate)\s+in\b",
     r"\b(?:is|are)\s+(?:contraindicated|harmful|potentially\s+harmful)\b",
 ]
 _POSITIVE_VERBS = [
@@ -110,9 +113,9 @@ _POSITIVE_VERBS = [
     r"modality|approach|strategy)\b(?:\s+recommended\b)?",
     r"\b(?:should|may)\s+(?:also\s+)?be\s+(?:preferred|favoured|favored|prioriti[sz]ed)\b",
     r"\bcan\s+be\s+(?:useful|beneficial)\b",
-    r"\b(?:should|may|must)\s+(?:also\s+)?(?:receive|undergo|have|use|take)\b",
+    r"\b(?:should|may|must)\s+(?:also\s+)?(?:receive|undergo|have|use|take(?!\s+part\b))\b",
     # "Adults should do / engage in / strive for X": what the patients are to do is the act
-    r"\b(?:should|must)\s+(?:also\s+)?(?:do|undertake|practi[sc]e|engage\s+in|participate\s+in|"
+    r"\b(?:should|must)\s+(?:also\s+)?(?:do|undertake|practi[sc]e|engage\s+in|participate\s+in|take\s+part\s+in|"
     r"(?:strive|aim)\s+for|attend|complete|adopt|maintain)\b",
     # "Women with Marfan syndrome should avoid pregnancy": the patients are told what to
     # end or keep away from (the act is named by _ENDING_ACTS)

@@ -1,7 +1,8 @@
-"""Three readings of the team's own sentences: two aims joined by "and", each with its own
-verb ("to relieve symptoms and lower morbidity and mortality"); a bracket spelling out what
-does not matter ("whatever the AF pattern (paroxysmal or permanent)"); and "X is the
-recommended first-line test", a recommendation of X.
+"""Readings of the team's own sentences: two aims joined by "and", each with its own verb
+("to relieve symptoms and lower morbidity and mortality"); a bracket spelling out what does
+not matter ("whatever the AF pattern (paroxysmal or permanent)"); "X is the recommended
+first-line test", a recommendation of X; "should (not) take part in X", what the patients
+are advised (against); "combining X with Y", a lead-in like "adding".
 """
 
 from __future__ import annotations
@@ -66,3 +67,40 @@ def test_the_recommended_first_line_test_is_the_act(lexicon) -> None:  # type: i
     assert [a.normalized for a in result.actions] == ["computed tomography coronary angiography"], (
         result.actions
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "act", "polarity"),
+    [
+        (
+            "Athletes with probable or definite myocarditis should not take part in competitive"
+            " sport.",
+            "competitive sport",
+            "not recommended",
+        ),
+        (
+            "Adults with coronary disease should take part in a rehabilitation programme.",
+            "rehabilitation programme",
+            "recommended",
+        ),
+    ],
+)
+def test_taking_part_in_an_activity_names_the_activity(
+    lexicon, text: str, act: str, polarity: str
+) -> None:  # type: ignore[no-untyped-def]
+    """ "should (not) take part in X": X is what the patients are advised to do or advised
+    against; before, the patients became the act ("athlete") or "part in" stayed in its name."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == [act], result.actions
+    assert result.actions[0].polarity == polarity, result.actions
+
+
+def test_combining_leads_in_to_the_drugs_combined(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Combining aspirin with rivaroxaban": "combining" is a lead-in like "adding", no part of
+    the first drug's name."""
+    result = extract(
+        lexicon,
+        "Combining aspirin (75-100 mg daily) with low-dose rivaroxaban should be considered in"
+        " adults with peripheral artery disease.",
+    )
+    assert "aspirin" in named(result), result.concepts

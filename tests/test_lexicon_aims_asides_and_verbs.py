@@ -2,7 +2,8 @@
 ("to relieve symptoms and lower morbidity and mortality"); a bracket spelling out what does
 not matter ("whatever the AF pattern (paroxysmal or permanent)"); "X is the recommended
 first-line test", a recommendation of X; "should (not) take part in X", what the patients
-are advised (against); "combining X with Y", a lead-in like "adding".
+are advised (against); "combining X with Y", a lead-in like "adding"; "A or B are options",
+"X is a possible alternative"; "each taken twice daily" after a list of drugs, a schedule.
 """
 
 from __future__ import annotations
@@ -104,3 +105,38 @@ def test_combining_leads_in_to_the_drugs_combined(lexicon) -> None:  # type: ign
         " adults with peripheral artery disease.",
     )
     assert "aspirin" in named(result), result.concepts
+
+
+@pytest.mark.parametrize(
+    ("text", "acts"),
+    [
+        (
+            "Reduced-dose apixaban or rivaroxaban are options after six months in adults with"
+            " venous thromboembolism.",
+            {"reduced-dose apixaban", "rivaroxaban"},
+        ),
+        (
+            "Conduction-system pacing is a possible alternative in adults with heart failure and"
+            " a long QRS.",
+            {"conduction-system pacing"},
+        ),
+    ],
+)
+def test_an_option_or_a_possible_alternative_is_recommended(
+    lexicon, text: str, acts: set[str]
+) -> None:  # type: ignore[no-untyped-def]
+    """ "A or B are options", "X is a possible alternative": the verb phrase recommends what
+    stands before it; before, it stayed in the last item's name ("rivaroxaban are option")."""
+    result = extract(lexicon, text)
+    assert {a.normalized for a in result.actions} == acts, result.actions
+
+
+def test_a_schedule_said_of_every_drug_listed_is_no_concept(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "ticagrelor 60 mg or rivaroxaban 2.5 mg, each taken twice daily": how often each is
+    taken is a schedule, no drug of the list."""
+    result = extract(
+        lexicon,
+        "Aspirin plus ticagrelor 60 mg or rivaroxaban 2.5 mg, each taken twice daily, may be"
+        " considered in chronic coronary syndrome.",
+    )
+    assert not [c for c in result.concepts if "taken" in c.normalized], result.concepts

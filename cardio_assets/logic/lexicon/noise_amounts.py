@@ -19,6 +19,17 @@ _FOOD = (
 )
 
 AMOUNT_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # "ticagrelor 60 mg or rivaroxaban 2.5 mg, each taken twice daily": how often the drugs
+    # listed are taken, said of them all; a schedule, no concept
+    (
+        re.compile(
+            r",?\s*\b(?:each|both|all)\s+(?:taken|given|administered)"
+            r"(?:\s+(?:orally|by\s+mouth|intravenously))?\s+(?:once|twice|three\s+times)\s+"
+            r"(?:daily|a\s+day|per\s+day)\b",
+            re.I,
+        ),
+        "",
+    ),
     # a bracket left holding only the words of a dosing scheme ("(loading, daily)"; not a
     # letter glued to a name, "Lp(a)")
     (

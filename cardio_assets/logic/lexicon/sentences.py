@@ -98,9 +98,10 @@ _POSITIVE_VERBS = [
     r"\b(?:should|may|might|can|could)\s+(?:also\s+)?be\s+(?:recommended|indicated)\b",
     # "should be promptly treated", "should be carefully monitored": an adverb between
     rf"\b(?:should|may|must|can|ought\s+to)\s+(?:also\s+)?be\s+(?:[a-z]+ly\s+)?(?:{_VP_OBJECTS})\b",
-    # "X is a reasonable option", "X is a useful additional test"
+    # "X is a reasonable option", "X is a useful additional test"; "A or B are options"
+    r"\b(?:is|are)\s+(?:an\s+|the\s+)?(?:other\s+|further\s+)?options\b",
     r"\b(?:is|are)\s+(?:a|an)\s+(?:suitable|reasonable|acceptable|preferred|useful|valuable|"
-    r"appropriate)\s+(?:(?:additional|further|first|first-line|second-line|complementary)\s+)?"
+    r"appropriate|possible)\s+(?:(?:additional|further|first|first-line|second-line|complementary)\s+)?"
     r"(?:alternative|option|choice|test|tool|adjunct|investigation|approach|strategy)\b",
     r"\b(?:is|are)\s+(?:reasonable|advised|advisable|beneficial|useful|preferred|preferable|"
     r"suggested|effective|mandatory|essential)\b",

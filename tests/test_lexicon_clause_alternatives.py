@@ -1,4 +1,5 @@
-"""Cases offered one after another as clauses ("if A, or if B"), and the patients named after
+"""Cases offered one after another as clauses ("if A, or if B", also after a bracket of a
+disease's kinds), and the patients named after
 the parts of a recommended whole, read by rule in the team's own sentences.
 """
 
@@ -357,3 +358,36 @@ def test_a_clause_of_what_the_patient_is_on_keeps_the_drug(lexicon) -> None:  # 
         lexicon, "When the patient is being treated with a VKA, bridging is not advised."
     )
     assert [c for c in result.concepts if "VKA" in c.text], result.concepts
+
+
+def test_an_or_if_clause_after_a_bracket_of_kinds_is_the_diseases_alternative(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "for recurrent SVT (AVNRT, AVRT and AT), or if SVT is linked to sudden death": the
+    clause is another case beside the disease, not one more of the bracket's kinds, which
+    stay alternatives among themselves (before, all five were one OR group)."""
+    found = named(
+        extract(
+            lexicon,
+            "Ablation is advised for symptomatic recurrent SVT (AVNRT, AVRT and AT), or if the"
+            " SVT may be linked to sudden death.",
+        )
+    )
+    head = found["symptomatic recurrent supraventricular tachycardia"].or_group
+    kinds = {
+        found[k].or_group
+        for k in (
+            "atrioventricular nodal re-entrant tachycardia",
+            "atrioventricular re-entrant tachycardia",
+            "atrial tachycardia",
+        )
+    }
+    assert head and found["supraventricular tachycardia"].or_group == head, found
+    assert len(kinds) == 1 and head not in kinds and None not in kinds, found
+
+
+def test_a_comma_inside_a_bracket_lists_no_indications(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "for SVT (AVNRT, AVRT and AT)": one indication and its kinds, so the disease is not
+    made an alternative of its own kinds (three indications listed with commas would be)."""
+    found = named(
+        extract(lexicon, "Ablation is advised for symptomatic recurrent SVT (AVNRT, AVRT and AT).")
+    )
+    assert found["symptomatic recurrent supraventricular tachycardia"].or_group is None, found

@@ -303,9 +303,14 @@ def group_listed_indications(
     """ "thyroidectomy for A, B, C and D": three or more indications of an act, listed with
     a comma, name the cases it is done for, any one of them enough; the "and" lists them, it
     does not ask for all (the contract, §6: "and" meaning OR). The caller leaves tests out
-    ("assessment for A, B and C" looks at all three)."""
+    ("assessment for A, B and C" looks at all three). A comma only inside a bracket lists no
+    indication: "for SVT (AVNRT, AVRT and AT)" names one, its kinds in the bracket."""
     listed = [d for d in conditions if d.role == "Condition" and not d.negated]
-    if len(listed) >= 3 and len(listed) == len(conditions) and "," in treated:
+    if (
+        len(listed) >= 3
+        and len(listed) == len(conditions)
+        and _top_level_search(r",(?!\s*(?:(?:or|and)\s*)?$)", treated) is not None
+    ):
         share_or_label(listed, group_counter)
 
 

@@ -503,7 +503,7 @@ class PhraseRules(CohortRules):
                 # word; tests and lifestyle measures listed so are done together
                 label = new_group_label(group_counter)
                 for d in aside_drafts:
-                    d.or_group = label
+                    d.or_group, d.kind_in_bracket = label, True
             drafts.extend(aside_drafts)
         if slot == "outcome":
             for d in drafts:

@@ -1,6 +1,6 @@
 """Cases offered one after another as clauses ("if A, or if B", also after a bracket of a
-disease's kinds), and the patients named after
-the parts of a recommended whole, read by rule in the team's own sentences.
+disease's kinds), and the patients named after the parts of a recommended whole, read by
+rule in the team's own sentences.
 """
 
 from __future__ import annotations

@@ -391,3 +391,18 @@ def test_a_comma_inside_a_bracket_lists_no_indications(lexicon) -> None:  # type
         extract(lexicon, "Ablation is advised for symptomatic recurrent SVT (AVNRT, AVRT and AT).")
     )
     assert found["symptomatic recurrent supraventricular tachycardia"].or_group is None, found
+
+
+def test_an_or_if_clause_after_a_bracket_of_patterns_is_the_diseases_alternative(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "for AF (paroxysmal, persistent or permanent), or if flutter is present": the clause is
+    an alternative to AF, whatever the bracket's kinds are (adjectives here); a first reading
+    paired flutter with the last pattern and left AF out."""
+    found = named(
+        extract(
+            lexicon,
+            "Anticoagulation is advised for AF (paroxysmal, persistent or permanent), or if"
+            " atrial flutter is present.",
+        )
+    )
+    assert found["atrial fibrillation"].or_group, found
+    assert found["atrial flutter"].or_group == found["atrial fibrillation"].or_group, found

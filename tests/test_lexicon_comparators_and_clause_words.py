@@ -1,9 +1,9 @@
 """Words around the act that guideline tables use and the rules did not read: "in place of"
 (a comparator, like "instead of"), "ahead of" (when, like "before"), a comparator followed by
-what the act is for ("in preference to X for Y", read as a cohort), "unless no suitable alternative drug is
-available" (no state of the patient), "WHO" in capitals inside a cohort (a class's name,
-never the pronoun "who"), a sentence opening "Ahead of / In advance of X," and clinicians as
-the subject of "that … adopt".
+what the act is for ("in preference to X for Y", read as a cohort), "unless no suitable
+alternative drug is available" (no state of the patient), "WHO" in capitals inside a cohort
+(a class's name, never the pronoun "who"), a sentence opening "Ahead of / In advance of X,"
+and clinicians as the subject of "that … adopt".
 
 In the team's own sentences.
 """

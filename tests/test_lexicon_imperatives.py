@@ -177,17 +177,42 @@ def test_a_choosing_verb_is_taken_off_its_act(lexicon, text: str, act: str, cond
         assert named(result)[condition].role == "Condition", result.concepts
 
 
-def test_prefer_x_to_y_names_x_and_its_comparator(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "Prefer X to Y in …" says what "X is preferred over Y in …" says: X is the act, Y its
-    comparator, two drugs, neither holding the verb."""
-    result = extract(lexicon, "Prefer apixaban to warfarin in patients with AF and CKD.")
-    assert [a.normalized for a in result.actions] == ["apixaban"], result.actions
-    found = named(result)
-    assert found["warfarin"].role == "Medication", result.concepts
-    assert found["chronic kidney disease"].role == "Condition", result.concepts
+@pytest.mark.parametrize(
+    ("text", "act", "comparator"),
+    [
+        ("Prefer apixaban to warfarin in patients with AF and CKD.", "apixaban", "warfarin"),
+        (
+            "Prefer switching to a DOAC over continuing a VKA in adults with AF.",
+            "direct oral anticoagulant",
+            "vitamin k antagonist",
+        ),
+    ],
+)
+def test_prefer_x_to_y_names_x_and_its_comparator(
+    lexicon, text: str, act: str, comparator: str
+) -> None:  # type: ignore[no-untyped-def]
+    """ "Prefer X to Y in …", "Prefer X over Y" say what "X is preferred over Y" says: X is
+    the act, Y its comparator (and "over" marks it even after a "to" inside X); before, the
+    whole "prefer X to Y" was one drug."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == [act], result.actions
+    assert named(result)[comparator].role == "Medication", result.concepts
 
 
-def test_prefer_with_a_purpose_has_no_comparator(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """Guard: "Prefer X to lower Y": "to" opens a purpose, so Y is no comparator drug."""
-    result = extract(lexicon, "Prefer a loop diuretic to relieve congestion in acute HF.")
-    assert "relieve congestion" not in {a.normalized for a in result.actions}, result.actions
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        ("Prefer a loop diuretic to relieve congestion in acute HF.", "loop diuretic"),
+        (
+            "Prefer a DOAC in adults with AF who are referred to cardioversion.",
+            "direct oral anticoagulant",
+        ),
+    ],
+)
+def test_prefer_with_no_comparator_names_its_act(lexicon, text: str, act: str) -> None:  # type: ignore[no-untyped-def]
+    """ "Prefer X to relieve Y" ("to" opens a purpose) and "Prefer X in patients … referred to
+    Z" (the act ends before its patients) name no comparator: the verb is taken off like
+    "Use X"; before, "prefer" stayed in the act's name."""
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == [act], result.actions
+    assert not any("relieve" in c.normalized for c in result.concepts), result.concepts

@@ -4,8 +4,8 @@ the role the drug is given in, the watch kept beside it), and a footnote letter 
 drug's name; the tests a finding is seen on, listed; "any of the following is the case:" and
 "if one of the following is present: A; B; C"; "at least one high-risk feature: A; B";
 "at risk of or with X"; a cohort's semicolon list after such a lead with no final "or", or
-resumed after the therapy an item resists; the cases after "for the following procedures:"; "at least one of A, B or C" with no
-"the following". In the team's own sentences.
+resumed after the therapy an item resists; the cases after "for the following procedures:";
+"at least one of A, B or C" with no "the following". In the team's own sentences.
 """
 
 from __future__ import annotations
@@ -313,9 +313,22 @@ def test_at_least_one_of_a_list_names_alternatives(lexicon, text: str, items: se
     assert len({found[i] for i in items}) == 1 and found[next(iter(items))], found
 
 
-def test_any_of_a_named_whole_is_no_list(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """Guard: "any of the device's parts" names a whole, not alternatives."""
+def test_a_list_after_at_least_one_of_ends_at_its_last_item(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "if at least one of A, B or C is present and D": D is asked for beside the list, not
+    one more of its items; and a comma after the list goes on with the sentence ("… or C,
+    an ICD and a loop recorder …"). A first reading of the list ran on to the sentence's
+    last "and", putting D (and the acts) into the list's OR group."""
     result = extract(
-        lexicon, "Contact sports that may damage any of the device components are not advised."
+        lexicon,
+        "A defibrillator should be considered in adults with cardiomyopathy if at least one of"
+        " NSVT, syncope or AV block is present and LVEF is below 50%.",
     )
-    assert not any(c.or_group for c in result.concepts), result.concepts
+    found = named(result)
+    assert found["syncope"].or_group, found
+    assert found["left ventricular ejection fraction"].or_group is None, found
+    result = extract(
+        lexicon,
+        "In adults with at least one of diabetes, CKD or prior stroke, a defibrillator and a loop"
+        " recorder should be considered.",
+    )
+    assert {a.normalized for a in result.actions} == {"defibrillator", "loop recorder"}, result

@@ -297,6 +297,12 @@ class ActRules:
         return evidence == "Condition" if word == "in" else evidence not in _NOT_TREATED
 
 
+# a comma that lists indications: outside brackets ("for SVT (A, B and C)" lists one), and
+# not the one before a closing "or" / "and" that leads on to another clause ("for A (B, C),
+# or if D": the ", or" opens the clause, no list)
+_LISTING_COMMA = r",(?!\s*(?:(?:or|and)\s*)?$)"
+
+
 def group_listed_indications(
     treated: str, conditions: list[Draft], group_counter: list[int]
 ) -> None:
@@ -309,7 +315,7 @@ def group_listed_indications(
     if (
         len(listed) >= 3
         and len(listed) == len(conditions)
-        and _top_level_search(r",(?!\s*(?:(?:or|and)\s*)?$)", treated) is not None
+        and _top_level_search(_LISTING_COMMA, treated) is not None
     ):
         share_or_label(listed, group_counter)
 

@@ -36,6 +36,9 @@ _PATIENTS_ON = re.compile(
 )
 
 
+# what is done to the patients, said with an irregular participle ("are seen in clinic",
+# "is found to have X", "are taken off X"): no state they are in
+_IRREGULAR_PARTICIPLES = r"seen|known|found|shown|taken|kept|sent|brought|put|made|given|held"
 # the patients a clause is about, one or many ("a patient", "women", "an index patient")
 _THE_PATIENTS = (
     r"(?:(?:the|a|an)\s+)?(?:[\w\-]+\s+)?(?:patients?|individuals?|people|persons?|"
@@ -58,7 +61,7 @@ _PATIENTS_DO = re.compile(
     # what they are; not what is done to them, "are referred", nor what they are on, nor
     # their age, "is 85 or older", which the clause reads as it is)
     rf"(?P<state>(?:is|are)(?:\s+(?:still|now|also))?{_NOT_WHAT_THE_PATIENT_IS}"
-    r"(?!\s+[a-z]+ed\b)(?!\s+\d)))"
+    rf"(?!\s+(?:[a-z]+ly\s+|then\s+)?(?:[a-z]+ed|{_IRREGULAR_PARTICIPLES})\b)(?!\s+\d)))"
     r"\s+(?P<what>.+)$",
     re.IGNORECASE,
 )

@@ -41,10 +41,10 @@ class Draft:
     # is absent with A only) or what it found ("anticoagulation, or a TOE showing no
     # thrombus"): outside the alternatives' OR label
     said_of_one_alternative: bool = False
-    # one of the kinds a bracket lists after the disease it names ("SVT (AVNRT, AVRT and
-    # AT)"): alternatives among themselves, never a case of the row's own that a later "or
-    # if …" clause offers an alternative to (the disease before them is)
-    kind_in_bracket: bool = False
+    # read from a bracket after the head it is said of ("SVT (AVNRT, AVRT and AT)", "AF
+    # (paroxysmal or permanent)"): never the case a later "or if …" clause offers an
+    # alternative to (the head before the bracket is)
+    in_bracket: bool = False
 
     @classmethod
     def of_parameter(

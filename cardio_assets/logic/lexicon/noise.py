@@ -24,6 +24,7 @@ from cardio_assets.logic.lexicon.noise_time import (
 )
 from cardio_assets.logic.lexicon.noise_words import (
     _COMPARED_AMOUNT,
+    _DOSE_FREQUENCY,
     _DOSE_WORDS,
     _LIST_ITEM,
     _PLAIN_ITEM,
@@ -265,8 +266,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
             r"(?:/kg)?(?:/(?:h|hr|hour|min|day))?\b(?!\s?/)"
             r"(?:\s+(?:i\.?v\.?|p\.?o\.?|s\.?c\.?|orally|oral|intravenous(?:ly)?|bolus|"
             r"loading(?:\s+dose)?))*"
-            r"(?:\s+(?:once\s+|twice\s+|three\s+times\s+)?(?:daily|a\s+day|per\s+day|"
-            r"b\.?i\.?d\.?|t\.?i\.?d\.?|q\.?i\.?d\.?|q\.?d\.?|o\.?d\.?|weekly))?\.?(?=\W|$)",
+            rf"(?:\s+{_DOSE_FREQUENCY})?\.?(?=\W|$)",
             re.I,
         ),
         # a volume or a daily dose after a comparison is measured, not given: "blood loss

@@ -47,11 +47,13 @@ ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         " to reach ",
     ),
     # "DAPT combining aspirin with a P2Y12 inhibitor": a combination and its parts, said as
-    # "DAPT with aspirin and a P2Y12 inhibitor" (the parts are the acts, as there)
+    # "DAPT with aspirin and a P2Y12 inhibitor" (the parts are the acts, as there); a bracket
+    # after the first part (its dose, "aspirin (75–100 mg/day) with …") goes with it
     (
         re.compile(
             r"\bcombining\s+(?P<first>(?:(?!(?:with|is|are|should|may|must|in|for|among|who)\b)"
-            r"[\w\-/]+\s+){0,3}?(?!(?:with|is|are|should|may|must|in|for|among|who)\b)[\w\-/]+)"
+            r"[\w\-/]+\s+){0,3}?(?!(?:with|is|are|should|may|must|in|for|among|who)\b)[\w\-/]+"
+            r"(?:\s*\([^()]*\))?)"
             r"\s+with\s+",
             re.I,
         ),

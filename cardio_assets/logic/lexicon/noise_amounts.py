@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cardio_assets.logic.lexicon.noise_words import _ACTIVITY_AMOUNT
+from cardio_assets.logic.lexicon.noise_words import _ACTIVITY_AMOUNT, _DOSE_FREQUENCY
 
 # one food of a diet's list: up to a comma, a bracket or the verb of the sentence
 _FOOD = (
@@ -24,8 +24,7 @@ AMOUNT_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r",?\s*\b(?:each|both|all)\s+(?:taken|given|administered)"
-            r"(?:\s+(?:orally|by\s+mouth|intravenously))?\s+(?:once|twice|three\s+times)\s+"
-            r"(?:daily|a\s+day|per\s+day)\b",
+            rf"(?:\s+(?:orally|by\s+mouth|intravenously))?\s+{_DOSE_FREQUENCY}(?!\w)",
             re.I,
         ),
         "",

@@ -19,12 +19,19 @@ _TEST_WORDS = (
     r"electrocardiogra\w*|echocardiogra\w*|exercise|stress|testing|tests?|imaging|CMR|CT|MRI"
 )
 
+# the words that say any one of a list is enough ("any of", "at least one of", "one or more
+# of"); after "the following" also "one of", "either of" and "two or more of" (a bare "one of
+# the causes of A and B" names no list)
+_ANY_ONE = r"(?:any(?:\s+one)?|one\s+or\s+more|at\s+least\s+one)"
 # the lead of a list any one of whose items is enough ("any of the following risk factors
 # is present:"), as the bullet and semicolon rewrites read it
 _ANY_OF_THE_FOLLOWING = (
-    r"(?:any|one|(?:one|two)\s+or\s+more|either|at\s+least\s+one)\s+of\s+"
+    rf"(?:{_ANY_ONE}|one|either|two\s+or\s+more)\s+of\s+"
     rf"(?:the\s+following|these){_FOLLOWING_NAME}{{0,4}}?{_FOLLOWING_COLON}"
 )
+# one item of a list written after such a lead with no "the following": no comma, bracket or
+# "and"/"or" inside it, so the list ends where the sentence's own "and" or comma goes on
+_BARE_ITEM = r"(?:(?!\b(?:and|or)\b)[^.;:,()])+"
 
 # "at least one high-risk feature:", the same lead naming what its items are
 _AT_LEAST_ONE_NAMED = (
@@ -90,7 +97,7 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # one of the listed, whatever word ends the list ("all of the following" stays AND)
     (
         re.compile(
-            r"(?P<lead>\b(?:(?:any|one\s+or\s+more|either)\s+of\s+the\s+following(?:\s+\w+)?"
+            rf"(?P<lead>\b(?:(?:{_ANY_ONE}|either)\s+of\s+the\s+following(?:\s+\w+)?"
             r"|in\s+the\s+following\s+(?:circumstances|situations|cases))\s*:)"
             r"(?P<items>[^.;:]*?,[^.;:]*?),?\s+and\s+(?P<last>[^,.;:]+)(?=[.;]|$)",
             re.I,
@@ -120,17 +127,18 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "at least one of A, B or C is present", "any of A, B and C": the list itself, with no
     # "the following" before it, is the alternatives, whatever word ends it; the lead names
-    # nothing ("any of the components", "either of them" name no list)
+    # nothing. The list ends at its last item: a comma or an "and" after it goes on with the
+    # sentence ("… or C, an ICD is advised", "any of A or B and an LDL-C above Y": Y is asked
+    # for beside the list, not one more of its items)
     (
         re.compile(
-            r"\b(?:at\s+least\s+one|one\s+or\s+more|any(?:\s+one)?)\s+of\s+"
-            r"(?!(?:the|these|those|them|its?|their|this|his|her)\b)"
-            r"(?P<items>[^.;:,()]+(?:,[^.;:,()]+)*?),?\s+(?:and/or|and|or)\s+"
-            r"(?P<last>[^,.;:()]+?)(?=\s+(?:is|are)\s+(?:present|met|found|documented|seen)\b|"
-            r"\s*[.;:)]|\s*$)",
+            rf"\b{_ANY_ONE}\s+of\s+(?P<items>{_BARE_ITEM}(?:,\s*{_BARE_ITEM})*),?\s+"
+            rf"(?:and/or|and|or)\s+(?P<last>{_BARE_ITEM}?)"
+            r"(?=\s+(?:is|are)\s+(?:present|met|found|documented|seen)\b|\s*[,.;:)]|"
+            r"\s+(?:and|or)\b|\s*$)",
             re.I,
         ),
-        lambda m: ", ".join(i.strip() for i in m["items"].split(",")) + f", or {m['last']}",
+        lambda m: _any_one_of(f"{m['items']}, {m['last']}"),
     ),
     # "... in the case of A, B, C, and D" after the act lists cases any one of which is
     # enough, as "in cases of A, B, and C" does (read so by the cohort rules)

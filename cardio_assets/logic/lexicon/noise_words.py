@@ -18,6 +18,11 @@ _COMPARED_AMOUNT = re.compile(
     rf"(?s).*(?:{BOUND_BEFORE_VALUE}|\b(?:(?:maximum|minimum)\s+of|beyond))\s?"
     r"\d+(?:[.,]\d+)?\s*(?:mL|(?:mg|g|[µμ]g|mcg)(?:/kg)?/day)\.?$"
 )
+# how often a dose is taken ("once daily", "twice a day", "b.i.d.", "weekly")
+_DOSE_FREQUENCY = (
+    r"(?:once\s+|twice\s+|three\s+times\s+)?(?:daily|a\s+day|per\s+day|"
+    r"b\.?i\.?d\.?|t\.?i\.?d\.?|q\.?i\.?d\.?|q\.?d\.?|o\.?d\.?|weekly)"
+)
 # how much of an activity: a count of sessions, exercises or repetitions, or a time per day
 # or week ("up to 150 min/week", "8–12 exercises", "2 days per week")
 _AMOUNT = r"\d+(?:[.,]\d+)?(?:\s*[–-]\s*\d+(?:[.,]\d+)?)?"

@@ -9,19 +9,23 @@ from cardio_assets.logic.lexicon.drafts import Draft
 from cardio_assets.logic.lexicon.vocabulary import _OUTCOME_VERBS, _PURPOSE_VERBS
 from cardio_assets.logic.logic_split import Leaf
 
+# the verb an aim opens with ("(to) reduce", "(to) further lower"), "lower" not the
+# adjective of a body part ("lower limb amputation", "lower extremity oedema")
+_AIM_VERB = (
+    r"(?:to\s+)?(?:further\s+)?"
+    r"(?!lower[\s-](?:limbs?|extremit(?:y|ies)|legs?|body|urinary|gastrointestinal)\b)"
+    rf"(?:{_OUTCOME_VERBS}|{_PURPOSE_VERBS})\s"
+)
 # "to correct X and enable Y", "to guide X and assess Y": each verb of the aim leads in to
 # its object
 _OUTCOME_LEAD = re.compile(
-    rf"^(?:(?:to\s+)?(?:further\s+)?(?:{_OUTCOME_VERBS}|{_PURPOSE_VERBS})\s+)?(?:the\s+|their\s+|its\s+|his\s+|her\s+)?"
+    rf"^(?:{_AIM_VERB}\s*)?(?:the\s+|their\s+|its\s+|his\s+|her\s+)?"
     r"(?:(?:risk|rates?|incidence|number|likelihood)\s+of\s+)?",
     re.IGNORECASE,
 )
 # "to relieve symptoms and lower morbidity and mortality": a second verb of the aim after
 # "and" starts an aim of its own (the "and" inside each aim's object stays that object's)
-SECOND_AIM = re.compile(
-    rf",?\s+and\s+(?=(?:to\s+)?(?:further\s+)?(?:{_OUTCOME_VERBS}|{_PURPOSE_VERBS})\s)",
-    re.IGNORECASE,
-)
+AIM_AFTER_AND = re.compile(rf",?\s+and\s+(?={_AIM_VERB})", re.IGNORECASE)
 _VALUE_ONLY = re.compile(
     r"[<>≤≥=~]?\s*[\d.,]+(?:\s*[-–]\s*[\d.,]+)?\s*(?:h|hours?|min|minutes?|days?|weeks?|"
     r"months?|years?|s|mm|cm|%|mmHg|ms)?(?:\s+(?:after|before|of)\s+.*)?"

@@ -57,8 +57,8 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     _SUSPICION,
     _SWITCH,
     _VALUE_ONLY,
+    AIM_AFTER_AND,
     HISTORY_TAKEN,
-    SECOND_AIM,
     _head_before,
     _modifies,
     finding_and_test,
@@ -273,7 +273,7 @@ class PhraseRules(CohortRules):
             return [*(_negate(seen) if absent else seen), self._test_of_finding(shown[1])]
         if slot == "outcome":
             text = _OUTCOME_LEAD.sub("", text)
-            second = SECOND_AIM.search(text)
+            second = AIM_AFTER_AND.search(text)
             if second and second.start() > 0:  # two aims, each read alone
                 first = self._phrase(text[: second.start()], slot, group_counter)
                 return first + self._phrase(text[second.end() :], slot, group_counter)
@@ -503,7 +503,9 @@ class PhraseRules(CohortRules):
                 # word; tests and lifestyle measures listed so are done together
                 label = new_group_label(group_counter)
                 for d in aside_drafts:
-                    d.or_group, d.kind_in_bracket = label, True
+                    d.or_group = label
+            for d in aside_drafts:
+                d.in_bracket = head is not None
             drafts.extend(aside_drafts)
         if slot == "outcome":
             for d in drafts:

@@ -275,8 +275,8 @@ def link_alternative_case(
 
 def _cases(drafts: list[Draft]) -> list[Draft]:
     """The states and bounds a phrase names as who the row is for (its own, not an aside's,
-    nor what one case is had without: "when A without B, or when C" offers A or C, nor the
-    kinds a bracket lists after a disease)."""
+    nor what one case is had without: "when A without B, or when C" offers A or C, nor what
+    a bracket says of the head before it)."""
     return [
         d
         for d in drafts
@@ -284,7 +284,7 @@ def _cases(drafts: list[Draft]) -> list[Draft]:
         and d.slot in ("cohort", "context")
         and d.aside is None
         and not d.said_of_one_alternative
-        and not d.kind_in_bracket
+        and not d.in_bracket
     ]
 
 

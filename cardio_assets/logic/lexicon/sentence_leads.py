@@ -220,8 +220,13 @@ def list_as_subject(sentence: str) -> tuple[str, str] | None:
 # The imperative rows' verbs. Those the imperative reading takes off the row, the act being
 # what follows ("Consider aspirin in …", "Avoid NSAIDs in …", "Do not give X"):
 GIVING_VERBS = r"give|offer|prescribe|administer|provide"
-# (the choosing verbs too: "Choose a DOAC for …", "Select TAVI in …" recommend what they pick)
-_TAKEN_OFF = rf"consider|use|start|initiate|perform|choose|select|opt\s+for|{GIVING_VERBS}"
+# (the choosing verbs too: "Choose a DOAC for …", "Select TAVI in …", "Prefer X in …"
+# recommend what they pick; not "Select patients with X for Y", which picks the patients)
+_TAKEN_OFF = (
+    r"consider|use|start|initiate|perform|opt\s+for|"
+    rf"(?:choose|select|prefer|favou?r)(?!\s+(?:the\s+|all\s+)?(?:{_PATIENT_WORDS})\b)|"
+    rf"{GIVING_VERBS}"
+)
 IMPERATIVE_LEAD = re.compile(
     rf"^(?:(?P<neg>avoid|do\s+not\s+(?:insert|{_TAKEN_OFF}))|{_TAKEN_OFF})\s+",
     re.IGNORECASE,
@@ -247,10 +252,16 @@ _PLAIN_IMPERATIVE = re.compile(
 
 
 # "Prefer X to Y in …", "Favour X over Y …": X is recommended with Y its comparator, said as
-# "X is preferred over Y" is (a purpose after "to" names no comparator: "Prefer X to reduce Y")
+# "X is preferred over Y" is. "over" / "rather than" mark the comparator wherever they come
+# ("Prefer switching to X over Y"); else "to", unless a verb follows it (a purpose: "Prefer
+# X to treat Y"). X ends before the patients or a clause ("Prefer X in patients referred to
+# Y" has no comparator; the taken-off verb reads it)
+_PREFERRED_ACT = r"(?:(?!\b(?:in|for|among|with|who|when|if|after|whose)\b)[^,;:])+?"
 _PREFER_IMPERATIVE = re.compile(
-    r"^(?:prefer|favou?r)\s+(?P<act>(?!to\b)[^,;:]+?)\s+(?:to|over|rather\s+than)\s+"
-    rf"(?!(?:{_OUTCOME_VERBS}|{_PURPOSE_VERBS})\b)(?P<rest>.+)$",
+    rf"^(?:prefer|favou?r)\s+(?P<act>(?!to\b){_PREFERRED_ACT})\s+(?:over|rather\s+than)\s+"
+    r"(?P<rest>.+)$"
+    rf"|^(?:prefer|favou?r)\s+(?P<act_to>(?!to\b)(?:(?!\bto\b){_PREFERRED_ACT}))\s+to\s+"
+    rf"(?!(?:{_OUTCOME_VERBS}|{_PURPOSE_VERBS}|treat|manage|help|be)\b)(?P<rest_to>.+)$",
     re.IGNORECASE,
 )
 
@@ -260,8 +271,11 @@ def framed_imperative(sentence: str) -> str | None:
     over Y …" for a preferring verb), or None."""
     preferred = _PREFER_IMPERATIVE.match(sentence)
     if preferred is not None:
-        act = preferred["act"]
-        return f"{act} is preferred over {preferred['rest']}"
+        act, rest = (
+            preferred["act"] or preferred["act_to"],
+            preferred["rest"] or preferred["rest_to"],
+        )
+        return f"{act} is preferred over {rest}"
     found = _PLAIN_IMPERATIVE.match(sentence)
     if found is None:
         return None

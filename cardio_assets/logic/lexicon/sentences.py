@@ -49,6 +49,12 @@ from cardio_assets.logic.lexicon.sentence_leads import (
     purpose_after_imperative,
     recipient_as_cohort,
 )
+from cardio_assets.logic.lexicon.verb_phrases import (
+    _CARE_PASSIVE,
+    _VERB_RE,
+    _VP_OBJECTS,
+    _WITHHOLDING,
+)
 from cardio_assets.logic.lexicon.vocabulary import (
     _OUTCOME_VERBS,
     _PATIENT_WORDS,
@@ -58,76 +64,6 @@ from cardio_assets.logic.lexicon.vocabulary import (
 # ---------------------------------------------------------------------------------------
 # Sentence shapes
 # ---------------------------------------------------------------------------------------
-# care verbs done to the patients (care_verbs.py names the act of each that has one)
-_CARE_VERBS = r"enrolled|included|counsell?ed|educated|informed|vaccinated"
-# verbs of holding a therapy back: advice against them ("should not be withheld X") is advice
-# for the therapy
-_WITHHOLDING = re.compile(r"\b(?:withheld|stopped|discontinued|avoided|denied)$", re.I)
-_VP_OBJECTS = (
-    r"used|given|performed|administered|offered|initiated|prescribed|started|undertaken|"
-    r"continued|implanted|treated|evaluated|assessed|measured|screened|referred|discussed|"
-    r"obtained|maintained|titrated|followed\s+up|followed|monitored|considered|repeated|added|switched|"
-    r"applied|instituted|withheld|stopped|discontinued|avoided|done|sought|encouraged|"
-    r"advised|tested|replaced|re-evaluated|reassessed|managed|postponed|deferred|delayed|"
-    rf"{_CARE_VERBS}"
-)
-# ... with the patients as their subject: the act is the care the verb names with its
-# object ("Women with X should be counselled against Y": counselling against Y), or, for a
-# verb naming no act of its own ("enrolled / included in Y"), the object
-_CARE_PASSIVE = re.compile(rf"\bbe\s+(?P<care>{_CARE_VERBS})$", re.I)
-_NEGATIVE_VERBS = [
-    r"\b(?:is|are)\s+not\s+(?:routinely\s+)?(?:recommended|indicated|advised|suggested)\b",
-    # "X has no role in Y": X is not to be used for Y
-    r"\b(?:has|have)\s+no\s+(?:established\s+)?role\b",
-    rf"\b(?:should|must)\s+not\s+(?:be\s+)?(?:routinely\s+)?(?:{_VP_OBJECTS})\b",
-    r"\b(?:should|must)\s+not\s+(?:receive|undergo|have|use|be)\b",
-    # "Athletes with X should not take part in / engage in Y": Y is what they are advised
-    # against, as "should do / engage in Y" names what they are advised to do
-    r"\b(?:should|must)\s+not\s+(?:take\s+part|engage|participate)\s+in\b",
-    r"\b(?:is|are)\s+(?:contraindicated|harmful|potentially\s+harmful)\b",
-]
-_POSITIVE_VERBS = [
-    # "is recommended to be performed": the act is the subject, "to be performed" no object
-    rf"\b(?:is|are)\s+recommended\s+to\s+be\s+(?:{_VP_OBJECTS})\b",
-    r"\b(?:is|are)\s+(?:also\s+|generally\s+|strongly\s+|only\s+)?(?:recommended|indicated)\b",
-    r"\b(?:should|may|might|can|could|ought\s+to)\s+(?:also\s+)?(?:still\s+)?be\s+(?:[a-z]+ly\s+)?"
-    r"considered\b",
-    # "X merits / deserves / warrants consideration"
-    # ("warrants consideration of an ICD" names the act after it: not this shape)
-    r"\b(?:merits?|deserves?|warrants?)\s+(?:careful\s+)?consideration\b(?!\s+of\b)",
-    r"\b(?:should|may|might|can|could)\s+(?:also\s+)?be\s+(?:recommended|indicated)\b",
-    # "should be promptly treated", "should be carefully monitored": an adverb between
-    rf"\b(?:should|may|must|can|ought\s+to)\s+(?:also\s+)?be\s+(?:[a-z]+ly\s+)?(?:{_VP_OBJECTS})\b",
-    # "X is a reasonable option", "X is a useful additional test"; "A or B are options"
-    r"\b(?:is|are)\s+(?:an\s+|the\s+)?(?:other\s+|further\s+)?options\b",
-    r"\b(?:is|are)\s+(?:a|an)\s+(?:suitable|reasonable|acceptable|preferred|useful|valuable|"
-    r"appropriate|possible)\s+(?:(?:additional|further|first|first-line|second-line|complementary)\s+)?"
-    r"(?:alternative|option|choice|test|tool|adjunct|investigation|approach|strategy)\b",
-    r"\b(?:is|are)\s+(?:reasonable|advised|advisable|beneficial|useful|preferred|preferable|"
-    r"suggested|effective|mandatory|essential)\b",
-    # "commissurotomy is the intervention of choice", "thiazides are the first-line
-    # antihypertensive drugs": chosen first, so recommended
-    r"\b(?:is|are)\s+the\s+(?:preferred\s+)?(?:intervention|treatment|therapy|drugs?|agents?|"
-    r"method|procedure|test|option|modality|approach|strategy)\s+of\s+(?:first\s+)?choice\b",
-    r"\b(?:is|are)\s+(?:the\s+|a\s+)?(?:preferred\s+|recommended\s+)?first[\s-]line\s+(?:[\w\-]+\s+)?"
-    r"(?:intervention|treatment|therapy|drugs?|agents?|method|procedure|test|option|"
-    r"modality|approach|strategy)\b(?:\s+recommended\b)?",
-    r"\b(?:should|may)\s+(?:also\s+)?be\s+(?:preferred|favoured|favored|prioriti[sz]ed)\b",
-    r"\bcan\s+be\s+(?:useful|beneficial)\b",
-    r"\b(?:should|may|must)\s+(?:also\s+)?(?:receive|undergo|have|use|take(?!\s+part\b))\b",
-    # "Adults should do / engage in / strive for X": what the patients are to do is the act
-    r"\b(?:should|must)\s+(?:also\s+)?(?:do|undertake|practi[sc]e|engage\s+in|participate\s+in|take\s+part\s+in|"
-    r"(?:strive|aim)\s+for|attend|complete|adopt|maintain)\b",
-    # "Women with Marfan syndrome should avoid pregnancy": the patients are told what to
-    # end or keep away from (the act is named by _ENDING_ACTS)
-    r"\b(?:should|must)\s+(?:also\s+)?(?:avoid|stop|discontinue)\b",
-]
-_VERB_RE = re.compile(
-    "|".join(f"(?P<n{i}>{p})" for i, p in enumerate(_NEGATIVE_VERBS))
-    + "|"
-    + "|".join(f"(?P<p{i}>{p})" for i, p in enumerate(_POSITIVE_VERBS)),
-    re.IGNORECASE,
-)
 _COHORT_LEAD = re.compile(
     r"^(?:in|among|for|amongst)\s+(?!addition\b)(?!order\b)(?!the\s+absence\b)(?!advance\s+of\b)"
     r"|^in\s+the\s+(?:case|setting|presence|context)\s+of\s+"

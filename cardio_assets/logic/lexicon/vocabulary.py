@@ -92,7 +92,7 @@ _LEAD_INS = re.compile(
     r"proceeding\s+(?:directly\s+)?to|resorting\s+to|"
     rf"(?:prolonging|extending)(?=\s+{A_THERAPY})|"
     r"giving|keeping|maintaining|start|initiate|considering|engaging\s+in|providing|"
-    r"offering|performing|implementing|applying|prescribing|administering|choosing|combining|"
+    r"offering|performing|implementing|applying|prescribing|administering|choosing|"
     r"begin|commence)\s+|(?:the\s+)?presence\s+of\s+|"
     r"(?:the|a|an|all|any|either|both)\s+)+",
     re.IGNORECASE,

@@ -101,6 +101,8 @@ format: $(STAMP)
 BACKEND ?= lexicon
 MODEL ?=
 EVAL_DIR := $(CARDIO_HOME)/eval
+# the -dev halves of the team-written sets (data/gold/written_rows/README.md); one more per set
+WRITTEN_DEV_SPLITS ?= written1-dev,written2-dev,written3-dev,written4-dev,written5-dev,written6-dev,written7-dev,written8-dev,written9-dev,written10-dev,written11-dev,written12-dev,written13-dev,written14-dev
 eval: $(STAMP) baml
 	@umask 077 && mkdir -p $(EVAL_DIR)
 	$(VENV)/bin/cardio rows data/guidelines/ccs-sample/ccs-sample.html --out $(EVAL_DIR)/ccs-sample.rows.jsonl
@@ -110,7 +112,7 @@ eval: $(STAMP) baml
 	@echo "== sample gold (77 rows the rules were written against and the span tagger learned from: a training score)"
 	$(VENV)/bin/cardio eval --pred $(EVAL_DIR)/pred-$(BACKEND).jsonl --gold data/gold/gold.jsonl
 	@echo "== team-written rows, development halves (data/gold/written_rows/; first scores in the README; the -test halves are scored by hand)"
-	$(PY) benchmarks/written_rows.py --split written1-dev,written2-dev,written3-dev,written4-dev,written5-dev,written6-dev,written7-dev,written8-dev,written9-dev,written10-dev,written11-dev,written12-dev,written13-dev,written14-dev --backend $(BACKEND) $(if $(MODEL),--model $(MODEL))
+	$(PY) benchmarks/written_rows.py --split $(WRITTEN_DEV_SPLITS) --backend $(BACKEND) $(if $(MODEL),--model $(MODEL))
 	@if [ -n "$(CORPUS)" ]; then \
 	  echo "== real-row gold, development split (rows from $(CORPUS); rules were tuned on it, the span tagger learned it)"; \
 	  $(PY) benchmarks/real_rows.py --corpus "$(CORPUS)" --split dev --backend $(BACKEND) $(if $(MODEL),--model $(MODEL)); \

@@ -352,3 +352,29 @@ def test_an_absence_after_and_is_a_negated_alternative(lexicon) -> None:  # type
     complex_ = found["complex ventricular arrhythmia"]
     assert frequent.negated and complex_.negated, found
     assert frequent.or_group is not None and frequent.or_group == complex_.or_group, found
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        (
+            "Echocardiographic screening is advised in first-degree relatives of patients with a"
+            " bicuspid aortic valve.",
+            "first-degree relative of a patient with bicuspid aortic valve",
+        ),
+        (
+            "Ultrasound screening is advised in FDRs of AAA patients aged 50 years or more.",
+            "first-degree relative of a patient with abdominal aortic aneurysm",
+        ),
+    ],
+)
+def test_relatives_of_patients_are_one_group_without_the_disease(
+    lexicon, text: str, group: str
+) -> None:  # type: ignore[no-untyped-def]
+    """ "first-degree relatives of patients with BAV": the row is for the relatives, and the
+    disease is their relative's, not theirs; before, the disease was a condition of the row's
+    own (a relative asking would have been told they have it)."""
+    result = extract(lexicon, text)
+    found = named(result)
+    assert found[group].role == "Condition", found
+    assert not {"bicuspid aortic valve", "abdominal aortic aneurysm"} & set(found), found

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from cardio_assets.logic.abbreviations import singular_head
 from cardio_assets.logic.lexicon.drafts import Draft, _negate, new_group_label
 from cardio_assets.logic.lexicon.phrase_groups import _outside_brackets
 from cardio_assets.logic.lexicon.phrase_patterns import _ANOTHER_GROUP, _ARRIVAL, _NEED
@@ -53,6 +54,19 @@ _STATE_OR_GRADE = re.compile(
 )
 _PLAIN_STACK = re.compile(r"[\w\-]+(?:\s+(?!(?:and|or|and/or)\b)[\w\-]+)*", re.IGNORECASE)
 
+# "first-degree relatives of patients with BAV", "FDRs of all AAA patients": the people the
+# row is for are the relatives, and the disease is their relative's, not theirs; so the
+# group is one condition named whole (the golds name it so), never the disease alone
+_RELATIVES_OF = re.compile(
+    r"^(?P<who>(?P<kin>(?:first|second|1st|2nd)-degree\s+(?:relatives?|family\s+members?)|"
+    r"FDRs?|siblings|offspring)\s+of\s+(?:all\s+|the\s+)?"
+    r"(?:(?:patients?|those|individuals|people|persons)\s+with\s+(?:an?\s+|the\s+)?"
+    r"(?P<disease>[^,;()]+?)"
+    r"|(?P<disease_first>[^,;()]+?)\s+patients))"
+    r"(?=\s*$|\s*[,;(]|\s+(?:aged|who|whose|with|unless|if|when|in|at|and|or)\b)",
+    re.IGNORECASE,
+)
+
 _OTHER_DEMOGRAPHIC = re.compile(
     rf"\s*,?\s*(?:and|or|and/or)\s+(?P<group>(?:(?:{DEMOGRAPHIC_STATE.pattern})\s+)?"
     rf"(?:{DEMOGRAPHIC_NOUN.pattern}))\b",
@@ -84,6 +98,14 @@ class CohortRules:
             text = text[lead.end() :]
         # ("every woman with X": the determiner only says the row is for each of them)
         text = re.sub(r"^(?:every|each)\s+(?=\w)", "", text, flags=re.IGNORECASE)
+        relatives = _RELATIVES_OF.match(text)
+        if relatives:
+            kin = singular_head(self.abbreviations.normalize(relatives["kin"]))
+            disease = relatives["disease"] or relatives["disease_first"]
+            named = f"{kin} of a patient with {self.abbreviations.normalize(disease)}"
+            group = Draft("Condition", relatives["who"], named, "cohort", negated=negate_all)
+            rest = text[relatives.end() :].strip(" ,;")
+            return [group, *(self._cohort(f"those {rest}", group_counter) if rest else [])]
         noun = _PATIENT_NOUN.search(text)
         named_group = None if noun else group_abbreviation(text, self.abbreviations.lookup)
         noun = noun or named_group  # "adult CS": the abbreviation is the group of people

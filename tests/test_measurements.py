@@ -26,15 +26,6 @@ def _one(text: str):
             ("sodium of at least 135 mmol/L", "sodium", ">=", 135.0, "mmol/L"),
         ),
         ("a QRS exceeding 150 ms", ("QRS exceeding 150 ms", "QRS", ">", 150.0, "ms")),
-        # "has reached / reaches 55 mm": that size or more (before, "=" 55)
-        (
-            "once the root diameter has reached 52 mm",
-            ("root diameter has reached 52 mm", "root diameter", ">=", 52.0, "mm"),
-        ),
-        (
-            "when the gradient reaches 60 mmHg",
-            ("gradient reaches 60 mmHg", "gradient", ">=", 60.0, "mmHg"),
-        ),
         # "at or above" / "at or below": the bound included (before, "above" / "below" alone
         # was read, > / <, and "at or" went into the name)
         (

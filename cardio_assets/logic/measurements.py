@@ -5,7 +5,7 @@ strips the measurement from a term before searching), the llm backend's re-parse
 spans a model returns, and patient values. What it reads, each seen in guideline tables:
 
 - operators in symbols (<, ≤, ≥, >, =) and words before the value ("at least", "less than",
-  "exceeding", "up to", "has reached") or after it ("or less", "or more", "and above");
+  "exceeding", "up to") or after it ("or less", "or more", "and above");
 - ranges with any dash, "to", "between A and B", "from A to B", and an operator before a
   range ("> 5%–15%": the range is what counts); "40–<45 mm", a range whose upper end is
   left out, is read as the range (the contract writes every range inclusive);
@@ -43,11 +43,7 @@ _OPERATOR_WORDS: tuple[tuple[str, str], ...] = (
         r"at\s+or\s+(?:below|under)",
         "<=",
     ),
-    (  # ("has reached 55 mm": that size or more; "to reach" a goal is not read here)
-        r"at\s+least|no\s+less\s+than|not\s+less\s+than|a\s+minimum\s+of|at\s+or\s+above|"
-        r"reaches|(?:has|have)\s+reached",
-        ">=",
-    ),
+    (r"at\s+least|no\s+less\s+than|not\s+less\s+than|a\s+minimum\s+of|at\s+or\s+above", ">="),
     (r"below|under|lower\s+than|less\s+than|fewer\s+than|younger\s+than|shorter\s+than", "<"),
     (
         r"above|over|greater\s+than|higher\s+than|more\s+than|exceeding|exceeds?|in\s+excess\s+of|"
@@ -60,7 +56,8 @@ _SYMBOLS = {"<": "<", ">": ">", "≤": "<=", "≥": ">=", "⩽": "<=", "⩾": ">
             "<=": "<=", ">=": ">=", "=<": "<=", "=>": ">=", "＜": "<", "＞": ">"}  # fmt: skip
 _SYMBOL_RE = r"(?:<=|>=|=<|=>|[<>≤≥⩽⩾=＜＞])"
 _WORD_RE = "|".join(f"(?:{p})" for p, _ in _OPERATOR_WORDS)
-# an operator before a value that bounds it (no "="): tells "doses above 40 mg/day" from a dose
+# an operator before a value that bounds it (no "=" or "equal to"): what tells "doses above
+# 40 mg/day", a bound, from a dose
 BOUND_BEFORE_VALUE = (
     r"(?:[<>≤≥⩽⩾＜＞]|\b(?:"
     + "|".join(f"(?:{p})" for p, op in _OPERATOR_WORDS if op != "=")

@@ -115,8 +115,9 @@ def test_what_a_patient_in_a_clause_is_names_a_condition(
     ],
 )
 def test_what_is_done_to_a_patient_is_no_state(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
-    """Guard: "when patients are referred to a centre", "… are seen in a clinic" (an adverb
-    between, or an irregular participle) say what is done to them, not what they are: no
-    cohort of referred or seen patients."""
+    """ "when patients are referred to a centre" (a guard), "… are urgently transferred", "…
+    are seen in a clinic" (an adverb between, or an irregular participle: a first reading took
+    these as states) say what is done to them, not what they are: no cohort of referred or
+    seen patients."""
     found = named(extract(lexicon, text))
     assert not any(n.startswith(("referred", "urgently", "seen")) for n in found), found

@@ -130,6 +130,10 @@ def test_combining_names_both_drugs_combined(lexicon) -> None:  # type: ignore[n
         ),
         ("Aspirin is an option in adults with chronic coronary syndrome.", {"aspirin"}),
         (
+            "Clopidogrel is another option in adults with chronic coronary syndrome.",
+            {"clopidogrel"},
+        ),
+        (
             "Apixaban and edoxaban are the options of choice in adults with AF and CKD.",
             {"apixaban", "edoxaban"},
         ),
@@ -156,3 +160,16 @@ def test_a_schedule_said_of_every_drug_listed_is_no_concept(lexicon) -> None:  #
         " considered in chronic coronary syndrome.",
     )
     assert not [c for c in result.concepts if "taken" in c.normalized], result.concepts
+
+
+def test_combining_a_and_b_names_both(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "Combining antiplatelet and anticoagulant therapy is not advised": "combining" only
+    leads in to the two therapies joined by "and"; before, it stayed in the first one's name
+    ("combining antiplatelet")."""
+    result = extract(
+        lexicon,
+        "Combining antiplatelet and anticoagulant therapy is not advised in stable coronary"
+        " disease.",
+    )
+    assert not any("combining" in a.normalized for a in result.actions), result.actions
+    assert len(result.actions) == 2, result.actions

@@ -366,6 +366,11 @@ def test_an_absence_after_and_is_a_negated_alternative(lexicon) -> None:  # type
             "Ultrasound screening is advised in FDRs of AAA patients aged 50 years or more.",
             "first-degree relative of a patient with abdominal aortic aneurysm",
         ),
+        (
+            "Screening is advised in first-degree relatives of young patients with a bicuspid"
+            " aortic valve.",
+            "first-degree relative of a patient with bicuspid aortic valve",
+        ),
     ],
 )
 def test_relatives_of_patients_are_one_group_without_the_disease(
@@ -378,3 +383,19 @@ def test_relatives_of_patients_are_one_group_without_the_disease(
     found = named(result)
     assert found[group].role == "Condition", found
     assert not {"bicuspid aortic valve", "abdominal aortic aneurysm"} & set(found), found
+
+
+def test_relatives_of_patients_with_either_disease_are_two_groups(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "relatives of patients with HCM or DCM": a relative of a patient with either, two
+    groups that are alternatives, and neither disease the relatives' own (a first reading
+    cut the list at "or" and left DCM a condition of the row)."""
+    found = named(
+        extract(
+            lexicon,
+            "Clinical screening is advised in first-degree relatives of patients with HCM or DCM.",
+        )
+    )
+    first = found["first-degree relative of a patient with hypertrophic cardiomyopathy"]
+    second = found["first-degree relative of a patient with dilated cardiomyopathy"]
+    assert first.or_group and first.or_group == second.or_group, found
+    assert "dilated cardiomyopathy" not in found, found

@@ -203,16 +203,20 @@ def test_prefer_x_to_y_names_x_and_its_comparator(
     ("text", "act"),
     [
         ("Prefer a loop diuretic to relieve congestion in acute HF.", "loop diuretic"),
-        (
-            "Prefer a DOAC in adults with AF who are referred to cardioversion.",
-            "direct oral anticoagulant",
-        ),
+        ("Favour apixaban in older adults who are prone to falls.", "apixaban"),
     ],
 )
 def test_prefer_with_no_comparator_names_its_act(lexicon, text: str, act: str) -> None:  # type: ignore[no-untyped-def]
-    """ "Prefer X to relieve Y" ("to" opens a purpose) and "Prefer X in patients … referred to
-    Z" (the act ends before its patients) name no comparator: the verb is taken off like
-    "Use X"; before, "prefer" stayed in the act's name."""
+    """ "Prefer X to relieve Y" ("to" opens a purpose) names no comparator: the verb is taken
+    off like "Use X"; before, "prefer" stayed in the act's name."""
     result = extract(lexicon, text)
     assert [a.normalized for a in result.actions] == [act], result.actions
     assert not any("relieve" in c.normalized for c in result.concepts), result.concepts
+
+
+def test_a_to_after_the_patients_is_no_comparator(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "Prefer a DOAC in adults with AF who are referred to cardioversion": the act ends
+    before its patients, so "to cardioversion" is no comparator and "referred" no state."""
+    result = extract(lexicon, "Prefer a DOAC in adults with AF who are referred to cardioversion.")
+    assert [a.normalized for a in result.actions] == ["direct oral anticoagulant"], result
+    assert "referred" not in named(result), result.concepts

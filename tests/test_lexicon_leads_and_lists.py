@@ -332,3 +332,17 @@ def test_a_list_after_at_least_one_of_ends_at_its_last_item(lexicon) -> None:  #
         " recorder should be considered.",
     )
     assert {a.normalized for a in result.actions} == {"defibrillator", "loop recorder"}, result
+
+
+def test_any_of_a_whole_named_with_a_determiner_is_no_list(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "at least one of the risk markers in Table 4 and LVEF below 40%": the markers
+    are a whole named with "the", and the "and" after them is the sentence's, so the LVEF
+    bound is asked for beside them, in no OR group."""
+    found = named(
+        extract(
+            lexicon,
+            "A defibrillator should be considered in adults with at least one of the risk markers"
+            " in Table 4 and LVEF below 40%.",
+        )
+    )
+    assert found["left ventricular ejection fraction"].or_group is None, found

@@ -19,6 +19,7 @@ from cardio_assets.logic.lexicon.sentences import _ABSENCE_LEAD, _COHORT_LEAD
 from cardio_assets.logic.lexicon.vocabulary import (
     _COHORT_DETERMINERS,
     _PATIENT_NOUN,
+    _PATIENT_WORDS,
     DEMOGRAPHIC_NOUN,
     DEMOGRAPHIC_STATE,
 )
@@ -57,15 +58,21 @@ _PLAIN_STACK = re.compile(r"[\w\-]+(?:\s+(?!(?:and|or|and/or)\b)[\w\-]+)*", re.I
 # "first-degree relatives of patients with BAV", "FDRs of all AAA patients": the people the
 # row is for are the relatives, and the disease is their relative's, not theirs; so the
 # group is one condition named whole (the golds name it so), never the disease alone
+# (the patients may have words of their own in lower case, "young patients with X", and
+# the disease a list, "with HCM or DCM"; in "BAV patients with Y" the disease is BAV, and Y
+# is read after the group as the relatives' own)
 _RELATIVES_OF = re.compile(
     r"^(?P<who>(?P<kin>(?:first|second|1st|2nd)-degree\s+(?:relatives?|family\s+members?)|"
-    r"FDRs?|siblings|offspring)\s+of\s+(?:all\s+|the\s+)?"
-    r"(?:(?:patients?|those|individuals|people|persons)\s+with\s+(?:an?\s+|the\s+)?"
+    r"FDRs?|siblings|offspring)\s+of\s+(?:all\s+|the\s+|an?\s+)?"
+    rf"(?:(?:(?-i:[a-z][a-z\-]*)\s+){{0,2}}?(?:{_PATIENT_WORDS})\s+with\s+(?:an?\s+|the\s+)?"
     r"(?P<disease>[^,;()]+?)"
     r"|(?P<disease_first>[^,;()]+?)\s+patients))"
-    r"(?=\s*$|\s*[,;(]|\s+(?:aged|who|whose|with|unless|if|when|in|at|and|or)\b)",
+    r"(?=\s*$|\s*[,;(]|\s+(?:aged|who|whose|with|unless|if|when|in)\b)",
     re.IGNORECASE,
 )
+
+# one disease of the relative's list ("HCM or DCM", "TAA, or dissection"); "and" stays in it
+_DISEASE_ALTERNATIVE_SPLIT = re.compile(r"(?P<one>.+?)(?:,?\s+(?:or|and/or)\s+|,\s*|$)", re.I)
 
 _OTHER_DEMOGRAPHIC = re.compile(
     rf"\s*,?\s*(?:and|or|and/or)\s+(?P<group>(?:(?:{DEMOGRAPHIC_STATE.pattern})\s+)?"
@@ -86,6 +93,29 @@ class CohortRules:
 
         def _is_known_term(self, phrase: str) -> bool: ...
 
+    def _relatives_of(
+        self, relatives: re.Match[str], negated: bool, group_counter: list[int]
+    ) -> list[Draft]:
+        """The relatives' group, one per disease of their relative ("relatives of patients
+        with HCM or DCM": a relative of an HCM patient or of a DCM patient, alternatives;
+        the span of each after the first is its disease alone)."""
+        kin = singular_head(self.abbreviations.normalize(relatives["kin"]))
+        field = "disease" if relatives["disease"] else "disease_first"
+        start = relatives.start(field)
+        diseases = list(_DISEASE_ALTERNATIVE_SPLIT.finditer(relatives[field]))
+        drafts = []
+        for i, found in enumerate(diseases):
+            named = f"{kin} of a patient with {self.abbreviations.normalize(found['one'])}"
+            span = relatives.string[: start + found.end("one")] if i == 0 else found["one"]
+            if i == 0 and field == "disease_first":
+                span = relatives["who"]  # "FDRs of AAA patients": the patients named after
+            drafts.append(Draft("Condition", span, named, "cohort", negated=negated))
+        if len(drafts) > 1:
+            label = new_group_label(group_counter)
+            for d in drafts:
+                d.or_group = label
+        return drafts
+
     def _cohort(self, text: str, group_counter: list[int]) -> list[Draft]:
         """Cohort phrase: pre-modifiers before the patient noun, then typed segments."""
         text = text.strip(" ,;.")
@@ -100,12 +130,9 @@ class CohortRules:
         text = re.sub(r"^(?:every|each)\s+(?=\w)", "", text, flags=re.IGNORECASE)
         relatives = _RELATIVES_OF.match(text)
         if relatives:
-            kin = singular_head(self.abbreviations.normalize(relatives["kin"]))
-            disease = relatives["disease"] or relatives["disease_first"]
-            named = f"{kin} of a patient with {self.abbreviations.normalize(disease)}"
-            group = Draft("Condition", relatives["who"], named, "cohort", negated=negate_all)
             rest = text[relatives.end() :].strip(" ,;")
-            return [group, *(self._cohort(f"those {rest}", group_counter) if rest else [])]
+            groups = self._relatives_of(relatives, negate_all, group_counter)
+            return [*groups, *(self._cohort(f"those {rest}", group_counter) if rest else [])]
         noun = _PATIENT_NOUN.search(text)
         named_group = None if noun else group_abbreviation(text, self.abbreviations.lookup)
         noun = noun or named_group  # "adult CS": the abbreviation is the group of people

@@ -59,6 +59,17 @@ ACT_COURSE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         r"with \g<first> and ",
     ),
+    # "Combining antiplatelet and anticoagulant therapy is not recommended": the parts joined
+    # by "and" are the acts themselves; "combining" opening the row only leads in to them
+    # ("rehabilitation combining A and B" names what the programme holds, and stays)
+    (
+        re.compile(
+            r"(?:^|(?<=[.;:]\s))combining\s+(?=(?:(?!(?:with|is|are|should|may|must|in|for|among|who)\b)"
+            r"[\w\-/]+\s+){1,4}?and\s)",
+            re.I,
+        ),
+        "",
+    ),
     # "an INR of 2.5 (range 2.0–3.0)": the bracket gives the same quantity's range
     (re.compile(r"\(\s*(?:target\s+)?range(?:\s+of)?\s+(?=[\d<>≤≥])", re.I), "("),
     # "ticagrelor continued to complete 12 months", "continued for 6 months": how long, no

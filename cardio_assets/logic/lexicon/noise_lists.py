@@ -132,7 +132,10 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # for beside the list, not one more of its items)
     (
         re.compile(
-            rf"\b{_ANY_ONE}\s+of\s+(?P<items>{_BARE_ITEM}(?:,\s*{_BARE_ITEM})*),?\s+"
+            # (not "any of the markers in Table 4 and …", "at least one of these and …": a whole
+            # named with a determiner is no list, and its "and" is the sentence's)
+            rf"\b{_ANY_ONE}\s+of\s+(?!(?:the|these|those|them|its?|their|this)\b)"
+            rf"(?P<items>{_BARE_ITEM}(?:,\s*{_BARE_ITEM})*),?\s+"
             rf"(?:and/or|and|or)\s+(?P<last>{_BARE_ITEM}?)"
             r"(?=\s+(?:is|are)\s+(?:present|met|found|documented|seen)\b|\s*[,.;:)]|"
             r"\s+(?:and|or)\b|\s*$)",

@@ -46,14 +46,14 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # age, sex, or LVEF"), and the clause stops where another opens ("… of NYHA class who
     # have X", "whatever the stent type in patients with X"); a bracket that only spells out
     # what does not matter goes with it ("whatever the AF pattern (paroxysmal or permanent)"),
-    # not one that names patients or a value ("regardless of symptoms (in those with a score
-    # of 2 or more)": the list item stops at "in", and a digit is no kind)
+    # not one that names patients ("regardless of symptoms (in those with a score of 2 or
+    # more)": a list item stops at "in")
     (
         re.compile(
             r",?\s*\(?\b(?:(?:regardless|irrespective|independently|independent)\s+of|"
             r"whatever\s+(?:the|their|its))\s+"
             rf"(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_LIST_ITEM}"
-            rf"(?:\s*\((?![^()]*\d)(?:{_LIST_ITEM},\s*)*(?:(?:and|or)\s+)?{_LIST_ITEM}\))?\)?",
+            rf"(?:\s*\((?:{_LIST_ITEM},\s*)*(?:(?:and|or)\s+)?{_LIST_ITEM}\))?\)?",
             re.I,
         ),
         " ",

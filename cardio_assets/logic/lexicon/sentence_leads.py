@@ -221,11 +221,9 @@ def list_as_subject(sentence: str) -> tuple[str, str] | None:
 # what follows ("Consider aspirin in …", "Avoid NSAIDs in …", "Do not give X"):
 GIVING_VERBS = r"give|offer|prescribe|administer|provide"
 # (the choosing verbs too: "Choose a DOAC for …", "Select TAVI in …", "Prefer X in …"
-# recommend what they pick; not "Select patients with X for Y", which picks the patients)
+# recommend what they pick)
 _TAKEN_OFF = (
-    r"consider|use|start|initiate|perform|opt\s+for|"
-    rf"(?:choose|select|prefer|favou?r)(?!\s+(?:the\s+|all\s+)?(?:{_PATIENT_WORDS})\b)|"
-    rf"{GIVING_VERBS}"
+    rf"consider|use|start|initiate|perform|opt\s+for|choose|select|prefer|favou?r|{GIVING_VERBS}"
 )
 IMPERATIVE_LEAD = re.compile(
     rf"^(?:(?P<neg>avoid|do\s+not\s+(?:insert|{_TAKEN_OFF}))|{_TAKEN_OFF})\s+",

@@ -51,8 +51,8 @@ _POSITIVE_VERBS = [
     rf"\b(?:should|may|must|can|ought\s+to)\s+(?:also\s+)?be\s+(?:[a-z]+ly\s+)?(?:{_VP_OBJECTS})\b",
     # "X is a reasonable option", "X is a useful additional test"; "A or B are (treatment)
     # options", "X is an option" ("the option(s) of choice" is read below)
-    r"\b(?:is|are)\s+(?:an?\s+|the\s+)?(?:other\s+|further\s+|treatment\s+|therapeutic\s+)?"
-    r"options?\b(?!\s+of\s+choice)(?!\s+(?:that|which)\b)",
+    r"\b(?:is|are)\s+(?:an?\s+|the\s+|another\s+)?(?:other\s+|further\s+|treatment\s+|therapeutic\s+)?"
+    r"options?\b(?!\s+of\s+choice)",
     r"\b(?:is|are)\s+(?:a|an)\s+(?:suitable|reasonable|acceptable|preferred|useful|valuable|"
     r"appropriate|possible)\s+(?:(?:additional|further|first|first-line|second-line|complementary)\s+)?"
     r"(?:alternative|option|choice|test|tool|adjunct|investigation|approach|strategy)\b",

@@ -1,5 +1,6 @@
-""" "In the absence of X" right after the act, wherever the act stands: those without X.
-Every sentence here is the team's own.
+""" "In the absence of X" right after the act, wherever the act stands: those without X; "have
+no X" as the second half of a clause, and "a negative family history of X". Every sentence
+here is the team's own.
 """
 
 from __future__ import annotations
@@ -42,3 +43,28 @@ def test_what_the_patients_do_have_after_the_absence_is_not_negated(
     """ "in the absence of A and with B": B is present; the absence does not reach it."""
     found = named(extract(lexicon, text))
     assert had in found and not found[had].negated, found
+
+
+@pytest.mark.parametrize(
+    ("text", "absent"),
+    [
+        (
+            "Brisk walking is advised in older adults who are fit and have no condition that"
+            " limits their mobility.",
+            "condition that limits their mobility",
+        ),
+        (
+            "Genetic screening is advised in adults with aortic disease and a negative family"
+            " history of dissection.",
+            "family history of dissection",
+        ),
+    ],
+)
+def test_have_no_and_a_negative_family_history_name_what_is_absent(
+    lexicon, text: str, absent: str
+) -> None:  # type: ignore[no-untyped-def]
+    """ "who are fit and have no X" (the verb kept on the second half of the clause) and "a
+    negative family history of X" say X is absent: X, negated; before, "no X" and "negative
+    family history of X" were conditions the patients have."""
+    found = named(extract(lexicon, text))
+    assert found[absent].negated, found

@@ -26,7 +26,10 @@ from cardio_assets.logic.coordination import (
 from cardio_assets.logic.ellipsis import ARTICLE, complete_ellipsis, joins
 
 NEGATION_PREFIX = re.compile(
-    r"^(?:in\s+the\s+absence\s+of|absence\s+of|without(?:\s+any)?|no(?:\s+evidence\s+of)?|"
+    # ("who are fit and have no X": the verb stays on the second conjunct; "a negative family
+    # history of X": no family history of it)
+    r"^(?:in\s+the\s+absence\s+of|absence\s+of|without(?:\s+any)?|"
+    r"(?:(?:has|have|had|having)\s+)?no(?:\s+evidence\s+of)?|(?:an?\s+)?negative(?=\s+family\s+history\b)|"
     r"free\s+(?:of|from)|lack(?:s|ing)?(?:\s+of)?|not\s+having|"
     # "(if) not on anticoagulation", "not previously on diuretics": no such therapy
     r"not\s+(?:(?:yet|previously|currently|already)\s+)?(?:on|receiving|taking|using)|"

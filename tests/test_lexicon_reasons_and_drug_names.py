@@ -100,6 +100,13 @@ def test_missing_evidence_given_as_the_reason_is_no_concept(lexicon) -> None:  #
             True,
         ),
         (
+            "Adding low-dose rivaroxaban should be considered in leg artery disease when"
+            " bleeding risk is not high.",
+            "high bleeding risk",
+            "bleeding risk is not high",
+            True,
+        ),
+        (
             "If natriuresis remains insufficient, adding a thiazide should be considered.",
             "insufficient natriuresis",
             "natriuresis remains insufficient",
@@ -118,7 +125,9 @@ def test_a_state_said_by_its_predicate_is_named_by_it(  # type: ignore[no-untype
     lexicon, text: str, name: str, span: str, negated: bool
 ) -> None:
     """ "bleeding risk is high" is the state "high bleeding risk" (the span stays as printed,
-    the name puts the grade first, as the golds do); "no arrhythmia has been recorded" is
-    the arrhythmia, absent: the words saying it was recorded are no part of its name."""
+    the name puts the grade first, as the golds do); "bleeding risk is not high" is that
+    state, absent (before, the whole clause was a condition the patients have); "no
+    arrhythmia has been recorded" is the arrhythmia, absent: the words saying it was recorded
+    are no part of its name."""
     concept = named(extract(lexicon, text))[name]
     assert (concept.text, concept.negated) == (span, negated), concept

@@ -300,8 +300,9 @@ _GRADE_WORD = (
     r"decreased|impaired|normal|abnormal|preserved|adequate|inadequate|insufficient|severe)"
 )
 # (one grade or a range of two: "risk is high or very high")
+# ("bleeding risk is not high": the graded state, absent)
 _GRADED_PREDICATE = re.compile(
-    r"(?P<what>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:is|are|remains?|stays?)\s+"
+    r"(?P<what>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:is|are|remains?|stays?)\s+(?P<not>not\s+)?"
     rf"(?P<grade>{_GRADE_WORD}(?:\s+or\s+{_GRADE_WORD})?)",
     re.IGNORECASE,
 )
@@ -365,6 +366,7 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
         graded = _GRADED_PREDICATE.fullmatch(d.normalized)
         if graded:  # "(unless) bleeding risk is high": named "high bleeding risk", span as printed
             d.normalized = f"{graded['grade'].lower()} {graded['what']}"
+            d.negated = d.negated != bool(graded["not"])  # "… is not high": turned round
         only_time = _ONLY_AN_AMOUNT_OF_TIME.fullmatch
         bare = only_time(d.text) or only_time(d.normalized) or _NO_CONCEPT_ALONE.fullmatch(d.text)
         if bare and (d.slot != "action" or acts > 1):

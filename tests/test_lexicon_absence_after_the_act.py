@@ -1,6 +1,6 @@
 """ "In the absence of X" right after the act, wherever the act stands: those without X; "have
-no X" as the second half of a clause, and "a negative family history of X". Every sentence
-here is the team's own.
+no X" as the second half of a clause, "a negative family history of X", and the examples of
+an absent head. Every sentence here is the team's own.
 """
 
 from __future__ import annotations
@@ -68,3 +68,27 @@ def test_have_no_and_a_negative_family_history_name_what_is_absent(
     family history of X" were conditions the patients have."""
     found = named(extract(lexicon, text))
     assert found[absent].negated, found
+
+
+@pytest.mark.parametrize(
+    ("text", "examples"),
+    [
+        (
+            "Colchicine should be considered in coronary disease provided no interacting drugs"
+            " (e.g. clarithromycin) are taken.",
+            ["clarithromycin"],
+        ),
+        (
+            "Stopping the beta-blocker may be considered in adults who have no other reason to"
+            " take it, such as angina or hypertension.",
+            ["angina", "hypertension"],
+        ),
+    ],
+)
+def test_the_examples_of_an_absent_head_are_absent(lexicon, text: str, examples: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """ "no interacting drugs (e.g. X)", "no other reason to take it, such as A or B": each
+    example is one way the absent head could be present, so each is absent too; before, the
+    examples were conditions (or drugs) the patients have."""
+    found = named(extract(lexicon, text))
+    for example in examples:
+        assert found[example].negated, found

@@ -437,8 +437,11 @@ class PhraseRules(CohortRules):
                     d.or_group = head.or_group
             elif _EXAMPLE_LEAD.match(aside) and aside_drafts:
                 # "A, B (including C) or D": C is one more of the alternatives A, B, D; and
-                # examples listed after "e.g." / "such as" share a label (the contract)
+                # examples listed after "e.g." / "such as" share a label (the contract); an
+                # absent head's examples are absent ("no interacting drugs (e.g. X)")
                 drug_head = head is not None and head.role == "Medication"
+                for d in aside_drafts:
+                    d.negated = d.negated or (head is not None and head.negated)
                 if head is not None and (
                     (
                         head.slot == "action"

@@ -1,6 +1,6 @@
 """ "In the absence of X" right after the act, wherever the act stands: those without X; "have
-no X" as the second half of a clause, "a negative family history of X", and the examples of
-an absent head. Every sentence here is the team's own.
+no X" as the second half of a clause, "a negative family history of X", the examples of an
+absent head, and "who show neither A nor B". Every sentence here is the team's own.
 """
 
 from __future__ import annotations
@@ -92,3 +92,20 @@ def test_the_examples_of_an_absent_head_are_absent(lexicon, text: str, examples:
     found = named(extract(lexicon, text))
     for example in examples:
         assert found[example].negated, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Return to sport may be considered in athletes who show neither scar nor complex"
+        " arrhythmias.",
+        "Statins are advised when an adult has neither diabetes nor kidney disease.",
+    ],
+)
+def test_neither_a_nor_b_is_both_absent_with_one_or_label(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "who show / has neither A nor B": both absent, NOT(OR(A, B)) with one OR label as
+    "without A or B" is read (the contract); before, "show neither A" was a condition, or the
+    two absences had no label."""
+    absent = [c for c in extract(lexicon, text).concepts if c.negated]
+    assert len(absent) == 2, absent
+    assert absent[0].or_group and absent[0].or_group == absent[1].or_group, absent

@@ -125,6 +125,17 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "with / has / show neither A nor B" says what "no A or B" says, NOT(OR(A, B)) with one
+    # OR label (the contract reads "without A or B" so): read as that ("Neither A nor B is
+    # recommended" names the acts advised against, and stays)
+    (
+        re.compile(
+            r"\b(?P<lead>with|has|have|had|shows?|showed|displays?|exhibits?)\s+neither\s+"
+            r"(?P<first>[^,;.()]+?)\s+nor\s+",
+            re.I,
+        ),
+        r"\g<lead> no \g<first> or ",
+    ),
     # "at least one of A, B or C is present", "any of A, B and C": the list itself, with no
     # "the following" before it, is the alternatives, whatever word ends it; the lead names
     # nothing. The list ends at its last item: a comma or an "and" after it goes on with the

@@ -35,8 +35,10 @@ _SEGMENT_RE = re.compile(
     r"|\b(?:who\s+|that\s+)?present(?:s|ing)?\s+with\b"
     r"|\bwho\s+(?:will\s+|are\s+to\s+)?(?:(?:subsequently|later|then|also)\s+)?"
     r"(?:undergo(?:es)?|proceed(?:s)?\s+to)\b"
-    # ("who have ever had a stroke": "ever" only says at any time before)
-    r"|\bwho\s+(?:are|have|had|were|is|has)\s+(?:been\s+|ever\s+(?:had|been)\s+)?"
+    # ("who have ever had a stroke": "ever" only says at any time before; "who show / display
+    # X" have X)
+    r"|\bwho\s+(?:are|have|had|were|is|has|show|shows|showed|display|displays|exhibit|exhibits)"
+    r"\s+(?:been\s+|ever\s+(?:had|been)\s+)?"
     r"|\bwhose\b|\b(?-i:(?!WHO\b))who\b"
     r"|\b(?:in|for)\s+whom\b|\bwhere\b|\bwithout\b|\bin\s+the\s+presence\s+of\b"
     # ("with LVNC and absence of frequent or complex VAs": the absence after "and" opens a

@@ -1,6 +1,7 @@
 """ "In the absence of X" right after the act, wherever the act stands: those without X; "have
 no X" as the second half of a clause, "a negative family history of X", the examples of an
-absent head, and "who show neither A nor B". Every sentence here is the team's own.
+absent head, "who show neither A nor B", and such an absence inside "unless". Every sentence
+here is the team's own.
 """
 
 from __future__ import annotations
@@ -109,3 +110,34 @@ def test_neither_a_nor_b_is_both_absent_with_one_or_label(lexicon, text: str) ->
     absent = [c for c in extract(lexicon, text).concepts if c.negated]
     assert len(absent) == 2, absent
     assert absent[0].or_group and absent[0].or_group == absent[1].or_group, absent
+
+
+def test_an_absence_inside_unless_is_turned_round(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "continued unless the patient is in sinus rhythm and has no stroke risk factors": the
+    row is for those not in sinus rhythm or with risk factors, so the risk factors are
+    present, not absent (a first reading of "has no X" added a second negation instead of
+    turning the first round)."""
+    found = named(
+        extract(
+            lexicon,
+            "Anticoagulation should be continued unless the patient is in sinus rhythm and has"
+            " no stroke risk factors.",
+        )
+    )
+    assert found["sinus rhythm"].negated, found
+    assert not found["stroke risk factor"].negated, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Treatment with neither digoxin nor verapamil is advised in pre-excited AF.",
+        "Aspirin is not advised in primary prevention, where it has no proven benefit.",
+    ],
+)
+def test_neither_before_the_verb_and_has_no_benefit_are_no_absence(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Guard: "Treatment with neither A nor B is advised" names the acts advised against, and
+    "has no proven benefit" says what the act does not bring: no patient state is absent."""
+    result = extract(lexicon, text)
+    assert not [c for c in result.concepts if c.normalized.startswith("no ")], result.concepts
+    assert not [c for c in result.concepts if c.negated and "benefit" in c.normalized], result

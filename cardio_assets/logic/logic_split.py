@@ -26,10 +26,13 @@ from cardio_assets.logic.coordination import (
 from cardio_assets.logic.ellipsis import ARTICLE, complete_ellipsis, joins
 
 NEGATION_PREFIX = re.compile(
-    # ("who are fit and have no X": the verb stays on the second conjunct; "a negative family
-    # history of X": no family history of it)
+    # ("who are fit and have no X": the verb stays on the second conjunct, but "has no role /
+    # proven benefit" says what the act does not bring; "a negative family history of X": no
+    # family history of it)
     r"^(?:in\s+the\s+absence\s+of|absence\s+of|without(?:\s+any)?|"
-    r"(?:(?:has|have|had|having)\s+)?no(?:\s+evidence\s+of)?|(?:an?\s+)?negative(?=\s+family\s+history\b)|"
+    r"(?:has|have|had|having)\s+no(?!\s+(?:established\s+|proven\s+|clear\s+)?"
+    r"(?:role|place|benefit|effect)s?\b)(?:\s+evidence\s+of)?|no(?:\s+evidence\s+of)?|"
+    r"(?:an?\s+)?negative(?=\s+family\s+history\b)|"
     r"free\s+(?:of|from)|lack(?:s|ing)?(?:\s+of)?|not\s+having|"
     # "(if) not on anticoagulation", "not previously on diuretics": no such therapy
     r"not\s+(?:(?:yet|previously|currently|already)\s+)?(?:on|receiving|taking|using)|"

@@ -101,6 +101,14 @@ def _negate(drafts: list[Draft]) -> list[Draft]:
     return drafts
 
 
+def turned_round(drafts: list[Draft]) -> list[Draft]:
+    """NOT of a clause whose items carry their own negation ("unless X and no Y": not X, and
+    Y): each item's negation turned round, unlike ``_negate``, which only adds one."""
+    for d in drafts:
+        d.negated = d.negated != (not d.test_of_finding)
+    return drafts
+
+
 def _drop_lonely_groups(drafts: list[Draft]) -> None:
     """An OR group that lost members (dropped empty leaves) is no group."""
     counts: dict[str, int] = {}

@@ -131,7 +131,9 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r"\b(?P<lead>with|has|have|had|shows?|showed|displays?|exhibits?)\s+neither\s+"
-            r"(?P<first>[^,;.()]+?)\s+nor\s+",
+            # (not when the clause goes on to its verb: "Treatment with neither A nor B is
+            # recommended" names the acts)
+            r"(?P<first>[^,;.()]+?)\s+nor\s+(?![^,;.()]*\b(?:is|are|should|may|must)\b)",
             re.I,
         ),
         r"\g<lead> no \g<first> or ",

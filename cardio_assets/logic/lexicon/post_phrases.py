@@ -10,7 +10,7 @@ import re
 from typing import TYPE_CHECKING
 
 from cardio_assets.logic.lexicon.acts import group_listed_indications
-from cardio_assets.logic.lexicon.drafts import Draft, _negate, share_or_label
+from cardio_assets.logic.lexicon.drafts import Draft, share_or_label, turned_round
 from cardio_assets.logic.lexicon.parameters import measured_parameter
 from cardio_assets.logic.lexicon.phrase_patterns import _THERAPY_BESIDE
 from cardio_assets.logic.lexicon.post_markers import VALUE_OF
@@ -181,10 +181,11 @@ class PostPhraseRules:
                     d.slot = "action"  # the tests or drugs the recommended whole consists of
             return drafts
         if kind == "negated":
+            # (an item the clause itself negates is turned round: "unless X and has no Y")
             if _COHORT_LEAD.match(phrase) or _PATIENT_NOUN.match(phrase):
                 # "except (in) those with vasospastic angina": a patient group left out
-                return _negate(self._cohort(phrase, group_counter))
-            found = _negate(self._phrase(phrase, "context", group_counter))
+                return turned_round(self._cohort(phrase, group_counter))
+            found = turned_round(self._phrase(phrase, "context", group_counter))
             if (
                 re.search(r"\bsuch\s+as\b", phrase, re.I)
                 and len(found) > 1

@@ -141,3 +141,21 @@ def test_neither_before_the_verb_and_has_no_benefit_are_no_absence(lexicon, text
     result = extract(lexicon, text)
     assert not [c for c in result.concepts if c.normalized.startswith("no ")], result.concepts
     assert not [c for c in result.concepts if c.negated and "benefit" in c.normalized], result
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Neither aspirin nor clopidogrel is advised in adults with AF.",
+        "Treatment with neither digoxin nor verapamil is advised in pre-excited AF.",
+    ],
+)
+def test_neither_a_nor_b_advised_names_both_acts(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "Neither A nor B is advised" (a class III row): A and B are the acts advised against,
+    the row's polarity says "not", so neither is an absent state; before, they were negated
+    drugs (and the pipeline then added each a second time as the act), or "neither A" was a
+    drug's name."""
+    result = extract(lexicon, text)
+    acts = [a for a in result.actions]
+    assert len(acts) == 2 and not any(a.normalized.startswith("neither") for a in acts), acts
+    assert not any(c.negated for c in result.concepts if c.role == "Medication"), result.concepts

@@ -254,6 +254,9 @@ class PhraseRules(CohortRules):
     def _phrase(self, text: str, slot: str, group_counter: list[int]) -> list[Draft]:
         """Parameters, then AND/OR leaves, then a role for each leaf."""
         text = text.strip(" ,;.")
+        if slot == "action":  # "(Treatment with) neither A nor B is recommended": both acts
+            lead = r"^((?:(?:treatment|therapy)\s+with|(?:the\s+)?use\s+of)\s+)?"
+            text = re.sub(rf"{lead}neither\s+(.+?)\s+nor\s+", r"\1\2 and ", text, flags=re.I)
         if not text:
             return []
         if slot in ("cohort", "context") and _THERAPY_STATE_WORD.search(text):

@@ -92,10 +92,11 @@ def context_clause(body: str) -> tuple[str, str]:
     with a VKA", the therapy they are on (background), or, for "when patients with X
     develop Y", the patients the row is for, read as "patients with X who develop Y"."""
     body = _PATIENT_IS_TOO.sub("", body)
-    treated = _PATIENTS_ON.match(body.strip())
+    clause = body.strip()
+    treated = _PATIENTS_ON.match(clause)
     if treated:
         return "background", treated["what"]
-    doing = _PATIENTS_DO.match(body.strip())
+    doing = _PATIENTS_DO.match(clause)
     if doing and (doing["admitted"] or doing["needs"]):
         # read as a condition clause, so that "… or when a patient is admitted with Y" stays
         # an alternative: what the patient has, and what brings them in or what they need
@@ -104,11 +105,11 @@ def context_clause(body: str) -> tuple[str, str]:
         return "context", f"{had} and {doing['what']}" if had else doing["what"]
     if doing:
         return "cohort", f"{doing['who']} who {doing['verb']} {doing['what']}"
-    used = _DRUG_USED.match(body.strip())
+    used = _DRUG_USED.match(clause)
     if used:  # "when clopidogrel is used (in combination with A or B)": what they are on
         beside = used["beside"]
         return "used", used["what"] + (f" in combination with {beside}" if beside else "")
-    screening = _SCREENING_FOR.match(body.strip())
+    screening = _SCREENING_FOR.match(clause)
     if screening:  # "When screening for DM (in individuals), …": DM is what the tests look for
         return "aim", screening["what"]
     return "context", body

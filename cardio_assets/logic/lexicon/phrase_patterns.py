@@ -16,6 +16,11 @@ _AIM_VERB = (
     r"(?!lower[\s-](?:limbs?|extremit(?:y|ies)|legs?|body|urinary|gastrointestinal)\b)"
     rf"(?:{_OUTCOME_VERBS}|{_PURPOSE_VERBS})\s"
 )
+# "(Treatment with) neither A nor B is recommended": the acts advised against, read as "A and
+# B", the row's class and verb saying "not" (no absent drug)
+NEITHER_ACTS = re.compile(
+    r"^((?:(?:treatment|therapy)\s+with|(?:the\s+)?use\s+of)\s+)?neither\s+(.+?)\s+nor\s+", re.I
+)
 # "to correct X and enable Y", "to guide X and assess Y": each verb of the aim leads in to
 # its object
 _OUTCOME_LEAD = re.compile(

@@ -59,6 +59,7 @@ from cardio_assets.logic.lexicon.phrase_patterns import (
     _VALUE_ONLY,
     AIM_AFTER_AND,
     HISTORY_TAKEN,
+    NEITHER_ACTS,
     _head_before,
     _modifies,
     finding_and_test,
@@ -255,8 +256,7 @@ class PhraseRules(CohortRules):
         """Parameters, then AND/OR leaves, then a role for each leaf."""
         text = text.strip(" ,;.")
         if slot == "action":  # "(Treatment with) neither A nor B is recommended": both acts
-            lead = r"^((?:(?:treatment|therapy)\s+with|(?:the\s+)?use\s+of)\s+)?"
-            text = re.sub(rf"{lead}neither\s+(.+?)\s+nor\s+", r"\1\2 and ", text, flags=re.I)
+            text = NEITHER_ACTS.sub(r"\1\2 and ", text)
         if not text:
             return []
         if slot in ("cohort", "context") and _THERAPY_STATE_WORD.search(text):

@@ -258,7 +258,7 @@ _PREFERRED_ACT = r"(?:(?!\b(?:in|for|among|with|who|when|if|after|whose)\b)[^,;:
 _PREFER_IMPERATIVE = re.compile(
     rf"^(?:prefer|favou?r)\s+(?P<act>(?!to\b){_PREFERRED_ACT})\s+(?:over|rather\s+than)\s+"
     r"(?P<rest>.+)$"
-    rf"|^(?:prefer|favou?r)\s+(?P<act_to>(?!to\b)(?:(?!\bto\b){_PREFERRED_ACT}))\s+to\s+"
+    rf"|^(?:prefer|favou?r)\s+(?P<act_to>(?!to\b){_PREFERRED_ACT})\s+to\s+"
     rf"(?!(?:{_OUTCOME_VERBS}|{_PURPOSE_VERBS}|treat|manage|help|be)\b)(?P<rest_to>.+)$",
     re.IGNORECASE,
 )

@@ -66,6 +66,13 @@ def joins(
     return keep_together is not None and keep_together(joined)
 
 
+# stages of life printed before a noun they share ("childhood and adolescent cancer survivors")
+LIFE_STAGE_MODIFIERS = frozenset(
+    "childhood adolescent adolescence adult adulthood paediatric pediatric juvenile neonatal "
+    "infant".split()
+)
+
+
 def complete_ellipsis(previous: str, item: str) -> dict[int, str]:
     """Complete the elided parts of a coordination: {0: previous, 1: item} full names.
 
@@ -84,6 +91,11 @@ def complete_ellipsis(previous: str, item: str) -> dict[int, str]:
         re.fullmatch(r"[a-z]+(?:ed|ic|al|ous|ive)", last) is not None
         and last not in NOUNS_SHAPED_LIKE_ADJECTIVES
         and all(w.lower() in CLAUSE_WORDS for w in lead)
+    )
+    # "childhood and adolescent cancer survivors": a stage of life said as a modifier names
+    # the group of that age, borrowing the head as "paroxysmal" does
+    life_stage = last.lower() in LIFE_STAGE_MODIFIERS and all(
+        w.lower() in CLAUSE_WORDS for w in lead
     )
     # "in the second or third trimester": a shared modifier after the words that lead in
     led_modifier = last.lower() in SHARED_MODIFIERS and all(
@@ -113,7 +125,13 @@ def complete_ellipsis(previous: str, item: str) -> dict[int, str]:
         ):
             return {0: f"{bare} {' '.join(head_words)}"}
     if (
-        (bare.lower() in SHARED_MODIFIERS or lone_adjective or led_modifier or compound)
+        (
+            bare.lower() in SHARED_MODIFIERS
+            or lone_adjective
+            or led_modifier
+            or compound
+            or life_stage
+        )
         and 2 <= len(item_words) <= 4
         and not any(w.lower() in CLAUSE_WORDS for w in item_words)
     ):

@@ -10,6 +10,7 @@ import re
 from typing import TYPE_CHECKING
 
 from cardio_assets.logic.abbreviations import singular_head
+from cardio_assets.logic.ellipsis import LIFE_STAGE_MODIFIERS
 from cardio_assets.logic.lexicon.drafts import Draft, _negate, new_group_label
 from cardio_assets.logic.lexicon.phrase_groups import _outside_brackets
 from cardio_assets.logic.lexicon.phrase_patterns import _ANOTHER_GROUP, _ARRIVAL, _NEED
@@ -43,6 +44,9 @@ _SEX_WORDS = frozenset({"female", "male"})
 # how seriously people take part in sport: "competitive and recreational athletes" are two
 # groups ("older and frail adults" are adults who are both)
 _LEVEL = r"(?:competitive|recreational|professional|amateur|elite|leisure(?:-time)?)"
+
+# stages of life before a noun for people they share ("childhood and adolescent CS")
+_LIFE_STAGE = rf"(?:{'|'.join(sorted(LIFE_STAGE_MODIFIERS))})"
 
 # a symptom state that stands alone as a condition when it opens a stack of words before
 # the patient noun ("asymptomatic high-risk patients"); a plain stack has no list in it
@@ -160,6 +164,15 @@ class CohortRules:
             if noun.group(0).lower() == "cases" and re.match(r"\s+of\s+[^,;]+,", rest):
                 # "in cases of A, B, and C": any one of the cases, whatever the last word
                 rest = re.sub(r",?\s+and\s+(?=[^,;]*$)", ", or ", rest, count=1)
+            if (
+                len(premod_words) > 2
+                and premod_words[0].lower() in _SEX_WORDS
+                and premod_words[2].lower() in ("and", "or")
+            ):
+                # "female childhood and adolescent CS": the sex before two groups sharing the
+                # noun is a group of its own, said of both (the golds name it apart)
+                sex_first = premod_words.pop(0)
+                premod_drafts.append(Draft("Condition", sex_first, sex_first.lower(), "cohort"))
             group = DEMOGRAPHIC_NOUN.fullmatch(noun.group(0)) or named_group
             people = group or noun.group(0).lower() in ("people", "persons")
             if named_group and premod_words and premod_words[-1].lower() == "adult":
@@ -174,15 +187,17 @@ class CohortRules:
             else:
                 phrase = noun.group(0)
             coordinated = group and re.fullmatch(
-                rf"[a-z][a-z\-]+(?:\s+or\s+|\s*/\s*)[a-z][a-z\-]+|{_LEVEL}\s+and\s+{_LEVEL}",
+                rf"[a-z][a-z\-]+(?:\s+or\s+|\s*/\s*)[a-z][a-z\-]+|{_LEVEL}\s+and\s+{_LEVEL}"
+                rf"|{_LIFE_STAGE}\s+and\s+{_LIFE_STAGE}",
                 " ".join(premod_words),
                 flags=re.IGNORECASE,
             )
             if coordinated:
-                # "competitive or professional athletes": two groups of people sharing the
-                # noun, either of them (the contract distributes a shared head)
+                # "competitive or professional athletes", "childhood and adolescent CS": two
+                # groups of people sharing the noun, either of them (the contract distributes
+                # a shared head; no one is of two stages of life)
                 premod_words, group = [], False
-                premod_drafts = self._phrase(
+                premod_drafts += self._phrase(
                     f"{coordinated.group(0)} {phrase}", "cohort", group_counter
                 )
             # (pops from premod_words itself: what is left is read as one phrase below)

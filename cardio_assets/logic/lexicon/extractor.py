@@ -29,6 +29,7 @@ from cardio_assets.logic.lexicon.drafts import (
 from cardio_assets.logic.lexicon.noise import clean_row_text
 from cardio_assets.logic.lexicon.noise_time import unnamed_event
 from cardio_assets.logic.lexicon.parameters import WINDOW_ANCHOR, times_since_events
+from cardio_assets.logic.lexicon.phrase_groups import pair_groups_one_at_a_time
 from cardio_assets.logic.lexicon.phrase_patterns import (
     _ABBREVIATION_PAIR,
     _AVOIDING,
@@ -358,6 +359,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
             if d.test_of_finding:
                 d.or_group = None  # a test done whatever it found is no alternative
         drafts = per_sex_values(text, drafts, group_counter, self.abbreviations.normalize)
+        pair_groups_one_at_a_time(drafts, text, group_counter)
         group_events_of_windows(printed, drafts, group_counter)
         drafts += [Draft.of_parameter(p, "cohort") for p in since]
         drafts += self._events_of_windows(drafts, group_counter)

@@ -32,6 +32,71 @@ def _pair_kinds_of_one_disease(drafts: list[Draft], text: str, group_counter: li
             share_or_label([first, second], group_counter)
 
 
+# Classes a person is in one of at a time: a sex, a body-weight class, a stage of pregnancy.
+# Named side by side with "and" ("men <40 years and women <50 years", "overweight and obese
+# people", "during pregnancy and post-partum"), they are groups the row applies to, either
+# of them (the contract, section 6: "and" meaning OR over patient groups).
+_CLASSES_ONE_AT_A_TIME = {
+    "sex": {
+        "male": "men|man|male|males|boys",
+        "female": "women|woman|female|females|girls",
+    },
+    "body weight": {
+        "overweight": "overweight",
+        "obese": "obese|obesity|severe obesity",
+        "underweight": "underweight",
+    },
+    "pregnancy": {
+        "pregnancy": "pregnancy|pregnant women|pregnant woman",
+        "after delivery": "post-partum|postpartum|postpartum period|post-partum period|puerperium",
+        "breastfeeding": "breastfeeding|lactation",
+    },
+}
+# a normalized name -> (its class, its member)
+_ONE_AT_A_TIME = {
+    name: (scale, member)
+    for scale, members in _CLASSES_ONE_AT_A_TIME.items()
+    for member, names in members.items()
+    for name in names.split("|")
+}
+
+
+def _word_at(text: str, words: str) -> int:
+    """Where ``words`` are first printed as whole words ("men", not the "men" of
+    "recommended"), or -1."""
+    found = re.search(rf"(?<!\w){re.escape(words)}(?!\w)", text)
+    return found.start() if found else -1
+
+
+def pair_groups_one_at_a_time(drafts: list[Draft], text: str, group_counter: list[int]) -> None:
+    """Two Conditions of one class of _ONE_AT_A_TIME printed next to each other with an "and"
+    or "or" between them (a value of the first group may stand between: "men <40 years of
+    age and women") share an OR label: no one is in both at once. Either already grouped or
+    negated, or both of one member ("men" and "male"), leaves them as they are."""
+    placed = sorted(
+        (
+            (_word_at(text, d.text), d)
+            for d in drafts
+            if d.role == "Condition"
+            and not d.negated
+            and d.text
+            and d.normalized.lower() in _ONE_AT_A_TIME
+        ),
+        key=lambda placed_draft: placed_draft[0],
+    )
+    for (start, first), (end, second) in zip(placed, placed[1:], strict=False):
+        class_a = _ONE_AT_A_TIME[first.normalized.lower()]
+        class_b = _ONE_AT_A_TIME[second.normalized.lower()]
+        if first.or_group or second.or_group or start < 0 or class_a[0] != class_b[0]:
+            continue
+        between = text[start + len(first.text) : end]
+        # a value of the first group ("<40 years of age") may stand before the connective
+        if class_a != class_b and re.fullmatch(
+            r"(?:\s+[^,;()]{0,30}?)?,?\s+(?:and|or|and/or)\s+(?:the\s+)?", between
+        ):
+            share_or_label([first, second], group_counter)
+
+
 def _pair_absences(drafts: list[Draft], text: str, group_counter: list[int]) -> None:
     """ "sinus bradycardia and no syncope or presyncope": the negation carried over an "or"
     inside a longer list names one absence of either, NOT(OR(A, B)) under one OR label (the

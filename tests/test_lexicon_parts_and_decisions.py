@@ -87,6 +87,35 @@ def test_what_a_decision_weighs_is_no_criterion(lexicon) -> None:  # type: ignor
     assert "turner syndrome" in timing and "aortic size index" not in timing
 
 
+@pytest.mark.parametrize(
+    ("text", "kept", "weighed"),
+    [
+        (
+            "A tailored length of DAPT is recommended in people with cancer after PCI, based "
+            "upon clotting and bleeding risk, kind and stage of cancer, and current cancer "
+            "therapy.",
+            "cancer",
+            "bleeding risk",
+        ),
+        (
+            "It is recommended that the kind of revascularization (PCI or CABG) is based on the "
+            "clinical status, frailty, comorbidities, and the anatomy of the disease.",
+            "percutaneous coronary intervention",
+            "frailty",
+        ),
+    ],
+)
+def test_a_list_a_choice_is_based_on_is_weighed(  # type: ignore[no-untyped-def]
+    lexicon, text: str, kept: str, weighed: str
+) -> None:
+    """ "based upon" is "based on"; and after "is based on", a list of three or more things
+    is what the choice is weighed on (one thing there, "is based on shared decision-making",
+    may be the act itself). Before, each listed thing became a concept of the row."""
+    found = named(extract(lexicon, text))
+    assert kept in found, found
+    assert not [name for name in found if weighed in name], found
+
+
 def test_with_consideration_of_and_after_discussing_weigh_too(lexicon) -> None:  # type: ignore[no-untyped-def]
     """ "with consideration of X and Y", "after discussing the risks and benefits": the same
     weighing, said another way."""

@@ -29,6 +29,7 @@ from cardio_assets.logic.lexicon.noise_words import (
     _LIST_ITEM,
     _PLAIN_ITEM,
     _WEIGHED,
+    _WEIGHED_AFTER_VERB,
     _WEIGHED_IN_BRACKETS,
 )
 from cardio_assets.logic.lexicon.role_words import DRUG_STEM, heuristic_role
@@ -347,6 +348,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         " ",
     ),
+    (re.compile(rf"\s*{_WEIGHED_AFTER_VERB}", re.I), " "),
     # "… should be considered first.": the order word after the verb says when, names nothing
     (
         re.compile(

@@ -53,11 +53,17 @@ _PLAIN_ITEM = rf"(?:{_CLAUSE_GOES_ON}(?:[^,;.()]|\.(?=\d)))+"
 # names the act) and the list after it
 _WEIGHED_LEAD = (
     r"\b(?<!\bbe\s)(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!ly\s)"
-    r"(?:based\s+on(?!\s+(?:the\s+)?presence\s+of\b)|"
+    r"(?:based\s+(?:up)?on(?!\s+(?:the\s+)?presence\s+of\b)|"
     r"(?:with|after)\s+(?:due\s+|careful\s+)?consideration\s+of|"
     r"after\s+discussing|taking\s+into\s+(?:account|consideration))"
 )
 _WEIGHED = rf"{_WEIGHED_LEAD}\s+(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_WEIGHED_ITEM}"
+# "X is based on A, B and C": after a verb one thing is what X rests on, an act ("is based
+# on shared decision-making"); a list of three or more is what a decision weighs
+_WEIGHED_AFTER_VERB = (
+    rf"\b(?:is|are|be)\s+based\s+(?:up)?on\s+(?:{_LIST_ITEM},\s*){{2,}}"
+    rf"(?:and|or)\s+{_WEIGHED_ITEM}"
+)
 # ... and in brackets, where a plain comma list needs no "and" ("(based on symptoms, age)")
 _WEIGHED_IN_BRACKETS = (
     rf"{_WEIGHED_LEAD}\s+(?:(?:{_LIST_ITEM},\s*)+(?:(?:and|or)\s+)?)?{_WEIGHED_ITEM}"

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from cardio_assets.logic.abbreviations import GLUED_LETTER
+from cardio_assets.logic.lexicon.drafts import Draft
 from cardio_assets.logic.measurements import TIME_UNITS, Measurement, find_measurements
 
 
@@ -103,3 +104,40 @@ def quantity_of_state(state: str, unit: str | None) -> str:
     if unit in _QUANTITY_OF_UNIT:
         return _QUANTITY_OF_UNIT[unit]
     return _LEVELS_AFTER.sub("", _GRADE_BEFORE.sub("", state)).strip() or state
+
+
+# a bracket holding only a grade, or two ("(grade 3)", "(grades 1 or 2)")
+_GRADE_ASIDE = re.compile(
+    r"grades?\s+(?P<low>[1-5]|I{1,3}|IV|V)"
+    r"(?:\s*(?:or|to|and|–|-)\s*(?P<high>[1-5]|I{1,3}|IV|V))?",
+    re.IGNORECASE,
+)
+_GRADE_NUMBER = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5}
+# what names how far a state has come, not the state ("moderate aortic injury", "progression
+# of the intramural haematoma"): left out of the name of its grade
+_STATE_DEGREE = re.compile(
+    r"^(?:(?:minimal|mild|moderate|severe|significant|extensive|progression\s+of)\s+)+"
+    r"(?:the\s+)?",
+    re.IGNORECASE,
+)
+
+
+def grade_of_state(aside: str, state: Draft) -> Draft | None:
+    """ "moderate aortic injury (grade 3)", "(grades 1 or 2)": a grade printed in a bracket
+    after the state it grades is the state's place on its scale, a criterion (the golds name
+    "aortic injury grade = 3"); None when the bracket holds anything else."""
+    found = _GRADE_ASIDE.fullmatch(aside.strip(" ,;."))
+    if found is None:
+        return None
+    low, high = (
+        int(_GRADE_NUMBER.get(n.lower(), n)) if n else None for n in (found["low"], found["high"])
+    )
+    name = f"{_STATE_DEGREE.sub('', state.normalized)} grade"
+    return Draft(
+        "ClinicalParameter",
+        aside.strip(" ,;."),
+        name,
+        state.slot,
+        operator="between" if high else "=",
+        threshold=[low, high] if high else low,
+    )

@@ -13,6 +13,7 @@ from cardio_assets.logic.abbreviations import singular_head
 from cardio_assets.logic.lexicon.asides import (
     Aside,
     bound_of_state,
+    grade_of_state,
     pull_parentheticals,
     quantity_of_state,
 )
@@ -389,6 +390,11 @@ class PhraseRules(CohortRules):
                         unit=unit,
                     )
                 )
+                continue
+            state = _head_before(drafts, before) if slot in ("cohort", "context") else None
+            graded = grade_of_state(aside, state) if state and state.role == "Condition" else None
+            if graded is not None:  # "aortic injury (grade 3)": the state's grade
+                drafts.append(graded)
                 continue
             bound = bound_of_state(aside) if slot in ("cohort", "context") else None
             state = _head_before(drafts, before) if bound is not None else None

@@ -1,7 +1,8 @@
 """Groups of people no one belongs to two of at once (a sex, a body-weight class, a stage of
 pregnancy, a stage of life), named side by side with "and": the row applies to either group
-(the contract, section 6: "and" meaning OR over patient groups). Read by rule, in the team's
-own sentences.
+(the contract, section 6: "and" meaning OR over patient groups); and a grade printed in a
+bracket after a state, the state's place on its scale. Read by rule, in the team's own
+sentences.
 """
 
 from __future__ import annotations
@@ -77,3 +78,40 @@ def test_two_stages_of_life_share_the_group_they_qualify(  # type: ignore[no-unt
     assert_one_or_group(found["childhood cancer survivor"], found["adolescent cancer survivor"])
     if "female" in text:
         assert "female" in found, found
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "operator", "threshold"),
+    [
+        (
+            "In moderate aortic trauma (grade 3), open or endovascular repair is recommended.",
+            "aortic trauma grade",
+            "=",
+            3,
+        ),
+        (
+            "Medical treatment with close imaging follow-up should be considered in minimal "
+            "aortic trauma (grades 1 or 2).",
+            "aortic trauma grade",
+            "between",
+            [1, 2],
+        ),
+        (
+            "Valve surgery is recommended in severe tricuspid regurgitation (grade IV).",
+            "tricuspid regurgitation grade",
+            "=",
+            4,
+        ),
+    ],
+)
+def test_a_grade_in_a_bracket_after_a_state_is_its_grade(  # type: ignore[no-untyped-def]
+    lexicon, text: str, name: str, operator: str, threshold: object
+) -> None:
+    """ "moderate aortic trauma (grade 3)": the bracket places the state on its grading
+    scale, a criterion with a value, named after the state without the words of degree;
+    before, "grade 3" was read as a condition of its own."""
+    found = named(extract(lexicon, text))
+    grade = found[name]
+    assert grade.role == "ClinicalParameter", grade
+    assert (grade.operator, grade.threshold) == (operator, threshold), grade
+    assert not [n for n in found if n.startswith("grade")], found

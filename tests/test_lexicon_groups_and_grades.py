@@ -34,6 +34,7 @@ from tests.lexicon_fixtures import assert_one_or_group, extract, named
             "post-partum",
         ),
     ],
+    ids=["sexes with ages", "weight classes", "stages of pregnancy"],
 )
 def test_groups_one_at_a_time_joined_by_and_are_alternatives(  # type: ignore[no-untyped-def]
     lexicon, text: str, first: str, second: str
@@ -52,32 +53,69 @@ def test_states_of_different_kinds_joined_by_and_stay_both_required(lexicon) -> 
     assert found["obese"].or_group is None and found["pregnancy"].or_group is None, found
 
 
+_CANCER_SURVIVORS = {"abbreviations": {"CS": "cancer survivors"}}
+
+
 @pytest.mark.parametrize(
-    ("text", "fields"),
+    "text",
     [
-        (
-            "Yearly screening for modifiable risk factors is recommended in adults who are "
-            "childhood and adolescent CS treated with anthracyclines.",
-            {"abbreviations": {"CS": "cancer survivors"}},
-        ),
-        (
+        "Yearly screening for modifiable risk factors is recommended in adults who survived "
+        "cancer as children or adolescents, that is in childhood and adolescent CS treated "
+        "with anthracyclines.",
+        "Cardiac review is recommended in childhood and adolescent CS before a planned pregnancy.",
+    ],
+    ids=["after who survived", "cohort"],
+)
+def test_two_stages_of_life_share_the_group_they_qualify(lexicon, text: str) -> None:  # type: ignore[no-untyped-def]
+    """ "childhood and adolescent cancer survivors" are survivors of cancer in childhood and
+    survivors of cancer in adolescence: two groups sharing the noun, either of them. Before,
+    "childhood" stood alone, a condition of its own."""
+    found = named(extract(lexicon, text, **_CANCER_SURVIVORS))
+    assert_one_or_group(found["childhood cancer survivor"], found["adolescent cancer survivor"])
+
+
+def test_a_sex_before_two_groups_is_a_group_of_its_own(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "female childhood and adolescent CS": the sex is said of both groups, so it is a
+    group of its own beside them, not a word of the first; before, "female childhood" was
+    read as one name."""
+    found = named(
+        extract(
+            lexicon,
             "Cardiac review is recommended in female childhood and adolescent CS before a "
             "planned pregnancy.",
-            {"abbreviations": {"CS": "cancer survivors"}},
-        ),
-    ],
-)
-def test_two_stages_of_life_share_the_group_they_qualify(  # type: ignore[no-untyped-def]
-    lexicon, text: str, fields: dict
-) -> None:
-    """ "childhood and adolescent cancer survivors" are survivors of cancer in childhood and
-    survivors of cancer in adolescence: two groups sharing the noun, either of them; a sex
-    printed before both is a group of its own. Before, "childhood" stood alone and the sex
-    was glued to it."""
-    found = named(extract(lexicon, text, **fields))
+            **_CANCER_SURVIVORS,
+        )
+    )
+    assert found["female"].or_group is None, found
     assert_one_or_group(found["childhood cancer survivor"], found["adolescent cancer survivor"])
-    if "female" in text:
-        assert "female" in found, found
+    assert not [name for name in found if name.startswith("female ")], found
+
+
+def test_a_stage_of_life_borrows_no_head_from_something_else(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """A stage of life lends itself a noun only from another stage of life: "childhood and
+    heart failure clinics" are no "childhood clinics"."""
+    found = named(
+        extract(
+            lexicon,
+            "Shared care is recommended in childhood and heart failure clinics.",
+        )
+    )
+    assert not [name for name in found if name.startswith("childhood ")], found
+
+
+def test_the_last_two_of_a_longer_list_stay_as_the_list_reads(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "hypertension, diabetes, overweight and obesity": one list, its last two items no
+    pair of their own; only two groups standing alone are alternatives."""
+    found = named(
+        extract(
+            lexicon,
+            "Screening is recommended in people with hypertension, diabetes, overweight and "
+            "obesity.",
+        )
+    )
+    assert found["overweight"].or_group is None or found["overweight"].or_group == (
+        found["hypertension"].or_group
+    ), found
 
 
 @pytest.mark.parametrize(
@@ -103,6 +141,7 @@ def test_two_stages_of_life_share_the_group_they_qualify(  # type: ignore[no-unt
             4,
         ),
     ],
+    ids=["grade", "two grades", "roman grade"],
 )
 def test_a_grade_in_a_bracket_after_a_state_is_its_grade(  # type: ignore[no-untyped-def]
     lexicon, text: str, name: str, operator: str, threshold: object

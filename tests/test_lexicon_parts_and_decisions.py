@@ -103,7 +103,14 @@ def test_what_a_decision_weighs_is_no_criterion(lexicon) -> None:  # type: ignor
             "percutaneous coronary intervention",
             "frailty",
         ),
+        (
+            "It is recommended that the choice of anticoagulant is based on kidney function, "
+            "bleeding risk and patient preference in people with AF.",
+            "atrial fibrillation",
+            "bleeding risk",
+        ),
     ],
+    ids=["based upon", "is based on a list", "no comma before and"],
 )
 def test_a_list_a_choice_is_based_on_is_weighed(  # type: ignore[no-untyped-def]
     lexicon, text: str, kept: str, weighed: str
@@ -114,6 +121,19 @@ def test_a_list_a_choice_is_based_on_is_weighed(  # type: ignore[no-untyped-def]
     found = named(extract(lexicon, text))
     assert kept in found, found
     assert not [name for name in found if weighed in name], found
+
+
+def test_the_findings_a_diagnosis_rests_on_stay(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "the diagnosis of X should be based on A, B and C": the tests and findings the
+    diagnosis rests on are the row's concepts, unlike what a choice is weighed on."""
+    found = named(
+        extract(
+            lexicon,
+            "The diagnosis of myocarditis should be based on symptoms, troponin, and cardiac "
+            "magnetic resonance.",
+        )
+    )
+    assert "troponin" in found or any("troponin" in name for name in found), found
 
 
 def test_with_consideration_of_and_after_discussing_weigh_too(lexicon) -> None:  # type: ignore[no-untyped-def]

@@ -66,10 +66,10 @@ def joins(
     return keep_together is not None and keep_together(joined)
 
 
-# stages of life printed before a noun they share ("childhood and adolescent cancer survivors")
+# stages of life printed before a noun they share ("childhood and adolescent cancer survivors");
+# the second item opens with one too, so "childhood and heart failure clinics" borrows nothing
 LIFE_STAGE_MODIFIERS = frozenset(
-    "childhood adolescent adolescence adult adulthood paediatric pediatric juvenile neonatal "
-    "infant".split()
+    "childhood adolescent adult paediatric pediatric juvenile neonatal infant".split()
 )
 
 
@@ -94,8 +94,11 @@ def complete_ellipsis(previous: str, item: str) -> dict[int, str]:
     )
     # "childhood and adolescent cancer survivors": a stage of life said as a modifier names
     # the group of that age, borrowing the head as "paroxysmal" does
-    life_stage = last.lower() in LIFE_STAGE_MODIFIERS and all(
-        w.lower() in CLAUSE_WORDS for w in lead
+    life_stage = (
+        last.lower() in LIFE_STAGE_MODIFIERS
+        and bool(item_words)
+        and item_words[0].lower() in LIFE_STAGE_MODIFIERS
+        and all(w.lower() in CLAUSE_WORDS for w in lead)
     )
     # "in the second or third trimester": a shared modifier after the words that lead in
     led_modifier = last.lower() in SHARED_MODIFIERS and all(

@@ -169,13 +169,20 @@ class CohortRules:
                 and premod_words[0].lower() in _SEX_WORDS
                 and premod_words[2].lower() in ("and", "or")
             ):
-                # "female childhood and adolescent CS": the sex before two groups sharing the
-                # noun is a group of its own, said of both (the golds name it apart)
+                # "female childhood and adolescent CS", "male HCM or DCM patients": a sex
+                # before two things coordinated before the noun is a group of its own, said
+                # of both (the golds name it apart), not a word of the first
                 sex_first = premod_words.pop(0)
                 premod_drafts.append(Draft("Condition", sex_first, sex_first.lower(), "cohort"))
             group = DEMOGRAPHIC_NOUN.fullmatch(noun.group(0)) or named_group
             people = group or noun.group(0).lower() in ("people", "persons")
-            if named_group and premod_words and premod_words[-1].lower() == "adult":
+            if (
+                named_group
+                and premod_words
+                and premod_words[-1].lower() == "adult"
+                # "adolescent and adult CS": two stages of life sharing the noun (below)
+                and not (len(premod_words) > 1 and premod_words[-2].lower() in ("and", "or"))
+            ):
                 premod_words.pop()  # "adult CS": adults, and cancer survivors
                 premod_drafts.append(Draft("Condition", "adult", "adults", "cohort"))
             if people and premod_words and DEMOGRAPHIC_STATE.fullmatch(premod_words[-1]):

@@ -340,7 +340,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # what a decision weighs, not whom it is for: "…, based on the clinical status and
     # comorbidities", "with consideration of X, Y and Z", "after discussing the risks";
     # "the diagnosis is based on X" (X is the act) and "based on the presence of X" (a
-    # state the patient has) stay
+    # state the patient has) stay; "the choice of X is based on A, B and C" goes below
     (
         re.compile(
             rf",?\s*(?:\(\s*{_WEIGHED_IN_BRACKETS}\s*\)|{_WEIGHED})",
@@ -348,7 +348,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         " ",
     ),
-    (re.compile(rf"\s*{_WEIGHED_AFTER_VERB}", re.I), " "),
+    # "the choice of X is based on A, B and C": the choice stays, what it weighs goes
+    (re.compile(_WEIGHED_AFTER_VERB, re.I), r"\g<subject>"),
     # "… should be considered first.": the order word after the verb says when, names nothing
     (
         re.compile(

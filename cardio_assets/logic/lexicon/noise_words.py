@@ -57,16 +57,28 @@ _WEIGHED_LEAD = (
     r"(?:with|after)\s+(?:due\s+|careful\s+)?consideration\s+of|"
     r"after\s+discussing|taking\s+into\s+(?:account|consideration))"
 )
-_WEIGHED = rf"{_WEIGHED_LEAD}\s+(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_WEIGHED_ITEM}"
-# "X is based on A, B and C": after a verb one thing is what X rests on, an act ("is based
-# on shared decision-making"); a list of three or more is what a decision weighs
+# (",\s*+" possessive: the spaces after a comma are never handed back to the next item, so a
+# list that does not match fails at once instead of trying every split of its spaces)
+_WEIGHED = rf"{_WEIGHED_LEAD}\s+(?:(?:{_LIST_ITEM},\s*+)+(?:and|or)\s+)?{_WEIGHED_ITEM}"
+# a thing weighed: an item of a plain list, not how it is found ("clinical probability,
+# assessed either by A or by B" is one thing and the ways to assess it)
+_WEIGHED_FACTOR = (
+    r"(?:(?!\b(?:unless|if|when|who|which|whom|as|because|in|with|without|during|after|"
+    r"before|by|either)\b)[^,;.()])+"
+)
+# "the choice of X (should) be based on A, B and C": after the verb, a list of three or more
+# is what a choice weighs. Only a choice-like subject: "the diagnosis is based on A, B and C"
+# names the tests of the diagnosis, and one thing ("is based on shared decision-making") may
+# be the act itself
 _WEIGHED_AFTER_VERB = (
-    rf"\b(?:is|are|be)\s+based\s+(?:up)?on\s+(?:{_LIST_ITEM},\s*){{2,}}"
-    rf"(?:and|or)\s+{_WEIGHED_ITEM}"
+    r"(?P<subject>\b(?:choice|selection|decision|kind|type|timing|duration|strategy|"
+    r"intensity|frequency|modality|approach)\b[^.;]{0,120}?)"
+    r"\s+(?:(?:should|must|may|can|will)\s+)?(?:is|are|be)\s+based\s+(?:up)?on\s+"
+    rf"(?:{_WEIGHED_FACTOR},\s*+)+{_WEIGHED_FACTOR},?\s+(?:and|or)\s+{_WEIGHED_ITEM}"
 )
 # ... and in brackets, where a plain comma list needs no "and" ("(based on symptoms, age)")
 _WEIGHED_IN_BRACKETS = (
-    rf"{_WEIGHED_LEAD}\s+(?:(?:{_LIST_ITEM},\s*)+(?:(?:and|or)\s+)?)?{_WEIGHED_ITEM}"
+    rf"{_WEIGHED_LEAD}\s+(?:(?:{_LIST_ITEM},\s*+)+(?:(?:and|or)\s+)?)?{_WEIGHED_ITEM}"
 )
 # what names the list after "one of the following": up to four words ("risk factors",
 # "markers of lasting block"), never a cohort, then "is / are present" and the colon

@@ -1,6 +1,7 @@
 """How the items a phrase reader found are grouped (a part of phrases.py): kinds of one
 disease joined by "and", the two halves of an "A and B head" ellipsis, a bracket of
-procedures that says which one is done, a bracket of kinds of a disease or drug class.
+procedures that says which one is done, a bracket of kinds of a disease or drug class; and,
+over a whole row (the extractor calls it), groups no one is in two of at once.
 """
 
 from __future__ import annotations
@@ -32,10 +33,10 @@ def _pair_kinds_of_one_disease(drafts: list[Draft], text: str, group_counter: li
             share_or_label([first, second], group_counter)
 
 
-# Classes a person is in one of at a time: a sex, a body-weight class, a stage of pregnancy.
-# Named side by side with "and" ("men <40 years and women <50 years", "overweight and obese
-# people", "during pregnancy and post-partum"), they are groups the row applies to, either
-# of them (the contract, section 6: "and" meaning OR over patient groups).
+# Classes a person is, for a row, in one of at a time: a sex, a body-weight class, a stage
+# of pregnancy. Named side by side with "and" ("men <40 years and women <50 years",
+# "overweight and obese people", "during pregnancy and post-partum"), they are groups the row
+# applies to, either of them (the contract, section 6: "and" meaning OR over patient groups).
 _CLASSES_ONE_AT_A_TIME = {
     "sex": {
         "male": "men|man|male|males|boys",
@@ -47,9 +48,9 @@ _CLASSES_ONE_AT_A_TIME = {
         "underweight": "underweight",
     },
     "pregnancy": {
-        "pregnancy": "pregnancy|pregnant women|pregnant woman",
+        "pregnancy": "pregnancy|pregnant|pregnant women|pregnant woman",
         "after delivery": "post-partum|postpartum|postpartum period|post-partum period|puerperium",
-        "breastfeeding": "breastfeeding|lactation",
+        "breastfeeding": "breastfeeding|lactation|lactating",
     },
 }
 # a normalized name -> (its class, its member)
@@ -59,42 +60,56 @@ _ONE_AT_A_TIME = {
     for member, names in members.items()
     for name in names.split("|")
 }
+# the generic people word after a class ("overweight patients", "post-partum women")
+_PEOPLE_AFTER = re.compile(r"\s+(?:patients?|people|persons?|individuals?|women|woman)$")
+# what may stand between two such groups: a value of the first ("<40 years of age", no
+# clause, no sentence end), then the connective
+_BETWEEN_GROUPS = re.compile(
+    r"(?:\s+(?:[^,;().]|\.(?=\d)){0,30}?)?,?\s+(?:and|or|and/or)\s+(?:the\s+)?"
+)
 
 
-def _word_at(text: str, words: str) -> int:
-    """Where ``words`` are first printed as whole words ("men", not the "men" of
+def _class_of(draft: Draft) -> tuple[str, str] | None:
+    name = draft.normalized.lower()
+    return _ONE_AT_A_TIME.get(name) or _ONE_AT_A_TIME.get(_PEOPLE_AFTER.sub("", name))
+
+
+def _word_at(text: str, words: str, start: int = 0) -> int:
+    """Where ``words`` are printed as whole words from ``start`` on ("men", not the "men" of
     "recommended"), or -1."""
-    found = re.search(rf"(?<!\w){re.escape(words)}(?!\w)", text)
+    found = re.compile(rf"(?<!\w){re.escape(words)}(?!\w)").search(text, start)
     return found.start() if found else -1
 
 
 def pair_groups_one_at_a_time(drafts: list[Draft], text: str, group_counter: list[int]) -> None:
-    """Two Conditions of one class of _ONE_AT_A_TIME printed next to each other with an "and"
-    or "or" between them (a value of the first group may stand between: "men <40 years of
-    age and women") share an OR label: no one is in both at once. Either already grouped or
-    negated, or both of one member ("men" and "male"), leaves them as they are."""
-    placed = sorted(
-        (
-            (_word_at(text, d.text), d)
-            for d in drafts
-            if d.role == "Condition"
-            and not d.negated
-            and d.text
-            and d.normalized.lower() in _ONE_AT_A_TIME
-        ),
-        key=lambda placed_draft: placed_draft[0],
-    )
-    for (start, first), (end, second) in zip(placed, placed[1:], strict=False):
-        class_a = _ONE_AT_A_TIME[first.normalized.lower()]
-        class_b = _ONE_AT_A_TIME[second.normalized.lower()]
-        if first.or_group or second.or_group or start < 0 or class_a[0] != class_b[0]:
+    """Two Conditions of one class of _CLASSES_ONE_AT_A_TIME, of two members, printed next
+    to each other with an "and" or "or" between them (a value of the first group may stand
+    between: "men <40 years of age and women") share an OR label: the row is for either.
+    Either already grouped or negated, or the pair closing a longer comma list ("hypertension,
+    diabetes, overweight and obesity": one list, read as the rest of it is), leaves them."""
+    placed: dict[str, list[tuple[int, Draft]]] = {}
+    cursor = 0
+    for draft in drafts:  # in the order read, each after the one before where it can be
+        if not draft.text:
             continue
-        between = text[start + len(first.text) : end]
-        # a value of the first group ("<40 years of age") may stand before the connective
-        if class_a != class_b and re.fullmatch(
-            r"(?:\s+[^,;()]{0,30}?)?,?\s+(?:and|or|and/or)\s+(?:the\s+)?", between
-        ):
-            share_or_label([first, second], group_counter)
+        at = _word_at(text, draft.text, cursor)
+        if at < 0:
+            at = _word_at(text, draft.text)
+        if at < 0:
+            continue
+        cursor = at + len(draft.text)
+        kind = _class_of(draft) if draft.role == "Condition" and not draft.negated else None
+        if kind is not None:
+            placed.setdefault(kind[0], []).append((at, draft))
+    for pairs in placed.values():
+        pairs.sort(key=lambda placed_draft: placed_draft[0])
+        for (start, first), (end, second) in zip(pairs, pairs[1:], strict=False):
+            if first.or_group or second.or_group or _class_of(first) == _class_of(second):
+                continue
+            if re.search(r",\s*$", text[:start]):
+                continue  # the last two items of a comma list
+            if _BETWEEN_GROUPS.fullmatch(text, start + len(first.text), end):
+                share_or_label([first, second], group_counter)
 
 
 def _pair_absences(drafts: list[Draft], text: str, group_counter: list[int]) -> None:

@@ -154,3 +154,38 @@ def test_a_grade_in_a_bracket_after_a_state_is_its_grade(  # type: ignore[no-unt
     assert grade.role == "ClinicalParameter", grade
     assert (grade.operator, grade.threshold) == (operator, threshold), grade
     assert not [n for n in found if n.startswith("grade")], found
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "operator", "threshold", "unit"),
+    [
+        (
+            "Permanent pacing should be considered for sinus node dysfunction persisting for "
+            ">4 weeks after valve surgery.",
+            "sinus node dysfunction duration",
+            ">",
+            4,
+            "weeks",
+        ),
+        (
+            "Pacing is recommended in patients with complete or high-degree AV block that "
+            "persists for 24–48 h after valve surgery.",
+            "av block duration",
+            "between",
+            [24, 48],
+            "h",
+        ),
+    ],
+    ids=["persisting for", "that persists for"],
+)
+def test_how_long_a_state_has_persisted_is_its_duration(  # type: ignore[no-untyped-def]
+    lexicon, text: str, name: str, operator: str, threshold: object, unit: str
+) -> None:
+    """ "a state persisting for >4 weeks", "that persists for 24–48 h": how long the state has
+    lasted is a criterion of the patients, named after the state whatever its grade, as
+    "persisting >4 weeks" already was; before, the "for" made it read as how long a therapy is
+    given, and it went."""
+    found = named(extract(lexicon, text))
+    lasted = found[name]
+    assert lasted.role == "ClinicalParameter", lasted
+    assert (lasted.operator, lasted.threshold, lasted.unit) == (operator, threshold, unit)

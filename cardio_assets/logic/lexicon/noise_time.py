@@ -96,6 +96,18 @@ def unnamed_event(after: str) -> bool:
 GESTATION_REWRITE: tuple[re.Pattern[str], Any] = (_GESTATION_WEEK, _gestational_age)
 
 DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # how long a state has lasted ("AVB that persists for 24–48 h", "pauses lasting for >3
+    # s"): the state's duration, a criterion, read where a state is named with its value
+    # ("persisting >6 weeks", parameters.py); the "for" goes, so no rule below takes it for
+    # how long a therapy is given
+    (
+        re.compile(
+            r"\b(?:(?:that|which)\s+)?(?P<verb>persist|last)(?:s|ing|ed)?\s+for\s+"
+            r"(?=(?:[<>≤≥]\s*|more\s+than\s+|longer\s+than\s+|over\s+|at\s+least\s+)?\d)",
+            re.I,
+        ),
+        lambda m: f"{m['verb'].lower()}ing ",
+    ),
     # how long a drug is given after the act the row is about: "for up to 3 h after the
     # procedure" (the procedure named before, no event of the patient's own)
     (

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from cardio_assets.logic.abbreviations import Abbreviations
+from cardio_assets.logic.coordination import GRADES
 from cardio_assets.logic.lexicon.noise_time import ARRIVING_VERBS, SYMPTOM_ONSET, unnamed_event
 from cardio_assets.logic.lexicon.role_words import heuristic_role
 from cardio_assets.logic.measurements import TIME_UNITS as _TIME_UNITS
@@ -181,6 +182,11 @@ def sized_lesion(param: Parameter) -> str | None:
     return named["name"] if named else None
 
 
+# grade words before a state whose duration is named ("complete", "high-degree")
+_GRADE_WORDS = re.compile(
+    rf"^(?:(?:{'|'.join(sorted(GRADES, key=len, reverse=True))})(?:\s+|\s*(?:or|and)\s+))+",
+    re.IGNORECASE,
+)
 # a state named with how long it has lasted: "AF lasting <48 h", "pauses persisting >3 s"
 _LASTING_VERBS = r"lasting|lasts|persisting|persists"
 _LASTING = re.compile(rf"(?P<state>.*?\S)\s+(?:{_LASTING_VERBS})", re.IGNORECASE)
@@ -467,7 +473,8 @@ def extract_parameters(
             typed = re.search(r"\btype\s+(?:[12]|I{1,2})\s+$", text[: found.start], re.I)
             if typed:  # "type 1 diabetes of >20 years' duration": the grammar took no number
                 state = typed[0] + state
-            normalized = f"{abbreviations.normalize(state)} duration"
+            # ("high-degree AVB persisting …": how long the block lasts, whatever its grade)
+            normalized = f"{_GRADE_WORDS.sub('', abbreviations.normalize(state))} duration"
             if found.operator == "=" and re.search(r"\b(?:beyond|over)$", name, re.I):
                 found = replace(found, operator=">")  # "persisting beyond 3 months"
             name = ""

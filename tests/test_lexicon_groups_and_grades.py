@@ -1,8 +1,8 @@
 """Groups of people no one belongs to two of at once (a sex, a body-weight class, a stage of
 pregnancy, a stage of life), named side by side with "and": the row applies to either group
-(the contract, section 6: "and" meaning OR over patient groups); and a grade printed in a
-bracket after a state, the state's place on its scale. Read by rule, in the team's own
-sentences.
+(the contract, section 6: "and" meaning OR over patient groups); a grade printed in a
+bracket after a state, the state's place on its scale; and how long a state or a therapy has
+gone on, a criterion of the patients. Read by rule, in the team's own sentences.
 """
 
 from __future__ import annotations
@@ -189,3 +189,36 @@ def test_how_long_a_state_has_persisted_is_its_duration(  # type: ignore[no-unty
     lasted = found[name]
     assert lasted.role == "ClinicalParameter", lasted
     assert (lasted.operator, lasted.threshold, lasted.unit) == (operator, threshold, unit)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "operator", "threshold"),
+    [
+        (
+            "Pericardial stripping is recommended if the patient is not improving after 6–10 "
+            "weeks of antibiotic therapy.",
+            "duration of antibiotic therapy",
+            "between",
+            [6, 10],
+        ),
+        (
+            "After 3 years of imaging stability, longer follow-up intervals should be "
+            "considered in low-risk patients with a treated aortic ulcer.",
+            "duration of imaging stability",
+            ">=",
+            3,
+        ),
+    ],
+    ids=["therapy given so far", "stability so far"],
+)
+def test_how_long_something_has_gone_on_after_which_is_a_criterion(  # type: ignore[no-untyped-def]
+    lexicon, text: str, name: str, operator: str, threshold: object
+) -> None:
+    """ "after 6–10 weeks of antibiotic therapy": how long the patients have been given a
+    therapy, or a state has held, by the time the row applies is a criterion (at least that
+    long, for one value), not how long the recommended act goes on; before, the value went
+    with the durations of acts and the criterion was lost."""
+    found = named(extract(lexicon, text))
+    lasted = found[name]
+    assert lasted.role == "ClinicalParameter", lasted
+    assert (lasted.operator, lasted.threshold) == (operator, threshold), lasted

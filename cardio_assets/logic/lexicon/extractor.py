@@ -28,7 +28,11 @@ from cardio_assets.logic.lexicon.drafts import (
 )
 from cardio_assets.logic.lexicon.noise import clean_row_text
 from cardio_assets.logic.lexicon.noise_time import unnamed_event
-from cardio_assets.logic.lexicon.parameters import WINDOW_ANCHOR, times_since_events
+from cardio_assets.logic.lexicon.parameters import (
+    WINDOW_ANCHOR,
+    durations_so_far,
+    times_since_events,
+)
 from cardio_assets.logic.lexicon.phrase_groups import pair_groups_one_at_a_time
 from cardio_assets.logic.lexicon.phrase_patterns import (
     _ABBREVIATION_PAIR,
@@ -332,6 +336,8 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
         group_counter = [0]
         # "6 months after MI": the times since events are read first, out of the text
         untimed, since = times_since_events(text, self.abbreviations)
+        untimed, lasted = durations_so_far(untimed, self.abbreviations)
+        since += lasted
         sentences = split_sentences(untimed)
         parsed = [parse_sentence(s) for s in sentences]
         first_verb = next((i for i, p in enumerate(parsed) if p.verb), None)

@@ -125,7 +125,10 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # diabetes": only before a therapy's name)
     (
         re.compile(
+            # ("after 4–8 weeks of X": how long X has been given so far, a criterion read by
+            # parameters.durations_so_far)
             r"(?<!\bwithin\s)(?<!\bfirst\s)(?<!\bthan\s)(?<!\bto\s)(?<!\bpast\s)(?<!\blast\s)"
+            r"(?<!\bafter\s)"
             r"(?<![\w–-])(?<![–-]\s)"
             r"(?:(?:at\s+least|a\s+minimum\s+of|up\s+to|about|approximately)\s+)?"
             r"(?:\d+|one|two|three|four|six|twelve)\s*(?:[-–]\s*\d+\s*)?"

@@ -33,8 +33,33 @@ from tests.lexicon_fixtures import assert_one_or_group, extract, named
             "pregnancy",
             "post-partum",
         ),
+        (
+            "After an acute coronary syndrome, men <50 years and women <60 years should have "
+            "their lipids measured.",
+            "men",
+            "women",
+        ),
+        (
+            "Weight loss is recommended in people with severe obesity and overweight patients "
+            "with diabetes.",
+            "severe obesity",
+            "overweight",
+        ),
+        (
+            "In women with a mechanical valve planning pregnancy, LMWH is recommended during "
+            "pregnancy and post-partum.",
+            "pregnancy",
+            "post-partum",
+        ),
     ],
-    ids=["sexes with ages", "weight classes", "stages of pregnancy"],
+    ids=[
+        "sexes with ages",
+        "weight classes",
+        "stages of pregnancy",
+        "after an opening phrase",
+        "a class before a people word",
+        "a word printed earlier",
+    ],
 )
 def test_groups_one_at_a_time_joined_by_and_are_alternatives(  # type: ignore[no-untyped-def]
     lexicon, text: str, first: str, second: str
@@ -76,8 +101,7 @@ def test_two_stages_of_life_share_the_group_they_qualify(lexicon, text: str) -> 
 
 def test_a_sex_before_two_groups_is_a_group_of_its_own(lexicon) -> None:  # type: ignore[no-untyped-def]
     """ "female childhood and adolescent CS": the sex is said of both groups, so it is a
-    group of its own beside them, not a word of the first; before, "female childhood" was
-    read as one name."""
+    group of its own beside them, not a word of the first."""
     found = named(
         extract(
             lexicon,
@@ -222,3 +246,52 @@ def test_how_long_something_has_gone_on_after_which_is_a_criterion(  # type: ign
     lasted = found[name]
     assert lasted.role == "ClinicalParameter", lasted
     assert (lasted.operator, lasted.threshold) == (operator, threshold), lasted
+
+
+@pytest.mark.parametrize(
+    ("text", "absent"),
+    [
+        (
+            "In aortic trauma (grades 1 or 3), open repair is recommended.",
+            "aortic trauma grade",
+        ),
+        (
+            "Aspirin may be stopped after 1 month of DAPT in patients at high bleeding risk.",
+            "duration",
+        ),
+        (
+            "Echocardiographic screening is recommended after 6 months of age in children with "
+            "a family history of cardiomyopathy.",
+            "duration",
+        ),
+    ],
+    ids=["two grades apart", "a time the act comes", "an age"],
+)
+def test_no_grade_or_duration_where_the_text_gives_none(  # type: ignore[no-untyped-def]
+    lexicon, text: str, absent: str
+) -> None:
+    """Two grades apart ("grades 1 or 3") are no range between them; "stopped after 1 month of
+    DAPT" says when the act comes, and "after 6 months of age" is an age: none of them is a
+    grade or a duration of what the patients had."""
+    found = named(extract(lexicon, text))
+    assert not [name for name in found if absent in name], found
+
+
+def test_a_grade_is_named_after_the_state_without_its_degree(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "moderate to severe aortic trauma (grade 3)": the range of degree is not the state."""
+    found = named(
+        extract(lexicon, "In moderate to severe aortic trauma (grade 3), repair is recommended.")
+    )
+    assert found["aortic trauma grade"].threshold == 3, found
+
+
+def test_a_state_that_persists_for_a_time_at_the_end_of_the_row(lexicon) -> None:  # type: ignore[no-untyped-def]
+    """ "AV block that persists for 24–48 h." with nothing after it: the duration is read
+    all the same (the "for" no longer goes with the durations of acts)."""
+    found = named(
+        extract(
+            lexicon,
+            "Permanent pacing is recommended in patients with AV block that persists for 24–48 h.",
+        )
+    )
+    assert found["av block duration"].threshold == [24, 48], found

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from cardio_assets.logic.abbreviations import GLUED_LETTER
+from cardio_assets.logic.coordination import GRADES
 from cardio_assets.logic.lexicon.drafts import Draft
 from cardio_assets.logic.measurements import TIME_UNITS, Measurement, find_measurements
 
@@ -113,11 +114,11 @@ _GRADE_ASIDE = re.compile(
     re.IGNORECASE,
 )
 _GRADE_NUMBER = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5}
-# what names how far a state has come, not the state ("moderate aortic injury", "progression
-# of the intramural haematoma"): left out of the name of its grade
+# what names how far a state has come, not the state ("moderate aortic injury", "moderate to
+# severe …", "progression of the intramural haematoma"): left out of the name of its grade
+_DEGREE_WORDS = sorted(GRADES | {"minimal", "significant", "extensive"}, key=len, reverse=True)
 _STATE_DEGREE = re.compile(
-    r"^(?:(?:minimal|mild|moderate|severe|significant|extensive|progression\s+of)\s+)+"
-    r"(?:the\s+)?",
+    rf"^(?:(?:{'|'.join(_DEGREE_WORDS)}|to|or|and|progression\s+of)\s+)+(?:the\s+)?",
     re.IGNORECASE,
 )
 
@@ -132,6 +133,8 @@ def grade_of_state(aside: str, state: Draft) -> Draft | None:
     low, high = (
         int(_GRADE_NUMBER.get(n.lower(), n)) if n else None for n in (found["low"], found["high"])
     )
+    if high is not None and high - low != 1 and re.search(r"\b(?:or|and)\b", found[0], re.I):
+        return None  # "(grades 1 or 3)": two grades, not the range between them
     name = f"{_STATE_DEGREE.sub('', state.normalized)} grade"
     return Draft(
         "ClinicalParameter",

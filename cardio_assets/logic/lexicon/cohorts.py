@@ -180,7 +180,7 @@ class CohortRules:
                 named_group
                 and premod_words
                 and premod_words[-1].lower() == "adult"
-                # "adolescent and adult CS": two stages of life sharing the noun (below)
+                # ("adolescent and adult CS": "adult" is no group of its own there)
                 and not (len(premod_words) > 1 and premod_words[-2].lower() in ("and", "or"))
             ):
                 premod_words.pop()  # "adult CS": adults, and cancer survivors

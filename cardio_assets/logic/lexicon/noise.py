@@ -349,7 +349,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         " ",
     ),
     # "the choice of X is based on A, B and C": the choice stays, what it weighs goes
-    (re.compile(_WEIGHED_AFTER_VERB, re.I), r"\g<subject>"),
+    (re.compile(_WEIGHED_AFTER_VERB, re.I), r"\g<subject> "),
     # "… should be considered first.": the order word after the verb says when, names nothing
     (
         re.compile(
@@ -389,6 +389,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # durations with a bound: "for a minimum of 4 weeks", "over at least the next 6 months"
     (
         re.compile(
+            # (not how long a state has lasted: "persisting for 4 weeks", noise_time.py)
+            r"(?<!\blasting\s)(?<!\bpersisting\s)(?<!\blasts\s)(?<!\bpersists\s)"
+            r"(?<!\blasted\s)(?<!\bpersisted\s)(?<!\blast\s)(?<!\bpersist\s)"
             r"\b(?:for|over(?!\s+\d+\s*years?\b)|during)\s+"  # "over 70 years": an age
             r"(?:a\s+(?:minimum|maximum|period)\s+of\s+)?(?:at\s+(?:least|most)\s+|up\s+to\s+)?"
             r"(?:the\s+(?:next|first|following)\s+)?\d+(?:\s*[-–]\s*\d+)?\s*"

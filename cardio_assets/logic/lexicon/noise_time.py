@@ -128,7 +128,7 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             # ("after 4–8 weeks of X": how long X has been given so far, a criterion read by
             # parameters.durations_so_far)
             r"(?<!\bwithin\s)(?<!\bfirst\s)(?<!\bthan\s)(?<!\bto\s)(?<!\bpast\s)(?<!\blast\s)"
-            r"(?<!\bafter\s)"
+            r"(?<!\bafter\s)(?<!\bafter\sat\sleast\s)(?<!\bafter\sa\sminimum\sof\s)"
             r"(?<![\w–-])(?<![–-]\s)"
             r"(?:(?:at\s+least|a\s+minimum\s+of|up\s+to|about|approximately)\s+)?"
             r"(?:\d+|one|two|three|four|six|twelve)\s*(?:[-–]\s*\d+\s*)?"

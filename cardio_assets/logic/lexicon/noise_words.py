@@ -71,8 +71,9 @@ _WEIGHED_FACTOR = (
 # names the tests of the diagnosis, and one thing ("is based on shared decision-making") may
 # be the act itself
 _WEIGHED_AFTER_VERB = (
-    r"(?P<subject>\b(?:choice|selection|decision|kind|type|timing|duration|strategy|"
-    r"intensity|frequency|modality|approach)\b[^.;]{0,120}?)"
+    r"(?P<subject>\b(?:the\s+)?(?:(?:choice|selection|decision|kind|type|timing|duration|"
+    r"strategy|intensity|frequency|modality|approach)\s+(?:of|to|between|for)\b[^.;,]{0,80}?"
+    r"|decision[\s-]making))"
     r"\s+(?:(?:should|must|may|can|will)\s+)?(?:is|are|be)\s+based\s+(?:up)?on\s+"
     rf"(?:{_WEIGHED_FACTOR},\s*+)+{_WEIGHED_FACTOR},?\s+(?:and|or)\s+{_WEIGHED_ITEM}"
 )

@@ -288,40 +288,46 @@ def times_since_events(text: str, abbreviations: Abbreviations) -> tuple[str, li
     return "".join(pieces), params
 
 
-# "after 4–8 weeks of antituberculosis therapy", "after 2 years of imaging stability": how
-# long something the patients have had or been given has gone on by then, then the thing
-# the words that end what the time is of: a connective, a clause or a verb
+# the words that end what a time is of: a connective, a clause or a verb
 _SO_FAR_ENDS = (
     r"and|or|if|when|in|with|without|after|before|to|following|should|is|are|was|were|may|"
     r"must|can|has|have|had|will"
 )
+# "after 4–8 weeks of antituberculosis therapy", "after 2 years of imaging stability": how
+# long something the patients have had or been given has gone on by then, then the thing
 _AFTER_SO_LONG_OF = re.compile(
     r"\bafter\s+"
     r"(?P<value>(?:(?:at\s+least|a\s+minimum\s+of|more\s+than)\s+)?"
-    r"\d+(?:\s*[–-]\s*\d+)?\s*(?:days?|weeks?|months?|years?))\s+of\s+"
+    r"(?:\d+(?:\s*[–-]\s*\d+)?|one|two|three|four|five|six|eight|ten|twelve)\s*"
+    r"(?:days?|weeks?|months?|years?)(?:\s+or\s+(?:more|longer))?)\s+of\s+"
     rf"(?P<what>(?:(?!\b(?:{_SO_FAR_ENDS})\b)[^,.;()])+?)"
     rf"(?=\s*(?:[,.;()]|$)|\s+(?:{_SO_FAR_ENDS})\b)",
     re.IGNORECASE,
 )
+# ... not an age ("after 6 months of age") nor a pregnancy's week: those are the grammar's
+_NO_DURATION_OF = re.compile(r"^(?:age|life|gestation|pregnancy)$", re.IGNORECASE)
 # ... a therapy's only when a state that holds on or fails is said of the patients in the
 # same clause ("LDL-C remains ≥1.8 mmol/L after 4–6 weeks of X", "not improving after 4–8
 # weeks of X"); else the time says when the act comes ("oral antibiotics after 10 days of
 # intravenous treatment", "aspirin may be stopped after 1 month of DAPT")
 _THERAPY_WORD = re.compile(r"\b(?:therapy|treatment|drugs?|medication|DAPT)\b", re.IGNORECASE)
 _STATE_SO_FAR = re.compile(
-    r"\b(?:remains?|remained|persists?|persisted|still|not\s+improv\w*|deteriorat\w*|"
-    r"worsen\w*|fail\w*)\b[^,;]{0,80}$",
+    r"\b(?:remains?|remained|stays?|stayed|persists?|persisted|still|not\s+improv\w*|"
+    r"deteriorat\w*|"
+    r"worsen\w*|fail(?:s|ed|ing)?)\b[^,;.]{0,80}$",
     re.IGNORECASE,
 )
 
 
-def _lasted_so_far(found: re.Match[str], text: str, abbreviations: Abbreviations) -> bool:
-    """Whether "after N of X" says how long X has gone on by the time the row applies: X is a
-    state ("imaging stability"), or a therapy in a clause saying that a state holds on."""
-    what = abbreviations.normalize(found["what"].strip())
+def _lasted_so_far(what: str, start: int, text: str) -> bool:
+    """Whether "after N of <what>" (``what`` normalized, the phrase at ``start``) says how
+    long it has gone on by the time the row applies: a state ("imaging stability"), or a
+    therapy in a clause saying that a state holds on."""
+    if _NO_DURATION_OF.match(what):
+        return False
     if heuristic_role(what) not in ("Medication", "Procedure") and not _THERAPY_WORD.search(what):
         return True
-    return _STATE_SO_FAR.search(text, 0, found.start()) is not None
+    return _STATE_SO_FAR.search(text, 0, start) is not None
 
 
 def durations_so_far(text: str, abbreviations: Abbreviations) -> tuple[str, list[Parameter]]:
@@ -334,17 +340,19 @@ def durations_so_far(text: str, abbreviations: Abbreviations) -> tuple[str, list
     stays, a concept of its own."""
     params: list[Parameter] = []
     for found in _AFTER_SO_LONG_OF.finditer(text):
-        if not _lasted_so_far(found, text, abbreviations):
+        what = abbreviations.normalize(found["what"].strip())
+        if not _lasted_so_far(what, found.start(), text):
             continue
         value = find_measurements(found["value"])
         if len(value) != 1 or value[0].unit not in _TIME_UNITS:
             continue
-        what = abbreviations.normalize(found["what"].strip())
         # "after 2 years of X": X has gone on for 2 years or more by then
         lasted = replace(value[0], operator=">=") if value[0].operator == "=" else value[0]
         params.append(measured_parameter(found["value"], f"duration of {what}", lasted))
     # the value goes either way: a time that says when the act comes is no concept either
-    untimed = _AFTER_SO_LONG_OF.sub(lambda m: f"after {m['what']}", text)
+    untimed = _AFTER_SO_LONG_OF.sub(
+        lambda m: m[0] if _NO_DURATION_OF.match(m["what"].strip()) else f"after {m['what']}", text
+    )
     return untimed, params
 
 

@@ -69,6 +69,16 @@ _BETWEEN_GROUPS = re.compile(
 )
 
 
+# a comma list running up to the first group ("hypertension, diabetes, overweight and …"):
+# an item of two or three words, then the comma (an opening phrase, "After ACS, men …", is no
+# item: it holds a preposition)
+_LIST_BEFORE = re.compile(
+    r"(?:^|[,;(:]|\bwith\b|\bof\b)\s*"
+    r"(?:(?!(?:after|before|in|for|during|with|of)\b)[\w\-]+\s*){1,3},\s*$",
+    re.IGNORECASE,
+)
+
+
 def _class_of(draft: Draft) -> tuple[str, str] | None:
     name = draft.normalized.lower()
     return _ONE_AT_A_TIME.get(name) or _ONE_AT_A_TIME.get(_PEOPLE_AFTER.sub("", name))
@@ -106,7 +116,7 @@ def pair_groups_one_at_a_time(drafts: list[Draft], text: str, group_counter: lis
         for (start, first), (end, second) in zip(pairs, pairs[1:], strict=False):
             if first.or_group or second.or_group or _class_of(first) == _class_of(second):
                 continue
-            if re.search(r",\s*$", text[:start]):
+            if _LIST_BEFORE.search(text[:start]):
                 continue  # the last two items of a comma list
             if _BETWEEN_GROUPS.fullmatch(text, start + len(first.text), end):
                 share_or_label([first, second], group_counter)

@@ -28,8 +28,8 @@ from tests.lexicon_fixtures import assert_one_or_group, extract, named
             "obese",
         ),
         (
-            "Beta-blockers are recommended during pregnancy and post-partum in women with "
-            "Marfan syndrome.",
+            "In women with Marfan syndrome, a beta-blocker should be continued during pregnancy "
+            "and post-partum.",
             "pregnancy",
             "post-partum",
         ),
@@ -105,8 +105,8 @@ def test_a_sex_before_two_groups_is_a_group_of_its_own(lexicon) -> None:  # type
     found = named(
         extract(
             lexicon,
-            "Cardiac review is recommended in female childhood and adolescent CS before a "
-            "planned pregnancy.",
+            "A cardiology visit before a planned pregnancy is advised in female childhood and "
+            "adolescent CS.",
             **_CANCER_SURVIVORS,
         )
     )
@@ -192,7 +192,7 @@ def test_a_grade_in_a_bracket_after_a_state_is_its_grade(  # type: ignore[no-unt
             "weeks",
         ),
         (
-            "Pacing is recommended in patients with complete or high-degree AV block that "
+            "A permanent pacemaker is advised for people with complete or high-degree AV block that "
             "persists for 24–48 h after valve surgery.",
             "av block duration",
             "between",
@@ -226,8 +226,8 @@ def test_how_long_a_state_has_persisted_is_its_duration(  # type: ignore[no-unty
             [6, 10],
         ),
         (
-            "After 3 years of imaging stability, longer follow-up intervals should be "
-            "considered in low-risk patients with a treated aortic ulcer.",
+            "After 3 years of imaging stability, imaging may be spaced out further for people "
+            "at low risk with a treated aortic ulcer.",
             "duration of imaging stability",
             ">=",
             3,

@@ -313,8 +313,7 @@ _NO_DURATION_OF = re.compile(r"^(?:age|life|gestation|pregnancy)$", re.IGNORECAS
 _THERAPY_WORD = re.compile(r"\b(?:therapy|treatment|drugs?|medication|DAPT)\b", re.IGNORECASE)
 _STATE_SO_FAR = re.compile(
     r"\b(?:remains?|remained|stays?|stayed|persists?|persisted|still|not\s+improv\w*|"
-    r"deteriorat\w*|"
-    r"worsen\w*|fail(?:s|ed|ing)?)\b[^,;.]{0,80}$",
+    r"deteriorat\w*|worsen\w*|fail(?:s|ed|ing)?)\b[^,;.]{0,80}$",
     re.IGNORECASE,
 )
 

@@ -338,7 +338,13 @@ def durations_so_far(text: str, abbreviations: Abbreviations) -> tuple[str, list
     goes as the durations of acts do. Either way the value leaves the text and what it is of
     stays, a concept of its own."""
     params: list[Parameter] = []
+    pieces: list[str] = []
+    cursor = 0
     for found in _AFTER_SO_LONG_OF.finditer(text):
+        if not _NO_DURATION_OF.match(found["what"].strip()):
+            # the value goes either way: a time that says when the act comes is no concept
+            pieces += [text[cursor : found.start()], f"after {found['what']}"]
+            cursor = found.end()
         what = abbreviations.normalize(found["what"].strip())
         if not _lasted_so_far(what, found.start(), text):
             continue
@@ -348,11 +354,8 @@ def durations_so_far(text: str, abbreviations: Abbreviations) -> tuple[str, list
         # "after 2 years of X": X has gone on for 2 years or more by then
         lasted = replace(value[0], operator=">=") if value[0].operator == "=" else value[0]
         params.append(measured_parameter(found["value"], f"duration of {what}", lasted))
-    # the value goes either way: a time that says when the act comes is no concept either
-    untimed = _AFTER_SO_LONG_OF.sub(
-        lambda m: m[0] if _NO_DURATION_OF.match(m["what"].strip()) else f"after {m['what']}", text
-    )
-    return untimed, params
+    pieces.append(text[cursor:])
+    return "".join(pieces), params
 
 
 def counted_back(span: str) -> bool:

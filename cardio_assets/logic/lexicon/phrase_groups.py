@@ -97,7 +97,7 @@ def pair_groups_one_at_a_time(drafts: list[Draft], text: str, group_counter: lis
     between: "men <40 years of age and women") share an OR label: the row is for either.
     Either already grouped or negated, or the pair closing a longer comma list ("hypertension,
     diabetes, overweight and obesity": one list, read as the rest of it is), leaves them."""
-    placed: dict[str, list[tuple[int, Draft]]] = {}
+    placed: dict[str, list[tuple[int, Draft, tuple[str, str]]]] = {}
     cursor = 0
     for draft in drafts:  # in the order read, each after the one before where it can be
         if not draft.text:
@@ -110,11 +110,11 @@ def pair_groups_one_at_a_time(drafts: list[Draft], text: str, group_counter: lis
         cursor = at + len(draft.text)
         kind = _class_of(draft) if draft.role == "Condition" and not draft.negated else None
         if kind is not None:
-            placed.setdefault(kind[0], []).append((at, draft))
+            placed.setdefault(kind[0], []).append((at, draft, kind))
     for pairs in placed.values():
         pairs.sort(key=lambda placed_draft: placed_draft[0])
-        for (start, first), (end, second) in zip(pairs, pairs[1:], strict=False):
-            if first.or_group or second.or_group or _class_of(first) == _class_of(second):
+        for (start, first, kind), (end, second, other) in zip(pairs, pairs[1:], strict=False):
+            if first.or_group or second.or_group or kind == other:
                 continue
             if _LIST_BEFORE.search(text[:start]):
                 continue  # the last two items of a comma list

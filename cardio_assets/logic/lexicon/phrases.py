@@ -396,8 +396,7 @@ class PhraseRules(CohortRules):
             if graded is not None:  # "aortic injury (grade 3)": the state's grade
                 drafts.append(graded)
                 continue
-            bound = bound_of_state(aside) if slot in ("cohort", "context") else None
-            state = _head_before(drafts, before) if bound is not None else None
+            bound = bound_of_state(aside) if state is not None else None
             if bound is not None and state is not None and state.role == "Condition":
                 # "obesity (≥30 kg/m2)": a bound right after the state it defines is a
                 # criterion all the same, a parameter (the development golds name one)

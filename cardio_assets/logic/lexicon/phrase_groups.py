@@ -34,7 +34,7 @@ def _pair_kinds_of_one_disease(drafts: list[Draft], text: str, group_counter: li
 
 
 # Classes a person is, for a row, in one of at a time: a sex, a body-weight class, a stage
-# of pregnancy. Named side by side with "and" ("men <40 years and women <50 years",
+# of pregnancy. Named side by side with "and" ("men <45 years and women <55 years",
 # "overweight and obese people", "during pregnancy and post-partum"), they are groups the row
 # applies to, either of them (the contract, section 6: "and" meaning OR over patient groups).
 _CLASSES_ONE_AT_A_TIME = {
@@ -62,7 +62,7 @@ _ONE_AT_A_TIME = {
 }
 # the generic people word after a class ("overweight patients", "post-partum women")
 _PEOPLE_AFTER = re.compile(r"\s+(?:patients?|people|persons?|individuals?|women|woman)$")
-# what may stand between two such groups: a value of the first ("<40 years of age", no
+# what may stand between two such groups: a value of the first ("<45 years of age", no
 # clause, no sentence end), then the connective
 _BETWEEN_GROUPS = re.compile(
     r"(?:\s+(?:[^,;().]|\.(?=\d)){0,30}?)?,?\s+(?:and|or|and/or)\s+(?:the\s+)?"
@@ -94,7 +94,7 @@ def _word_at(text: str, words: str, start: int = 0) -> int:
 def pair_groups_one_at_a_time(drafts: list[Draft], text: str, group_counter: list[int]) -> None:
     """Two Conditions of one class of _CLASSES_ONE_AT_A_TIME, of two members, printed next
     to each other with an "and" or "or" between them (a value of the first group may stand
-    between: "men <40 years of age and women") share an OR label: the row is for either.
+    between: "men <45 years of age and women") share an OR label: the row is for either.
     Either already grouped or negated, or the pair closing a longer comma list ("hypertension,
     diabetes, overweight and obesity": one list, read as the rest of it is), leaves them."""
     placed: dict[str, list[tuple[int, Draft, tuple[str, str]]]] = {}

@@ -141,7 +141,11 @@ def coordinate_adjective(previous: str, item: str, following: str | None) -> boo
     return (
         bool(words)
         and (len(item_words) >= 2 or run_goes_on)
-        and following in (None, ",", "or*")
+        # an "and"/"or" after a phrase with a head of its own joins the next item to the
+        # whole run ("frequent, unpredictable syncope and a documented pause")
+        and (
+            following in (None, ",", "or*") or (following in ("and", "or") and len(item_words) >= 2)
+        )
         and all(_course_word(w) for w in words)
         and _course_word(item_words[0])
         and not any(w.lower() in CLAUSE_WORDS for w in item_words[:2])

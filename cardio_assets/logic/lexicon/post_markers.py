@@ -114,11 +114,22 @@ _PHASE_OF = r"(?:in|during)\s+the\s+(?:peri|pre|post)-?operative\s+(?:period|pha
 # done relative to an event ("before X"): markers here, and read again by _classify_marker
 _PREFERRED_TO = r"rather\s+than|instead\s+of|in\s+(?:preference\s+to|place\s+of)"
 _WHEN_WORDS = r"before|after|following|prior\s+to|in\s+advance\s+of|ahead\s+of|during"
+# the words that can qualify the patients an act is given to ("to AF patients who …", "to
+# high-risk women"): an abbreviation, a hyphenated word or a word of age or state; a verb
+# ("to counsel patients") is an aim, read by the markers for aims
+_GROUP_QUALIFIER = (
+    r"(?:(?-i:[A-Za-z0-9]*[A-Z][\w\-/]*)|(?:high|low|intermediate|very|non)-[a-z\-]+|"
+    r"older|elderly|young|symptomatic|"
+    r"asymptomatic|pregnant|frail|selected|eligible|affected)"
+)
 _POST_MARKERS = re.compile(
     r"(?:^|\s|,\s*)(?P<m>"
     r"(?:in|for|among)\s+(?:all\s+|selected\s+|the\s+|every\s+|each\s+)?"
     r"(?:(?!(?:in|for|with|to)\b)[\w\-/²+]+\s+){0,6}?"
     rf"(?:{_PATIENT_WORDS})\b"
+    rf"|to\s+(?:all\s+)?(?:(?:{_GROUP_QUALIFIER}\s+){{1,2}}(?:{_PATIENT_WORDS})\b|"
+    rf"(?:{_PATIENT_WORDS})(?=\s+(?:with|who|whose|in\s+whom|aged|under|over|older|younger|undergoing|"
+    r"receiving|treated|scheduled|at|on|after|following)\b))"
     rf"|(?:(?:solely|only|mainly|primarily)\s+)?to\s+(?:further\s+|help\s+(?:to\s+)?)?"
     rf"(?:{_OUTCOME_VERBS})\b"
     rf"|to\s+(?:help\s+(?:to\s+)?)?(?:{_PURPOSE_VERBS})\b"
@@ -444,6 +455,8 @@ _DECISION_FRAME = re.compile(
 
 def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     low = re.sub(r"\s+", " ", marker.lower()).strip()
+    if low.startswith("to ") and re.search(rf"(?:{_PATIENT_WORDS})$", low):
+        return "cohort", f"{marker.strip()[3:]} {body}".strip()  # "to AF patients who …"
     if low in {"regarding", "concerning"}:
         return "topic", _DECISION_FRAME.sub("", body)
     if re.search(r"\b(?:when|whether|how) to$", low):

@@ -1,0 +1,74 @@
+"""Whom an act is given to, named after "to" with the words that qualify them ("offered to
+DVT patients who …"), and a run of words before one noun that an "and" follows ("recurrent,
+unpredictable reflex syncope and a long pause"). Read by rule, in the team's own sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import extract, named
+
+
+@pytest.mark.parametrize(
+    ("text", "conditions"),
+    [
+        (
+            "Compression stockings should be offered to DVT patients who cannot walk.",
+            {"deep vein thrombosis", "cannot walk"},
+        ),
+        (
+            "Influenza vaccination should be offered to all HF patients at discharge.",
+            {"heart failure"},
+        ),
+        (
+            "Aspirin should not be given in place of anticoagulation to AF patients who "
+            "refuse a DOAC.",
+            {"atrial fibrillation", "direct oral anticoagulant not desired"},
+        ),
+    ],
+    ids=["an abbreviation and a clause", "all of a disease's patients", "after an alternative"],
+)
+def test_patients_an_act_is_given_to_are_the_cohort(lexicon, text, conditions):
+    # The patients after "to" are whom the act is for, qualified by the disease they have
+    # ("AF patients"); what they are named with is no part of the act.
+    result = named(extract(lexicon, text))
+    assert conditions <= {n for n, c in result.items() if c.role == "Condition"}, result
+    assert not [n for n in result if "patient" in n], result
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        (
+            "It is recommended to counsel patients about salt intake.",
+            "counselling about salt intake",
+        ),
+    ],
+)
+def test_a_verb_before_the_patients_is_still_the_act(lexicon, text, act):
+    # "to counsel patients": a verb, not a word that qualifies them, so the act stays
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == [act], result.actions
+
+
+def test_the_patient_told_something_is_no_cohort(lexicon):
+    # "explained to the patient": the one who hears it, not a group the row is for
+    result = named(
+        extract(lexicon, "The findings should be explained to the patient and the family.")
+    )
+    assert not [n for n, c in result.items() if c.role == "Condition"], result
+
+
+def test_a_run_of_course_words_before_an_and_names_one_state(lexicon):
+    # The words before the noun describe one syncope; the "and" after it adds a finding of
+    # its own, it does not make the first word an item of a list.
+    result = named(
+        extract(
+            lexicon,
+            "Pacing may be considered in people older than 45 years with recurrent, "
+            "unpredictable reflex syncope and a long documented pause.",
+        )
+    )
+    assert "recurrent unpredictable reflex syncope" in result, result
+    assert "recurrent" not in result, result

@@ -72,3 +72,10 @@ def test_a_run_of_course_words_before_an_and_names_one_state(lexicon):
     )
     assert "recurrent unpredictable reflex syncope" in result, result
     assert "recurrent" not in result, result
+
+
+def test_a_target_kept_beneath_a_value_is_below_it(lexicon):
+    # "kept beneath N" sets the same target as "kept below N"
+    result = named(extract(lexicon, "Diastolic blood pressure should be kept beneath 85 mmHg."))
+    target = result["diastolic blood pressure"]
+    assert (target.operator, target.threshold, target.unit) == ("<", 85.0, "mmHg"), target

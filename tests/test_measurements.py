@@ -143,6 +143,23 @@ def test_one_measurement(text: str, expected: tuple) -> None:
     assert _one(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "operator"),
+    [
+        ("an ejection fraction no higher than 40%, and", "<="),
+        ("a potassium not greater than 5.0 mmol/L, and", "<="),
+        ("a haemoglobin no lower than 10 g/dL, and", ">="),
+        ("a ferritin not less than 100 ng/mL, and", ">="),
+        ("a heart rate no more than 60 b.p.m., and", "<="),
+        ("a triglyceride level beneath 2.3 mmol/L, and", "<"),
+    ],
+)
+def test_a_bound_said_by_denying_the_other_side(text: str, operator: str) -> None:
+    # "no higher than 40%" allows 40% itself: the denied comparison is an inclusive bound of
+    # the other side; "beneath" is "below"
+    assert _one(text)[2] == operator
+
+
 def test_a_range_whose_upper_end_is_left_out_is_the_range() -> None:
     """ "a sac of 40–<45 mm": the upper end is excluded as printed; read as the range (the
     contract writes every range inclusive), not as "40–" named and "<45"."""

@@ -39,12 +39,12 @@ _OPERATOR_WORDS: tuple[tuple[str, str], ...] = (
     (r"less\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+less\s+than", "<="),
     (r"greater\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+(?:greater|more)\s+than", ">="),
     (
-        r"at\s+most|no\s+more\s+than|not\s+more\s+than|not\s+exceeding|up\s+to|a\s+maximum\s+of|"
-        r"at\s+or\s+(?:below|under)",
+        r"at\s+most|not\s+exceeding|up\s+to|a\s+maximum\s+of|at\s+or\s+(?:below|under)|"
+        r"no[t]?\s+(?:more|higher|greater)\s+than",
         "<=",
     ),
-    (r"at\s+least|no\s+less\s+than|not\s+less\s+than|a\s+minimum\s+of|at\s+or\s+above", ">="),
-    (r"below|under|lower\s+than|less\s+than|fewer\s+than|younger\s+than|shorter\s+than", "<"),
+    (r"at\s+least|a\s+minimum\s+of|at\s+or\s+above|no[t]?\s+(?:less|lower|fewer)\s+than", ">="),
+    (r"below|beneath|under|(?:lower|less|fewer|younger|shorter)\s+than", "<"),
     (
         r"above|over|greater\s+than|higher\s+than|more\s+than|exceeding|exceeds?|in\s+excess\s+of|"
         r"older\s+than|longer\s+than|larger\s+than",

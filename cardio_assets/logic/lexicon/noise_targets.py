@@ -22,13 +22,13 @@ TARGET_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             r"[A-Z][\w\-]*))|(?P<one>\b[A-Z][\w\-]*))\s+"
             r"(?:should|must|is\s+recommended\s+to)\s+"
             r"(?:\w+ly\s+)?be\s+(?:lowered|reduced|decreased|brought\s+down|targeted|kept|"
-            r"maintained)\s+(?P<prep>to|at|below|under)\s+(?P<below>below\s+)?"
+            r"maintained)\s+(?P<prep>to|at|below|under|beneath)\s+(?P<below>(?:below|beneath)\s+)?"
             r"(?:an?\s+target\s+(?:range\s+|value\s+)?of\s+)?"
             r"(?=[<>≤≥]?\s?\d)",
         ),
         lambda m: (
             f"it is recommended to lower {m['what'] or m['one']} to "
-            + ("<" if m["below"] or m["prep"].lower() in ("below", "under") else "")
+            + ("<" if m["below"] or m["prep"].lower() in ("below", "under", "beneath") else "")
         ),
     ),
     # "<140 and down to 130 mmHg": below the first value, and not below the second; the unit

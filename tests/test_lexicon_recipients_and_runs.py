@@ -79,3 +79,27 @@ def test_a_target_kept_beneath_a_value_is_below_it(lexicon):
     result = named(extract(lexicon, "Diastolic blood pressure should be kept beneath 85 mmHg."))
     target = result["diastolic blood pressure"]
     assert (target.operator, target.threshold, target.unit) == ("<", 85.0, "mmHg"), target
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In women with HCM, beta-blockers should be continued in those who took them before "
+        "pregnancy.",
+        "Carotid massage should be tried first; if they fail, intravenous adenosine is "
+        "recommended.",
+        "Bleeding scores should not be used on their own to decide whether to start "
+        "anticoagulation.",
+    ],
+)
+def test_a_short_piece_about_a_pronoun_is_no_concept(lexicon, text):
+    # "took them", "if they fail", "on their own": the pronoun stands for something the row
+    # names elsewhere; the piece around it names nothing of its own
+    result = extract(lexicon, text)
+    assert not [c.text for c in result.concepts if c.text.split()[-1] in {"them", "fail", "own"}]
+
+
+def test_a_group_named_with_a_possessive_keeps_the_group(lexicon):
+    # "their relatives": the relatives, whoever they belong to
+    result = named(extract(lexicon, "Patients and their relatives should be offered counselling."))
+    assert "relative" in result or "relatives" in result, result

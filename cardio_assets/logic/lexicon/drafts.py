@@ -326,6 +326,15 @@ _NO_CONCEPT_ALONE = re.compile(
 )
 
 
+# a short piece that holds a pronoun ("used them", "if they fail", "it merely"): a clause
+# about something the row names elsewhere, no concept of its own
+_PRONOUN_PHRASE = re.compile(
+    r"(?=(?:\S+\s+){0,2}(?:they|them|it)\b)(?:\S+\s+){0,2}\S+", re.IGNORECASE
+)
+# ("their relatives", "its size": the thing itself, whoever it belongs to)
+_POSSESSIVE_LEAD = re.compile(r"^(?:their|its)\s+(?=\S+(?:\s+\S+)?$)", re.IGNORECASE)
+
+
 def without_fragments(drafts: list[Draft]) -> list[Draft]:
     """Clause pieces are no concepts: one that opens like a clause is dropped, one that ends
     on a dangling word loses it (the span stays verbatim: only its end moves). Parameters
@@ -403,6 +412,14 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
             # offered as one alternative: "drugs or catheter ablation")
             acts -= d.slot == "action"
             continue
+        if d.slot != "action" and _PRONOUN_PHRASE.fullmatch(d.text):
+            continue  # "used them", "if they fail", "calls for it": what they stand for is named
+        owned = _POSSESSIVE_LEAD.match(d.text) if d.slot != "action" else None
+        if owned and d.text[owned.end() :].lower() == "own":
+            continue  # "(used) on their own": alone, no concept
+        if owned:  # "their relatives": the relatives
+            d.text = d.text[owned.end() :]
+            d.normalized = _POSSESSIVE_LEAD.sub("", d.normalized)
         treated_state = _ACT_ON_A_STATE.match(d.text) if d.slot == "action" else None
         if treated_state:
             # "endarterectomy of symptomatic 70-99% stenosis": the stenosis went to its

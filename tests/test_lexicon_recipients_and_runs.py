@@ -103,3 +103,45 @@ def test_a_group_named_with_a_possessive_keeps_the_group(lexicon):
     # "their relatives": the relatives, whoever they belong to
     result = named(extract(lexicon, "Patients and their relatives should be offered counselling."))
     assert "relative" in result or "relatives" in result, result
+
+
+@pytest.mark.parametrize(
+    ("text", "therapy", "months"),
+    [
+        (
+            "CRT is recommended in patients whose LVEF is ≤35% despite ≥3 months of "
+            "guideline-directed medical therapy.",
+            "guideline-directed medical therapy",
+            3.0,
+        ),
+        (
+            "Ablation should be considered for AF that keeps recurring despite at least 2 months "
+            "of amiodarone.",
+            "amiodarone",
+            2.0,
+        ),
+        (
+            "An ICD is indicated for an LVEF ≤30% persisting after 6 months or more of "
+            "beta-blocker therapy.",
+            "beta-blocker therapy",
+            6.0,
+        ),
+    ],
+    ids=["despite a symbol", "despite at least", "a state persisting"],
+)
+def test_how_long_a_state_held_on_through_a_therapy(lexicon, text, therapy, months):
+    # "despite ≥3 months of X": the state held on through X given that long; how long X was
+    # given is a criterion of the patients, like "after 4–8 weeks of X" when a state persists
+    result = named(extract(lexicon, text))
+    lasted = result[f"duration of {therapy}"]
+    assert (lasted.operator, lasted.threshold, lasted.unit) == (">=", months, "months"), lasted
+
+
+def test_a_dotted_route_is_part_of_what_a_time_is_of(lexicon):
+    # "i.v. treatment": the full stops of an abbreviation end no phrase
+    result = named(
+        extract(
+            lexicon, "Oral antibiotics may follow after ≥10 days of i.v. treatment when stable."
+        )
+    )
+    assert not [n for n in result if n.startswith("duration of i")], result

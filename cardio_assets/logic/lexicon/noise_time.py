@@ -24,6 +24,11 @@ _GESTATION_WEEK = re.compile(
     r"(?:\s+of\s+(?P<of>gestation|pregnancy))?\b",
     re.I,
 )
+# ("after / despite ≥3 months of X": how long X has been given so far, kept for
+# parameters.durations_so_far)
+_SO_FAR_LEAD = re.compile(
+    r"\b(?:after|despite)\s+(?:at\s+least\s+|a\s+minimum\s+of\s+|[≥>]\s?)?$", re.I
+)
 _PREGNANCY_WORD = re.compile(r"\b(?:pregnan\w*|gestation\w*|trimesters?|deliver(?:y|ed))\b", re.I)
 
 
@@ -128,7 +133,6 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             # ("after 4–8 weeks of X": how long X has been given so far, a criterion read by
             # parameters.durations_so_far)
             r"(?<!\bwithin\s)(?<!\bfirst\s)(?<!\bthan\s)(?<!\bto\s)(?<!\bpast\s)(?<!\blast\s)"
-            r"(?<!\bafter\s)(?<!\bafter\sat\sleast\s)(?<!\bafter\sa\sminimum\sof\s)"
             r"(?<![\w–-])(?<![–-]\s)"
             r"(?:(?:at\s+least|a\s+minimum\s+of|up\s+to|about|approximately)\s+)?"
             r"(?:\d+|one|two|three|four|six|twelve)\s*(?:[-–]\s*\d+\s*)?"
@@ -136,7 +140,7 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             rf"(?={A_THERAPY})",
             re.I,
         ),
-        "",
+        lambda m: m[0] if _SO_FAR_LEAD.search(m.string, 0, m.start()) else "",
     ),
     # durations: "for 6 months", "for up to 12 months", "within the first week", "within
     # 6–12 weeks"; a window counted from a named event ("within 48 hours of admission") is a

@@ -296,12 +296,12 @@ _SO_FAR_ENDS = (
 # "after 4–8 weeks of antituberculosis therapy", "after 2 years of imaging stability": how
 # long something the patients have had or been given has gone on by then, then the thing
 _AFTER_SO_LONG_OF = re.compile(
-    r"\bafter\s+"
-    r"(?P<value>(?:(?:at\s+least|a\s+minimum\s+of|more\s+than)\s+)?"
+    r"\b(?P<lead>after|despite)\s+"
+    r"(?P<value>(?:(?:at\s+least|a\s+minimum\s+of|more\s+than)\s+|[≥>]\s?)?"
     r"(?:\d+(?:\s*[–-]\s*\d+)?|one|two|three|four|five|six|eight|ten|twelve)\s*"
     r"(?:days?|weeks?|months?|years?)(?:\s+or\s+(?:more|longer))?)\s+of\s+"
-    rf"(?P<what>(?:(?!\b(?:{_SO_FAR_ENDS})\b)[^,.;()])+?)"
-    rf"(?=\s*(?:[,.;()]|$)|\s+(?:{_SO_FAR_ENDS})\b)",
+    rf"(?P<what>(?:(?!\b(?:{_SO_FAR_ENDS})\b)(?:[^,.;()]|\.(?=\w|\s+[a-z])))+?)"
+    rf"(?=\s*(?:[,;()]|\.(?!\w|\s+[a-z])|$)|\s+(?:{_SO_FAR_ENDS})\b)",
     re.IGNORECASE,
 )
 # ... not an age ("after 6 months of age") nor a pregnancy's week: those are the grammar's
@@ -312,7 +312,7 @@ _NO_DURATION_OF = re.compile(r"^(?:age|life|gestation|pregnancy)$", re.IGNORECAS
 # intravenous treatment", "aspirin may be stopped after 1 month of DAPT")
 _THERAPY_WORD = re.compile(r"\b(?:therapy|treatment|drugs?|medication|DAPT)\b", re.IGNORECASE)
 _STATE_SO_FAR = re.compile(
-    r"\b(?:remains?|remained|stays?|stayed|persists?|persisted|still|not\s+improv\w*|"
+    r"\b(?:remain(?:s|ed|ing)?|stay(?:s|ed|ing)?|persist(?:s|ed|ing)?|still|not\s+improv\w*|"
     r"deteriorat\w*|worsen\w*|fail(?:s|ed|ing)?)\b[^,;.]{0,80}$",
     re.IGNORECASE,
 )
@@ -343,10 +343,11 @@ def durations_so_far(text: str, abbreviations: Abbreviations) -> tuple[str, list
     for found in _AFTER_SO_LONG_OF.finditer(text):
         if not _NO_DURATION_OF.match(found["what"].strip()):
             # the value goes either way: a time that says when the act comes is no concept
-            pieces += [text[cursor : found.start()], f"after {found['what']}"]
+            pieces += [text[cursor : found.start()], f"{found['lead']} {found['what']}"]
             cursor = found.end()
         what = abbreviations.normalize(found["what"].strip())
-        if not _lasted_so_far(what, found.start(), text):
+        # ("despite ≥3 months of X": the state the patients have held on through X)
+        if found["lead"].lower() != "despite" and not _lasted_so_far(what, found.start(), text):
             continue
         value = find_measurements(found["value"])
         if len(value) != 1 or value[0].unit not in _TIME_UNITS:

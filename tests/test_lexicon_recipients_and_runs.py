@@ -37,27 +37,14 @@ def test_patients_an_act_is_given_to_are_the_cohort(lexicon, text, conditions):
     assert not [n for n in result if "patient" in n], result
 
 
-@pytest.mark.parametrize(
-    ("text", "act"),
-    [
-        (
-            "It is recommended to counsel patients about salt intake.",
-            "counselling about salt intake",
-        ),
-    ],
-)
-def test_a_verb_before_the_patients_is_still_the_act(lexicon, text, act):
-    # "to counsel patients": a verb, not a word that qualifies them, so the act stays
-    result = extract(lexicon, text)
-    assert [a.normalized for a in result.actions] == [act], result.actions
-
-
-def test_the_patient_told_something_is_no_cohort(lexicon):
-    # "explained to the patient": the one who hears it, not a group the row is for
+def test_a_group_the_act_is_compared_with_is_no_cohort(lexicon):
+    # "similarly to AF patients": the patients the row is likened to are not those it is for
     result = named(
-        extract(lexicon, "The findings should be explained to the patient and the family.")
+        extract(
+            lexicon, "People with atrial flutter should be anticoagulated similarly to AF patients."
+        )
     )
-    assert not [n for n, c in result.items() if c.role == "Condition"], result
+    assert "atrial fibrillation" not in result, result
 
 
 def test_a_run_of_course_words_before_an_and_names_one_state(lexicon):
@@ -72,6 +59,19 @@ def test_a_run_of_course_words_before_an_and_names_one_state(lexicon):
     )
     assert "recurrent unpredictable reflex syncope" in result, result
     assert "recurrent" not in result, result
+
+
+def test_a_list_of_states_after_who_are_stays_a_list(lexicon):
+    # "asymptomatic, haemodynamically stable and …": each word of state is an item of the
+    # list, not a modifier of the next
+    result = named(
+        extract(
+            lexicon,
+            "Early discharge may be considered in PE patients who are asymptomatic, "
+            "haemodynamically stable and have a normal troponin.",
+        )
+    )
+    assert {"asymptomatic", "haemodynamically stable"} <= set(result), result
 
 
 def test_a_target_kept_beneath_a_value_is_below_it(lexicon):
@@ -97,6 +97,15 @@ def test_a_short_piece_about_a_pronoun_is_no_concept(lexicon, text):
     # names elsewhere; the piece around it names nothing of its own
     result = extract(lexicon, text)
     assert not [c.text for c in result.concepts if c.text.split()[-1] in {"them", "fail", "own"}]
+
+
+def test_a_drug_the_patients_cannot_take_stays_a_criterion(lexicon):
+    # "who cannot tolerate them": intolerance is a criterion, whatever "them" stands for
+    result = extract(
+        lexicon,
+        "Ivabradine should be considered in patients on beta-blockers who cannot tolerate them.",
+    )
+    assert [c for c in result.concepts if "tolerate" in c.text], result.concepts
 
 
 def test_a_group_named_with_a_possessive_keeps_the_group(lexicon):

@@ -149,8 +149,8 @@ def test_one_measurement(text: str, expected: tuple) -> None:
         ("an ejection fraction no higher than 40%, and", "<="),
         ("a potassium not greater than 5.0 mmol/L, and", "<="),
         ("a haemoglobin no lower than 10 g/dL, and", ">="),
-        ("a ferritin not less than 100 ng/mL, and", ">="),
-        ("a heart rate no more than 60 b.p.m., and", "<="),
+        ("a ferritin no fewer than 100 ng/mL, and", ">="),
+        ("a heart rate not higher than 60 b.p.m., and", "<="),
         ("a triglyceride level beneath 2.3 mmol/L, and", "<"),
     ],
 )

@@ -144,11 +144,25 @@ def coordinate_adjective(previous: str, item: str, following: str | None) -> boo
         # an "and"/"or" after a phrase with a head of its own joins the next item to the
         # whole run ("frequent, unpredictable syncope and a documented pause")
         and (
-            following in (None, ",", "or*") or (following in ("and", "or") and len(item_words) >= 2)
+            following in (None, ",", "or*")
+            or (following in ("and", "or") and _has_head(item_words))
         )
         and all(_course_word(w) for w in words)
         and _course_word(item_words[0])
         and not any(w.lower() in CLAUSE_WORDS for w in item_words[:2])
+    )
+
+
+def _has_head(words: list[str]) -> bool:
+    """A phrase of two or more words ending on a noun ("reflex syncope"), not on a word of
+    state ("haemodynamically stable", "medically treated"): a list of states goes on."""
+    last = words[-1].lower()
+    return (
+        len(words) >= 2
+        and not _course_word(last)
+        and not adjective_shaped(last)
+        and not last.endswith("ed")
+        and last not in SHARED_MODIFIERS | {"stable", "unstable", "free", "well"}
     )
 
 

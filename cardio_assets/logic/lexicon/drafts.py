@@ -331,6 +331,13 @@ _NO_CONCEPT_ALONE = re.compile(
 _PRONOUN_PHRASE = re.compile(
     r"(?=(?:\S+\s+){0,2}(?:they|them|it)\b)(?:\S+\s+){0,2}\S+", re.IGNORECASE
 )
+# ... unless it says the patients cannot take or refuse it ("cannot tolerate them", "refuse
+# it"): a criterion, whatever "it" stands for
+_REFUSED_OR_UNTOLERATED = re.compile(
+    r"\b(?:cannot|can't|unable|not|refus\w*|declin\w*|toleran\w*|tolerat\w*|afford\w*|"
+    r"intoleran\w*|contraindicat\w*)\b",
+    re.IGNORECASE,
+)
 # ("their relatives", "its size": the thing itself, whoever it belongs to)
 _POSSESSIVE_LEAD = re.compile(r"^(?:their|its)\s+(?=\S+(?:\s+\S+)?$)", re.IGNORECASE)
 
@@ -412,14 +419,18 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
             # offered as one alternative: "drugs or catheter ablation")
             acts -= d.slot == "action"
             continue
-        if d.slot != "action" and _PRONOUN_PHRASE.fullmatch(d.text):
+        if (
+            d.slot != "action"
+            and _PRONOUN_PHRASE.fullmatch(d.text)
+            and not _REFUSED_OR_UNTOLERATED.search(d.text)
+        ):
             continue  # "used them", "if they fail", "calls for it": what they stand for is named
         owned = _POSSESSIVE_LEAD.match(d.text) if d.slot != "action" else None
         if owned and d.text[owned.end() :].lower() == "own":
             continue  # "(used) on their own": alone, no concept
         if owned:  # "their relatives": the relatives
             d.text = d.text[owned.end() :]
-            d.normalized = _POSSESSIVE_LEAD.sub("", d.normalized)
+            d.normalized = re.sub(r"^(?:their|its)\s+", "", d.normalized, flags=re.IGNORECASE)
         treated_state = _ACT_ON_A_STATE.match(d.text) if d.slot == "action" else None
         if treated_state:
             # "endarterectomy of symptomatic 70-99% stenosis": the stenosis went to its

@@ -27,7 +27,9 @@ _GESTATION_WEEK = re.compile(
 # ("after / despite ≥3 months of X": how long X has been given so far, kept for
 # parameters.durations_so_far)
 _SO_FAR_LEAD = re.compile(
-    r"\b(?:after|despite)\s+(?:at\s+least\s+|a\s+minimum\s+of\s+|[≥>]\s?)?$", re.I
+    r"\b(?:after|despite)\s+(?:(?:at\s+least|a\s+minimum\s+of|more\s+than|about|approximately)"
+    r"\s+|[≥>]\s?)?$",
+    re.I,
 )
 _PREGNANCY_WORD = re.compile(r"\b(?:pregnan\w*|gestation\w*|trimesters?|deliver(?:y|ed))\b", re.I)
 

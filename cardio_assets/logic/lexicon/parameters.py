@@ -297,7 +297,7 @@ _SO_FAR_ENDS = (
 # long something the patients have had or been given has gone on by then, then the thing
 _AFTER_SO_LONG_OF = re.compile(
     r"\b(?P<lead>after|despite)\s+"
-    r"(?P<value>(?:(?:at\s+least|a\s+minimum\s+of|more\s+than)\s+|[≥>]\s?)?"
+    r"(?P<value>(?:(?:at\s+least|a\s+minimum\s+of|more\s+than|about|approximately)\s+|[≥>]\s?)?"
     r"(?:\d+(?:\s*[–-]\s*\d+)?|one|two|three|four|five|six|eight|ten|twelve)\s*"
     r"(?:days?|weeks?|months?|years?)(?:\s+or\s+(?:more|longer))?)\s+of\s+"
     rf"(?P<what>(?:(?!\b(?:{_SO_FAR_ENDS})\b)(?:[^,.;()]|\.(?=\w|\s+[a-z])))+?)"
@@ -312,7 +312,7 @@ _NO_DURATION_OF = re.compile(r"^(?:age|life|gestation|pregnancy)$", re.IGNORECAS
 # intravenous treatment", "aspirin may be stopped after 1 month of DAPT")
 _THERAPY_WORD = re.compile(r"\b(?:therapy|treatment|drugs?|medication|DAPT)\b", re.IGNORECASE)
 _STATE_SO_FAR = re.compile(
-    r"\b(?:remain(?:s|ed|ing)?|stay(?:s|ed|ing)?|persist(?:s|ed|ing)?|still|not\s+improv\w*|"
+    r"\b(?:remain(?:s|ed)?|stay(?:s|ed|ing)?|persist(?:s|ed|ing)?|still|not\s+improv\w*|"
     r"deteriorat\w*|worsen\w*|fail(?:s|ed|ing)?)\b[^,;.]{0,80}$",
     re.IGNORECASE,
 )

@@ -127,7 +127,10 @@ _POST_MARKERS = re.compile(
     r"(?:in|for|among)\s+(?:all\s+|selected\s+|the\s+|every\s+|each\s+)?"
     r"(?:(?!(?:in|for|with|to)\b)[\w\-/²+]+\s+){0,6}?"
     rf"(?:{_PATIENT_WORDS})\b"
-    rf"|to\s+(?:all\s+)?(?:(?:{_GROUP_QUALIFIER}\s+){{1,2}}(?:{_PATIENT_WORDS})\b|"
+    # (not a group the act is compared with: "similarly to AF patients", "exposed to …")
+    r"|(?<!similarly\s)(?<!similar\s)(?<!analogous\s)(?<!contrast\s)(?<!compared\s)"
+    r"(?<!identical\s)(?<!equal\s)(?<!exposed\s)(?<!relative\s)"
+    rf"to\s+(?:all\s+)?(?:(?:{_GROUP_QUALIFIER}\s+){{1,2}}(?:{_PATIENT_WORDS})\b|"
     rf"(?:{_PATIENT_WORDS})(?=\s+(?:with|who|whose|in\s+whom|aged|under|over|older|younger|undergoing|"
     r"receiving|treated|scheduled|at|on|after|following)\b))"
     rf"|(?:(?:solely|only|mainly|primarily)\s+)?to\s+(?:further\s+|help\s+(?:to\s+)?)?"

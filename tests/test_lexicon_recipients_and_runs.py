@@ -37,14 +37,20 @@ def test_patients_an_act_is_given_to_are_the_cohort(lexicon, text, conditions):
     assert not [n for n in result if "patient" in n], result
 
 
-def test_a_group_the_act_is_compared_with_is_no_cohort(lexicon):
-    # "similarly to AF patients": the patients the row is likened to are not those it is for
-    result = named(
-        extract(
-            lexicon, "People with atrial flutter should be anticoagulated similarly to AF patients."
-        )
-    )
-    assert "atrial fibrillation" not in result, result
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Anticoagulation is recommended in patients with atrial flutter similarly to AF patients.",
+        "Anticoagulation is recommended in atrial flutter, in contrast to AF.",
+        "Anticoagulation is recommended in atrial flutter as compared to AF patients.",
+    ],
+)
+def test_a_group_the_act_is_compared_with_is_no_cohort(lexicon, text):
+    # "similarly to AF patients", "in contrast to AF": the patients the row is likened to or
+    # set against are others; the row's own patients keep their name
+    result = named(extract(lexicon, text))
+    assert "atrial flutter" in result, result
+    assert not [n for n in result if "atrial fibrillation" in n], result
 
 
 def test_a_run_of_course_words_before_an_and_names_one_state(lexicon):
@@ -59,6 +65,18 @@ def test_a_run_of_course_words_before_an_and_names_one_state(lexicon):
     )
     assert "recurrent unpredictable reflex syncope" in result, result
     assert "recurrent" not in result, result
+
+
+def test_a_run_before_a_noun_ending_in_ed_stays_one_state(lexicon):
+    # "bleed" ends like a participle but is the noun the run describes
+    result = named(
+        extract(
+            lexicon,
+            "Pacing should be considered in patients with recurrent, severe gastrointestinal "
+            "bleed and anaemia.",
+        )
+    )
+    assert "recurrent severe gastrointestinal bleed" in result, result
 
 
 def test_a_list_of_states_after_who_are_stays_a_list(lexicon):
@@ -99,6 +117,14 @@ def test_a_short_piece_about_a_pronoun_is_no_concept(lexicon, text):
     assert not [c.text for c in result.concepts if c.text.split()[-1] in {"them", "fail", "own"}]
 
 
+def test_a_drug_taken_as_tolerated_names_no_criterion(lexicon):
+    # "if it is tolerated": how the dose is raised, no state of the patients
+    result = extract(
+        lexicon, "Ramipril should be up-titrated to the target dose if it is tolerated."
+    )
+    assert not [c for c in result.concepts if "tolerated" in c.text], result.concepts
+
+
 def test_a_drug_the_patients_cannot_take_stays_a_criterion(lexicon):
     # "who cannot tolerate them": intolerance is a criterion, whatever "them" stands for
     result = extract(
@@ -135,8 +161,14 @@ def test_a_group_named_with_a_possessive_keeps_the_group(lexicon):
             "beta-blocker therapy",
             6.0,
         ),
+        (
+            "CRT should be considered in patients remaining symptomatic after 3 months of "
+            "optimal medical therapy.",
+            "optimal medical therapy",
+            3.0,
+        ),
     ],
-    ids=["despite a symbol", "despite at least", "a state persisting"],
+    ids=["despite a symbol", "despite at least", "a state persisting", "remaining"],
 )
 def test_how_long_a_state_held_on_through_a_therapy(lexicon, text, therapy, months):
     # "despite ≥3 months of X": the state held on through X given that long; how long X was

@@ -161,7 +161,7 @@ def _has_head(words: list[str]) -> bool:
         len(words) >= 2
         and not _course_word(last)
         and not adjective_shaped(last)
-        and not last.endswith("ed")
+        and (not last.endswith("ed") or last in {"bleed", "need", "speed"})
         and last not in SHARED_MODIFIERS | {"stable", "unstable", "free", "well"}
     )
 

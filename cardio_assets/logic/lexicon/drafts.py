@@ -334,8 +334,8 @@ _PRONOUN_PHRASE = re.compile(
 # ... unless it says the patients cannot take or refuse it ("cannot tolerate them", "refuse
 # it"): a criterion, whatever "it" stands for
 _REFUSED_OR_UNTOLERATED = re.compile(
-    r"\b(?:cannot|can't|unable|not|refus\w*|declin\w*|toleran\w*|tolerat\w*|afford\w*|"
-    r"intoleran\w*|contraindicat\w*)\b",
+    r"\b(?:cannot|can't|unable|not|refus\w*|declin\w*|afford\w*|intoleran\w*|"
+    r"contraindicat\w*)\b",
     re.IGNORECASE,
 )
 # ("their relatives", "its size": the thing itself, whoever it belongs to)

@@ -312,7 +312,7 @@ _NO_DURATION_OF = re.compile(r"^(?:age|life|gestation|pregnancy)$", re.IGNORECAS
 # intravenous treatment", "aspirin may be stopped after 1 month of DAPT")
 _THERAPY_WORD = re.compile(r"\b(?:therapy|treatment|drugs?|medication|DAPT)\b", re.IGNORECASE)
 _STATE_SO_FAR = re.compile(
-    r"\b(?:remain(?:s|ed)?|stay(?:s|ed|ing)?|persist(?:s|ed|ing)?|still|not\s+improv\w*|"
+    r"\b(?:remain(?:s|ed)?|(?<!\bthe\s)remaining|stay(?:s|ed|ing)?|persist(?:s|ed|ing)?|still|not\s+improv\w*|"
     r"deteriorat\w*|worsen\w*|fail(?:s|ed|ing)?)\b[^,;.]{0,80}$",
     re.IGNORECASE,
 )

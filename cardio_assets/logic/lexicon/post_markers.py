@@ -122,6 +122,12 @@ _GROUP_QUALIFIER = (
     r"older|elderly|young|symptomatic|"
     r"asymptomatic|pregnant|frail|selected|eligible|affected)"
 )
+# a group or a state the row is likened to or set against ("similarly to AF patients", "in
+# contrast to HFrEF"): said of others, no criterion of the row
+_COMPARED_WITH = (
+    r"(?:similarly|analogous(?:ly)?|comparabl[ey]|identical(?:ly)?)\s+to\b"
+    r"|in\s+contrast\s+to\b|(?:as\s+)?compared\s+(?:to|with)\b|as\s+opposed\s+to\b"
+)
 _POST_MARKERS = re.compile(
     r"(?:^|\s|,\s*)(?P<m>"
     r"(?:in|for|among)\s+(?:all\s+|selected\s+|the\s+|every\s+|each\s+)?"
@@ -209,6 +215,7 @@ _POST_MARKERS = re.compile(
     r"|with\s+the\s+(?:possible\s+)?exception\s+(?:of|where)\b"
     # "antiplatelet agents other than low-dose aspirin": the one named after it is left out
     r"|other\s+than\b"
+    rf"|{_COMPARED_WITH}"
     rf"|(?:{_WHEN_WORDS})\b"
     # "at the time of valve repair", "at the same time as the surgery": when, like "during"
     rf"|{_AT_THE_TIME}\b"
@@ -458,6 +465,8 @@ _DECISION_FRAME = re.compile(
 
 def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     low = re.sub(r"\s+", " ", marker.lower()).strip()
+    if re.fullmatch(_COMPARED_WITH, low):
+        return "drop", ""  # "similarly to AF patients": others, not the row's patients
     if low.startswith("to ") and re.search(rf"(?:{_PATIENT_WORDS})$", low):
         return "cohort", f"{marker.strip()[3:]} {body}".strip()  # "to AF patients who …"
     if low in {"regarding", "concerning"}:

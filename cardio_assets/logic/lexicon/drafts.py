@@ -339,7 +339,8 @@ _REFUSED_OR_UNTOLERATED = re.compile(
     re.IGNORECASE,
 )
 # ("their relatives", "its size": the thing itself, whoever it belongs to)
-_POSSESSIVE_LEAD = re.compile(r"^(?:their|its)\s+(?=\S+(?:\s+\S+)?$)", re.IGNORECASE)
+_POSSESSIVE = r"^(?:their|its)\s+"
+_POSSESSIVE_LEAD = re.compile(rf"{_POSSESSIVE}(?=\S+(?:\s+\S+)?$)", re.IGNORECASE)
 
 
 def without_fragments(drafts: list[Draft]) -> list[Draft]:
@@ -430,7 +431,7 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
             continue  # "(used) on their own": alone, no concept
         if owned:  # "their relatives": the relatives
             d.text = d.text[owned.end() :]
-            d.normalized = re.sub(r"^(?:their|its)\s+", "", d.normalized, flags=re.IGNORECASE)
+            d.normalized = re.sub(_POSSESSIVE, "", d.normalized, flags=re.IGNORECASE)
         treated_state = _ACT_ON_A_STATE.match(d.text) if d.slot == "action" else None
         if treated_state:
             # "endarterectomy of symptomatic 70-99% stenosis": the stenosis went to its

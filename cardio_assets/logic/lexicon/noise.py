@@ -21,6 +21,7 @@ from cardio_assets.logic.lexicon.noise_time import (
     DURATION_REWRITES,
     GESTATION_REWRITE,
     SCHEDULE_REWRITES,
+    kept_after,
 )
 from cardio_assets.logic.lexicon.noise_words import (
     _COMPARED_AMOUNT,
@@ -42,6 +43,8 @@ _SHORT_ITEM = r"(?!(?:and|or)\b)[A-Za-z][\w\-]*(?:\s+(?!(?:and|or)\b)[A-Za-z][\w
 
 
 _COUNTED_FROM = re.compile(r"\s+(?:after|following|since)\s", re.I)
+# "persisting for 4 weeks": the time after it is how long a state has lasted (noise_time.py)
+_LASTED_BEFORE = re.compile(r"\b(?:last(?:s|ed|ing)?|persist(?:s|ed|ing)?)\s$", re.I)
 
 
 def _duration_unless_window(m: re.Match[str]) -> str:
@@ -389,9 +392,6 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # durations with a bound: "for a minimum of 4 weeks", "over at least the next 6 months"
     (
         re.compile(
-            # (not how long a state has lasted: "persisting for 4 weeks", noise_time.py)
-            r"(?<!\blasting\s)(?<!\bpersisting\s)(?<!\blasts\s)(?<!\bpersists\s)"
-            r"(?<!\blasted\s)(?<!\bpersisted\s)(?<!\blast\s)(?<!\bpersist\s)"
             r"\b(?:for|over(?!\s+\d+\s*years?\b)|during)\s+"  # "over 70 years": an age
             r"(?:a\s+(?:minimum|maximum|period)\s+of\s+)?(?:at\s+(?:least|most)\s+|up\s+to\s+)?"
             r"(?:the\s+(?:next|first|following)\s+)?\d+(?:\s*[-–]\s*\d+)?\s*"
@@ -399,7 +399,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
             r"(?:\s+or\s+(?:longer|more)\b)?",  # "… 21 days or longer": one open duration
             re.I,
         ),
-        "",
+        # (not how long a state has lasted: "persisting for 4 weeks", noise_time.py)
+        kept_after(_LASTED_BEFORE),
     ),
     # "for stroke prevention" says what is prevented, as "for the prevention of stroke" does
     (

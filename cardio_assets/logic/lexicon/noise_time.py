@@ -7,6 +7,7 @@ gestational age it applies at.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from cardio_assets.logic.lexicon.vocabulary import A_THERAPY
@@ -24,13 +25,22 @@ _GESTATION_WEEK = re.compile(
     r"(?:\s+of\s+(?P<of>gestation|pregnancy))?\b",
     re.I,
 )
+# the bound a time "after / despite N months of X" may carry ("at least", "≥", "about"):
+# one list for parameters.durations_so_far, which reads such a time, and the act-duration
+# rule below, which must leave it to that reader
+SO_FAR_BOUND = r"(?:(?:at\s+least|a\s+minimum\s+of|more\s+than|about|approximately)\s+|[≥>]\s?)"
 # ("after / despite ≥3 months of X": how long X has been given so far, kept for
 # parameters.durations_so_far)
-_SO_FAR_LEAD = re.compile(
-    r"\b(?:after|despite)\s+(?:(?:at\s+least|a\s+minimum\s+of|more\s+than|about|approximately)"
-    r"\s+|[≥>]\s?)?$",
-    re.I,
-)
+_SO_FAR_LEAD = re.compile(rf"\b(?:after|despite)\s+{SO_FAR_BOUND}?$", re.I)
+
+
+def kept_after(lead: re.Pattern[str]) -> Callable[[re.Match[str]], str]:
+    """A replacement that removes its match, unless the text just before it ends with
+    ``lead`` (another rule reads the words there): one check of the preceding words, where
+    fixed-width lookbehinds would need one per wording."""
+    return lambda m: m[0] if lead.search(m.string, 0, m.start()) else ""
+
+
 _PREGNANCY_WORD = re.compile(r"\b(?:pregnan\w*|gestation\w*|trimesters?|deliver(?:y|ed))\b", re.I)
 
 
@@ -142,7 +152,7 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             rf"(?={A_THERAPY})",
             re.I,
         ),
-        lambda m: m[0] if _SO_FAR_LEAD.search(m.string, 0, m.start()) else "",
+        kept_after(_SO_FAR_LEAD),
     ),
     # durations: "for 6 months", "for up to 12 months", "within the first week", "within
     # 6–12 weeks"; a window counted from a named event ("within 48 hours of admission") is a

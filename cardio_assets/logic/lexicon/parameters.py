@@ -13,7 +13,12 @@ from dataclasses import dataclass, field, replace
 
 from cardio_assets.logic.abbreviations import Abbreviations
 from cardio_assets.logic.coordination import GRADES
-from cardio_assets.logic.lexicon.noise_time import ARRIVING_VERBS, SYMPTOM_ONSET, unnamed_event
+from cardio_assets.logic.lexicon.noise_time import (
+    ARRIVING_VERBS,
+    SO_FAR_BOUND,
+    SYMPTOM_ONSET,
+    unnamed_event,
+)
 from cardio_assets.logic.lexicon.role_words import heuristic_role
 from cardio_assets.logic.measurements import TIME_UNITS as _TIME_UNITS
 from cardio_assets.logic.measurements import Measurement, find_measurements
@@ -297,7 +302,7 @@ _SO_FAR_ENDS = (
 # long something the patients have had or been given has gone on by then, then the thing
 _AFTER_SO_LONG_OF = re.compile(
     r"\b(?P<lead>after|despite)\s+"
-    r"(?P<value>(?:(?:at\s+least|a\s+minimum\s+of|more\s+than|about|approximately)\s+|[≥>]\s?)?"
+    rf"(?P<value>{SO_FAR_BOUND}?"
     r"(?:\d+(?:\s*[–-]\s*\d+)?|one|two|three|four|five|six|eight|ten|twelve)\s*"
     r"(?:days?|weeks?|months?|years?)(?:\s+or\s+(?:more|longer))?)\s+of\s+"
     rf"(?P<what>(?:(?!\b(?:{_SO_FAR_ENDS})\b)(?:[^,.;()]|\.(?=\w|\s+[a-z])))+?)"
@@ -312,8 +317,8 @@ _NO_DURATION_OF = re.compile(r"^(?:age|life|gestation|pregnancy)$", re.IGNORECAS
 # intravenous treatment", "aspirin may be stopped after 1 month of DAPT")
 _THERAPY_WORD = re.compile(r"\b(?:therapy|treatment|drugs?|medication|DAPT)\b", re.IGNORECASE)
 _STATE_SO_FAR = re.compile(
-    r"\b(?:remain(?:s|ed)?|(?<!\bthe\s)remaining|stay(?:s|ed|ing)?|persist(?:s|ed|ing)?|still|not\s+improv\w*|"
-    r"deteriorat\w*|worsen\w*|fail(?:s|ed|ing)?)\b[^,;.]{0,80}$",
+    r"\b(?:remain(?:s|ed)?|(?<!\bthe\s)remaining|stay(?:s|ed|ing)?|persist(?:s|ed|ing)?|still|"
+    r"not\s+improv\w*|deteriorat\w*|worsen\w*|fail(?:s|ed|ing)?)\b[^,;.]{0,80}$",
     re.IGNORECASE,
 )
 

@@ -113,7 +113,12 @@ _PHASE_OF = r"(?:in|during)\s+the\s+(?:peri|pre|post)-?operative\s+(?:period|pha
 # the words that prefer the act to another ("instead of X"), and those that say when it is
 # done relative to an event ("before X"): markers here, and read again by _classify_marker
 _PREFERRED_TO = r"rather\s+than|instead\s+of|in\s+(?:preference\s+to|place\s+of)"
-_WHEN_WORDS = r"before|after|following|prior\s+to|in\s+advance\s+of|ahead\s+of|during"
+# ("syncope during exertion", "angina during exercise": a state that comes with effort keeps
+# it in its name; after a value, "EF rising by 10% during exercise", it says when)
+_WHEN_WORDS = (
+    r"before|after|following|prior\s+to|in\s+advance\s+of|ahead\s+of|"
+    r"during(?!\s+(?:exercise|exertion|effort)\b)|(?<=[\d%]\s)during"
+)
 # the words that can qualify the patients an act is given to ("to AF patients who …", "to
 # high-risk women"): an abbreviation, a hyphenated word or a word of age or state; a verb
 # ("to counsel patients") is an aim, read by the markers for aims
@@ -181,7 +186,7 @@ _POST_MARKERS = re.compile(
     # ("the decision when to restart": "when to" asks a question, it sets no condition)
     # ("once X has been excluded": when; "once daily", "once-daily", "more than / at least /
     # only once" are a schedule or a count)
-    r"|(?:if|when(?!\s+to\b)|while|whilst|unless|despite|provided(?:\s+that)?|"
+    r"|(?:if|(?:when|while|whilst)(?!\s+(?:to|lying|standing|sitting|supine|upright|recumbent|seated|asleep)\b)|unless|despite|provided(?:\s+that)?|"
     # ("as long as potassium stays below 5.0 mmol/L": provided; not "for as long as it is
     # tolerated", a duration)
     r"(?<!\bfor\s)(?:as|so)\s+long\s+as|"

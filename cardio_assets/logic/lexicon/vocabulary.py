@@ -319,7 +319,9 @@ SUSPECTED_STATE = re.compile(
 
 
 # verbs that only say a state comes about ("if symptoms develop"): no part of its name
-_COMES_ABOUT = "occurs|occur|develops|develop|arises|arise|appears|appear"
+_COMES_ABOUT = (
+    "occurs|occur|occurred|happens|happen|happened|develops|develop|arises|arise|appears|appear"
+)
 
 
 def _tidy_leaf(text: str, slot: str) -> str:
@@ -389,10 +391,11 @@ def _tidy_leaf(text: str, slot: str) -> str:
         text,
         flags=re.I,
     )
-    # "if syncope occurs during exertion": the state and when it comes, without the verb
+    # "if syncope occurs during exertion", "occurs while standing": the state and when it
+    # comes, without the verb
     text = re.sub(
         rf"(?<=\w)(?<!\bthat)(?<!\bwhich)(?<!\bwho)\s+(?:{_COMES_ABOUT})\s+"
-        r"(?=(?:during|on|at|after|before|with|in)\b)",
+        r"(?=(?:during|on|at|after|before|with|in|while|whilst|when)\b)",
         " ",
         text,
         flags=re.I,

@@ -1,0 +1,92 @@
+"""When a state comes about, said with it: in a posture ("collapse while standing up", "an
+episode when lying flat") or with effort ("breathlessness during exertion"). The words name
+the state the patient has, they are no separate finding and no time of the act. Read by rule,
+in the team's own sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import extract, named
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        (
+            "Tilt testing is recommended when fainting happens while standing still.",
+            "fainting while standing still",
+        ),
+        (
+            "Admission is advised for patients whose collapse occurred while lying flat.",
+            "collapse while lying flat",
+        ),
+        (
+            "Ambulatory monitoring is recommended for palpitations when supine.",
+            "palpitations when supine",
+        ),
+    ],
+    ids=["while standing", "occurred while lying", "when supine"],
+)
+def test_a_posture_a_state_comes_in_stays_in_its_name(lexicon, text, state):
+    # A faint that happens while standing is a different finding from a faint: the posture
+    # says which episode the row means, so the words stay with the state and no "standing"
+    # or "lying flat" is left as a condition of its own; the verb that only says the state
+    # came about is no part of the name.
+    result = named(extract(lexicon, text))
+    conditions = {n for n, c in result.items() if c.role == "Condition"}
+    assert state in conditions, result
+    assert not conditions & {"standing still", "lying flat", "supine", "standing"}, result
+
+
+def test_an_activity_done_in_a_posture_is_one_act(lexicon):
+    # Exercising on one's back is the act the row advises against, not exercise and a
+    # separate state of lying down.
+    result = named(
+        extract(lexicon, "Exercising while lying on the back is not recommended in late pregnancy.")
+    )
+    assert "exercising while lying on the back" in result, result
+    assert result["exercising while lying on the back"].role == "Procedure", result
+
+
+def test_an_activity_the_patient_is_busy_with_still_opens_its_own_case(lexicon):
+    # "while driving" is no posture: the row names the palpitations and, apart, when they
+    # come, as before.
+    result = named(
+        extract(lexicon, "Beta-blockers are recommended when palpitations develop while driving.")
+    )
+    assert "palpitation" in result, result
+    assert not [n for n in result if "while" in n], result
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        ("Admission is recommended for patients with collapse during exertion.", "collapse"),
+        ("Beta-blockers are recommended in patients with angina during exercise.", "angina"),
+        ("Urgent review is advised for chest tightness during effort.", "chest tightness"),
+    ],
+    ids=["exertion", "exercise", "effort"],
+)
+def test_a_state_that_comes_with_effort_keeps_it_in_its_name(lexicon, text, state):
+    # Angina that comes on during exercise is the finding the row is about; the effort is not
+    # a second condition ("exercise" is no state of the patient, nor an act the row advises).
+    result = named(extract(lexicon, text))
+    assert f"{state} during {text.split(' during ')[1].rstrip('.')}" in result, result
+    assert not {"exercise", "exertion", "effort"} & set(result), result
+
+
+def test_a_value_reached_during_exercise_keeps_its_own_reading(lexicon):
+    # After a value, "during exercise" says when the value is taken; the items listed after
+    # it are still states of the patients, not aims.
+    result = named(
+        extract(
+            lexicon,
+            "Sport may be considered in athletes who fulfil all of the following: (i) normal LV "
+            "size; (ii) the ability to raise EF by 10% during exercise; and (iii) no sign of a "
+            "risky genotype (lamin A/C or filamin C).",
+        )
+    )
+    assert result["lamin a/c"].role == "Condition", result
+    assert result["sign of a risky genotype"].role == "Condition", result

@@ -87,13 +87,22 @@ _SCREENING_FOR = re.compile(
 )
 
 
+# "while already on X", "when still taking X", "while receiving X": the clause names the
+# therapy the patients are on (background); how long they have been on it says nothing
+_ON_THERAPY = re.compile(
+    r"^\s*(?:(?:already|still|currently)\s+)?(?:on|taking|receiving|treated\s+with)\s+"
+    r"(?P<what>.+)$",
+    re.IGNORECASE,
+)
+
+
 def context_clause(body: str) -> tuple[str, str]:
     """A "when / if …" clause: a condition of the row, or, for "when patients are treated
     with a VKA", the therapy they are on (background), or, for "when patients with X
     develop Y", the patients the row is for, read as "patients with X who develop Y"."""
     body = _PATIENT_IS_TOO.sub("", body)
     clause = body.strip()
-    treated = _PATIENTS_ON.match(clause)
+    treated = _PATIENTS_ON.match(clause) or _ON_THERAPY.match(clause)
     if treated:
         return "background", treated["what"]
     doing = _PATIENTS_DO.match(clause)

@@ -251,6 +251,10 @@ def heuristic_role(normalized: str) -> str | None:
         return "Procedure"
     if is_drug:
         return "Medication"
+    if head in {"system", "systems"}:
+        # "a dual-chamber system", "transvenous systems": the device implanted ("drugs that
+        # block the renin-angiotensin system" are drugs, read above)
+        return "Procedure"
     if head in _PARAMETER_HEADS:
         return "ClinicalParameter"
     return None

@@ -211,6 +211,7 @@ _QUALIFIERS = frozenset(
     """
     long-term short-term lifelong routine second preferably preferable
     ideally potentially possibly serial hence usually typically generally commonly
+    once-daily twice-daily once-weekly twice-weekly
     """.split()
 )
 _ACTION_QUALIFIERS = _QUALIFIERS | {"resting"}
@@ -272,7 +273,9 @@ _STATE_PREDICATE = re.compile(
     rf"\s+{_COPULA}\s+(?:(?:first|newly|initially|recently)\s+(?=(?:diagnosed|detected|documented|"
     r"identified|confirmed)\s*$))?(?:present|documented|detected|found|"
     r"confirmed|seen|observed|suspected|diagnosed|established|identified|demonstrated|"
-    r"recorded|reported|noted|proven|shown)\b.*$",
+    r"recorded|reported|noted|proven|shown|"
+    # ("when MINOCA is the working diagnosis": the state the patient is taken to have)
+    r"(?:the|a)\s+(?:working|presumed|probable|likely|leading|provisional)\s+diagnosis)\b.*$",
     re.IGNORECASE,
 )
 # A role the recommended thing plays, not a thing: "as an adjuvant therapy", "as a

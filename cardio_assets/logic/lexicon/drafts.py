@@ -340,7 +340,7 @@ _REFUSED_OR_UNTOLERATED = re.compile(
 )
 # ("their relatives", "its size": the thing itself, whoever it belongs to)
 _POSSESSIVE = r"^(?:their|its)\s+"
-_POSSESSIVE_LEAD = re.compile(rf"{_POSSESSIVE}(?=\S+(?:\s+\S+)?$)", re.IGNORECASE)
+_POSSESSIVE_LEAD = re.compile(rf"{_POSSESSIVE}(?=\S)", re.IGNORECASE)
 
 
 def without_fragments(drafts: list[Draft]) -> list[Draft]:

@@ -132,6 +132,16 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "(reassessment is recommended) at baseline and during follow-up": when the act is
+    # done, no act of its own ("during follow-up of X" names what is followed up)
+    (
+        re.compile(
+            r",?\s*\b(?:at\s+baseline\s+and\s+)?during\s+(?:the\s+)?(?:long-term\s+)?"
+            r"follow-up\b(?!\s+(?:of|after|for)\b)",
+            re.I,
+        ),
+        "",
+    ),
     # "It is recommended, if X, that Y": the condition set off between the framing and its
     # "that" is read where it usually stands, after what is recommended ("It is recommended
     # that Y, if X")

@@ -183,13 +183,14 @@ def heuristic_role(normalized: str) -> str | None:
             words.extend(part for part in token.split("-") if part)
     if not words:
         return None
-    of_head = re.match(r"^(.+?)\s+(?:of|for|within|in)\s+\S", normalized.lower())
+    of_head = re.match(r"^(.+?)\s+(?P<prep>of|for|within|in|to)\s+\S", normalized.lower())
     if of_head and len(of_head.group(1).split()) <= 3:
         # "surgery of the ascending aorta", "history of stroke", "surgery for endocarditis",
         # "restenosis within a stent", "a prosthesis in the mitral position" (the device the
-        # patients have: the contract's background procedure): the head comes first
+        # patients have: the contract's background procedure): the head comes first; before
+        # "to", only a state's head ("contraindications / intolerance to a drug": the state)
         role = heuristic_role(of_head.group(1))
-        if role is not None:
+        if role is not None and (of_head["prep"] != "to" or role == "Condition"):
             return role
     head = normalized.lower().split()[-1].strip("()")
     head_parts = [head, *head.split("-")[-1:]]

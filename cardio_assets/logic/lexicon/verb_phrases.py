@@ -20,6 +20,7 @@ _VP_OBJECTS = (
     r"obtained|maintained|titrated|followed\s+up|followed|monitored|considered|repeated|added|switched|"
     r"applied|instituted|withheld|stopped|discontinued|avoided|done|sought|encouraged|"
     r"advised|tested|replaced|re-evaluated|reassessed|managed|postponed|deferred|delayed|"
+    r"inserted|placed|"
     rf"{_CARE_VERBS}"
 )
 # ... with the patients as their subject: the act is the care the verb names with its
@@ -28,6 +29,9 @@ _VP_OBJECTS = (
 _CARE_PASSIVE = re.compile(rf"\bbe\s+(?P<care>{_CARE_VERBS})$", re.I)
 _NEGATIVE_VERBS = [
     r"\b(?:is|are)\s+not\s+(?:routinely\s+)?(?:recommended|indicated|advised|suggested)\b",
+    # "X is no longer recommended": advice withdrawn, the act is advised against
+    # ("when pacing is no longer indicated": a state, never the row's verb)
+    r"\b(?:is|are)\s+no\s+longer\s+(?:routinely\s+)?(?:recommended|advised)\b",
     # "X has no role in Y": X is not to be used for Y
     r"\b(?:has|have)\s+no\s+(?:established\s+)?role\b",
     rf"\b(?:should|must)\s+not\s+(?:be\s+)?(?:routinely\s+)?(?:{_VP_OBJECTS})\b",

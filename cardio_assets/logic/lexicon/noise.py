@@ -497,10 +497,15 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # ", at the highest tolerated doses (if not contraindicated), is advised": a bracket
     # left alone between commas is an aside of the words before it, not a phrase of its own
     (re.compile(r",\s*(\([^()]*\))(?=\s*,)"), r" \1"),
-    # "(unless contraindicated)": the row is for patients without a contraindication
+    # "(unless contraindicated)": the row is for patients without a contraindication ("unless
+    # absolutely contraindicated": without an absolute one)
     (
-        re.compile(r"\bunless\s+(?:otherwise\s+)?contraindicated\b", re.I),
-        "unless contraindication",
+        re.compile(
+            r"\bunless\s+(?:otherwise\s+)?(?P<absolute>absolutely\s+)?contraindicated\b", re.I
+        ),
+        lambda m: (
+            "unless absolute contraindication" if m["absolute"] else "unless contraindication"
+        ),
     ),
     # "myocardial ischaemia on non-invasive testing": the test category only qualifies
     (

@@ -582,17 +582,15 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
             "in the absence of",  # "digoxin in the absence of hypotension": for those without it
         )
     ):
-        return "negated", _IN_USE.sub("", THERE_IS.sub("", body))
+        # ("unless infection has been ruled out": the infection, as the golds name it)
+        unless = _IN_USE.sub("", THERE_IS.sub("", body))
+        excluded = _EXCLUDED.match(unless)
+        return "negated", excluded.group(1) if excluded else unless
     provided = low.startswith("provided") or low.endswith("long as")  # "as long as": provided
     if provided or low == "once":
         # "provided other causes are excluded", "once complications have been excluded (by
         # repeat imaging)": they are absent (how they were excluded names no criterion)
-        excluded = re.match(
-            r"^(.+?)\s+(?:is|are|has\s+been|have\s+been)\s+(?:excluded|ruled\s+out)"
-            r"(?:\s+(?:by|with|on)\s+[^,;]+)?$",
-            body,
-            re.I,
-        )
+        excluded = _EXCLUDED.match(body)
         if excluded:
             return "negated", excluded.group(1)
         if provided:
@@ -607,6 +605,14 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     ) or low in {"in", "throughout"}:
         return "context", body  # "based on X": X is what decides it, a criterion
     return "cohort", (marker + " " + body).strip()
+
+
+# "X has been excluded / ruled out (by Y)": X is absent; how it was excluded names nothing
+_EXCLUDED = re.compile(
+    r"^(.+?)\s+(?:is|are|has\s+been|have\s+been)\s+(?:excluded|ruled\s+out)"
+    r"(?:\s+(?:by|with|on)\s+[^,;]+)?$",
+    re.I,
+)
 
 
 # what "to" leads after the recommended act when no marker read it: "to a specialist

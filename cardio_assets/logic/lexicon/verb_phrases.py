@@ -69,6 +69,11 @@ _POSITIVE_VERBS = [
     r"\b(?:is|are)\s+(?:the\s+|a\s+)?(?:preferred\s+|recommended\s+)?first[\s-]line\s+(?:[\w\-]+\s+)?"
     r"(?:intervention|treatment|therapy|drugs?|agents?|method|procedure|test|option|"
     r"modality|approach|strategy)\b(?:\s+recommended\b)?",
+    # "TAVI is the recommended intervention for …", "vagal manoeuvres are the first step":
+    # named as the act to take, so recommended
+    r"\b(?:is|are)\s+the\s+(?:recommended|preferred|standard)\s+(?:intervention|treatment|"
+    r"therapy|approach|strategy|test|option|modality|procedure)\b",
+    r"\b(?:is|are)\s+the\s+(?:first|initial)\s+step\b",
     r"\b(?:should|may)\s+(?:also\s+)?be\s+(?:preferred|favoured|favored|prioriti[sz]ed)\b",
     r"\bcan\s+be\s+(?:useful|beneficial)\b",
     r"\b(?:should|may|must)\s+(?:also\s+)?(?:receive|undergo|have|use|take(?!\s+part\b))\b",

@@ -1,7 +1,10 @@
 """A state an exception needs ruled out ("unless infection has been ruled out"), a
 contraindication said with its strength ("unless absolutely contraindicated"), and an act
-named as the choice to make ("X is the recommended intervention", "X is the first step").
-Read by rule, in the team's own sentences.
+named as the choice to make ("X is the recommended intervention", "X is the first step"),
+and words around the act that name no concept: a remark with a pronoun as its subject ("it
+remains an option"), a place or a time the act is done at ("at an experienced centre", "at
+24 h"), an adverb after the verb ("should not be used routinely in X"). Read by rule, in the
+team's own sentences.
 """
 
 from __future__ import annotations
@@ -64,3 +67,62 @@ def test_an_act_named_as_the_choice_is_the_recommended_act(lexicon, text, act):
     result = named(extraction)
     assert act in result, result
     assert [a.normalized for a in extraction.actions] == [act], extraction.actions
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Routine thrombolysis should not be used in low-risk PE, though it remains a rescue "
+        "option.",
+        "Primary PCI is recommended if it can be delivered within 120 min of diagnosis.",
+        "Dual RAS blockade is not recommended; it offers no benefit and raises potassium.",
+    ],
+    ids=["remains", "can be", "offers"],
+)
+def test_a_remark_with_a_pronoun_subject_is_no_concept(lexicon, text):
+    # "it remains a rescue option" says something of the act the row already named; the
+    # pronoun's clause is no state of the patients.
+    result = named(extract(lexicon, text))
+    assert not [n for n in result if n.startswith(("it ", "they "))], result
+
+
+def test_a_state_said_of_a_pronoun_is_kept(lexicon):
+    # "if it is expected to be tolerated": the clause names a criterion, whatever "it" is.
+    result = named(
+        extract(
+            lexicon,
+            "PFO closure is recommended during valve surgery if it is expected to be tolerated.",
+        )
+    )
+    assert [n for n in result if "tolerated" in n], result
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Transcatheter repair may be considered at an experienced valve centre.",
+        "Screening for AF by pulse palpation is recommended at any healthcare contact.",
+        "Troponin should be measured before surgery and at 24 and 48 h afterwards.",
+    ],
+    ids=["centre", "any contact", "a time"],
+)
+def test_a_place_or_a_time_the_act_is_done_at_is_no_concept(lexicon, text):
+    # Where or when the act is done is no state of the patients and no act of its own.
+    result = named(extract(lexicon, text))
+    assert not [n for n in result if n.startswith("at ")], result
+
+
+def test_at_risk_is_still_a_state(lexicon):
+    result = named(
+        extract(lexicon, "Counselling is recommended in women at risk of pre-eclampsia.")
+    )
+    assert [n for n in result if "risk of pre-eclampsia" in n], result
+
+
+def test_an_adverb_after_the_verb_that_advises_against_is_part_of_it(lexicon):
+    # "should not be used routinely in low-risk PE": "routinely" belongs to the verb, the
+    # patients are those with low-risk PE.
+    result = named(
+        extract(lexicon, "Systemic thrombolysis should not be used routinely in low-risk PE.")
+    )
+    assert "low-risk pulmonary embolism" in result, result

@@ -34,7 +34,9 @@ _NEGATIVE_VERBS = [
     r"\b(?:is|are)\s+no\s+longer\s+(?:routinely\s+)?(?:recommended|advised)\b",
     # "X has no role in Y": X is not to be used for Y
     r"\b(?:has|have)\s+no\s+(?:established\s+)?role\b",
-    rf"\b(?:should|must)\s+not\s+(?:be\s+)?(?:routinely\s+)?(?:{_VP_OBJECTS})\b",
+    # ("should not be used routinely in X": the adverb after the verb is part of it too)
+    rf"\b(?:should|must)\s+not\s+(?:be\s+)?(?:routinely\s+)?(?:{_VP_OBJECTS})\b"
+    r"(?:\s+(?:routinely|systematically)\b)?",
     r"\b(?:should|must)\s+not\s+(?:receive|undergo|have|use|be)\b",
     # "Athletes with X should not take part in / engage in Y": Y is what they are advised
     # against, as "should do / engage in Y" names what they are advised to do

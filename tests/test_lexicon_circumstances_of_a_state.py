@@ -50,6 +50,30 @@ def test_an_activity_done_in_a_posture_is_one_act(lexicon):
     assert result["exercising while lying on the back"].role == "Procedure", result
 
 
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        (
+            "Bedtime dosing of antihypertensives should be considered when supine hypertension "
+            "is present.",
+            "supine hypertension",
+        ),
+        (
+            "Fludrocortisone may be considered in orthostatic hypotension while supine "
+            "hypertension is absent.",
+            "supine hypertension",
+        ),
+    ],
+    ids=["when", "while, negated"],
+)
+def test_a_posture_word_that_names_a_state_still_opens_a_case(lexicon, text, state):
+    # "supine hypertension" is a state of its own: the case opens as before, and its state
+    # is named without "when" or "while" (and negated when the clause says it is absent).
+    result = named(extract(lexicon, text))
+    assert state in result, result
+    assert result[state].negated == ("absent" in text), result
+
+
 def test_an_activity_the_patient_is_busy_with_still_opens_its_own_case(lexicon):
     # "while driving" is no posture: the row names the palpitations and, apart, when they
     # come, as before.
@@ -77,15 +101,20 @@ def test_a_state_that_comes_with_effort_keeps_it_in_its_name(lexicon, text, stat
     assert not {"exercise", "exertion", "effort"} & set(result), result
 
 
-def test_a_value_reached_during_exercise_keeps_its_own_reading(lexicon):
-    # After a value, "during exercise" says when the value is taken; the items listed after
-    # it are still states of the patients, not aims.
+@pytest.mark.parametrize(
+    "ability",
+    ["the ability to raise EF by 10% during exercise", "the ability to raise EF during exercise"],
+    ids=["with a value", "without a value"],
+)
+def test_an_aim_reached_during_exercise_keeps_its_own_reading(lexicon, ability):
+    # After anything but a symptom, "during exercise" says when (here when EF is raised);
+    # the items listed after it are still states of the patients, not aims.
     result = named(
         extract(
             lexicon,
             "Sport may be considered in athletes who fulfil all of the following: (i) normal LV "
-            "size; (ii) the ability to raise EF by 10% during exercise; and (iii) no sign of a "
-            "risky genotype (lamin A/C or filamin C).",
+            f"size; (ii) {ability}; and (iii) no sign of a risky genotype (lamin A/C or "
+            "filamin C).",
         )
     )
     assert result["lamin a/c"].role == "Condition", result

@@ -19,22 +19,34 @@ from tests.lexicon_fixtures import extract, named
     [
         (
             "High-dose steroids are not recommended unless tuberculosis has been ruled out.",
-            "tuberculosis",
+            "tuberculosis ruled out",
         ),
         (
             "Immunosuppression is not recommended except when viral infection has been "
             "excluded by PCR on biopsy tissue.",
-            "viral infection",
+            "viral infection excluded",
         ),
     ],
     ids=["unless", "except when, with the test"],
 )
-def test_a_state_an_exception_needs_ruled_out_is_named_alone(lexicon, text, state):
-    # The exception is about the state being absent: the state is named, negated, and the
-    # test that excluded it names no criterion of its own.
+def test_an_exception_for_a_state_ruled_out_keeps_the_ruling_out(lexicon, text, state):
+    # "unless X has been ruled out" is the contract's "unless X", read literally: the concept
+    # is "X ruled out", negated (the row is for patients in whom X has not been ruled out);
+    # the test that ruled it out names no criterion, and "has been" is no part of the name.
     result = named(extract(lexicon, text))
     assert state in result and result[state].negated, result
-    assert not [n for n in result if "ruled out" in n or "excluded" in n], result
+    assert not [n for n in result if "has been" in n or "pcr" in n], result
+
+
+def test_a_state_excluded_before_the_act_is_absent(lexicon):
+    # "once X has been excluded": the act waits for X to be absent, so X is negated.
+    result = named(
+        extract(
+            lexicon,
+            "Oral antibiotics may be considered once abscess has been excluded by repeat imaging.",
+        )
+    )
+    assert result["abscess"].negated, result
 
 
 def test_an_absolute_contraindication_keeps_its_strength(lexicon):
@@ -57,8 +69,16 @@ def test_an_absolute_contraindication_keeps_its_strength(lexicon):
             "Carotid sinus massage is the first step for stable regular tachycardia.",
             "carotid sinus massage",
         ),
+        (
+            "Beta-blockers are the recommended drugs for rate control in AF.",
+            "beta-blocker",
+        ),
+        (
+            "Echocardiography is the first diagnostic step in suspected heart failure.",
+            "echocardiography",
+        ),
     ],
-    ids=["recommended intervention", "first step"],
+    ids=["recommended intervention", "first step", "recommended drugs", "first diagnostic step"],
 )
 def test_an_act_named_as_the_choice_is_the_recommended_act(lexicon, text, act):
     # "is the recommended intervention for …" recommends the act; the words are a verb

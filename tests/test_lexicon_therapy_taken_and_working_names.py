@@ -41,6 +41,27 @@ def test_the_therapy_a_case_says_the_patients_take_is_named_alone(lexicon, text,
 
 
 @pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            "Screening is recommended in athletes who collapse while taking part in "
+            "competitive sport.",
+            "competitive sport",
+        ),
+        ("Family history should be recorded when taking the medical history.", None),
+    ],
+    ids=["taking part", "taking a history"],
+)
+def test_taking_what_is_no_therapy_is_no_background_drug(lexicon, text, kept):
+    # Taking part in sport, or taking a history, names no therapy the patients are on: no
+    # drug is read from it.
+    result = named(extract(lexicon, text))
+    assert not [c for c in result.values() if c.role == "Medication"], result
+    if kept:
+        assert kept in result, result
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "When takotsubo syndrome is the working diagnosis, cardiac MRI should be considered.",
@@ -80,10 +101,35 @@ def test_drugs_named_by_the_system_they_block_stay_drugs(lexicon):
     assert [c.role for n, c in result.items() if "renin" in n] == ["Medication"], result
 
 
-def test_a_schedule_word_before_a_drug_is_no_part_of_its_name(lexicon):
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pacing is recommended in patients with sarcoidosis affecting the conduction system.",
+        "Anticoagulation is not recommended in patients with bleeding in the central nervous "
+        "system.",
+    ],
+)
+def test_a_system_of_the_body_is_no_device(lexicon, text):
+    # Only hardware before "system" makes it a device; the body's systems stay with the state.
+    result = named(extract(lexicon, text))
+    assert not [n for n, c in result.items() if "system" in n and c.role == "Procedure"], result
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Once-daily edoxaban or twice-daily apixaban should be considered.",
+        "Edoxaban or twice daily apixaban should be considered.",
+    ],
+)
+def test_a_schedule_word_before_a_drug_is_no_part_of_its_name(lexicon, text):
     # How often the drug is taken is its schedule, never part of the concept (the contract
     # leaves doses and schedules out): "twice-daily apixaban" is apixaban.
-    result = named(
-        extract(lexicon, "Once-daily edoxaban or twice-daily apixaban should be considered.")
-    )
+    result = named(extract(lexicon, text))
     assert {"edoxaban", "apixaban"} <= set(result), result
+
+
+def test_a_schedule_named_as_the_act_keeps_its_word(lexicon):
+    # "once-daily dosing" is the schedule itself: the word is the act's name.
+    extraction = extract(lexicon, "Once-daily dosing is recommended to improve adherence.")
+    assert [a.normalized for a in extraction.actions] == ["once-daily dosing"], extraction

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from cardio_assets.logic.lexicon.role_words import heuristic_role
+
 # what the patient is on, given or going through: read as background therapy instead
 _NOT_WHAT_THE_PATIENT_IS = (
     r"(?!\s+(?:not|already|treated|on|receiving|taking|given|being|been|currently)\b)"
@@ -87,12 +89,17 @@ _SCREENING_FOR = re.compile(
 )
 
 
-# "while already on X", "when still taking X", "while receiving X": the clause names the
-# therapy the patients are on (background); how long they have been on it says nothing
-_ON_THERAPY = re.compile(
-    r"^\s*(?:(?:already|still|currently)\s+)?(?:on|taking|receiving|treated\s+with)\s+"
-    r"(?P<what>.+)$",
+# "while already on X", "when still taking X": how long or how far the patients have been on
+# the therapy says nothing; the words after the adverb are read as "while on X" is
+_ALREADY = re.compile(
+    r"^\s*(?:already|still|currently)\s+(?=(?:on|taking|receiving|treated\s+with)\b)",
     re.IGNORECASE,
+)
+# "while receiving a beta-blocker", "when taking a statin": the therapy the patients are on
+# (background), when the words name a drug or an act ("taking part in sport", "taking the
+# history" name none)
+_TAKING = re.compile(
+    r"^\s*(?:taking|receiving|treated\s+with)\s+(?!part\b)(?P<what>.+)$", re.IGNORECASE
 )
 
 
@@ -101,8 +108,12 @@ def context_clause(body: str) -> tuple[str, str]:
     with a VKA", the therapy they are on (background), or, for "when patients with X
     develop Y", the patients the row is for, read as "patients with X who develop Y"."""
     body = _PATIENT_IS_TOO.sub("", body)
+    body = _ALREADY.sub("", body)
     clause = body.strip()
-    treated = _PATIENTS_ON.match(clause) or _ON_THERAPY.match(clause)
+    taking = _TAKING.match(clause)
+    if taking and heuristic_role(taking["what"]) in ("Medication", "Procedure"):
+        return "background", taking["what"]
+    treated = _PATIENTS_ON.match(clause)
     if treated:
         return "background", treated["what"]
     doing = _PATIENTS_DO.match(clause)

@@ -136,8 +136,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # done, no act of its own ("during follow-up of X" names what is followed up)
     (
         re.compile(
-            r",?\s*\b(?:at\s+baseline\s+and\s+)?during\s+(?:the\s+)?(?:long-term\s+)?"
-            r"follow-up\b(?!\s+(?:of|after|for)\b)",
+            r",?\s*\b(?:at\s+baseline\s+and\s+)?during\s+(?:the\s+)?(?:(?:long-term|regular)\s+)?"
+            r"follow-up(?=\s*(?:[,;.)]|$)|\s+(?:in|with|and|at)\b)",
             re.I,
         ),
         "",
@@ -498,14 +498,13 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # left alone between commas is an aside of the words before it, not a phrase of its own
     (re.compile(r",\s*(\([^()]*\))(?=\s*,)"), r" \1"),
     # "(unless contraindicated)": the row is for patients without a contraindication ("unless
-    # absolutely contraindicated": without an absolute one)
+    # absolutely / relatively contraindicated": without one of that kind)
     (
         re.compile(
-            r"\bunless\s+(?:otherwise\s+)?(?P<absolute>absolutely\s+)?contraindicated\b", re.I
+            r"\bunless\s+(?:otherwise\s+)?(?:(?P<how>absolute|relative)ly\s+)?contraindicated\b",
+            re.I,
         ),
-        lambda m: (
-            "unless absolute contraindication" if m["absolute"] else "unless contraindication"
-        ),
+        lambda m: f"unless {m['how'].lower() + ' ' if m['how'] else ''}contraindication",
     ),
     # "myocardial ischaemia on non-invasive testing": the test category only qualifies
     (

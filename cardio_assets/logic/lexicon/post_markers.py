@@ -113,11 +113,27 @@ _PHASE_OF = r"(?:in|during)\s+the\s+(?:peri|pre|post)-?operative\s+(?:period|pha
 # the words that prefer the act to another ("instead of X"), and those that say when it is
 # done relative to an event ("before X"): markers here, and read again by _classify_marker
 _PREFERRED_TO = r"rather\s+than|instead\s+of|in\s+(?:preference\s+to|place\s+of)"
-# ("syncope during exertion", "angina during exercise": a state that comes with effort keeps
-# it in its name; after a value, "EF rising by 10% during exercise", it says when)
+# ("syncope during exertion", "angina during exercise": a symptom or a finding that comes
+# with effort keeps it in its name; after anything else, "raise EF by 10% during exercise",
+# "during" says when, as before)
+_COMES_WITH_EFFORT = (
+    "syncope collapse fainting presyncope angina pain discomfort tightness dyspnoea dyspnea "
+    "breathlessness palpitation palpitations dizziness fatigue onset symptom symptoms "
+    "arrhythmia arrhythmias block ischaemia ischemia hypotension desaturation cyanosis"
+).split()
 _WHEN_WORDS = (
     r"before|after|following|prior\s+to|in\s+advance\s+of|ahead\s+of|"
-    r"during(?!\s+(?:exercise|exertion|effort)\b)|(?<=[\d%]\s)during"
+    r"during(?!\s+(?:exercise|exertion|effort)\b)|"
+    + "".join(rf"(?<!\b{word}\s)" for word in _COMES_WITH_EFFORT)
+    + "during"
+)
+# "syncope while standing", "exercising while lying on the back": a posture the state or the
+# act comes in, ending the phrase; it opens no case of its own ("when supine hypertension is
+# present", "when standing systolic BP falls" name a state and a value that do)
+POSTURE_CASE = (
+    r"\s+(?:lying|standing|sitting|supine|upright|recumbent|seated|asleep)"
+    r"(?:\s+(?:flat|still|up|down|supine|on\s+(?:an?|the|their|one's)\s+(?:[a-z]+\s+)?[a-z]+)){0,2}"
+    r"(?=\s*(?:[,;.)]|$)|\s+(?:and|or|is|are|should|may|must|can|with|for|in|after|before)\b)"
 )
 # the words that can qualify the patients an act is given to ("to AF patients who …", "to
 # high-risk women"): an abbreviation, a hyphenated word or a word of age or state; a verb
@@ -186,7 +202,9 @@ _POST_MARKERS = re.compile(
     # ("the decision when to restart": "when to" asks a question, it sets no condition)
     # ("once X has been excluded": when; "once daily", "once-daily", "more than / at least /
     # only once" are a schedule or a count)
-    r"|(?:if|(?:when|while|whilst)(?!\s+(?:to|lying|standing|sitting|supine|upright|recumbent|seated|asleep)\b)|unless|despite|provided(?:\s+that)?|"
+    r"|(?:if|(?:when|while|whilst)(?!\s+to\b)"
+    + rf"(?!{POSTURE_CASE})"
+    + r"|unless|despite|provided(?:\s+that)?|"
     # ("as long as potassium stays below 5.0 mmol/L": provided; not "for as long as it is
     # tolerated", a duration)
     r"(?<!\bfor\s)(?:as|so)\s+long\s+as|"
@@ -468,6 +486,16 @@ _DECISION_FRAME = re.compile(
 )
 
 
+# "X has been excluded / ruled out (by Y)": how it was excluded names nothing; after
+# "provided" / "once" X is absent (X, negated), after "unless" the contract's "unless X" is
+# read literally (X ruled out, negated)
+_EXCLUDED = re.compile(
+    r"^(.+?)\s+(?:is|are|has\s+been|have\s+been)\s+(?P<how>excluded|ruled\s+out)"
+    r"(?:\s+(?:by|with|on)\s+[^,;]+)?$",
+    re.I,
+)
+
+
 def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     low = re.sub(r"\s+", " ", marker.lower()).strip()
     if re.fullmatch(_COMPARED_WITH, low):
@@ -582,10 +610,10 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
             "in the absence of",  # "digoxin in the absence of hypotension": for those without it
         )
     ):
-        # ("unless infection has been ruled out": the infection, as the golds name it)
+        # ("unless infection has been ruled out (by PCR)": "infection ruled out", negated)
         unless = _IN_USE.sub("", THERE_IS.sub("", body))
         excluded = _EXCLUDED.match(unless)
-        return "negated", excluded.group(1) if excluded else unless
+        return "negated", f"{excluded[1]} {excluded['how']}" if excluded else unless
     provided = low.startswith("provided") or low.endswith("long as")  # "as long as": provided
     if provided or low == "once":
         # "provided other causes are excluded", "once complications have been excluded (by
@@ -605,14 +633,6 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     ) or low in {"in", "throughout"}:
         return "context", body  # "based on X": X is what decides it, a criterion
     return "cohort", (marker + " " + body).strip()
-
-
-# "X has been excluded / ruled out (by Y)": X is absent; how it was excluded names nothing
-_EXCLUDED = re.compile(
-    r"^(.+?)\s+(?:is|are|has\s+been|have\s+been)\s+(?:excluded|ruled\s+out)"
-    r"(?:\s+(?:by|with|on)\s+[^,;]+)?$",
-    re.I,
-)
 
 
 # what "to" leads after the recommended act when no marker read it: "to a specialist

@@ -127,6 +127,12 @@ _PROCEDURE_HEADS = frozenset(
     decision-making contraception observation modality modalities
     """.split()
 )
+# the kinds of implanted or mapping system a row names by its hardware
+_DEVICE_SYSTEM = re.compile(
+    r"\b(?:[a-z]+-chamber|transvenous|leadless|pacing|pacemaker|defibrillator|icd|crt|device|"
+    r"lead|electroanatomical|mapping|delivery)\s+systems?$",
+    re.IGNORECASE,
+)
 # what a patient undergoes: "high-risk surgery" and "low bleeding risk procedures" are
 # surgery, whatever grade of risk or intensity comes first
 UNDERGONE_HEADS = frozenset(
@@ -138,7 +144,7 @@ UNDERGONE_HEADS = frozenset(
 GRADE_WORDS = frozenset("high low moderate mild very severe significant".split())
 _CONDITION_HEADS = frozenset(
     """
-    intolerance intolerant allergy contraindication contraindications disease diseases
+    intolerance intolerant allergy hypersensitivity contraindication contraindications disease diseases
     failure syndrome syndromes stenosis regurgitation infarction risk insufficiency
     dysfunction history hypertension diabetes angina fibrillation flutter arrest shock
     cardiomyopathy symptoms symptom pregnancy obesity smoking smoker smokers lesion lesions
@@ -252,9 +258,10 @@ def heuristic_role(normalized: str) -> str | None:
         return "Procedure"
     if is_drug:
         return "Medication"
-    if head in {"system", "systems"}:
+    if head in {"system", "systems"} and _DEVICE_SYSTEM.search(normalized):
         # "a dual-chamber system", "transvenous systems": the device implanted ("drugs that
-        # block the renin-angiotensin system" are drugs, read above)
+        # block the renin-angiotensin system" are drugs, read above; "the conduction system",
+        # "the central nervous system" are the body's)
         return "Procedure"
     if head in _PARAMETER_HEADS:
         return "ClinicalParameter"

@@ -27,6 +27,12 @@ _VP_OBJECTS = (
 # object ("Women with X should be counselled against Y": counselling against Y), or, for a
 # verb naming no act of its own ("enrolled / included in Y"), the object
 _CARE_PASSIVE = re.compile(rf"\bbe\s+(?P<care>{_CARE_VERBS})$", re.I)
+# the nouns a row names its act as the one to choose with ("the treatment of choice", "the
+# first-line drugs", "the recommended intervention")
+_CHOSEN_ACT = (
+    r"intervention|treatment|therapy|drugs?|agents?|method|procedure|test|options?|modality|"
+    r"approach|strategy"
+)
 _NEGATIVE_VERBS = [
     r"\b(?:is|are)\s+not\s+(?:routinely\s+)?(?:recommended|indicated|advised|suggested)\b",
     # "X is no longer recommended": advice withdrawn, the act is advised against
@@ -66,16 +72,14 @@ _POSITIVE_VERBS = [
     r"suggested|effective|mandatory|essential)\b",
     # "commissurotomy is the intervention of choice", "thiazides are the first-line
     # antihypertensive drugs": chosen first, so recommended
-    r"\b(?:is|are)\s+the\s+(?:preferred\s+)?(?:intervention|treatment|therapy|drugs?|agents?|"
-    r"method|procedure|test|options?|modality|approach|strategy)\s+of\s+(?:first\s+)?choice\b",
+    rf"\b(?:is|are)\s+the\s+(?:preferred\s+)?(?:{_CHOSEN_ACT})\s+of\s+(?:first\s+)?choice\b",
     r"\b(?:is|are)\s+(?:the\s+|a\s+)?(?:preferred\s+|recommended\s+)?first[\s-]line\s+(?:[\w\-]+\s+)?"
-    r"(?:intervention|treatment|therapy|drugs?|agents?|method|procedure|test|option|"
-    r"modality|approach|strategy)\b(?:\s+recommended\b)?",
-    # "TAVI is the recommended intervention for …", "vagal manoeuvres are the first step":
-    # named as the act to take, so recommended
-    r"\b(?:is|are)\s+the\s+(?:recommended|preferred|standard)\s+(?:intervention|treatment|"
-    r"therapy|approach|strategy|test|option|modality|procedure)\b",
-    r"\b(?:is|are)\s+the\s+(?:first|initial)\s+step\b",
+    rf"(?:{_CHOSEN_ACT})\b(?:\s+recommended\b)?",
+    # "TAVI is the recommended intervention for …", "beta-blockers are the preferred initial
+    # drugs", "vagal manoeuvres are the first step": named as the act to take, so recommended
+    r"\b(?:is|are)\s+the\s+(?:recommended|preferred|standard)\s+(?:(?:initial|first|diagnostic)\s+)?"
+    rf"(?:{_CHOSEN_ACT})\b",
+    r"\b(?:is|are)\s+the\s+(?:first|initial)\s+(?:diagnostic\s+|therapeutic\s+)?step\b",
     r"\b(?:should|may)\s+(?:also\s+)?be\s+(?:preferred|favoured|favored|prioriti[sz]ed)\b",
     r"\bcan\s+be\s+(?:useful|beneficial)\b",
     r"\b(?:should|may|must)\s+(?:also\s+)?(?:receive|undergo|have|use|take(?!\s+part\b))\b",

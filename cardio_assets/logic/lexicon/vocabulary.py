@@ -211,10 +211,16 @@ _QUALIFIERS = frozenset(
     """
     long-term short-term lifelong routine second preferably preferable
     ideally potentially possibly serial hence usually typically generally commonly
-    once-daily twice-daily once-weekly twice-weekly
     """.split()
 )
 _ACTION_QUALIFIERS = _QUALIFIERS | {"resting"}
+# "twice-daily apixaban", "once daily edoxaban": how often the drug is taken is its schedule,
+# no part of its name ("once-daily dosing" is the schedule itself, named so)
+_SCHEDULE_BEFORE_DRUG = re.compile(
+    r"^(?:once|twice|thrice)[\s-]daily\s+(?!(?:dosing|doses?|regimens?|administration|"
+    r"formulations?|preparations?|use|intake|schedules?)\b)(?=\S)",
+    re.IGNORECASE,
+)
 _COUNTED_STAGE = re.compile(r"(?:trimesters?|generations?|stages?|phases?|cycles?)$", re.I)
 # "statin therapy" -> "statin": the drug names the concept; "antithrombotic therapy" keeps
 # its noun because "antithrombotic" alone is an adjective.
@@ -323,7 +329,8 @@ SUSPECTED_STATE = re.compile(
 
 # verbs that only say a state comes about ("if symptoms develop"): no part of its name
 _COMES_ABOUT = (
-    "occurs|occur|occurred|happens|happen|happened|develops|develop|arises|arise|appears|appear"
+    "occurs|occur|occurred|occurring|happens|happen|happened|develops|develop|arises|arise|"
+    "appears|appear"
 )
 
 
@@ -354,6 +361,7 @@ def _tidy_leaf(text: str, slot: str) -> str:
             text,
             flags=re.I,
         )
+    text = _SCHEDULE_BEFORE_DRUG.sub("", text)
     qualifiers = _ACTION_QUALIFIERS if slot in {"action", "example"} else _QUALIFIERS
     words = text.split()
     while (
@@ -397,7 +405,8 @@ def _tidy_leaf(text: str, slot: str) -> str:
     # "if syncope occurs during exertion", "occurs while standing": the state and when it
     # comes, without the verb
     text = re.sub(
-        rf"(?<=\w)(?<!\bthat)(?<!\bwhich)(?<!\bwho)\s+(?:{_COMES_ABOUT})\s+"
+        rf"(?<=\w)(?<!\bwho)\s+(?:(?:that|which)\s+(?=(?:{_COMES_ABOUT})\s+(?:during|while|whilst|"
+        rf"when)\b))?(?:{_COMES_ABOUT})\s+"
         r"(?=(?:during|on|at|after|before|with|in|while|whilst|when)\b)",
         " ",
         text,

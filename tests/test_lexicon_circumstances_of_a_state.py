@@ -26,8 +26,16 @@ from tests.lexicon_fixtures import extract, named
             "Ambulatory monitoring is recommended for palpitations when supine.",
             "palpitations when supine",
         ),
+        (
+            "Tilt testing is recommended for dizziness when standing upright.",
+            "dizziness when standing upright",
+        ),
+        (
+            "Tilt testing should be considered for syncope that occurs while standing up.",
+            "syncope while standing up",
+        ),
     ],
-    ids=["while standing", "occurred while lying", "when supine"],
+    ids=["while standing", "occurred while lying", "when supine", "upright", "that occurs"],
 )
 def test_a_posture_a_state_comes_in_stays_in_its_name(lexicon, text, state):
     # A faint that happens while standing is a different finding from a faint: the posture
@@ -90,8 +98,9 @@ def test_an_activity_the_patient_is_busy_with_still_opens_its_own_case(lexicon):
         ("Admission is recommended for patients with collapse during exertion.", "collapse"),
         ("Beta-blockers are recommended in patients with angina during exercise.", "angina"),
         ("Urgent review is advised for chest tightness during effort.", "chest tightness"),
+        ("Nitrates are recommended for angina occurring during exertion.", "angina"),
     ],
-    ids=["exertion", "exercise", "effort"],
+    ids=["exertion", "exercise", "effort", "occurring"],
 )
 def test_a_state_that_comes_with_effort_keeps_it_in_its_name(lexicon, text, state):
     # Angina that comes on during exercise is the finding the row is about; the effort is not
@@ -119,3 +128,16 @@ def test_an_aim_reached_during_exercise_keeps_its_own_reading(lexicon, ability):
     )
     assert result["lamin a/c"].role == "Condition", result
     assert result["sign of a risky genotype"].role == "Condition", result
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Beta-blockers are recommended to control heart rate during exercise.",
+        "Cooling vests may be considered to prevent overheating during exertion.",
+    ],
+)
+def test_an_aim_reached_during_exercise_names_no_act(lexicon, text):
+    # When the aim is reached is no second act: no "exercise" or "exertion" of its own.
+    result = named(extract(lexicon, text))
+    assert not {"exercise", "exertion"} & set(result), result

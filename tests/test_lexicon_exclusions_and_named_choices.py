@@ -9,6 +9,8 @@ team's own sentences.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.lexicon_fixtures import extract, named
@@ -24,15 +26,15 @@ from tests.lexicon_fixtures import extract, named
         (
             "Immunosuppression is not recommended except when viral infection has been "
             "excluded by PCR on biopsy tissue.",
-            "viral infection excluded",
+            "viral infection ruled out",
         ),
     ],
     ids=["unless", "except when, with the test"],
 )
 def test_an_exception_for_a_state_ruled_out_keeps_the_ruling_out(lexicon, text, state):
     # "unless X has been ruled out" is the contract's "unless X", read literally: the concept
-    # is "X ruled out", negated (the row is for patients in whom X has not been ruled out);
-    # the test that ruled it out names no criterion, and "has been" is no part of the name.
+    # is "X ruled out", negated (the row is for patients in whom X has not been ruled out),
+    # one name whichever verb was written; the test that ruled it out names no criterion.
     result = named(extract(lexicon, text))
     assert state in result and result[state].negated, result
     assert not [n for n in result if "has been" in n or "pcr" in n], result
@@ -77,8 +79,18 @@ def test_an_absolute_contraindication_keeps_its_strength(lexicon):
             "Echocardiography is the first diagnostic step in suspected heart failure.",
             "echocardiography",
         ),
+        (
+            "TAVI is the preferred initial strategy in patients aged over 80.",
+            "transcatheter aortic valve implantation",
+        ),
     ],
-    ids=["recommended intervention", "first step", "recommended drugs", "first diagnostic step"],
+    ids=[
+        "recommended intervention",
+        "first step",
+        "recommended drugs",
+        "first diagnostic step",
+        "preferred initial strategy",
+    ],
 )
 def test_an_act_named_as_the_choice_is_the_recommended_act(lexicon, text, act):
     # "is the recommended intervention for …" recommends the act; the words are a verb
@@ -103,7 +115,27 @@ def test_a_remark_with_a_pronoun_subject_is_no_concept(lexicon, text):
     # "it remains a rescue option" says something of the act the row already named; the
     # pronoun's clause is no state of the patients.
     result = named(extract(lexicon, text))
-    assert not [n for n in result if n.startswith(("it ", "they "))], result
+    assert not [n for n in result if re.search(r"\b(?:it|they)\b", n)], result
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            "ICD implantation is recommended in relatives if they carry a pathogenic variant.",
+            "variant",
+        ),
+        (
+            "Urgent cardioversion is recommended in AF if it leads to haemodynamic instability.",
+            "instability",
+        ),
+    ],
+)
+def test_a_criterion_said_of_a_pronoun_is_kept(lexicon, text, words):
+    # "if they carry a variant", "if it leads to instability": what the clause names is the
+    # row's criterion, whatever the pronoun stands for.
+    result = named(extract(lexicon, text))
+    assert [n for n in result if words in n], result
 
 
 def test_a_state_said_of_a_pronoun_is_kept(lexicon):
@@ -146,3 +178,23 @@ def test_an_adverb_after_the_verb_that_advises_against_is_part_of_it(lexicon):
         extract(lexicon, "Systemic thrombolysis should not be used routinely in low-risk PE.")
     )
     assert "low-risk pulmonary embolism" in result, result
+
+
+def test_an_act_named_as_not_the_choice_is_advised_against(lexicon):
+    extraction = extract(
+        lexicon, "Beta-blockers are not the preferred initial drugs in uncomplicated hypertension."
+    )
+    assert [a.normalized for a in extraction.actions] == ["beta-blocker"], extraction.actions
+    assert [a.polarity for a in extraction.actions] == ["not recommended"], extraction.actions
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "At hospital discharge, aspirin is recommended at the end of the first cycle of care.",
+    ],
+)
+def test_a_time_that_names_something_after_of_is_left_to_the_rules_before(lexicon, text):
+    # "at the end of the first cycle of care" names a stage after "of": not dropped whole.
+    result = named(extract(lexicon, text))
+    assert "aspirin" in result, result

@@ -61,6 +61,10 @@ def test_a_device_advised_against_by_how_it_goes_in(lexicon, text, device):
             "Ezetimibe is recommended in patients with intolerance to statins.",
             "intolerance to statins",
         ),
+        (
+            "Clopidogrel is recommended in patients with hypersensitivity to aspirin.",
+            "hypersensitivity to aspirin",
+        ),
     ],
 )
 def test_a_state_named_by_the_drug_it_concerns_is_a_condition(lexicon, text, state):
@@ -102,12 +106,14 @@ def test_a_possessive_before_a_longer_name_is_dropped(lexicon):
     [
         "Reassessment of bleeding risk is recommended during follow-up in patients with AF.",
         "Imaging of the whole aorta is recommended at baseline and during follow-up.",
+        "Echocardiography is recommended during follow-up to detect progression of AS.",
+        "Reassessment of bleeding risk is recommended during the follow-up period.",
     ],
 )
 def test_during_follow_up_says_when_the_act_is_done(lexicon, text):
     # The act is repeated at the visits that follow; "follow-up" is no second act.
     result = named(extract(lexicon, text))
-    assert "follow-up" not in result, result
+    assert not [n for n in result if "follow-up" in n], result
 
 
 @pytest.mark.parametrize(
@@ -115,7 +121,8 @@ def test_during_follow_up_says_when_the_act_is_done(lexicon, text):
     [
         ("CT is recommended during follow-up of patients after EVAR.", "follow-up"),
         (
-            "Blood pressure measurement is recommended during follow-up visits in CKD.",
+            "Blood pressure measurement is recommended during follow-up visits in patients "
+            "with CKD.",
             "follow-up visit",
         ),
     ],
@@ -127,3 +134,4 @@ def test_follow_up_that_names_more_is_still_read(lexicon, text, kept):
     result = named(extract(lexicon, text))
     assert [n for n in result if kept in n], result
     assert not {"visit", "visits", "period"} & set(result), result
+    assert "chronic kidney disease" in result or "endovascular aortic repair" in result, result

@@ -95,9 +95,9 @@ _ALREADY = re.compile(
     r"^\s*(?:already|still|currently)\s+(?=(?:on|taking|receiving|treated\s+with)\b)",
     re.IGNORECASE,
 )
-# "while receiving a beta-blocker", "when taking a statin": the therapy the patients are on
-# (background), when the words name a drug or an act ("taking part in sport", "taking the
-# history" name none)
+# "while receiving a beta-blocker", "when taking NOACs": the therapy the patients are on
+# (background), a drug the terminology does not know included; not "taking part in
+# sport", nor a state or a history ("when taking the medical history")
 _TAKING = re.compile(
     r"^\s*(?:taking|receiving|treated\s+with)\s+(?!part\b)(?P<what>.+)$", re.IGNORECASE
 )
@@ -111,7 +111,7 @@ def context_clause(body: str) -> tuple[str, str]:
     body = _ALREADY.sub("", body)
     clause = body.strip()
     taking = _TAKING.match(clause)
-    if taking and heuristic_role(taking["what"]) in ("Medication", "Procedure"):
+    if taking and heuristic_role(taking["what"]) != "Condition":
         return "background", taking["what"]
     treated = _PATIENTS_ON.match(clause)
     if treated:

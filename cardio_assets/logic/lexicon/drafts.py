@@ -338,19 +338,22 @@ _REFUSED_OR_UNTOLERATED = re.compile(
     r"contraindicat\w*)\b",
     re.IGNORECASE,
 )
-# a clause whose subject is a pronoun ("it offers no benefit", "they remain an option", "it
-# can be delivered in time"): a remark on what the row names elsewhere, no concept ("it is
-# expected to be tolerated", "it is already evident": a state said of it, kept)
+# a remark whose subject is a pronoun ("(though) it remains an option", "it offers no
+# benefit", "if it can be delivered in time"): said of what the row names elsewhere, no
+# concept ("if they carry a variant", "if it leads to instability", "it is expected to be
+# tolerated": criteria said of it, kept)
 _PRONOUN_CLAUSE = re.compile(
-    r"^(?:it|they)\s+(?:can|could|may|might|will|would|should|must|does|do|remains?|"
-    r"offers?|leads?|carries|carry|provides?|reduces?|increases?|enlarges?)\b",
+    r"^(?:(?:though|although|as|since|because|but|and)\s+)?(?:it|they)\s+(?:remains?|"
+    r"offers?|provides?|(?:can|could|may|might|will|would)\s+be\s+(?:delivered|given|"
+    r"performed|done|used|offered|repeated|achieved|started))\b",
     re.IGNORECASE,
 )
 # a place or a time the act is done at ("at an experienced centre", "at any contact", "at
 # 24 h", "at rest", "at day 6"): where or when, no concept ("at risk of", "at least" read
-# elsewhere; lower case, so the abbreviation "AT" stays)
+# elsewhere; lower case, so the abbreviation "AT" stays; "at the end of pregnancy", "at the
+# evaluation of athletes" name something after "of" and are left to the rules before)
 _AT_A_PLACE_OR_TIME = re.compile(
-    r"^at\s+(?:(?:an?|the|any|every|each)\s|\d|rest\b|centres?\b|day\b)"
+    r"^at\s+(?:(?:an?|the|any|every|each)\s|\d|rest\b|centres?\b|day\b)(?!.*\bof\b)"
 )
 # ("their relatives", "its size": the thing itself, whoever it belongs to)
 _POSSESSIVE = r"^(?:their|its)\s+"
@@ -436,16 +439,15 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
             continue
         if (
             d.slot != "action"
-            and _PRONOUN_PHRASE.fullmatch(d.text)
+            and (
+                _PRONOUN_PHRASE.fullmatch(d.text)
+                or _PRONOUN_CLAUSE.match(d.text)
+                or _AT_A_PLACE_OR_TIME.match(d.text)
+            )
             and not _REFUSED_OR_UNTOLERATED.search(d.text)
         ):
-            continue  # "used them", "if they fail", "calls for it": what they stand for is named
-        if (
-            d.slot != "action"
-            and d.role != "ClinicalParameter"
-            and (_PRONOUN_CLAUSE.match(d.text) or _AT_A_PLACE_OR_TIME.match(d.text))
-            and not _REFUSED_OR_UNTOLERATED.search(d.text)
-        ):
+            # "used them", "if they fail", "calls for it": what they stand for is named; a
+            # remark about it or where and when the act is done names nothing
             continue
         owned = _POSSESSIVE_LEAD.match(d.text) if d.slot != "action" else None
         if owned and d.text[owned.end() :].lower() == "own":

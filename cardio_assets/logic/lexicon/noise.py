@@ -137,7 +137,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r",?\s*\b(?:at\s+baseline\s+and\s+)?during\s+(?:the\s+)?(?:(?:long-term|regular)\s+)?"
-            r"follow-up(?=\s*(?:[,;.)]|$)|\s+(?:in|with|and|at)\b)",
+            r"follow-up(?:\s+period)?(?=\s*(?:[,;.)]|$)|\s+(?:in|with|and|or|at|to)\b)",
             re.I,
         ),
         "",

@@ -132,7 +132,8 @@ _WHEN_WORDS = (
 # present", "when standing systolic BP falls" name a state and a value that do)
 POSTURE_CASE = (
     r"\s+(?:lying|standing|sitting|supine|upright|recumbent|seated|asleep)"
-    r"(?:\s+(?:flat|still|up|down|supine|on\s+(?:an?|the|their|one's)\s+(?:[a-z]+\s+)?[a-z]+)){0,2}"
+    r"(?:\s+(?:flat|still|up|down|supine|upright|[a-z]+ly|(?:on|from)\s+(?:an?|the|their|one's)\s+"
+    r"(?:[a-z]+\s+)?[a-z]+)){0,2}"
     r"(?=\s*(?:[,;.)]|$)|\s+(?:and|or|is|are|should|may|must|can|with|for|in|after|before)\b)"
 )
 # the words that can qualify the patients an act is given to ("to AF patients who …", "to
@@ -487,8 +488,8 @@ _DECISION_FRAME = re.compile(
 
 
 # "X has been excluded / ruled out (by Y)": how it was excluded names nothing; after
-# "provided" / "once" X is absent (X, negated), after "unless" the contract's "unless X" is
-# read literally (X ruled out, negated)
+# "provided" / "once" X is absent (X, negated), after "unless" / "except" the contract's
+# "unless X" is read literally ("X ruled out", negated, whichever verb was written)
 _EXCLUDED = re.compile(
     r"^(.+?)\s+(?:is|are|has\s+been|have\s+been)\s+(?P<how>excluded|ruled\s+out)"
     r"(?:\s+(?:by|with|on)\s+[^,;]+)?$",
@@ -600,6 +601,9 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         return "alternative", body
     if low == "despite":
         return "background", body
+    if low == "during" and re.fullmatch(r"(?:exercise|exertion|effort)", body.strip(), re.I):
+        # "to control heart rate during exercise": when the aim is reached, no act of its own
+        return "drop", ""
     if low == "unless" or low.startswith(
         (
             "except",
@@ -613,7 +617,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         # ("unless infection has been ruled out (by PCR)": "infection ruled out", negated)
         unless = _IN_USE.sub("", THERE_IS.sub("", body))
         excluded = _EXCLUDED.match(unless)
-        return "negated", f"{excluded[1]} {excluded['how']}" if excluded else unless
+        return "negated", f"{excluded[1]} ruled out" if excluded else unless
     provided = low.startswith("provided") or low.endswith("long as")  # "as long as": provided
     if provided or low == "once":
         # "provided other causes are excluded", "once complications have been excluded (by

@@ -215,10 +215,12 @@ _QUALIFIERS = frozenset(
 )
 _ACTION_QUALIFIERS = _QUALIFIERS | {"resting"}
 # "twice-daily apixaban", "once daily edoxaban": how often the drug is taken is its schedule,
-# no part of its name ("once-daily dosing" is the schedule itself, named so)
+# no part of its name ("once-daily dosing" is the schedule itself, named so; "twice-daily
+# dosing of X" is X's)
 _SCHEDULE_BEFORE_DRUG = re.compile(
     r"^(?:once|twice|thrice)[\s-]daily\s+(?!(?:dosing|doses?|regimens?|administration|"
-    r"formulations?|preparations?|use|intake|schedules?)\b)(?=\S)",
+    r"formulations?|preparations?|use|intake|schedules?|therapy|treatment)\b(?!\s+(?:of|with)\b))"
+    r"(?=\S)",
     re.IGNORECASE,
 )
 _COUNTED_STAGE = re.compile(r"(?:trimesters?|generations?|stages?|phases?|cycles?)$", re.I)

@@ -104,8 +104,8 @@ def test_a_possessive_before_a_longer_name_is_dropped(lexicon):
 @pytest.mark.parametrize(
     "text",
     [
-        "Reassessment of bleeding risk is recommended during follow-up in patients with AF.",
-        "Imaging of the whole aorta is recommended at baseline and during follow-up.",
+        "Bleeding risk should be reassessed during follow-up in AF.",
+        "Whole-aorta imaging is advised at baseline and during follow-up.",
         "Echocardiography is recommended during follow-up to detect progression of AS.",
         "Reassessment of bleeding risk is recommended during the follow-up period.",
     ],

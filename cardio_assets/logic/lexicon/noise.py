@@ -132,7 +132,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "(reassessment is recommended) at baseline and during follow-up": when the act is
+    # "(imaging is advised) at baseline and during follow-up": when the act is
     # done, no act of its own ("during follow-up of X" names what is followed up)
     (
         re.compile(

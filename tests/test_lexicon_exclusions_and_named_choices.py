@@ -198,3 +198,32 @@ def test_a_time_that_names_something_after_of_is_left_to_the_rules_before(lexico
     # "at the end of the first cycle of care" names a stage after "of": not dropped whole.
     result = named(extract(lexicon, text))
     assert "aspirin" in result, result
+
+
+@pytest.mark.parametrize(
+    ("text", "lesions"),
+    [
+        (
+            "Embolic protection filters should be considered for PCI of vein graft lesions.",
+            "vein graft lesion",
+        ),
+        (
+            "A two-stent technique may be considered for angioplasty of true bifurcation lesions.",
+            "true bifurcation lesion",
+        ),
+    ],
+)
+def test_an_act_the_row_is_for_is_read_apart_from_the_lesions_it_treats(lexicon, text, lesions):
+    # "for PCI of vein graft lesions": the act the recommendation is for, and the lesions the
+    # patients have; two concepts, as the act alone is what the terminology names.
+    result = named(extract(lexicon, text))
+    assert result[lesions].role == "Condition", result
+    assert not [n for n in result if n.endswith(f"of {lesions}")], result
+
+
+def test_the_recommended_act_on_lesions_keeps_its_name(lexicon):
+    # The recommended act itself is named whole: what it treats is part of what is done.
+    result = named(
+        extract(lexicon, "Revascularization of non-culprit lesions is not recommended in shock.")
+    )
+    assert "revascularization of non-culprit lesion" in result, result

@@ -233,6 +233,12 @@ _MODAL_INSIDE = re.compile(
 # an act on a lesion whose value went to a parameter ("stenting of symptomatic ⟦P0⟧"): the
 # state is the patient's
 _ACT_ON_A_STATE = re.compile(r"^(?P<act>.*\w)\s+(?:of|in)\s+(?P<state>a?symptomatic)$", re.I)
+# an act named with the lesions it treats ("PCI of bifurcation lesions")
+_ACT_ON_LESIONS = re.compile(
+    r"^(?P<act>(?:[\w-]+\s+){0,3}[\w-]+)\s+of\s+(?P<lesions>(?:(?:the|a|an)\s+)?"
+    r"(?:[\w-]+\s+){0,3}lesions?)$",
+    re.IGNORECASE,
+)
 _CLAUSE_WORD = re.compile(r"\b(?:that|which|who|whom|whose|whether|where|when|if)\b", re.I)
 # a relative clause with its own verb ("pacemakers that are switched off before surgery", "a
 # variant which explains the phenotype") ends the concept it describes
@@ -455,6 +461,25 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
         if owned:  # "their relatives": the relatives
             d.text = d.text[owned.end() :]
             d.normalized = re.sub(_POSSESSIVE, "", d.normalized, flags=re.IGNORECASE)
+        lesion = (
+            _ACT_ON_LESIONS.match(d.text)
+            if d.slot in ("context", "purpose") and d.role == "Procedure" and not d.or_group
+            else None
+        )
+        if lesion:
+            # "(devices are recommended) for PCI of SVG lesions": what it is for is the act,
+            # and the lesions are the patients' (the recommended act itself, "revascularization
+            # of non-culprit lesions", keeps its name)
+            act_name, _, lesions_name = d.normalized.rpartition(" of ")
+            lesions = re.sub(r"^(?:the|a|an)\s+", "", lesion["lesions"], flags=re.IGNORECASE)
+            d.text, d.normalized = lesion["act"], act_name
+            kept += [
+                d,
+                Draft(
+                    "Condition", lesions, re.sub(r"^(?:the|a|an)\s+", "", lesions_name), "cohort"
+                ),
+            ]
+            continue
         treated_state = _ACT_ON_A_STATE.match(d.text) if d.slot == "action" else None
         if treated_state:
             # "endarterectomy of symptomatic 70-99% stenosis": the stenosis went to its

@@ -144,7 +144,8 @@ UNDERGONE_HEADS = frozenset(
 GRADE_WORDS = frozenset("high low moderate mild very severe significant".split())
 _CONDITION_HEADS = frozenset(
     """
-    intolerance intolerant allergy hypersensitivity contraindication contraindications disease diseases
+    intolerance intolerant allergy hypersensitivity contraindication contraindications
+    disease diseases
     failure syndrome syndromes stenosis regurgitation infarction risk insufficiency
     dysfunction history hypertension diabetes angina fibrillation flutter arrest shock
     cardiomyopathy symptoms symptom pregnancy obesity smoking smoker smokers lesion lesions

@@ -35,11 +35,11 @@ _CHOSEN_ACT = (
 )
 _NEGATIVE_VERBS = [
     r"\b(?:is|are)\s+not\s+(?:routinely\s+)?(?:recommended|indicated|advised|suggested)\b",
-    # "X is no longer recommended": advice withdrawn, the act is advised against
     # "X is not the preferred initial drug": advised against as the act to choose
     r"\b(?:is|are)\s+not\s+the\s+(?:recommended|preferred|standard)\s+"
     rf"(?:(?:initial|first|diagnostic)\s+)?(?:{_CHOSEN_ACT})\b",
-    # ("when pacing is no longer indicated": a state, never the row's verb)
+    # "X is no longer recommended": advice withdrawn, the act is advised against ("when
+    # pacing is no longer indicated": a state, never the row's verb)
     r"\b(?:is|are)\s+no\s+longer\s+(?:routinely\s+)?(?:recommended|advised)\b",
     # "X has no role in Y": X is not to be used for Y
     r"\b(?:has|have)\s+no\s+(?:established\s+)?role\b",

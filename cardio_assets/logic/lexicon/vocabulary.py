@@ -214,7 +214,7 @@ _QUALIFIERS = frozenset(
     """.split()
 )
 _ACTION_QUALIFIERS = _QUALIFIERS | {"resting"}
-# "twice-daily apixaban", "once daily edoxaban": how often the drug is taken is its schedule,
+# "twice-daily apixaban", "twice daily edoxaban": how often the drug is taken is its schedule,
 # no part of its name ("once-daily dosing" is the schedule itself, named so; "twice-daily
 # dosing of X" is X's)
 _SCHEDULE_BEFORE_DRUG = re.compile(

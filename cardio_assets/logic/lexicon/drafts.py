@@ -235,8 +235,8 @@ _MODAL_INSIDE = re.compile(
 _ACT_ON_A_STATE = re.compile(r"^(?P<act>.*\w)\s+(?:of|in)\s+(?P<state>a?symptomatic)$", re.I)
 # an act named with the lesions it treats ("PCI of bifurcation lesions")
 _ACT_ON_LESIONS = re.compile(
-    r"^(?P<act>(?:[\w-]+\s+){0,3}[\w-]+)\s+of\s+(?P<lesions>(?:(?:the|a|an)\s+)?"
-    r"(?:[\w-]+\s+){0,3}lesions?)$",
+    r"^(?P<act>(?:[\w-]+\s+){0,3}[\w-]+)\s+of\s+(?:(?:the|a|an)\s+)?"
+    r"(?P<lesions>(?:[\w-]+\s+){0,3}lesions?)$",
     re.IGNORECASE,
 )
 _CLAUSE_WORD = re.compile(r"\b(?:that|which|who|whom|whose|whether|where|when|if)\b", re.I)
@@ -471,14 +471,9 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
             # and the lesions are the patients' (the recommended act itself, "revascularization
             # of non-culprit lesions", keeps its name)
             act_name, _, lesions_name = d.normalized.rpartition(" of ")
-            lesions = re.sub(r"^(?:the|a|an)\s+", "", lesion["lesions"], flags=re.IGNORECASE)
             d.text, d.normalized = lesion["act"], act_name
-            kept += [
-                d,
-                Draft(
-                    "Condition", lesions, re.sub(r"^(?:the|a|an)\s+", "", lesions_name), "cohort"
-                ),
-            ]
+            lesions_name = re.sub(r"^(?:the|a|an)\s+", "", lesions_name)
+            kept += [d, Draft("Condition", lesion["lesions"], lesions_name, "cohort")]
             continue
         treated_state = _ACT_ON_A_STATE.match(d.text) if d.slot == "action" else None
         if treated_state:

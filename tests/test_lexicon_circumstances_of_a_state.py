@@ -141,3 +141,10 @@ def test_an_aim_reached_during_exercise_names_no_act(lexicon, text):
     # When the aim is reached is no second act: no "exercise" or "exertion" of its own.
     result = named(extract(lexicon, text))
     assert not {"exercise", "exertion"} & set(result), result
+
+
+def test_a_relative_clause_before_another_time_word_is_left_as_it_was(lexicon):
+    # "that occurs" joins the state only before "during / while / when"; before "on" the
+    # relative word stays a clause boundary, and no "that on" is left inside a name.
+    result = named(extract(lexicon, "Pacing is recommended in AV block that occurs on exertion."))
+    assert not [n for n in result if " that " in f" {n} "], result

@@ -405,10 +405,11 @@ def _tidy_leaf(text: str, slot: str) -> str:
         flags=re.I,
     )
     # "if syncope occurs during exertion", "occurs while standing": the state and when it
-    # comes, without the verb
+    # comes, without the verb ("that / which" goes with it only before "during / while /
+    # when": "AV block that occurs on exertion" keeps its relative clause as before)
     text = re.sub(
-        rf"(?<=\w)(?<!\bwho)\s+(?:(?:that|which)\s+(?=(?:{_COMES_ABOUT})\s+(?:during|while|whilst|"
-        rf"when)\b))?(?:{_COMES_ABOUT})\s+"
+        rf"(?<=\w)(?<!\bthat)(?<!\bwhich)(?<!\bwho)\s+(?:(?:that|which)\s+"
+        rf"(?=(?:{_COMES_ABOUT})\s+(?:during|while|whilst|when)\b))?(?:{_COMES_ABOUT})\s+"
         r"(?=(?:during|on|at|after|before|with|in|while|whilst|when)\b)",
         " ",
         text,

@@ -397,7 +397,7 @@ def test_drugs_given_to_patients_undergoing_an_act_and_a_calculated_score(lexico
     )
     assert [a.normalized for a in result.actions] == ["heparin", "ticagrelor"]
     score = extract(lexicon, "Calculation of the STS score may be considered before valve surgery.")
-    assert [a.normalized for a in score.actions] == ["sts score"]
+    assert [a.normalized for a in score.actions] == ["society of thoracic surgeons score"]
 
 
 @pytest.mark.parametrize("hedge", ["usually", "typically", "generally"])

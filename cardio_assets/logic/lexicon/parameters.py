@@ -156,6 +156,34 @@ def shared_head_partner(before: str, name: str) -> tuple[int, int, str, str] | N
     return None
 
 
+# "STS-PROM or EuroSCORE II >8%", "eGFR or creatinine clearance <30 mL/min": a second
+# measured quantity named before "or" (or "/") is measured against the same value
+_ALTERNATIVE_BEFORE_OR = re.compile(
+    r"(?<![\w(-])(?P<part>[A-Za-z][\w()-]*(?:\s+[A-Z0-9][\w()-]*)?)(?:\s+or\s+|/)$"
+)
+_SCORE_WORD = re.compile(r"score|index", re.IGNORECASE)
+_HEART_FAILURE_BY_EF = re.compile(r"\bHF(?:r|mr|m|p)EF$")
+
+
+def measured_alternative(
+    before: str, name: str, abbreviations: Abbreviations
+) -> tuple[int, int, str, str] | None:
+    """A quantity coordinated with the measured ``name`` in ``before``: its span (start,
+    end), its name and the measurement's own name, as ``shared_head_partner`` gives them. A quantity is what the abbreviation list or the
+    name's head says is measured ("eGFR", "LDL-C"; "HFrEF" is a patient group), or, beside
+    a score, a name in capitals that is no state, drug or act (two scores, one value)."""
+    alternative = _ALTERNATIVE_BEFORE_OR.search(before)
+    if alternative is None or _HEART_FAILURE_BY_EF.search(alternative["part"]):
+        return None
+    part = alternative["part"]
+    normalized = abbreviations.normalize(part)
+    role = heuristic_role(normalized)
+    beside_a_score = bool(_SCORE_WORD.search(f"{part} {name}")) and re.search(r"[A-Z]{2}", part)
+    if role == "ClinicalParameter" or (role is None and beside_a_score):
+        return alternative.start("part"), alternative.end("part"), part, name
+    return None
+
+
 @dataclass
 class Parameter:
     text: str  # verbatim name span ("LVEF") or the whole span when no name was written
@@ -560,6 +588,8 @@ def extract_parameters(
             continue
         else:
             partner = shared_head_partner(text[cursor:start], name)
+            if partner is None:  # "STS-PROM or EuroSCORE II >8%": both names, one value
+                partner = measured_alternative(text[cursor:start], name, abbreviations)
             head_of = _HEAD_OF.search(text, cursor, start) if partner is None else None
             if head_of is not None and len(name.split()) <= 3:
                 # "the diameter of the aorta >45 mm": the aorta's diameter, one span

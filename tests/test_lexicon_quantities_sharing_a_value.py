@@ -1,0 +1,68 @@
+"""Two measured quantities joined by "or" before one value ("eGFR or creatinine clearance
+below 30 mL/min"): the value is each one's, so both are parameters with it, in one OR group.
+A patient group named before "or" ("HFrEF or an LVEF below 35%") keeps no value. Read by
+rule, in the team's own sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import assert_one_or_group, extract, named
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "second", "value"),
+    [
+        (
+            "Valve replacement is advised in people at raised operative risk "
+            "(STS-PROM or EuroSCORE II above 6%).",
+            "society of thoracic surgeons predicted risk of mortality",
+            "euroscore ii",
+            (">", 6.0, "%"),
+        ),
+        (
+            "A lower dose is advised in patients with eGFR or creatinine clearance below "
+            "30 mL/min.",
+            "estimated glomerular filtration rate",
+            "creatinine clearance",
+            ("<", 30.0, "mL/min"),
+        ),
+    ],
+    ids=["two scores", "two kidney measures"],
+)
+def test_two_quantities_before_one_value_both_take_it(lexicon, text, first, second, value):
+    # A row that gives one cut-off after two measures means either measure past it: the
+    # first measure is a parameter with the same value, not a bare finding.
+    result = named(extract(lexicon, text))
+    for name in (first, second):
+        concept = result[name]
+        assert concept.role == "ClinicalParameter", result
+        assert (concept.operator, concept.threshold, concept.unit) == value, result
+    assert_one_or_group(result[first], result[second])
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        (
+            "A device is advised in HFrEF or an LVEF below 35%.",
+            "heart failure with reduced ejection fraction",
+        ),
+        ("Screening is advised in T2DM or an HbA1c above 6.5%.", "type 2 diabetes mellitus"),
+    ],
+    ids=["heart failure class", "diabetes"],
+)
+def test_a_patient_group_before_or_takes_no_value(lexicon, text, group):
+    # Heart failure with a reduced fraction or diabetes is something the patient has, not a
+    # measure: the value after "or" is the second measure's alone.
+    result = named(extract(lexicon, text))
+    assert result[group].role == "Condition", result
+    assert result[group].threshold is None, result
+
+
+def test_a_surgical_risk_score_is_named_in_full(lexicon):
+    # The surgeons' society score is written as its letters; its name is spelled out so the
+    # terminology search and the golds read the same words.
+    result = named(extract(lexicon, "The STS score should be calculated before cardiac surgery."))
+    assert "society of thoracic surgeons score" in result, result

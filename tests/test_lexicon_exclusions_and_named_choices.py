@@ -3,7 +3,8 @@ contraindication said with its strength ("unless absolutely contraindicated"), a
 named as the choice to make ("X is the recommended intervention", "X is the first step"),
 and words around the act that name no concept: a remark with a pronoun as its subject ("it
 remains an option"), a place or a time the act is done at ("at an experienced centre", "at
-24 h"), an adverb after the verb ("should not be used routinely in X"). Read by rule, in the
+24 h"), an adverb after the verb ("should not be used routinely in X"); an exception after a
+group named by its grade ("in NYHA class IV unless ..."). Read by rule, in the
 team's own sentences.
 """
 
@@ -227,3 +228,20 @@ def test_the_recommended_act_on_lesions_keeps_its_name(lexicon):
         extract(lexicon, "Revascularization of non-culprit lesions is not recommended in shock.")
     )
     assert "revascularization of non-culprit lesion" in result, result
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Valve surgery is not advised in NYHA class IV unless the patient is frail.",
+        "Valve surgery is not advised in stage IV disease unless the patient is frail.",
+    ],
+    ids=["class", "stage"],
+)
+def test_an_exception_after_a_graded_group_is_read_as_one(lexicon, text):
+    # "unless the patient ..." opens a clause of its own, even where the patient noun comes
+    # after a group named by its grade: the exception is what it excludes, negated, and its
+    # word is no concept.
+    result = named(extract(lexicon, text))
+    assert "unless" not in result, result
+    assert result["frail"].negated, result

@@ -153,7 +153,10 @@ _COMPARED_WITH = (
 _POST_MARKERS = re.compile(
     r"(?:^|\s|,\s*)(?P<m>"
     r"(?:in|for|among)\s+(?:all\s+|selected\s+|the\s+|every\s+|each\s+)?"
-    r"(?:(?!(?:in|for|with|to)\b)[\w\-/²+]+\s+){0,6}?"
+    # (the words before the patient noun are theirs: none opens a clause of its own, "in
+    # NYHA class IV unless the patient is frail")
+    r"(?:(?!(?:in|for|with|to|unless|if|when|whenever|where|provided|despite|except)\b)"
+    r"[\w\-/²+]+\s+){0,6}?"
     rf"(?:{_PATIENT_WORDS})\b"
     # (not a group the act is compared with: "similarly to AF patients", "exposed to …")
     r"|(?<!similarly\s)(?<!similar\s)(?<!analogous\s)(?<!contrast\s)(?<!compared\s)"

@@ -51,7 +51,7 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r",?\s*\(?\b(?:(?:regardless|irrespective|independently|independent)\s+of|"
-            r"whatever\s+(?:the|their|its))\s+"
+            r"(?:whatever|no\s+matter)\s+(?:the|their|its))\s+"
             rf"(?:(?:{_LIST_ITEM},\s*)+(?:and|or)\s+)?{_LIST_ITEM}"
             rf"(?:\s*\((?:{_LIST_ITEM},\s*)*(?:(?:and|or)\s+)?{_LIST_ITEM}\))?\)?",
             re.I,
@@ -269,4 +269,21 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(rf",\s*whether\s+(?!to\b){_EITHER_WAY}", re.I), ""),
     # ... and opening the sentence ("Whether symptomatic or not, patients with X …")
     (re.compile(rf"^\s*whether\s+(?!to\b){_EITHER_WAY},\s*", re.I), ""),
+    # ", smokers or not,": either way again, said without "whether"
+    (re.compile(r",\s*(?:[\w-]+\s+){0,2}or\s+not\s*(?=[,;]|\.?\s*$)", re.I), ""),
+    # "; it improves symptoms and survival": a sentence after the advice telling what the act
+    # does is why it is advised, like "as it improves …", no criterion
+    (
+        re.compile(
+            r";\s*(?:it|they|this|these)\s+(?:(?:both|also|further)\s+)?"
+            r"(?:improves?|reduces?|lowers?|prevents?|decreases?|prolongs?|slows?|halves?|"
+            r"cuts?|(?:has|have)\s+been\s+shown|(?:is|are)\s+associated)\b[^;]*?(?=;|\.?\s*$)",
+            re.I,
+        ),
+        "",
+    ),
+    # "X ought to receive Y": "ought to" says what "should" says; "on condition that X":
+    # "provided X"
+    (re.compile(r"\bought\s+(not\s+)?to\b", re.I), lambda m: f"should{' not' if m[1] else ''}"),
+    (re.compile(r"\bon\s+(?:the\s+)?condition\s+that\b", re.I), "provided"),
 ]

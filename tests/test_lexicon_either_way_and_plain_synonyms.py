@@ -1,0 +1,65 @@
+"""Words that say what a more usual word says ("ought to" for "should", "on condition that"
+for "provided"), clauses that say the advice holds either way (", smokers or not,", "no
+matter the X"), and a sentence after the advice that tells what the act does ("; it lowers
+X"). None of them names a criterion. Read by rule, in the team's own sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import extract, named
+
+
+def test_ought_to_recommends_as_should_does(lexicon):
+    # "ought to" is a modal like "should": the patients before it are whom the act is for,
+    # not part of a drug's name.
+    result = named(extract(lexicon, "Patients with stable angina ought to receive a statin."))
+    assert result["stable angina"].role == "Condition", result
+    assert result["statin"].role == "Medication", result
+    refused = extract(lexicon, "Aspirin ought not to be given in late pregnancy.")
+    assert [a.normalized for a in refused.actions] == ["aspirin"], refused
+    assert named(refused)["late pregnancy"].role == "Condition", refused
+
+
+def test_on_condition_that_is_a_proviso(lexicon):
+    # The proviso's value is a criterion; the word "condition" in its lead names nothing.
+    result = named(
+        extract(
+            lexicon,
+            "Renal denervation may be offered for resistant hypertension, on condition that "
+            "eGFR exceeds 40 mL/min.",
+        )
+    )
+    assert "condition" not in result, result
+    assert result["estimated glomerular filtration rate"].threshold == 40.0, result
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A statin should be started, diabetic or not, in patients with stable angina.",
+        "A statin is recommended, no matter the cholesterol level or the other drugs in use, "
+        "in stable angina.",
+    ],
+    ids=["or not", "no matter"],
+)
+def test_what_does_not_matter_is_no_criterion(lexicon, text):
+    # Advice that holds whatever the patients' diabetes or cholesterol says nothing of them:
+    # the clause adds no condition and leaves nothing negated.
+    result = named(extract(lexicon, text))
+    assert set(result) == {"statin", "stable angina"}, result
+    assert not result["stable angina"].negated, result
+
+
+def test_what_the_act_does_told_after_a_semicolon_is_no_criterion(lexicon):
+    # "; they ease symptoms and raise exercise capacity" says why the drug is advised, as
+    # "as they ease ..." would; the effects are no conditions of the patients.
+    result = named(
+        extract(
+            lexicon,
+            "Beta-blockers are advised in stable angina; they reduce symptoms and improve "
+            "exercise capacity.",
+        )
+    )
+    assert set(result) == {"beta-blocker", "stable angina"}, result

@@ -21,6 +21,19 @@ _EITHER_WAY = r"[^,;.()]*?(?:,\s*[^,;.()]+?){0,3}?\bor\b[^,;.()]*"
 # the "by" that opens each complication after the first ("…, by B, or by C")
 _BY_OF_A_LISTED_COMPLICATION = re.compile(r"(,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)by\s+")
 
+_AIM_PARTICIPLE = "reduc|improv|lower|prevent|slow|delay|reliev|decreas|prolong"
+_ADVICE_SAID = re.compile(
+    r"\b(?:recommended|indicated|considered|advised|reasonable|beneficial)\b", re.IGNORECASE
+)
+
+
+def _participle_as_aim(m: re.Match[str]) -> str:
+    if not _ADVICE_SAID.search(m.string, 0, m.start()):
+        return m[0]
+    verb = m["verb"]
+    return f", to {verb}{'e' if verb.lower().endswith(('c', 'v', 's')) else ''}"
+
+
 REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "shock complicating ACS": the disease the state arose in is one the patients have, read
     # as "shock, with ACS" (both golds of this wording name the two apart)
@@ -259,6 +272,10 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # ", allowing calcineurin-inhibitor minimisation": what the act makes possible, an aim
     # like "to allow X" ("allowing for X", taking it into account, is no aim)
     (re.compile(r",\s*allowing\s+(?!for\b)", re.I), ", to allow "),
+    # "X is recommended in Y, reducing symptoms and death": what the recommended act brings,
+    # told by a participle after the advice, is its aim, as "to reduce …" is (not a gerund
+    # that opens the advice: "In Y, reducing the dose may be considered")
+    (re.compile(rf",\s*(?P<verb>{_AIM_PARTICIPLE})ing\b", re.I), _participle_as_aim),
     # ", due to similar outcomes." ending the row, or "Due to X, …" opening it: why, not for
     # whom ("syncope due to X", with no comma, names a cause and stays)
     (re.compile(r",\s*due\s+to\b[^;()]*?(?=\.?\s*$)", re.I), ""),

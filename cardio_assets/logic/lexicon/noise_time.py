@@ -113,6 +113,9 @@ def unnamed_event(after: str) -> bool:
 GESTATION_REWRITE: tuple[re.Pattern[str], Any] = (_GESTATION_WEEK, _gestational_age)
 
 DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # "aspirin for life", "anticoagulation for life": how long it is given, lifelong; no part
+    # of its name ("for life-threatening bleeding" is what it is for)
+    (re.compile(r"\s+for\s+life(?![\w-])(?!\s+threatening\b)", re.I), ""),
     # how long a state has lasted ("AVB that persists for 24–48 h", "pauses lasting for >3
     # s"): the state's duration, a criterion, read where a state is named with its value
     # ("persisting >6 weeks", parameters.py); the "for" goes, so no rule below takes it for

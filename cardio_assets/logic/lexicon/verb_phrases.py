@@ -31,7 +31,7 @@ _CARE_PASSIVE = re.compile(rf"\bbe\s+(?P<care>{_CARE_VERBS})$", re.I)
 # first-line drugs", "the recommended intervention")
 _CHOSEN_ACT = (
     r"intervention|treatment|therapy|drugs?|agents?|method|procedure|test|options?|modality|"
-    r"approach|strategy"
+    r"approach|strategy|technique|regimen"
 )
 _NEGATIVE_VERBS = [
     r"\b(?:is|are)\s+not\s+(?:routinely\s+)?(?:recommended|indicated|advised|suggested)\b",
@@ -80,7 +80,8 @@ _POSITIVE_VERBS = [
     rf"(?:{_CHOSEN_ACT})\b(?:\s+recommended\b)?",
     # "TAVI is the recommended intervention for …", "beta-blockers are the preferred initial
     # drugs", "vagal manoeuvres are the first step": named as the act to take, so recommended
-    r"\b(?:is|are)\s+the\s+(?:recommended|preferred|standard)\s+(?:(?:initial|first|diagnostic)\s+)?"
+    # ("the recommended antithrombotic regimen": one word may say which kind)
+    r"\b(?:is|are)\s+the\s+(?:recommended|preferred|standard)\s+(?:[\w\-]+\s+)?"
     rf"(?:{_CHOSEN_ACT})\b",
     r"\b(?:is|are)\s+the\s+(?:first|initial)\s+(?:diagnostic\s+|therapeutic\s+)?step\b",
     r"\b(?:should|may)\s+(?:also\s+)?be\s+(?:preferred|favoured|favored|prioriti[sz]ed)\b",

@@ -1,7 +1,8 @@
 """What an act brings told by a participle after the advice ("X is recommended in Y,
 reducing symptoms"), an act named as the kind to choose ("X is the recommended
-antithrombotic regimen"), and a course given for life ("aspirin for life"). Read by rule,
-in the team's own sentences.
+antithrombotic regimen"), a course given for life or with no end date ("aspirin for life"),
+and what a state comes with no sign of ("a bleed with no reversible cause"). Read by rule, in
+the team's own sentences.
 """
 
 from __future__ import annotations
@@ -67,3 +68,90 @@ def test_a_course_for_life_is_no_part_of_the_drug(lexicon):
         extract(lexicon, "An ICD is advised in those at high risk for life threatening arrhythmia.")
     )
     assert "high risk for life threatening arrhythmia" in kept, kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Oral anticoagulation with no planned stop date should be considered after an "
+        "unprovoked embolism.",
+        "Anticoagulation without a fixed end date is advised after unprovoked thrombosis.",
+    ],
+    ids=["with no", "without"],
+)
+def test_a_course_with_no_end_date_is_no_criterion(lexicon, text):
+    # A drug given with no date to stop is given on indefinitely, as "lifelong" says: how
+    # long, neither part of its name nor a thing the patients lack.
+    result = extract(lexicon, text)
+    assert not [c for c in result.concepts if "date" in c.normalized], result.concepts
+    assert not [c for c in result.concepts if c.negated], result.concepts
+
+
+@pytest.mark.parametrize(
+    ("text", "has", "lacks"),
+    [
+        (
+            "Closure may be considered after an intracranial bleed with no reversible cause.",
+            "intracranial bleed",
+            "reversible cause",
+        ),
+        (
+            "An ICD is recommended in survivors of cardiac arrest that had no reversible cause.",
+            "cardiac arrest",
+            "reversible cause",
+        ),
+        (
+            "Genetic follow-up is advised in carrier relatives who show no phenotype.",
+            "carrier relative",
+            "phenotype",
+        ),
+    ],
+    ids=["with no", "that had no", "who show no"],
+)
+def test_what_a_state_comes_with_no_of_is_negated_apart(lexicon, text, has, lacks):
+    # "a bleed with no reversible cause" is a bleed, and no reversible cause, as "without"
+    # would say it: two concepts, the second negated.
+    result = named(extract(lexicon, text))
+    assert not result[has].negated, result
+    assert result[lacks].negated, result
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        (
+            "If a statin is considered in patients with CKD, improving adherence is recommended.",
+            "improving adherence",
+        ),
+        (
+            "Lifestyle changes are recommended in hypertension, such as stopping smoking, "
+            "reducing salt intake and increasing physical activity.",
+            "reducing salt intake",
+        ),
+    ],
+    ids=["advice after it", "list of acts"],
+)
+def test_a_gerund_that_is_itself_advised_stays_an_act(lexicon, text, act):
+    # A gerund followed by its own advice, or listed among acts after "such as", is something
+    # done, not what the act brings.
+    result = named(extract(lexicon, text))
+    assert act in result and result[act].role != "Outcome", result
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            "An ICD is advised in those at risk for life\u2010threatening arrhythmias.",
+            "at risk for life\u2010threatening arrhythmia",
+        ),
+        (
+            "ECMO may be considered for life support in refractory shock.",
+            "life support in refractory shock",
+        ),
+    ],
+    ids=["unicode hyphen", "life support"],
+)
+def test_for_life_before_what_it_qualifies_stays(lexicon, text, kept):
+    # "for life-threatening" (with any dash) and "for life support" say what the act is for.
+    assert kept in named(extract(lexicon, text))

@@ -63,3 +63,33 @@ def test_what_the_act_does_told_after_a_semicolon_is_no_criterion(lexicon):
         )
     )
     assert set(result) == {"beta-blocker", "stable angina"}, result
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            "LAA occlusion may be considered in AF; it lowers stroke risk only in patients "
+            "with a CHA2DS2-VASc score of 2 or more.",
+            "cha2ds2-vasc score",
+        ),
+        (
+            "Colchicine may be considered after MI; it reduces events but should be avoided "
+            "in patients with eGFR <30 mL/min.",
+            "estimated glomerular filtration rate",
+        ),
+    ],
+    ids=["only in", "but should"],
+)
+def test_a_remark_that_goes_on_to_name_patients_is_kept(lexicon, text, kept):
+    # A sentence after the semicolon that says whom the advice holds for, or advises more,
+    # is no bare remark: its criterion stays.
+    assert kept in named(extract(lexicon, text))
+
+
+def test_a_condition_named_as_a_noun_is_no_proviso(lexicon):
+    # "the condition that caused the shock" names a state; only a clause's lead is a proviso.
+    result = named(
+        extract(lexicon, "Treatment should be based on the condition that caused the shock.")
+    )
+    assert "condition that caused the shock" in result, result

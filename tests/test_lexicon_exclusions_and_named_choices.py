@@ -245,3 +245,14 @@ def test_an_exception_after_a_graded_group_is_read_as_one(lexicon, text):
     result = named(extract(lexicon, text))
     assert "unless" not in result, result
     assert result["frail"].negated, result
+
+
+def test_a_while_clause_after_a_graded_group_is_its_own(lexicon):
+    # "while the patient is on dialysis" is a clause of its own too: its word is no concept.
+    result = named(
+        extract(
+            lexicon, "Inotropes are not advised in NYHA class IV while the patient is on dialysis."
+        )
+    )
+    assert "while" not in result, result
+    assert "dialysis" in result, result

@@ -66,3 +66,26 @@ def test_a_surgical_risk_score_is_named_in_full(lexicon):
     # terminology search and the golds read the same words.
     result = named(extract(lexicon, "The STS score should be calculated before cardiac surgery."))
     assert "society of thoracic surgeons score" in result, result
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        (
+            "Rate control is advised with high blood pressure or heart rate >80 bpm.",
+            "high blood pressure",
+        ),
+        ("Surgery is advised in COPD or STS score >8%.", "copd"),
+        (
+            "Statins are advised in patients with serum creatinine or eGFR <30 mL/min.",
+            "serum creatinine",
+        ),
+    ],
+    ids=["graded state", "disease beside a score", "word inside a name"],
+)
+def test_only_a_whole_quantity_name_takes_the_shared_value(lexicon, text, state):
+    # A state graded in words, a disease, or the last word of a longer name is not a second
+    # measure of the value: "pressure" or "creatinine" alone names nothing measured here.
+    result = named(extract(lexicon, text))
+    assert state in result, result
+    assert result[state].threshold is None, result

@@ -22,13 +22,24 @@ _EITHER_WAY = r"[^,;.()]*?(?:,\s*[^,;.()]+?){0,3}?\bor\b[^,;.()]*"
 _BY_OF_A_LISTED_COMPLICATION = re.compile(r"(,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)by\s+")
 
 _AIM_PARTICIPLE = "reduc|improv|lower|prevent|slow|delay|reliev|decreas|prolong"
+_ADVICE_VERB_AFTER = re.compile(r"\b(?:is|are|should|may|must|can|could)\b", re.IGNORECASE)
+_LIST_LEAD = re.compile(r"\b(?:such\s+as|including|e\.g\.|like)\s", re.IGNORECASE)
 _ADVICE_SAID = re.compile(
     r"\b(?:recommended|indicated|considered|advised|reasonable|beneficial)\b", re.IGNORECASE
 )
 
 
 def _participle_as_aim(m: re.Match[str]) -> str:
-    if not _ADVICE_SAID.search(m.string, 0, m.start()):
+    clause_start = max(m.string.rfind(";", 0, m.start()), 0)
+    clause_end = m.string.find(";", m.end())
+    after = m.string[m.end() : clause_end if clause_end >= 0 else len(m.string)]
+    if (
+        not _ADVICE_SAID.search(m.string, clause_start, m.start())
+        # "If X is considered, improving adherence is recommended": the gerund is the act
+        or _ADVICE_VERB_AFTER.search(after)
+        # "such as stopping smoking, reducing salt intake and …": an item of a list of acts
+        or _LIST_LEAD.search(m.string, clause_start, m.start())
+    ):
         return m[0]
     verb = m["verb"]
     return f", to {verb}{'e' if verb.lower().endswith(('c', 'v', 's')) else ''}"
@@ -287,20 +298,40 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # ... and opening the sentence ("Whether symptomatic or not, patients with X …")
     (re.compile(rf"^\s*whether\s+(?!to\b){_EITHER_WAY},\s*", re.I), ""),
     # ", smokers or not,": either way again, said without "whether"
-    (re.compile(r",\s*(?:[\w-]+\s+){0,2}or\s+not\s*(?=[,;]|\.?\s*$)", re.I), ""),
+    (re.compile(r",\s*(?:[\w-]+\s+){0,4}or\s+not\s*(?=[,;]|\.?\s*$)", re.I), ""),
     # "; it improves symptoms and survival": a sentence after the advice telling what the act
     # does is why it is advised, like "as it improves …", no criterion
     (
         re.compile(
             r";\s*(?:it|they|this|these)\s+(?:(?:both|also|further)\s+)?"
             r"(?:improves?|reduces?|lowers?|prevents?|decreases?|prolongs?|slows?|halves?|"
-            r"cuts?|(?:has|have)\s+been\s+shown|(?:is|are)\s+associated)\b[^;]*?(?=;|\.?\s*$)",
+            r"cuts?|(?:has|have)\s+been\s+shown|(?:is|are)\s+associated)\b"
+            # (only a remark with no criterion or advice of its own: "; it lowers stroke risk
+            # only in those with a score ≥2", "; it reduces events but should be avoided in
+            # X" go on to say whom the advice is for, and stay)
+            r"(?:(?!\b(?:but|only|should|may|must|can|if|when|unless|in\s+(?:patients|those))\b)"
+            r"[^;\d])*?(?=;|\.?\s*$)",
             re.I,
         ),
         "",
     ),
+    # "a bleed with no reversible cause", "VT that had no reversible cause", "relatives who
+    # show no phenotype": what the patients do not have, as "without" says it ("with no or
+    # mild symptoms", "with no more than mild MR" grade a state and stay)
+    (
+        re.compile(
+            r"(?<=[\w)])\s+(?:with|(?:that|which|who)\s+(?:had|has|have|show|shows|showed))"
+            r"\s+no\s+(?!(?:or|more|less|further|other|longer)\b)",
+            re.I,
+        ),
+        " without ",
+    ),
     # "X ought to receive Y": "ought to" says what "should" says; "on condition that X":
-    # "provided X"
+    # "provided X" (words for words, read here with the clauses they lead)
     (re.compile(r"\bought\s+(not\s+)?to\b", re.I), lambda m: f"should{' not' if m[1] else ''}"),
-    (re.compile(r"\bon\s+(?:the\s+)?condition\s+that\b", re.I), "provided"),
+    # (a clause's lead only: "based on the condition that caused the shock" names a state)
+    (
+        re.compile(r"(?P<lead>^|[,;(]\s*)on\s+(?:the\s+)?condition\s+that\b", re.I),
+        lambda m: f"{m['lead']}provided",
+    ),
 ]

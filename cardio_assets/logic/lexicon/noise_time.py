@@ -114,8 +114,25 @@ GESTATION_REWRITE: tuple[re.Pattern[str], Any] = (_GESTATION_WEEK, _gestational_
 
 DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "aspirin for life", "anticoagulation for life": how long it is given, lifelong; no part
-    # of its name ("for life-threatening bleeding" is what it is for)
-    (re.compile(r"\s+for\s+life(?![\w-])(?!\s+threatening\b)", re.I), ""),
+    # of its name ("for life-threatening bleeding", with any dash, and "for life support" are
+    # what it is for)
+    (
+        re.compile(
+            r"\s+for\s+life(?![\w\-\u2010-\u2015])(?!\s+(?:threatening|support|saving|sustaining)\b)",
+            re.I,
+        ),
+        "",
+    ),
+    # "anticoagulation with no planned stop date", "without a fixed end date": given on
+    # indefinitely, how long, no criterion
+    (
+        re.compile(
+            r"\s+with(?:out|\s+no)\s+(?:an?\s+)?(?:(?:planned|fixed|set|scheduled|"
+            r"pre-?specified)\s+)?(?:stop|end|stopping)\s+date\b",
+            re.I,
+        ),
+        "",
+    ),
     # how long a state has lasted ("AVB that persists for 24–48 h", "pauses lasting for >3
     # s"): the state's duration, a criterion, read where a state is named with its value
     # ("persisting >6 weeks", parameters.py); the "for" goes, so no rule below takes it for

@@ -157,11 +157,15 @@ def shared_head_partner(before: str, name: str) -> tuple[int, int, str, str] | N
 
 
 # "STS-PROM or EuroSCORE II >8%", "eGFR or creatinine clearance <30 mL/min": a second
-# measured quantity named before "or" (or "/") is measured against the same value
+# measured quantity named before "or" is measured against the same value; its name starts
+# where a phrase does (not "high blood pressure or heart rate >80 bpm": "blood" is no name)
 _ALTERNATIVE_BEFORE_OR = re.compile(
-    r"(?<![\w(-])(?P<part>[A-Za-z][\w()-]*(?:\s+[A-Z0-9][\w()-]*)?)(?:\s+or\s+|/)$"
+    r"(?:^|[(,;:]\s*|\b(?:with|and|or|of|in|an?|the|whose|if|when|where|at|on|for)\s+)"
+    r"(?P<part>[A-Za-z][\w()-]*(?:\s+(?-i:[A-Z0-9])[\w()-]*)?)\s+or\s+$",
+    re.IGNORECASE,
 )
-_SCORE_WORD = re.compile(r"score|index", re.IGNORECASE)
+# a score's own name ("EuroSCORE II", "STS-PROM", "HAS-BLED score")
+_SCORE_NAME = re.compile(r"score|index|PROM\b", re.IGNORECASE)
 _HEART_FAILURE_BY_EF = re.compile(r"\bHF(?:r|mr|m|p)EF$")
 
 
@@ -169,19 +173,26 @@ def measured_alternative(
     before: str, name: str, abbreviations: Abbreviations
 ) -> tuple[int, int, str, str] | None:
     """A quantity coordinated with the measured ``name`` in ``before``: its span (start,
-    end), its name and the measurement's own name, as ``shared_head_partner`` gives them. A quantity is what the abbreviation list or the
-    name's head says is measured ("eGFR", "LDL-C"; "HFrEF" is a patient group), or, beside
-    a score, a name in capitals that is no state, drug or act (two scores, one value)."""
+    end), its name and the measurement's own name, as ``shared_head_partner`` gives them.
+    A quantity is what the abbreviation list or the name's head says is measured ("eGFR",
+    "LDL-C"; "HFrEF" is a patient group), or a score beside a score ("STS-PROM or
+    EuroSCORE II"); a state graded in words ("low potassium") is no quantity."""
     alternative = _ALTERNATIVE_BEFORE_OR.search(before)
     if alternative is None or _HEART_FAILURE_BY_EF.search(alternative["part"]):
         return None
     part = alternative["part"]
-    normalized = abbreviations.normalize(part)
-    role = heuristic_role(normalized)
-    beside_a_score = bool(_SCORE_WORD.search(f"{part} {name}")) and re.search(r"[A-Z]{2}", part)
-    if role == "ClinicalParameter" or (role is None and beside_a_score):
+    if part.split()[0].lower() in _GRADED_STATE:
+        return None
+    role = heuristic_role(abbreviations.normalize(part))
+    two_scores = role is None and bool(_SCORE_NAME.search(part)) and bool(_SCORE_NAME.search(name))
+    if role == "ClinicalParameter" or two_scores:
         return alternative.start("part"), alternative.end("part"), part, name
     return None
+
+
+_GRADED_STATE = frozenset(
+    "high low raised elevated reduced abnormal uncontrolled impaired increased decreased".split()
+)
 
 
 @dataclass

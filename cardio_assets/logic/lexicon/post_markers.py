@@ -155,7 +155,8 @@ _POST_MARKERS = re.compile(
     r"(?:in|for|among)\s+(?:all\s+|selected\s+|the\s+|every\s+|each\s+)?"
     # (the words before the patient noun are theirs: none opens a clause of its own, "in
     # NYHA class IV unless the patient is frail")
-    r"(?:(?!(?:in|for|with|to|unless|if|when|whenever|where|provided|despite|except)\b)"
+    r"(?:(?!(?:in|for|with|to|unless|if|when|whenever|where|while|once|until|provided|"
+    r"despite|except|although|because)\b)"
     r"[\w\-/²+]+\s+){0,6}?"
     rf"(?:{_PATIENT_WORDS})\b"
     # (not a group the act is compared with: "similarly to AF patients", "exposed to …")

@@ -1,7 +1,8 @@
 """Two measured quantities joined by "or" before one value ("eGFR or creatinine clearance
 below 30 mL/min"): the value is each one's, so both are parameters with it, in one OR group.
-A patient group named before "or" ("HFrEF or an LVEF below 35%") keeps no value. Read by
-rule, in the team's own sentences.
+A patient group named before "or" ("HFrEF or an LVEF below 35%") keeps no value; how long a
+state "has lasted" is its duration, as "lasting" is. Read by rule, in the team's own
+sentences.
 """
 
 from __future__ import annotations
@@ -89,3 +90,20 @@ def test_only_a_whole_quantity_name_takes_the_shared_value(lexicon, text, state)
     result = named(extract(lexicon, text))
     assert state in result, result
     assert result[state].threshold is None, result
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If flutter has lasted longer than 36 hours, anticoagulation should precede cardioversion.",
+        "Cardioversion is not advised in patients whose flutter has lasted more than 36 h.",
+    ],
+    ids=["if", "whose"],
+)
+def test_how_long_a_state_has_lasted_is_its_duration(lexicon, text):
+    # "has lasted longer than 36 hours" says what "lasting >36 h" says: the state, and its
+    # duration as a parameter, not one long finding with the clause's words in it.
+    result = named(extract(lexicon, text))
+    assert result["flutter"].role == "Condition", result
+    duration = result["flutter duration"]
+    assert (duration.operator, duration.threshold, duration.unit) == (">", 36.0, "h"), result

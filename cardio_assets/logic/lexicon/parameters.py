@@ -232,8 +232,19 @@ _GRADE_WORDS = re.compile(
     re.IGNORECASE,
 )
 # a state named with how long it has lasted: "AF lasting <48 h", "pauses persisting >3 s"
-_LASTING_VERBS = r"lasting|lasts|persisting|persists"
-_LASTING = re.compile(rf"(?P<state>.*?\S)\s+(?:{_LASTING_VERBS})", re.IGNORECASE)
+# ("AF has lasted longer than 24 h": the same, said in the perfect)
+_LASTING_VERBS = r"lasting|lasts|lasted|persisting|persists|persisted"
+_LASTING = re.compile(
+    rf"(?P<state>.*?\S)\s+(?:(?:that|which)\s+)?(?:(?:has|have|had)\s+)?(?:{_LASTING_VERBS})",
+    re.IGNORECASE,
+)
+# "AF has lasted", "block that persisted": the state before a perfect or a relative clause
+_STATE_THAT_LASTED = re.compile(
+    r"(?:^|[,;(]\s*|\b(?:if|when|whose|with|of|in|where|once|and|or|the|an?)\s+)"
+    r"(?P<state>[\w\-]+(?:\s+[\w\-]+){0,3}?)\s+(?:(?:that|which)\s+)?(?:(?:has|have|had)\s+)?$",
+    re.IGNORECASE,
+)
+_ONLY_LASTED = re.compile(r"lasted|persisted", re.IGNORECASE)
 # the words right before a value, an operator sign allowed between ("persisting >6 weeks")
 _RIGHT_BEFORE_VALUE = r"\s*(?:\S{1,2}\s*)?$"
 _STATE_LASTED = re.compile(rf"\b(?:{_LASTING_VERBS}){_RIGHT_BEFORE_VALUE}", re.IGNORECASE)
@@ -462,6 +473,11 @@ def extract_parameters(
     for found in find_measurements(text):
         if found.start < cursor:
             continue
+        lasted = _STATE_THAT_LASTED.search(text, cursor, found.start)
+        if lasted and found.unit in _TIME_UNITS and _ONLY_LASTED.fullmatch(found.name):
+            # "AF has lasted longer than 24 h": the name reader stops at "has"; the state
+            # before it is what lasted, read as "AF lasting >24 h"
+            found = replace(found, start=lasted.start("state"), name=f"{lasted['state']} lasting")
         name, end = found.name, found.end
         before = text[: found.start].split()[-1:]
         if not name and found.unit is None and params and params[-1].name_normalized == "age":

@@ -1,8 +1,8 @@
 """Two measured quantities joined by "or" before one value ("eGFR or creatinine clearance
 below 30 mL/min"): the value is each one's, so both are parameters with it, in one OR group.
 A patient group named before "or" ("HFrEF or an LVEF below 35%") keeps no value; how long a
-state "has lasted" is its duration, as "lasting" is. Read by rule, in the team's own
-sentences.
+state "has lasted" is its duration, as "lasting" is; a value "scored on" a named score is
+that score's. Read by rule, in the team's own sentences.
 """
 
 from __future__ import annotations
@@ -107,3 +107,19 @@ def test_how_long_a_state_has_lasted_is_its_duration(lexicon, text):
     assert result["flutter"].role == "Condition", result
     duration = result["flutter duration"]
     assert (duration.operator, duration.threshold, duration.unit) == (">", 36.0, "h"), result
+
+
+def test_a_value_scored_on_a_named_score_is_that_score(lexicon):
+    # "men scoring 3 or more on HAS-BLED and women scoring 4" set the score's values: two
+    # parameters of the score (the second named before), the groups conditions of their own.
+    result = extract(
+        lexicon,
+        "Closer review is advised for men scoring 3 or more on HAS-BLED and women scoring 4 "
+        "or more.",
+    )
+    scores = [c for c in result.concepts if c.role == "ClinicalParameter"]
+    assert [(c.normalized, c.threshold) for c in scores] == [
+        ("has-bled score", 3.0),
+        ("has-bled score", 4.0),
+    ], result.concepts
+    assert {"men", "women"} <= set(named(result)), result.concepts

@@ -195,6 +195,22 @@ _GRADED_STATE = frozenset(
 )
 
 
+# the score a value is scored on, named after it: "scoring ≥2 on (the) CHA2DS2-VASc (score)"
+_SCORED_ON = re.compile(
+    r"\s+(?:on|in|with)\s+(?:the\s+|a\s+)?(?P<score>[A-Za-z][\w\-]*(?:\s+(?:score|scale|index))?)\b"
+)
+_SCORE_HEADS = ("score", "scale", "index")
+
+
+def scored_on(text: str, end: int, abbreviations: Abbreviations) -> tuple[str, int] | None:
+    """The normalized name of the score a value after "scoring" is on, and where it ends."""
+    on = _SCORED_ON.match(text, end)
+    if on is None or not re.search(r"[A-Z0-9]", on["score"]):
+        return None
+    named = abbreviations.normalize(on["score"])
+    return (named if named.endswith(_SCORE_HEADS) else f"{named} score"), on.end()
+
+
 @dataclass
 class Parameter:
     text: str  # verbatim name span ("LVEF") or the whole span when no name was written
@@ -647,6 +663,15 @@ def extract_parameters(
             if name.split()[-1].lower() in _WEIGHING and found.unit in ("kg", "g", "lb"):
                 # "patients weighing <60 kg": the patients' body weight, what the value measures
                 normalized = "body weight"
+            if name.split()[-1].lower() == "scoring" and found.unit is None:
+                # "men scoring ≥2 on CHA2DS2-VASc (and women scoring ≥3)": the value is the
+                # score's, named after it or, the second time, before; the patients stay
+                scored = scored_on(text, end, abbreviations) or (
+                    (params[-1].name_normalized or "", end) if params else None
+                )
+                if scored and scored[0].endswith(_SCORE_HEADS):
+                    start += name.lower().rindex("scoring")
+                    normalized, end = scored
         if name and name.lower() in _NAME_STOP:
             continue
         if found.unit == "years" and _FAMILY_HISTORY_OF.search(text, cursor, start):

@@ -62,6 +62,10 @@ _SEGMENT_RE = re.compile(
     r"|\bat\b(?=\s+(?:(?:particularly|especially)\s+)?(?:high|increased|intermediate|low|very)\b))",
     re.IGNORECASE,
 )
+# a value scored, right before the score it is on ("scoring 2 or more on X")
+_SCORED_BEFORE = re.compile(
+    r"\bscoring\s+\S+(?:\s+(?:or|and)\s+(?:more|higher|above|less|lower|below))?\s*$", re.I
+)
 # ("WHO" in capitals is the World Health Organization of a class's name, no clause)
 # "HF with reduced ejection fraction": here "with" belongs to the disease name.
 _WITH_INSIDE_TERM = re.compile(
@@ -136,6 +140,8 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
             continue  # "undergoing CABG using the IMA": how the act is done, not a drug taken
         if word == "on" and SEEN_ON_TEST.match(rest[m.end() :]):
             continue  # "pre-excitation on resting ECG": where it is seen, not a treatment
+        if word == "on" and _SCORED_BEFORE.search(rest[: m.start()]):
+            continue  # "scoring ≥2 on CHA2DS2-VASc": the score the value is on, no therapy
         if word == "in" and not rest[start : m.start()].strip(" ,;"):
             continue  # "in" right after a connector is part of the phrase
         if word in _NEEDING and (

@@ -1,7 +1,9 @@
 """Words that say what a more usual word says ("ought to" for "should", "on condition that"
 for "provided"), clauses that say the advice holds either way (", smokers or not,", "no
 matter the X"), and a sentence after the advice that tells what the act does ("; it lowers
-X"). None of them names a criterion. Read by rule, in the team's own sentences.
+X"). None of them names a criterion. And a result said after its test ("ultrasound is
+negative", "troponin has normalised"), named with the result first. Read by rule, in the
+team's own sentences.
 """
 
 from __future__ import annotations
@@ -93,3 +95,32 @@ def test_a_condition_named_as_a_noun_is_no_proviso(lexicon):
         extract(lexicon, "Treatment should be based on the condition that caused the shock.")
     )
     assert "condition that caused the shock" in result, result
+
+
+@pytest.mark.parametrize(
+    ("text", "state", "negated"),
+    [
+        (
+            "If leg ultrasound is negative, venography should be considered.",
+            "negative leg ultrasound",
+            False,
+        ),
+        (
+            "Calcium antagonists are not advised unless vasoreactivity testing has been positive.",
+            "positive vasoreactivity testing",
+            True,
+        ),
+        (
+            "Return to sport is reasonable once troponin has normalised.",
+            "normalised troponin",
+            False,
+        ),
+    ],
+    ids=["is negative", "has been positive", "has normalised"],
+)
+def test_a_result_said_after_its_test_names_the_state(lexicon, text, state, negated):
+    # "ultrasound is negative" is a negative ultrasound, "troponin has normalised" a
+    # normalised troponin: the state named as the golds name it, the result first.
+    result = named(extract(lexicon, text))
+    assert result[state].role == "Condition", result
+    assert result[state].negated is negated, result

@@ -311,13 +311,20 @@ _ONLY_AN_AMOUNT_OF_TIME = re.compile(
 # "natriuresis remains insufficient"): named with the grade before it, as the golds do
 _GRADE_WORD = (
     r"(?:very\s+)?(?:high|low|moderate|mild|intermediate|elevated|raised|increased|reduced|"
-    r"decreased|impaired|normal|abnormal|preserved|adequate|inadequate|insufficient|severe)"
+    r"decreased|impaired|normal|abnormal|preserved|adequate|inadequate|insufficient|severe|"
+    # ("if compression ultrasound is negative": a negative test, as the golds name it)
+    r"positive|negative|unclear|uncertain|unknown)"
 )
 # (one grade or a range of two: "risk is high or very high")
 # ("bleeding risk is not high": the graded state, absent)
 _GRADED_PREDICATE = re.compile(
-    r"(?P<what>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:is|are|remains?|stays?)\s+(?P<not>not\s+)?"
-    rf"(?P<grade>{_GRADE_WORD}(?:\s+or\s+{_GRADE_WORD})?)",
+    r"(?P<what>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:is|are|was|were|remains?|stays?|"
+    r"(?:has|have)\s+been)\s+(?P<not>not\s+)?"
+    rf"(?P<grade>{_GRADE_WORD}(?:\s+or\s+{_GRADE_WORD})?)"
+    # ... or a change it has come through ("once troponin has normalised", "symptoms have
+    # resolved"): named with the change before it, "normalised troponin"
+    r"|(?P<changed_what>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:has|have)\s+(?P<change>"
+    r"normali[sz]ed|resolved|recovered|stabili[sz]ed|regressed)",
     re.IGNORECASE,
 )
 # a participle left alone once the rules took its subject away ("ideally performed within
@@ -412,7 +419,11 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
             d.text = trimmed
             d.normalized = _DANGLING_END.sub("", d.normalized)
         graded = _GRADED_PREDICATE.fullmatch(d.normalized)
-        if graded:  # "(unless) bleeding risk is high": named "high bleeding risk", span as printed
+        if graded and graded["change"]:  # "troponin has normalised": "normalised troponin"
+            d.normalized = f"{graded['change'].lower()} {graded['changed_what']}"
+        elif (
+            graded
+        ):  # "(unless) bleeding risk is high": named "high bleeding risk", span as printed
             d.normalized = f"{graded['grade'].lower()} {graded['what']}"
             d.negated = d.negated != bool(graded["not"])  # "… is not high": turned round
         only_time = _ONLY_AN_AMOUNT_OF_TIME.fullmatch

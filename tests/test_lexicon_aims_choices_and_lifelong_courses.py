@@ -1,8 +1,8 @@
 """What an act brings told by a participle after the advice ("X is recommended in Y,
 reducing symptoms"), an act named as the kind to choose ("X is the recommended
 antithrombotic regimen"), a course given for life or with no end date ("aspirin for life"),
-and what a state comes with no sign of ("a bleed with no reversible cause"). Read by rule, in
-the team's own sentences.
+what a state comes with no sign of ("a bleed with no reversible cause"), and what a state
+requires ("X requires emergency repair"). Read by rule, in the team's own sentences.
 """
 
 from __future__ import annotations
@@ -155,3 +155,36 @@ def test_a_gerund_that_is_itself_advised_stays_an_act(lexicon, text, act):
 def test_for_life_before_what_it_qualifies_stays(lexicon, text, kept):
     # "for life-threatening" (with any dash) and "for life support" say what the act is for.
     assert kept in named(extract(lexicon, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "state", "act"),
+    [
+        (
+            "Acute type A aortic dissection requires emergency surgical repair.",
+            "acute type a aortic dissection",
+            "emergency surgical repair",
+        ),
+        (
+            "Patients with prosthetic valve endocarditis require early surgery.",
+            "prosthetic valve endocarditis",
+            "early surgery",
+        ),
+    ],
+    ids=["state", "patients"],
+)
+def test_what_a_state_requires_is_the_act(lexicon, text, state, act):
+    # "X requires Y" advises Y for X, as "Y is recommended in X" does: the subject is the
+    # state (or the patients with it), the object the act.
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == [act], result.actions
+    assert named(result)[state].role == "Condition", result.concepts
+
+
+def test_a_group_that_requires_a_drug_is_no_verb_of_the_row(lexicon):
+    # "in patients who require X" describes the patients; the row's own verb stays.
+    result = extract(
+        lexicon,
+        "Echocardiography should be considered in patients who require long-term ponatinib.",
+    )
+    assert [a.normalized for a in result.actions] == ["echocardiography"], result.actions

@@ -484,7 +484,10 @@ def _parse_sentence(sentence: str) -> RowParse:
         and not _POST_MARKERS.match(post)
         and re.search(rf"\bbe\s+(?:{_VP_OBJECTS})$", verb.group(0), re.IGNORECASE) is not None
     )
-    if (active or considered_for or passive_with_object) and cohort_subject:
+    # "Acute type A dissection requires emergency repair": the subject is the state the act
+    # is for, whether or not it names patients
+    required = verb is not None and re.search(r"(?:requires?|necessitates?)$", verb.group(0))
+    if ((active or considered_for or passive_with_object) and cohort_subject) or required:
         # "Patients with X should receive Y" / "... should be considered for Y".
         parse.cohort = pre
         if led_subject is not None:

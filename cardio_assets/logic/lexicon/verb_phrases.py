@@ -87,6 +87,11 @@ _POSITIVE_VERBS = [
     r"\b(?:should|may)\s+(?:also\s+)?be\s+(?:preferred|favoured|favored|prioriti[sz]ed)\b",
     r"\bcan\s+be\s+(?:useful|beneficial)\b",
     r"\b(?:should|may|must)\s+(?:also\s+)?(?:receive|undergo|have|use|take(?!\s+part\b))\b",
+    # "Acute type A dissection requires emergency repair", "patients with X require Y": what
+    # the state calls for is the act (not "who / that require X", a group's need, nor "do
+    # not require")
+    r"(?<!\bwho\s)(?<!\bthat\s)(?<!\bwhich\s)(?<!\bnot\s)(?<!\bwhom\s)"
+    r"\b(?:requires?|necessitates?)\b(?!\s+(?:caution|consideration)\b)",
     # "Adults should do / engage in / strive for X": what the patients are to do is the act
     rf"\b(?:should|must)\s+(?:also\s+)?(?:do|undertake|practi[sc]e|{_TAKING_PART}|"
     r"(?:strive|aim)\s+for|attend|complete|adopt|maintain)\b",

@@ -188,3 +188,71 @@ def test_a_group_that_requires_a_drug_is_no_verb_of_the_row(lexicon):
         "Echocardiography should be considered in patients who require long-term ponatinib.",
     )
     assert [a.normalized for a in result.actions] == ["echocardiography"], result.actions
+
+
+@pytest.mark.parametrize(
+    ("text", "act"),
+    [
+        (
+            "Patients whose condition requires urgent surgery should receive bridging with "
+            "unfractionated heparin.",
+            "unfractionated heparin",
+        ),
+        (
+            "Patients who still require oral anticoagulation after PCI should receive clopidogrel.",
+            "clopidogrel",
+        ),
+    ],
+    ids=["whose condition requires", "who still require"],
+)
+def test_requires_inside_a_clause_leaves_the_row_verb(lexicon, text, act):
+    # A need the patients have, said in a relative clause, is no verb of the row: the act is
+    # what "should receive" names.
+    result = extract(lexicon, text)
+    assert [a.normalized for a in result.actions] == [act], result.actions
+
+
+def test_what_the_act_itself_takes_is_no_act(lexicon):
+    # "requires specific expertise" says what doing the act takes, not a second act.
+    result = extract(
+        lexicon,
+        "TAVI in a bicuspid valve requires specific expertise and should be performed in "
+        "experienced centres.",
+    )
+    assert "specific expertise" not in [a.normalized for a in result.actions], result.actions
+
+
+def test_relatives_without_the_phenotype_as_the_subject_are_the_patients(lexicon):
+    # "Relatives who show no phenotype should be offered X": the relatives are the patients,
+    # the phenotype is what they lack, X the act.
+    result = extract(
+        lexicon,
+        "Relatives who show no phenotype should be offered follow-up with echocardiography.",
+    )
+    found = named(result)
+    assert found["phenotype"].negated, found
+    assert not [a for a in result.actions if "relative" in a.normalized], result.actions
+
+
+def test_a_participle_before_a_relative_clause_is_still_an_aim(lexicon):
+    # "reducing mortality in those whose LVEF is 40% or less": the "is" belongs to the
+    # relative clause, so the participle is the aim still.
+    result = named(
+        extract(
+            lexicon,
+            "Beta-blockers are recommended after infarction, reducing mortality in those whose "
+            "LVEF is 40% or less.",
+        )
+    )
+    assert result["mortality"].role == "Outcome", result
+
+
+def test_the_score_a_value_is_scored_on_may_have_several_words(lexicon):
+    # "the Duke Treadmill Score" is one name, read to its head.
+    result = named(
+        extract(
+            lexicon,
+            "Exercise testing is advised in patients scoring >5 on the Duke Treadmill Score.",
+        )
+    )
+    assert result["duke treadmill score"].threshold == 5.0, result

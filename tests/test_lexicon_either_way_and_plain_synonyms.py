@@ -124,3 +124,29 @@ def test_a_result_said_after_its_test_names_the_state(lexicon, text, state, nega
     result = named(extract(lexicon, text))
     assert result[state].role == "Condition", result
     assert result[state].negated is negated, result
+
+
+def test_the_size_of_an_effect_is_part_of_the_remark(lexicon):
+    # "; it reduces mortality by 30%" is still a remark: the number sizes the effect.
+    result = named(
+        extract(
+            lexicon,
+            "Spironolactone is recommended in patients with HFrEF; it reduces mortality by 30%.",
+        )
+    )
+    assert not [n for n in result if "mortality" in n], result
+
+
+def test_on_condition_that_without_a_comma_is_a_proviso(lexicon):
+    result = extract(
+        lexicon, "Anticoagulation may be resumed on condition that bleeding has stopped."
+    )
+    assert [a.normalized for a in result.actions] == ["anticoagulation"], result.actions
+
+
+def test_a_comparator_of_no_treatment_names_nothing_negated(lexicon):
+    # "compared with no treatment": the comparison is with nothing given; no state is lacked.
+    result = extract(lexicon, "An ARNI is recommended compared with no treatment in HFrEF.")
+    assert not [c for c in result.concepts if c.negated or c.normalized == "compared"], (
+        result.concepts
+    )

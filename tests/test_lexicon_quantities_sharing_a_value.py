@@ -123,3 +123,14 @@ def test_a_value_scored_on_a_named_score_is_that_score(lexicon):
         ("has-bled score", 4.0),
     ], result.concepts
     assert {"men", "women"} <= set(named(result)), result.concepts
+
+
+def test_a_lower_case_quantity_before_or_takes_the_value_and_an_article_does_not(lexicon):
+    # "creatinine clearance or eGFR <30 mL/min": the clearance is measured against 30 too;
+    # "with an STS-PROM or ..." names the STS-PROM, without its article.
+    first = named(
+        extract(lexicon, "A lower dose is advised with creatinine clearance or eGFR <30 mL/min.")
+    )
+    assert first["creatinine clearance"].threshold == 30.0, first
+    second = extract(lexicon, "Surgery is advised with an STS-PROM or EuroSCORE II <4%.")
+    assert not [c for c in second.concepts if c.normalized.startswith("an ")], second.concepts

@@ -323,7 +323,8 @@ _GRADED_PREDICATE = re.compile(
     rf"(?P<grade>{_GRADE_WORD}(?:\s+or\s+{_GRADE_WORD})?)"
     # ... or a change it has come through ("once troponin has normalised", "symptoms have
     # resolved"): named with the change before it, "normalised troponin"
-    r"|(?P<changed_what>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:has|have)\s+(?P<change>"
+    r"|(?P<changed_what>(?:[\w-]+\s+){0,3}[\w-]+)\s+(?:has|have)\s+(?P<unchanged>not\s+)?"
+    r"(?P<change>"
     r"normali[sz]ed|resolved|recovered|stabili[sz]ed|regressed)",
     re.IGNORECASE,
 )
@@ -421,9 +422,9 @@ def without_fragments(drafts: list[Draft]) -> list[Draft]:
         graded = _GRADED_PREDICATE.fullmatch(d.normalized)
         if graded and graded["change"]:  # "troponin has normalised": "normalised troponin"
             d.normalized = f"{graded['change'].lower()} {graded['changed_what']}"
-        elif (
-            graded
-        ):  # "(unless) bleeding risk is high": named "high bleeding risk", span as printed
+            d.negated = d.negated != bool(graded["unchanged"])  # "… has not resolved"
+        elif graded:
+            # "(unless) bleeding risk is high": named "high bleeding risk", span as printed
             d.normalized = f"{graded['grade'].lower()} {graded['what']}"
             d.negated = d.negated != bool(graded["not"])  # "… is not high": turned round
         only_time = _ONLY_AN_AMOUNT_OF_TIME.fullmatch

@@ -22,7 +22,11 @@ _EITHER_WAY = r"[^,;.()]*?(?:,\s*[^,;.()]+?){0,3}?\bor\b[^,;.()]*"
 _BY_OF_A_LISTED_COMPLICATION = re.compile(r"(,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)by\s+")
 
 _AIM_PARTICIPLE = "reduc|improv|lower|prevent|slow|delay|reliev|decreas|prolong"
-_ADVICE_VERB_AFTER = re.compile(r"\b(?:is|are|should|may|must|can|could)\b", re.IGNORECASE)
+_ADVICE_VERB_AFTER = re.compile(
+    r"\b(?:is|are)\s+(?:\w+\s+)?(?:recommended|indicated|advised|reasonable)\b|"
+    r"\b(?:should|may|must|can|could)\s+(?:\w+\s+)?be\b",
+    re.IGNORECASE,
+)
 _LIST_LEAD = re.compile(r"\b(?:such\s+as|including|e\.g\.|like)\s", re.IGNORECASE)
 _ADVICE_SAID = re.compile(
     r"\b(?:recommended|indicated|considered|advised|reasonable|beneficial)\b", re.IGNORECASE
@@ -308,9 +312,9 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             r"cuts?|(?:has|have)\s+been\s+shown|(?:is|are)\s+associated)\b"
             # (only a remark with no criterion or advice of its own: "; it lowers stroke risk
             # only in those with a score ≥2", "; it reduces events but should be avoided in
-            # X" go on to say whom the advice is for, and stay)
+            # X" go on to say whom the advice is for, and stay; "by 30%" is the effect's size)
             r"(?:(?!\b(?:but|only|should|may|must|can|if|when|unless|in\s+(?:patients|those))\b)"
-            r"[^;\d])*?(?=;|\.?\s*$)",
+            r"[^;])*?(?=;|\.?\s*$)",
             re.I,
         ),
         "",
@@ -320,8 +324,10 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # mild symptoms", "with no more than mild MR" grade a state and stay)
     (
         re.compile(
-            r"(?<=[\w)])\s+(?:with|(?:that|which|who)\s+(?:had|has|have|show|shows|showed))"
-            r"\s+no\s+(?!(?:or|more|less|further|other|longer)\b)",
+            # (not "compared / combined with no treatment": the comparator is no treatment)
+            r"(?<=[\w)])(?<!\bcompared)(?<!\bcombined)(?<!\balong)(?<!\btogether)\s+"
+            r"(?:with|(?:that|which|who)\s+(?:had|has|have|show|shows|showed))\s+no\s+"
+            r"(?!(?:or|more|less|fewer|greater|higher|lower|further|other|longer)\b)",
             re.I,
         ),
         " without ",
@@ -329,9 +335,12 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "X ought to receive Y": "ought to" says what "should" says; "on condition that X":
     # "provided X" (words for words, read here with the clauses they lead)
     (re.compile(r"\bought\s+(not\s+)?to\b", re.I), lambda m: f"should{' not' if m[1] else ''}"),
-    # (a clause's lead only: "based on the condition that caused the shock" names a state)
+    # (not "based / depending on the condition that caused the shock", which names a state)
     (
-        re.compile(r"(?P<lead>^|[,;(]\s*)on\s+(?:the\s+)?condition\s+that\b", re.I),
-        lambda m: f"{m['lead']}provided",
+        re.compile(
+            r"(?<!\bbased\s)(?<!\bdepending\s)(?<!\bfocused\s)\bon\s+(?:the\s+)?condition\s+that\b",
+            re.I,
+        ),
+        "provided",
     ),
 ]

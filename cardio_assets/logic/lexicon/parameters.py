@@ -19,6 +19,14 @@ from cardio_assets.logic.lexicon.noise_time import (
     SYMPTOM_ONSET,
     unnamed_event,
 )
+from cardio_assets.logic.lexicon.parameter_names import (
+    HEAD_OF,
+    ONLY_LASTED,
+    STATE_THAT_LASTED,
+    measured_alternative,
+    scored_on,
+    shared_head_partner,
+)
 from cardio_assets.logic.lexicon.role_words import heuristic_role
 from cardio_assets.logic.measurements import TIME_UNITS as _TIME_UNITS
 from cardio_assets.logic.measurements import Measurement, find_measurements
@@ -104,113 +112,6 @@ WINDOW_ANCHOR = re.compile(rf"\s+(?:of|after|from|following|since)\s+{_EVENT}", 
 _AFTER_EVENT = re.compile(rf"\s+(?:after|following|since)\s+{_EVENT}", re.IGNORECASE)
 
 
-# the quantities a shared head measures ("femoral or tibial artery width")
-_MEASURE_HEADS = (
-    r"diameters?|size|area|thickness|width|length|dimensions?|prolongation|gradient|velocity|"
-    r"volume|index"
-)
-# "renal or iliac artery diameter <4 mm": the first part names a structure or is
-# an adjective, so the head after the second is its measure too
-_PART_BEFORE_OR = re.compile(
-    r"(?P<part>\b(?!(?:an?|the)\s)[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s+or\s+$",
-    re.IGNORECASE,
-)
-_STRUCTURE = re.compile(
-    r"(?:root|aorta|arch|artery|arteries|valve|annulus|atrium|ventricle|wall|septum|vein|"
-    r"duct|QRS|PR|QT|QTc|\w+(?:ic|al|ar|ary))$",
-    re.IGNORECASE,
-)
-# "the width of the duct is above 3 mm": the measure written before what it measures
-_HEAD_OF_LEAD = rf"\b(?P<head>{_MEASURE_HEADS})\s+of\s+(?:the\s+)?"
-_HEAD_OF = re.compile(rf"{_HEAD_OF_LEAD}$", re.IGNORECASE)
-# "a width of the left or the right duct >3 mm": the head written first, two parts
-_HEAD_OF_PART_OR = re.compile(
-    rf"{_HEAD_OF_LEAD}(?P<part>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s+or\s+(?:the\s+)?$",
-    re.IGNORECASE,
-)
-
-
-def shared_head_partner(before: str, name: str) -> tuple[int, int, str, str] | None:
-    """A measurement whose name shares its head with an alternative written before it: the
-    alternative's span in ``before`` (start, end), its name and the measurement's own name,
-    each with the head ("aortic root diameter", "ascending aortic diameter"). The contract
-    distributes a shared head: two parameters, one OR label."""
-    words = name.split()
-    if len(words) >= 2 and re.fullmatch(_MEASURE_HEADS, words[-1], re.IGNORECASE):
-        part = _PART_BEFORE_OR.search(before)
-        if part and _STRUCTURE.search(part["part"]):
-            # a lone adjective shares all but the first word ("tibial or femoral artery
-            # diameter": the tibial artery's), a structure the head alone
-            lent = words[1:] if " " not in part["part"] and len(words) >= 3 else words[-1:]
-            return part.start("part"), part.end("part"), " ".join([part["part"], *lent]), name
-    head_first = _HEAD_OF_PART_OR.search(before)
-    if head_first and len(words) <= 3:
-        head = head_first["head"]
-        own = re.sub(r"^the\s+", "", name, flags=re.IGNORECASE)
-        return (
-            head_first.start(),
-            head_first.end("part"),
-            f"{head_first['part']} {head}",
-            f"{own} {head}",
-        )
-    return None
-
-
-# "STS-PROM or EuroSCORE II >8%", "eGFR or creatinine clearance <30 mL/min": a second
-# measured quantity named before "or" is measured against the same value; its name starts
-# where a phrase does (not "high blood pressure or heart rate >80 bpm": "blood" is no name)
-_ALTERNATIVE_BEFORE_OR = re.compile(
-    r"(?:^|[(,;:]\s*|\b(?:with|and|or|of|in|an?|the|whose|if|when|where|at|on|for)\s+)"
-    r"(?P<part>[A-Za-z][\w()-]*(?:\s+(?-i:[A-Z0-9])[\w()-]*)?)\s+or\s+$",
-    re.IGNORECASE,
-)
-# a score's own name ("EuroSCORE II", "STS-PROM", "HAS-BLED score")
-_SCORE_NAME = re.compile(r"score|index|PROM\b", re.IGNORECASE)
-_HEART_FAILURE_BY_EF = re.compile(r"\bHF(?:r|mr|m|p)EF$")
-
-
-def measured_alternative(
-    before: str, name: str, abbreviations: Abbreviations
-) -> tuple[int, int, str, str] | None:
-    """A quantity coordinated with the measured ``name`` in ``before``: its span (start,
-    end), its name and the measurement's own name, as ``shared_head_partner`` gives them.
-    A quantity is what the abbreviation list or the name's head says is measured ("eGFR",
-    "LDL-C"; "HFrEF" is a patient group), or a score beside a score ("STS-PROM or
-    EuroSCORE II"); a state graded in words ("low potassium") is no quantity."""
-    alternative = _ALTERNATIVE_BEFORE_OR.search(before)
-    if alternative is None or _HEART_FAILURE_BY_EF.search(alternative["part"]):
-        return None
-    part = alternative["part"]
-    if part.split()[0].lower() in _GRADED_STATE:
-        return None
-    role = heuristic_role(abbreviations.normalize(part))
-    two_scores = role is None and bool(_SCORE_NAME.search(part)) and bool(_SCORE_NAME.search(name))
-    if role == "ClinicalParameter" or two_scores:
-        return alternative.start("part"), alternative.end("part"), part, name
-    return None
-
-
-_GRADED_STATE = frozenset(
-    "high low raised elevated reduced abnormal uncontrolled impaired increased decreased".split()
-)
-
-
-# the score a value is scored on, named after it: "scoring ≥2 on (the) CHA2DS2-VASc (score)"
-_SCORED_ON = re.compile(
-    r"\s+(?:on|in|with)\s+(?:the\s+|a\s+)?(?P<score>[A-Za-z][\w\-]*(?:\s+(?:score|scale|index))?)\b"
-)
-_SCORE_HEADS = ("score", "scale", "index")
-
-
-def scored_on(text: str, end: int, abbreviations: Abbreviations) -> tuple[str, int] | None:
-    """The normalized name of the score a value after "scoring" is on, and where it ends."""
-    on = _SCORED_ON.match(text, end)
-    if on is None or not re.search(r"[A-Z0-9]", on["score"]):
-        return None
-    named = abbreviations.normalize(on["score"])
-    return (named if named.endswith(_SCORE_HEADS) else f"{named} score"), on.end()
-
-
 @dataclass
 class Parameter:
     text: str  # verbatim name span ("LVEF") or the whole span when no name was written
@@ -254,13 +155,6 @@ _LASTING = re.compile(
     rf"(?P<state>.*?\S)\s+(?:(?:that|which)\s+)?(?:(?:has|have|had)\s+)?(?:{_LASTING_VERBS})",
     re.IGNORECASE,
 )
-# "AF has lasted", "block that persisted": the state before a perfect or a relative clause
-_STATE_THAT_LASTED = re.compile(
-    r"(?:^|[,;(]\s*|\b(?:if|when|whose|with|of|in|where|once|and|or|the|an?)\s+)"
-    r"(?P<state>[\w\-]+(?:\s+[\w\-]+){0,3}?)\s+(?:(?:that|which)\s+)?(?:(?:has|have|had)\s+)?$",
-    re.IGNORECASE,
-)
-_ONLY_LASTED = re.compile(r"lasted|persisted", re.IGNORECASE)
 # the words right before a value, an operator sign allowed between ("persisting >6 weeks")
 _RIGHT_BEFORE_VALUE = r"\s*(?:\S{1,2}\s*)?$"
 _STATE_LASTED = re.compile(rf"\b(?:{_LASTING_VERBS}){_RIGHT_BEFORE_VALUE}", re.IGNORECASE)
@@ -486,11 +380,12 @@ def extract_parameters(
     params: list[Parameter] = []
     pieces: list[str] = []
     cursor = 0
+    last_scored = ""  # the score the last "scoring <value> on X" was on
     for found in find_measurements(text):
         if found.start < cursor:
             continue
-        lasted = _STATE_THAT_LASTED.search(text, cursor, found.start)
-        if lasted and found.unit in _TIME_UNITS and _ONLY_LASTED.fullmatch(found.name):
+        lasted = STATE_THAT_LASTED.search(text, cursor, found.start)
+        if lasted and found.unit in _TIME_UNITS and ONLY_LASTED.fullmatch(found.name):
             # "AF has lasted longer than 24 h": the name reader stops at "has"; the state
             # before it is what lasted, read as "AF lasting >24 h"
             found = replace(found, start=lasted.start("state"), name=f"{lasted['state']} lasting")
@@ -633,7 +528,7 @@ def extract_parameters(
             partner = shared_head_partner(text[cursor:start], name)
             if partner is None:  # "STS-PROM or EuroSCORE II >8%": both names, one value
                 partner = measured_alternative(text[cursor:start], name, abbreviations)
-            head_of = _HEAD_OF.search(text, cursor, start) if partner is None else None
+            head_of = HEAD_OF.search(text, cursor, start) if partner is None else None
             if head_of is not None and len(name.split()) <= 3:
                 # "the diameter of the aorta >45 mm": the aorta's diameter, one span
                 start, name = head_of.start(), f"{name} {head_of['head']}"
@@ -667,11 +562,12 @@ def extract_parameters(
                 # "men scoring ≥2 on CHA2DS2-VASc (and women scoring ≥3)": the value is the
                 # score's, named after it or, the second time, before; the patients stay
                 scored = scored_on(text, end, abbreviations) or (
-                    (params[-1].name_normalized or "", end) if params else None
+                    (last_scored, end) if last_scored else None
                 )
-                if scored and scored[0].endswith(_SCORE_HEADS):
+                if scored:
                     start += name.lower().rindex("scoring")
                     normalized, end = scored
+                    last_scored = normalized
         if name and name.lower() in _NAME_STOP:
             continue
         if found.unit == "years" and _FAMILY_HISTORY_OF.search(text, cursor, start):

@@ -54,6 +54,8 @@ from cardio_assets.logic.lexicon.verb_phrases import (
     _VERB_RE,
     _VP_OBJECTS,
     _WITHHOLDING,
+    REQUIRED_VERB,
+    required_verb,
 )
 from cardio_assets.logic.lexicon.vocabulary import (
     _OUTCOME_VERBS,
@@ -89,7 +91,7 @@ _COHORT_SUBJECT = re.compile(
     # ("Every woman with X should receive Y", "Smokers should be offered Y": people too, as
     # the subject's head: not "Child-Pugh class", "Carrier screening", "Adult … centres")
     rf"(?:{_PATIENT_WORDS}\b|(?:woman|man|adult|child|athlete|smokers?|recipients?|carriers?|"
-    r"relatives?)(?!-)\b(?=\s*$|\s+(?:with|who|whose|aged|at|of|on|in|after|undergoing|"
+    r"relatives?)(?!-)\b(?=\s*$|\s+(?:with|without|who|whose|aged|at|of|on|in|after|undergoing|"
     r"receiving|taking|treated|admitted|scheduled|living)\b))",
     re.IGNORECASE,
 )
@@ -293,6 +295,8 @@ def _parse_sentence(sentence: str) -> RowParse:
     sentence = sentence.strip().rstrip(".")
     parse = RowParse()
     verb = _clause_verb_skipped(sentence, _lead_clause_skipped(sentence, _VERB_RE.search(sentence)))
+    if verb is None:  # "X requires Y": only where no other verb recommends
+        verb = required_verb(sentence)
     diagnosed = _DIAGNOSED.match(sentence) if verb is None else None
     if verb is not None and re.match(
         r"(?:highly\s+)?(?:likely|probable)\b", sentence[verb.end() :].strip()
@@ -486,7 +490,7 @@ def _parse_sentence(sentence: str) -> RowParse:
     )
     # "Acute type A dissection requires emergency repair": the subject is the state the act
     # is for, whether or not it names patients
-    required = verb is not None and re.search(r"(?:requires?|necessitates?)$", verb.group(0))
+    required = verb is not None and verb.re is REQUIRED_VERB
     if ((active or considered_for or passive_with_object) and cohort_subject) or required:
         # "Patients with X should receive Y" / "... should be considered for Y".
         parse.cohort = pre

@@ -87,11 +87,6 @@ _POSITIVE_VERBS = [
     r"\b(?:should|may)\s+(?:also\s+)?be\s+(?:preferred|favoured|favored|prioriti[sz]ed)\b",
     r"\bcan\s+be\s+(?:useful|beneficial)\b",
     r"\b(?:should|may|must)\s+(?:also\s+)?(?:receive|undergo|have|use|take(?!\s+part\b))\b",
-    # "Acute type A dissection requires emergency repair", "patients with X require Y": what
-    # the state calls for is the act (not "who / that require X", a group's need, nor "do
-    # not require")
-    r"(?<!\bwho\s)(?<!\bthat\s)(?<!\bwhich\s)(?<!\bnot\s)(?<!\bwhom\s)"
-    r"\b(?:requires?|necessitates?)\b(?!\s+(?:caution|consideration)\b)",
     # "Adults should do / engage in / strive for X": what the patients are to do is the act
     rf"\b(?:should|must)\s+(?:also\s+)?(?:do|undertake|practi[sc]e|{_TAKING_PART}|"
     r"(?:strive|aim)\s+for|attend|complete|adopt|maintain)\b",
@@ -105,3 +100,32 @@ _VERB_RE = re.compile(
     + "|".join(f"(?P<p{i}>{p})" for i, p in enumerate(_POSITIVE_VERBS)),
     re.IGNORECASE,
 )
+
+
+# "Acute type A dissection requires emergency repair", "patients with X require Y": what the
+# state calls for is the act; read only where no other verb recommends, and never a group's
+# need ("patients who (still) require X", "whose condition requires X"), a need denied ("does
+# not usually require"), or what the act itself takes ("requires specific expertise")
+REQUIRED_VERB = re.compile(r"\b(?P<p_required>requires?|necessitates?)\b", re.IGNORECASE)
+_NEED_OF_A_GROUP = re.compile(
+    r"\b(?:who|whose|whom|that|which)\b(?:\s+\S+){0,4}\s*$", re.IGNORECASE
+)
+_NEED_DENIED = re.compile(r"\b(?:not|never|no\s+longer)(?:\s+\w+ly)?\s*$", re.IGNORECASE)
+_NO_ACT_REQUIRED = re.compile(
+    r"\s+(?:(?:specific|special|particular|considerable|great)\s+)?(?:expertise|experience|"
+    r"caution|consideration|attention|care)\b",
+    re.IGNORECASE,
+)
+
+
+def required_verb(sentence: str) -> re.Match[str] | None:
+    """The "requires" that makes the row's advice, if any (see ``REQUIRED_VERB``)."""
+    for m in REQUIRED_VERB.finditer(sentence):
+        before = sentence[: m.start()]
+        if not (
+            _NEED_OF_A_GROUP.search(before)
+            or _NEED_DENIED.search(before)
+            or _NO_ACT_REQUIRED.match(sentence, m.end())
+        ):
+            return m
+    return None

@@ -2,8 +2,8 @@
 for "provided"), clauses that say the advice holds either way (", smokers or not,", "no
 matter the X"), and a sentence after the advice that tells what the act does ("; it lowers
 X"). None of them names a criterion. And a result said after its test ("ultrasound is
-negative", "troponin has normalised"), named with the result first. Read by rule, in the
-team's own sentences.
+negative", "troponin has normalised"), named with the result first; "the exceptions being"
+read as "except"; "each" before a dose. Read by rule, in the team's own sentences.
 """
 
 from __future__ import annotations
@@ -150,3 +150,28 @@ def test_a_comparator_of_no_treatment_names_nothing_negated(lexicon):
     assert not [c for c in result.concepts if c.negated or c.normalized == "compared"], (
         result.concepts
     )
+
+
+def test_the_exceptions_being_is_except(lexicon):
+    # ", the exceptions being patients with X or Y" says what "except in patients with X or
+    # Y" says: X and Y negated, one OR label, no concept of the words themselves.
+    result = named(
+        extract(
+            lexicon,
+            "Catheter ablation should be offered in flutter, the exceptions being patients with "
+            "a left atrial thrombus or with severe frailty.",
+        )
+    )
+    assert result["left atrial thrombus"].negated and result["severe frailty"].negated, result
+    assert not [n for n in result if "exception" in n], result
+
+
+def test_each_before_a_dose_names_no_drug(lexicon):
+    # "(each 10 mg once daily)": the dose of each drug named before; "each" names nothing.
+    result = named(
+        extract(
+            lexicon,
+            "Dapagliflozin or empagliflozin (each 10 mg once daily) is recommended in HFrEF.",
+        )
+    )
+    assert "each" not in result, result

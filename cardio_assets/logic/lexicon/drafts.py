@@ -282,7 +282,7 @@ def _cut_inner_clause(d: Draft, clause: re.Pattern[str]) -> bool:
 
 # words that, as a whole concept, stand for something the row names elsewhere: pronouns,
 # and bare class words (which may still be offered as one alternative)
-_PRONOUNS = frozenset("they them it everyone anyone everybody anybody".split())
+_PRONOUNS = frozenset("they them it everyone anyone everybody anybody each both either".split())
 # a function word or a bare qualifier left alone when the rest of its phrase went elsewhere
 # ("from", "not", "daily", "severe", "recurring"): alone it names no state of the patient
 QUALIFIER_ALONE = GRADE_WORDS | frozenset(

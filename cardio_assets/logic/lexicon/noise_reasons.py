@@ -335,6 +335,8 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "X ought to receive Y": "ought to" says what "should" says; "on condition that X":
     # "provided X" (words for words, read here with the clauses they lead)
     (re.compile(r"\bought\s+(not\s+)?to\b", re.I), lambda m: f"should{' not' if m[1] else ''}"),
+    # ", the exceptions being patients with X": "except in patients with X"
+    (re.compile(r",?\s*\bthe\s+(?:only\s+)?exceptions?\s+being\b", re.I), ", except"),
     # (not "based / depending on the condition that caused the shock", which names a state)
     (
         re.compile(

@@ -77,12 +77,11 @@ _ALTERNATIVE_BEFORE_OR = re.compile(
     rf"(?:\s+(?:(?-i:[A-Z0-9])[\w()-]*|(?:{'|'.join(sorted(QUANTITY_HEADS))})\b))?)\s+or\s+$",
     re.IGNORECASE,
 )
-# a score's own name ("EuroSCORE II", "STS-PROM", "HAS-BLED score")
+# a state graded in words ("low potassium", "high blood pressure"): no quantity's name
 _GRADED_STATE = frozenset(
     "high low raised elevated reduced abnormal uncontrolled impaired increased decreased".split()
 )
-
-
+# a score's own name ("EuroSCORE II", "STS-PROM", "HAS-BLED score")
 _SCORE_NAME = re.compile(r"score|index|PROM\b", re.IGNORECASE)
 _HEART_FAILURE_BY_EF = re.compile(r"\bHF(?:r|mr|m|p)EF$")
 

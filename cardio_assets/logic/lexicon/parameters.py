@@ -149,12 +149,9 @@ _GRADE_WORDS = re.compile(
     re.IGNORECASE,
 )
 # a state named with how long it has lasted: "AF lasting <48 h", "pauses persisting >3 s"
-# ("AF has lasted longer than 24 h": the same, said in the perfect)
+# ("AF has lasted longer than 24 h" reaches it as "AF lasting", parameter_names.py)
 _LASTING_VERBS = r"lasting|lasts|lasted|persisting|persists|persisted"
-_LASTING = re.compile(
-    rf"(?P<state>.*?\S)\s+(?:(?:that|which)\s+)?(?:(?:has|have|had)\s+)?(?:{_LASTING_VERBS})",
-    re.IGNORECASE,
-)
+_LASTING = re.compile(rf"(?P<state>.*?\S)\s+(?:{_LASTING_VERBS})", re.IGNORECASE)
 # the words right before a value, an operator sign allowed between ("persisting >6 weeks")
 _RIGHT_BEFORE_VALUE = r"\s*(?:\S{1,2}\s*)?$"
 _STATE_LASTED = re.compile(rf"\b(?:{_LASTING_VERBS}){_RIGHT_BEFORE_VALUE}", re.IGNORECASE)

@@ -495,7 +495,7 @@ _DECISION_FRAME = re.compile(
 # "provided" / "once" X is absent (X, negated), after "unless" / "except" the contract's
 # "unless X" is read literally ("X ruled out", negated, whichever verb was written)
 _EXCLUDED = re.compile(
-    r"^(.+?)\s+(?:is|are|has\s+been|have\s+been)\s+(?P<how>excluded|ruled\s+out)"
+    r"^(.+?)\s+(?:is|are|has\s+been|have\s+been)\s+(?:excluded|ruled\s+out)"
     r"(?:\s+(?:by|with|on)\s+[^,;]+)?$",
     re.I,
 )

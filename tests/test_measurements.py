@@ -152,12 +152,36 @@ def test_one_measurement(text: str, expected: tuple) -> None:
         ("a ferritin no fewer than 100 ng/mL, and", ">="),
         ("a heart rate not higher than 60 b.p.m., and", "<="),
         ("a triglyceride level beneath 2.3 mmol/L, and", "<"),
+        ("a sodium not below 135 mmol/L, and", ">="),
+        ("a platelet count not under 50 000/µL, and", ">="),
+        ("a QTc not above 480 ms, and", "<="),
+        ("a heart rate not over 110 b.p.m., and", "<="),
     ],
 )
 def test_a_bound_said_by_denying_the_other_side(text: str, operator: str) -> None:
     # "no higher than 40%" allows 40% itself: the denied comparison is an inclusive bound of
     # the other side; "beneath" is "below"
     assert _one(text)[2] == operator
+
+
+def test_a_bound_said_before_its_unit_keeps_the_unit() -> None:
+    """ "an eGFR of 30 or more mL/min/1.73 m²": the bound words may come between the value
+    and its unit; the unit is still the value's."""
+    (m,) = find_measurements("Start the drug with an eGFR of 30 or more mL/min/1.73 m² only.")
+    assert (m.name, m.operator, m.threshold, m.unit) == (
+        "eGFR",
+        ">=",
+        30.0,
+        "mL/min/1.73 m²",
+    )
+    assert m.span("Start the drug with an eGFR of 30 or more mL/min/1.73 m² only.").endswith("m²")
+
+
+def test_a_value_said_again_after_which_corresponds_to_is_its_second_unit() -> None:
+    """ ", which corresponds to 70 mg/dL": the same value converted, not a second criterion."""
+    (m,) = find_measurements("Aim for LDL-C below 1.8 mmol/L, which corresponds to 70 mg/dL.")
+    assert (m.operator, m.threshold, m.unit) == ("<", 1.8, "mmol/L")
+    assert m.alt_values == [{"threshold": 70.0, "unit": "mg/dL"}]
 
 
 def test_a_range_whose_upper_end_is_left_out_is_the_range() -> None:

@@ -3,6 +3,7 @@ extraction assets stale by itself (no version number to remember to bump)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -50,3 +51,25 @@ def test_a_rule_edit_changes_the_extraction_code_version(
     assert code_versions.extraction_code_version() != before
     if edited.parent == LEXICON_DIR:  # the merge does not run the lexicon's rules
         assert code_versions.merged_concepts_code_version() == merged_before
+
+
+# logic modules the lexicon imports that carry no extraction rule of their own: grounding
+# has its own stage version (the lexicon only asks it for candidate terms), row_text gives
+# it a packaged English word list, source_version does the hashing
+_NOT_RULES = {"grounding.py", "row_text.py", "source_version.py"}
+
+
+def test_every_shared_module_the_rules_import_is_hashed() -> None:
+    # A rule module split out of a shared one (as the operators were out of measurements.py)
+    # must join the hash, or edits to it would leave the extraction assets looking fresh.
+    logic = LEXICON_DIR.parent
+    pending = [*LEXICON_DIR.glob("*.py"), *(logic / name for name in SHARED_RULE_FILES)]
+    seen: set[str] = set()
+    while pending:
+        source = pending.pop().read_text(encoding="utf-8")
+        for name in re.findall(r"cardio_assets\.logic\.(\w+)\b(?!\.)", source):
+            module = f"{name}.py"
+            if (logic / module).is_file() and module not in seen | _NOT_RULES:
+                seen.add(module)
+                pending.append(logic / module)
+    assert seen <= set(SHARED_RULE_FILES), sorted(seen - set(SHARED_RULE_FILES))

@@ -220,10 +220,16 @@ def summary_line(summary: dict[str, Any]) -> str:
 
 
 def validation_version() -> str:
-    """sha256 (16 hex) of this module and of the measurement grammar it re-parses with:
-    part of the llm extraction's code version (the checks apply to cached answers too)."""
-    grammar = sys.modules[find_measurements.__module__].__file__
+    """sha256 (16 hex) of this module and of the measurement grammar it re-parses with (the
+    values, their operators and units): part of the llm extraction's code version (the
+    checks apply to cached answers too)."""
+    grammar = Path(str(sys.modules[find_measurements.__module__].__file__))
     digest = hashlib.sha256()
-    for path in (Path(__file__), Path(str(grammar))):
+    for path in (
+        Path(__file__),
+        grammar,
+        grammar.with_name("measurement_operators.py"),
+        grammar.with_name("measurement_units.py"),
+    ):
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]

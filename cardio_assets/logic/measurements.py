@@ -25,6 +25,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardio_assets.logic.abbreviations import GLUED_LETTER
+from cardio_assets.logic.measurement_operators import (
+    POST_RE,
+    POST_WORDS,
+    SYMBOL_RE,
+    SYMBOLS,
+    WORD_RE,
+    operator_from_words,
+    post_op,
+)
 from cardio_assets.logic.measurement_units import (
     DOSE_UNIT,
     DOSING_WORDS,
@@ -33,63 +42,14 @@ from cardio_assets.logic.measurement_units import (
     canonical_unit,
 )
 
-# --------------------------------------------------------------------------- operators
+# --------------------------------------------------------------------------- windows
 
-_OPERATOR_WORDS: tuple[tuple[str, str], ...] = (
-    (r"less\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+less\s+than", "<="),
-    (r"greater\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+(?:greater|more)\s+than", ">="),
-    (
-        r"at\s+most|not\s+exceeding|up\s+to|a\s+maximum\s+of|at\s+or\s+(?:below|under)|"
-        r"no[t]?\s+(?:more|higher|greater)\s+than",
-        "<=",
-    ),
-    (r"at\s+least|a\s+minimum\s+of|at\s+or\s+above|no[t]?\s+(?:less|lower|fewer)\s+than", ">="),
-    (r"below|beneath|under|(?:lower|less|fewer|younger|shorter)\s+than", "<"),
-    (
-        r"above|over|greater\s+than|higher\s+than|more\s+than|exceeding|exceeds?|in\s+excess\s+of|"
-        r"older\s+than|longer\s+than|larger\s+than",
-        ">",
-    ),
-    (r"equal\s+to|of\s+exactly", "="),
-)
-_SYMBOLS = {"<": "<", ">": ">", "≤": "<=", "≥": ">=", "⩽": "<=", "⩾": ">=", "=": "=",
-            "<=": "<=", ">=": ">=", "=<": "<=", "=>": ">=", "＜": "<", "＞": ">"}  # fmt: skip
-_SYMBOL_RE = r"(?:<=|>=|=<|=>|[<>≤≥⩽⩾=＜＞])"
-_WORD_RE = "|".join(f"(?:{p})" for p, _ in _OPERATOR_WORDS)
-# an operator before a value that bounds it (no "=" or "equal to"): what tells "doses above
-# 40 mg/day", a bound, from a dose
-BOUND_BEFORE_VALUE = (
-    r"(?:[<>≤≥⩽⩾＜＞]|\b(?:"
-    + "|".join(f"(?:{p})" for p, op in _OPERATOR_WORDS if op != "=")
-    + r"))"
-)
-_POST_WORDS = {
-    "less": "<=", "lower": "<=", "below": "<=", "under": "<=", "fewer": "<=", "younger": "<=",
-    "more": ">=", "greater": ">=", "higher": ">=", "above": ">=", "over": ">=", "older": ">=",
-    "longer": ">=", "larger": ">=",
-}  # fmt: skip
-_POST_RE = r"(?:or|and)\s+(?:" + "|".join(_POST_WORDS) + r")\b"
 _WINDOW_RE = (
     r"(?:within(?:\s+the\s+(?:first|past|last|previous|preceding))?|(?:in|during)\s+the\s+"
     r"(?:first|past|last|previous|preceding)|no\s+later\s+than"
     # (a segment the word "during" or "in" opened: "[during] the first 6 months after X")
     r"|^the\s+first)"
 )
-
-
-def _post_op(words: str) -> str:
-    """The bound of a value written after it: "or more" -> ">=", "or less" -> "<="."""
-    return _POST_WORDS[words.split()[-1].lower()]
-
-
-def operator_from_words(words: str) -> str | None:
-    words = " ".join(words.lower().split())
-    if words in _SYMBOLS:
-        return _SYMBOLS[words]
-    for pattern, op in _OPERATOR_WORDS:
-        if re.fullmatch(pattern, words):
-            return op
-    return None
 
 
 # --------------------------------------------------------------------------- values
@@ -99,7 +59,7 @@ _DASH = r"\s?(?:[-–—−‐]|to)\s?"
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4}
 # the bounds a class takes after it: those of any value, and a worse / better class
 _CLASS_POST = {
-    **{w: _POST_WORDS[w] for w in ("higher", "greater", "more", "above", "lower", "less", "below")},
+    **{w: POST_WORDS[w] for w in ("higher", "greater", "more", "above", "lower", "less", "below")},
     "worse": ">=",
     "better": "<=",
 }
@@ -130,12 +90,13 @@ _VALUE = re.compile(
     (?P<between>\b(?:between|from)\s+(?P<b_lo>{_NUM})\s?(?P<b_u1>{UNIT_RE})?\s+(?:and|to)\s+
         (?P<b_hi>{_NUM})\s?(?P<b_u2>{UNIT_RE})?(?![\w]))
     |(?P<window>\b{_WINDOW_RE}\s+(?P<w_v>{_NUM})(?:{_DASH}(?P<w_hi>{_NUM}))?\s?(?P<w_u>{UNIT_RE})(?![\w]))
-    |(?P<paired>(?P<p_op>{_SYMBOL_RE}|\b(?:{_WORD_RE}))?\s?(?P<p_a>\d{{2,3}})\s?/\s?(?P<p_b>\d{{2,3}})
-        \s?(?P<p_u>mm\s?Hg)(?P<p_post>\s+{_POST_RE})?)
-    |(?P<op_range>(?P<r_op>{_SYMBOL_RE}|\b(?:{_WORD_RE}))?\s?(?P<r_lo>{_NUM})\s?(?P<r_u1>{UNIT_RE})?
+    |(?P<paired>(?P<p_op>{SYMBOL_RE}|\b(?:{WORD_RE}))?\s?(?P<p_a>\d{{2,3}})\s?/\s?(?P<p_b>\d{{2,3}})
+        \s?(?P<p_u>mm\s?Hg)(?P<p_post>\s+{POST_RE})?)
+    |(?P<op_range>(?P<r_op>{SYMBOL_RE}|\b(?:{WORD_RE}))?\s?(?P<r_lo>{_NUM})\s?(?P<r_u1>{UNIT_RE})?
         (?:{_DASH}|\s?[-–—−‐]\s?[<≤]\s?)(?P<r_hi>{_NUM})\s?(?P<r_u2>{UNIT_RE})(?![\w]))
-    |(?P<op_value>(?P<o_op>{_SYMBOL_RE}|\b(?:{_WORD_RE}))\s?(?P<o_v>{_NUM})\s?(?P<o_u>{UNIT_RE})?(?![\w/]))
-    |(?P<post_value>(?<![\w.])(?P<q_v>{_NUM})\s?(?P<q_u>{UNIT_RE})?\s+(?P<q_post>{_POST_RE}))
+    |(?P<op_value>(?P<o_op>{SYMBOL_RE}|\b(?:{WORD_RE}))\s?(?P<o_v>{_NUM})\s?(?P<o_u>{UNIT_RE})?(?![\w/]))
+    |(?P<post_value>(?<![\w.])(?P<q_v>{_NUM})\s?(?P<q_u>{UNIT_RE})?\s+(?P<q_post>{POST_RE})
+        (?:\s(?P<q_u2>{UNIT_RE})(?![\w/]))?)
     |(?P<bare>(?<![\w.,/])(?P<n_v>{_NUM})\s?(?P<n_u>{UNIT_RE})(?![\w/]))
     """,
     re.IGNORECASE | re.VERBOSE,
@@ -180,7 +141,7 @@ def _value_of(m: re.Match[str]) -> tuple[str, float | list[float] | str, str | N
             )
         return "<=", number(g["w_v"]), canonical_unit(g["w_u"]), "window"
     if g["paired"]:
-        op = _post_op(g["p_post"]) if g["p_post"] else _op(g["p_op"])
+        op = post_op(g["p_post"]) if g["p_post"] else _op(g["p_op"])
         return op, f"{g['p_a']}/{g['p_b']}", "mmHg", "threshold"
     if g["op_range"]:
         unit = g["r_u2"] or g["r_u1"]
@@ -188,7 +149,9 @@ def _value_of(m: re.Match[str]) -> tuple[str, float | list[float] | str, str | N
     if g["op_value"]:
         return _op(g["o_op"]), number(g["o_v"]), canonical_unit(g["o_u"]), "threshold"
     if g["post_value"]:
-        return _post_op(g["q_post"]), number(g["q_v"]), canonical_unit(g["q_u"]), "threshold"
+        # ("45 or more mL/min/1.73 m²": the unit may follow the bound words)
+        unit = g["q_u"] or g["q_u2"]
+        return post_op(g["q_post"]), number(g["q_v"]), canonical_unit(unit), "threshold"
     return "=", number(g["n_v"]), canonical_unit(g["n_u"]), "threshold"
 
 
@@ -404,14 +367,14 @@ _EF_CLASS = re.compile(r"\bHF(?:r|mr|m|p)EF\s*$")
 DIMENSIONLESS_HEADS = frozenset("score index grade stage ratio inr".split())
 _SCORE_IN_BRACKETS = re.compile(
     rf"\s*\(\s*(?P<value>(?P<lo>{_NUM})\s?[-–—−]\s?(?P<hi>{_NUM})"
-    rf"|(?P<op>{_SYMBOL_RE}|\b(?:{_WORD_RE}))\s?(?P<v>{_NUM}))\s*\)",
+    rf"|(?P<op>{SYMBOL_RE}|\b(?:{WORD_RE}))\s?(?P<v>{_NUM}))\s*\)",
     re.IGNORECASE,
 )
 # ... and a bare range or an "of" value right after their name: "a SYNTAX score 0-22", "a
 # score of 2", "a score of 3 or more"
 _SCORE_RANGE = re.compile(
     rf"\s+(?:(?:of\s+)?(?P<value>(?P<lo>{_NUM})\s?[-–—−]\s?(?P<hi>{_NUM}))"
-    rf"|of\s+(?P<v>{_NUM})(?:\s+(?P<post>{_POST_RE}))?)(?![\w%/.,]|\s?{UNIT_RE})",
+    rf"|of\s+(?P<v>{_NUM})(?:\s+(?P<post>{POST_RE}))?)(?![\w%/.,]|\s?{UNIT_RE})",
     re.IGNORECASE,
 )
 # ... and a bare small number: "a CHA2DS2-VASc score 0", "a score 1 in women"
@@ -429,8 +392,8 @@ _NUMBER_WORDS = {
     "nine": 9, "ten": 10,
 }  # fmt: skip
 _COUNT = re.compile(
-    rf"(?:(?P<op>{_SYMBOL_RE})\s?|\b(?P<words>at\s+least|more\s+than|fewer\s+than|less\s+than)\s+)?"
-    rf"(?<![\w.,/-])(?P<n>\d{{1,2}}|{'|'.join(_NUMBER_WORDS)})(?P<post>\s+{_POST_RE})?\s+"
+    rf"(?:(?P<op>{SYMBOL_RE})\s?|\b(?P<words>at\s+least|more\s+than|fewer\s+than|less\s+than)\s+)?"
+    rf"(?<![\w.,/-])(?P<n>\d{{1,2}}|{'|'.join(_NUMBER_WORDS)})(?P<post>\s+{POST_RE})?\s+"
     r"(?P<what>(?:(?!(?:of|the|following|these|those|such|which)\b)[\w\-]+\s+){0,3}?"
     # ("two or more CVRFs": the risk factors by their abbreviation)
     r"(?:(?:risk\s+)?factors?|(?:CV)?RFs?|criteria|criterion|features?|markers?|lesions?|comorbidit(?:y|ies)|"
@@ -449,12 +412,13 @@ _AGE_WORDS = re.compile(r"\b(?:aged?|older|younger|years?\s+old)\s*$", re.IGNORE
 # ", or 430 nmol/L", " (about 430 nmol/L)" (a conversion rounded, the same value), ", i.e.
 # 4.9 mmol/L" (the same value said again); a closing bracket only where one was opened
 _RESTATED = r"i\.\s?e\.|that\s+is"  # the same value said again
-_CONVERTED = r"roughly|(?:equivalent|corresponding)\s+to"  # ... converted to another unit
+# ... converted to another unit (", which corresponds to 55 mg/dL")
+_CONVERTED = r"roughly|(?:equivalent|corresponding)\s+to|(?:which|that)\s+(?:corresponds|is\s+equivalent)\s+to"
 _SAID_AGAIN = rf",?\s?(?P<again>{_RESTATED}|{_CONVERTED}),?\s+"
 _ROUNDED = rf"(?:\s?(?P<lead>about|approximately|approx\.|~|≈|{_CONVERTED}|(?:{_RESTATED}),?))?"
 _ALT_VALUE = re.compile(
     rf"\s?(?:(?P<open>\(){_ROUNDED}\s?|(?P<listed>,\s?)?or\s+"
-    rf"|/\s?|{_SAID_AGAIN})(?P<op>{_SYMBOL_RE})?\s?(?P<v>{_NUM})\s?(?P<u>{UNIT_RE})(?(open)\s?\)?)",
+    rf"|/\s?|{_SAID_AGAIN})(?P<op>{SYMBOL_RE})?\s?(?P<v>{_NUM})\s?(?P<u>{UNIT_RE})(?(open)\s?\)?)",
     re.IGNORECASE,
 )
 # ... and a range's, as a range in brackets, " (135–499 mg/dL)", or said again, ", i.e.
@@ -529,7 +493,7 @@ def find_measurements(text: str) -> list[Measurement]:
         if score.groupdict().get("lo") is not None:
             operator, threshold = "between", [number(score["lo"]), number(score["hi"])]
         elif score.groupdict().get("post"):
-            operator = _post_op(score["post"])
+            operator = post_op(score["post"])
             threshold = number(score["v"])
         else:
             operator, threshold = _op(score.groupdict().get("op")), number(score["v"])
@@ -548,7 +512,7 @@ def find_measurements(text: str) -> list[Measurement]:
         elif count["words"]:
             operator = operator_from_words(count["words"]) or "="
         elif count["post"]:
-            operator = _post_op(count["post"])
+            operator = post_op(count["post"])
         else:
             operator = "="
         start, name = count.start(), count["what"]
@@ -576,9 +540,9 @@ def find_measurements(text: str) -> list[Measurement]:
         alt_values = []
         if alt is not None:
             alt_values, end = [alt[0]], alt[1]
-            post = re.match(rf"\s+({_POST_RE})", text[end:], re.IGNORECASE)
+            post = re.match(rf"\s+({POST_RE})", text[end:], re.IGNORECASE)
             if post and operator == "=":  # "1.8 mmol/L (70 mg/dL) or more": both values' bound
-                operator = _post_op(post.group(1))
+                operator = post_op(post.group(1))
                 end += post.end()
         name_start, name = _name_before(text, value_start)
         bracket = _BRACKETED_VALUE.search(text[:value_start])
@@ -693,5 +657,5 @@ def attach_measurement(
 # number, a dash or an operator sign means the same there as in a guideline row.
 NUMBER = _NUM
 RANGE_DASHES: tuple[str, ...] = ("–", "—", "−", "‐")
-UNICODE_OPERATORS: dict[str, str] = {s: op for s, op in _SYMBOLS.items() if not s.isascii()}
+UNICODE_OPERATORS: dict[str, str] = {s: op for s, op in SYMBOLS.items() if not s.isascii()}
 parse_number = number

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 # a relative clause about the patients inside a context phrase
 _WHO_CLAUSE = re.compile(r"\s+(?:who|whom)\s+(?:are|is|have|has|were|was|had|remain)\b", re.I)
+# "[After] PCI in a patient with AF": the patients the event happened to, named after it
+_IN_PATIENTS_WITH = re.compile(r"\s+in\s+(?:an?\s+|the\s+|all\s+)?patients?\s+(?=with\b)", re.I)
 # a verb that ends a clause of its own before "and" ("if AF persists and …")
 _CLAUSE_VERB = re.compile(
     r"\b(?:persist|recur|occur|remain|continue|fail|develop|worsen|progress|return|resolve|"
@@ -215,6 +217,12 @@ class ClauseRules:
                 flags=re.IGNORECASE,
             )
             return drafts + (self._phrase(rest, "context", group_counter) if rest else [])
+        with_them = _IN_PATIENTS_WITH.search(phrase) if kind == "context" else None
+        if with_them and with_them.start() > 0:
+            # "after TAVI in patients with AF": the procedure is the context, AF the cohort's
+            return self._post_phrase(
+                kind, phrase[: with_them.start()], group_counter
+            ) + self._cohort("patients " + phrase[with_them.end() :], group_counter)
         who = _WHO_CLAUSE.search(phrase)
         if who and kind == "context":
             # "after TAVI or PCI who are frail": the who-clause is about the

@@ -345,4 +345,9 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "provided",
     ),
+    # "DAPT consisting of A and B", "an assessment comprising A and B": the items, read as
+    # "with" reads them after a generic head ("revascularisation with CABG")
+    (re.compile(r"(?<=\w)\s+(?:comprising|consisting\s+of|made\s+up\s+of)\s+", re.I), " with "),
+    # ", assuming X": "provided X" (after a comma only: "assuming care of" takes an object)
+    (re.compile(r",\s*assuming(?:\s+that)?\b", re.I), ", provided"),
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cardio_assets.logic.measurements import operator_from_words
+from cardio_assets.logic.measurement_operators import operator_from_words
 
 # the comparison words a survival time is given with (read by the measurement grammar's
 # operator_from_words; "beyond" is this wording's own)

@@ -21,7 +21,7 @@ TARGET_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             r"[A-Za-z][\w\-]*\s+){0,3}(?:pressure|cholesterol|levels?|concentrations?|rate|"
             r"[A-Z][\w\-]*))|(?P<one>\b[A-Z][\w\-]*))\s+"
             r"(?:should|must|is\s+recommended\s+to)\s+"
-            r"(?:\w+ly\s+)?be\s+(?:lowered|reduced|decreased|brought\s+down|targeted|kept|"
+            r"(?:\w+ly\s+)?be\s+(?:lowered|reduced|decreased|brought(?:\s+down)?|targeted|kept|"
             r"maintained)\s+(?P<prep>to|at|below|under|beneath)\s+(?P<below>(?:below|beneath)\s+)?"
             r"(?:an?\s+target\s+(?:range\s+|value\s+)?of\s+)?"
             r"(?=[<>≤≥]?\s?\d)",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from cardio_assets.logic.measurements import BOUND_BEFORE_VALUE
+from cardio_assets.logic.measurement_operators import BOUND_BEFORE_VALUE
 
 # words that say whether an act can be done, not whom it is for
 _HEDGE = (

@@ -51,7 +51,7 @@ _SEGMENT_RE = re.compile(
     rf"|(?:\bpre-?)?\b(?:(?:{_TREATED_WHEN})\s+)?treated\s+with\b"
     r"|\breceiving\b|\btaking\b|(?<!not\s)(?<!are\s)(?<!is\s)\busing\b"
     r"|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
-    r"|(?<!-)\bon\b(?![-\s]top\b)(?!-)|\bundergoing\b|\bscheduled\s+(?:for|to\s+(?:receive|undergo))\b|\breferred\s+for\b|\bafter\b"
+    r"|(?<!-)\bon\b(?![-\s]top\b)(?!-)|\b(?:undergoing|facing|awaiting)\b|\bscheduled\s+(?:for|to\s+(?:receive|undergo))\b|\breferred\s+for\b|\bafter\b"
     r"|\brequiring\b|\bneeding\b|\bin\s+need\s+of\b|\bproceeding\s+to\b|\bdeveloping\b"
     r"|\bconsidering\b|\bplanning\b|\b(?:contemplating|desiring)\b(?=\s+(?:a\s+)?pregnan)"
     r"|\b(?:judged|categori[sz]ed|classified|deemed)\s+(?:to\s+be\s+)?(?:as\s+(?:having\s+)?)?"
@@ -270,6 +270,9 @@ def _segment_kind(word: str) -> str:
         return "procedure"  # "who undergo X", "who proceed to X": X is what they have done
     if word in {
         "undergoing",
+        # "patients facing / awaiting surgery": the act ahead of them, as "scheduled for"
+        "facing",
+        "awaiting",
         # "AF requiring anticoagulation", "renal disease needing contrast imaging": the state,
         # then the therapy or procedure it calls for, named by its own head
         *_NEEDING,

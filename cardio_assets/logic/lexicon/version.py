@@ -22,6 +22,7 @@ SHARED_RULE_FILES: tuple[str, ...] = (
     "ellipsis.py",
     "abbreviations.py",
     "measurements.py",
+    "measurement_operators.py",
     "measurement_units.py",
 )
 

@@ -40,9 +40,10 @@ BOUND_BEFORE_VALUE = (
 POST_WORDS = {
     "less": "<=", "lower": "<=", "below": "<=", "under": "<=", "fewer": "<=", "younger": "<=",
     "more": ">=", "greater": ">=", "higher": ">=", "above": ">=", "over": ">=", "older": ">=",
-    "longer": ">=", "larger": ">=",
+    "longer": ">=", "larger": ">=", "upward": ">=", "upwards": ">=",
 }  # fmt: skip
-POST_RE = r"(?:or|and)\s+(?:" + "|".join(POST_WORDS) + r")\b"
+# ("a BMI from 40 kg/m² upward": "upward" alone bounds the value too)
+POST_RE = r"(?:(?:or|and)\s+(?:" + "|".join(POST_WORDS) + r")|upwards?)\b"
 
 
 def post_op(words: str) -> str:

@@ -47,7 +47,12 @@ UNITS: dict[str, tuple[str, ...]] = {
     "U/mL": (r"U\s?/\s?m[lL]",),  # anti-Xa activity written without "I"
     "/µL": (r"/\s?[µμu]L", r"per\s?[µμu]L"),
     "×10⁹/L": (r"[x×]\s?10(?:⁹|\^?9|\s?9)\s?/\s?L",),
-    "× ULN": (r"[x×]\s?(?:the\s+)?ULN", r"times\s+(?:the\s+)?(?:upper\s+limit\s+of\s+normal|ULN)"),
+    "× ULN": (
+        r"[x×]\s?(?:the\s+)?ULN",
+        # ("three times the normal value": the upper limit of normal said plainly)
+        r"times\s+(?:the\s+)?(?:upper\s+(?:limit\s+of\s+normal|reference\s+limit)|ULN|"
+        r"normal(?:\s+(?:value|range|limit))?)",
+    ),
     # a multiple of the patient's own reference value: "aPTT >=2x control", "2 times baseline"
     "× control": (r"[x×]\s?(?:the\s+)?control", r"times\s+(?:the\s+)?control"),
     "× baseline": (r"[x×]\s?(?:the\s+)?baseline", r"times\s+(?:the\s+)?baseline"),

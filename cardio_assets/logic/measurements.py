@@ -54,7 +54,15 @@ _WINDOW_RE = (
 
 # --------------------------------------------------------------------------- values
 
-_NUM = r"\d{1,3}(?:[ \u2009\u202f]\d{3})+(?![\d.])|\d+(?:[.,]\d+)?"
+_NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10,
+}  # fmt: skip
+# (a multiple of a reference may be written in words: "three times the upper limit of normal")
+_MULTIPLE_IN_WORDS = (
+    rf"(?:{'|'.join(_NUMBER_WORDS)})(?=\s+times\s+(?:the\s+)?(?:upper|ULN\b|normal\b))"
+)
+_NUM = rf"\d{{1,3}}(?:[ \u2009\u202f]\d{{3}})+(?![\d.])|\d+(?:[.,]\d+)?|{_MULTIPLE_IN_WORDS}"
 _DASH = r"\s?(?:[-–—−‐]|to)\s?"
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4}
 # the bounds a class takes after it: those of any value, and a worse / better class
@@ -79,6 +87,8 @@ _NYHA = re.compile(
 
 
 def number(raw: str) -> float:
+    if raw.lower() in _NUMBER_WORDS:
+        return float(_NUMBER_WORDS[raw.lower()])
     text = re.sub(r"[ \u2009\u202f]", "", raw)
     if re.fullmatch(r"\d+,\d{1,2}", text):  # a decimal comma; "10,000" stays thousands
         text = text.replace(",", ".")
@@ -387,10 +397,6 @@ _SCORE_BARE = re.compile(
 )
 # how many of something the patient has: "two or more clinical risk factors", "≥1 risk
 # factor", "at least 3 episodes"; the count is the value, what is counted names it
-_NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10,
-}  # fmt: skip
 _COUNT = re.compile(
     rf"(?:(?P<op>{SYMBOL_RE})\s?|\b(?P<words>at\s+least|more\s+than|fewer\s+than|less\s+than)\s+)?"
     rf"(?<![\w.,/-])(?P<n>\d{{1,2}}|{'|'.join(_NUMBER_WORDS)})(?P<post>\s+{POST_RE})?\s+"

@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from cardio_assets.logic.lexicon.drafts import Draft, _negate, new_group_label
+from cardio_assets.logic.lexicon.phrase_patterns import test_showing
 from cardio_assets.logic.lexicon.segments import SEEN_ON_TEST
 from cardio_assets.logic.lexicon.vocabulary import PERSIST_WORDS
 
@@ -179,9 +180,13 @@ class ClauseRules:
         if several is not None:
             return several
         joined = _TWO_CLAUSES.match(phrase)
-        if joined and _UNSUITABLE.match(joined["second"]):
-            # "if the rate is not controlled and beta-blockers are contraindicated": two
-            # clauses, both to hold, each read on its own
+        if joined and (
+            _UNSUITABLE.match(joined["second"])
+            or test_showing(joined["second"], self.abbreviations.normalize) is not None
+        ):
+            # "if the rate is not controlled and beta-blockers are contraindicated", "when
+            # the EF stays low and the ECG shows LBBB": two clauses, both to hold, each read
+            # on its own
             return self._post_phrase(kind, joined["first"], group_counter) + self._post_phrase(
                 kind, joined["second"], group_counter
             )

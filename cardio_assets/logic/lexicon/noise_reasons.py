@@ -348,6 +348,24 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "DAPT consisting of A and B", "an assessment comprising A and B": the items, read as
     # "with" reads them after a generic head ("revascularisation with CABG")
     (re.compile(r"(?<=\w)\s+(?:comprising|consisting\s+of|made\s+up\s+of)\s+", re.I), " with "),
+    # "three times the normal value corrected for age and sex": the reference the value is
+    # read against, no criterion of its own
+    (
+        re.compile(
+            r"(\b(?:normal|ULN|reference)(?:\s+(?:values?|ranges?|limits?))?)\s+"
+            r"(?:(?:adjusted|corrected|matched)\s+)?for\s+age(?:\s+and\s+(?:sex|gender))?\b",
+            re.I,
+        ),
+        r"\1",
+    ),
+    # "severe obesity, meaning a BMI ≥40": the state said again by its criterion, as "i.e."
+    (
+        re.compile(
+            r",\s*meaning\s+(?=(?:an?\s+|the\s+)?[\w\-]+(?:\s+[\w\-]+)?\s*(?:of\s+)?[<>≤≥]?\s?\d)",
+            re.I,
+        ),
+        ", i.e. ",
+    ),
     # ", assuming X": "provided X" (after a comma only: "assuming care of" takes an object)
     (re.compile(r",\s*assuming(?:\s+that)?\b", re.I), ", provided"),
 ]

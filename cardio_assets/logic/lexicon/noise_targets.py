@@ -40,4 +40,14 @@ TARGET_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         r"\g<op>\g<a> \g<unit> and ≥\g<b> \g<unit>",
     ),
+    # "a BMI from 40 kg/m² upward", "from a score of 2 upward": the value and above, read
+    # as "≥" before it
+    (
+        re.compile(
+            r"\bfrom\s+(?P<lead>(?:an?\s+)?(?:[\w\-]+\s+){0,2}?(?:of\s+)?)"
+            r"(?P<value>\d+(?:\.\d+)?(?:\s?[^\s\d,;()]+)?)\s+(?:upwards?|onwards?)\b",
+            re.I,
+        ),
+        r"\g<lead>≥\g<value>",
+    ),
 ]

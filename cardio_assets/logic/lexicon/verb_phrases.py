@@ -31,7 +31,7 @@ _CARE_PASSIVE = re.compile(rf"\bbe\s+(?P<care>{_CARE_VERBS})$", re.I)
 # first-line drugs", "the recommended intervention")
 _CHOSEN_ACT = (
     r"intervention|treatment|therapy|drugs?|agents?|method|procedure|test|options?|modality|"
-    r"approach|strategy|technique|regimen"
+    r"approach|strategy|technique|regimen|mode(?:\s+of\s+[\w\-]+)?"
 )
 _NEGATIVE_VERBS = [
     r"\b(?:is|are)\s+not\s+(?:routinely\s+)?(?:recommended|indicated|advised|suggested)\b",
@@ -72,10 +72,13 @@ _POSITIVE_VERBS = [
     r"appropriate|possible)\s+(?:(?:additional|further|first|first-line|second-line|complementary)\s+)?"
     r"(?:alternative|option|choice|test|tool|adjunct|investigation|approach|strategy)\b",
     r"\b(?:is|are)\s+(?:reasonable|advised|advisable|beneficial|useful|preferred|preferable|"
+    r"favou?red|"
     r"suggested|effective|mandatory|essential)\b",
     # "commissurotomy is the intervention of choice", "thiazides are the first-line
     # antihypertensive drugs": chosen first, so recommended
-    rf"\b(?:is|are)\s+the\s+(?:preferred\s+)?(?:{_CHOSEN_ACT})\s+of\s+(?:first\s+)?choice\b",
+    # ("a VKA remains the anticoagulant of choice": whatever the kind, chosen first)
+    r"\b(?:is|are|remains?)\s+the\s+(?:preferred\s+)?[\w\-]+(?:\s+[\w\-]+)?\s+of\s+"
+    r"(?:first\s+)?choice\b",
     r"\b(?:is|are)\s+(?:the\s+|a\s+)?(?:preferred\s+|recommended\s+)?first[\s-]line\s+(?:[\w\-]+\s+)?"
     rf"(?:{_CHOSEN_ACT})\b(?:\s+recommended\b)?",
     # "TAVI is the recommended intervention for …", "beta-blockers are the preferred initial

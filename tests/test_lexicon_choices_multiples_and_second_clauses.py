@@ -35,6 +35,7 @@ def test_the_act_named_as_the_one_to_choose(lexicon, text):
     [
         ("Valve surgery is reasonable if BNP is more than three times the normal value.", 3.0),
         ("Stop the statin if ALT exceeds five times the upper limit of normal.", 5.0),
+        ("Stop the statin if ALT exceeds four times the upper normal limit.", 4.0),
         ("Valve surgery is reasonable if BNP is above 2 times the normal range.", 2.0),
     ],
 )
@@ -71,7 +72,7 @@ def test_a_bound_said_as_from_a_value_upward(lexicon):
     assert not any("meaning" in c.normalized or "upward" in c.normalized for c in result.concepts)
 
 
-@pytest.mark.parametrize("change", ["Stepping down", "De-escalating", "Moving"])
+@pytest.mark.parametrize("change", ["Stepping down", "De-escalating", "Escalating"])
 def test_a_change_from_one_drug_to_another(lexicon, change):
     # "stepping down from A to B" is a switch: B is the act, A the drug the patients were on;
     # the verb is no part of either name.
@@ -104,3 +105,64 @@ def test_the_valve_disease_as_is_not_the_word_as(lexicon):
     )
     assert result["severe aortic stenosis"].role == "Condition", result
     assert result["heart failure"].role == "Condition", result
+
+
+# --- guards from the session's code review: where the rules above must not reach
+
+
+def test_a_dose_said_as_a_multiple_of_the_normal_is_no_value(lexicon):
+    # "twice the normal dose" is how much drug, not a laboratory value above its normal.
+    result = extract(lexicon, "Rivaroxaban at 2 times the normal dose is not recommended.")
+    assert not [c for c in result.concepts if c.role == "ClinicalParameter"], result
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In patients facing a high risk of bleeding, a proton pump inhibitor is recommended.",
+        "In patients awaiting test results, aspirin is reasonable.",
+    ],
+)
+def test_facing_what_is_no_act_names_no_procedure(lexicon, text):
+    # Only an act ahead of the patients (surgery, a transplant) is a Procedure: a risk or
+    # results they face are not.
+    result = extract(lexicon, text)
+    assert all(
+        c.role != "Procedure" or "risk" not in c.normalized and "result" not in c.normalized
+        for c in result.concepts
+    ), result
+
+
+def test_moving_between_places_is_no_change_of_drug(lexicon):
+    # "from the ICU to the ward" are places, not the drug the patients were on.
+    result = extract(lexicon, "Moving from the ICU to the ward is recommended after stabilisation.")
+    assert not [c for c in result.concepts if c.role == "Medication"], result
+
+
+def test_the_time_of_choice_recommends_no_time(lexicon):
+    # "the second trimester is the time of choice for intervention" says when, not what: the
+    # trimester is no act.
+    result = extract(
+        lexicon,
+        "In pregnant women with severe mitral stenosis, the second trimester is the time of "
+        "choice for intervention.",
+    )
+    assert all(a.normalized != "second trimester" for a in result.actions), result
+
+
+def test_a_team_made_up_of_people_leaves_the_patients_alone(lexicon):
+    # The members of a team are no items of an act; the patients it sees keep their state.
+    result = named(
+        extract(
+            lexicon,
+            "A heart team made up of a cardiologist and a cardiac surgeon should assess patients "
+            "with severe AS.",
+        )
+    )
+    assert result["severe aortic stenosis"].role == "Condition", result
+
+
+def test_a_course_from_day_one_onwards_is_no_threshold(lexicon):
+    # "from day 1 onwards" says when a course starts: no value of the patients.
+    result = extract(lexicon, "Aspirin is recommended from day 1 onwards after CABG.")
+    assert not [c for c in result.concepts if c.role == "ClinicalParameter"], result

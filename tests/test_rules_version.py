@@ -67,7 +67,13 @@ def test_every_shared_module_the_rules_import_is_hashed() -> None:
     seen: set[str] = set()
     while pending:
         source = pending.pop().read_text(encoding="utf-8")
-        for name in re.findall(r"cardio_assets\.logic\.(\w+)\b(?!\.)", source):
+        # ("from cardio_assets.logic.X import …" and "from cardio_assets.logic import X")
+        names = re.findall(r"cardio_assets\.logic\.(\w+)\b(?!\.)", source) + [
+            name.strip()
+            for listed in re.findall(r"from\s+cardio_assets\.logic\s+import\s+([\w, ]+)", source)
+            for name in listed.split(",")
+        ]
+        for name in names:
             module = f"{name}.py"
             if (logic / module).is_file() and module not in seen | _NOT_RULES:
                 seen.add(module)

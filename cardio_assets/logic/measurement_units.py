@@ -9,6 +9,13 @@ from __future__ import annotations
 
 import re
 
+# a multiple of the upper limit of normal written with "times" ("3 times the ULN", "three
+# times the normal value"; never "normal" alone: "2 times the normal dose" is a dose): also
+# what lets a number word before it be a value
+ULN_TIMES = (
+    r"times\s+(?:the\s+)?(?:upper\s+(?:limit\s+of\s+normal|normal\s+limit|reference\s+"
+    r"(?:limit|range))|ULN\b|normal\s+(?:values?|ranges?|limits?)\b)"
+)
 # canonical unit -> the ways guideline text writes it (regular expressions, case-insensitive)
 UNITS: dict[str, tuple[str, ...]] = {
     "%": (r"%", r"per\s?cent"),
@@ -49,9 +56,9 @@ UNITS: dict[str, tuple[str, ...]] = {
     "×10⁹/L": (r"[x×]\s?10(?:⁹|\^?9|\s?9)\s?/\s?L",),
     "× ULN": (
         r"[x×]\s?(?:the\s+)?ULN",
-        # ("three times the normal value": the upper limit of normal said plainly)
-        r"times\s+(?:the\s+)?(?:upper\s+(?:limit\s+of\s+normal|reference\s+limit)|ULN|"
-        r"normal(?:\s+(?:value|range|limit))?)",
+        # ("three times the normal value": the upper limit of normal said plainly; not "the
+        # normal dose", a dose)
+        ULN_TIMES,
     ),
     # a multiple of the patient's own reference value: "aPTT >=2x control", "2 times baseline"
     "× control": (r"[x×]\s?(?:the\s+)?control", r"times\s+(?:the\s+)?control"),

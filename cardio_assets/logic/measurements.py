@@ -38,6 +38,7 @@ from cardio_assets.logic.measurement_units import (
     DOSE_UNIT,
     DOSING_WORDS,
     TIME_UNITS,
+    ULN_TIMES,
     UNIT_RE,
     canonical_unit,
 )
@@ -59,9 +60,7 @@ _NUMBER_WORDS = {
     "nine": 9, "ten": 10,
 }  # fmt: skip
 # (a multiple of a reference may be written in words: "three times the upper limit of normal")
-_MULTIPLE_IN_WORDS = (
-    rf"(?:{'|'.join(_NUMBER_WORDS)})(?=\s+times\s+(?:the\s+)?(?:upper|ULN\b|normal\b))"
-)
+_MULTIPLE_IN_WORDS = rf"(?:{'|'.join(_NUMBER_WORDS)})(?=\s+{ULN_TIMES})"
 _NUM = rf"\d{{1,3}}(?:[ \u2009\u202f]\d{{3}})+(?![\d.])|\d+(?:[.,]\d+)?|{_MULTIPLE_IN_WORDS}"
 _DASH = r"\s?(?:[-–—−‐]|to)\s?"
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4}
@@ -202,7 +201,7 @@ _LINKING = frozenset(
     """
     of is are was were remains remain stays persists at still persistently goal target
     that which falls fall drops drop rises rise reaching reaches reached level levels value
-    values concentration concentrations
+    values concentration concentrations measuring measures measured
     """.split()
 )
 # direction and grade words before a valued quantity: the value says how high ("a high
@@ -419,7 +418,10 @@ _AGE_WORDS = re.compile(r"\b(?:aged?|older|younger|years?\s+old)\s*$", re.IGNORE
 # 4.9 mmol/L" (the same value said again); a closing bracket only where one was opened
 _RESTATED = r"i\.\s?e\.|that\s+is"  # the same value said again
 # ... converted to another unit (", which corresponds to 55 mg/dL")
-_CONVERTED = r"roughly|(?:equivalent|corresponding)\s+to|(?:which|that)\s+(?:corresponds|is\s+equivalent)\s+to"
+_CONVERTED = (
+    r"roughly|(?:equivalent|corresponding)\s+to|(?:which|that)\s+(?:corresponds?|(?:is|are)\s+"
+    r"equivalent)\s+to"
+)
 _SAID_AGAIN = rf",?\s?(?P<again>{_RESTATED}|{_CONVERTED}),?\s+"
 _ROUNDED = rf"(?:\s?(?P<lead>about|approximately|approx\.|~|≈|{_CONVERTED}|(?:{_RESTATED}),?))?"
 _ALT_VALUE = re.compile(

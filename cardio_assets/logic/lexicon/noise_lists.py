@@ -104,6 +104,17 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         lambda m: f"{m['lead']}{m['items']}, or {m['last']}",
     ),
+    # "in the following setting: A, B, and C", "when all of the following are present: A,
+    # B and C": one setting, every item of it holds (AND); the lead names nothing
+    (
+        re.compile(
+            r"\b(?:the\s+following\s+(?:clinical\s+)?(?:setting|situation|scenario|"
+            r"circumstance|context)|(?:all|each)\s+of\s+the\s+following\s+(?:are|is)\s+"
+            r"(?:present|met|fulfil+ed))\s*:\s*",
+            re.I,
+        ),
+        "",
+    ),
     # "not advised for the following procedures: A; B; C", "in the following settings: A,
     # B, C": the cases the act is (not) for, any one of them; the lead names nothing
     (

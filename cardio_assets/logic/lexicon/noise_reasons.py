@@ -347,7 +347,15 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "DAPT consisting of A and B", "an assessment comprising A and B": the items, read as
     # "with" reads them after a generic head ("revascularisation with CABG")
-    (re.compile(r"(?<=\w)\s+(?:comprising|consisting\s+of|made\s+up\s+of)\s+", re.I), " with "),
+    # (not "a team made up of a cardiologist and a surgeon": people, no items of an act)
+    (
+        re.compile(
+            r"(?<=\w)(?<!\bteam)(?<!\bteams)(?<!\bpanel)(?<!\bgroup)(?<!\bstaff)(?<!\bnetwork)"
+            r"\s+(?:comprising|consisting\s+of|made\s+up\s+of)\s+",
+            re.I,
+        ),
+        " with ",
+    ),
     # "three times the normal value corrected for age and sex": the reference the value is
     # read against, no criterion of its own
     (
@@ -361,11 +369,20 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "severe obesity, meaning a BMI ≥40": the state said again by its criterion, as "i.e."
     (
         re.compile(
-            r",\s*meaning\s+(?=(?:an?\s+|the\s+)?[\w\-]+(?:\s+[\w\-]+)?\s*(?:of\s+)?[<>≤≥]?\s?\d)",
+            r",\s*meaning\s+(?=(?:an?\s+|the\s+)?[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*)?\s*(?:of\s+)?[<>≤≥]?\s?\d)",
             re.I,
         ),
         ", i.e. ",
     ),
-    # ", assuming X": "provided X" (after a comma only: "assuming care of" takes an object)
-    (re.compile(r",\s*assuming(?:\s+that)?\b", re.I), ", provided"),
+    # "A or, alternatively, B": the adverb only repeats the "or"
+    (re.compile(r"\bor,?\s+alternatively,?\s+", re.I), "or "),
+    # ", assuming X": "provided X" (not "assuming responsibility for", a duty taken on)
+    (
+        re.compile(
+            r",\s*assuming(?:\s+that)?\b(?!\s+(?:the\s+)?(?:responsibility|care|charge|role|"
+            r"control|leadership)\b)",
+            re.I,
+        ),
+        ", provided",
+    ),
 ]

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cardio_assets.logic.measurement_units import UNIT_RE
+
 TARGET_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "that X should (finally) be reduced to (a target range of) N", "Y is recommended to be
     # kept below N": the quantity and its target, read like "to lower X to N"
@@ -41,11 +43,12 @@ TARGET_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         r"\g<op>\g<a> \g<unit> and ≥\g<b> \g<unit>",
     ),
     # "a BMI from 40 kg/m² upward", "from a score of 2 upward": the value and above, read
-    # as "≥" before it
+    # as "≥" before it (not "from day 1 onwards", when a course starts)
     (
         re.compile(
             r"\bfrom\s+(?P<lead>(?:an?\s+)?(?:[\w\-]+\s+){0,2}?(?:of\s+)?)"
-            r"(?P<value>\d+(?:\.\d+)?(?:\s?[^\s\d,;()]+)?)\s+(?:upwards?|onwards?)\b",
+            r"(?<!\bday\s)(?<!\bweek\s)(?<!\bmonth\s)(?<!\byear\s)(?<!\btrimester\s)"
+            rf"(?P<value>\d+(?:\.\d+)?(?:\s?(?:{UNIT_RE}))?)\s+upwards?\b",
             re.I,
         ),
         r"\g<lead>≥\g<value>",

@@ -500,6 +500,14 @@ _EXCLUDED = re.compile(
     re.I,
 )
 
+# the states an exception lists ("except in A, B and C", "with the exception of A and B"):
+# each is left out on its own, so their "and" is an "or" (not a group of patients, "those
+# with A and B", nor a clause with a verb of its own)
+_EXCEPTED_LIST = re.compile(
+    r"^(?!(?:in\s+)?(?:those|patients|people|individuals|women|men)\b)"
+    r"(?![^.;]*\b(?:is|are|was|were|has|have|had|who|whom|which)\b)[^.;]*\band\b"
+)
+
 
 def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     low = re.sub(r"\s+", " ", marker.lower()).strip()
@@ -620,6 +628,12 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
     ):
         # ("unless infection has been ruled out (by PCR)": "infection ruled out", negated)
         unless = _IN_USE.sub("", THERE_IS.sub("", body))
+        if (
+            low != "unless"
+            and not low.startswith("in the absence")
+            and _EXCEPTED_LIST.match(unless)
+        ):
+            unless = re.sub(r"\band\b(?!/)", "or", unless)
         excluded = _EXCLUDED.match(unless)
         return "negated", f"{excluded[1]} ruled out" if excluded else unless
     provided = low.startswith("provided") or low.endswith("long as")  # "as long as": provided

@@ -24,6 +24,13 @@ _ON_THERAPY = (
 _NOT_HELPED_BY = r"(?:refractory|resistant|(?:not\s+|un|non-?)responsive)\s+to"
 # unfit for an act, said of the patients or of their disease
 _UNFIT_FOR = r"not\s+amenable\s+to|(?:un|not\s+)suitable\s+for|(?:in|not\s+)eligible\s+for"
+# what "patients facing / awaiting X" have ahead of them when X is an act: its head names
+# one ("facing a high risk of bleeding", "awaiting test results" name no act)
+_ACT_AHEAD = (
+    r"(?=\s+(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,3}?(?:surgery|transplant(?:ation)?|implantation|"
+    r"intervention|procedure|operation|repair|replacement|ablation|cardioversion|therapy|"
+    r"treatment|chemotherapy|radiotherapy|delivery|TAVI|CABG|PCI)\b)"
+)
 _SEGMENT_RE = re.compile(
     rf"(?P<kind>\b(?:who\s+(?:are|were|is)\s+)?{_NOT_HELPED_BY}\b"
     r"|\b(?:who\s+)?(?:do|does|did)\s+not\s+(?:have|require|need|tolerate)\b"
@@ -51,7 +58,9 @@ _SEGMENT_RE = re.compile(
     rf"|(?:\bpre-?)?\b(?:(?:{_TREATED_WHEN})\s+)?treated\s+with\b"
     r"|\breceiving\b|\btaking\b|(?<!not\s)(?<!are\s)(?<!is\s)\busing\b"
     r"|\balready\s+on\b|\bon\s+top\s+of\b|\bin\s+addition\s+to\b"
-    r"|(?<!-)\bon\b(?![-\s]top\b)(?!-)|\b(?:undergoing|facing|awaiting)\b|\bscheduled\s+(?:for|to\s+(?:receive|undergo))\b|\breferred\s+for\b|\bafter\b"
+    r"|(?<!-)\bon\b(?![-\s]top\b)(?!-)|\bundergoing\b"
+    rf"|\b(?:facing|awaiting)\b{_ACT_AHEAD}"
+    r"|\bscheduled\s+(?:for|to\s+(?:receive|undergo))\b|\breferred\s+for\b|\bafter\b"
     r"|\brequiring\b|\bneeding\b|\bin\s+need\s+of\b|\bproceeding\s+to\b|\bdeveloping\b"
     r"|\bconsidering\b|\bplanning\b|\b(?:contemplating|desiring)\b(?=\s+(?:a\s+)?pregnan)"
     r"|\b(?:judged|categori[sz]ed|classified|deemed)\s+(?:to\s+be\s+)?(?:as\s+(?:having\s+)?)?"

@@ -72,12 +72,14 @@ _POSITIVE_VERBS = [
     r"appropriate|possible)\s+(?:(?:additional|further|first|first-line|second-line|complementary)\s+)?"
     r"(?:alternative|option|choice|test|tool|adjunct|investigation|approach|strategy)\b",
     r"\b(?:is|are)\s+(?:reasonable|advised|advisable|beneficial|useful|preferred|preferable|"
-    r"favou?red|"
+    r"favou?red(?!\s+by\b)|"
     r"suggested|effective|mandatory|essential)\b",
     # "commissurotomy is the intervention of choice", "thiazides are the first-line
     # antihypertensive drugs": chosen first, so recommended
     # ("a VKA remains the anticoagulant of choice": whatever the kind, chosen first)
-    r"\b(?:is|are|remains?)\s+the\s+(?:preferred\s+)?[\w\-]+(?:\s+[\w\-]+)?\s+of\s+"
+    # (not "the time / trimester of choice for intervention": when, not what)
+    r"\b(?:is|are|remains?)\s+the\s+(?:preferred\s+)?(?:[\w\-]+\s+)?"
+    r"(?!(?:time|timing|moment|period|trimester|week|place|site)\s)[\w\-]+\s+of\s+"
     r"(?:first\s+)?choice\b",
     r"\b(?:is|are)\s+(?:the\s+|a\s+)?(?:preferred\s+|recommended\s+)?first[\s-]line\s+(?:[\w\-]+\s+)?"
     rf"(?:{_CHOSEN_ACT})\b(?:\s+recommended\b)?",

@@ -470,7 +470,14 @@ _GRADED_RISK = re.compile(rf"^{_GRADE}\s+(?P<head>(?:[\w\-]+\s+){{0,3}}?risk\b.*
 def _leaf(item: str, full: str | None = None) -> Leaf:
     match = NEGATION_PREFIX.match(item)
     if match:
-        return Leaf(item[match.end() :].strip(), negated=True, full=full)
+        # ("free of structural and ischaemic heart disease": the completed first name loses
+        # the negation's words too)
+        whole = NEGATION_PREFIX.match(full) if full else None
+        return Leaf(
+            item[match.end() :].strip(),
+            negated=True,
+            full=full[whole.end() :].strip() if full and whole else full,
+        )
     return Leaf(item, full=full)
 
 

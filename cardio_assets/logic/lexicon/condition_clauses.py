@@ -102,6 +102,14 @@ _TAKING = re.compile(
     r"^\s*(?:taking|receiving|treated\s+with)\s+(?!part\b)(?P<what>.+)$", re.IGNORECASE
 )
 
+# "if bleeding occurs (in patients) on apixaban": the event, had by patients on the drug
+_EVENT_ON_THERAPY = re.compile(
+    r"^(?P<what>(?:(?!\b(?:is|are|was|were|has|have|if|when)\b)[^,;])+?)\s+"
+    r"(?:occurs?|develops?|arises?|happens?|recurs?)\s+"
+    r"(?:in\s+(?:an?\s+|the\s+)?patients?\s+)?(?:while\s+)?on\s+(?P<therapy>.+)$",
+    re.IGNORECASE,
+)
+
 
 def context_clause(body: str) -> tuple[str, str]:
     """A "when / if …" clause: a condition of the row, or, for "when patients are treated
@@ -125,6 +133,9 @@ def context_clause(body: str) -> tuple[str, str]:
         return "context", f"{had} and {doing['what']}" if had else doing["what"]
     if doing:
         return "cohort", f"{doing['who']} who {doing['verb']} {doing['what']}"
+    event = _EVENT_ON_THERAPY.match(clause)
+    if event:  # read as "in patients with bleeding on apixaban": the state, the therapy
+        return "cohort", f"patients with {event['what']} on {event['therapy']}"
     used = _DRUG_USED.match(clause)
     if used:  # "when clopidogrel is used (in combination with A or B)": what they are on
         beside = used["beside"]

@@ -374,6 +374,36 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         ", i.e. ",
     ),
+    # "suspected myocarditis presenting with shock": the state and what it comes with, as
+    # "with" says (patients "presenting with X" are read where they are: how they came)
+    (
+        re.compile(
+            r"(?<=\w)(?<!\bpatients)(?<!\bpatient)(?<!\bthose)(?<!\bindividuals)(?<!\bpeople)"
+            r"(?<!\bwomen)(?<!\bmen)(?<!\badults)(?<!\bchildren)(?<!\bathletes)(?<!\bwho)"
+            r"(?<!\bpersons)\s+presenting\s+with\s+(?=[A-Za-z])",
+            re.I,
+        ),
+        " with ",
+    ),
+    # "patients meeting / who fulfil diagnostic criteria for X": they have X
+    (
+        re.compile(
+            r"\b(?:who\s+)?(?:meets?|meeting|fulfil(?:l|s|ls|ling)?)\s+(?:the\s+)?diagnostic\s+"
+            r"criteria\s+(?:for|of)\s+(?:an?\s+)?",
+            re.I,
+        ),
+        "with ",
+    ),
+    # "patients (who are) free of A and B": without either, as "without A and B" reads (not
+    # "the left atrium is free of thrombus", said of a part, not of the patients)
+    (
+        re.compile(
+            r"(?:\b(?:who|that)\s+are\s+|(?<!\bis\s)(?<!\bare\s)\b)free\s+(?:of|from)\s+"
+            r"(?=[A-Za-z])",
+            re.I,
+        ),
+        "without ",
+    ),
     # "A or, alternatively, B": the adverb only repeats the "or"
     (re.compile(r"\bor,?\s+alternatively,?\s+", re.I), "or "),
     # ", assuming X": "provided X" (not "assuming responsibility for", a duty taken on)

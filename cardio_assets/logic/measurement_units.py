@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 
 # a multiple of the upper limit of normal written with "times" ("3 times the ULN", "three
-# times the normal value"; never "normal" alone: "2 times the normal dose" is a dose): also
-# what lets a number word before it be a value
+# times the normal value", "10 times normal"; not "2 times the normal dose", a dose, where
+# the dose word may already be gone): also what lets a number word before it be a value
 ULN_TIMES = (
-    r"times\s+(?:the\s+)?(?:upper\s+(?:limit\s+of\s+normal|normal\s+limit|reference\s+"
-    r"(?:limit|range))|ULN\b|normal\s+(?:values?|ranges?|limits?)\b)"
+    r"times\s+(?:(?:the\s+)?(?:upper\s+(?:limit\s+of\s+normal|normal\s+limit|reference\s+"
+    r"(?:limit|range))|ULN\b|normal\s+(?:upper\s+limit|values?|ranges?|limits?|levels?)\b)"
+    r"|normal\b(?!\s+(?:doses?|dosage|dosing|amounts?|regimens?|infusion)\b))"
 )
 # canonical unit -> the ways guideline text writes it (regular expressions, case-insensitive)
 UNITS: dict[str, tuple[str, ...]] = {

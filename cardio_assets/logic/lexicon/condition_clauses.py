@@ -106,7 +106,9 @@ _TAKING = re.compile(
 _EVENT_ON_THERAPY = re.compile(
     r"^(?P<what>(?:(?!\b(?:is|are|was|were|has|have|if|when)\b)[^,;])+?)\s+"
     r"(?:occurs?|develops?|arises?|happens?|recurs?)\s+"
-    r"(?:in\s+(?:an?\s+|the\s+)?patients?\s+)?(?:while\s+)?on\s+(?P<therapy>.+)$",
+    r"(?:in\s+(?:an?\s+|the\s+)?patients?\s+)?(?:while\s+)?on\s+"
+    r"(?!(?:stopping|withdraw\w*|discontinu\w*|cessation|interrupt\w*|taper\w*|reduc\w*)\b)"
+    r"(?P<therapy>.+)$",
     re.IGNORECASE,
 )
 
@@ -134,7 +136,9 @@ def context_clause(body: str) -> tuple[str, str]:
     if doing:
         return "cohort", f"{doing['who']} who {doing['verb']} {doing['what']}"
     event = _EVENT_ON_THERAPY.match(clause)
-    if event:  # read as "in patients with bleeding on apixaban": the state, the therapy
+    # (only a drug: "on the first day", "on exertion", "on stopping X" say when)
+    if event and heuristic_role(event["therapy"]) == "Medication":
+        # read as "in patients with bleeding on apixaban": the state, the therapy
         return "cohort", f"patients with {event['what']} on {event['therapy']}"
     used = _DRUG_USED.match(clause)
     if used:  # "when clopidogrel is used (in combination with A or B)": what they are on

@@ -380,7 +380,9 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r"(?<=\w)(?<!\bpatients)(?<!\bpatient)(?<!\bthose)(?<!\bindividuals)(?<!\bpeople)"
             r"(?<!\bwomen)(?<!\bmen)(?<!\badults)(?<!\bchildren)(?<!\bathletes)(?<!\bwho)"
-            r"(?<!\bpersons)\s+presenting\s+with\s+(?=[A-Za-z])",
+            r"(?<!\bpersons)(?<!\bof)(?<!\bon)(?<!\bupon)(?<!\bafter)(?<!\bbefore)(?<!\bsince)"
+            r"(?<!\bwhen)(?<!\bwhile)(?<!\bat)(?<!\bby)(?<!\bis)(?<!\bare)(?<!\bwere)(?<!\bfirst)"
+            r"(?<!\binitially)(?<!\bnewly)\s+presenting\s+with\s+(?=[A-Za-z])",
             re.I,
         ),
         " with ",
@@ -388,18 +390,21 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "patients meeting / who fulfil diagnostic criteria for X": they have X
     (
         re.compile(
-            r"\b(?:who\s+)?(?:meets?|meeting|fulfil(?:l|s|ls|ling)?)\s+(?:the\s+)?diagnostic\s+"
+            r"\b(?:who\s+)?(?<!\bnot\s)(?<!\bnever\s)(?:meets?|meeting|fulfil(?:l|s|ls|ling)?)\s+"
+            r"(?:the\s+)?(?:clinical\s+)?diagnostic\s+"
             r"criteria\s+(?:for|of)\s+(?:an?\s+)?",
             re.I,
         ),
         "with ",
     ),
-    # "patients (who are) free of A and B": without either, as "without A and B" reads (not
-    # "the left atrium is free of thrombus", said of a part, not of the patients)
+    # "patients (who are) free of A and B": without either, as "without A and B" reads (said
+    # of patients only: not "the left atrium is free of thrombus", "a diet free of trans fats")
     (
         re.compile(
-            r"(?:\b(?:who|that)\s+are\s+|(?<!\bis\s)(?<!\bare\s)\b)free\s+(?:of|from)\s+"
-            r"(?=[A-Za-z])",
+            r"(?:\b(?:who|that)\s+(?:are|is|remain|remains)\s+|(?<=\bpatients\s)|(?<=\bpatient\s)|"
+            r"(?<=\bthose\s)|(?<=\bindividuals\s)|(?<=\bpeople\s)|(?<=\bwomen\s)|(?<=\bmen\s)|"
+            r"(?<=\badults\s)|(?<=\bchildren\s)|(?<=\bathletes\s))free\s+(?:of|from)\s+"
+            r"(?!(?:charge|cost|fees?)\b)(?=[A-Za-z])",
             re.I,
         ),
         "without ",

@@ -43,14 +43,25 @@ TARGET_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         r"\g<op>\g<a> \g<unit> and ≥\g<b> \g<unit>",
     ),
     # "a BMI from 40 kg/m² upward", "from a score of 2 upward": the value and above, read
-    # as "≥" before it (not "from day 1 onwards", when a course starts)
+    # as "≥" before it (not "from day 1 onwards", when a course starts: read below)
     (
         re.compile(
             r"\bfrom\s+(?P<lead>(?:an?\s+)?(?:[\w\-]+\s+){0,2}?(?:of\s+)?)"
             r"(?<!\bday\s)(?<!\bweek\s)(?<!\bmonth\s)(?<!\byear\s)(?<!\btrimester\s)"
-            rf"(?P<value>\d+(?:\.\d+)?(?:\s?(?:{UNIT_RE}))?)\s+upwards?\b",
+            rf"(?P<value>\d+(?:\.\d+)?(?:\s?(?:{UNIT_RE}))?)\s+(?:upwards?|onwards?)\b",
             re.I,
         ),
         r"\g<lead>≥\g<value>",
+    ),
+    # "from day 1 onwards", "from week 12 upward": when a course starts, no value of the
+    # patients and no criterion
+    (
+        re.compile(
+            r",?\s*\bfrom\s+(?:(?:the\s+)?(?:\d+(?:st|nd|rd|th)\s+)?(?:day|week|month|year|trimester)"
+            r"\s+\d*|(?:the\s+)?(?:first|second|third)\s+(?:day|week|month|year|trimester))\s*"
+            r"(?:upwards?|onwards?)\b",
+            re.I,
+        ),
+        "",
     ),
 ]

@@ -242,11 +242,12 @@ _DRUG_LIKE_WORD = re.compile(
 
 # a change of drug or device: "(to) switch from A to B", "converting A to B", "replacement of
 # A by B", "to replace A with B", "stepping down / de-escalating from A to B": B is the act,
-# A the therapy the patients were on ("moving from the ICU to the ward" is no change of drug)
+# A the therapy the patients were on ("moving / transitioning from A to B" only where a drug
+# is named: "moving from the ICU to the ward" is no change of drug)
 _SWITCH = re.compile(
     r"^(?:(?:a|the)\s+)?(?:to\s+)?(?:(?:switch(?:ing)?|conver(?:t|ting|sion)|chang(?:e|ing)|"
     r"replac(?:e|ing|ement))\s+(?:of\s+)?(?:from\s+)?|(?:step(?:ping)?[\s-]+(?:down|up)|"
-    r"(?:de-?)?escalat(?:e|ing|ion))\s+from\s+)"
+    r"(?:de-?)?escalat(?:e|ing|ion)|(?P<loose>mov(?:e|ing)|transition(?:ing)?))\s+from\s+)"
     r"(?P<old>\S.*?)\s+(?:to|with|by)\s+(?P<new>\S.*)$",
     re.IGNORECASE,
 )

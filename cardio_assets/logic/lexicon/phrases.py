@@ -292,6 +292,10 @@ class PhraseRules(CohortRules):
             whole = Draft("Procedure", said, self.abbreviations.normalize(said), slot)
             return [whole, *self._phrase(talk[1], slot, group_counter)]
         switched = _SWITCH.match(text) if slot == "action" else None
+        if switched and switched["loose"]:  # (read on a copy of the labels: a trial)
+            named = [*switched.group("new", "old")]
+            trial = [d for n in named for d in self._phrase(n, "action", [*group_counter])]
+            switched = switched if any(d.role == "Medication" for d in trial) else None
         if switched:  # "to replace LMWH with UFH": UFH is given, LMWH is what they were on
             old, new = switched["old"], switched["new"]
             given = self._phrase(new, "action", group_counter)

@@ -502,10 +502,12 @@ _EXCLUDED = re.compile(
 
 # the states an exception lists ("except in A, B and C", "with the exception of A and B"):
 # each is left out on its own, so their "and" is an "or" (not a group of patients, "those
-# with A and B", nor a clause with a verb of its own)
+# with A and B", nor a clause with a verb of its own, nor states that go together, "both A
+# and B", "A and B coexist", nor a range, "between 120 and 150 ms")
 _EXCEPTED_LIST = re.compile(
-    r"^(?!(?:in\s+)?(?:those|patients|people|individuals|women|men)\b)"
-    r"(?![^.;]*\b(?:is|are|was|were|has|have|had|who|whom|which)\b)[^.;]*\band\b"
+    r"^(?![^.;]*\b(?:those|patients?|people|individuals|women|men|adults|children|subjects|"
+    r"cases|is|are|was|were|has|have|had|who|whom|which|between|both|together|co-?exist\w*|"
+    r"concomitant\w*|combined|combination|occur\w*)\b)[^.;]*\band\b"
 )
 
 
@@ -633,7 +635,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
             and not low.startswith("in the absence")
             and _EXCEPTED_LIST.match(unless)
         ):
-            unless = re.sub(r"\band\b(?!/)", "or", unless)
+            unless = re.sub(r"(?<!/)(?<!/\s)\band\b(?!\s?/)", "or", unless)
         excluded = _EXCLUDED.match(unless)
         return "negated", f"{excluded[1]} ruled out" if excluded else unless
     provided = low.startswith("provided") or low.endswith("long as")  # "as long as": provided

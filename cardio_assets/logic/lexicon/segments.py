@@ -29,7 +29,8 @@ _UNFIT_FOR = r"not\s+amenable\s+to|(?:un|not\s+)suitable\s+for|(?:in|not\s+)elig
 _ACT_AHEAD = (
     r"(?=\s+(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,3}?(?:surgery|transplant(?:ation)?|implantation|"
     r"intervention|procedure|operation|repair|replacement|ablation|cardioversion|therapy|"
-    r"treatment|chemotherapy|radiotherapy|delivery|TAVI|CABG|PCI)\b)"
+    r"treatment|chemotherapy|radiotherapy|delivery|TAVI|TAVR|S?AVR|CABG|PCI|HTx|LVAD|ICD|CRT|"
+    r"TEER|PMC)\b)"
 )
 _SEGMENT_RE = re.compile(
     rf"(?P<kind>\b(?:who\s+(?:are|were|is)\s+)?{_NOT_HELPED_BY}\b"

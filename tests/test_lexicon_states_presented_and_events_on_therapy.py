@@ -87,3 +87,37 @@ def test_patients_free_of_two_diseases_have_neither(lexicon, lead):
         "ischaemic heart disease",
     }, result
     assert negated[0].or_group and negated[0].or_group == negated[1].or_group, result
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Patients with HFrEF should start an SGLT2 inhibitor (dapagliflozin 10 mg or "
+        "empagliflozin 10 mg, taken once a day).",
+        "Patients with HFrEF should start an SGLT2 inhibitor (dapagliflozin or empagliflozin "
+        "once daily).",
+    ],
+    ids=["taken once a day", "once daily"],
+)
+def test_how_often_a_drug_is_taken_leaves_its_examples(lexicon, text):
+    # The schedule in the bracket ("taken once a day", "once daily") is no concept; the two
+    # drugs it follows are still the class's examples, alternatives named alone.
+    result = named(extract(lexicon, text))
+    assert result["dapagliflozin"].or_group and (
+        result["dapagliflozin"].or_group == result["empagliflozin"].or_group
+    ), result
+    assert not any("daily" in name or "taken" in name for name in result), result
+
+
+def test_a_schedule_after_a_comma_keeps_the_clause_before_it_apart(lexicon):
+    # ", without diabetes, once-weekly semaglutide": the schedule goes, the comma that ends
+    # the exception stays, so the drug is not read into the negated state.
+    result = named(
+        extract(
+            lexicon,
+            "For adults with obesity, without diabetes, once-weekly semaglutide should be "
+            "considered.",
+        )
+    )
+    assert result["semaglutide"].role == "Medication" and not result["semaglutide"].negated
+    assert result["diabetes mellitus"].negated, result

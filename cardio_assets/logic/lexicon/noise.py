@@ -303,9 +303,9 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r"\b(?:every|each)\s+(?:(?:\d+(?:\s*(?:[-–]|or|to)\s*\d+)?|other|two|three|four|five|"
             r"six|twelve)\s*)?(?:days?|weeks?|months?|years?|hours?|h|cycles?)\b"
-            r"|\(?\b(?:less\s+than\s+|more\s+than\s+|at\s+least\s+)?"
+            r"|(?P<open>\()?\b(?:less\s+than\s+|more\s+than\s+|at\s+least\s+)?"
             r"(?:once|twice|\d+(?:\s*[–-]\s*\d+)?\s+times)\s+"
-            r"(?:a|per|every)\s+(?:day|week|month|year)\b\)?",
+            r"(?:a|per|every)\s+(?:day|week|month|year)\b(?(open)\))",
             re.I,
         ),
         "",

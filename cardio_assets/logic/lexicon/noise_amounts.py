@@ -19,11 +19,11 @@ _FOOD = (
 )
 
 AMOUNT_REWRITES: list[tuple[re.Pattern[str], Any]] = [
-    # "ticagrelor 60 mg or rivaroxaban 2.5 mg, each taken twice daily": how often the drugs
-    # listed are taken, said of them all; a schedule, no concept
+    # "ticagrelor 60 mg or rivaroxaban 2.5 mg, each taken twice daily", "(A or B, taken once
+    # a day)": how often the drugs listed are taken, said of them all; a schedule, no concept
     (
         re.compile(
-            r",?\s*\b(?:each|both|all)\s+(?:taken|given|administered)"
+            r",?\s*\b(?:(?:each|both|all)\s+)?(?:taken|given|administered)"
             rf"(?:\s+(?:orally|by\s+mouth|intravenously))?\s+{_DOSE_FREQUENCY}(?!\w)",
             re.I,
         ),

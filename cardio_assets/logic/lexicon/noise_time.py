@@ -231,8 +231,35 @@ _HOW_OFTEN = (
     r"(?:at\s+least\s+)?(?:(?:once|twice|three|six|two|3|6)-)?"
     r"(?:annually|yearly|biannually|monthly|weekly)"
 )
+
+
 # how often, how soon and how long before: a schedule, no concept of the row
+def _after_schedule(m: re.Match[str]) -> str:
+    """What stands where a schedule was: a space for one set off by two commas ("X, once
+    daily, is"), the comma before it when words go on ("…, once-weekly semaglutide"),
+    nothing before a stop."""
+    lead_comma = m["lead"].startswith(",")
+    if lead_comma and m["close"]:
+        return " "
+    if lead_comma and re.match(r"\s*[A-Za-z]", m.string[m.end() :]):
+        return ", "
+    return "," if m["close"] else ""
+
+
 SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # "empagliflozin once daily": how often a drug is taken, never a concept (a comma that
+    # opened the schedule goes with it; one that closes an aside stays)
+    (
+        re.compile(
+            r"(?P<lead>,\s*|\s+)"
+            r"(?:once|twice|thrice|three\s+times)[\s-](?:a\s+day|daily|per\s+day|a\s+week|weekly|"
+            r"per\s+week|nightly)\b(?P<close>\s*,)?",
+            re.I,
+        ),
+        _after_schedule,
+    ),
+    # (", taken" left once its "once a day" was read as a frequency, with the comma after it)
+    (re.compile(r",\s*(?:taken|given|administered)\s*(?:,|(?=[);]|$))", re.I), ""),
     # "HbA1c ≥6.5% on two separate occasions", ", confirmed on repeated measurement": how
     # often a value must be seen to count, no concept of the row (the value stays)
     (

@@ -1,7 +1,7 @@
-"""Guards from the fiftieth session's second code review: where its rules (a state presenting
+"""Guards from the fiftieth session's second and third code reviews: where its rules (a state presenting
 with another, an event on a therapy, listed exceptions, multiples of the normal value, "from
 N upward", "free of", drug changes, acts ahead of the patients) must not reach. Each case is
-the team's own sentence and failed on the reviewed version.
+the team's own sentence and failed on the version its review read (6ee2bad, e85a40e).
 """
 
 from __future__ import annotations
@@ -135,3 +135,56 @@ def test_patients_awaiting_an_abbreviated_act(lexicon):
     # "awaiting HTx": the act ahead of them, named by its abbreviation alone.
     result = extract(lexicon, "In patients awaiting HTx, an LVAD should be considered.")
     assert not any("awaiting" in c.text for c in result.concepts), result
+
+
+# --- the third review's guards (each failed on e85a40e)
+
+
+def test_a_schedule_takes_its_comparator_with_it(lexicon):
+    # "at least three times a week" is how often, all of it: no "at least" is left on the act.
+    result = extract(
+        lexicon, "Exercise at least three times a week is recommended in chronic coronary syndrome."
+    )
+    assert [a.normalized for a in result.actions] == ["exercise"], result
+
+
+@pytest.mark.parametrize("therapy", ["CRT", "OMT"])
+def test_an_event_on_an_abbreviated_therapy(lexicon, therapy):
+    # "if VT recurs on CRT": the arrhythmia, and the therapy named by its abbreviation.
+    result = extract(lexicon, f"Catheter ablation should be considered if VT recurs on {therapy}.")
+    assert named(result)["ventricular tachycardia"].role == "Condition", result
+
+
+@pytest.mark.parametrize(
+    "exception",
+    [
+        "except in cases of mechanical heart valves and moderate-to-severe mitral stenosis",
+        "except in severe renal impairment and pregnant women",
+    ],
+)
+def test_an_exception_list_naming_people_or_cases_late_is_still_a_list(lexicon, exception):
+    # "cases of A and B", "A and pregnant women": each is left out on its own (one OR label).
+    result = extract(lexicon, f"A DOAC is preferred to warfarin, {exception}.")
+    excepted = [c for c in result.concepts if c.negated]
+    assert len(excepted) == 2 and excepted[0].or_group, result
+    assert excepted[0].or_group == excepted[1].or_group, result
+
+
+def test_people_of_an_age_free_of_a_disease(lexicon):
+    # "those aged 40–75 years free of CVD" are without CVD.
+    result = named(
+        extract(lexicon, "Statins are recommended in those aged 40–75 years free of CVD.")
+    )
+    assert result["cardiovascular disease"].negated, result
+
+
+def test_a_dose_a_few_words_after_normal_is_still_a_dose(lexicon):
+    # "2 times normal oral doses" is how much drug, not a value above normal.
+    result = extract(lexicon, "Loop diuretics at 2 times normal oral doses should be considered.")
+    assert not [c for c in result.concepts if c.role == "ClinicalParameter"], result
+
+
+def test_facing_device_shocks_is_no_act_ahead(lexicon):
+    # "patients facing ICD shocks" live with the shocks; no implantation is ahead of them.
+    result = extract(lexicon, "Beta-blockers are recommended in patients facing ICD shocks.")
+    assert not [c for c in result.concepts if c.role == "Procedure"], result

@@ -15,7 +15,7 @@ import re
 ULN_TIMES = (
     r"times\s+(?:(?:the\s+)?(?:upper\s+(?:limit\s+of\s+normal|normal\s+limit|reference\s+"
     r"(?:limit|range))|ULN\b|normal\s+(?:upper\s+limit|values?|ranges?|limits?|levels?)\b)"
-    r"|normal\b(?!\s+(?:doses?|dosage|dosing|amounts?|regimens?|infusion)\b))"
+    r"|normal\b(?!\s+(?:[\w\-]+\s+){0,2}(?:doses?|dosage|dosing|amounts?|regimens?|infusion)\b))"
 )
 # canonical unit -> the ways guideline text writes it (regular expressions, case-insensitive)
 UNITS: dict[str, tuple[str, ...]] = {

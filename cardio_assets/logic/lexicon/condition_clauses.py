@@ -136,8 +136,12 @@ def context_clause(body: str) -> tuple[str, str]:
     if doing:
         return "cohort", f"{doing['who']} who {doing['verb']} {doing['what']}"
     event = _EVENT_ON_THERAPY.match(clause)
-    # (only a drug: "on the first day", "on exertion", "on stopping X" say when)
-    if event and heuristic_role(event["therapy"]) == "Medication":
+    # (only a drug or a therapy's abbreviation, "on OMT", "on CRT": "on the first day", "on
+    # exertion", "on stopping X" say when)
+    if event and (
+        heuristic_role(event["therapy"]) == "Medication"
+        or re.fullmatch(r"(?:an?\s+|the\s+)?[A-Z]{2,}[A-Za-z0-9\-]*", event["therapy"].strip())
+    ):
         # read as "in patients with bleeding on apixaban": the state, the therapy
         return "cohort", f"patients with {event['what']} on {event['therapy']}"
     used = _DRUG_USED.match(clause)

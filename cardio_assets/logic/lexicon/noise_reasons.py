@@ -397,13 +397,14 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "with ",
     ),
-    # "patients (who are) free of A and B": without either, as "without A and B" reads (said
-    # of patients only: not "the left atrium is free of thrombus", "a diet free of trans fats")
+    # "patients (who are) free of A and B": without either, as "without A and B" reads (not
+    # of a part or a thing: "the left atrium is free of thrombus", "a diet free of trans fats")
     (
         re.compile(
-            r"(?:\b(?:who|that)\s+(?:are|is|remain|remains)\s+|(?<=\bpatients\s)|(?<=\bpatient\s)|"
-            r"(?<=\bthose\s)|(?<=\bindividuals\s)|(?<=\bpeople\s)|(?<=\bwomen\s)|(?<=\bmen\s)|"
-            r"(?<=\badults\s)|(?<=\bchildren\s)|(?<=\bathletes\s))free\s+(?:of|from)\s+"
+            r"(?:\b(?:who|that)\s+(?:are|is|remain|remains)\s+|(?<!\bis\s)(?<!\bare\s)"
+            r"(?<!\bdiet\s)(?<!\bdiets\s)(?<!\bfood\s)(?<!\bfoods\s)(?<!\blifestyle\s)"
+            r"(?<!\bprogrammes\s)(?<!\bprogramme\s)(?<!\bprograms\s)(?<!\bprogram\s)"
+            r"(?<!\barea\s)(?<!\bzone\s)(?<!\benvironment\s)\b)free\s+(?:of|from)\s+"
             r"(?!(?:charge|cost|fees?)\b)(?=[A-Za-z])",
             re.I,
         ),

@@ -251,9 +251,15 @@ SCHEDULE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # opened the schedule goes with it; one that closes an aside stays)
     (
         re.compile(
-            r"(?P<lead>,\s*|\s+)"
+            # (not how often an event comes, a criterion: "episodes occurring more than twice
+            # weekly", "angina three times a week")
+            r"(?<!\bepisodes)(?<!\battacks)(?<!\boccurring)(?<!\brecurring)(?<!\bangina)"
+            r"(?<!\bsyncope)(?<!\bsymptoms)(?<!\bpalpitations)(?<!\bthan)(?<!\bleast)"
+            r"(?<!\bmost)(?<!\bto)"
+            r"(?P<lead>,\s*|\s+)(?:(?:at\s+least|at\s+most|more\s+than|less\s+than|"
+            r"no\s+more\s+than|up\s+to)\s+)?"
             r"(?:once|twice|thrice|three\s+times)[\s-](?:a\s+day|daily|per\s+day|a\s+week|weekly|"
-            r"per\s+week|nightly)\b(?P<close>\s*,)?",
+            r"per\s+week|nightly)\b(?!\s+(?:activities|life|living|routine)\b)(?P<close>\s*,)?",
             re.I,
         ),
         _after_schedule,

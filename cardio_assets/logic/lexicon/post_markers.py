@@ -505,9 +505,11 @@ _EXCLUDED = re.compile(
 # with A and B", nor a clause with a verb of its own, nor states that go together, "both A
 # and B", "A and B coexist", nor a range, "between 120 and 150 ms")
 _EXCEPTED_LIST = re.compile(
-    r"^(?![^.;]*\b(?:those|patients?|people|individuals|women|men|adults|children|subjects|"
-    r"cases|is|are|was|were|has|have|had|who|whom|which|between|both|together|co-?exist\w*|"
-    r"concomitant\w*|combined|combination|occur\w*)\b)[^.;]*\band\b"
+    r"^(?!(?:in\s+)?(?:(?:an?|the|all|[\w\-]+ly|elderly|older|young(?:er)?)\s+)*"
+    r"(?:those|patients?|people|individuals|women|men|adults|children|subjects)\b)"
+    r"(?![^.;]*\b(?:patients?\s+with|those\s+with|is|are|was|were|has|have|had|who|whom|which|"
+    r"between|both|together|co-?exists?|concomitant\w*|combined|combination|occurs?|occur)\b)"
+    r"[^.;]*\band\b"
 )
 
 

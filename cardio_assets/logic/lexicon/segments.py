@@ -30,7 +30,7 @@ _ACT_AHEAD = (
     r"(?=\s+(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,3}?(?:surgery|transplant(?:ation)?|implantation|"
     r"intervention|procedure|operation|repair|replacement|ablation|cardioversion|therapy|"
     r"treatment|chemotherapy|radiotherapy|delivery|TAVI|TAVR|S?AVR|CABG|PCI|HTx|LVAD|ICD|CRT|"
-    r"TEER|PMC)\b)"
+    r"TEER|PMC)\b(?!\s+(?:shocks?|discharges?|leads?|infections?|malfunctions?|therapies)\b))"
 )
 _SEGMENT_RE = re.compile(
     rf"(?P<kind>\b(?:who\s+(?:are|were|is)\s+)?{_NOT_HELPED_BY}\b"

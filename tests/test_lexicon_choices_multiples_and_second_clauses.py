@@ -120,7 +120,7 @@ def test_a_dose_said_as_a_multiple_of_the_normal_is_no_value(lexicon):
     "text",
     [
         "In patients facing a high risk of bleeding, a proton pump inhibitor is recommended.",
-        "In patients awaiting test results, aspirin is reasonable.",
+        "Where patients are awaiting test results, aspirin is reasonable.",
     ],
 )
 def test_facing_what_is_no_act_names_no_procedure(lexicon, text):

@@ -26,14 +26,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-import sys
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from cardio_assets.logic.measurements import canonical_unit, find_measurements
+from cardio_assets.logic.measurements import GRAMMAR_FILES, canonical_unit, find_measurements
 from cardio_assets.records import ValidationIssue
 
 SPAN_CHECKS = ("span_not_in_row",)
@@ -223,13 +222,7 @@ def validation_version() -> str:
     """sha256 (16 hex) of this module and of the measurement grammar it re-parses with (the
     values, their operators and units): part of the llm extraction's code version (the
     checks apply to cached answers too)."""
-    grammar = Path(str(sys.modules[find_measurements.__module__].__file__))
     digest = hashlib.sha256()
-    for path in (
-        Path(__file__),
-        grammar,
-        grammar.with_name("measurement_operators.py"),
-        grammar.with_name("measurement_units.py"),
-    ):
+    for path in (Path(__file__), *GRAMMAR_FILES):
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from cardio_assets.logic.abbreviations import GLUED_LETTER
@@ -41,6 +42,13 @@ from cardio_assets.logic.measurement_units import (
     ULN_TIMES,
     UNIT_RE,
     canonical_unit,
+)
+
+# the files of the measurement grammar, this module and the two it reads: what a code
+# version that depends on the grammar hashes (the lexicon's rules, the llm re-parse)
+GRAMMAR_FILES: tuple[Path, ...] = tuple(
+    Path(__file__).with_name(name)
+    for name in ("measurements.py", "measurement_operators.py", "measurement_units.py")
 )
 
 # --------------------------------------------------------------------------- windows
@@ -513,8 +521,7 @@ def find_measurements(text: str) -> list[Measurement]:
     for count in _COUNT.finditer(text):
         if any(s <= count.start() < e for s, e in taken):
             continue
-        raw = count["n"].lower()
-        value = float(_NUMBER_WORDS[raw]) if raw in _NUMBER_WORDS else number(raw)
+        value = number(count["n"])
         if count["op"]:
             operator = _op(count["op"])
         elif count["words"]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cardio_assets.logic.measurements import GRAMMAR_FILES
 from cardio_assets.logic.source_version import package_files, source_fingerprint
 
 LEXICON_DIR = Path(__file__).resolve().parent
@@ -21,9 +22,7 @@ SHARED_RULE_FILES: tuple[str, ...] = (
     "coordination.py",
     "ellipsis.py",
     "abbreviations.py",
-    "measurements.py",
-    "measurement_operators.py",
-    "measurement_units.py",
+    *(path.name for path in GRAMMAR_FILES),
 )
 
 

@@ -33,6 +33,7 @@ _ACT_NOUNS = {
     "monitored": "monitoring",
     "followed": "follow-up",
     "vaccinated": "vaccination",
+    "anticoagulated": "anticoagulation",
     "educated": "education",
     "informed": "informing",
     "investigated": "investigation",

@@ -85,6 +85,11 @@ _OTHER_DEMOGRAPHIC = re.compile(
 )
 
 
+# a value written just before "in men" / "in women": given for that sex only
+_VALUE_BEFORE_SEX = re.compile(r"\d(?:[\d.,]*)\s*(?:%|[a-zµ/²]+(?:\s*[a-z/²0-9.]+)?)?$", re.I)
+_SEXES = frozenset({"men", "women", "males", "females", "man", "woman"})
+
+
 class CohortRules:
     """The cohort reader of the lexicon extractor (it reads the extractor's abbreviations and
     its sibling mixins' phrase reader and terminology lookup)."""
@@ -155,9 +160,15 @@ class CohortRules:
             while premod_words and premod_words[0].lower() in _COHORT_DETERMINERS:
                 premod_words.pop(0)
             if len(premod_words) > 1 and premod_words[-1].lower() == "in":
-                # "catheter ablation in patients with AF": the procedure the row is about,
-                # done in those patients, not a word describing them
-                premod_drafts += self._phrase(" ".join(premod_words[:-1]), "context", group_counter)
+                before = " ".join(premod_words[:-1])
+                if _VALUE_BEFORE_SEX.search(before) and noun.group(0).lower() in _SEXES:
+                    # "AF with a score of ≥2 in men": the value is the one for that sex, and
+                    # the words before are the patients' own (their disease, the quantity)
+                    premod_drafts += self._cohort(before, group_counter)
+                else:
+                    # "catheter ablation in patients with AF": the procedure the row is
+                    # about, done in those patients, not a word describing them
+                    premod_drafts += self._phrase(before, "context", group_counter)
                 premod_words = []
             # "patients admitted with AHF", "presenting with syncope": how they came, then what
             rest = _ARRIVAL.sub("", text[noun.end() :])

@@ -149,6 +149,16 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         r"\g<lead> no \g<first> or ",
     ),
+    # "if neither A nor B is found": the clause holds when no A or B is (one OR label,
+    # negated), as "no A or B" reads
+    (
+        re.compile(
+            r"\b(?P<lead>if|when|where|unless|provided(?:\s+that)?)\s+neither\s+"
+            r"(?P<first>[^,;.()]+?)\s+nor\s+",
+            re.I,
+        ),
+        r"\g<lead> no \g<first> or ",
+    ),
     # "at least one of A, B or C is present", "any of A, B and C": the list itself, with no
     # "the following" before it, is the alternatives, whatever word ends it; the lead names
     # nothing. The list ends at its last item: a comma or an "and" after it goes on with the

@@ -294,6 +294,9 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # ", due to similar outcomes." ending the row, or "Due to X, …" opening it: why, not for
     # whom ("syncope due to X", with no comma, names a cause and stays)
     (re.compile(r",\s*due\s+to\b[^;()]*?(?=\.?\s*$)", re.I), ""),
+    # "whether it presents as A or B": the forms the state takes, its examples (what it
+    # shows as is named, unlike "whether confined or spread", which holds either way)
+    (re.compile(r",?\s*whether\s+(?:it|this|they)\s+presents?\s+as\s+", re.I), ", such as "),
     # ", whether the infection is confined to the pocket or involves the leads": either way,
     # like "regardless of" (the clause, both cases and all, to its comma)
     # (a short list of cases runs over its commas: "whether paroxysmal, persistent or
@@ -386,6 +389,18 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             re.I,
         ),
         " with ",
+    ),
+    # "when syncope presents with X", "… presents in patients with Y": the state and what it
+    # comes with (both hold), or the patients it comes in; the verb names nothing (a patient
+    # who "presents" came: read as the arriving verb it is)
+    (
+        re.compile(
+            r"(?<=[A-Za-z])(?<!\bpatient)(?<!\bwho)(?<!\bthat)(?<!\bwhich)(?<!\bit)"
+            r"(?<!\bshe)(?<!\bhe)(?<!\bchild)(?<!\bwoman)(?<!\bman)(?<!\bperson)"
+            r"\s+presents\s+(?:with\s+(?=[A-Za-z])|(?=in\s+[A-Za-z]))",
+            re.I,
+        ),
+        lambda m: " and " if "with" in m.group(0).lower() else " ",
     ),
     # "patients meeting / who fulfil diagnostic criteria for X": they have X
     (

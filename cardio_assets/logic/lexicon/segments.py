@@ -48,6 +48,9 @@ _SEGMENT_RE = re.compile(
     r"|\bwho\s+(?:are|have|had|were|is|has|show|shows|showed|display|displays|exhibit|exhibits)"
     r"\s+(?:been\s+|ever\s+(?:had|been)\s+)?"
     r"|\bwhose\b|\b(?-i:(?!WHO\b))who\b"
+    # ("who are A or are not B", "who have A or are planning B": the "who" said once for both)
+    r"|(?<=\bor\s)(?:are|were|is|have|has|had)(?:\s+not)?(?:\s+(?:using|taking|receiving))?"
+    r"\b(?=\s+[a-z])"
     r"|\b(?:in|for)\s+whom\b|\bwhere\b|\bwithout\b|\bin\s+the\s+presence\s+of\b"
     # ("with LVNC and absence of frequent or complex VAs": the absence after "and" opens a
     # segment of its own, as "in the absence of" does; a listed "(ii) absence of X" is an item)
@@ -126,6 +129,13 @@ _INTENDING = frozenset({"considering", "planning", "contemplating", "desiring"})
 _PREGNANCY_AFTER = re.compile(r"\s+(?:a\s+)?(?:pregnan\w*|conception)\b", re.IGNORECASE)
 
 
+# the verb of a second relative clause whose "who" is not repeated ("… or are not B")
+_SECOND_WHO_VERB = re.compile(
+    r"(?:are|were|is|have|has|had)(?: not)?(?: using| taking| receiving)?"
+)
+_WHO_BEFORE = re.compile(r"\b(?-i:(?!WHO\b))who\b", re.IGNORECASE)
+
+
 def _cohort_segments(rest: str) -> list[tuple[str, str]]:
     """Split what follows the patient noun into typed segments ("with", "who", ...). A
     segment written as an alternative to the one before (", or who are …") has the kind
@@ -164,6 +174,12 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
             continue  # "the risk of developing X", "in developing countries", "a developing X"
         if not word and _UNFIT_SUBJECT.search(rest[: m.start()]):
             continue  # "coronary anatomy not suitable for CABG": one state, said of the anatomy
+        if _SECOND_WHO_VERB.fullmatch(word) and not _WHO_BEFORE.search(rest[: m.start()]):
+            continue  # "or are" opens a second relative clause only after a "who"
+        if _SECOND_WHO_VERB.fullmatch(word) and re.search(
+            r"^\w+ (?:using|taking|receiving)$", word
+        ):
+            word = word.split()[-1]  # "… or are taking X": on X, as "taking X" reads
         if word in {"after", "following"} and WINDOW_BEFORE.search(rest[: m.start()]):
             continue  # "in the first 3 months after MI": the event the window counts from
         if word == "in" and _CHANGE_BEFORE.search(rest[: m.start()]):
@@ -171,6 +187,8 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
         body = rest[start : m.start()]
         # ("… above 8%, or otherwise unsuitable for surgery": "otherwise" only says "or")
         alternative = re.search(r"[,\s]*\bor(?:\s+otherwise)?\s*$", body.strip()) is not None
+        # ("… or are planning B": an empty segment passes its "or" on to the next)
+        alternative = alternative or (kind.startswith("or ") and not body.strip(" ,;"))
         body = re.sub(r"[,\s]*\b(?:and|or)(?:\s+otherwise)?\s*$", "", body.strip())
         if body.strip(" ,;"):
             segments.append((kind, body.strip(" ,;")))

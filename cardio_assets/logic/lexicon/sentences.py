@@ -291,6 +291,15 @@ def _clause_verb_skipped(sentence: str, verb: re.Match[str] | None) -> re.Match[
     return _VERB_RE.search(sentence, verb.end())
 
 
+# "referred to <a place or team of care>": the referral is the act, named with where to
+_REFERRED_TO_PLACE = re.compile(r"\breferred$", re.IGNORECASE)
+_REFERRAL_PLACE = re.compile(
+    r"to\s+(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,4}?(?:centres?|centers?|hospitals?|units?|"
+    r"clinics?|teams?|specialists?|cardiologists?|services?|facilit(?:y|ies)|experts?)\b",
+    re.IGNORECASE,
+)
+
+
 def _parse_sentence(sentence: str) -> RowParse:
     sentence = sentence.strip().rstrip(".")
     parse = RowParse()
@@ -488,10 +497,14 @@ def _parse_sentence(sentence: str) -> RowParse:
         and not _POST_MARKERS.match(post)
         and re.search(rf"\bbe\s+(?:{_VP_OBJECTS})$", verb.group(0), re.IGNORECASE) is not None
     )
+    # "Patients with AF should be anticoagulated": a care verb with no object names the act
+    cared_for = verb is not None and not post and _CARE_PASSIVE.search(verb.group(0)) is not None
     # "Acute type A dissection requires emergency repair": the subject is the state the act
     # is for, whether or not it names patients
     required = verb is not None and verb.re is REQUIRED_VERB
-    if ((active or considered_for or passive_with_object) and cohort_subject) or required:
+    if (
+        (active or considered_for or passive_with_object or cared_for) and cohort_subject
+    ) or required:
         # "Patients with X should receive Y" / "... should be considered for Y".
         parse.cohort = pre
         if led_subject is not None:
@@ -501,6 +514,10 @@ def _parse_sentence(sentence: str) -> RowParse:
         act = care_act(care["care"]) if care else None
         if act:  # "should be counselled against Y": the counselling against Y
             post = f"{act} {post}".strip()
+        elif _REFERRED_TO_PLACE.search(verb.group(0)) and _REFERRAL_PLACE.match(post):
+            # "should be referred to a heart valve centre": the referral there is the act
+            # ("referred for rehabilitation" names the act itself)
+            post = f"referral {post}"
         elif care:  # "should be enrolled in Y": the programme
             post = re.sub(r"^in(?:to)?\s+", "", post, flags=re.IGNORECASE)
         else:

@@ -10,7 +10,11 @@ import re
 _TAKING_PART = r"(?:take\s+part|engage|participate)\s+in"
 
 # care verbs done to the patients (care_verbs.py names the act of each that has one)
-_CARE_VERBS = r"enrolled|included|counsell?ed|educated|informed|vaccinated"
+_CARE_VERBS = (
+    r"enrolled|included|counsell?ed|educated|informed|vaccinated|anticoagulated|"
+    # where the patients are sent or kept ("should be transferred early to a centre")
+    r"discharged|observed|transferred|admitted|hospitali[sz]ed"
+)
 # verbs of holding a therapy back: advice against them ("should not be withheld X") is advice
 # for the therapy
 _WITHHOLDING = re.compile(r"\b(?:withheld|stopped|discontinued|avoided|denied)$", re.I)

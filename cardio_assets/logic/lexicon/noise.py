@@ -33,7 +33,7 @@ from cardio_assets.logic.lexicon.noise_words import (
     _WEIGHED_AFTER_VERB,
     _WEIGHED_IN_BRACKETS,
 )
-from cardio_assets.logic.lexicon.role_words import DRUG_STEM, heuristic_role
+from cardio_assets.logic.lexicon.role_words import heuristic_role, names_a_drug
 from cardio_assets.logic.lexicon.vocabulary import _PATIENT_WORDS
 
 # a time with its unit ending the text before a phrase ("within 24 h")
@@ -236,16 +236,17 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         re.compile(r"\b(?P<a>[a-z][a-z\-]+)\s+\(\s*or\s+(?P<b>[a-z][a-z\-]+)\s*\)\s+(?=[a-z])"),
         r"\g<a> or \g<b> ",
     ),
-    # "the DPP-4 inhibitor saxagliptin": the class written before the drug's own name says
-    # what it is; the drug is the concept
+    # "the DPP-4 inhibitor saxagliptin", "the cardiac myosin inhibitor mavacamten": the class
+    # written before the drug's own name says what it is; the drug is the concept (a name
+    # the terminology knows as a drug, not a generic word: "inhibitor therapy")
     (
         re.compile(
             r"(?<![\w\-])(?:the\s+)?(?:[\w\-]+\s+){0,2}?[\w\-]*"
             r"(?:inhibitors?|blockers?|antagonists?|agonists?)\s+"
-            rf"(?=[a-z]+{DRUG_STEM}\b)",
+            r"(?=(?P<drug>[a-z][a-z\-]+)\b)",
             re.I,
         ),
-        "",
+        lambda m: "" if names_a_drug(m["drug"]) else m.group(0),
     ),
     # "—including blood pressure and diabetes—": an aside between dashes, read as brackets
     (re.compile(r"\s*—\s*([^—]{3,120}?)\s*—\s*"), r" (\1) "),
@@ -609,8 +610,12 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "WHO functional class II": the WHO's class, never the pronoun "who" opening a clause
     (re.compile(r"\bWHO(?=[\s-]+(?:FC\b|functional\s+class))"), "World Health Organization"),
-    # "aspirin combined with clopidogrel": the one given with the other, read as "with"
-    (re.compile(r"(?<=\w)\s+combined\s+with\s+", re.I), " with "),
+    # "aspirin combined / co-prescribed with clopidogrel": the one given with the other, read
+    # as "with"
+    (
+        re.compile(r"(?<=\w)\s+(?:combined|co-?prescribed|co-?administered)\s+with\s+", re.I),
+        " with ",
+    ),
     # "referral to an expert centre for ablation": the act is what the patient is referred
     # for ("referral to the heart team", with nothing after it, and a referral for a generic
     # "further evaluation", stay the act)

@@ -19,6 +19,15 @@ _FOOD = (
 )
 
 AMOUNT_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # ", each given as 10 mg once a day" with its dose and schedule gone: the verb left says
+    # nothing of the drugs
+    (
+        re.compile(
+            r",?\s*\b(?:(?:each|both|all)\s+)?(?:taken|given|administered)(?:\s+as)?\s*(?=\)|$)",
+            re.I,
+        ),
+        "",
+    ),
     # "ticagrelor 60 mg or rivaroxaban 2.5 mg, each taken twice daily", "(A or B, taken once
     # a day)": how often the drugs listed are taken, said of them all; a schedule, no concept
     (

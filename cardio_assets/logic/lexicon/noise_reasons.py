@@ -113,10 +113,11 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r",?\s+(?:because\s+of|owing\s+to|on\s+account\s+of)\s+(?:the\s+|an?\s+|its\s+|their\s+)?"
             r"(?:[\w-]+\s+){0,3}?(?:toxicity|harms?|risks?|hazards?|adverse\s+effects?|side\s+effects?|"
-            r"concerns?|costs?|lack\s+of\s+(?:evidence|data|benefit)"
+            r"concerns?|costs?|dangers?|potential|lack\s+of\s+(?:evidence|data|benefit)"
             # ("because of increased mortality": a harm seen with the act)
             r"|(?:increased|higher|excess)\s+(?:[\w-]+\s+)?(?:mortality|deaths?|morbidity))\b"
-            r"(?:\s+of(?:\s+(?!(?:in|with|for|among|when|if|and|or)\b)[\w-]+){1,4}"
+            # ("the danger of profound hypotension", "the potential for bleeding")
+            r"(?:\s+(?:of|for)(?:\s+(?!(?:in|with|for|among|when|if|and|or)\b)[\w-]+){1,4}"
             # ... and every harm of its list ("the risk of A, B and C")
             r"(?:(?:,|,?\s+(?:and|or))(?:\s+(?!(?:in|with|for|among|when|if|is|are|should|"
             r"may|must|can|and|or)\b)[\w-]+){1,4})*)?",
@@ -304,6 +305,9 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(rf",\s*whether\s+(?!to\b){_EITHER_WAY}", re.I), ""),
     # ... and opening the sentence ("Whether symptomatic or not, patients with X …")
     (re.compile(rf"^\s*whether\s+(?!to\b){_EITHER_WAY},\s*", re.I), ""),
+    # "… and whether or not diabetes is present": either way, wherever it stands (the clause
+    # to its comma or the sentence's end)
+    (re.compile(r",?\s*(?:\band\s+)?\bwhether\s+or\s+not\b[^,;.()]*", re.I), ""),
     # ", smokers or not,": either way again, said without "whether"
     (re.compile(r",\s*(?:[\w-]+\s+){0,4}or\s+not\s*(?=[,;]|\.?\s*$)", re.I), ""),
     # "; it improves symptoms and survival": a sentence after the advice telling what the act
@@ -390,18 +394,70 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         " with ",
     ),
-    # "when syncope presents with X", "… presents in patients with Y": the state and what it
+    # "when syncope presents / AF occurs with X", "… presents in patients with Y": the state and what it
     # comes with (both hold), or the patients it comes in; the verb names nothing (a patient
     # who "presents" came: read as the arriving verb it is)
     (
         re.compile(
             r"(?<=[A-Za-z])(?<!\bpatient)(?<!\bwho)(?<!\bthat)(?<!\bwhich)(?<!\bit)"
             r"(?<!\bshe)(?<!\bhe)(?<!\bchild)(?<!\bwoman)(?<!\bman)(?<!\bperson)"
-            r"\s+presents\s+(?:with\s+(?=[A-Za-z])|(?=in\s+[A-Za-z]))",
+            r"\s+(?:(?:presents|occurs|coexists|co-exists)\s+with\s+(?=[A-Za-z])|presents\s+(?=in\s+[A-Za-z]))",
             re.I,
         ),
         lambda m: " and " if "with" in m.group(0).lower() else " ",
     ),
+    # "when sinus bradycardia causes no symptoms": the state without symptoms (denied, as
+    # "without" reads)
+    (
+        re.compile(r"\s+(?:causes?|caused|produces?|gives?)\s+no\s+(?=symptoms?\b)", re.I),
+        " without ",
+    ),
+    # "severe AS, defined by an area ≤1.0 cm² or …": the criteria that make it so, as "i.e."
+    # names them
+    (re.compile(r",\s*(?:as\s+)?defined\s+(?:by|as)\s+(?=[A-Za-z<>≤≥\d])", re.I), ", i.e. "),
+    # "inoperable patients managed at a heart valve centre": where they are cared for, no
+    # state of theirs (an act done "at a centre" keeps its place: this is after patients)
+    (
+        re.compile(
+            r"(?:(?<=\bpatients)|(?<=\bindividuals)|(?<=\bpeople)|(?<=\bwomen)|(?<=\bmen)|"
+            r"(?<=\badults)|(?<=\bchildren))\s+"
+            r"(?:managed|treated|followed(?:\s+up)?|cared\s+for|seen)\s+(?:at|in|by)\s+"
+            r"(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,3}?(?:centres?|centers?|units?|hospitals?|"
+            r"clinics?|teams?)\b",
+            re.I,
+        ),
+        "",
+    ),
+    # "recommended as the mode of intervention / as primary treatment": the act's standing
+    # among the choices, said of the act; no concept (not "as treatment of / for AF")
+    (
+        re.compile(
+            # (not "as well as standard therapy", a co-therapy)
+            r"(?<!\bwell)(?<!\bsuch)\s+as\s+(?:the\s+|a\s+)?(?:(?:preferred|recommended|default|"
+            r"standard|initial|primary|"
+            r"first-line|second-line)\s+)*(?:mode\s+of\s+(?:intervention|treatment|"
+            r"revasculari[sz]ation)|treatment|therapy)\b(?!\s+(?:of|with|options?)\b)"
+            # ("… for / to patients with X" names who; "treatment for X" names what it treats)
+            r"(?!\s+(?:for|in|to)\s+(?!(?:[\w\-]+\s+){0,2}?(?:patients|individuals|people|"
+            r"women|men|adults|children|those)\b))",
+            re.I,
+        ),
+        "",
+    ),
+    # ", with the choice guided by symptoms and comorbidity": what the choice between the
+    # acts weighs, no criterion of the row
+    (
+        re.compile(
+            r",\s*(?:with\s+)?the\s+choice(?:\s+(?:of|between)\s+[^,;.()]+?)?\s+(?:being\s+)?"
+            r"(?:guided|based|depending|dependent|driven|informed)\s+(?:by|on|upon)\s+[^;.()]*",
+            re.I,
+        ),
+        "",
+    ),
+    # a dose's bracket that says it goes by weight ("(0.5 mg twice daily, by body weight)")
+    (re.compile(r",?\s*\b(?:by|according\s+to)\s+(?:body\s+)?weight\s*(?=\))", re.I), ""),
+    # "three drugs, one of which is a diuretic": the one named is among them, as "including"
+    (re.compile(r",\s*one\s+of\s+(?:which|them)\s+(?:is|being)\s+", re.I), " including "),
     # "patients meeting / who fulfil diagnostic criteria for X": they have X
     (
         re.compile(

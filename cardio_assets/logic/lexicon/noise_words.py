@@ -20,7 +20,9 @@ _COMPARED_AMOUNT = re.compile(
 )
 # how often a dose is taken ("once daily", "twice a day", "b.i.d.", "weekly")
 _DOSE_FREQUENCY = (
-    r"(?:once\s+|twice\s+|three\s+times\s+)?(?:daily|a\s+day|per\s+day|"
+    # ("once or twice daily": either schedule)
+    r"(?:(?:once|twice|three\s+times)\s+(?:or\s+(?:once|twice|three\s+times)\s+)?)?"
+    r"(?:daily|a\s+day|per\s+day|"
     r"b\.?i\.?d\.?|t\.?i\.?d\.?|q\.?i\.?d\.?|q\.?d\.?|o\.?d\.?|weekly)"
 )
 # how much of an activity: a count of sessions, exercises or repetitions, or a time per day

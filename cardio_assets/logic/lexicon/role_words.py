@@ -267,3 +267,27 @@ def heuristic_role(normalized: str) -> str | None:
     if head in _PARAMETER_HEADS:
         return "ClinicalParameter"
     return None
+
+
+# words a drug class may be followed by that name no drug of their own
+_GENERIC_AFTER_CLASS = re.compile(
+    r"(?:agents?|drugs?|therap(?:y|ies)|treatments?|class(?:es)?|medications?|doses?|"
+    r"monotherapy|use|plus|and|or|alone|naive|na\u00efve)",
+    re.I,
+)
+
+
+_CLASS_ENDING = re.compile(
+    r"(?:inhibitors?|blockers?|antagonists?|agonists?|ers|ics|ants|ins)$", re.I
+)
+
+
+def names_a_drug(word: str) -> bool:
+    """The word after a drug class is a drug's own name: one of the drug stems, or a word the
+    terminology knows as a medication that is neither generic nor itself a class (classes end
+    as classes do: "beta-blockers", "antibiotics", "statins")."""
+    if _GENERIC_AFTER_CLASS.fullmatch(word):
+        return False
+    if re.fullmatch(rf"[a-z]+{DRUG_STEM}", word, re.I):
+        return True
+    return not _CLASS_ENDING.search(word) and heuristic_role(word.lower()) == "Medication"

@@ -157,7 +157,9 @@ def _subject_after_lead(pre: str) -> tuple[tuple[str, str], str] | None:
     clause is read (a condition, or what the act is for) and the people named as the subject
     after its comma; None when the text has no such lead and subject."""
     led, aim = _CONTEXT_LEAD.match(pre), _AIM_LEAD.match(pre)
-    cut = _last_top_level_comma(pre) if led or aim else None
+    # ("Unless contraindicated, every patient with X should receive Y": the exception first)
+    exception = _EXCEPTION_LEAD.match(pre)
+    cut = _last_top_level_comma(pre) if led or aim or exception else None
     if cut is None:
         return None
     subject = pre[cut + 1 :].strip()
@@ -165,6 +167,8 @@ def _subject_after_lead(pre: str) -> tuple[tuple[str, str], str] | None:
         return None
     if aim is not None:
         return _classify_marker(aim["marker"], pre[aim.end() : cut].strip()), subject
+    if exception is not None:
+        return ("negated", THERE_IS.sub("", pre[exception.end() : cut])), subject
     if led is None:
         return None
     return context_clause(pre[led.end() : cut]), subject

@@ -73,7 +73,9 @@ _POSITIVE_VERBS = [
     r"\b(?:is|are)\s+(?:an?\s+|the\s+|another\s+)?(?:other\s+|further\s+|treatment\s+|therapeutic\s+)?"
     r"options?\b(?!\s+of\s+choice)",
     r"\b(?:is|are)\s+(?:a|an)\s+(?:suitable|reasonable|acceptable|preferred|useful|valuable|"
-    r"appropriate|possible)\s+(?:(?:additional|further|first|first-line|second-line|complementary)\s+)?"
+    # ("a reasonable first-line rhythm-control option": a kind of option may be said too)
+    r"appropriate|possible)\s+(?:(?:additional|further|first|first-line|second-line|complementary|"
+    r"[a-z]+-[a-z\-]+)\s+){0,2}"
     r"(?:alternative|option|choice|test|tool|adjunct|investigation|approach|strategy)\b",
     r"\b(?:is|are)\s+(?:reasonable|advised|advisable|beneficial|useful|preferred|preferable|"
     r"favou?red(?!\s+by\b)|"

@@ -24,6 +24,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     DEMOGRAPHIC_NOUN,
     DEMOGRAPHIC_STATE,
 )
+from cardio_assets.logic.measurement_units import UNIT_RE
 
 if TYPE_CHECKING:
     from cardio_assets.logic.abbreviations import Abbreviations
@@ -86,7 +87,11 @@ _OTHER_DEMOGRAPHIC = re.compile(
 
 
 # a value written just before "in men" / "in women": given for that sex only
-_VALUE_BEFORE_SEX = re.compile(r"\d(?:[\d.,]*)\s*(?:%|[a-zµ/²]+(?:\s*[a-z/²0-9.]+)?)?$", re.I)
+# (a bound of a quantity: a sign, or "of" / "score" before the number, and a unit if any;
+# not "at age 12 in men", "≥3 stents in women")
+_VALUE_BEFORE_SEX = re.compile(
+    rf"(?:[<>≤≥]=?|\bof|\bscore)\s*\d+(?:[.,]\d+)?\s*(?:{UNIT_RE})?$", re.I
+)
 _SEXES = frozenset({"men", "women", "males", "females", "man", "woman"})
 
 
@@ -324,7 +329,10 @@ class CohortRules:
                 # the same alternatives, one label (not a list nested inside it: "or with C
                 # and D or E" keeps its own)
                 opened = drafts[0].or_group if drafts[0].or_group != label else None
-                for d in (last, *drafts):
+                # ("or who have B plus C": C is said with B only; flat labels name B the
+                # alternative, and C keeps its own)
+                joined = [d for d in drafts if d is drafts[0] or (opened and d.or_group == opened)]
+                for d in (last, *joined):
                     d.or_group = label if opened and d.or_group == opened else d.or_group or label
             seg_drafts.append((kind, segment, drafts))
         if negate_all:

@@ -241,12 +241,18 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # the terminology knows as a drug, not a generic word: "inhibitor therapy")
     (
         re.compile(
-            r"(?<![\w\-])(?:the\s+)?(?:[\w\-]+\s+){0,2}?[\w\-]*"
-            r"(?:inhibitors?|blockers?|antagonists?|agonists?)\s+"
-            r"(?=(?P<drug>[a-z][a-z\-]+)\b)",
+            # (not a class's second half after a slash, "IIb/IIIa inhibitor"; no function word
+            # of the sentence in the class's name: "with a beta-blocker")
+            r"(?<![\w\-/])(?:the\s+)?(?:(?!(?:with|a|an|of|in|and|or|to|for|on|by)\b)[\w\-]+\s+)"
+            r"{0,2}?[\w\-]*(?:inhibitors?|blockers?|antagonists?|agonists?)\s+"
+            r"(?=(?P<drug>[a-z][a-z\-]+)\b(?!\s+combinations?\b))",
             re.I,
         ),
-        lambda m: "" if names_a_drug(m["drug"]) else m.group(0),
+        lambda m: (
+            ""
+            if names_a_drug(m["drug"]) and not re.search(r"/\S*\s*$", m.string[: m.start()])
+            else m.group(0)
+        ),
     ),
     # "—including blood pressure and diabetes—": an aside between dashes, read as brackets
     (re.compile(r"\s*—\s*([^—]{3,120}?)\s*—\s*"), r" (\1) "),

@@ -23,7 +23,8 @@ AMOUNT_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # nothing of the drugs
     (
         re.compile(
-            r",?\s*\b(?:(?:each|both|all)\s+)?(?:taken|given|administered)(?:\s+as)?\s*(?=\)|$)",
+            r"(?:,\s*(?:(?:each|both|all)\s+)?|\s*\b(?:each|both|all)\s+)(?:taken|given|administered)"
+            r"(?:\s+as)?\s*(?=\)|$)",
             re.I,
         ),
         "",

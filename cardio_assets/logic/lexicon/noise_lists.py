@@ -141,23 +141,49 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # recommended" names the acts advised against, and stays)
     (
         re.compile(
-            r"\b(?P<lead>with|has|have|had|shows?|showed|displays?|exhibits?)\s+neither\s+"
+            r"\b(?P<lead>with|has|have|had|shows?|showed|displays?|exhibits?)\s+neither\s+(?:an?\s+)?"
             # (not when the clause goes on to its verb: "Treatment with neither A nor B is
             # recommended" names the acts)
-            r"(?P<first>[^,;.()]+?)\s+nor\s+(?![^,;.()]*\b(?:is|are|should|may|must)\b)",
+            r"(?P<first>[^,;.()]+?)\s+nor\s+(?:an?\s+)?(?![^,;.()]*\b(?:is|are|should|may|must)\b)",
             re.I,
         ),
         r"\g<lead> no \g<first> or ",
     ),
+    # "recommended in both HFmrEF and HFpEF": the patients have one or the other, as "in A
+    # and B" over patient groups reads (the "both" only stresses it)
+    (re.compile(r"\b(?P<lead>in|for|among)\s+both\s+(?=[^,;.()]+?\s+and\s)", re.I), r"\g<lead> "),
     # "if neither A nor B is found": the clause holds when no A or B is (one OR label,
     # negated), as "no A or B" reads
     (
         re.compile(
-            r"\b(?P<lead>if|when|where|unless|provided(?:\s+that)?)\s+neither\s+"
-            r"(?P<first>[^,;.()]+?)\s+nor\s+",
+            r"\b(?P<lead>if|when|where|unless|provided(?:\s+that)?)\s+neither\s+(?:an?\s+)?"
+            r"(?P<first>[^,;.()]+?)\s+nor\s+(?:an?\s+)?",
             re.I,
         ),
         r"\g<lead> no \g<first> or ",
+    ),
+    # "… no A or B nor C" (from "neither A nor B nor C"): every further "nor" is one more "or"
+    # (said as a list, "no A, B or C", one OR label over all)
+    (
+        re.compile(r"(\bno\s+[^,;.()]+?)\s+or\s+([^,;.()]+?)\s+nor\s+", re.I),
+        r"\1, \2 or ",
+    ),
+    (
+        re.compile(r"(\bno\s+[^;.()]+?)\s+or\s+([^,;.()]+?)\s+nor\s+", re.I),
+        r"\1, \2 or ",
+    ),
+    # "if no A, B or C is seen": every item is absent, one OR label over them all (the "no"
+    # before a list read as each item's, as "if A, B or C is absent" says)
+    (
+        re.compile(
+            r"\b(?P<lead>if|when|where|provided(?:\s+that)?)\s+(?:there\s+(?:is|are)\s+)?no\s+"
+            r"(?P<items>[^,;.()]+?(?:,\s*[^,;.()]+?)+,?\s+or\s+[^,;.()]+?)\s+(?P<verb>is|are|was|were|has\s+been|"
+            r"have\s+been)\s+(?:seen|found|present|documented|detected|identified|shown)\b"
+            # (where it was looked for goes with it: "seen on TOE")
+            r"(?:\s+(?:on|at|by)\s+(?:an?\s+|the\s+)?[A-Za-z][\w\-]*)?",
+            re.I,
+        ),
+        r"\g<lead> \g<items> \g<verb> absent",
     ),
     # "at least one of A, B or C is present", "any of A, B and C": the list itself, with no
     # "the following" before it, is the alternatives, whatever word ends it; the lead names

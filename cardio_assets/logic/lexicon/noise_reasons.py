@@ -49,6 +49,24 @@ def _participle_as_aim(m: re.Match[str]) -> str:
     return f", to {verb}{'e' if verb.lower().endswith(('c', 'v', 's')) else ''}"
 
 
+# a person as the subject of "presents / occurs with" ("when a patient with HCM presents
+# with syncope"): the patient came with it, read where the arriving verb is read
+_PERSON_SUBJECT = re.compile(
+    r"\b(?:patients?|wom[ae]n|m[ae]n|child(?:ren)?|infants?|neonates?|athletes?|individuals?|"
+    r"persons?|people|someone|adults?|adolescents?|she|he|they)\b",
+    re.IGNORECASE,
+)
+
+
+def _clause_before(found: re.Match[str]) -> str:
+    """The words before ``found`` back to the clause's start (a comma, "if" or "when")."""
+    before = found.string[: found.start()]
+    cut = max(before.rfind(","), before.rfind(";"))
+    clause = before[cut + 1 :]
+    lead = list(re.finditer(r"\b(?:if|when|where|whenever|once)\b", clause, re.IGNORECASE))
+    return clause[lead[-1].end() :] if lead else clause
+
+
 REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "shock complicating ACS": the disease the state arose in is one the patients have, read
     # as "shock, with ACS" (both golds of this wording name the two apart)
@@ -113,11 +131,16 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r",?\s+(?:because\s+of|owing\s+to|on\s+account\s+of)\s+(?:the\s+|an?\s+|its\s+|their\s+)?"
             r"(?:[\w-]+\s+){0,3}?(?:toxicity|harms?|risks?|hazards?|adverse\s+effects?|side\s+effects?|"
-            r"concerns?|costs?|dangers?|potential|lack\s+of\s+(?:evidence|data|benefit)"
+            r"concerns?|costs?|dangers?|(?:teratogenic|pro-?arrhythmic|arrhythmogenic|toxic|"
+            r"bleeding)\s+potential|potential(?=\s+(?:for|of)\s+(?:[\w-]+\s+)?(?:harm|bleeding|"
+            r"haemorrhage|hemorrhage|toxicity|hypotension|interactions?|injury|damage|adverse)\b)|"
+            r"lack\s+of\s+(?:evidence|data|benefit)"
             # ("because of increased mortality": a harm seen with the act)
             r"|(?:increased|higher|excess)\s+(?:[\w-]+\s+)?(?:mortality|deaths?|morbidity))\b"
             # ("the danger of profound hypotension", "the potential for bleeding")
-            r"(?:\s+(?:of|for)(?:\s+(?!(?:in|with|for|among|when|if|and|or)\b)[\w-]+){1,4}"
+            # (never into the patients: "the excess risk for older patients with X")
+            r"(?:\s+(?:of|for)(?!\s+(?:[\w-]+\s+)?(?:patients|women|men|those|people|individuals|"
+            r"children|adults)\b)(?:\s+(?!(?:in|with|for|among|when|if|and|or)\b)[\w-]+){1,4}"
             # ... and every harm of its list ("the risk of A, B and C")
             r"(?:(?:,|,?\s+(?:and|or))(?:\s+(?!(?:in|with|for|among|when|if|is|are|should|"
             r"may|must|can|and|or)\b)[\w-]+){1,4})*)?",
@@ -307,7 +330,17 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(rf"^\s*whether\s+(?!to\b){_EITHER_WAY},\s*", re.I), ""),
     # "… and whether or not diabetes is present": either way, wherever it stands (the clause
     # to its comma or the sentence's end)
-    (re.compile(r",?\s*(?:\band\s+)?\bwhether\s+or\s+not\b[^,;.()]*", re.I), ""),
+    # ("whether or not to proceed" is a choice between acts, kept; the clause stops before
+    # the patients it may be followed by)
+    (
+        re.compile(
+            r",?\s*(?:\band\s+)?\bwhether\s+or\s+not\b(?!\s+to\b)[^,;.()]*?"
+            r"(?=\s+(?:in|for|among)\s+(?:all\s+)?(?:patients|women|men|those|individuals|"
+            r"adults|children|people)\b|\s*[,;.()]|\s*$)",
+            re.I,
+        ),
+        "",
+    ),
     # ", smokers or not,": either way again, said without "whether"
     (re.compile(r",\s*(?:[\w-]+\s+){0,4}or\s+not\s*(?=[,;]|\.?\s*$)", re.I), ""),
     # "; it improves symptoms and survival": a sentence after the advice telling what the act
@@ -399,12 +432,15 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # who "presents" came: read as the arriving verb it is)
     (
         re.compile(
-            r"(?<=[A-Za-z])(?<!\bpatient)(?<!\bwho)(?<!\bthat)(?<!\bwhich)(?<!\bit)"
-            r"(?<!\bshe)(?<!\bhe)(?<!\bchild)(?<!\bwoman)(?<!\bman)(?<!\bperson)"
+            r"(?<=[A-Za-z])(?<!\bwho)(?<!\bthat)(?<!\bwhich)(?<!\bit)(?<!\bshe)(?<!\bhe)"
             r"\s+(?:(?:presents|occurs|coexists|co-exists)\s+with\s+(?=[A-Za-z])|presents\s+(?=in\s+[A-Za-z]))",
             re.I,
         ),
-        lambda m: " and " if "with" in m.group(0).lower() else " ",
+        lambda m: (
+            m.group(0)
+            if _PERSON_SUBJECT.search(_clause_before(m))
+            else (" and " if "with" in m.group(0).lower() else " ")
+        ),
     ),
     # "when sinus bradycardia causes no symptoms": the state without symptoms (denied, as
     # "without" reads)
@@ -421,25 +457,28 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r"(?:(?<=\bpatients)|(?<=\bindividuals)|(?<=\bpeople)|(?<=\bwomen)|(?<=\bmen)|"
             r"(?<=\badults)|(?<=\bchildren))\s+"
-            r"(?:managed|treated|followed(?:\s+up)?|cared\s+for|seen)\s+(?:at|in|by)\s+"
-            r"(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,3}?(?:centres?|centers?|units?|hospitals?|"
-            r"clinics?|teams?)\b",
+            r"(?:managed|treated|followed(?:\s+up)?|cared\s+for|seen)\s+(?:(?:at|in)\s+"
+            # ("treated by PCI in high-volume centres": the act they had stays)
+            r"(?:an?\s+|the\s+)?(?:(?!(?:at|in|by|with|for|of)\b)[\w\-]+\s+){0,3}?"
+            r"(?:centres?|centers?|units?|hospitals?|clinics?|teams?)"
+            r"|by\s+(?:an?\s+|the\s+)?(?:(?!(?:at|in|by|with|for|of)\b)[\w\-]+\s+){0,3}?"
+            r"teams?)\b",
             re.I,
         ),
         "",
     ),
     # "recommended as the mode of intervention / as primary treatment": the act's standing
-    # among the choices, said of the act; no concept (not "as treatment of / for AF")
+    # among the choices, said of the act; no concept ("as treatment of X" keeps it: what
+    # follows "for / in" is read as it would be without the standing)
     (
         re.compile(
             # (not "as well as standard therapy", a co-therapy)
-            r"(?<!\bwell)(?<!\bsuch)\s+as\s+(?:the\s+|a\s+)?(?:(?:preferred|recommended|default|"
+            r"(?<!\bwell)(?<!\bsuch)(?<!\blong)(?<!\bsoon)(?<!\bmuch)(?<!\bsame)"
+            r"\s+as\s+(?:the\s+|a\s+)?(?:(?:preferred|recommended|default|"
             r"standard|initial|primary|"
             r"first-line|second-line)\s+)*(?:mode\s+of\s+(?:intervention|treatment|"
-            r"revasculari[sz]ation)|treatment|therapy)\b(?!\s+(?:of|with|options?)\b)"
-            # ("… for / to patients with X" names who; "treatment for X" names what it treats)
-            r"(?!\s+(?:for|in|to)\s+(?!(?:[\w\-]+\s+){0,2}?(?:patients|individuals|people|"
-            r"women|men|adults|children|those)\b))",
+            r"revasculari[sz]ation)|treatment|therapy|(?:method|modality|strategy|approach|"
+            r"option|treatment|therapy)\s+of\s+choice)\b(?!\s+(?:of|with|options?)\b)",
             re.I,
         ),
         "",
@@ -449,13 +488,26 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r",\s*(?:with\s+)?the\s+choice(?:\s+(?:of|between)\s+[^,;.()]+?)?\s+(?:being\s+)?"
-            r"(?:guided|based|depending|dependent|driven|informed)\s+(?:by|on|upon)\s+[^;.()]*",
+            r"(?:guided|based|depending|dependent|driven|informed)\s+(?:by|on|upon)\s+"
+            # (a list of what it weighs runs over its commas; a comma that opens a clause or
+            # the patients ends it: ", in patients with X")
+            r"(?:[^,;.()]|,(?!\s*(?:in|for|among|when|if|unless|provided|where|to|and\s+(?:in|for))\b))*",
             re.I,
         ),
         "",
     ),
     # a dose's bracket that says it goes by weight ("(0.5 mg twice daily, by body weight)")
     (re.compile(r",?\s*\b(?:by|according\s+to)\s+(?:body\s+)?weight\s*(?=\))", re.I), ""),
+    # "as the initial management of asymptomatic AF": the act's standing, and the state it
+    # manages, read as "for" it
+    (
+        re.compile(
+            r"\s+as\s+(?:the\s+)?(?:initial|first-line|first|standard|preferred|default)\s+"
+            r"(?:management|treatment|therapy)\s+(?:of|for)\s+",
+            re.I,
+        ),
+        " for ",
+    ),
     # "three drugs, one of which is a diuretic": the one named is among them, as "including"
     (re.compile(r",\s*one\s+of\s+(?:which|them)\s+(?:is|being)\s+", re.I), " including "),
     # "patients meeting / who fulfil diagnostic criteria for X": they have X

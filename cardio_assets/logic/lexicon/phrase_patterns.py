@@ -63,9 +63,10 @@ _INCLUDING_TAIL = re.compile(
     re.IGNORECASE,
 )
 _ANOTHER_GROUP = re.compile(
-    r",?\s+(?:and|or|as\s+well\s+as)\s+(?:in\s+)?"
+    r",?\s+(?:and|or|as\s+well\s+as)\s+(?:in\s+|for\s+)?"
     r"(?:(?:those|patients|individuals|people|women|men|adults|children)"
-    r"\s+)(?:(?:living\s+)?with|(?P<at>at))\s+",
+    # ("… and for those recovering from an ACS": recovering from it is having had it)
+    r"\s+)(?:(?:living\s+)?with|(?P<at>at)|(?P<after>recovering\s+from))\s+",
     re.IGNORECASE,
 )
 _ABBREVIATION_PAIR = re.compile(

@@ -272,7 +272,9 @@ def heuristic_role(normalized: str) -> str | None:
 # words a drug class may be followed by that name no drug of their own
 _GENERIC_AFTER_CLASS = re.compile(
     r"(?:agents?|drugs?|therap(?:y|ies)|treatments?|class(?:es)?|medications?|doses?|"
-    r"monotherapy|use|plus|and|or|alone|naive|na\u00efve)",
+    r"monotherapy|use|plus|and|or|alone|naive|na\u00efve|combinations?|"
+    # (a class's own noun: "VKA anticoagulation", "ACE inhibitor thiazide combinations")
+    r"anticoagula\w*|antiplatelets?|statins?|thiazides?|diuretics?|nitrates?)",
     re.I,
 )
 

@@ -70,6 +70,8 @@ _SEGMENT_RE = re.compile(
     r"|\b(?:judged|categori[sz]ed|classified|deemed)\s+(?:to\s+be\s+)?(?:as\s+(?:having\s+)?)?"
     r"|\b(?:perceived|considered|thought|believed)\s+to\s+be\s+(?=at\b)"
     r"|\bfollowing\b|\bwith\s+no\b|\bwith\b|\bhaving\b(?!\s+(?:been|had)\b)"
+    # ("those recovering from an ACS": they have had it, as "with" says)
+    r"|\brecovering\s+from\b"
     # ("in-stent", "on-pump": a prefix joined by a hyphen opens no segment)
     r"|(?<!-)\bin\b(?!-)(?!\s+(?:the|a|an|whom|addition|preference|combination|case|order|keeping)\b)"
     r"|\bat\b(?=\s+(?:(?:particularly|especially)\s+)?(?:high|increased|intermediate|low|very)\b))",
@@ -174,11 +176,11 @@ def _cohort_segments(rest: str) -> list[tuple[str, str]]:
             continue  # "the risk of developing X", "in developing countries", "a developing X"
         if not word and _UNFIT_SUBJECT.search(rest[: m.start()]):
             continue  # "coronary anatomy not suitable for CABG": one state, said of the anatomy
-        if _SECOND_WHO_VERB.fullmatch(word) and not _WHO_BEFORE.search(rest[: m.start()]):
+        second_who = _SECOND_WHO_VERB.fullmatch(word) is not None
+        taking = second_who and re.search(r"^\w+ (?:using|taking|receiving)$", word) is not None
+        if second_who and not taking and not _WHO_BEFORE.search(rest[: m.start()]):
             continue  # "or are" opens a second relative clause only after a "who"
-        if _SECOND_WHO_VERB.fullmatch(word) and re.search(
-            r"^\w+ (?:using|taking|receiving)$", word
-        ):
+        if taking:
             word = word.split()[-1]  # "… or are taking X": on X, as "taking X" reads
         if word in {"after", "following"} and WINDOW_BEFORE.search(rest[: m.start()]):
             continue  # "in the first 3 months after MI": the event the window counts from

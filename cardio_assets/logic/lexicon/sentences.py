@@ -304,10 +304,25 @@ _REFERRAL_PLACE = re.compile(
 )
 
 
+# the relative word right before a verb ("patients who can be transferred …"): the verb is
+# said of the patients, inside their description
+_RELATIVE_BEFORE = re.compile(r"\b(?:who|that|which)\s+(?:[a-z]+ly\s+)?$", re.IGNORECASE)
+
+
+def _relative_verb_skipped(sentence: str, verb: re.Match[str] | None) -> re.Match[str] | None:
+    """The recommending verb, not one inside a relative clause ("Patients with STEMI who can
+    be transferred within 120 min should undergo primary PCI"): when a later verb follows,
+    that one recommends."""
+    if verb is None or not _RELATIVE_BEFORE.search(sentence[: verb.start()]):
+        return verb
+    return _VERB_RE.search(sentence, verb.end()) or verb
+
+
 def _parse_sentence(sentence: str) -> RowParse:
     sentence = sentence.strip().rstrip(".")
     parse = RowParse()
     verb = _clause_verb_skipped(sentence, _lead_clause_skipped(sentence, _VERB_RE.search(sentence)))
+    verb = _relative_verb_skipped(sentence, verb)
     if verb is None:  # "X requires Y": only where no other verb recommends
         verb = required_verb(sentence)
     diagnosed = _DIAGNOSED.match(sentence) if verb is None else None
@@ -501,8 +516,13 @@ def _parse_sentence(sentence: str) -> RowParse:
         and not _POST_MARKERS.match(post)
         and re.search(rf"\bbe\s+(?:{_VP_OBJECTS})$", verb.group(0), re.IGNORECASE) is not None
     )
-    # "Patients with AF should be anticoagulated": a care verb with no object names the act
-    cared_for = verb is not None and not post and _CARE_PASSIVE.search(verb.group(0)) is not None
+    # "Patients with AF should be anticoagulated (before cardioversion)": a care verb with no
+    # object names the act (what follows is when, why, or for whom)
+    cared_for = (
+        verb is not None
+        and (not post or _POST_MARKERS.match(post) is not None)
+        and _CARE_PASSIVE.search(verb.group(0)) is not None
+    )
     # "Acute type A dissection requires emergency repair": the subject is the state the act
     # is for, whether or not it names patients
     required = verb is not None and verb.re is REQUIRED_VERB

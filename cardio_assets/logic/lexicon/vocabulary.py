@@ -38,7 +38,7 @@ _OUTCOME_VERBS = (
     r"reduce|lower|prevent|improve|decrease|relieve|control|delay|avoid|slow|minimi[sz]e|"
     r"alleviate|limit|protect|preserve|prolong|increase|enhance|promote|revert|reverse|"
     r"restore|correct|allow|attenuate|lessen|mitigate|diminish|halt|stabili[sz]e|"
-    r"hasten|accelerate|shorten|speed(?:\s+up)?|halve|cut|raise|boost|stop|suppress|terminate"
+    r"hasten|accelerate|shorten|speed(?:\s+up)?|halve|cut|raise|boost|suppress|terminate|ease"
 )
 _PURPOSE_VERBS = (
     r"measure|detect|(?:re-?)?assess|refine|clarify|reach|achieve|guide|confirm|exclude|identify|"

@@ -222,3 +222,16 @@ def test_a_drug_co_prescribed_with_another_names_both(lexicon):
     result = named(extract(lexicon, "Nitrates must not be co-prescribed with PDE5 inhibitors."))
     assert {"nitrate", "pde5 inhibitor"} <= set(result), result
     assert not any("prescribed" in n for n in result), result
+
+
+@pytest.mark.parametrize("means", ["with a validated tool", "using a standardised questionnaire"])
+def test_a_generic_instrument_of_an_assessment_is_no_concept(lexicon, means):
+    # "assessed with a validated tool": how it is assessed; the instrument names nothing
+    # (the examples after it, if any, would).
+    result = extract(
+        lexicon, f"Frailty assessment {means} is recommended in adults aged 75 years or more."
+    )
+    assert not any(
+        "tool" in c.normalized or "questionnaire" in c.normalized for c in result.concepts
+    ), result
+    assert any("frailty" in c.normalized for c in result.concepts), result

@@ -90,7 +90,9 @@ _OTHER_DEMOGRAPHIC = re.compile(
 # (a bound of a quantity: a sign, or "of" / "score" before the number, and a unit if any;
 # not "at age 12 in men", "≥3 stents in women")
 _VALUE_BEFORE_SEX = re.compile(
-    rf"(?:[<>≤≥]=?|\bof|\bscore)\s*\d+(?:[.,]\d+)?\s*(?:{UNIT_RE})?$", re.I
+    rf"(?:[<>≤≥]=?|\bof|\bscore)\s*\d+(?:[.,]\d+)?\s*(?:{UNIT_RE})?"
+    r"(?:\s+or\s+(?:more|higher|greater|above|less|lower|below))?$",
+    re.I,
 )
 _SEXES = frozenset({"men", "women", "males", "females", "man", "woman"})
 
@@ -330,8 +332,14 @@ class CohortRules:
                 # and D or E" keeps its own)
                 opened = drafts[0].or_group if drafts[0].or_group != label else None
                 # ("or who have B plus C": C is said with B only; flat labels name B the
-                # alternative, and C keeps its own)
-                joined = [d for d in drafts if d is drafts[0] or (opened and d.or_group == opened)]
+                # alternative, and C keeps its own. A state said again in both alternatives,
+                # "with severe AS and X, or with severe AS and Y", is no alternative: the
+                # first new one is)
+                said_before = {d.normalized.lower() for d in before_drafts}
+                first = next(
+                    (d for d in drafts if d.normalized.lower() not in said_before), drafts[0]
+                )
+                joined = [d for d in drafts if d is first or (opened and d.or_group == opened)]
                 for d in (last, *joined):
                     d.or_group = label if opened and d.or_group == opened else d.or_group or label
             seg_drafts.append((kind, segment, drafts))

@@ -33,7 +33,7 @@ from cardio_assets.logic.lexicon.noise_words import (
     _WEIGHED_AFTER_VERB,
     _WEIGHED_IN_BRACKETS,
 )
-from cardio_assets.logic.lexicon.role_words import heuristic_role, names_a_drug
+from cardio_assets.logic.lexicon.role_words import CLASS_BEFORE_DRUG, heuristic_role
 from cardio_assets.logic.lexicon.vocabulary import _PATIENT_WORDS
 
 # a time with its unit ending the text before a phrase ("within 24 h")
@@ -236,24 +236,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         re.compile(r"\b(?P<a>[a-z][a-z\-]+)\s+\(\s*or\s+(?P<b>[a-z][a-z\-]+)\s*\)\s+(?=[a-z])"),
         r"\g<a> or \g<b> ",
     ),
-    # "the DPP-4 inhibitor saxagliptin", "the cardiac myosin inhibitor mavacamten": the class
-    # written before the drug's own name says what it is; the drug is the concept (a name
-    # the terminology knows as a drug, not a generic word: "inhibitor therapy")
-    (
-        re.compile(
-            # (not a class's second half after a slash, "IIb/IIIa inhibitor"; no function word
-            # of the sentence in the class's name: "with a beta-blocker")
-            r"(?<![\w\-/])(?:the\s+)?(?:(?!(?:with|a|an|of|in|and|or|to|for|on|by)\b)[\w\-]+\s+)"
-            r"{0,2}?[\w\-]*(?:inhibitors?|blockers?|antagonists?|agonists?)\s+"
-            r"(?=(?P<drug>[a-z][a-z\-]+)\b(?!\s+combinations?\b))",
-            re.I,
-        ),
-        lambda m: (
-            ""
-            if names_a_drug(m["drug"]) and not re.search(r"/\S*\s*$", m.string[: m.start()])
-            else m.group(0)
-        ),
-    ),
+    CLASS_BEFORE_DRUG,
     # "—including blood pressure and diabetes—": an aside between dashes, read as brackets
     (re.compile(r"\s*—\s*([^—]{3,120}?)\s*—\s*"), r" (\1) "),
     GESTATION_REWRITE,

@@ -151,7 +151,16 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     ),
     # "recommended in both HFmrEF and HFpEF": the patients have one or the other, as "in A
     # and B" over patient groups reads (the "both" only stresses it)
-    (re.compile(r"\b(?P<lead>in|for|among)\s+both\s+(?=[^,;.()]+?\s+and\s)", re.I), r"\g<lead> "),
+    # (not "stenosis in both the LAD and the LCx", two places of one finding, nor "in both
+    # arms", both sides)
+    (
+        re.compile(
+            r"\b(?P<lead>in|for|among)\s+both\s+(?!the\b|(?:arms|legs|sides|kidneys|eyes)\b)"
+            r"(?=[^,;.()]+?\s+and\s)",
+            re.I,
+        ),
+        r"\g<lead> ",
+    ),
     # "if neither A nor B is found": the clause holds when no A or B is (one OR label,
     # negated), as "no A or B" reads
     (
@@ -180,7 +189,8 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             r"(?P<items>[^,;.()]+?(?:,\s*[^,;.()]+?)+,?\s+or\s+[^,;.()]+?)\s+(?P<verb>is|are|was|were|has\s+been|"
             r"have\s+been)\s+(?:seen|found|present|documented|detected|identified|shown)\b"
             # (where it was looked for goes with it: "seen on TOE")
-            r"(?:\s+(?:on|at|by)\s+(?:an?\s+|the\s+)?[A-Za-z][\w\-]*)?",
+            r"(?:\s+(?:on|at|by|during)\s+[^,;.()]+?)?(?=\s*[,;.)]|\s*$|\s+(?:in|among|for)\s+"
+            r"(?:all\s+)?(?:patients|women|men|those|individuals|people)\b)",
             re.I,
         ),
         r"\g<lead> \g<items> \g<verb> absent",

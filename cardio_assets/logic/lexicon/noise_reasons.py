@@ -141,6 +141,8 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             # (never into the patients: "the excess risk for older patients with X")
             r"(?:\s+(?:of|for)(?!\s+(?:[\w-]+\s+)?(?:patients|women|men|those|people|individuals|"
             r"children|adults)\b)(?:\s+(?!(?:in|with|for|among|when|if|and|or)\b)[\w-]+){1,4}"
+            # ("interactions with P-gp inhibitors": what the drug interacts with is the harm's)
+            r"(?:(?<=interactions)\s+with(?:\s+(?!(?:in|for|among|when|if|and|or)\b)[\w-]+){1,4})?"
             # ... and every harm of its list ("the risk of A, B and C")
             r"(?:(?:,|,?\s+(?:and|or))(?:\s+(?!(?:in|with|for|among|when|if|is|are|should|"
             r"may|must|can|and|or)\b)[\w-]+){1,4})*)?",
@@ -491,7 +493,9 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             r"(?:guided|based|depending|dependent|driven|informed)\s+(?:by|on|upon)\s+"
             # (a list of what it weighs runs over its commas; a comma that opens a clause or
             # the patients ends it: ", in patients with X")
-            r"(?:[^,;.()]|,(?!\s*(?:in|for|among|when|if|unless|provided|where|to|and\s+(?:in|for))\b))*",
+            r"(?:[^,;.()]|,(?!\s*(?:in|for|among|when|if|unless|provided|where|to|and\s+(?:in|for)|"
+            r"particularly|especially|notably|mainly|except|excluding|but|or|even|including|"
+            r"although|whereas|while|as)\b))*",
             re.I,
         ),
         "",
@@ -503,10 +507,20 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r"\s+as\s+(?:the\s+)?(?:initial|first-line|first|standard|preferred|default)\s+"
-            r"(?:management|treatment|therapy)\s+(?:of|for)\s+",
+            r"(?:management|treatment|therapy)\s+(?:of|for)\s+(?!choice\b)",
             re.I,
         ),
         " for ",
+    ),
+    # "assessed with a validated tool": how the assessment is done, a generic instrument that
+    # names nothing (its examples, if any, stay: "(e.g. the Clinical Frailty Scale)")
+    (
+        re.compile(
+            r",?\s+(?:with|using|by\s+means\s+of|by)\s+(?:an?\s+)?(?:validated|standardi[sz]ed|"
+            r"structured|dedicated|appropriate)\s+(?:tools?|instruments?|questionnaires?)\b,?",
+            re.I,
+        ),
+        "",
     ),
     # "three drugs, one of which is a diuretic": the one named is among them, as "including"
     (re.compile(r",\s*one\s+of\s+(?:which|them)\s+(?:is|being)\s+", re.I), " including "),

@@ -7,6 +7,7 @@ that shape spans.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _MED_SUFFIXES = (
     "pril", "sartan", "olol", "ilol", "alol", "statin", "gliflozin", "xaban", "gatran", "parin",
@@ -293,3 +294,28 @@ def names_a_drug(word: str) -> bool:
     if re.fullmatch(rf"[a-z]+{DRUG_STEM}", word, re.I):
         return True
     return not _CLASS_ENDING.search(word) and heuristic_role(word.lower()) == "Medication"
+
+
+# "the DPP-4 inhibitor saxagliptin", "the cardiac myosin inhibitor mavacamten": the class
+# written before the drug's own name says what it is; the drug is the concept (a name the
+# terminology knows as a drug, not a generic word: "inhibitor therapy"). Not a class's
+# second half after a slash ("IIb/IIIa inhibitor", though "and/or the P2Y12 inhibitor X" is
+# one), no function word of the sentence in the class's name ("with a beta-blocker"), and
+# not before a combination ("a beta-blocker digoxin combination")
+_CLASS_THEN_DRUG = re.compile(
+    r"(?<![\w\-/])(?:the\s+)?(?:(?!(?:with|a|an|of|in|and|or|to|for|on|by)\b)[\w\-]+\s+)"
+    r"{0,2}?[\w\-]*(?:inhibitors?|blockers?|antagonists?|agonists?)\s+"
+    r"(?=(?P<drug>[a-z][a-z\-]+)\b(?!\s+combinations?\b))",
+    re.I,
+)
+
+
+def _without_the_class(found: re.Match[str]) -> str:
+    after_slash = re.search(r"(?<!\band)/(?!or\b)\S*\s*$", found.string[: found.start()])
+    return "" if names_a_drug(found["drug"]) and not after_slash else found.group(0)
+
+
+CLASS_BEFORE_DRUG: tuple[re.Pattern[str], Callable[[re.Match[str]], str]] = (
+    _CLASS_THEN_DRUG,
+    _without_the_class,
+)

@@ -71,7 +71,7 @@ _SEGMENT_RE = re.compile(
     r"|\b(?:perceived|considered|thought|believed)\s+to\s+be\s+(?=at\b)"
     r"|\bfollowing\b|\bwith\s+no\b|\bwith\b|\bhaving\b(?!\s+(?:been|had)\b)"
     # ("those recovering from an ACS": they have had it, as "with" says)
-    r"|\brecovering\s+from\b"
+    r"|(?<!\bis\s)(?<!\bare\s)\brecovering\s+from\b(?!\s+(?:below|above|[<>≤≥]|\d))"
     # ("in-stent", "on-pump": a prefix joined by a hyphen opens no segment)
     r"|(?<!-)\bin\b(?!-)(?!\s+(?:the|a|an|whom|addition|preference|combination|case|order|keeping)\b)"
     r"|\bat\b(?=\s+(?:(?:particularly|especially)\s+)?(?:high|increased|intermediate|low|very)\b))",

@@ -306,7 +306,10 @@ _REFERRAL_PLACE = re.compile(
 
 # the relative word right before a verb ("patients who can be transferred …"): the verb is
 # said of the patients, inside their description
-_RELATIVE_BEFORE = re.compile(r"\b(?:who|that|which)\s+(?:[a-z]+ly\s+)?$", re.IGNORECASE)
+# (not an aside between commas, ", which is X,": read as it was before)
+_RELATIVE_BEFORE = re.compile(
+    r"(?<![,;]\s)(?<![,;])\b(?:who|that|which)\s+(?:[a-z]+ly\s+)?$", re.IGNORECASE
+)
 
 
 def _relative_verb_skipped(sentence: str, verb: re.Match[str] | None) -> re.Match[str] | None:

@@ -316,3 +316,83 @@ def test_a_score_of_n_or_more_in_men_keeps_the_disease(lexicon):
         extract(lexicon, "In AF with a CHA2DS2-VASc score of 2 or more in men, OAC is recommended.")
     )
     assert "atrial fibrillation" in result, result
+
+
+# -- the third review (of 74989fa): each guard fails on 74989fa --
+
+
+def test_if_no_list_then_another_clause_keeps_the_other_clause(lexicon):
+    # "if no A, B or C is seen on TOE and the INR is therapeutic": the second state stays.
+    result = extract(
+        lexicon,
+        "If no thrombus, spontaneous echo contrast or mass is seen on TOE and the INR is "
+        "therapeutic, early cardioversion may be considered.",
+    )
+    assert any("international normalized ratio" in c.normalized for c in result.concepts), result
+
+
+def test_a_generic_instrument_as_one_of_two_means_stays(lexicon):
+    # "with a structured questionnaire or polygraphy": the two means are alternatives.
+    result = named(
+        extract(
+            lexicon,
+            "Sleep apnoea should be screened for with a structured questionnaire or polygraphy in "
+            "patients with resistant hypertension.",
+        )
+    )
+    assert result["polygraphy"].or_group, result
+
+
+def test_a_generic_instrument_before_its_examples_stays(lexicon):
+    result = extract(
+        lexicon,
+        "Quality of life should be assessed with a standardised instrument such as the KCCQ in "
+        "patients with HF.",
+    )
+    assert any("instrument" in c.normalized for c in result.concepts), result
+
+
+def test_two_bounds_of_one_quantity_in_two_alternatives_are_alternatives(lexicon):
+    # "with QRS ≥150 ms and LBBB, or with QRS 130–149 ms and LBBB …": the two QRS bounds
+    # are the alternatives; the repeated LBBB holds for both.
+    result = extract(
+        lexicon,
+        "CRT is recommended in patients with QRS ≥150 ms and LBBB, or with QRS 130–149 ms and "
+        "LBBB and LVEF ≤35%.",
+    )
+    qrs = [c for c in result.concepts if c.normalized == "qrs"]
+    assert len(qrs) == 2 and qrs[0].or_group and qrs[0].or_group == qrs[1].or_group, result
+
+
+def test_interactions_with_drugs_named_by_example_are_the_reason(lexicon):
+    result = extract(
+        lexicon,
+        "Ticagrelor is not recommended because of the potential for interactions with CYP3A4 "
+        "inhibitors such as clarithromycin or ritonavir.",
+    )
+    assert [c.normalized for c in result.concepts] == ["ticagrelor"], result
+
+
+def test_the_choice_weighed_runs_over_an_or_list(lexicon):
+    result = extract(
+        lexicon,
+        "A beta-blocker or digoxin is recommended, with the choice guided by symptoms, LV "
+        "function, or patient preference.",
+    )
+    assert not any("preference" in c.normalized for c in result.concepts), result
+
+
+@pytest.mark.parametrize("generic", ["medical therapy", "hormonal therapy", "chemotherapy"])
+def test_a_class_before_a_generic_therapy_stays(lexicon, generic):
+    result = extract(lexicon, f"Aromatase inhibitor {generic} is recommended in these patients.")
+    assert any("inhibitor" in c.normalized for c in result.concepts), result
+
+
+def test_a_generic_instrument_before_examples_after_a_comma_stays(lexicon):
+    # "using a validated instrument, e.g. the MoCA": the examples keep their head.
+    result = extract(
+        lexicon,
+        "Cognition should be assessed using a validated instrument, e.g. the MoCA, in patients "
+        "with AF.",
+    )
+    assert any("instrument" in c.normalized for c in result.concepts), result

@@ -97,6 +97,14 @@ _VALUE_BEFORE_SEX = re.compile(
 _SEXES = frozenset({"men", "women", "males", "females", "man", "woman"})
 
 
+def _said(draft: Draft) -> tuple[str, str | None, tuple[float, ...]]:
+    """What a draft says: its name and, for a parameter, its bound ("QRS ≥150 ms" and "QRS
+    130–149 ms" are two states of one quantity)."""
+    bound = draft.threshold
+    values = tuple(bound) if isinstance(bound, list) else (() if bound is None else (bound,))
+    return draft.normalized.lower(), draft.operator, values
+
+
 class CohortRules:
     """The cohort reader of the lexicon extractor (it reads the extractor's abbreviations and
     its sibling mixins' phrase reader and terminology lookup)."""
@@ -321,7 +329,10 @@ class CohortRules:
                 _, before, before_drafts = seg_drafts[previous]
                 candidates = [d for d in before_drafts if not d.test_of_finding]
                 outside = [d for d in candidates if _outside_brackets(d.text, before)]
-                last = (outside or candidates)[-1]
+                # (not a state said again after the "or": it holds for both)
+                said_after = {_said(d) for d in drafts}
+                own = [d for d in (outside or candidates) if _said(d) not in said_after]
+                last = (own or outside or candidates)[-1]
                 label = (
                     last.or_group
                     or next((d.or_group for d in drafts if d.or_group), None)
@@ -335,10 +346,8 @@ class CohortRules:
                 # alternative, and C keeps its own. A state said again in both alternatives,
                 # "with severe AS and X, or with severe AS and Y", is no alternative: the
                 # first new one is)
-                said_before = {d.normalized.lower() for d in before_drafts}
-                first = next(
-                    (d for d in drafts if d.normalized.lower() not in said_before), drafts[0]
-                )
+                said_before = {_said(d) for d in before_drafts}
+                first = next((d for d in drafts if _said(d) not in said_before), drafts[0])
                 joined = [d for d in drafts if d is first or (opened and d.or_group == opened)]
                 for d in (last, *joined):
                     d.or_group = label if opened and d.or_group == opened else d.or_group or label

@@ -189,7 +189,8 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             r"(?P<items>[^,;.()]+?(?:,\s*[^,;.()]+?)+,?\s+or\s+[^,;.()]+?)\s+(?P<verb>is|are|was|were|has\s+been|"
             r"have\s+been)\s+(?:seen|found|present|documented|detected|identified|shown)\b"
             # (where it was looked for goes with it: "seen on TOE")
-            r"(?:\s+(?:on|at|by|during)\s+[^,;.()]+?)?(?=\s*[,;.)]|\s*$|\s+(?:in|among|for)\s+"
+            r"(?:\s+(?:on|at|by|during)(?:\s+(?!(?:and|or|but|in|among|for)\b)[\w\-/]+){1,5}?)?"
+            r"(?=\s*[,;.)]|\s*$|\s+(?:in|among|for)\s+"
             r"(?:all\s+)?(?:patients|women|men|those|individuals|people)\b)",
             re.I,
         ),

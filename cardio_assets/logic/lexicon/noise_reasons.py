@@ -142,7 +142,9 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             r"(?:\s+(?:of|for)(?!\s+(?:[\w-]+\s+)?(?:patients|women|men|those|people|individuals|"
             r"children|adults)\b)(?:\s+(?!(?:in|with|for|among|when|if|and|or)\b)[\w-]+){1,4}"
             # ("interactions with P-gp inhibitors": what the drug interacts with is the harm's)
-            r"(?:(?<=interactions)\s+with(?:\s+(?!(?:in|for|among|when|if|and|or)\b)[\w-]+){1,4})?"
+            r"(?:(?<=interactions)\s+with(?:\s+(?!(?:in|for|among|when|if|and|or|such|including)\b)"
+            r"[\w-]+){1,4}"
+            r"(?:,?\s+(?:such\s+as|e\.g\.|including)\s+[^,;.()]+)?)?"
             # ... and every harm of its list ("the risk of A, B and C")
             r"(?:(?:,|,?\s+(?:and|or))(?:\s+(?!(?:in|with|for|among|when|if|is|are|should|"
             r"may|must|can|and|or)\b)[\w-]+){1,4})*)?",
@@ -494,8 +496,8 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             # (a list of what it weighs runs over its commas; a comma that opens a clause or
             # the patients ends it: ", in patients with X")
             r"(?:[^,;.()]|,(?!\s*(?:in|for|among|when|if|unless|provided|where|to|and\s+(?:in|for)|"
-            r"particularly|especially|notably|mainly|except|excluding|but|or|even|including|"
-            r"although|whereas|while|as)\b))*",
+            r"particularly|especially|notably|mainly|except|excluding|but|even|including|"
+            r"although|whereas|while|or\s+(?:in|for|when|if)|as(?!\s+well))\b))*",
             re.I,
         ),
         "",
@@ -517,7 +519,9 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r",?\s+(?:with|using|by\s+means\s+of|by)\s+(?:an?\s+)?(?:validated|standardi[sz]ed|"
-            r"structured|dedicated|appropriate)\s+(?:tools?|instruments?|questionnaires?)\b,?",
+            r"structured|dedicated|appropriate)\s+(?:tools?|instruments?|questionnaires?)\b"
+            # (not one of two means, "a questionnaire or polygraphy", nor a head of examples)
+            r"(?!,?\s*(?:or|and|such\s+as|e\.g\.|including|for\s+example)(?!\w)),?",
             re.I,
         ),
         "",

@@ -275,7 +275,9 @@ _GENERIC_AFTER_CLASS = re.compile(
     r"(?:agents?|drugs?|therap(?:y|ies)|treatments?|class(?:es)?|medications?|doses?|"
     r"monotherapy|use|plus|and|or|alone|naive|na\u00efve|combinations?|"
     # (a class's own noun: "VKA anticoagulation", "ACE inhibitor thiazide combinations")
-    r"anticoagula\w*|antiplatelets?|statins?|thiazides?|diuretics?|nitrates?)",
+    r"anticoagula\w*|antiplatelets?|statins?|thiazides?|diuretics?|nitrates?|medical|"
+    r"pharmacological|hormonal|targeted|chemotherapy|immunotherapy|co-?medications?|antidotes?|"
+    r"lipid-lowering|dapt)",
     re.I,
 )
 

@@ -81,7 +81,7 @@ def test_the_initial_management_of_a_state_names_the_state(lexicon):
     result = named(
         extract(
             lexicon,
-            "Rate control should be considered as the initial management of post-operative AF.",
+            "Rate control is reasonable as the initial management of post-operative AF.",
         )
     )
     assert result["post-operative atrial fibrillation"].role == "Condition", result

@@ -252,15 +252,15 @@ def test_a_state_said_again_in_both_alternatives_is_no_alternative(lexicon):
     result = named(
         extract(
             lexicon,
-            "Surgery is recommended in patients with severe AS and LVEF below 50%, or with severe "
-            "AS and an abnormal exercise test.",
+            "Valve replacement is advised in patients with severe AS and LVEF below 50%, or with "
+            "severe AS and a positive exercise test.",
         )
     )
     assert result["severe aortic stenosis"].or_group is None, result
     assert result["left ventricular ejection fraction"].or_group, result
     assert (
         result["left ventricular ejection fraction"].or_group
-        == result["abnormal exercise test"].or_group
+        == result["positive exercise test"].or_group
     ), result
 
 

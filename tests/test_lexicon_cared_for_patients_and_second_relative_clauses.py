@@ -158,3 +158,14 @@ def test_if_neither_of_two_is_found_both_are_denied_as_one_group(lexicon):
     assert result["thrombus"].negated and result["vegetation"].negated, result
     assert result["thrombus"].or_group, result
     assert result["thrombus"].or_group == result["vegetation"].or_group, result
+
+
+def test_patients_transferred_for_an_act_are_given_the_act(lexicon):
+    # "to be transferred for coronary angiography": the angiography is what they are sent
+    # for, the act (the transfer only takes them there).
+    result = extract(
+        lexicon,
+        "After lysis in a hospital without a catheter laboratory, every patient with STEMI is "
+        "recommended to be transferred for coronary angiography.",
+    )
+    assert [a.normalized for a in result.actions] == ["coronary angiography"], result

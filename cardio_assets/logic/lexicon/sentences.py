@@ -539,7 +539,10 @@ def _parse_sentence(sentence: str) -> RowParse:
             parse.post.append(lead)
         care = _CARE_PASSIVE.search(verb.group(0)) if verb is not None else None
         act = care_act(care["care"]) if care else None
-        if act:  # "should be counselled against Y": the counselling against Y
+        moved_for = act in _MOVED.values() and re.match(r"for\s+", post, re.IGNORECASE)
+        if moved_for:  # "to be transferred for coronary angiography": the act sent for
+            post = post[moved_for.end() :]
+        elif act:  # "should be counselled against Y": the counselling against Y
             post = f"{act} {post}".strip()
         elif _REFERRED_TO_PLACE.search(verb.group(0)) and _REFERRAL_PLACE.match(post):
             # "should be referred to a heart valve centre": the referral there is the act

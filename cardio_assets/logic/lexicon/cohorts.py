@@ -17,6 +17,7 @@ from cardio_assets.logic.lexicon.phrase_patterns import _ANOTHER_GROUP, _ARRIVAL
 from cardio_assets.logic.lexicon.post_markers import _depth_at
 from cardio_assets.logic.lexicon.segments import _cohort_segments, group_abbreviation
 from cardio_assets.logic.lexicon.sentences import _ABSENCE_LEAD, _COHORT_LEAD
+from cardio_assets.logic.lexicon.sex_values import _SEX_WORD
 from cardio_assets.logic.lexicon.vocabulary import (
     _COHORT_DETERMINERS,
     _PATIENT_NOUN,
@@ -94,7 +95,6 @@ _VALUE_BEFORE_SEX = re.compile(
     r"(?:\s+or\s+(?:more|higher|greater|above|less|lower|below))?$",
     re.I,
 )
-_SEXES = frozenset({"men", "women", "males", "females", "man", "woman"})
 
 
 def _said(draft: Draft) -> tuple[str, str | None, tuple[float, ...]]:
@@ -176,7 +176,7 @@ class CohortRules:
                 premod_words.pop(0)
             if len(premod_words) > 1 and premod_words[-1].lower() == "in":
                 before = " ".join(premod_words[:-1])
-                if _VALUE_BEFORE_SEX.search(before) and noun.group(0).lower() in _SEXES:
+                if _VALUE_BEFORE_SEX.search(before) and _SEX_WORD.fullmatch(noun.group(0)):
                     # "AF with a score of ≥2 in men": the value is the one for that sex, and
                     # the words before are the patients' own (their disease, the quantity)
                     premod_drafts += self._cohort(before, group_counter)

@@ -431,13 +431,14 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         " with ",
     ),
-    # "when syncope presents / AF occurs with X", "… presents in patients with Y": the state and what it
-    # comes with (both hold), or the patients it comes in; the verb names nothing (a patient
-    # who "presents" came: read as the arriving verb it is)
+    # "when syncope presents / AF occurs with X", "… presents in patients with Y": the state
+    # and what it comes with (both hold), or the patients it comes in; the verb names nothing
+    # (a patient who "presents" came: read as the arriving verb it is)
     (
         re.compile(
             r"(?<=[A-Za-z])(?<!\bwho)(?<!\bthat)(?<!\bwhich)(?<!\bit)(?<!\bshe)(?<!\bhe)"
-            r"\s+(?:(?:presents|occurs|coexists|co-exists)\s+with\s+(?=[A-Za-z])|presents\s+(?=in\s+[A-Za-z]))",
+            r"\s+(?:(?:presents|occurs|coexists|co-exists)\s+with\s+(?=[A-Za-z])"
+            r"|presents\s+(?=in\s+[A-Za-z]))",
             re.I,
         ),
         lambda m: (

@@ -47,6 +47,8 @@ _ACT_NOUNS = {
     "educate": "education",
     "vaccinate": "vaccination",
     "follow": "follow-up",  # "to follow (up) women with X"
+    "managed": "management",
+    "cared": "care",  # "cared for in a centre"
     **_MOVED,
 }
 _TO_SCREEN = frozenset({"screen", "counsel", "refer"})

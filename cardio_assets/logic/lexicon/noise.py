@@ -578,10 +578,11 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     *SCHEDULE_REWRITES,
     # a comparison, not a criterion: "in the same way as for younger patients", "as in
     # patients without syncope", "similar to (that for) patients with AF" (never "AS", the
-    # valve disease: "for severe AS in patients with X")
+    # valve disease: "for severe AS in patients with X"; nor "such as in patients on
+    # dialysis", examples of what was said before)
     (
         re.compile(
-            r",?\s*\b(?:(?:in\s+the\s+same\s+way\s+as|(?-i:as|As))\s+(?:for|in)|similar\s+to"
+            r",?\s*\b(?:(?:in\s+the\s+same\s+way\s+as|(?<!\bsuch\s)(?-i:as|As))\s+(?:for|in)|similar\s+to"
             r"(?:\s+(?:that|those)\s+(?:for|in|of))?)\s+(?:[\w\-]+\s+){0,2}"
             r"(?:patients|individuals|people|population|adults|persons|setting)\b"
             r"(?:\s+(?:with|without)(?:\s+(?!(?:when|if|who|unless|and|or)\b)[\w\-]+){1,2})?",

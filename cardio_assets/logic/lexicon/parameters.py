@@ -152,6 +152,8 @@ _GRADE_WORDS = re.compile(
 # ("AF has lasted longer than 24 h" reaches it as "AF lasting", parameter_names.py)
 _LASTING_VERBS = r"lasting|lasts|lasted|persisting|persists|persisted"
 _LASTING = re.compile(rf"(?P<state>.*?\S)\s+(?:{_LASTING_VERBS})", re.IGNORECASE)
+# ... said right after another value: how long that value held ("<90 mmHg lasting ≥15 min")
+_HELD_FOR = re.compile(rf"(?P<space>\s*)(?:{_LASTING_VERBS}|sustained)\b", re.IGNORECASE)
 # the words right before a value, an operator sign allowed between ("persisting >6 weeks")
 _RIGHT_BEFORE_VALUE = r"\s*(?:\S{1,2}\s*)?$"
 _STATE_LASTED = re.compile(rf"\b(?:{_LASTING_VERBS}){_RIGHT_BEFORE_VALUE}", re.IGNORECASE)
@@ -380,6 +382,16 @@ def extract_parameters(
     last_scored = ""  # the score the last "scoring <value> on X" was on
     for found in find_measurements(text):
         if found.start < cursor:
+            held = _HELD_FOR.match(text, cursor) if params and found.unit in _TIME_UNITS else None
+            if held is not None and held.end() <= found.value_start:
+                # "systolic BP <90 mmHg lasting ≥15 min": how long the value held, a
+                # duration of that finding (the grammar named it with the unit before)
+                span_start = cursor + len(held["space"])
+                normalized = f"{params[-1].name_normalized} duration"
+                params.append(measured_parameter(text[span_start : found.end], normalized, found))
+                pieces.append(text[cursor:span_start])
+                pieces.append(_PLACEHOLDER.format(start_index + len(params) - 1))
+                cursor = found.end
             continue
         lasted = STATE_THAT_LASTED.search(text, cursor, found.start)
         if lasted and found.unit in _TIME_UNITS and ONLY_LASTED.fullmatch(found.name):
@@ -552,6 +564,9 @@ def extract_parameters(
                 # event, a single quantity; the "or" is inside its name, no alternative
                 start, name = composite.start(), f"{composite[0]}{name}"
             normalized = re.sub(r"(?<=\w)(?:/s|\(s\))\b", "", abbreviations.normalize(name))
+            lasting = _LASTING.fullmatch(name) if found.unit == "ms" else None
+            if lasting is not None:  # "a QRS lasting ≥150 ms": the QRS duration
+                normalized = f"{abbreviations.normalize(lasting['state'])} duration"
             if name.split()[-1].lower() in _WEIGHING and found.unit in ("kg", "g", "lb"):
                 # "patients weighing <60 kg": the patients' body weight, what the value measures
                 normalized = "body weight"

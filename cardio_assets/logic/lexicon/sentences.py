@@ -51,6 +51,7 @@ from cardio_assets.logic.lexicon.sentence_leads import (
 )
 from cardio_assets.logic.lexicon.verb_phrases import (
     _CARE_PASSIVE,
+    _KEEPING_PASSIVE,
     _VERB_RE,
     _VP_OBJECTS,
     _WITHHOLDING,
@@ -75,7 +76,7 @@ _COHORT_LEAD = re.compile(
 )
 _CONTEXT_LEAD = re.compile(
     r"^(?:after|following|before|prior\s+to|ahead\s+of|in\s+advance\s+of|during|when|whenever|"
-    r"where|if|once)\s+",
+    r"where|if|once|while|whilst)\s+",
     re.IGNORECASE,
 )
 # those who give care, never a group of patients ("that clinicians adopt X")
@@ -524,7 +525,8 @@ def _parse_sentence(sentence: str) -> RowParse:
     cared_for = (
         verb is not None
         and (not post or _POST_MARKERS.match(post) is not None)
-        and _CARE_PASSIVE.search(verb.group(0)) is not None
+        and (_CARE_PASSIVE.search(verb.group(0)) or _KEEPING_PASSIVE.search(verb.group(0)))
+        is not None
     )
     # "Acute type A dissection requires emergency repair": the subject is the state the act
     # is for, whether or not it names patients
@@ -538,6 +540,8 @@ def _parse_sentence(sentence: str) -> RowParse:
             lead, parse.cohort = led_subject
             parse.post.append(lead)
         care = _CARE_PASSIVE.search(verb.group(0)) if verb is not None else None
+        if cared_for and care is None:  # "should be cared for in a centre": care there
+            care = _KEEPING_PASSIVE.search(verb.group(0))
         act = care_act(care["care"]) if care else None
         moved_for = act in _MOVED.values() and re.match(r"for\s+", post, re.IGNORECASE)
         if moved_for:  # "to be transferred for coronary angiography": the act sent for
@@ -552,7 +556,13 @@ def _parse_sentence(sentence: str) -> RowParse:
             post = re.sub(r"^in(?:to)?\s+", "", post, flags=re.IGNORECASE)
         else:
             post = re.sub(r"^(?:for|with|on|to)\s+", "", post, flags=re.IGNORECASE)
-        action, trailing = _split_post(post)
+        place = CARE_PLACE.match(post[len(act) :].strip()) if act and post.startswith(act) else None
+        if place:  # "should be managed in expert centres": the care and where, one act
+            rest = post[len(act) :].strip()
+            action, trailing = _split_post(rest[place.end() :])
+            action = f"{act} {place.group(0).strip()} {action}".strip()
+        else:
+            action, trailing = _split_post(post)
         parse.action = action
         parse.post += trailing
         return parse

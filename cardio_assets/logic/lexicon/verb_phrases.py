@@ -24,13 +24,19 @@ _VP_OBJECTS = (
     r"obtained|maintained|titrated|followed\s+up|followed|monitored|considered|repeated|added|switched|"
     r"applied|instituted|withheld|stopped|discontinued|avoided|done|sought|encouraged|"
     r"advised|tested|replaced|re-evaluated|reassessed|managed|postponed|deferred|delayed|"
-    r"inserted|placed|"
+    r"inserted|placed|cared\s+for|"
     rf"{_CARE_VERBS}"
 )
 # ... with the patients as their subject: the act is the care the verb names with its
 # object ("Women with X should be counselled against Y": counselling against Y), or, for a
 # verb naming no act of its own ("enrolled / included in Y"), the object
 _CARE_PASSIVE = re.compile(rf"\bbe\s+(?P<care>{_CARE_VERBS})$", re.I)
+# ... and care verbs that name the act only when nothing follows but where or why ("Women
+# with X should be cared for in an expert centre": care there); with an object they are
+# done to it ("should be monitored with Holter ECG": the Holter ECG)
+_KEEPING_PASSIVE = re.compile(
+    r"\bbe\s+(?P<care>monitored|followed(?:\s+up)?|managed|cared\s+for)$", re.I
+)
 # the nouns a row names its act as the one to choose with ("the treatment of choice", "the
 # first-line drugs", "the recommended intervention")
 _CHOSEN_ACT = (

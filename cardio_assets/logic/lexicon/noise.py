@@ -591,6 +591,16 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     *CRITERIA_LIST_REWRITES,
+    # "statin-treated patients", "trastuzumab-treated women": patients on the drug, a
+    # background therapy named by itself ("pre-treated" names no drug and stays)
+    (
+        re.compile(
+            r"\b(?!pre-)(?P<drug>[A-Za-z][\w]{3,})-treated\s+(?P<who>patients|individuals|"
+            r"people|women|men|adults|children)\b",
+            re.I,
+        ),
+        r"\g<who> on \g<drug>",
+    ),
     # "in patients with A but not in those with B": B leaves the group out
     (
         re.compile(

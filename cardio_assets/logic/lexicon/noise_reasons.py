@@ -488,12 +488,13 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # ", with the choice guided by symptoms and comorbidity": what the choice between the
-    # acts weighs, no criterion of the row
+    # ", with the choice guided by symptoms and comorbidity", ", the decision resting on age":
+    # what the choice between the acts weighs, no criterion of the row
     (
         re.compile(
-            r",\s*(?:with\s+)?the\s+choice(?:\s+(?:of|between)\s+[^,;.()]+?)?\s+(?:being\s+)?"
-            r"(?:guided|based|depending|dependent|driven|informed)\s+(?:by|on|upon)\s+"
+            r",\s*(?:with\s+)?the\s+(?:choice|decision)(?:\s+(?:of|between)\s+[^,;.()]+?)?\s+"
+            r"(?:being\s+)?(?:guided|based|depending|dependent|driven|informed|resting|"
+            r"individuali[sz]ed)\s+(?:by|on|upon|according\s+to)\s+"
             # (a list of what it weighs runs over its commas; a comma that opens a clause or
             # the patients ends it: ", in patients with X")
             r"(?:[^,;.()]|,(?!\s*(?:in|for|among|when|if|unless|provided|where|to|and\s+(?:in|for)|"

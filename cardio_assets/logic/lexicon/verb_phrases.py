@@ -48,6 +48,10 @@ _NEGATIVE_VERBS = [
     # "X is not the preferred initial drug": advised against as the act to choose
     r"\b(?:is|are)\s+not\s+the\s+(?:recommended|preferred|standard)\s+"
     rf"(?:(?:initial|first|diagnostic)\s+)?(?:{_CHOSEN_ACT})\b",
+    # "X is not a first-line option in Y": not the act to choose ("when surgery is not an
+    # option" names no kind of option, a state of the patient, and is left alone)
+    r"\b(?:is|are)\s+not\s+(?:an?\s+)?(?:(?:suitable|reasonable|recommended|preferred|"
+    r"first-line|standard|routine|appropriate)\s+)+(?:alternative|option|choice)s?\b",
     # "X is no longer recommended": advice withdrawn, the act is advised against ("when
     # pacing is no longer indicated": a state, never the row's verb)
     r"\b(?:is|are)\s+no\s+longer\s+(?:routinely\s+)?(?:recommended|advised)\b",
@@ -82,7 +86,7 @@ _POSITIVE_VERBS = [
     # ("a reasonable first-line rhythm-control option": a kind of option may be said too)
     r"appropriate|possible)\s+(?:(?:additional|further|first|first-line|second-line|complementary|"
     r"[a-z]+-[a-z\-]+)\s+){0,2}"
-    r"(?:alternative|option|choice|test|tool|adjunct|investigation|approach|strategy)\b",
+    r"(?:alternative|option|choice|test|tool|adjunct|investigation|approach|strategy|addition)\b",
     r"\b(?:is|are)\s+(?:reasonable|advised|advisable|beneficial|useful|preferred|preferable|"
     r"favou?red(?!\s+by\b)|"
     r"suggested|effective|mandatory|essential)\b",

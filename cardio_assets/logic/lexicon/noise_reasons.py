@@ -104,6 +104,8 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         " ",
     ),
+    # "frail patients of any age", "at any age": no bound on the age, nothing of the patients
+    (re.compile(r",?\s*\b(?:of|at)\s+any\s+age\b", re.I), ""),
     # "(either) alone or in combination (with Y)": how the drugs named may be taken, neither
     # a drug nor a condition; Y, if named, is given with them
     (

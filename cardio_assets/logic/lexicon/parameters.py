@@ -53,6 +53,7 @@ _AT_LEAST_ONE = re.compile(r"(?:at\s+least\s+one|one\s+or\s+more)\s", re.IGNOREC
 _PEOPLE = re.compile(
     r"(?:women|men|adults|children|adolescents|girls|boys|patients|people|individuals)", re.I
 )
+_PEOPLE_RIGHT_BEFORE = re.compile(rf"\b{_PEOPLE.pattern}\s+$", re.IGNORECASE)
 # years said to be an age ("<65 years of age", "T2DM <65 years old"): the patients' age
 # beside a state they have, not a relative's ("a relative <40 years of age") nor a
 # device's ("abandoned leads >10 years old")
@@ -464,6 +465,29 @@ def extract_parameters(
             # it stay a concept of their own
             start += name.lower().rfind(name.split()[-1].lower())
             normalized, name, found = "age", "", replace(found, unit="years")
+        elif (
+            found.unit is None
+            and found.kind == "threshold"
+            and found.operator in ("<", "<=", ">", ">=")
+            and isinstance(found.threshold, float)
+            and 10 <= found.threshold <= 110
+            and (
+                _PEOPLE.fullmatch(name)
+                or (
+                    not name
+                    and (
+                        _PEOPLE_RIGHT_BEFORE.search(text, 0, found.start)
+                        # (the people already read off the phrase: "[people] over 70")
+                        or text.strip(" ,;.") == text[found.start : found.end]
+                    )
+                )
+            )
+        ):
+            # "people over 70", "women under 50": a bare number right after the people is
+            # their age (its unit as written, none, as "older than 40" keeps); they stay
+            if name:
+                start = text.rfind(" ", 0, found.value_start) + 1
+            normalized, name = "age", ""
         elif not name and found.unit is None and _OLDER_THAN.match(text, found.value_start):
             # "people older than 40": older or younger says the bare number is an age (its
             # unit as written, none: the contract's and the golds' reading); a thing or a

@@ -41,7 +41,7 @@ _KEEPING_PASSIVE = re.compile(
 # first-line drugs", "the recommended intervention")
 _CHOSEN_ACT = (
     r"intervention|treatment|therapy|drugs?|agents?|method|procedure|test|options?|modality|"
-    r"approach|strategy|technique|regimen|mode(?:\s+of\s+[\w\-]+)?"
+    r"approach|strategy|technique|regimen|default|mode(?:\s+of\s+[\w\-]+)?"
 )
 _NEGATIVE_VERBS = [
     r"\b(?:is|are)\s+not\s+(?:routinely\s+)?(?:recommended|indicated|advised|suggested)\b",

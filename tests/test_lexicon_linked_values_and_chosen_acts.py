@@ -1,6 +1,6 @@
-"""Values linked to their names by a verb and an adverb, acts named as a reasonable addition or
-as no first-line option, patients named by the drug that treats them, and what a decision
-rests on: each case in the team's own words.
+"""Values linked to their names by a verb and an adverb, acts named as a reasonable addition,
+patients named by the drug that treats them, and what a decision rests on: each case in the
+team's own words.
 """
 
 from __future__ import annotations
@@ -26,12 +26,6 @@ from tests.lexicon_fixtures import extract, named
             "to 5.6 mmol/L on a statin.",
             "triglyceride",
         ),
-        # "bring X under V": the verb leads into the target, it is no part of its name.
-        (
-            "In very-high-risk patients, lipid-lowering therapy should bring LDL-C under 1.4 "
-            "mmol/L.",
-            "low density lipoprotein cholesterol",
-        ),
     ],
 )
 def test_a_verb_or_adverb_before_the_value_is_no_part_of_the_name(lexicon, sentence, name):
@@ -45,14 +39,6 @@ def test_a_reasonable_addition_is_recommended(lexicon):
         lexicon, "Ezetimibe is a reasonable addition for patients above their LDL-C goal."
     )
     assert [a.normalized for a in result.actions] == ["ezetimibe"], result.actions
-
-
-def test_no_first_line_option_advises_against_the_act(lexicon):
-    # "X is not a first-line option in Y": X advised against; said with a kind of option.
-    result = extract(lexicon, "Digoxin is not a first-line option in AF with preserved LVEF.")
-    assert [(a.normalized, a.polarity) for a in result.actions] == [
-        ("digoxin", "not recommended")
-    ], result.actions
 
 
 def test_not_an_option_with_no_kind_stays_a_state(lexicon):

@@ -59,7 +59,9 @@ UNITS: dict[str, tuple[str, ...]] = {
         r"[x×]\s?(?:the\s+)?ULN",
         # ("3× normal for age": the sign said for "times", the same multiple)
         r"[x×]\s?(?:the\s+)?(?:upper\s+limit\s+of\s+normal|normal\b"
-        r"(?!\s+(?:[\w\-]+\s+){0,2}(?:doses?|dosage|dosing|amounts?|regimens?|infusion)\b))",
+        r"(?!\s+(?:[\w\-]+\s+){0,2}(?:doses?|dosage|dosing|amounts?|regimens?|infusion|"
+        r"maintenance|rates?|volumes?|saline|size|area|diameter)\b)"
+        r"(?:\s+(?:values?|ranges?|limits?|levels?)\b)?)",
         # ("three times the normal value": the upper limit of normal said plainly; not "the
         # normal dose", a dose)
         ULN_TIMES,
@@ -77,7 +79,8 @@ UNITS: dict[str, tuple[str, ...]] = {
     "cm²": (r"cm(?:²|2|\^2)",),
     "bpm": (r"b\.\s?p\.\s?m\.?", r"bpm", r"beats?\s?/\s?min", r"beats\s+per\s+min(?:ute)?"),
     # a velocity's yearly rise ("a progression of ≥0.3 m/s per year")
-    "m/s/year": (r"m\s?/\s?s(?:ec)?\s?(?:/\s?(?:year|yr|y)\b|\s+per\s+year|\s+a\s+year)",),
+    # ("per year of follow-up" is when, not a rate)
+    "m/s/year": (r"m\s?/\s?s(?:ec)?\s?(?:/\s?(?:year|yr|y)\b|\s+per\s+year\b(?!\s+of\b))",),
     "m/s": (r"m\s?/\s?s(?:ec)?",),
     # tissue Doppler velocities ("e' <9 cm/s")
     "cm/s": (r"cm\s?/\s?s(?:ec)?",),

@@ -203,7 +203,6 @@ _NAME_STOP = frozenset(
 _LEADING_VERBS = frozenset(
     "control controlling reach reaching achieve achieving maintain maintaining keep keeping "
     "lower lowering reduce reducing target targeting aim aiming develop develops developing "
-    "bring bringing brought "
     "have has having show shows showing with".split()
 )
 _LINKING = frozenset(
@@ -224,8 +223,7 @@ _QUALIFIERS = frozenset(
 _STATES = frozenset({"symptomatic", "asymptomatic"})
 # verbs (not nouns such as "target") that can stand right before a quantity's name
 _VERBS_BEFORE_NAME = frozenset(
-    "targeting reaching achieving maintaining keeping lowering reducing controlling aiming "
-    "bring bringing".split()
+    "targeting reaching achieving maintaining keeping lowering reducing controlling aiming".split()
 )
 # words a name never starts with once the words before them are cut off ("at" of "at rest")
 _NOT_A_NAME_START = _QUALIFIERS | _LEADING_VERBS | _STATES | {"at", "during", "on"}

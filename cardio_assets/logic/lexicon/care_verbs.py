@@ -79,6 +79,11 @@ _PLACE_OF_CARE = (
     r"clinics?|settings?)"
 )
 CARE_PLACE = re.compile(_PLACE_OF_CARE + r"\b", re.IGNORECASE)
+# ... and what the place has ("in centres with expertise in X"): which place, no criterion
+PLACE_SKILLS = re.compile(
+    r"\s+with\s+(?:[\w\-]+\s+){0,2}(?:expertise|experience)\b(?:\s+in\s+[^,;.()]+)?",
+    re.IGNORECASE,
+)
 # the other care verbs: the cohort ends only at "for / to / about" or a period of life
 # ("to treat women with HF during pregnancy"), not at any "on" or "during" inside it
 _TO_CARE_FOR = re.compile(

@@ -32,6 +32,7 @@ from cardio_assets.logic.lexicon.noise_words import (
     _WEIGHED,
     _WEIGHED_AFTER_VERB,
     _WEIGHED_IN_BRACKETS,
+    TREATED_PATIENTS,
 )
 from cardio_assets.logic.lexicon.role_words import CLASS_BEFORE_DRUG, heuristic_role
 from cardio_assets.logic.lexicon.vocabulary import _PATIENT_WORDS
@@ -591,16 +592,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
         "",
     ),
     *CRITERIA_LIST_REWRITES,
-    # "statin-treated patients", "trastuzumab-treated women": patients on the drug, a
-    # background therapy named by itself ("pre-treated" names no drug and stays)
-    (
-        re.compile(
-            r"\b(?!pre-)(?P<drug>[A-Za-z][\w]{3,})-treated\s+(?P<who>patients|individuals|"
-            r"people|women|men|adults|children)\b",
-            re.I,
-        ),
-        r"\g<who> on \g<drug>",
-    ),
+    # "statin-treated patients": patients on the drug (noise_words.TREATED_PATIENTS)
+    (TREATED_PATIENTS, r"\g<who> on \g<drug>"),
     # "in patients with A but not in those with B": B leaves the group out
     (
         re.compile(

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from cardio_assets.logic.lexicon.noise_words import _LIST_ITEM
-from cardio_assets.logic.lexicon.vocabulary import _PATIENT_WORDS
+from cardio_assets.logic.lexicon.vocabulary import _PATIENT_WORDS, WHILE_OF_TIME
 
 # where a sentence ends: a full stop or semicolon before a capital or the row's end (not the
 # stop of "1.8" or "e.g.")
@@ -87,6 +87,18 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         re.compile(r"(?<=[\w)])(?<!\bnot)(?<!\bnever)\s+complicated\s+by\s+(?P<what>[^;.]*)", re.I),
         lambda m: ", with " + _BY_OF_A_LISTED_COMPLICATION.sub(r"\1", m["what"]),
     ),
+    # "While a range of diets are effective, it is recommended …": a concession opening the
+    # row grants a point and names no patient; "while on dialysis", "while inflammation is
+    # present" say when the row holds and stay (sentences.py reads them)
+    (
+        re.compile(
+            rf"^\s*(?:while|whilst)(?!{WHILE_OF_TIME})\s+"
+            r"[^,;.]*\b(?:is|are|was|were|has|have|remains?|may|can)\b"
+            r"[^,;.]*,\s*",
+            re.I,
+        ),
+        "",
+    ),
     # "regardless of symptoms", "irrespective of stent type", "whatever the vascular bed
     # involved": says what does NOT matter; a list of such things goes whole ("regardless of
     # age, sex, or LVEF"), and the clause stops where another opens ("… of NYHA class who
@@ -105,7 +117,8 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         " ",
     ),
     # "frail patients of any age", "at any age": no bound on the age, nothing of the patients
-    (re.compile(r",?\s*\b(?:of|at)\s+any\s+age\b", re.I), ""),
+    # (not "of any age group", "at any age of onset": the words after it go with it)
+    (re.compile(r",?\s*\b(?:of|at)\s+any\s+age\b(?!\s+(?:groups?|of|at|when)\b)", re.I), ""),
     # "(either) alone or in combination (with Y)": how the drugs named may be taken, neither
     # a drug nor a condition; Y, if named, is given with them
     (

@@ -95,3 +95,21 @@ _DOSE_WORDS = (
     r"prophylactic|therapeutic|weight-related|weight-adjusted|fixed|evidence-based|"
     r"recommended|effective|daily|oral|i\.v\.|intravenous|target"
 )
+
+# "statin-treated patients", "ACE-inhibitor-treated women": patients on the drug, a background
+# therapy named by itself; the word must be the whole modifier after a preposition or an
+# article, and no manner ("surgically-", "under-", "long-term-", "non-warfarin-treated": not a
+# drug given, or a drug not given, and they stay)
+TREATED_PATIENTS = re.compile(
+    r"(?:^|"
+    + "|".join(
+        rf"(?<=\b{word}\s)"
+        for word in ("in", "for", "of", "to", "among", "with", "and", "or", "the", "all", "on")
+    )
+    + r")"
+    r"(?!(?:non|un|sub|under|over|well|long|short|self|pre|drug|medication|"
+    r"treatment|therapy)\b|(?:non|un|sub|under|over|well|long|short|self|pre)-)"
+    r"(?P<drug>[A-Za-z][\w\-]{2,}?)(?<!ly)-treated\s+(?P<who>patients|individuals|"
+    r"people|women|men|adults|children)\b",
+    re.I,
+)

@@ -54,6 +54,7 @@ _PEOPLE = re.compile(
     r"(?:women|men|adults|children|adolescents|girls|boys|patients|people|individuals)", re.I
 )
 _PEOPLE_RIGHT_BEFORE = re.compile(rf"\b{_PEOPLE.pattern}\s+$", re.IGNORECASE)
+_AGE_BOUND_WORD = re.compile(r"(?:over|under|above|below)\s+\d", re.IGNORECASE)
 # years said to be an age ("<65 years of age", "T2DM <65 years old"): the patients' age
 # beside a state they have, not a relative's ("a relative <40 years of age") nor a
 # device's ("abandoned leads >10 years old")
@@ -381,10 +382,21 @@ def extract_parameters(
     pieces: list[str] = []
     cursor = 0
     last_scored = ""  # the score the last "scoring <value> on X" was on
+    last_end = -1  # where the last parameter read ends
     for found in find_measurements(text):
         if found.start < cursor:
             held = _HELD_FOR.match(text, cursor) if params and found.unit in _TIME_UNITS else None
-            if held is not None and held.end() <= found.value_start:
+            if (
+                held is not None
+                and held.end() <= found.value_start
+                # the value just read ends right there, and is a measured level, not a
+                # count, a time or a duration; the time is a bound ("lasting ≥15 min", not
+                # "persisting 90 min after X", a time since)
+                and cursor == last_end
+                and params[-1].unit not in _TIME_UNITS | {"ms"}
+                and not params[-1].name_normalized.startswith(("number of", "time "))
+                and found.operator in ("<", "<=", ">", ">=")
+            ):
                 # "systolic BP <90 mmHg lasting ≥15 min": how long the value held, a
                 # duration of that finding (the grammar named it with the unit before)
                 span_start = cursor + len(held["space"])
@@ -392,7 +404,7 @@ def extract_parameters(
                 params.append(measured_parameter(text[span_start : found.end], normalized, found))
                 pieces.append(text[cursor:span_start])
                 pieces.append(_PLACEHOLDER.format(start_index + len(params) - 1))
-                cursor = found.end
+                cursor = last_end = found.end
             continue
         lasted = STATE_THAT_LASTED.search(text, cursor, found.start)
         if lasted and found.unit in _TIME_UNITS and ONLY_LASTED.fullmatch(found.name):
@@ -471,6 +483,9 @@ def extract_parameters(
             and found.operator in ("<", "<=", ">", ">=")
             and isinstance(found.threshold, float)
             and 10 <= found.threshold <= 110
+            # (said in words: a sign before a bare number may bound a score or a count,
+            # "patients <24 on the MoCA", "(>30)")
+            and _AGE_BOUND_WORD.match(text, found.value_start) is not None
             and (
                 _PEOPLE.fullmatch(name)
                 or (
@@ -615,6 +630,6 @@ def extract_parameters(
         params.append(measured_parameter(text[start : shown_end or end].strip(), normalized, found))
         pieces.append(text[cursor:start])
         pieces.append(_PLACEHOLDER.format(start_index + len(params) - 1))
-        cursor = end
+        cursor = last_end = end
     pieces.append(text[cursor:])
     return "".join(pieces), params

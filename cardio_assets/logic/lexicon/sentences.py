@@ -23,6 +23,7 @@ from cardio_assets.logic.lexicon.care_verbs import (
     _TO_TREAT_WITH,
     CARE_PLACE,
     GIVEN_TO_PATIENTS,
+    PLACE_SKILLS,
     care_act,
     names_a_person,
     that_patients_do,
@@ -62,6 +63,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     _OUTCOME_VERBS,
     _PATIENT_WORDS,
     _PURPOSE_VERBS,
+    WHILE_OF_TIME,
 )
 
 # ---------------------------------------------------------------------------------------
@@ -76,7 +78,8 @@ _COHORT_LEAD = re.compile(
 )
 _CONTEXT_LEAD = re.compile(
     r"^(?:after|following|before|prior\s+to|ahead\s+of|in\s+advance\s+of|during|when|whenever|"
-    r"where|if|once|while|whilst)\s+",
+    r"where|if|once|"
+    rf"(?:while|whilst)(?={WHILE_OF_TIME}))\s+",  # (a concession is noise_reasons')
     re.IGNORECASE,
 )
 # those who give care, never a group of patients ("that clinicians adopt X")
@@ -559,7 +562,10 @@ def _parse_sentence(sentence: str) -> RowParse:
         place = CARE_PLACE.match(post[len(act) :].strip()) if act and post.startswith(act) else None
         if place:  # "should be managed in expert centres": the care and where, one act
             rest = post[len(act) :].strip()
-            action, trailing = _split_post(rest[place.end() :])
+            # ("in centres with expertise in X": what the place has only says which place,
+            # a setting, no criterion of the patients)
+            skilled = PLACE_SKILLS.match(rest, place.end())
+            action, trailing = _split_post(rest[skilled.end() if skilled else place.end() :])
             action = f"{act} {place.group(0).strip()} {action}".strip()
         else:
             action, trailing = _split_post(post)

@@ -35,23 +35,19 @@ _CARE_PASSIVE = re.compile(rf"\bbe\s+(?P<care>{_CARE_VERBS})$", re.I)
 # with X should be cared for in an expert centre": care there); with an object they are
 # done to it ("should be monitored with Holter ECG": the Holter ECG)
 _KEEPING_PASSIVE = re.compile(
-    r"\bbe\s+(?P<care>monitored|followed(?:\s+up)?|managed|cared\s+for)$", re.I
+    r"\bbe\s+(?P<care>monitored|followed(?:\s+up)?|managed|cared\s+for|screened)$", re.I
 )
 # the nouns a row names its act as the one to choose with ("the treatment of choice", "the
 # first-line drugs", "the recommended intervention")
 _CHOSEN_ACT = (
     r"intervention|treatment|therapy|drugs?|agents?|method|procedure|test|options?|modality|"
-    r"approach|strategy|technique|regimen|default|mode(?:\s+of\s+[\w\-]+)?"
+    r"approach|strategy|technique|regimen|mode(?:\s+of\s+[\w\-]+)?"
 )
 _NEGATIVE_VERBS = [
     r"\b(?:is|are)\s+not\s+(?:routinely\s+)?(?:recommended|indicated|advised|suggested)\b",
     # "X is not the preferred initial drug": advised against as the act to choose
     r"\b(?:is|are)\s+not\s+the\s+(?:recommended|preferred|standard)\s+"
     rf"(?:(?:initial|first|diagnostic)\s+)?(?:{_CHOSEN_ACT})\b",
-    # "X is not a first-line option in Y": not the act to choose ("when surgery is not an
-    # option" names no kind of option, a state of the patient, and is left alone)
-    r"\b(?:is|are)\s+not\s+(?:an?\s+)?(?:(?:suitable|reasonable|recommended|preferred|"
-    r"first-line|standard|routine|appropriate)\s+)+(?:alternative|option|choice)s?\b",
     # "X is no longer recommended": advice withdrawn, the act is advised against ("when
     # pacing is no longer indicated": a state, never the row's verb)
     r"\b(?:is|are)\s+no\s+longer\s+(?:routinely\s+)?(?:recommended|advised)\b",

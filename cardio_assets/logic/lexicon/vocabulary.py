@@ -552,3 +552,11 @@ STATE_BEFORE_DISEASE = re.compile(
     re.IGNORECASE,
 )
 STATE_NAMES = {"pregnant": "pregnancy"}
+
+# "while on dialysis", "while inflammation is present": a "while" that says when the row
+# holds (what follows it here); any other opening "while" is a concession
+WHILE_OF_TIME = (
+    r"\s+(?:on|awaiting|waiting|receiving|taking|undergoing|under|in|pregnant|breastfeeding|"
+    r"hospitali[sz]ed)\b|[^,;]*\b(?:is|are)\s+(?:still\s+)?(?:present|active|ongoing|pending|"
+    r"elevated|raised|unresolved|persisting|in\s+progress)\b"
+)

@@ -1,5 +1,5 @@
-"""A bare number after the people it bounds is their age, "of any age" bounds nothing, and an
-act named the recommended default is recommended: each case in the team's own words.
+"""A bare number after the people it bounds is their age, and "of any age" bounds nothing:
+each case in the team's own words.
 """
 
 from __future__ import annotations
@@ -39,14 +39,3 @@ def test_of_any_age_bounds_nothing(lexicon):
         )
     )
     assert not any("age" in name.split() for name in result), result
-
-
-def test_the_recommended_default_is_recommended(lexicon):
-    # "X is the recommended default": X named as the act to take unless there is a reason not
-    # to, so recommended.
-    result = extract(
-        lexicon,
-        "In AF after uncomplicated PCI, a DOAC with clopidogrel is the recommended default.",
-    )
-    assert "direct oral anticoagulant" in [a.normalized for a in result.actions], result.actions
-    assert not any("default" in c.normalized for c in result.concepts), result.concepts

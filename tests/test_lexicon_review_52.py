@@ -169,3 +169,59 @@ def test_a_concession_opening_the_row_names_nothing(lexicon):
     )
     names = [c.normalized for c in result.concepts]
     assert not any("walking" in name or "fitness" in name for name in names), names
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kept"),
+    [
+        # "while" with a criterion after it is no concession: the therapy the patients are on,
+        # the value that holds, stay (a third review's guards)
+        (
+            "While patients are on OAC, concomitant NSAIDs should be avoided.",
+            "oral anticoagulant",
+        ),
+        (
+            "While LVEF remains ≤35%, a wearable cardioverter defibrillator may be considered.",
+            "left ventricular ejection fraction",
+        ),
+        # a concession whose list goes on past its first comma is left whole
+        (
+            "While statins are recommended for AF, HF and CKD, in patients with ACS "
+            "high-intensity statins are recommended.",
+            "atrial fibrillation",
+        ),
+    ],
+)
+def test_a_while_clause_that_names_a_criterion_stays(lexicon, sentence, kept):
+    assert kept in named(extract(lexicon, sentence))
+
+
+def test_the_choice_as_the_rows_subject_keeps_its_verb(lexicon):
+    # "the decision between PCI and CABG should be based on X": the decision is the row's
+    # act, not a weighing said beside it.
+    result = extract(
+        lexicon,
+        "In patients with multivessel CAD, the decision between PCI and CABG should be based "
+        "on the SYNTAX score.",
+    )
+    assert result.actions, result.concepts
+
+
+@pytest.mark.parametrize(
+    ("sentence", "never"),
+    [
+        (
+            "Patients with HCM should be followed in expert centres, especially those with LVOT "
+            "obstruction.",
+            "especially",
+        ),
+        (
+            "Patients with ACHD should be followed in specialist centres by cardiologists with "
+            "experience in ACHD.",
+            "cardiologist",
+        ),
+    ],
+)
+def test_what_follows_the_place_of_care_is_no_act(lexicon, sentence, never):
+    result = extract(lexicon, sentence)
+    assert not any(never in c.normalized for c in result.concepts), result.concepts

@@ -79,9 +79,10 @@ _PLACE_OF_CARE = (
     r"clinics?|settings?)"
 )
 CARE_PLACE = re.compile(_PLACE_OF_CARE + r"\b", re.IGNORECASE)
-# ... and what the place has ("in centres with expertise in X"): which place, no criterion
+# ... and what the place or its staff have ("in centres with expertise in X", "by
+# cardiologists with experience in X"): which place, no criterion
 PLACE_SKILLS = re.compile(
-    r"\s+with\s+(?:[\w\-]+\s+){0,2}(?:expertise|experience)\b(?:\s+in\s+[^,;.()]+)?",
+    r"\s+(?:with|by)\s+(?:[\w\-]+\s+){0,3}?(?:expertise|experience)\b(?:\s+in\s+[^,;.()]+)?",
     re.IGNORECASE,
 )
 # the other care verbs: the cohort ends only at "for / to / about" or a period of life

@@ -93,8 +93,15 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             rf"^\s*(?:while|whilst)(?!{WHILE_OF_TIME})\s+"
-            r"[^,;.]*\b(?:is|are|was|were|has|have|remains?|may|can)\b"
-            r"[^,;.]*,\s*",
+            # (only a judgement of evidence or of another act: "While patients are on OAC,",
+            # "While LVEF remains ≤35%," are criteria and stay)
+            r"(?:there\s+(?:is|are)\b|[^,;.]*?\b(?:is|are|remains?|(?:may|can)\s+be)\s+"
+            r"(?:(?:also|often|generally|usually|highly|very|equally|more|less|widely)\s+)*"
+            r"(?:effective|limited|lacking|scarce|sparse|uncertain|unclear|preferred|preferable|"
+            r"recommended|available|acceptable|useful|beneficial|safe|established|the\s+"
+            r"(?:[\w\-]+\s+)?(?:therapy|treatment|option|choice|standard)\b))"
+            # (to the clause's comma, unless a list goes on after it: "for AF, HF and CKD,")
+            r"[^,;.]*,(?!\s*[\w\-]+(?:\s+[\w\-]+)?\s*(?:,|\band\b|\bor\b))\s*",
             re.I,
         ),
         "",
@@ -507,7 +514,10 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # what the choice between the acts weighs, no criterion of the row
     (
         re.compile(
-            r",\s*(?:with\s+)?the\s+(?:choice|decision)(?:\s+(?:of|between)\s+[^,;.()]+?)?\s+"
+            # (never across the row's own verb: "the decision between PCI and CABG should be
+            # based on X" is the row's act)
+            r",\s*(?:with\s+)?the\s+(?:choice|decision)(?:\s+(?:of|between)\s+"
+            r"(?:(?!\b(?:should|must|is|are|may|can|will)\b)[^,;.()])+?)?\s+"
             r"(?:being\s+)?(?:guided|based|depending|dependent|driven|informed|resting|"
             r"individuali[sz]ed)\s+(?:by|on|upon|according\s+to)\s+"
             # (a list of what it weighs runs over its commas; a comma that opens a clause or

@@ -565,8 +565,9 @@ def _parse_sentence(sentence: str) -> RowParse:
             # ("in centres with expertise in X": what the place has only says which place,
             # a setting, no criterion of the patients)
             skilled = PLACE_SKILLS.match(rest, place.end())
-            action, trailing = _split_post(rest[skilled.end() if skilled else place.end() :])
-            action = f"{act} {place.group(0).strip()} {action}".strip()
+            # (words left before the next marker are no act: "…, especially those with X")
+            _, trailing = _split_post(rest[skilled.end() if skilled else place.end() :])
+            action = f"{act} {place.group(0).strip()}"
         else:
             action, trailing = _split_post(post)
         parse.action = action

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import re
 
+# the words after "normal" that make it a dose's, not the normal range ("the normal dose")
+_NORMAL_DOSE_WORDS = r"doses?|dosage|dosing|amounts?|regimens?|infusion"
 # a multiple of the upper limit of normal written with "times" ("3 times the ULN", "three
 # times the normal value", "10 times normal"; not "2 times the normal dose", a dose, where
 # the dose word may already be gone): also what lets a number word before it be a value
 ULN_TIMES = (
     r"times\s+(?:(?:the\s+)?(?:upper\s+(?:limit\s+of\s+normal|normal\s+limit|reference\s+"
     r"(?:limit|range))|ULN\b|normal\s+(?:upper\s+limit|values?|ranges?|limits?|levels?)\b)"
-    r"|normal\b(?!\s+(?:[\w\-]+\s+){0,2}(?:doses?|dosage|dosing|amounts?|regimens?|infusion)\b))"
+    rf"|normal\b(?!\s+(?:[\w\-]+\s+){{0,2}}(?:{_NORMAL_DOSE_WORDS})\b))"
 )
 # canonical unit -> the ways guideline text writes it (regular expressions, case-insensitive)
 UNITS: dict[str, tuple[str, ...]] = {
@@ -58,8 +60,9 @@ UNITS: dict[str, tuple[str, ...]] = {
     "× ULN": (
         r"[x×]\s?(?:the\s+)?ULN",
         # ("3× normal for age": the sign said for "times", the same multiple)
+        # (nor a normal rate or size: "2 × normal maintenance rate", "3× normal area")
         r"[x×]\s?(?:the\s+)?(?:upper\s+limit\s+of\s+normal|normal\b"
-        r"(?!\s+(?:[\w\-]+\s+){0,2}(?:doses?|dosage|dosing|amounts?|regimens?|infusion|"
+        rf"(?!\s+(?:[\w\-]+\s+){{0,2}}(?:{_NORMAL_DOSE_WORDS}|"
         r"maintenance|rates?|volumes?|saline|size|area|diameter)\b)"
         r"(?:\s+(?:values?|ranges?|limits?|levels?)\b)?)",
         # ("three times the normal value": the upper limit of normal said plainly; not "the

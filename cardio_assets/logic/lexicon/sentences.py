@@ -559,9 +559,9 @@ def _parse_sentence(sentence: str) -> RowParse:
             post = re.sub(r"^in(?:to)?\s+", "", post, flags=re.IGNORECASE)
         else:
             post = re.sub(r"^(?:for|with|on|to)\s+", "", post, flags=re.IGNORECASE)
-        place = CARE_PLACE.match(post[len(act) :].strip()) if act and post.startswith(act) else None
+        rest = post[len(act) :].strip() if act and post.startswith(act) else ""
+        place = CARE_PLACE.match(rest)
         if place:  # "should be managed in expert centres": the care and where, one act
-            rest = post[len(act) :].strip()
             # ("in centres with expertise in X": what the place has only says which place,
             # a setting, no criterion of the patients)
             skilled = PLACE_SKILLS.match(rest, place.end())

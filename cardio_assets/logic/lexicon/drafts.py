@@ -218,7 +218,12 @@ _DANGLING_END = re.compile(
 _FRAMING_INSIDE = re.compile(
     r"\s+(?:is|are|should|may|must|can|could|might|will)\s+(?:not\s+|also\s+|then\s+)?"
     r"(?:be\s+)?(?:recommended|indicated|considered|used|performed|given|repeated|treated|"
-    r"deferred|based|transferred|associated|preferred|undertaken)\b.*$",
+    r"deferred|based|transferred|associated|preferred|undertaken)\b.*$"
+    # ("; VKAs are the anticoagulant of choice", "in whom X remains the drug of choice": a
+    # second clause naming what is chosen; the concept is what is chosen)
+    r"|\s+(?:is|are|remains?)\s+the\s+(?:preferred\s+)?(?:[\w\-]+\s+)?"
+    r"(?!(?:time|timing|moment|period|trimester|week|place|site)\s)[\w\-]+\s+of\s+"
+    r"(?:first\s+)?choice\b.*$",
     re.IGNORECASE | re.DOTALL,
 )
 # a modal verb with its verb inside a span ("X should stay active", "X will trigger Y"): a

@@ -58,3 +58,34 @@ def test_patients_admitted_with_a_disease_are_read_apart_from_the_clause(lexicon
     result = named(extract(lexicon, sentence))
     assert "acute heart failure" in result, result
     assert not any("patients" in name for name in result), result
+
+
+@pytest.mark.parametrize(
+    ("sentence", "first", "fallback"),
+    [
+        # "A, or if not tolerated, B": B is what is given when A cannot be; the two are one
+        # choice, and the words that say when B is chosen are no concept of the row.
+        (
+            "Aspirin, or if contraindicated, clopidogrel is recommended in CCS.",
+            "aspirin",
+            "clopidogrel",
+        ),
+        (
+            "After MI, a beta-blocker — or, if it is contraindicated, ivabradine — is "
+            "recommended for patients with angina.",
+            "beta-blocker",
+            "ivabradine",
+        ),
+        (
+            "If BP stays uncontrolled on three drugs, adding spironolactone, or if not "
+            "tolerated, amiloride, is recommended.",
+            "spironolactone",
+            "amiloride",
+        ),
+    ],
+)
+def test_a_fallback_drug_is_an_alternative_to_the_first(lexicon, sentence, first, fallback):
+    result = named(extract(lexicon, sentence))
+    assert first in result and fallback in result, result
+    assert result[first].or_group and result[first].or_group == result[fallback].or_group
+    assert not any("tolera" in name or "contraindicat" in name for name in result), result

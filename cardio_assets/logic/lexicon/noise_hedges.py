@@ -21,6 +21,17 @@ _BACK_POINTER = (
 )
 
 HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    # "A, or if not tolerated, B", "A — or, if it is contraindicated, B —": B is the other
+    # choice when A cannot be given; the two are alternatives, and the words that say when B
+    # is chosen name no concept of the row (the golds keep A or B only)
+    (
+        re.compile(
+            r"\s*[,—–]?\s*\bor,?\s+if\s+(?:it\s+is\s+|they\s+are\s+|this\s+is\s+)?"
+            r"(?:not\s+tolerated|contraindicated)\s*,\s*",
+            re.I,
+        ),
+        " or ",
+    ),
     # "an ICD solely / exclusively for primary prevention": how narrow the purpose is, no
     # part of the act's name
     (re.compile(r"\s+(?:solely|exclusively|purely)\b(?=\s+(?:for|to|on|as|because)\b)", re.I), ""),

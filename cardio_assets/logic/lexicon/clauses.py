@@ -22,11 +22,12 @@ if TYPE_CHECKING:
 # a relative clause about the patients inside a context phrase
 _WHO_CLAUSE = re.compile(r"\s+(?:who|whom)\s+(?:are|is|have|has|were|was|had|remain)\b", re.I)
 # "[After] PCI in a patient with AF": the patients the event happened to, named after it
-# ("after TAVI in patients with AF"; "in patients admitted with HF": how they came, then what
-# they have)
+# ("after TAVI in patients with AF"; "in patients admitted (to hospital) with / for HF": how
+# they came, then what they have)
 _IN_PATIENTS_WITH = re.compile(
     r"\s+in\s+(?:an?\s+|the\s+|all\s+)?patients?\s+"
-    r"(?=(?:(?:admitted|hospitali[sz]ed|presenting)\s+)?with\b)",
+    r"(?=(?:(?:admitted|hospitali[sz]ed)(?:\s+to\s+hospital)?\s+(?:with|for)\b|"
+    r"(?:presenting\s+)?with\b))",
     re.I,
 )
 # a verb that ends a clause of its own before "and" ("if AF persists and …")

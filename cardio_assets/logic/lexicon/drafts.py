@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cardio_assets.logic.lexicon.role_words import GRADE_WORDS
-from cardio_assets.logic.lexicon.vocabulary import PERSIST_WORDS
+from cardio_assets.logic.lexicon.vocabulary import OF_CHOICE, PERSIST_WORDS
 from cardio_assets.logic.logic_split import Expr, Leaf, Node
 
 if TYPE_CHECKING:
@@ -221,9 +221,7 @@ _FRAMING_INSIDE = re.compile(
     r"deferred|based|transferred|associated|preferred|undertaken)\b.*$"
     # ("; VKAs are the anticoagulant of choice", "in whom X remains the drug of choice": a
     # second clause naming what is chosen; the concept is what is chosen)
-    r"|\s+(?:is|are|remains?)\s+the\s+(?:preferred\s+)?(?:[\w\-]+\s+)?"
-    r"(?!(?:time|timing|moment|period|trimester|week|place|site)\s)[\w\-]+\s+of\s+"
-    r"(?:first\s+)?choice\b.*$",
+    rf"|\s+{OF_CHOICE}.*$",
     re.IGNORECASE | re.DOTALL,
 )
 # a modal verb with its verb inside a span ("X should stay active", "X will trigger Y"): a

@@ -20,17 +20,36 @@ _BACK_POINTER = (
     r"(?:such|these|those)\s+(?:signs?|findings?|features?|cases?|circumstances?|situations?)"
 )
 
+# what the fallback follows must be the act itself, a plain name: never a cohort, a clause
+# or a verb of its own ("in patients with AF, or if …", "if the rate stays high on X, or if
+# …", "X should be continued or, if …")
+_NOT_A_PLAIN_ACT = re.compile(
+    r"\b(?:patients?|those|people|individuals|in|during|if|when|unless|after|before|is|are|"
+    r"should|may|must|can|could|be)\b",
+    re.I,
+)
+
+
+def _fallback_or(match: re.Match[str]) -> str:
+    """ "A, or if not tolerated, B" -> "A or B" when A is a plain name (see above)."""
+    before = re.split(r"[,;:—–(]", match.string[: match.start()])[-1]
+    return match.group(0) if _NOT_A_PLAIN_ACT.search(before) else " or "
+
+
 HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "A, or if not tolerated, B", "A — or, if it is contraindicated, B —": B is the other
     # choice when A cannot be given; the two are alternatives, and the words that say when B
     # is chosen name no concept of the row (the golds keep A or B only)
     (
         re.compile(
-            r"\s*[,—–]?\s*\bor,?\s+if\s+(?:it\s+is\s+|they\s+are\s+|this\s+is\s+)?"
-            r"(?:not\s+tolerated|contraindicated)\s*,\s*",
+            # (nor B a dose: "or if not tolerated, the highest tolerated dose")
+            r"\s*[,—–]?\s*\bor,?\s+(?:if|when)\s+(?:it\s+is\s+|they\s+are\s+|this\s+is\s+)?"
+            r"(?:not\s+tolerated|contra-?indicated)"
+            r"(?:\s+or\s+(?:not\s+tolerated|contra-?indicated))?\s*,\s*"
+            r"(?![^,;.]*\bdoses?\b)",
             re.I,
         ),
-        " or ",
+        _fallback_or,
     ),
     # "an ICD solely / exclusively for primary prevention": how narrow the purpose is, no
     # part of the act's name

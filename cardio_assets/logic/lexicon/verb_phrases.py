@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from cardio_assets.logic.lexicon.vocabulary import OF_CHOICE
+
 # taking part in an activity ("should (not) take part in / engage in / participate in X")
 _TAKING_PART = r"(?:take\s+part|engage|participate)\s+in"
 
@@ -88,11 +90,7 @@ _POSITIVE_VERBS = [
     r"suggested|effective|mandatory|essential)\b",
     # "commissurotomy is the intervention of choice", "thiazides are the first-line
     # antihypertensive drugs": chosen first, so recommended
-    # ("a VKA remains the anticoagulant of choice": whatever the kind, chosen first)
-    # (not "the time / trimester of choice for intervention": when, not what)
-    r"\b(?:is|are|remains?)\s+the\s+(?:preferred\s+)?(?:[\w\-]+\s+)?"
-    r"(?!(?:time|timing|moment|period|trimester|week|place|site)\s)[\w\-]+\s+of\s+"
-    r"(?:first\s+)?choice\b",
+    OF_CHOICE,
     r"\b(?:is|are)\s+(?:the\s+|a\s+)?(?:preferred\s+|recommended\s+)?first[\s-]line\s+(?:[\w\-]+\s+)?"
     rf"(?:{_CHOSEN_ACT})\b(?:\s+recommended\b)?",
     # "TAVI is the recommended intervention for …", "beta-blockers are the preferred initial

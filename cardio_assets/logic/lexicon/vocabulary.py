@@ -34,6 +34,14 @@ SEMANTIC_TAG_ROLES: dict[str, str] = {
 
 # the verb of a state that goes on ("symptoms persist", "AF persisting")
 PERSIST_WORDS = r"persists?|persisting"
+# "commissurotomy is the intervention of choice", "VKAs remain the anticoagulant of choice":
+# the act is named as the one to choose ("still" or "generally" may come between); never "the
+# time / weeks / time window of choice for X", which says when, not what
+OF_CHOICE = (
+    r"\b(?:is|are|remains?)\s+(?:(?:still|generally|usually|often)\s+)?the\s+(?:preferred\s+)?"
+    r"(?!(?:[\w\-]+\s+)?(?:time|timing|moment|period|trimester|week|day|month|place|site|window|"
+    r"frame|point)s?\s+of\s)(?:[\w\-]+\s+)?[\w\-]+\s+of\s+(?:first\s+)?choice\b"
+)
 _OUTCOME_VERBS = (
     r"reduce|lower|prevent|improve|decrease|relieve|control|delay|avoid|slow|minimi[sz]e|"
     r"alleviate|limit|protect|preserve|prolong|increase|enhance|promote|revert|reverse|"

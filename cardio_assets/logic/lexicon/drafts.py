@@ -199,7 +199,8 @@ def _dedupe(drafts: list[Draft]) -> list[Draft]:
 # alone: the sentence was cut in the wrong place, and the piece names nothing
 _CLAUSE_OPENING = re.compile(
     r"^(?:which|that|those|these|this|whose|so\s+that|should|could|can|may|must|might|would|"
-    r"will|shall|to\s+be|being)\b|^(?:recommended|considered|indicated)$",
+    # ("… and are not recommended": a second framing verb, left alone by the cut)
+    r"will|shall|to\s+be|being)\b|^(?:not\s+)?(?:recommended|considered|indicated)$",
     re.IGNORECASE,
 )
 # a preposition left at a span's start once the phrase it opened was read apart ("on

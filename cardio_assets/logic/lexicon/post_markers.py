@@ -180,7 +180,9 @@ _POST_MARKERS = re.compile(
     r"assessment|prognostication)\b)"
     rf"|for\s+(?:the\s+)?{_AIM_MANNER}(?:{_AIM_NOUNS}){_AND_CARE}\s+(?:of|in)\b"
     rf"|for\s+(?:the\s+)?{_AIM_MANNER}conversion\s+to\b"
-    r"|for\s+(?:the\s+)?(?:treatment|management)\s+of\b"
+    # ("considered in the treatment of X", "has no place in the treatment of X": what it is
+    # for, the same)
+    r"|(?:for|in)\s+(?:the\s+)?(?:treatment|management)\s+of\b"
     r"|for\s+(?:[\w\-]+\s+)?(?:primary|secondary)\s+prevention\b"
     rf"|for\s+(?:{_AIM_GERUNDS})\b"
     r"|for\s+(?:rate|rhythm|symptom|heart\s+rate|blood\s+pressure)\s+control\b"
@@ -608,7 +610,7 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         # "for stomach protection", "for glucose control", "for balance and mobility
         # benefits": what the act brings about, a stated goal
         return "outcome", _without_benefit(body)
-    if re.match(r"for (?:the )?(?:treatment|management) of", low):
+    if re.match(r"(?:for|in) (?:the )?(?:treatment|management) of", low):
         return "context", body
     # ("under" is marked only before a watch kept, so the bare marker is read here)
     if re.match(_COTHERAPY, low) or low == "under":

@@ -53,8 +53,8 @@ _NEGATIVE_VERBS = [
     # "X is no longer recommended": advice withdrawn, the act is advised against ("when
     # pacing is no longer indicated": a state, never the row's verb)
     r"\b(?:is|are)\s+no\s+longer\s+(?:routinely\s+)?(?:recommended|advised)\b",
-    # "X has no role in Y": X is not to be used for Y
-    r"\b(?:has|have)\s+no\s+(?:established\s+)?role\b",
+    # "X has no role / no place in Y": X is not to be used for Y
+    r"\b(?:has|have)\s+no\s+(?:established\s+)?(?:role|place)\b",
     # ("should not be used routinely in X": the adverb after the verb is part of it too)
     rf"\b(?:should|must)\s+not\s+(?:be\s+)?(?:routinely\s+)?(?:{_VP_OBJECTS})\b"
     r"(?:\s+(?:routinely|systematically)\b)?",
@@ -120,14 +120,21 @@ _VERB_RE = re.compile(
 # "Acute type A dissection requires emergency repair", "patients with X require Y": what the
 # state calls for is the act; read only where no other verb recommends, and never a group's
 # need ("patients who (still) require X", "whose condition requires X"), a need denied ("does
-# not usually require"), or what the act itself takes ("requires specific expertise")
-REQUIRED_VERB = re.compile(r"\b(?P<p_required>requires?|necessitates?)\b", re.IGNORECASE)
+# not usually require"), or what the act itself takes ("requires specific expertise"); the
+# same for "X mandates / warrants / justifies / calls for Y" and "X is an indication for Y"
+# (not "there is an indication for Y", a clause of its own)
+REQUIRED_VERB = re.compile(
+    r"\b(?P<p_required>requires?|necessitates?|mandates?|warrants?|justif(?:y|ies)|"
+    r"calls?\s+for|(?<!\bthere\s)(?:is|are)\s+(?:an?\s+)?(?:class\s+I\s+|clear\s+|absolute\s+)?"
+    r"indications?\s+for)\b",
+    re.IGNORECASE,
+)
 _NEED_OF_A_GROUP = re.compile(
     r"\b(?:who|whose|whom|that|which)\b(?:\s+\S+){0,4}\s*$", re.IGNORECASE
 )
 _NEED_DENIED = re.compile(r"\b(?:not|never|no\s+longer)(?:\s+\w+ly)?\s*$", re.IGNORECASE)
 _NO_ACT_REQUIRED = re.compile(
-    r"\s+(?:(?:specific|special|particular|considerable|great)\s+)?(?:expertise|experience|"
+    r"\s+(?:(?:specific|special|particular|considerable|great|more|extra)\s+)?(?:expertise|experience|"
     r"caution|consideration|attention|care)\b",
     re.IGNORECASE,
 )

@@ -1,0 +1,80 @@
+"""A state that calls for an act, said with a verb other than "requires", and an act that "has
+no place": each case in the team's own words.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import extract, named
+
+
+@pytest.mark.parametrize(
+    ("sentence", "state", "act"),
+    [
+        # "X is an indication for Y", "X calls for / warrants / mandates Y": as with "X
+        # requires Y", the state is whom the row is for and Y is the act recommended.
+        (
+            "Suspected purulent pericarditis is an indication for urgent pericardiocentesis.",
+            "suspected purulent pericarditis",
+            "urgent pericardiocentesis",
+        ),
+        (
+            "Recurrent syncope with documented asystole calls for dual-chamber pacing.",
+            "recurrent syncope",
+            "dual-chamber pacing",
+        ),
+        (
+            "Failure of two antiarrhythmic drugs warrants catheter ablation.",
+            "failure of two antiarrhythmic drug",
+            "catheter ablation",
+        ),
+        (
+            "Organ damage mandates drug treatment of grade 1 hypertension.",
+            "organ damage",
+            "drug treatment",
+        ),
+    ],
+)
+def test_a_state_that_calls_for_an_act_names_both(lexicon, sentence, state, act):
+    result = extract(lexicon, sentence)
+    concepts = named(result)
+    assert state in concepts and concepts[state].role == "Condition", concepts
+    assert [a.normalized for a in result.actions] == [act], result.actions
+
+
+def test_there_is_an_indication_stays_a_clause(lexicon):
+    # "If there is an indication for X, Y is recommended": the row's act is Y (a guard).
+    result = extract(
+        lexicon, "If there is an indication for TV surgery, ASD closure is recommended."
+    )
+    assert [a.normalized for a in result.actions] == ["atrial septal defect closure"]
+
+
+def test_an_act_with_no_place_is_advised_against(lexicon):
+    # "X has no place in the treatment of Y": like "has no role", X is not to be used, and Y
+    # is the disease it would be for.
+    result = extract(lexicon, "Statins have no place in the treatment of acute pericarditis.")
+    assert [(a.normalized, a.polarity) for a in result.actions] == [("statin", "not recommended")]
+    assert named(result)["acute pericarditis"].role == "Condition"
+
+
+def test_in_the_treatment_of_names_the_disease(lexicon):
+    # "considered in the treatment of X": what the act is for, read as "for the treatment of X".
+    result = named(
+        extract(lexicon, "CBT may be considered in the treatment of psychogenic pseudosyncope.")
+    )
+    assert "psychogenic pseudosyncope" in result, result
+    assert not any(name.startswith("treatment of") for name in result), result
+
+
+def test_a_second_framing_verb_names_nothing(lexicon):
+    # "X has no place in Y and is not recommended": the second verb says the same again.
+    result = named(
+        extract(
+            lexicon,
+            "Beta-blockers have no place in the treatment of vasovagal syncope and are not "
+            "recommended.",
+        )
+    )
+    assert not any("recommended" in name for name in result), result

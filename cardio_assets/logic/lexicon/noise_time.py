@@ -139,11 +139,13 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # how long a therapy is given
     (
         re.compile(
-            r"\b(?:(?:that|which)\s+)?(?P<verb>persist|last)(?:s|ing|ed)?\s+for\s+"
+            r"\b(?:(?:that|which)\s+)?(?:(?P<verb>persist|last)(?:s|ing|ed)?|"
+            # ("AF has been present for more than 24 h": how long it has lasted, the same)
+            r"(?:(?:has|have|had)\s+been\s+)?present)\s+for\s+"
             r"(?=(?:[<>≤≥]\s*|more\s+than\s+|longer\s+than\s+|over\s+|at\s+least\s+)?\d)",
             re.I,
         ),
-        lambda m: f"{m['verb'].lower()}ing ",
+        lambda m: f"{(m['verb'] or 'last').lower()}ing ",
     ),
     # how long a drug is given after the act the row is about: "for up to 3 h after the
     # procedure" (the procedure named before, no event of the patient's own)

@@ -78,3 +78,73 @@ def test_a_second_framing_verb_names_nothing(lexicon):
         )
     )
     assert not any("recommended" in name for name in result), result
+
+
+# A review's mends (each guard fails on a263f05, the version it mends).
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # A need hedged or denied recommends nothing: "rarely warrants", "seldom calls for",
+        # "not sufficient to warrant", "does not by itself warrant", "warrants neither A nor B".
+        "Mild pulmonary hypertension rarely warrants specific therapy.",
+        "A small pericardial effusion seldom calls for pericardiocentesis.",
+        "A single elevated blood pressure reading is not sufficient to warrant drug treatment.",
+        "A positive troponin does not by itself warrant coronary angiography.",
+        "Asymptomatic severe AS with LVEF <50% warrants neither watchful waiting nor delayed "
+        "surgery.",
+        # ... and what the act itself takes is no act: "increased caution", "experienced
+        # operators".
+        "Concomitant use of verapamil and beta-blockers warrants increased caution.",
+        "Lead extraction calls for experienced operators and on-site cardiac surgery.",
+    ],
+)
+def test_a_hedged_or_denied_need_recommends_no_act(lexicon, sentence):
+    result = extract(lexicon, sentence)
+    recommended = {a.normalized for a in result.actions if a.polarity == "recommended"}
+    assert not recommended & {
+        "specific therapy",
+        "pericardiocentesis",
+        "drug treatment",
+        "coronary angiography",
+        "delayed surgery",
+        "increased caution",
+        "operator",
+        "experienced operator",
+    }, result.actions
+
+
+def test_an_act_that_no_longer_has_a_place_is_advised_against(lexicon):
+    # "X no longer has a place in Y": as "has no place", advice against X.
+    result = extract(
+        lexicon, "Quinidine no longer has a place in the treatment of atrial fibrillation."
+    )
+    assert [(a.normalized, a.polarity) for a in result.actions] == [
+        ("quinidine", "not recommended")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "group"),
+    [
+        # "in / for the treatment of pregnant women with X": the women are the row's patients.
+        (
+            "Beta-blockers are recommended in the treatment of pregnant women with long QT "
+            "syndrome.",
+            "pregnant women",
+        ),
+        ("IVIG is recommended for the treatment of children with Kawasaki disease.", "children"),
+    ],
+)
+def test_the_patients_treated_are_kept(lexicon, sentence, group):
+    assert group in named(extract(lexicon, sentence))
+
+
+def test_a_risk_justified_is_no_act(lexicon):
+    # "the benefit justifies the bleeding risk": a weighing of the act, nothing recommended.
+    result = extract(
+        lexicon,
+        "The expected benefit of anticoagulation justifies the bleeding risk in most patients.",
+    )
+    assert not any("risk" in a.normalized for a in result.actions), result.actions

@@ -610,8 +610,11 @@ def _classify_marker(marker: str, body: str) -> tuple[str, str]:
         # "for stomach protection", "for glucose control", "for balance and mobility
         # benefits": what the act brings about, a stated goal
         return "outcome", _without_benefit(body)
-    if re.match(r"(?:for|in) (?:the )?(?:treatment|management) of", low):
-        return "context", body
+    treated = re.match(r"\s*(?:for|in)\s+(?:the\s+)?(?:treatment|management)\s+of\s*", marker, re.I)
+    if treated:  # ("… of pregnant women with X": the patients themselves, all of it theirs)
+        whom = f"{marker[treated.end() :]} {body}".strip()
+        patients = re.match(rf"(?:[\w\-]+\s+){{0,2}}(?:{_PATIENT_WORDS})\b", whom, re.I)
+        return ("cohort" if patients else "context"), whom
     # ("under" is marked only before a watch kept, so the bare marker is read here)
     if re.match(_COTHERAPY, low) or low == "under":
         return "co-therapy", body

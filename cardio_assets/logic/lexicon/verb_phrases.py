@@ -54,7 +54,9 @@ _NEGATIVE_VERBS = [
     # pacing is no longer indicated": a state, never the row's verb)
     r"\b(?:is|are)\s+no\s+longer\s+(?:routinely\s+)?(?:recommended|advised)\b",
     # "X has no role / no place in Y": X is not to be used for Y
-    r"\b(?:has|have)\s+no\s+(?:established\s+)?(?:role|place)\b",
+    # ("no longer has a place", "has no routine place")
+    r"\b(?:(?:has|have)\s+no\s+(?:established\s+|routine\s+|proven\s+)?|no\s+longer\s+"
+    r"(?:has|have)\s+an?\s+)(?:role|place)\b",
     # ("should not be used routinely in X": the adverb after the verb is part of it too)
     rf"\b(?:should|must)\s+not\s+(?:be\s+)?(?:routinely\s+)?(?:{_VP_OBJECTS})\b"
     r"(?:\s+(?:routinely|systematically)\b)?",
@@ -132,10 +134,22 @@ REQUIRED_VERB = re.compile(
 _NEED_OF_A_GROUP = re.compile(
     r"\b(?:who|whose|whom|that|which)\b(?:\s+\S+){0,4}\s*$", re.IGNORECASE
 )
-_NEED_DENIED = re.compile(r"\b(?:not|never|no\s+longer)(?:\s+\w+ly)?\s*$", re.IGNORECASE)
+# a need denied or hedged ("does not by itself warrant", "rarely calls for", "too low to
+# warrant": an infinitive is never the row's verb)
+_NEED_DENIED = re.compile(
+    r"\b(?:(?:not|never|no\s+longer|rarely|seldom|hardly)"
+    r"(?:\s+(?:\w+ly|by\s+itself|in\s+itself|always))*,?|to)\s*$",
+    re.IGNORECASE,
+)
+# ... or what the act itself takes ("warrants increased caution", "calls for experienced
+# operators"), a risk weighed, or nothing ("warrants neither A nor B", "warrants no ablation")
 _NO_ACT_REQUIRED = re.compile(
-    r"\s+(?:(?:specific|special|particular|considerable|great|more|extra)\s+)?(?:expertise|experience|"
-    r"caution|consideration|attention|care)\b",
+    r"\s+(?:(?:neither|no|nothing|little)\b|(?:(?:an?|the)\s+)?"
+    r"(?:(?:specific|special|particular|considerable|great|more|extra|increased|extreme|"
+    r"utmost|close|careful|cautious|experienced)\s+)?(?:expertise|experience|caution|"
+    r"consideration|attention|care|approach|operators?)\b"
+    # ("the benefit justifies the bleeding risk": a weighing, no act)
+    r"|(?:(?:an?|the)\s+)?(?:[\w\-]+\s+)?risks?\b)",
     re.IGNORECASE,
 )
 

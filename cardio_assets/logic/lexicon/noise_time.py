@@ -112,7 +112,27 @@ def unnamed_event(after: str) -> bool:
 # criterion; any other "at N weeks" only times a test
 GESTATION_REWRITE: tuple[re.Pattern[str], Any] = (_GESTATION_WEEK, _gestational_age)
 
+# an act put off "for N months after X": the time since X it waits for, a criterion ("for"
+# goes, so the time is read as "N months after X" is, and not as how long an act is given);
+# also the second such time after "and" ("…, and for 12 months following an ACS")
+_PUT_OFF_FOR = re.compile(
+    r"\b(?P<lead>(?:postponed|deferred|delayed)\s+|(?<=\band\s))for\s+"
+    r"(?=(?:at\s+least\s+|≥\s*|>_?\s*|more\s+than\s+|over\s+)?\d[^,;.]{0,25}?\s"
+    r"(?:after|following)\b)",
+    re.I,
+)
+
+
+def _put_off_for(match: re.Match[str]) -> str:
+    if not match["lead"] and not re.search(
+        r"\b(?:postponed|deferred|delayed)\b[^.;]*$", match.string[: match.start()], re.I
+    ):
+        return match.group(0)  # "and for 3 months after X" with no act put off before it
+    return match["lead"] or ""
+
+
 DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
+    (_PUT_OFF_FOR, _put_off_for),
     # "aspirin for life", "anticoagulation for life": how long it is given, lifelong; no part
     # of its name ("for life-threatening bleeding", with any dash, and "for life support" are
     # what it is for)

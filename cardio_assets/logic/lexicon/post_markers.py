@@ -222,7 +222,8 @@ _POST_MARKERS = re.compile(
     r"(?<!facilities\s)"
     r"where(?!\s+(?:available|appropriate|possible|feasible|indicated|necessary|needed|"
     r"applicable|relevant)\b)(?![^,;.]*\b(?:is|are)\s+(?:available|on\s+site|offered)\b)"
-    r"(?=[^,;.]*\b(?:is|are|was|were|has|have|had)\b)|"
+    # ("where there is neither X nor Y" reaches here as "where neither X nor Y")
+    r"(?=[^,;.]*\b(?:is|are|was|were|has|have|had)\b|\s+(?:neither|no)\b)|"
     r"(?<!\bthan\s)(?<!\bat\s)(?<!\bleast\s)(?<!\bonly\s)(?<!\bjust\s)"
     r"once(?!-|\s+(?:daily|weekly|monthly|yearly|a\s+(?:day|week|month|year)|every|or\b|more|"
     r"again|only)\b)|"

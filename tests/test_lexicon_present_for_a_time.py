@@ -10,8 +10,8 @@ from tests.lexicon_fixtures import extract, named
 @pytest.mark.parametrize(
     ("sentence", "name", "threshold"),
     [
-        # "X has been present for more than 24 h" says how long X has lasted, as "X has
-        # lasted longer than 24 h" does: a duration of X, with its bound.
+        # "X has been / is present for more than 24 h" says how long X has lasted, as "X
+        # has lasted longer than 24 h" does: a duration of X, with its bound.
         (
             "When AF has been present for more than 24 h, cardioversion should be preceded by "
             "anticoagulation.",
@@ -19,9 +19,10 @@ from tests.lexicon_fixtures import extract, named
             24.0,
         ),
         (
-            "In CKD, with abnormalities present for >3 months, an ACE inhibitor is recommended.",
-            "abnormality duration",
-            3.0,
+            "When AF is present for more than 48 h, anticoagulation is recommended before "
+            "cardioversion.",
+            "atrial fibrillation duration",
+            48.0,
         ),
     ],
 )
@@ -29,3 +30,14 @@ def test_a_state_present_for_a_time_has_a_duration(lexicon, sentence, name, thre
     result = named(extract(lexicon, sentence))
     assert name in result, result
     assert (result[name].operator, result[name].threshold) == (">", threshold)
+
+
+def test_a_person_present_for_a_time_is_no_duration(lexicon):
+    # "a surgeon should be present for 1 h after TAVI": someone's attendance, no state that
+    # lasted (a review's guard: it fails on 7b373a2).
+    result = named(
+        extract(lexicon, "A cardiac surgeon should be on site and present for 1 h after TAVI.")
+    )
+    assert not any(c.role == "ClinicalParameter" or "lasting" in c.text for c in result.values()), (
+        result
+    )

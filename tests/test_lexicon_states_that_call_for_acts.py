@@ -148,3 +148,46 @@ def test_a_risk_justified_is_no_act(lexicon):
         "The expected benefit of anticoagulation justifies the bleeding risk in most patients.",
     )
     assert not any("risk" in a.normalized for a in result.actions), result.actions
+
+
+# A third review's mends (each guard fails on 7b373a2, the version it mends).
+
+
+@pytest.mark.parametrize(
+    ("sentence", "act"),
+    [
+        # "X does not by itself warrant Y", "rarely calls for Y", "requires no Y": the need
+        # denied is advice against Y for the state X.
+        (
+            "An isolated raised troponin does not by itself warrant coronary angiography.",
+            "coronary angiography",
+        ),
+        (
+            "Sinus bradycardia in athletes rarely calls for pacemaker implantation.",
+            "pacemaker implantation",
+        ),
+        ("A small pericardial effusion requires no specific treatment.", "specific treatment"),
+    ],
+)
+def test_a_need_denied_advises_against_the_act(lexicon, sentence, act):
+    result = extract(lexicon, sentence)
+    assert (act, "not recommended") in [(a.normalized, a.polarity) for a in result.actions]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "act"),
+    [
+        # "risk stratification", "a risk-reducing ICD": acts, whatever the word "risk" in them.
+        (
+            "ACS in a patient with diabetes warrants risk stratification with the GRACE score.",
+            "risk stratification",
+        ),
+        (
+            "A family history of sudden death justifies risk-reducing ICD implantation.",
+            "risk-reducing implantable cardioverter defibrillator implantation",
+        ),
+    ],
+)
+def test_an_act_named_with_risk_is_still_an_act(lexicon, sentence, act):
+    result = extract(lexicon, sentence)
+    assert act in [a.normalized for a in result.actions], result.actions

@@ -113,26 +113,18 @@ def unnamed_event(after: str) -> bool:
 GESTATION_REWRITE: tuple[re.Pattern[str], Any] = (_GESTATION_WEEK, _gestational_age)
 
 # an act put off "for N months after X": the time since X it waits for, a criterion ("for"
-# goes, so the time is read as "N months after X" is, and not as how long an act is given);
-# also the second such time after "and" ("…, and for 12 months following an ACS")
+# goes, so the time is read as "N months after X" is, and not as how long an act is given)
 _PUT_OFF_FOR = re.compile(
-    r"\b(?P<lead>(?:postponed|deferred|delayed)\s+|(?<=\band\s))for\s+"
+    # (never an act not to be put off, "should not be delayed for …", nor "after which")
+    r"(?<!\bnot\sbe\s)(?<!\bnever\sbe\s)\b(?P<lead>(?:postponed|deferred|delayed)\s+)for\s+"
     r"(?=(?:at\s+least\s+|≥\s*|>_?\s*|more\s+than\s+|over\s+)?\d[^,;.]{0,25}?\s"
-    r"(?:after|following)\b)",
+    r"(?:after|following)\b(?!\s+which\b))",
     re.I,
 )
 
 
-def _put_off_for(match: re.Match[str]) -> str:
-    if not match["lead"] and not re.search(
-        r"\b(?:postponed|deferred|delayed)\b[^.;]*$", match.string[: match.start()], re.I
-    ):
-        return match.group(0)  # "and for 3 months after X" with no act put off before it
-    return match["lead"] or ""
-
-
 DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
-    (_PUT_OFF_FOR, _put_off_for),
+    (_PUT_OFF_FOR, r"\g<lead>"),
     # "aspirin for life", "anticoagulation for life": how long it is given, lifelong; no part
     # of its name ("for life-threatening bleeding", with any dash, and "for life support" are
     # what it is for)
@@ -160,8 +152,9 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r"\b(?:(?:that|which)\s+)?(?:(?P<verb>persist|last)(?:s|ing|ed)?|"
-            # ("AF has been present for more than 24 h": how long it has lasted, the same)
-            r"(?:(?:has|have|had)\s+been\s+)?present)\s+for\s+"
+            # ("AF has been / is present for more than 24 h": how long it has lasted, the
+            # same; never "should be present for 1 h", a person's attendance)
+            r"(?:(?:has|have|had)\s+been|is|are|was|were)\s+present)\s+for\s+"
             r"(?=(?:[<>≤≥]\s*|more\s+than\s+|longer\s+than\s+|over\s+|at\s+least\s+)?\d)",
             re.I,
         ),

@@ -56,6 +56,7 @@ from cardio_assets.logic.lexicon.verb_phrases import (
     _VERB_RE,
     _VP_OBJECTS,
     _WITHHOLDING,
+    DENIED_NEED_VERB,
     REQUIRED_VERB,
     required_verb,
 )
@@ -533,7 +534,7 @@ def _parse_sentence(sentence: str) -> RowParse:
     )
     # "Acute type A dissection requires emergency repair": the subject is the state the act
     # is for, whether or not it names patients
-    required = verb is not None and verb.re is REQUIRED_VERB
+    required = verb is not None and verb.re in (REQUIRED_VERB, DENIED_NEED_VERB)
     if (
         (active or considered_for or passive_with_object or cared_for) and cohort_subject
     ) or required:

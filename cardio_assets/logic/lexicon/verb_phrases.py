@@ -146,16 +146,31 @@ _NEED_DENIED = re.compile(
 _NO_ACT_REQUIRED = re.compile(
     r"\s+(?:(?:neither|no|nothing|little)\b|(?:(?:an?|the)\s+)?"
     r"(?:(?:specific|special|particular|considerable|great|more|extra|increased|extreme|"
-    r"utmost|close|careful|cautious|experienced)\s+)?(?:expertise|experience|caution|"
+    r"utmost|cautious|experienced)\s+)?(?:expertise|experience|caution|"
     r"consideration|attention|care|approach|operators?)\b"
-    # ("the benefit justifies the bleeding risk": a weighing, no act)
-    r"|(?:(?:an?|the)\s+)?(?:[\w\-]+\s+)?risks?\b)",
+    # ("the benefit justifies the bleeding risk": a weighing, no act; "risk stratification",
+    # "risk-reducing ICD" are acts)
+    r"|(?:(?:an?|the)\s+)?(?:[\w\-]+\s+)?risks?\b(?!-)(?!\s+(?:stratification|assessment|"
+    r"evaluation|estimation|factors?|scores?|reduction|control|modification|calculation)\b))",
+    re.IGNORECASE,
+)
+# a need denied outright ("does not (by itself) warrant Y", "never requires Y", "requires no
+# Y", "warrants neither A nor B"): advice against Y for the state, read as "requires" is
+DENIED_NEED_VERB = re.compile(
+    r"\b(?P<n_required>(?:(?:does|do)\s+not|never|rarely|seldom)(?:,?\s+(?:by|in)\s+itself,?)?"
+    r"\s+(?:requires?|necessitates?|mandates?|warrants?|justif(?:y|ies)|calls?\s+for)|"
+    r"(?:requires?|necessitates?|mandates?|warrants?|justif(?:y|ies)|calls?\s+for)\s+"
+    r"(?:no|neither)(?=\s+(?!(?:further|more)\s+(?:caution|attention)\b)\w))\b",
     re.IGNORECASE,
 )
 
 
 def required_verb(sentence: str) -> re.Match[str] | None:
-    """The "requires" that makes the row's advice, if any (see ``REQUIRED_VERB``)."""
+    """The "requires" that makes the row's advice, if any (see ``REQUIRED_VERB``), or the
+    need it denies (``DENIED_NEED_VERB``)."""
+    denied = DENIED_NEED_VERB.search(sentence)
+    if denied and not _NEED_OF_A_GROUP.search(sentence[: denied.start()]):
+        return denied
     for m in REQUIRED_VERB.finditer(sentence):
         before = sentence[: m.start()]
         if not (

@@ -41,3 +41,16 @@ def test_a_person_present_for_a_time_is_no_duration(lexicon):
     assert not any(c.role == "ClinicalParameter" or "lasting" in c.text for c in result.values()), (
         result
     )
+
+
+def test_a_state_present_for_a_time_after_its_noun_has_a_duration(lexicon):
+    # "in patients with AF present for more than 48 h": the same duration, said without a
+    # verb (a review's guard: it fails on 784975c).
+    result = named(
+        extract(
+            lexicon,
+            "In patients with AF present for more than 48 h, anticoagulation for 3 weeks "
+            "before cardioversion is recommended.",
+        )
+    )
+    assert result["atrial fibrillation duration"].threshold == 48.0

@@ -15,9 +15,9 @@ from tests.lexicon_fixtures import extract, named
         # "X is an indication for Y", "X calls for / warrants / mandates Y": as with "X
         # requires Y", the state is whom the row is for and Y is the act recommended.
         (
-            "Suspected purulent pericarditis is an indication for urgent pericardiocentesis.",
-            "suspected purulent pericarditis",
-            "urgent pericardiocentesis",
+            "Suspected tamponade is an indication for prompt pericardial drainage.",
+            "suspected tamponade",
+            "prompt pericardial drainage",
         ),
         (
             "Recurrent syncope with documented asystole calls for dual-chamber pacing.",
@@ -46,9 +46,9 @@ def test_a_state_that_calls_for_an_act_names_both(lexicon, sentence, state, act)
 def test_there_is_an_indication_stays_a_clause(lexicon):
     # "If there is an indication for X, Y is recommended": the row's act is Y (a guard).
     result = extract(
-        lexicon, "If there is an indication for TV surgery, ASD closure is recommended."
+        lexicon, "If there is an indication for mitral surgery, LAA closure is recommended."
     )
-    assert [a.normalized for a in result.actions] == ["atrial septal defect closure"]
+    assert [a.normalized for a in result.actions] == ["left atrial appendage closure"]
 
 
 def test_an_act_with_no_place_is_advised_against(lexicon):
@@ -191,3 +191,47 @@ def test_a_need_denied_advises_against_the_act(lexicon, sentence, act):
 def test_an_act_named_with_risk_is_still_an_act(lexicon, sentence, act):
     result = extract(lexicon, sentence)
     assert act in [a.normalized for a in result.actions], result.actions
+
+
+# A fourth review's mends (each guard fails on 784975c, the version it mends).
+
+
+@pytest.mark.parametrize(
+    ("sentence", "act"),
+    [
+        # A need denied inside a lead or relative clause, or beside a second need after
+        # "but", is no advice against: the main clause's need is the row's.
+        (
+            "If the patient does not require oral anticoagulation, PCI with a drug-eluting stent "
+            "requires 12 months of dual antiplatelet therapy.",
+            "dual antiplatelet therapy",
+        ),
+        (
+            "Chronic total occlusion does not require routine revascularization but requires "
+            "optimal medical therapy.",
+            "optimal medical therapy",
+        ),
+        (
+            "Patients who underwent PCI for stable disease and do not require anticoagulation "
+            "require 6 months of dual antiplatelet therapy.",
+            "dual antiplatelet therapy",
+        ),
+    ],
+)
+def test_a_need_denied_elsewhere_leaves_the_main_need(lexicon, sentence, act):
+    result = extract(lexicon, sentence)
+    assert (act, "recommended") in [(a.normalized, a.polarity) for a in result.actions]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # "requires no or minimal sedation", "the diagnosis requires no evidence of X": a
+        # degree and a criterion, no act advised against.
+        "TAVI under local anaesthesia requires no or minimal sedation.",
+        "The diagnosis of takotsubo syndrome requires no evidence of obstructive coronary disease.",
+    ],
+)
+def test_a_degree_or_a_criterion_is_no_act_advised_against(lexicon, sentence):
+    result = extract(lexicon, sentence)
+    assert not any(a.polarity == "not recommended" for a in result.actions), result.actions

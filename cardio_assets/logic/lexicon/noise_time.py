@@ -152,9 +152,14 @@ DURATION_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             r"\b(?:(?:that|which)\s+)?(?:(?P<verb>persist|last)(?:s|ing|ed)?|"
-            # ("AF has been / is present for more than 24 h": how long it has lasted, the
-            # same; never "should be present for 1 h", a person's attendance)
-            r"(?:(?:has|have|had)\s+been|is|are|was|were)\s+present)\s+for\s+"
+            # ("AF (has been / is) present for more than 24 h": how long it has lasted, the
+            # same; never "should be present for 1 h" nor "a nurse present for 24 h", a
+            # person's attendance)
+            r"(?:(?:(?:has|have|had)\s+been|is|are|was|were)\s+|(?<!\bbe\s)"
+            r"(?<!\bsurgeon\s)(?<!\bphysician\s)(?<!\bnurse\s)(?<!\bteam\s)(?<!\bstaff\s)"
+            r"(?<!\boperator\s)(?<!\banaesthetist\s)(?<!\bcardiologist\s)(?<!\band\s)"
+            r"(?<!\bor\s)(?<=[a-z]\s))"
+            r"present)\s+for\s+"
             r"(?=(?:[<>≤≥]\s*|more\s+than\s+|longer\s+than\s+|over\s+|at\s+least\s+)?\d)",
             re.I,
         ),

@@ -146,7 +146,7 @@ _NEED_DENIED = re.compile(
 _NO_ACT_REQUIRED = re.compile(
     r"\s+(?:(?:neither|no|nothing|little)\b|(?:(?:an?|the)\s+)?"
     r"(?:(?:specific|special|particular|considerable|great|more|extra|increased|extreme|"
-    r"utmost|cautious|experienced)\s+)?(?:expertise|experience|caution|"
+    r"utmost|close|careful|cautious|experienced)\s+)?(?:expertise|experience|caution|"
     r"consideration|attention|care|approach|operators?)\b"
     # ("the benefit justifies the bleeding risk": a weighing, no act; "risk stratification",
     # "risk-reducing ICD" are acts)
@@ -160,7 +160,22 @@ DENIED_NEED_VERB = re.compile(
     r"\b(?P<n_required>(?:(?:does|do)\s+not|never|rarely|seldom)(?:,?\s+(?:by|in)\s+itself,?)?"
     r"\s+(?:requires?|necessitates?|mandates?|warrants?|justif(?:y|ies)|calls?\s+for)|"
     r"(?:requires?|necessitates?|mandates?|warrants?|justif(?:y|ies)|calls?\s+for)\s+"
-    r"(?:no|neither)(?=\s+(?!(?:further|more)\s+(?:caution|attention)\b)\w))\b",
+    r"(?:no|neither)(?=\s+(?!(?:further|more)\s+(?:caution|attention)\b|or\b|evidence\b|"
+    r"prior\b|history\b)\w))\b",
+    re.IGNORECASE,
+)
+# ... only as the sentence's one statement of need: never inside a lead or relative clause
+# ("If the patient does not require X, …", "patients who … do not require X", "X, which
+# does not require Y, …"), nor beside a second need or a contrast ("does not require X but
+# requires Y"), nor of a criterion ("the diagnosis requires no X", "eligibility requires no Y")
+_DENIAL_HELD_ELSEWHERE = re.compile(
+    r"\b(?:if|when|whenever|where|unless|once|while|as\s+long\s+as|who|whom|whose|which|that|"
+    r"diagnosis|eligibility|definition|criteri(?:on|a))\b",
+    re.IGNORECASE,
+)
+_SECOND_NEED = re.compile(
+    r"\b(?:but|however|whereas|requires?|necessitates?|mandates?|warrants?|justif(?:y|ies)|"
+    r"calls?\s+for)\b|;",
     re.IGNORECASE,
 )
 
@@ -169,7 +184,11 @@ def required_verb(sentence: str) -> re.Match[str] | None:
     """The "requires" that makes the row's advice, if any (see ``REQUIRED_VERB``), or the
     need it denies (``DENIED_NEED_VERB``)."""
     denied = DENIED_NEED_VERB.search(sentence)
-    if denied and not _NEED_OF_A_GROUP.search(sentence[: denied.start()]):
+    if (
+        denied
+        and not _DENIAL_HELD_ELSEWHERE.search(sentence[: denied.start()])
+        and not _SECOND_NEED.search(sentence[denied.end() :])
+    ):
         return denied
     for m in REQUIRED_VERB.finditer(sentence):
         before = sentence[: m.start()]

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -372,7 +373,11 @@ def run_extract(
             backend,
         ] + (["--model", model] if model else [])
         command += ["--span-tagger", span_tagger] if span_tagger else []
-        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+        # (this checkout's code first: a worktree that links another checkout's venv would
+        # otherwise import that checkout's code through its editable install)
+        pythonpath = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
+        env = {**os.environ, "PYTHONPATH": pythonpath}
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=env)
         if done.returncode != 0:
             print(done.stderr[-3000:], file=sys.stderr)
             return None

@@ -119,6 +119,9 @@ _VERB_RE = re.compile(
 )
 
 
+# the verbs of a need ("requires", "warrants", "calls for"), one list for the need, the need
+# denied and a second need after it
+_NEED_VERBS = r"requires?|necessitates?|mandates?|warrants?|justif(?:y|ies)|calls?\s+for"
 # "Acute type A dissection requires emergency repair", "patients with X require Y": what the
 # state calls for is the act; read only where no other verb recommends, and never a group's
 # need ("patients who (still) require X", "whose condition requires X"), a need denied ("does
@@ -126,8 +129,8 @@ _VERB_RE = re.compile(
 # same for "X mandates / warrants / justifies / calls for Y" and "X is an indication for Y"
 # (not "there is an indication for Y", a clause of its own)
 REQUIRED_VERB = re.compile(
-    r"\b(?P<p_required>requires?|necessitates?|mandates?|warrants?|justif(?:y|ies)|"
-    r"calls?\s+for|(?<!\bthere\s)(?:is|are)\s+(?:an?\s+)?(?:class\s+I\s+|clear\s+|absolute\s+)?"
+    rf"\b(?P<p_required>{_NEED_VERBS}|"
+    r"(?<!\bthere\s)(?:is|are)\s+(?:an?\s+)?(?:class\s+I\s+|clear\s+|absolute\s+)?"
     r"indications?\s+for)\b",
     re.IGNORECASE,
 )
@@ -158,8 +161,7 @@ _NO_ACT_REQUIRED = re.compile(
 # Y", "warrants neither A nor B"): advice against Y for the state, read as "requires" is
 DENIED_NEED_VERB = re.compile(
     r"\b(?P<n_required>(?:(?:does|do)\s+not|never|rarely|seldom)(?:,?\s+(?:by|in)\s+itself,?)?"
-    r"\s+(?:requires?|necessitates?|mandates?|warrants?|justif(?:y|ies)|calls?\s+for)|"
-    r"(?:requires?|necessitates?|mandates?|warrants?|justif(?:y|ies)|calls?\s+for)\s+"
+    rf"\s+(?:{_NEED_VERBS})|(?:{_NEED_VERBS})\s+"
     r"(?:no|neither)(?=\s+(?!(?:further|more)\s+(?:caution|attention)\b|or\b|evidence\b|"
     r"prior\b|history\b)\w))\b",
     re.IGNORECASE,
@@ -174,8 +176,7 @@ _DENIAL_HELD_ELSEWHERE = re.compile(
     re.IGNORECASE,
 )
 _SECOND_NEED = re.compile(
-    r"\b(?:but|however|whereas|requires?|necessitates?|mandates?|warrants?|justif(?:y|ies)|"
-    r"calls?\s+for)\b|;",
+    rf"\b(?:but|however|whereas|{_NEED_VERBS})\b|;",
     re.IGNORECASE,
 )
 

@@ -14,7 +14,7 @@ from cardio_assets.logic.lexicon.noise_amounts import AMOUNT_REWRITES, DOSE_SIZE
 from cardio_assets.logic.lexicon.noise_causes import CAUSE_REWRITES
 from cardio_assets.logic.lexicon.noise_hedges import HEDGE_REWRITES
 from cardio_assets.logic.lexicon.noise_lists import CRITERIA_LIST_REWRITES, LIST_REWRITES
-from cardio_assets.logic.lexicon.noise_reasons import REASON_REWRITES
+from cardio_assets.logic.lexicon.noise_reasons import NO_AS_WITHOUT, REASON_REWRITES
 from cardio_assets.logic.lexicon.noise_survival import SURVIVAL_REWRITES
 from cardio_assets.logic.lexicon.noise_targets import TARGET_REWRITES
 from cardio_assets.logic.lexicon.noise_time import (
@@ -303,6 +303,7 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     ),
     *REASON_REWRITES,
     *LIST_REWRITES,
+    NO_AS_WITHOUT,  # (again: the lists' "neither A nor B" is "no A or B" now)
     # "A and, if this fails, B": B is the next act to try, no state of the patients
     (
         re.compile(

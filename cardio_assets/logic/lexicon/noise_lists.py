@@ -25,9 +25,11 @@ _TEST_WORDS = (
 _ANY_ONE = r"(?:any(?:\s+one)?|one\s+or\s+more|at\s+least\s+one)"
 # the lead of a list any one of whose items is enough ("any of the following risk factors
 # is present:"), as the bullet and semicolon rewrites read it
+# ("any one of: A; B; C": the colon may follow "of" itself)
 _ANY_OF_THE_FOLLOWING = (
-    rf"(?:{_ANY_ONE}|one|either|two\s+or\s+more)\s+of\s+"
+    rf"(?:(?:{_ANY_ONE}|one|either|two\s+or\s+more)\s+of\s+"
     rf"(?:the\s+following|these){_FOLLOWING_NAME}{{0,4}}?{_FOLLOWING_COLON}"
+    rf"|{_ANY_ONE}\s+of\s*:)"
 )
 # one item of a list written after such a lead with no "the following": no comma, bracket or
 # "and"/"or" inside it, so the list ends where the sentence's own "and" or comma goes on
@@ -53,6 +55,14 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             re.I,
         ),
         "",
+    ),
+    # "an SGLT2 inhibitor, a GLP-1 RA, or both": either one is given (both being one more
+    # way to meet it), so the list reads as "A or B" ("A, B or both" already reads so)
+    (
+        re.compile(
+            r",\s*(?P<last>[^,;:()]+?),\s+or\s+both\b(?!\s+(?:of|the|arms|legs|sides)\b)", re.I
+        ),
+        r" or \g<last>",
     ),
     # "any of the following: • A • B • C" (reference numbers may sit before the bullets): the
     # bullets are the alternatives, one of which is enough

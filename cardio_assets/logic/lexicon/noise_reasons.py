@@ -67,6 +67,21 @@ def _clause_before(found: re.Match[str]) -> str:
     return clause[lead[-1].end() :] if lead else clause
 
 
+# "a bleed with no reversible cause", "VT that had no reversible cause", "relatives who
+# show no phenotype": what the patients do not have, as "without" says it ("with no or mild
+# symptoms", "with no more than mild MR" grade a state and stay); noise.py reads it again
+# after the lists, whose "who have neither A nor B" becomes "who have no A or B"
+NO_AS_WITHOUT: tuple[re.Pattern[str], Any] = (
+    re.compile(
+        # (not "compared / combined with no treatment": the comparator is no treatment)
+        r"(?<=[\w)])(?<!\bcompared)(?<!\bcombined)(?<!\balong)(?<!\btogether)\s+"
+        r"(?:with|(?:that|which|who)\s+(?:had|has|have|show|shows|showed))\s+no\s+"
+        r"(?!(?:or|more|less|fewer|greater|higher|lower|further|other|longer)\b)",
+        re.I,
+    ),
+    " without ",
+)
+
 REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "shock complicating ACS": the disease the state arose in is one the patients have, read
     # as "shock, with ACS" (both golds of this wording name the two apart)
@@ -385,18 +400,17 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
-    # "a bleed with no reversible cause", "VT that had no reversible cause", "relatives who
-    # show no phenotype": what the patients do not have, as "without" says it ("with no or
-    # mild symptoms", "with no more than mild MR" grade a state and stay)
+    NO_AS_WITHOUT,
+    # "X should be added to aspirin": what X is added to is given beside it, as after "X
+    # added to Y" (the verb keeps its "be", the marker becomes "in addition to")
     (
         re.compile(
-            # (not "compared / combined with no treatment": the comparator is no treatment)
-            r"(?<=[\w)])(?<!\bcompared)(?<!\bcombined)(?<!\balong)(?<!\btogether)\s+"
-            r"(?:with|(?:that|which|who)\s+(?:had|has|have|show|shows|showed))\s+no\s+"
-            r"(?!(?:or|more|less|fewer|greater|higher|lower|further|other|longer)\b)",
+            r"\b(?P<verb>(?:(?:should|may|must|can|could)\s+(?:not\s+)?(?:also\s+)?be|is|are)\s+)"
+            r"added\s+"
+            r"(?=to\s)",
             re.I,
         ),
-        " without ",
+        r"\g<verb>given in addition ",
     ),
     # "X ought to receive Y": "ought to" says what "should" says; "on condition that X":
     # "provided X" (words for words, read here with the clauses they lead)

@@ -91,6 +91,10 @@ def _lead_ends_at_aside(text: str) -> int | None:
     return end
 
 
+# a clause an item of a list carries ("an ARB if ACE inhibitors are not tolerated")
+_OWN_CLAUSE = re.compile(r"\s+(?:if|when|where|unless|in\s+case)\b", re.IGNORECASE)
+
+
 def _last_top_level_comma(text: str) -> int | None:
     """Where a lead clause ends ("In patients with A, B or C, X is recommended"): its last
     comma, unless that comma is inside the action's own list ("In patients with A, triple
@@ -112,11 +116,17 @@ def _last_top_level_comma(text: str) -> int | None:
         if _LIST_TAIL.match(segment):
             break  # the cohort's own list ("with A, B and C, X and Y are ...")
     # "For X, a beta-blocker, sotalol, or pacing should be considered": the action is a list
-    # of drugs or acts; the lead ends before its first item
+    # of drugs or acts; the lead ends before its first item (an item before the last may
+    # be a short name ending in an abbreviation: "a GLP-1 RA, or a statin")
+    # (the last item, led by its "or", may carry its own clause: "or an ARB where ACE
+    # inhibitors are not tolerated")
+    last = segments[-1]
+    if _COORDINATED_ITEM.match(last):
+        last = _OWN_CLAUSE.split(last, maxsplit=1)[0]
     first_item = None
-    if _act_item(segments[-1]):
+    if _act_item(last):
         for index in range(len(segments) - 2, -1, -1):
-            if not _act_item(segments[index]):
+            if not (_act_item(segments[index]) or _ABBREVIATED_ACT.search(segments[index])):
                 break
             first_item = index
     return commas[first_item] if first_item is not None else commas[-1]

@@ -46,7 +46,9 @@ _CHOSEN_ACT = (
     r"approach|strategy|technique|regimen|mode(?:\s+of\s+[\w\-]+)?"
 )
 _NEGATIVE_VERBS = [
-    r"\b(?:is|are)\s+not\s+(?:routinely\s+)?(?:recommended|indicated|advised|suggested)\b",
+    # ("is not warranted / justified / useful": the act is judged not worth doing)
+    r"\b(?:is|are)\s+not\s+(?:routinely\s+)?(?:recommended|indicated|advised|suggested|"
+    r"advisable|warranted|justified|useful|beneficial|appropriate)\b",
     # "X is not the preferred initial drug": advised against as the act to choose
     r"\b(?:is|are)\s+not\s+the\s+(?:recommended|preferred|standard)\s+"
     rf"(?:(?:initial|first|diagnostic)\s+)?(?:{_CHOSEN_ACT})\b",
@@ -89,7 +91,8 @@ _POSITIVE_VERBS = [
     r"(?:alternative|option|choice|test|tool|adjunct|investigation|approach|strategy|addition)\b",
     r"\b(?:is|are)\s+(?:reasonable|advised|advisable|beneficial|useful|preferred|preferable|"
     r"favou?red(?!\s+by\b)|"
-    r"suggested|effective|mandatory|essential)\b",
+    # ("is warranted / justified / encouraged": the act is judged worth doing)
+    r"suggested|effective|mandatory|essential|warranted|justified|encouraged|appropriate)\b",
     # "commissurotomy is the intervention of choice", "thiazides are the first-line
     # antihypertensive drugs": chosen first, so recommended
     OF_CHOICE,
@@ -129,7 +132,8 @@ _NEED_VERBS = r"requires?|necessitates?|mandates?|warrants?|justif(?:y|ies)|call
 # same for "X mandates / warrants / justifies / calls for Y" and "X is an indication for Y"
 # (not "there is an indication for Y", a clause of its own)
 REQUIRED_VERB = re.compile(
-    rf"\b(?P<p_required>{_NEED_VERBS}|"
+    # ("warrants consideration of Y": the need is of Y, considered)
+    rf"\b(?P<p_required>(?:{_NEED_VERBS})(?:\s+(?:careful\s+)?consideration\s+of)?|"
     r"(?<!\bthere\s)(?:is|are)\s+(?:an?\s+)?(?:class\s+I\s+|clear\s+|absolute\s+)?"
     r"indications?\s+for)\b",
     re.IGNORECASE,
@@ -161,7 +165,8 @@ _NO_ACT_REQUIRED = re.compile(
 # Y", "warrants neither A nor B"): advice against Y for the state, read as "requires" is
 DENIED_NEED_VERB = re.compile(
     r"\b(?P<n_required>(?:(?:does|do)\s+not|never|rarely|seldom)(?:,?\s+(?:by|in)\s+itself,?)?"
-    rf"\s+(?:{_NEED_VERBS})|(?:{_NEED_VERBS})\s+"
+    # ("need no further tests": the plain verb of a need, only denied so)
+    rf"\s+(?:{_NEED_VERBS})|(?:{_NEED_VERBS}|needs?)\s+"
     r"(?:no|neither)(?=\s+(?!(?:further|more)\s+(?:caution|attention)\b|or\b|evidence\b|"
     r"prior\b|history\b)\w))\b",
     re.IGNORECASE,

@@ -1,0 +1,165 @@
+"""Lists of alternatives said in other ways ("any one of: A; B", "A, B, or both", "neither A
+nor B" after "who have"), a drug added to others, the lead before a list of acts, and acts
+judged worth doing or not ("is warranted", "is not justified", "warrants consideration of",
+"need no"): each case in the team's own words.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import extract, named
+
+
+def _one_or_group(result, names):  # type: ignore[no-untyped-def]
+    by_name = named(result)
+    groups = {by_name[name].or_group for name in names}
+    assert len(groups) == 1 and None not in groups, [(n, by_name[n].or_group) for n in names]
+
+
+def test_any_one_of_with_its_colon_right_after_of_is_a_list_of_alternatives(lexicon):
+    # "any one of: A; B; C" says what "any of the following: A; B; C" says: one is enough.
+    result = extract(
+        lexicon,
+        "Valve replacement should be considered in the presence of any one of: peak velocity "
+        "above 5 m/s; heavy valve calcification; syncope on exertion.",
+    )
+    _one_or_group(result, ["heavy valve calcification", "syncope on exertion", "peak velocity"])
+
+
+def test_neither_nor_after_who_have_is_one_negated_group(lexicon):
+    # "athletes who have neither A on a test nor B on another" lack both: NOT(OR(A, B)), as
+    # "without A or B" reads, whatever test each was looked for on.
+    result = extract(
+        lexicon,
+        "Return to play may be considered in athletes who have neither oedema on CMR nor "
+        "complex arrhythmias on Holter monitoring.",
+    )
+    by_name = named(result)
+    assert by_name["oedema"].negated and by_name["complex arrhythmia"].negated, by_name
+    _one_or_group(result, ["oedema", "complex arrhythmia"])
+
+
+@pytest.mark.parametrize(
+    ("sentence", "given_with"),
+    [
+        # "X should be added to A or B": A and B are the drugs X is given with, never aims.
+        (
+            "In recurrent pericarditis, colchicine should be added to aspirin or an NSAID for "
+            "6 months.",
+            ["aspirin", "non-steroidal anti-inflammatory drug"],
+        ),
+        # ... and said against: "should not be added to Y" still names Y
+        (
+            "In stable CAD with AF, a P2Y12 inhibitor should not be added to the oral "
+            "anticoagulant beyond 12 months.",
+            ["oral anticoagulant"],
+        ),
+    ],
+)
+def test_what_a_drug_is_added_to_is_given_beside_it(lexicon, sentence, given_with):
+    by_name = named(extract(lexicon, sentence))
+    for name in given_with:
+        assert by_name[name].role == "Medication", by_name
+    if len(given_with) > 1:
+        _one_or_group(extract(lexicon, sentence), given_with)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "acts"),
+    [
+        # "In X, A, a B, or C is recommended": a list of acts after the lead, the middle one a
+        # short name ending in an abbreviation.
+        (
+            "In patients with T2DM and CKD, an SGLT2 inhibitor, a GLP-1 RA, or a statin is "
+            "recommended.",
+            [
+                "sodium glucose cotransporter 2 inhibitor",
+                "glucagon-like peptide-1 receptor agonist",
+                "statin",
+            ],
+        ),
+        # "A, B, or both": either is given.
+        (
+            "In T2DM with ASCVD, an SGLT2 inhibitor, a GLP-1 RA, or both are recommended to "
+            "lower cardiovascular risk.",
+            [
+                "sodium glucose cotransporter 2 inhibitor",
+                "glucagon-like peptide-1 receptor agonist",
+            ],
+        ),
+        # "A, or B where A is not tolerated": B is the other choice after the lead.
+        (
+            "For patients with HFmrEF, an ACE inhibitor, or an ARB where ACE inhibitors are not "
+            "tolerated, may be considered.",
+            ["ace inhibitor", "angiotensin ii receptor antagonist"],
+        ),
+    ],
+)
+def test_a_list_of_acts_after_the_lead_is_every_act(lexicon, sentence, acts):
+    result = extract(lexicon, sentence)
+    assert sorted(a.normalized for a in result.actions) == sorted(acts), result.actions
+    _one_or_group(result, acts)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "act", "polarity"),
+    [
+        # "is warranted / justified / encouraged / appropriate": the act is judged worth doing
+        (
+            "In AF with a fast ventricular rate, a beta-blocker is warranted.",
+            "beta-blocker",
+            "recommended",
+        ),
+        ("Regular exercise is encouraged in patients with CCS.", "regular exercise", "recommended"),
+        ("Statins are appropriate in diabetic adults over 40 years.", "statin", "recommended"),
+        # "is not justified / warranted / useful": judged not worth doing
+        (
+            "Routine coronary angiography is not justified before low-risk non-cardiac surgery.",
+            "coronary angiography",
+            "not recommended",
+        ),
+        (
+            "Echocardiography is not useful in syncope with a clear reflex cause.",
+            "echocardiography",
+            "not recommended",
+        ),
+        # "X warrants (careful) consideration of Y": Y is what the state calls for
+        (
+            "A mobile LV thrombus warrants consideration of oral anticoagulation.",
+            "oral anticoagulation",
+            "recommended",
+        ),
+        # "need no Y": Y is advised against for them
+        (
+            "Patients with a single reflex syncope and a normal ECG need no further "
+            "cardiac testing.",
+            "further cardiac testing",
+            "not recommended",
+        ),
+    ],
+)
+def test_acts_judged_worth_doing_or_not(lexicon, sentence, act, polarity):
+    result = extract(lexicon, sentence)
+    assert [(a.normalized, a.polarity) for a in result.actions] == [(act, polarity)], result.actions
+
+
+def test_a_state_judged_appropriate_in_a_clause_is_no_second_act(lexicon):
+    # "when the bleeding risk is appropriate" says when; the act is the one the row
+    # recommends (a guard).
+    result = extract(
+        lexicon, "Oral anticoagulation is recommended when the bleeding risk is appropriate."
+    )
+    assert [a.normalized for a in result.actions] == ["oral anticoagulation"], result.actions
+
+
+def test_drugs_already_given_before_an_imperative_act_stay_the_patients(lexicon):
+    # "despite a RAS blocker, a CCB and a diuretic, add X unless Y": the drugs taken so far
+    # lead in; only X is the act, however its own clause goes on (a guard).
+    result = extract(
+        lexicon,
+        "In resistant hypertension despite a RAS blocker, a CCB and a diuretic, add "
+        "spironolactone unless potassium is above 5.0 mmol/L or eGFR is under 30 mL/min.",
+    )
+    acts = {a.normalized for a in result.actions}
+    assert not acts & {"calcium channel blocker", "diuretic"}, result.actions

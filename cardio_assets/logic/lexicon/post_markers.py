@@ -343,6 +343,14 @@ def _split_post(text: str) -> tuple[str, list[tuple[str, str]]]:
             and trailing
             and trailing[-1][0] in ("context", "cohort")
             and re.search(r"\band\s*$", text[: m.start("m")], re.I)
+        ) or (
+            # "in patients with severe AS, or in those with an LVEF <50%", "when angina
+            # persists despite drugs, or in patients with X": another group, either enough
+            # (the contract's clause-level OR)
+            kind == "cohort"
+            and trailing
+            and trailing[-1][0] in ("context", "cohort", "background", "co-therapy")
+            and re.search(r"\bor\s*$", text[: m.start("m")], re.I)
         ):
             # "after ACS or PCI, and in patients with HF": a second group of patients beside
             # the first, either enough (the contract's distributive "and", section 6)

@@ -102,7 +102,7 @@ BACKEND ?= lexicon
 MODEL ?=
 EVAL_DIR := $(CARDIO_HOME)/eval
 # the -dev halves of the team-written sets (data/gold/written_rows/README.md); one more per set
-WRITTEN_DEV_SPLITS ?= written1-dev,written2-dev,written3-dev,written4-dev,written5-dev,written6-dev,written7-dev,written8-dev,written9-dev,written10-dev,written11-dev,written12-dev,written13-dev,written14-dev,written15-dev,written16-dev,written17-dev,written18-dev,written19-dev,written20-dev,written21-dev,written22-dev
+WRITTEN_DEV_SPLITS ?= written1-dev,written2-dev,written3-dev,written4-dev,written5-dev,written6-dev,written7-dev,written8-dev,written9-dev,written10-dev,written11-dev,written12-dev,written13-dev,written14-dev,written15-dev,written16-dev,written17-dev,written18-dev,written19-dev,written20-dev,written21-dev,written22-dev,written23-dev
 eval: $(STAMP) baml
 	@umask 077 && mkdir -p $(EVAL_DIR)
 	$(VENV)/bin/cardio rows data/guidelines/ccs-sample/ccs-sample.html --out $(EVAL_DIR)/ccs-sample.rows.jsonl

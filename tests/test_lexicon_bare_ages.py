@@ -21,6 +21,8 @@ def test_a_bare_number_after_the_people_is_their_age(lexicon, sentence, operator
     result = named(extract(lexicon, sentence))
     assert "age" in result, result
     assert (result["age"].operator, result["age"].threshold) == (operator, threshold)
+    # ... counted in years, as "aged ≥50" is, though no unit is written
+    assert result["age"].unit == "years", result["age"]
     assert not any(name.startswith(("over", "under")) for name in result), result
 
 

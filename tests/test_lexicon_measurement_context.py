@@ -151,8 +151,9 @@ def test_a_thing_or_a_state_older_than_a_number_keeps_its_name(lexicon) -> None:
 
 
 def test_older_than_a_number_is_an_age(lexicon) -> None:  # type: ignore[no-untyped-def]
-    """ "people older than 40": older says the number is an age (the unit as written, none);
-    before, "older than 40" was read as a Condition."""
+    """ "people older than 40": older says the number is an age, counted in years though no
+    unit is written (the golds' reading since written12); before, "older than 40" was read as
+    a Condition."""
     found = named(
         extract(
             lexicon,
@@ -165,7 +166,7 @@ def test_older_than_a_number_is_an_age(lexicon) -> None:  # type: ignore[no-unty
         "ClinicalParameter",
         ">",
         45.0,
-        None,
+        "years",
     )
 
 

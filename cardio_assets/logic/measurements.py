@@ -85,7 +85,9 @@ _NYHA = re.compile(
     r"|(?:WHO|World\s+Health\s+Organi[sz]ation)(?:[\s-]+FC|\s+functional\s+class(?:es)?)"
     r"|(?:mWHO|modified\s+(?:WHO|World\s+Health\s+Organi[sz]ation))(?:\s+class(?:es)?)?)\s*"
     r"(?P<op>[≥≤<>]=?|=)?\s?"
-    r"(?P<a>IV|III|II|I)(?:\s?(?:[-–—/]|to|or)\s?(?P<b>IV|III|II|I))?(?![A-Za-z])"
+    # ("class II, III or ambulatory IV": a list of classes is the range they span)
+    r"(?P<a>IV|III|II|I)(?:(?:,\s?(?:IV|III|II|I)(?![A-Za-z]))*,?\s?(?:[-–—/]|to|or)\s?"
+    r"(?:ambulatory\s+)?(?P<b>IV|III|II|I))?(?![A-Za-z])"
     # "class II or higher", "class III or worse": a bound, not the class alone
     rf"(?:\s+or\s+(?P<post>{'|'.join(_CLASS_POST)})\b)?"
     # "NYHA class II–III symptoms": the class grades the symptoms, no second state
@@ -102,6 +104,8 @@ def number(raw: str) -> float:
     return float(text.replace(",", ""))
 
 
+# (after an operator, a bound said again, "reaches 10% or more", "at least 5 or more", is
+# part of the value: the operator before it says which side counts)
 _VALUE = re.compile(
     rf"""
     (?P<between>\b(?:between|from)\s+(?P<b_lo>{_NUM})\s?(?P<b_u1>{UNIT_RE})?\s+(?:and|to)\s+
@@ -111,7 +115,9 @@ _VALUE = re.compile(
         \s?(?P<p_u>mm\s?Hg)(?P<p_post>\s+{POST_RE})?)
     |(?P<op_range>(?P<r_op>{SYMBOL_RE}|\b(?:{WORD_RE}))?\s?(?P<r_lo>{_NUM})\s?(?P<r_u1>{UNIT_RE})?
         (?:{_DASH}|\s?[-–—−‐]\s?[<≤]\s?)(?P<r_hi>{_NUM})\s?(?P<r_u2>{UNIT_RE})(?![\w]))
-    |(?P<op_value>(?P<o_op>{SYMBOL_RE}|\b(?:{WORD_RE}))\s?(?P<o_v>{_NUM})\s?(?P<o_u>{UNIT_RE})?(?![\w/]))
+    |(?P<op_value>(?P<o_op>{SYMBOL_RE}|\b(?:{WORD_RE}))\s?(?P<o_v>{_NUM})\s?(?P<o_u>{UNIT_RE})?(?![\w/])
+        (?:\s+(?:or|and)\s+(?:more|above|higher|greater|over|less|below|lower|under)\b
+        (?!\s*[\d<>≤≥]))?)
     |(?P<post_value>(?<![\w.])(?P<q_v>{_NUM})\s?(?P<q_u>{UNIT_RE})?\s+(?P<q_post>{POST_RE})
         (?:\s(?P<q_u2>{UNIT_RE})(?![\w/]))?)
     |(?P<bare>(?<![\w.,/])(?P<n_v>{_NUM})\s?(?P<n_u>{UNIT_RE})(?![\w/]))

@@ -292,7 +292,7 @@ _PRONOUNS = frozenset("they them it everyone anyone everybody anybody each both 
 QUALIFIER_ALONE = GRADE_WORDS | frozenset(
     """from not already daily single specific oral safe acute resting recurring repetitive
     growing changing tapering customized eligible trained initial early late selected
-    appropriate suitable""".split()
+    appropriate suitable estimated calculated predicted""".split()
 )
 _NAMES_NOTHING = _PRONOUNS | frozenset(
     "agent agents drug drugs medication medications medicine medicines".split()

@@ -75,6 +75,13 @@ _GLUED_TO_PLURAL = re.compile(r"\b(?P<plural>[A-Za-z][a-z\-]{2,}s)[bcdfg]\b")
 # ... or to a drug's name ("verapamild", "doxorubicinb"): the word without its last letter
 # is a drug, the word itself none ("requiring", "examined" are words of their own)
 _GLUED_TO_WORD = re.compile(r"\b(?P<word>[A-Za-z][a-z\-]{4,})(?P<letter>[a-h])\b")
+# ... or to the words that bound a value after it ("a score of 2 or moreb"): no English word
+# ends so
+_GLUED_TO_BOUND = re.compile(
+    r"\b(?P<bound>(?:or|and)\s+(?:more|less|greater|higher|lower|above|below|over|under|"
+    r"older|younger|longer))(?P<letter>[a-h])\b",
+    re.IGNORECASE,
+)
 # ... or to a value's unit ("35%d", "140 mmHga", "1.4 mmol/Lc"): a unit never ends in a
 # letter it does not have, so one glued to it is a marker (a one-letter unit excepted: "65 he"
 # is a number and a word; and never inside a word: "3 meta-analyses")
@@ -275,8 +282,8 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
         """ "LMWHc", "NOACf": a footnote letter glued to an abbreviation the row's table
         gave no footnote for (so the ingestion could not tell it apart) is left out when the
         abbreviation is known without it and not with it ("QTc" stays); so is one glued to a
-        plural in a way no word ends ("corticosteroidsd"), to a drug's name ("verapamild"), or
-        to a value's unit ("35%d")."""
+        plural in a way no word ends ("corticosteroidsd"), to a drug's name ("verapamild"), to
+        the words that bound a value ("or moreb") or to a value's unit ("35%d")."""
 
         def unglued(match: re.Match[str]) -> str:
             lookup = self.abbreviations.lookup
@@ -298,7 +305,7 @@ class LexiconExtractor(PhraseRules, RoleRules, ClauseRules, ActRules, PostPhrase
             return match[0] if one_letter else match["unit"]
 
         text = _GLUED_TO_PLURAL.sub(r"\g<plural>", _GLUED_MARKER.sub(unglued, text))
-        text = _GLUED_TO_UNIT.sub(unit_unglued, text)
+        text = _GLUED_TO_UNIT.sub(unit_unglued, _GLUED_TO_BOUND.sub(r"\g<bound>", text))
         return _GLUED_TO_WORD.sub(drug_unglued, text)
 
     def rule_drafts(self, row: RowRecord) -> tuple[str, list[Draft]]:

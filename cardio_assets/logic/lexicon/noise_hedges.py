@@ -54,6 +54,9 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "an ICD solely / exclusively for primary prevention": how narrow the purpose is, no
     # part of the act's name
     (re.compile(r"\s+(?:solely|exclusively|purely)\b(?=\s+(?:for|to|on|as|because)\b)", re.I), ""),
+    # "nadolol or propranolol by preference": says which is chosen first, no part of the
+    # drug's name ("in preference to X" names what it is chosen over, and stays)
+    (re.compile(r",?\s+(?:by|for)\s+preference\b(?!\s+(?:to|over)\b)", re.I), ""),
     # "with X as an alternative (when Y)": the words say X is the other choice; they are no
     # part of X's name ("as an alternative to X" names what it replaces, and stays)
     (

@@ -499,15 +499,15 @@ def extract_parameters(
             )
         ):
             # "people over 70", "women under 50": a bare number right after the people is
-            # their age (its unit as written, none, as "older than 40" keeps); they stay
+            # their age, counted in years as "aged ≥50" is (the golds' reading since
+            # written12); they stay
             if name:
                 start = text.rfind(" ", 0, found.value_start) + 1
-            normalized, name = "age", ""
+            normalized, name, found = "age", "", replace(found, unit="years")
         elif not name and found.unit is None and _OLDER_THAN.match(text, found.value_start):
-            # "people older than 40": older or younger says the bare number is an age (its
-            # unit as written, none: the contract's and the golds' reading); a thing or a
-            # state named before it keeps its own reading
-            normalized = "age"
+            # "people older than 40": older or younger says the bare number is an age, in
+            # years; a thing or a state named before it keeps its own reading
+            normalized, found = "age", replace(found, unit="years")
         elif found.unit == "years" and (not name or name.lower() in _AGE_NAMES):
             normalized = "age"
         elif found.unit == "years" and (

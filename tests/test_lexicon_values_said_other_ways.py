@@ -1,0 +1,110 @@
+"""Values said in other ways: a risk that "reaches" a value, a list of NYHA classes, a
+footnote letter glued to "or more", and a preference said after the drug ("by preference"):
+each case in the team's own words.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.lexicon_fixtures import extract, named
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name", "threshold"),
+    [
+        # "reaches N": that value or more
+        (
+            "An ICD should be considered once the estimated 5-year risk of sudden death "
+            "reaches 8%.",
+            "5-year risk of sudden death",
+            8.0,
+        ),
+        # "has reached N": the same bound
+        (
+            "Elective repair is recommended when the aortic root diameter has reached 50 mm.",
+            "aortic root diameter",
+            50.0,
+        ),
+    ],
+)
+def test_a_value_reached_is_that_value_or_more(lexicon, sentence, name, threshold):
+    result = named(extract(lexicon, sentence))
+    param = result[name]
+    assert (param.operator, param.threshold) == (">=", threshold), param
+    # ("estimated" says how the risk is known: no state of its own)
+    assert "estimated" not in result, result
+
+
+@pytest.mark.parametrize(
+    ("sentence", "low", "high"),
+    [
+        # "NYHA class II, III or ambulatory IV": the classes listed span one range
+        ("CRT should be considered in NYHA class II, III or ambulatory IV with LBBB.", 2.0, 4.0),
+        ("An LVAD may be considered in NYHA class III, or IV despite optimal therapy.", 3.0, 4.0),
+    ],
+)
+def test_a_list_of_nyha_classes_is_the_range_it_spans(lexicon, sentence, low, high):
+    result = named(extract(lexicon, sentence))
+    nyha = result["new york heart association class"]
+    assert (nyha.operator, nyha.threshold) == ("between", [low, high]), nyha
+    assert not {"iii", "iv", "ambulatory iv"} & set(result), result
+
+
+def test_one_nyha_class_before_other_criteria_stays_one_class(lexicon):
+    # "NYHA class II, LBBB and …": the comma ends the class; the next item is another
+    # criterion (a guard).
+    nyha = named(extract(lexicon, "CRT is recommended in NYHA class II, LBBB and QRS ≥150 ms."))[
+        "new york heart association class"
+    ]
+    assert (nyha.operator, nyha.threshold) == ("=", 2.0), nyha
+
+
+def test_a_footnote_letter_glued_to_or_more_is_left_out(lexicon):
+    # "a score of 2 or moreb": the letter points at a footnote; the bound is "or more".
+    result = named(
+        extract(
+            lexicon, "Anticoagulation is recommended in AF with a CHA2DS2-VA score of 3 or moreb."
+        )
+    )
+    assert "moreb" not in result, result
+    assert result["cha2ds2-va score"].operator == ">=", result
+
+
+def test_a_preference_said_after_the_drug_is_no_part_of_its_name(lexicon):
+    # "nadolol or propranolol by preference": which comes first, not a kind of propranolol.
+    result = named(
+        extract(
+            lexicon,
+            "Patients with LQTS should take a beta-blocker—nadolol or propranolol by "
+            "preference—to lower arrhythmic risk.",
+        )
+    )
+    assert "propranolol" in result, result
+    assert not any("preference" in name for name in result), result
+
+
+def test_in_preference_to_still_names_the_comparator(lexicon):
+    # "in preference to X": what the act is chosen over stays (a guard).
+    result = named(extract(lexicon, "Colchicine is recommended in preference to corticosteroids."))
+    assert "corticosteroid" in result, result
+
+
+def test_a_bound_said_again_after_the_value_is_part_of_it(lexicon):
+    # "reaches 50 mm or more": the "or more" repeats the bound; it names no state.
+    result = named(
+        extract(
+            lexicon,
+            "In Loeys-Dietz syndrome, root replacement is indicated once the diameter reaches "
+            "45 mm or more.",
+        )
+    )
+    assert not any("or more" in name for name in result), result
+    assert (result["diameter"].operator, result["diameter"].threshold) == (">=", 45.0), result
+
+
+def test_two_bounds_joined_by_or_stay_two_values(lexicon):
+    # "above 50% or below 30%": a second value after "or", never a repeated bound (a guard).
+    result = extract(lexicon, "Surgery is recommended if LVEF is above 60% or below 30%.")
+    values = sorted(c.threshold for c in result.concepts if c.role == "ClinicalParameter")
+    assert values == [30.0, 60.0], result.concepts

@@ -163,3 +163,23 @@ def test_drugs_already_given_before_an_imperative_act_stay_the_patients(lexicon)
     )
     acts = {a.normalized for a in result.actions}
     assert not acts & {"calcium channel blocker", "diuretic"}, result.actions
+
+
+@pytest.mark.parametrize(
+    ("sentence", "names"),
+    [
+        # "first-, second- or third-degree X": each prefix cut at its hyphen borrows the
+        # word after the last one; three alternatives, one label
+        (
+            "Cascade screening is recommended in first-, second- or third-degree relatives.",
+            ["first-degree relative", "second-degree relative", "third-degree relative"],
+        ),
+        (
+            "PCI may be considered in single-, double- or triple-vessel disease.",
+            ["single-vessel disease", "double-vessel disease", "triple-vessel disease"],
+        ),
+    ],
+)
+def test_a_list_of_prefixes_shares_the_word_after_the_last(lexicon, sentence, names):
+    result = extract(lexicon, sentence)
+    _one_or_group(result, names)

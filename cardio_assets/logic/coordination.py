@@ -190,6 +190,13 @@ def _modifier_like(word: str) -> bool:
     )
 
 
+# three or more prefixes cut at their hyphen before one word ("single-/double-/triple-vessel
+# disease", as the noise rules write "single-, double- or triple-vessel disease")
+_PREFIX_CHAIN = re.compile(
+    r"^(?P<lead>(?:.*\s)?)(?P<prefixes>(?:[A-Za-z0-9]+-/){2,})[A-Za-z0-9]+-(?P<rest>\S.*)$"
+)
+
+
 def expand_shared_heads(
     items: list[str],
     connectors: list[str],
@@ -205,6 +212,16 @@ def expand_shared_heads(
     for index, item in enumerate(items):
         if index:
             out_conns.append(connectors[index - 1])
+        chain = _PREFIX_CHAIN.match(item)
+        if chain:  # "first-/second-/third-degree relatives": each prefix borrows the rest
+            *before_pair, pair_first, _ = chain["prefixes"].split("/")
+            for number, prefix in enumerate(before_pair):
+                lead = chain["lead"] if number == 0 else ""  # ("in first-/…": words before)
+                full_names[lead + prefix] = f"{lead}{prefix}{chain['rest']}"
+                out_items.append(lead + prefix)
+                out_conns.append("or*")
+            # (the last two are the pair the shared-head rule below reads)
+            item = item[chain.start("prefixes") + chain["prefixes"].rindex(pair_first) :]
         slashed = _SLASHED_COMPLEMENT.match(item)
         if slashed:  # "signs/symptoms of LV dysfunction": two findings of one thing
             full_names[slashed["a"]] = f"{slashed['a']} of {slashed['what']}"

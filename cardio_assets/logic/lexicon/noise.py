@@ -439,6 +439,8 @@ _NOISE_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     # "intermediate- and high-risk surgery": written "intermediate-/high-risk surgery", which
     # the logic split reads as two modifiers sharing one head (two alternatives, one label)
     (re.compile(r"\b(\w+)-\s+(?:and|or|and/or)\s+(?=(?:very\s+)?\w+-)", re.I), r"\1-/"),
+    # ... the prefixes listed before them too ("first-, second- or third-degree")
+    (re.compile(r"\b(\w+)-,\s+(?=(?:\w+-,\s+)*\w+-/)", re.I), r"\1-/"),
     # ... and two risk grades written out: "high-risk and very high-risk patients" are in one
     # grade or the other ("pre-operative and post-operative changes" are both made)
     (re.compile(r"\b(\w+)-risk\s+(?:and|or|and/or)\s+(?=(?:very\s+)?\w+-risk\b)", re.I), r"\1-/"),

@@ -183,3 +183,81 @@ def test_drugs_already_given_before_an_imperative_act_stay_the_patients(lexicon)
 def test_a_list_of_prefixes_shares_the_word_after_the_last(lexicon, sentence, names):
     result = extract(lexicon, sentence)
     _one_or_group(result, names)
+
+
+# A review's guards (each fails on 9998e2b or reads as it did before it)
+
+
+def test_a_cohort_list_of_abbreviations_before_the_acts_stays_the_cohort(lexicon):
+    # "In patients with PAD, AAA, or CAD, a statin or ezetimibe …": the "or" before CAD
+    # closes the cohort's list; the acts are the statin and ezetimibe.
+    result = extract(
+        lexicon, "In patients with PAD, AAA, or CAD, a statin or ezetimibe is recommended."
+    )
+    assert sorted(a.normalized for a in result.actions) == ["ezetimibe", "statin"]
+    _one_or_group(result, ["peripheral arterial disease", "coronary artery disease"])
+
+
+def test_a_verb_inside_a_relative_clause_of_the_lead_does_not_advise(lexicon):
+    # "In patients in whom X is not appropriate, Y may be considered": Y is recommended.
+    result = extract(
+        lexicon,
+        "In patients in whom long-term anticoagulation is not appropriate, LAA occlusion may "
+        "be considered.",
+    )
+    assert [(a.normalized, a.polarity) for a in result.actions] == [
+        ("left atrial appendage occlusion", "recommended")
+    ], result.actions
+
+
+def test_or_both_before_a_noun_is_no_list_ending(lexicon):
+    # "A, B, or both drugs": the acts are still A and B.
+    result = extract(
+        lexicon, "In T2DM, an SGLT2 inhibitor, a GLP-1 RA, or both drugs are recommended."
+    )
+    acts = {a.normalized for a in result.actions}
+    assert {
+        "sodium glucose cotransporter 2 inhibitor",
+        "glucagon-like peptide-1 receptor agonist",
+    } <= acts, result.actions
+
+
+def test_patients_added_to_a_waiting_list_are_given_no_drug(lexicon):
+    result = named(
+        extract(
+            lexicon, "Patients with advanced HF should be added to the transplant waiting list."
+        )
+    )
+    assert all(c.role != "Medication" for c in result.values()), result
+
+
+def test_neither_before_been_keeps_both_states_negated(lexicon):
+    result = named(
+        extract(
+            lexicon,
+            "Screening is advised in relatives who have neither been tested nor been examined.",
+        )
+    )
+    assert result["been tested"].negated and result["been examined"].negated, result
+
+
+def test_the_lead_of_any_one_of_is_no_part_of_the_first_item(lexicon):
+    result = named(
+        extract(
+            lexicon,
+            "Anticoagulation is recommended in patients with any one of: prior stroke; LV "
+            "thrombus; a mechanical valve.",
+        )
+    )
+    assert "prior stroke" in result, result
+
+
+def test_acts_each_led_by_or_after_the_lead_stay_acts(lexicon):
+    # "…, aspirin alone, or dipyridamole plus aspirin, or clopidogrel alone is recommended":
+    # items led by "or" that name drugs are the acts' own list (a guard of the mend above).
+    result = extract(
+        lexicon,
+        "In patients with a TIA, aspirin alone, or dipyridamole plus aspirin, or clopidogrel "
+        "alone is recommended.",
+    )
+    assert {"dipyridamole", "clopidogrel"} <= {a.normalized for a in result.actions}, result.actions

@@ -108,3 +108,72 @@ def test_two_bounds_joined_by_or_stay_two_values(lexicon):
     result = extract(lexicon, "Surgery is recommended if LVEF is above 60% or below 30%.")
     values = sorted(c.threshold for c in result.concepts if c.role == "ClinicalParameter")
     assert values == [30.0, 60.0], result.concepts
+
+
+# A review's guards (each fails on d320188 or reads as it did before it)
+
+
+def test_a_second_bound_after_or_less_than_stays_its_own_value(lexicon):
+    # "≤35% or less than 40%": "or less" leads a second bound ("than 40%"), never repeats
+    # the first.
+    result = extract(lexicon, "An ICD is recommended if LVEF is ≤30% or less than 35% with NSVT.")
+    bounds = sorted((c.operator, c.threshold) for c in result.concepts if c.threshold)
+    assert bounds == [("<", 35.0), ("<=", 30.0)], result.concepts
+
+
+def test_or_above_a_named_reference_is_no_repeated_bound(lexicon):
+    # "above 4.9 mmol/L or above the 95th percentile": a second criterion follows.
+    result = named(
+        extract(
+            lexicon,
+            "Statins are recommended if LDL-C is above 4.9 mmol/L or above the 95th centile.",
+        )
+    )
+    ldl = result["low density lipoprotein cholesterol"]
+    assert ldl.text.endswith("mmol/L"), ldl
+
+
+def test_the_words_after_a_reached_value_say_which_side(lexicon):
+    # "the eGFR reaches 30 or below": the words after the value bound it from above.
+    egfr = named(
+        extract(lexicon, "Dialysis planning is recommended once the eGFR reaches 20 or below.")
+    )["estimated glomerular filtration rate"]
+    assert (egfr.operator, egfr.threshold) == ("<=", 20.0), egfr
+
+
+def test_a_value_not_yet_reached_is_no_lower_bound(lexicon):
+    # "has not yet reached 55 mm": below it, never "55 mm or more".
+    result = extract(
+        lexicon, "Surveillance is advised while the diameter has not yet reached 55 mm."
+    )
+    assert not any(c.operator == ">=" for c in result.concepts), result.concepts
+
+
+def test_by_preference_before_the_drug_keeps_the_drugs_apart(lexicon):
+    # "non-selective beta-blockers, by preference nadolol": two drugs, never one name.
+    result = named(
+        extract(
+            lexicon, "Non-selective beta-blockers, by preference nadolol, are recommended in LQTS."
+        )
+    )
+    assert {"non-selective beta-blocker", "nadolol"} <= set(result), result
+
+
+def test_nyha_classes_joined_by_and_span_one_range(lexicon):
+    nyha = named(extract(lexicon, "CRT is recommended in NYHA class II and III with LBBB."))[
+        "new york heart association class"
+    ]
+    assert (nyha.operator, nyha.threshold) == ("between", [2.0, 3.0]), nyha
+
+
+def test_older_than_after_a_state_is_the_age_of_those_with_it(lexicon):
+    # "diabetes older than 40": the state, and the age of the patients who have it.
+    result = named(extract(lexicon, "Screening is recommended in smokers older than 45."))
+    assert "smoker" in result and result["age"].threshold == 45.0, result
+
+
+def test_a_footnote_letter_glued_to_or_fewer_is_left_out(lexicon):
+    result = named(
+        extract(lexicon, "Aspirin is advised in AF with a bleeding score of 2 or fewerb.")
+    )
+    assert not any(name.endswith("fewerb") for name in result), result

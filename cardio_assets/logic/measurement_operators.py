@@ -18,7 +18,9 @@ OPERATOR_WORDS: tuple[tuple[str, str], ...] = (
     (
         r"at\s+least|a\s+minimum\s+of|at\s+or\s+above|no[t]?\s+(?:less|lower|fewer)\s+than|"
         # ("the risk reaches 10%", "the diameter has reached 55 mm": that value or more)
-        r"not\s+(?:below|under)|reach(?:es|ed)|ha(?:s|ve)\s+reached",
+        # (never "has not (yet) reached", nor a state "is reached")
+        r"not\s+(?:below|under)|(?<!\bnot\s)(?<!\byet\s)(?<!\bis\s)(?<!\bare\s)(?<!\bbeen\s)"
+        r"reach(?:es|ed)|ha(?:s|ve)\s+reached",
         ">=",
     ),
     (r"below|beneath|under|(?:lower|less|fewer|younger|shorter)\s+than", "<"),

@@ -86,8 +86,8 @@ _NYHA = re.compile(
     r"|(?:mWHO|modified\s+(?:WHO|World\s+Health\s+Organi[sz]ation))(?:\s+class(?:es)?)?)\s*"
     r"(?P<op>[≥≤<>]=?|=)?\s?"
     # ("class II, III or ambulatory IV": a list of classes is the range they span)
-    r"(?P<a>IV|III|II|I)(?:(?:,\s?(?:IV|III|II|I)(?![A-Za-z]))*,?\s?(?:[-–—/]|to|or)\s?"
-    r"(?:ambulatory\s+)?(?P<b>IV|III|II|I))?(?![A-Za-z])"
+    r"(?P<a>IV|III|II|I)(?:(?:,\s?(?:IV|III|II|I)(?![A-Za-z]))*,?\s?(?:[-–—/]|to|or|and)\s?"
+    r"(?:ambulatory\s+)?(?:class\s+)?(?P<b>IV|III|II|I))?(?![A-Za-z])"
     # "class II or higher", "class III or worse": a bound, not the class alone
     rf"(?:\s+or\s+(?P<post>{'|'.join(_CLASS_POST)})\b)?"
     # "NYHA class II–III symptoms": the class grades the symptoms, no second state
@@ -105,7 +105,7 @@ def number(raw: str) -> float:
 
 
 # (after an operator, a bound said again, "reaches 10% or more", "at least 5 or more", is
-# part of the value: the operator before it says which side counts)
+# part of the value, when nothing it could compare follows: "≤35% or less than 40%" is two)
 _VALUE = re.compile(
     rf"""
     (?P<between>\b(?:between|from)\s+(?P<b_lo>{_NUM})\s?(?P<b_u1>{UNIT_RE})?\s+(?:and|to)\s+
@@ -116,8 +116,9 @@ _VALUE = re.compile(
     |(?P<op_range>(?P<r_op>{SYMBOL_RE}|\b(?:{WORD_RE}))?\s?(?P<r_lo>{_NUM})\s?(?P<r_u1>{UNIT_RE})?
         (?:{_DASH}|\s?[-–—−‐]\s?[<≤]\s?)(?P<r_hi>{_NUM})\s?(?P<r_u2>{UNIT_RE})(?![\w]))
     |(?P<op_value>(?P<o_op>{SYMBOL_RE}|\b(?:{WORD_RE}))\s?(?P<o_v>{_NUM})\s?(?P<o_u>{UNIT_RE})?(?![\w/])
-        (?:\s+(?:or|and)\s+(?:more|above|higher|greater|over|less|below|lower|under)\b
-        (?!\s*[\d<>≤≥]))?)
+        (?:\s+(?P<o_post>(?:or|and)\s+(?:more|above|higher|greater|over|less|below|lower|under))
+        (?=\s*(?:[,;.)]|$)|\s+(?:in|for|if|when|where|with|without|despite|after|before|during|
+        unless|provided|who|whose|on|at|and|or|is|are|should|may|must|to)\b))?)
     |(?P<post_value>(?<![\w.])(?P<q_v>{_NUM})\s?(?P<q_u>{UNIT_RE})?\s+(?P<q_post>{POST_RE})
         (?:\s(?P<q_u2>{UNIT_RE})(?![\w/]))?)
     |(?P<bare>(?<![\w.,/])(?P<n_v>{_NUM})\s?(?P<n_u>{UNIT_RE})(?![\w/]))
@@ -170,7 +171,10 @@ def _value_of(m: re.Match[str]) -> tuple[str, float | list[float] | str, str | N
         unit = g["r_u2"] or g["r_u1"]
         return "between", [number(g["r_lo"]), number(g["r_hi"])], canonical_unit(unit), "threshold"
     if g["op_value"]:
-        return _op(g["o_op"]), number(g["o_v"]), canonical_unit(g["o_u"]), "threshold"
+        op = _op(g["o_op"])
+        if g["o_post"] and re.match(r"reach", g["o_op"], re.I):
+            op = post_op(g["o_post"])  # "reaches 30 or below": the words after say which side
+        return op, number(g["o_v"]), canonical_unit(g["o_u"]), "threshold"
     if g["post_value"]:
         # ("45 or more mL/min/1.73 m²": the unit may follow the bound words)
         unit = g["q_u"] or g["q_u2"]

@@ -69,7 +69,7 @@ _UNSUITABLE = re.compile(
     r"^(?:the\s+)?(?P<what>(?:(?!\b(?:is|are|was|were|and|or)\b).)+?)\s+"
     r"(?:(?:is|are|was|were|has\s+been|have\s+been)\s+(?:(?:proven|found)\s+)?"
     r"(?P<state>contraindicated|not\s+tolerated|poorly\s+tolerated|ineffective|not\s+effective|"
-    r"not\s+an\s+option|not\s+suitable)|(?:cannot|can\s*not)\s+be\s+"
+    r"not\s+an\s+option|not\s+(?:suitable|appropriate))|(?:cannot|can\s*not)\s+be\s+"
     r"(?P<cannot>tolerated|performed|done|undertaken|carried\s+out))$",
     re.IGNORECASE,
 )
@@ -83,13 +83,14 @@ _UNSUITABLE_NAMES = {
     "effective": "ineffective {}",
     "option": "{} not an option",
     "suitable": "{} not suitable",
+    "appropriate": "{} not appropriate",
     # "if PCI of the culprit artery cannot be performed": the act is not feasible here
     **dict.fromkeys(_CANNOT_BE_DONE, "{} not feasible"),
 }
 # "X is not effective, not tolerated, or is contraindicated", "X has failed or is declined":
 # several states of one therapy, alternatives to each other; each is a condition of its own
 _STATE_WORD = (
-    r"(?:not\s+(?:available|effective|tolerated|feasible|possible|suitable|an\s+option)|"
+    r"(?:not\s+(?:available|effective|tolerated|feasible|possible|suitable|appropriate|an\s+option)|"
     r"contraindicated|ineffective|unavailable|poorly\s+tolerated|refused|declined|failed|"
     r"unsuccessful)"
 )

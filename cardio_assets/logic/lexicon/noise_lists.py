@@ -60,7 +60,10 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # way to meet it), so the list reads as "A or B" ("A, B or both" already reads so)
     (
         re.compile(
-            r",\s*(?P<last>[^,;:()]+?),\s+or\s+both\b(?!\s+(?:of|the|arms|legs|sides)\b)", re.I
+            # (not "or both drugs", "or both of them": a "both" that names something)
+            r",\s*(?P<last>[^,;:()]+?),\s+or\s+both\b(?=\s*(?:[,;.)\u2013\u2014]|$)|\s+(?:is|are|"
+            r"should|may|must|can|could|with|in|for|to|as|was|were)\b)",
+            re.I,
         ),
         r" or \g<last>",
     ),
@@ -288,6 +291,8 @@ CRITERIA_LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         ),
         "",
     ),
+    # "any one of: A; B", "at least one of: A; B": the lead with its colon right after "of"
+    (re.compile(rf"\b{_ANY_ONE}\s+of\s*:\s*", re.I), ""),
     # "who have at least one high-risk feature: A, B, or C": the list names the criteria,
     # the lead names nothing
     (

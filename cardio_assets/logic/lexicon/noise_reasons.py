@@ -76,7 +76,7 @@ NO_AS_WITHOUT: tuple[re.Pattern[str], Any] = (
         # (not "compared / combined with no treatment": the comparator is no treatment)
         r"(?<=[\w)])(?<!\bcompared)(?<!\bcombined)(?<!\balong)(?<!\btogether)\s+"
         r"(?:with|(?:that|which|who)\s+(?:had|has|have|show|shows|showed))\s+no\s+"
-        r"(?!(?:or|more|less|fewer|greater|higher|lower|further|other|longer)\b)",
+        r"(?!(?:or|more|less|fewer|greater|higher|lower|further|other|longer|been)\b)",
         re.I,
     ),
     " without ",
@@ -407,7 +407,9 @@ REASON_REWRITES: list[tuple[re.Pattern[str], Any]] = [
         re.compile(
             r"\b(?P<verb>(?:(?:should|may|must|can|could)\s+(?:not\s+)?(?:also\s+)?be|is|are)\s+)"
             r"added\s+"
-            r"(?=to\s)",
+            # (not "added to the waiting list / the registry": no drug)
+            r"(?=to\s+(?!(?:the\s+|a\s+)?(?:[\w\-]+\s+){0,2}(?:lists?|regist(?:ry|er)|"
+            r"database|programmes?|programs?)\b))",
             re.I,
         ),
         r"\g<verb>given in addition ",

@@ -504,10 +504,13 @@ def extract_parameters(
             if name:
                 start = text.rfind(" ", 0, found.value_start) + 1
             normalized, name, found = "age", "", replace(found, unit="years")
-        elif not name and found.unit is None and _OLDER_THAN.match(text, found.value_start):
-            # "people older than 40": older or younger says the bare number is an age, in
-            # years; a thing or a state named before it keeps its own reading
-            normalized, found = "age", replace(found, unit="years")
+        elif found.unit is None and _OLDER_THAN.match(text, found.value_start):
+            # "people older than 40", "diabetes older than 40": older or younger says the
+            # bare number is an age, in years; a state named before it stays a concept of
+            # its own (the text before the span)
+            if name:
+                start = found.value_start
+            normalized, name, found = "age", "", replace(found, unit="years")
         elif found.unit == "years" and (not name or name.lower() in _AGE_NAMES):
             normalized = "age"
         elif found.unit == "years" and (

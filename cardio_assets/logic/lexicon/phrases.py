@@ -108,7 +108,7 @@ _UNNAMED_CASES = re.compile(
 # the words of a therapy's state ("X is contraindicated / not tolerated / cannot be done")
 _THERAPY_STATE_WORD = re.compile(
     r"\b(?:contraindicated|tolerated|ineffective|not\s+effective|not\s+an\s+option|"
-    r"not\s+suitable|cannot\s+be|can\s*not\s+be|failed|declined|refused|unavailable|"
+    r"not\s+(?:suitable|appropriate)|cannot\s+be|can\s*not\s+be|failed|declined|refused|unavailable|"
     rf"not\s+available|{PERSIST_WORDS})\b",
     re.IGNORECASE,
 )

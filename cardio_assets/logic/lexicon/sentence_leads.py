@@ -11,6 +11,9 @@ import re
 from cardio_assets.logic.lexicon.role_words import heuristic_role
 from cardio_assets.logic.lexicon.vocabulary import _OUTCOME_VERBS, _PATIENT_WORDS, _PURPOSE_VERBS
 
+# the words that open a relative clause of a lead ("In patients in whom X is …")
+RELATIVE_WORD = re.compile(r"\b(?:in|for)\s+whom\b|\bwho(?:se)?\b", re.IGNORECASE)
+
 
 def _top_level_commas(text: str) -> list[int]:
     depth, found = 0, []
@@ -126,7 +129,13 @@ def _last_top_level_comma(text: str) -> int | None:
     first_item = None
     if _act_item(last):
         for index in range(len(segments) - 2, -1, -1):
-            if not (_act_item(segments[index]) or _ABBREVIATED_ACT.search(segments[index])):
+            # (an abbreviation led by "or" before the last ends a list of its own: "In
+            # patients with PAD, AAA, or CAD, a statin or ezetimibe …", the cohort's)
+            item = segments[index]
+            if not (
+                _act_item(item)
+                or (not _COORDINATED_ITEM.match(item) and _ABBREVIATED_ACT.search(item))
+            ):
                 break
             first_item = index
     return commas[first_item] if first_item is not None else commas[-1]

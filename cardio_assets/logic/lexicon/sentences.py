@@ -41,6 +41,7 @@ from cardio_assets.logic.lexicon.sentence_leads import (
     _ACT_NOUN_AFTER_LEAD,
     IMPERATIVE_LEAD,
     LISTED_ACT_START,
+    RELATIVE_WORD,
     _last_top_level_comma,
     _lead_ends_at_aside,
     _top_level_commas,
@@ -269,12 +270,12 @@ def _lead_clause_skipped(sentence: str, verb: re.Match[str] | None) -> re.Match[
         # "In patients with X, when Y is indicated and Z, A is recommended": the clause may
         # open after the cohort's comma too
         before = [c for c in commas if c < verb.start()]
-        opens = before and re.match(
-            r"\s*(?:when|if|where|whenever|once)\b", sentence[before[-1] + 1 :], re.I
-        )
-        if not opens:
+        start = before[-1] + 1 if before else 0
+        opens = before and re.match(r"\s*(?:when|if|where|whenever|once)\b", sentence[start:], re.I)
+        # ("In patients in whom X is not appropriate, Y …": a relative clause's verb too)
+        if not opens and not RELATIVE_WORD.search(sentence, start, verb.start()):
             return verb
-        commas = [c for c in commas if c >= before[-1] + 1]
+        commas = [c for c in commas if c >= start]
     if not commas or commas[0] < verb.start():
         return verb
     later = next((c for c in commas if c >= verb.end()), None)

@@ -261,3 +261,30 @@ def test_acts_each_led_by_or_after_the_lead_stay_acts(lexicon):
         "alone is recommended.",
     )
     assert {"dipyridamole", "clopidogrel"} <= {a.normalized for a in result.actions}, result.actions
+
+
+def test_the_acts_patients_are_considered_for_are_ahead_of_them(lexicon):
+    # "patients (who are) being considered for A or B": A and B are the acts ahead of them,
+    # alternatives, as after "scheduled for"; never a state "considered for A".
+    result = extract(
+        lexicon,
+        "Frailty assessment is recommended in adults who are being considered for TAVI or "
+        "valve surgery.",
+    )
+    by_name = named(result)
+    assert not any(name.startswith("considered") for name in by_name), by_name
+    _one_or_group(result, ["transcatheter aortic valve implantation", "valve surgery"])
+
+
+def test_once_any_of_these_is_reached_leads_a_list_of_alternatives(lexicon):
+    # "once any of these is reached: A; B": one is enough; the lead names nothing.
+    result = extract(
+        lexicon,
+        "In severe MR without symptoms, repair is recommended once any of these is reached: "
+        "LVESD ≥40 mm; LVEF ≤60%.",
+    )
+    by_name = named(result)
+    assert "reached" not in by_name, by_name
+    _one_or_group(
+        result, ["left ventricular end-systolic diameter", "left ventricular ejection fraction"]
+    )

@@ -86,7 +86,7 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # "patients with", the cohort rules read a semicolon list as alternatives already)
     (
         re.compile(
-            r"(?:(?<=\bif\s)|(?<=\bwhen\s)|(?<=\bwhere\s))"
+            r"(?:(?<=\bif\s)|(?<=\bwhen\s)|(?<=\bwhere\s)|(?<=\bonce\s))"
             rf"(?P<lead>{_ANY_OF_THE_FOLLOWING})"
             r"(?P<items>[^;.:•]+(?:;[^;.:•]+)+)(?=\s*(?:\.|$))",
             re.I,

@@ -86,7 +86,7 @@ _WEIGHED_IN_BRACKETS = (
 # what names the list after "one of the following": up to four words ("risk factors",
 # "markers of lasting block"), never a cohort, then "is / are present" and the colon
 _FOLLOWING_NAME = r"(?:\s+(?!(?:is|are|in|for|with)\b)[\w\-]+)"
-_FOLLOWING_COLON = r"(?:\s+(?:is|are)\s+(?:present|the\s+case|met|fulfilled))?\s*:"
+_FOLLOWING_COLON = r"(?:\s+(?:is|are)\s+(?:present|the\s+case|met|fulfilled|reached))?\s*:"
 # the words that say which dose or how much of it ("the last", "an adequate", "a high",
 # "a weight-related prophylactic"): never a noun or verb of the sentence around it
 _DOSE_WORDS = (

@@ -65,6 +65,7 @@ _SEGMENT_RE = re.compile(
     r"|(?<!-)\bon\b(?![-\s]top\b)(?!-)|\bundergoing\b"
     rf"|\b(?:facing|awaiting)\b{_ACT_AHEAD}"
     r"|\bscheduled\s+(?:for|to\s+(?:receive|undergo))\b|\breferred\s+for\b|\bafter\b"
+    r"|\b(?:being\s+)?considered\s+for\b(?!\s+(?:the|a|an)\s+diagnosis\b)"
     r"|\brequiring\b|\bneeding\b|\bin\s+need\s+of\b|\bproceeding\s+to\b|\bdeveloping\b"
     r"|\bconsidering\b|\bplanning\b|\b(?:contemplating|desiring)\b(?=\s+(?:a\s+)?pregnan)"
     r"|\b(?:judged|categori[sz]ed|classified|deemed)\s+(?:to\s+be\s+)?(?:as\s+(?:having\s+)?)?"
@@ -310,6 +311,9 @@ def _segment_kind(word: str) -> str:
         "scheduled for",
         "scheduled to undergo",
         "referred for",
+        # "patients (being) considered for TAVI or surgery": the act ahead of them
+        "considered for",
+        "being considered for",
         "after",
         "following",
         "considering",

@@ -288,3 +288,31 @@ def test_once_any_of_these_is_reached_leads_a_list_of_alternatives(lexicon):
     _one_or_group(
         result, ["left ventricular end-systolic diameter", "left ventricular ejection fraction"]
     )
+
+
+def test_a_comma_list_after_one_or_more_of_the_following_is_alternatives(lexicon):
+    # "one or more of the following: A, B, C": commas alone end no list with a word, but the
+    # lead says one is enough.
+    result = extract(
+        lexicon,
+        "An ICD should be considered in lamin A/C cardiomyopathy with one or more of the "
+        "following: NSVT, LVEF <45%, male sex.",
+    )
+    _one_or_group(result, ["nsvt", "left ventricular ejection fraction", "male sex"])
+
+
+# A second review's guards (each fails on a532dd4)
+
+
+def test_patients_not_considered_for_an_act_keep_the_negation(lexicon):
+    # "not considered for surgery": a state of its own, never the surgery ahead of them.
+    result = named(extract(lexicon, "In patients not considered for surgery, TAVI is recommended."))
+    assert "surgery" not in result, result
+
+
+def test_or_both_before_the_shared_noun_distributes_it(lexicon):
+    # "carotid, femoral, or both arteries": either artery, the noun shared.
+    result = extract(
+        lexicon, "Duplex imaging of the carotid, femoral, or both arteries is recommended."
+    )
+    assert "femoral artery" in named(result), named(result)

@@ -177,3 +177,34 @@ def test_a_footnote_letter_glued_to_or_fewer_is_left_out(lexicon):
         extract(lexicon, "Aspirin is advised in AF with a bleeding score of 2 or fewerb.")
     )
     assert not any(name.endswith("fewerb") for name in result), result
+
+
+# A second review's guards (each fails on a532dd4)
+
+
+def test_by_preference_right_after_the_drug_is_dropped(lexicon):
+    # "A or B by preference is recommended": the preference names no drug.
+    result = named(extract(lexicon, "Nadolol or propranolol by preference is recommended in LQTS."))
+    assert {"nadolol", "propranolol"} <= set(result), result
+
+
+def test_a_repeated_bound_before_by_the_test_is_part_of_the_value(lexicon):
+    # "reaches 50 mm or more by CT": the bound, then the test it is measured by.
+    result = named(
+        extract(
+            lexicon, "Repair is indicated once the aortic diameter reaches 52 mm or more by CT."
+        )
+    )
+    assert not any(name.startswith("or more") for name in result), result
+    assert result["aortic diameter"].operator == ">=", result
+
+
+def test_a_bound_word_of_any_kind_after_an_operator_is_part_of_the_value(lexicon):
+    # "aged ≥65 years or older": "or older" repeats the bound, no state of its own.
+    result = named(extract(lexicon, "Screening is recommended in adults aged ≥70 years or older."))
+    assert "older" not in result and result["age"].operator == ">=", result
+
+
+def test_older_than_with_its_unit_after_a_state_is_the_age(lexicon):
+    result = named(extract(lexicon, "Screening is recommended in smokers older than 55 years."))
+    assert "smoker" in result and result["age"].threshold == 55.0, result

@@ -58,8 +58,8 @@ HEDGE_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # drug's name; before the drug ("…, by preference nadolol") it says what "preferably"
     # says; "by preference over / to X" is "in preference to X", a comparator
     (re.compile(r"\b(?:by|for)\s+preference\s+(?:to|over)\b", re.I), "in preference to"),
-    (re.compile(r",?\s+(?:by|for)\s+preference(?=\s*(?:[,;.)\u2013\u2014]|$))", re.I), ""),
-    (re.compile(r"\b(?:by|for)\s+preference\s+(?!to\b)", re.I), "preferably "),
+    (re.compile(r"(?:(?<=,\s)|(?<=\()|^)(?:by|for)\s+preference\s+(?=\w)", re.I), "preferably "),
+    (re.compile(r",?\s+(?:by|for)\s+preference\b", re.I), ""),
     # "with X as an alternative (when Y)": the words say X is the other choice; they are no
     # part of X's name ("as an alternative to X" names what it replaces, and stays)
     (

@@ -60,9 +60,10 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     # way to meet it), so the list reads as "A or B" ("A, B or both" already reads so)
     (
         re.compile(
-            # (not "or both drugs", "or both of them": a "both" that names something)
-            r",\s*(?P<last>[^,;:()]+?),\s+or\s+both\b(?=\s*(?:[,;.)\u2013\u2014]|$)|\s+(?:is|are|"
-            r"should|may|must|can|could|with|in|for|to|as|was|were)\b)",
+            # (a generic class word after it goes too, "or both drugs"; another noun stays, the
+            # head both items share, "carotid, femoral, or both arteries"; never "or both of")
+            r",\s*(?P<last>[^,;:()]+?),\s+or\s+both\b(?:\s+(?:drugs|agents|medications|"
+            r"therapies|treatments|classes)\b)?(?!\s+of\b)",
             re.I,
         ),
         r" or \g<last>",
@@ -113,6 +114,16 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
             rf"(?P<lead>\b(?:(?:{_ANY_ONE}|either)\s+of\s+the\s+following(?:\s+\w+)?"
             r"|in\s+the\s+following\s+(?:circumstances|situations|cases))\s*:)"
             r"(?P<items>[^.;:]*?,[^.;:]*?),?\s+and\s+(?P<last>[^,.;:]+)(?=[.;]|$)",
+            re.I,
+        ),
+        lambda m: f"{m['lead']}{m['items']}, or {m['last']}",
+    ),
+    # "one or more of the following: A, B, C": commas alone, no word ends the list; the lead
+    # says one is enough, so the "or" the list rules read alternatives by is supplied
+    (
+        re.compile(
+            rf"(?P<lead>\b{_ANY_OF_THE_FOLLOWING})(?![^.;:•]*\b(?:and|or)\b)"
+            r"(?P<items>[^.;:•]*?,[^.;:•]*?),\s*(?P<last>[^,.;:•]+)(?=\s*(?:\.|$))",
             re.I,
         ),
         lambda m: f"{m['lead']}{m['items']}, or {m['last']}",

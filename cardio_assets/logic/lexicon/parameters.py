@@ -504,10 +504,15 @@ def extract_parameters(
             if name:
                 start = text.rfind(" ", 0, found.value_start) + 1
             normalized, name, found = "age", "", replace(found, unit="years")
-        elif found.unit is None and _OLDER_THAN.match(text, found.value_start):
+        elif (
+            found.unit in (None, "years")
+            and _OLDER_THAN.match(text, found.value_start)
+            and heuristic_role(abbreviations.normalize(name)) not in ("Procedure", "Medication")
+        ):
             # "people older than 40", "diabetes older than 40": older or younger says the
-            # bare number is an age, in years; a state named before it stays a concept of
-            # its own (the text before the span)
+            # number is an age, in years; a state named before it stays a concept of its own
+            # (the text before the span); a thing's age ("a bioprosthesis older than 10
+            # years") is no patient's
             if name:
                 start = found.value_start
             normalized, name, found = "age", "", replace(found, unit="years")

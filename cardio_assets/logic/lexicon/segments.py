@@ -65,7 +65,9 @@ _SEGMENT_RE = re.compile(
     r"|(?<!-)\bon\b(?![-\s]top\b)(?!-)|\bundergoing\b"
     rf"|\b(?:facing|awaiting)\b{_ACT_AHEAD}"
     r"|\bscheduled\s+(?:for|to\s+(?:receive|undergo))\b|\breferred\s+for\b|\bafter\b"
-    r"|\b(?:being\s+)?considered\s+for\b(?!\s+(?:the|a|an)\s+diagnosis\b)"
+    # ("not / no longer considered for X" is a state of its own, and stays)
+    r"|(?<!\bnot\s)(?<!\blonger\s)\b(?:being\s+)?considered\s+for\b"
+    r"(?!\s+(?:the|a|an)\s+diagnosis\b)"
     r"|\brequiring\b|\bneeding\b|\bin\s+need\s+of\b|\bproceeding\s+to\b|\bdeveloping\b"
     r"|\bconsidering\b|\bplanning\b|\b(?:contemplating|desiring)\b(?=\s+(?:a\s+)?pregnan)"
     r"|\b(?:judged|categori[sz]ed|classified|deemed)\s+(?:to\s+be\s+)?(?:as\s+(?:having\s+)?)?"

@@ -208,3 +208,11 @@ def test_a_bound_word_of_any_kind_after_an_operator_is_part_of_the_value(lexicon
 def test_older_than_with_its_unit_after_a_state_is_the_age(lexicon):
     result = named(extract(lexicon, "Screening is recommended in smokers older than 55 years."))
     assert "smoker" in result and result["age"].threshold == 55.0, result
+
+
+def test_the_words_after_a_value_has_reached_say_which_side(lexicon):
+    # "has reached 15 or below": as after "reaches", the words after the value bound it.
+    egfr = named(
+        extract(lexicon, "Dialysis planning is recommended once the eGFR has reached 15 or below.")
+    )["estimated glomerular filtration rate"]
+    assert (egfr.operator, egfr.threshold) == ("<=", 15.0), egfr

@@ -173,7 +173,7 @@ def _value_of(m: re.Match[str]) -> tuple[str, float | list[float] | str, str | N
         return "between", [number(g["r_lo"]), number(g["r_hi"])], canonical_unit(unit), "threshold"
     if g["op_value"]:
         op = _op(g["o_op"])
-        if g["o_post"] and re.match(r"reach", g["o_op"], re.I):
+        if g["o_post"] and re.search(r"reach", g["o_op"], re.I):
             op = post_op(g["o_post"])  # "reaches 30 or below": the words after say which side
         return op, number(g["o_v"]), canonical_unit(g["o_u"]), "threshold"
     if g["post_value"]:

@@ -133,12 +133,18 @@ def test_or_above_a_named_reference_is_no_repeated_bound(lexicon):
     assert ldl.text.endswith("mmol/L"), ldl
 
 
-def test_the_words_after_a_reached_value_say_which_side(lexicon):
-    # "the eGFR reaches 30 or below": the words after the value bound it from above.
-    egfr = named(
-        extract(lexicon, "Dialysis planning is recommended once the eGFR reaches 20 or below.")
-    )["estimated glomerular filtration rate"]
-    assert (egfr.operator, egfr.threshold) == ("<=", 20.0), egfr
+@pytest.mark.parametrize(
+    ("sentence", "threshold"),
+    [
+        # "the eGFR reaches 20 or below": the words after the value bound it from above
+        ("Dialysis planning is recommended once the eGFR reaches 20 or below.", 20.0),
+        # "has reached 15 or below": the same, after "has reached"
+        ("Dialysis planning is recommended once the eGFR has reached 15 or below.", 15.0),
+    ],
+)
+def test_the_words_after_a_reached_value_say_which_side(lexicon, sentence, threshold):
+    egfr = named(extract(lexicon, sentence))["estimated glomerular filtration rate"]
+    assert (egfr.operator, egfr.threshold) == ("<=", threshold), egfr
 
 
 def test_a_value_not_yet_reached_is_no_lower_bound(lexicon):
@@ -166,10 +172,18 @@ def test_nyha_classes_joined_by_and_span_one_range(lexicon):
     assert (nyha.operator, nyha.threshold) == ("between", [2.0, 3.0]), nyha
 
 
-def test_older_than_after_a_state_is_the_age_of_those_with_it(lexicon):
-    # "diabetes older than 40": the state, and the age of the patients who have it.
-    result = named(extract(lexicon, "Screening is recommended in smokers older than 45."))
-    assert "smoker" in result and result["age"].threshold == 45.0, result
+@pytest.mark.parametrize(
+    ("sentence", "threshold"),
+    [
+        # "smokers older than 45": the state, and the age of the patients who have it
+        ("Screening is recommended in smokers older than 45.", 45.0),
+        # ... with its unit too
+        ("Screening is recommended in smokers older than 55 years.", 55.0),
+    ],
+)
+def test_older_than_after_a_state_is_the_age_of_those_with_it(lexicon, sentence, threshold):
+    result = named(extract(lexicon, sentence))
+    assert "smoker" in result and result["age"].threshold == threshold, result
 
 
 def test_a_footnote_letter_glued_to_or_fewer_is_left_out(lexicon):
@@ -203,16 +217,3 @@ def test_a_bound_word_of_any_kind_after_an_operator_is_part_of_the_value(lexicon
     # "aged ≥65 years or older": "or older" repeats the bound, no state of its own.
     result = named(extract(lexicon, "Screening is recommended in adults aged ≥70 years or older."))
     assert "older" not in result and result["age"].operator == ">=", result
-
-
-def test_older_than_with_its_unit_after_a_state_is_the_age(lexicon):
-    result = named(extract(lexicon, "Screening is recommended in smokers older than 55 years."))
-    assert "smoker" in result and result["age"].threshold == 55.0, result
-
-
-def test_the_words_after_a_value_has_reached_say_which_side(lexicon):
-    # "has reached 15 or below": as after "reaches", the words after the value bound it.
-    egfr = named(
-        extract(lexicon, "Dialysis planning is recommended once the eGFR has reached 15 or below.")
-    )["estimated glomerular filtration rate"]
-    assert (egfr.operator, egfr.threshold) == ("<=", 15.0), egfr

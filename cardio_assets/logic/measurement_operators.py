@@ -46,7 +46,11 @@ POST_WORDS = {
     "longer": ">=", "larger": ">=", "upward": ">=", "upwards": ">=",
 }  # fmt: skip
 # ("a BMI from 40 kg/m² upward": "upward" alone bounds the value too)
-POST_RE = r"(?:(?:or|and)\s+(?:" + "|".join(POST_WORDS) + r")|upwards?)\b"
+# the bound words joined to the value before them ("or more", "and above"), one pattern for
+# every reader of them (a value's own bound, one said again after an operator, a footnote
+# letter glued to one)
+BOUND_AFTER = r"(?:or|and)\s+(?:" + "|".join(POST_WORDS) + r")"
+POST_RE = rf"(?:{BOUND_AFTER}|upwards?)\b"
 
 
 def post_op(words: str) -> str:

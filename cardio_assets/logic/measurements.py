@@ -27,6 +27,7 @@ from typing import Any
 
 from cardio_assets.logic.abbreviations import GLUED_LETTER
 from cardio_assets.logic.measurement_operators import (
+    BOUND_AFTER,
     POST_RE,
     POST_WORDS,
     SYMBOL_RE,
@@ -106,7 +107,6 @@ def number(raw: str) -> float:
 
 # (after an operator, a bound said again, "reaches 10% or more", "at least 5 or more", is
 # part of the value, when nothing it could compare follows: "≤35% or less than 40%" is two)
-_POST_WORD = "|".join(POST_WORDS)
 _VALUE = re.compile(
     rf"""
     (?P<between>\b(?:between|from)\s+(?P<b_lo>{_NUM})\s?(?P<b_u1>{UNIT_RE})?\s+(?:and|to)\s+
@@ -117,7 +117,7 @@ _VALUE = re.compile(
     |(?P<op_range>(?P<r_op>{SYMBOL_RE}|\b(?:{WORD_RE}))?\s?(?P<r_lo>{_NUM})\s?(?P<r_u1>{UNIT_RE})?
         (?:{_DASH}|\s?[-–—−‐]\s?[<≤]\s?)(?P<r_hi>{_NUM})\s?(?P<r_u2>{UNIT_RE})(?![\w]))
     |(?P<op_value>(?P<o_op>{SYMBOL_RE}|\b(?:{WORD_RE}))\s?(?P<o_v>{_NUM})\s?(?P<o_u>{UNIT_RE})?(?![\w/])
-        (?:\s+(?P<o_post>(?:or|and)\s+(?:{_POST_WORD}))
+        (?:\s+(?P<o_post>{BOUND_AFTER})
         (?=\s*(?:[,;.)\u2013\u2014]|$)|\s+(?:in|for|if|when|where|with|without|despite|after|before|
         during|unless|provided|who|whose|on|at|and|or|is|are|should|may|must|to|by|via|using)\b))?)
     |(?P<post_value>(?<![\w.])(?P<q_v>{_NUM})\s?(?P<q_u>{UNIT_RE})?\s+(?P<q_post>{POST_RE})

@@ -65,7 +65,7 @@ from cardio_assets.logic.lexicon.vocabulary import (
     TARGET_WORD,
 )
 from cardio_assets.logic.lexicon.windows_per_event import group_events_of_windows
-from cardio_assets.logic.measurement_operators import POST_WORDS
+from cardio_assets.logic.measurement_operators import BOUND_AFTER
 from cardio_assets.logic.measurement_units import UNIT_RE
 from cardio_assets.records import ExtractedAction, ExtractedConcept, Focus, RowExtraction, RowRecord
 
@@ -78,9 +78,7 @@ _GLUED_TO_PLURAL = re.compile(r"\b(?P<plural>[A-Za-z][a-z\-]{2,}s)[bcdfg]\b")
 _GLUED_TO_WORD = re.compile(r"\b(?P<word>[A-Za-z][a-z\-]{4,})(?P<letter>[a-h])\b")
 # ... or to the words that bound a value after it ("a score of 2 or moreb"): no English word
 # ends so
-_GLUED_TO_BOUND = re.compile(
-    rf"\b(?P<bound>(?:or|and)\s+(?:{'|'.join(POST_WORDS)}))(?P<letter>[a-h])\b", re.IGNORECASE
-)
+_GLUED_TO_BOUND = re.compile(rf"\b(?P<bound>{BOUND_AFTER})(?P<letter>[a-h])\b", re.IGNORECASE)
 # ... or to a value's unit ("35%d", "140 mmHga", "1.4 mmol/Lc"): a unit never ends in a
 # letter it does not have, so one glued to it is a marker (a one-letter unit excepted: "65 he"
 # is a number and a word; and never inside a word: "3 meta-analyses")

@@ -123,10 +123,10 @@ LIST_REWRITES: list[tuple[re.Pattern[str], Any]] = [
     (
         re.compile(
             rf"(?P<lead>\b{_ANY_OF_THE_FOLLOWING})(?![^.;:•]*\b(?:and|or)\b)"
-            r"(?P<items>[^.;:•]*?,[^.;:•]*?),\s*(?P<last>[^,.;:•]+)(?=\s*(?:\.|$))",
+            r"(?P<items>[^.;:•]*,[^.;:•]*?)(?=\s*(?:\.|$))",
             re.I,
         ),
-        lambda m: f"{m['lead']}{m['items']}, or {m['last']}",
+        lambda m: f"{m['lead']} " + _any_one_of(m["items"]),
     ),
     # "in the following setting: A, B, and C", "when all of the following are present: A,
     # B and C": one setting, every item of it holds (AND); the lead names nothing
